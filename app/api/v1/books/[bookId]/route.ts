@@ -1,0 +1,15 @@
+// GET, PUT, PATCH, DELETE /api/v1/books/{bookId} — one book
+import { routeHandlers } from "@/server/http/endpoint";
+import {
+  deleteBookEndpoint,
+  getBookEndpoint,
+  patchBookEndpoint,
+  replaceBookEndpoint,
+} from "@/server/http/endpoints/books";
+
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = routeHandlers(
+  getBookEndpoint,
+  replaceBookEndpoint,
+  patchBookEndpoint,
+  deleteBookEndpoint,
+);

@@ -1,0 +1,7 @@
+// Runs once when the server starts: a bad configuration stops it here, not on the first request.
+export async function register() {
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { secrets } = await import("./server/env");
+    secrets();
+  }
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// `npm start`: build if there is no build yet, create the data folder, apply pending migrations,
+// then serve on PORT (default 3000). `--dev` serves with `next dev` instead.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+
+try {
+  process.loadEnvFile();
+} catch {}
+
+const dev = process.argv.includes("--dev");
+const databaseUrl = process.env.DATABASE_URL ?? "file:./data/inkstone.db";
+const dataDir = process.env.INKSTONE_DATA_DIR ?? "./data";
+const port = process.env.PORT ?? "3000";
+const bin = (name) => path.join("node_modules", ".bin", name);
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (!databaseUrl.startsWith("file:")) {
+  console.error(`DATABASE_URL must be a SQLite file: URL for now (got ${databaseUrl.split(":")[0]}:).`);
+  process.exit(1);
+}
+const databaseFile = databaseUrl.slice("file:".length).split("?")[0];
+// A missing folder makes Prisma fail with an unhelpful "External error id#0".
+mkdirSync(path.dirname(path.resolve(databaseFile)), { recursive: true });
+mkdirSync(dataDir, { recursive: true });
+
+if (!dev && !existsSync(".next/BUILD_ID")) {
+  console.log("No build yet: building once (about a minute)…");
+  run(bin("next"), ["build"]);
+}
+
+run(bin("prisma"), ["migrate", "deploy"]);
+// WAL lets readers go on while a chapter is being saved; the setting stays with the file.
+const sqlite = new Database(databaseFile);
+sqlite.pragma("journal_mode = WAL");
+sqlite.close();
+
+const server = spawn(bin("next"), [dev ? "dev" : "start", "--port", port], {
+  stdio: "inherit",
+  env: { ...process.env, DATABASE_URL: databaseUrl },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,10 @@
+import type { Scope } from "./scopes";
+
+/** Who is calling, however they proved it (browser session or Bearer token). */
+export interface Principal {
+  userId: string;
+  role: "writer" | "admin";
+  scopes: ReadonlySet<Scope>;
+  /** the Token row behind a Bearer credential; null for a browser session */
+  tokenId: string | null;
+}

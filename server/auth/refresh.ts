@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { db } from "../db";
+import { AppError } from "../errors";
+import { parseScopes } from "./scopes";
+import { hashRefreshToken, issueLoginPair, type TokenPair } from "./tokens";
+
+export const refreshInput = z.object({ refresh_token: z.string().min(1).max(200) });
+export type RefreshInput = z.infer<typeof refreshInput>;
+
+// POST /auth/refresh — rotation: the old pair stops working. Presenting a refresh token that
+// was already exchanged means it leaked, so the whole family of that login is revoked.
+export async function refresh(input: RefreshInput): Promise<TokenPair> {
+  const row = await db.token.findUnique({ where: { refreshHash: hashRefreshToken(input.refresh_token) } });
+  if (!row) throw new AppError("invalid_token", "The refresh token is not valid.");
+  if (row.revokedAt) throw new AppError("token_revoked", "This refresh token has been revoked.");
+  if (row.rotatedAt) {
+    await revokeFamily(row.familyId);
+    throw new AppError(
+      "refresh_token_reused",
+      "This refresh token was already used. Every token of this login has been revoked; sign in again.",
+    );
+  }
+  if (row.refreshExpiresAt && row.refreshExpiresAt.getTime() <= Date.now()) {
+    throw new AppError("token_expired", "The refresh token has expired; sign in again.");
+  }
+
+  const pair = await db.$transaction(async (tx) => {
+    // Conditional on the row still being current, so two racing refreshes cannot both win.
+    const claimed = await tx.token.updateMany({
+      where: { id: row.id, rotatedAt: null, revokedAt: null },
+      data: { rotatedAt: new Date() },
+    });
+    if (claimed.count !== 1) return null;
+    return issueLoginPair(tx, {
+      userId: row.userId,
+      scopes: parseScopes(row.scopes),
+      name: row.name,
+      familyId: row.familyId,
+    });
+  });
+  if (!pair) {
+    await revokeFamily(row.familyId);
+    throw new AppError("refresh_token_reused", "This refresh token was already used; sign in again.");
+  }
+  return pair;
+}
+
+async function revokeFamily(familyId: string): Promise<void> {
+  await db.token.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: new Date() } });
+}

@@ -1,0 +1,59 @@
+import { AppError } from "../errors";
+import type { Principal } from "./principal";
+
+export const SCOPES = ["read:books", "write:books", "read:analysis", "write:analysis", "admin"] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/**
+ * The one table of who may call what. REST routes, tRPC procedures and the OpenAPI document
+ * name an operation; use cases call `authorize` with it. `null`: any signed-in caller.
+ * The integration tests iterate over this table.
+ */
+export const OPERATION_SCOPES = {
+  "users.me": null,
+  "tokens.list": null,
+  "tokens.create": null,
+  "tokens.delete": null,
+  "books.list": "read:books",
+  "books.get": "read:books",
+  "books.create": "write:books",
+  "books.update": "write:books",
+  "books.delete": "write:books",
+  "chapters.list": "read:books",
+  "chapters.get": "read:books",
+  "chapters.revisions": "read:books",
+  "chapters.upload": "write:books",
+  "chapters.save": "write:books",
+  "chapters.delete": "write:books",
+  "chapters.reorder": "write:books",
+  "chapters.restore": "write:books",
+} as const satisfies Record<string, Scope | null>;
+
+export type Operation = keyof typeof OPERATION_SCOPES;
+
+export function scopesForRole(role: string): Scope[] {
+  return role === "admin" ? [...SCOPES] : SCOPES.filter((s) => s !== "admin");
+}
+
+export function hasScope(principal: Principal, scope: Scope): boolean {
+  return principal.scopes.has(scope) || principal.scopes.has("admin");
+}
+
+/** Throws insufficient_scope unless the principal's credential carries the operation's scope. */
+export function authorize(principal: Principal, operation: Operation): void {
+  const scope = OPERATION_SCOPES[operation];
+  if (scope !== null && !hasScope(principal, scope)) {
+    throw new AppError("insufficient_scope", `This credential lacks the scope "${scope}".`, {
+      required: scope,
+    });
+  }
+}
+
+/** admin-scoped credentials act on every user's data; all others on their own only. */
+export function actsForEveryone(principal: Principal): boolean {
+  return principal.scopes.has("admin");
+}
+
+export function parseScopes(value: string): Scope[] {
+  return value.split(" ").filter((s): s is Scope => (SCOPES as readonly string[]).includes(s));
+}

@@ -1,0 +1,89 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { z } from "zod";
+import { db } from "../db";
+import { AppError } from "../errors";
+import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from "./jwt";
+import type { Principal } from "./principal";
+import { parseScopes, type Scope } from "./scopes";
+
+export const REFRESH_TOKEN_SECONDS = 60 * 24 * 60 * 60;
+// Recording every use would turn each read into a write; once a minute is enough to show "last used".
+const LAST_USED_PRECISION_MS = 60_000;
+
+export const tokenPairSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal("Bearer"),
+  expires_in: z.number().int().describe("seconds until the access token expires"),
+  scope: z.string().describe("space-separated scopes"),
+});
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export function hashRefreshToken(refreshToken: string): string {
+  return createHash("sha256").update(refreshToken).digest("base64url");
+}
+
+type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
+
+/** Stores a new login pair (access + refresh token) and returns it as the client sees it. */
+export async function issueLoginPair(
+  tx: Tx,
+  options: { userId: string; scopes: readonly Scope[]; name: string; familyId?: string },
+): Promise<TokenPair> {
+  const now = Date.now();
+  const refreshToken = randomBytes(32).toString("base64url");
+  const row = await tx.token.create({
+    data: {
+      userId: options.userId,
+      kind: "login",
+      name: options.name,
+      scopes: options.scopes.join(" "),
+      jti: randomUUID(),
+      refreshHash: hashRefreshToken(refreshToken),
+      familyId: options.familyId ?? randomUUID(),
+      expiresAt: new Date(now + ACCESS_TOKEN_SECONDS * 1000),
+      refreshExpiresAt: new Date(now + REFRESH_TOKEN_SECONDS * 1000),
+    },
+  });
+  return {
+    access_token: await signAccessToken({ userId: row.userId, jti: row.jti, scope: row.scopes, expiresAt: row.expiresAt }),
+    refresh_token: refreshToken,
+    token_type: "Bearer",
+    expires_in: ACCESS_TOKEN_SECONDS,
+    scope: row.scopes,
+  };
+}
+
+/**
+ * Resolves a Bearer token to its principal. The JWT proves who minted it; the database row
+ * decides whether it still stands, so a revocation takes effect on the very next request.
+ */
+export async function principalFromAccessToken(token: string, from: string | null): Promise<Principal> {
+  const { jti } = await verifyAccessToken(token);
+  const row = await db.token.findUnique({
+    where: { jti },
+    select: {
+      id: true,
+      scopes: true,
+      expiresAt: true,
+      revokedAt: true,
+      rotatedAt: true,
+      lastUsedAt: true,
+      user: { select: { id: true, role: true } },
+    },
+  });
+  if (!row) throw new AppError("token_revoked", "This token has been revoked.");
+  if (row.revokedAt) throw new AppError("token_revoked", "This token has been revoked.");
+  if (row.rotatedAt) throw new AppError("token_revoked", "This token was replaced by a refresh; use the new one.");
+  if (row.expiresAt.getTime() <= Date.now()) throw new AppError("token_expired", "The access token has expired.");
+
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
+    await db.token.update({ where: { id: row.id }, data: { lastUsedAt: new Date(), lastUsedFrom: from } });
+  }
+  return {
+    userId: row.user.id,
+    role: row.user.role === "admin" ? "admin" : "writer",
+    scopes: new Set(parseScopes(row.scopes)),
+    tokenId: row.id,
+  };
+}

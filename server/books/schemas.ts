@@ -1,0 +1,103 @@
+import { z } from "zod";
+import type { Prisma } from "../generated/prisma/client";
+
+export const BOOK_STATUSES = ["planning", "drafting", "revising", "finished"] as const;
+
+const writable = {
+  title: z.string().trim().min(1, "a book needs a title").max(200),
+  type: z.string().trim().min(1).max(60).describe("the genre, e.g. novel, fantasy, memoir"),
+  description: z.string().max(5000),
+  language: z
+    .string()
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a language tag such as en, zh-Hans or pt-BR")
+    .describe("BCP 47 language tag"),
+  status: z.enum(BOOK_STATUSES),
+  targetWordCount: z.int().min(1).max(10_000_000).nullable(),
+};
+
+export const bookIdParams = z.object({ bookId: z.string().min(1).max(64) });
+
+export const createBookInput = z
+  .strictObject({
+    title: writable.title,
+    type: writable.type.default("novel"),
+    description: writable.description.default(""),
+    language: writable.language.default("en"),
+    status: writable.status.default("drafting"),
+    targetWordCount: writable.targetWordCount.default(null),
+  })
+  .meta({ id: "CreateBook" });
+export type CreateBookInput = z.output<typeof createBookInput>;
+
+/** PUT: every writable attribute, nothing left to a default. */
+export const replaceBookInput = z.strictObject(writable).meta({ id: "ReplaceBook" });
+
+/** PATCH: any writable attribute, plus `deleted` to move the book into or out of the trash. */
+export const patchBookInput = z
+  .strictObject({
+    ...z.object(writable).partial().shape,
+    deleted: z.boolean().optional().describe("true moves the book to the trash, false restores it"),
+  })
+  .refine((patch) => Object.keys(patch).length > 0, "name at least one attribute to change")
+  .meta({ id: "PatchBook" });
+export type BookChanges = z.output<typeof patchBookInput>;
+
+/** Attributes a caller with write:books may change (OPTIONS answers with these). */
+export const BOOK_WRITABLE_ATTRIBUTES = [...Object.keys(writable), "deleted"];
+
+export const bookSchema = z
+  .object({
+    id: z.string(),
+    ownerId: z.string(),
+    title: z.string(),
+    type: z.string(),
+    description: z.string(),
+    language: z.string(),
+    status: z.enum(BOOK_STATUSES),
+    targetWordCount: z.int().nullable(),
+    wordCount: z.int().describe("sum of the chapters' word counts"),
+    chapterCount: z.int(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+    deleted: z.boolean().describe("in the trash"),
+    deletedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "Book" });
+export type BookDto = z.infer<typeof bookSchema>;
+
+export const bookSelect = {
+  id: true,
+  ownerId: true,
+  title: true,
+  type: true,
+  description: true,
+  language: true,
+  status: true,
+  targetWordCount: true,
+  wordCount: true,
+  chapterCount: true,
+  createdAt: true,
+  updatedAt: true,
+  deletedAt: true,
+  purgedAt: true,
+} satisfies Prisma.BookSelect;
+export type BookRow = Prisma.BookGetPayload<{ select: typeof bookSelect }>;
+
+export function toBookDto(row: BookRow): BookDto {
+  return {
+    id: row.id,
+    ownerId: row.ownerId,
+    title: row.title,
+    type: row.type,
+    description: row.description,
+    language: row.language,
+    status: (BOOK_STATUSES as readonly string[]).includes(row.status) ? (row.status as BookDto["status"]) : "drafting",
+    targetWordCount: row.targetWordCount,
+    wordCount: row.wordCount,
+    chapterCount: row.chapterCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    deleted: row.deletedAt !== null,
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,24 @@
+import type { Principal } from "../auth/principal";
+import { authorize } from "../auth/scopes";
+import { db } from "../db";
+import { loadBook } from "./access";
+import { bookSelect, toBookDto, type BookChanges, type BookDto } from "./schemas";
+
+// PUT and PATCH /api/v1/books/{bookId}. `deleted` moves the book into or out of the trash;
+// other changes need the book out of the trash.
+export async function updateBook(
+  input: { bookId: string; changes: BookChanges },
+  principal: Principal,
+): Promise<BookDto> {
+  authorize(principal, "books.update");
+  const { deleted, ...attributes } = input.changes;
+  const restoring = deleted === false;
+  const book = await loadBook(principal, input.bookId, { forWriting: !restoring });
+  const deletedAt = deleted === undefined ? undefined : deleted ? (book.deletedAt ?? new Date()) : null;
+  const row = await db.book.update({
+    where: { id: book.id },
+    data: { ...attributes, deletedAt },
+    select: bookSelect,
+  });
+  return toBookDto(row);
+}

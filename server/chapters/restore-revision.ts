@@ -1,0 +1,25 @@
+import type { Principal } from "../auth/principal";
+import { authorize } from "../auth/scopes";
+import { db } from "../db";
+import { AppError } from "../errors";
+import { loadChapter } from "./load-chapter";
+import type { ChapterDto } from "./schemas";
+import { writeChapterVersion } from "./write-version";
+
+// POST /api/v1/books/{bookId}/chapters/{chapterId}/restorations — brings an old version back as a
+// new version, so the text it replaces stays in the history too.
+export async function restoreRevision(
+  input: { bookId: string; chapterId: string; revision: number; version?: number },
+  principal: Principal,
+): Promise<ChapterDto> {
+  authorize(principal, "chapters.restore");
+  const chapter = await loadChapter(principal, input, { forWriting: true });
+  const revision = await db.chapterRevision.findUnique({
+    where: { chapterId_version: { chapterId: chapter.id, version: input.revision } },
+  });
+  if (!revision) throw new AppError("not_found", `This chapter has no version ${input.revision}.`);
+  return writeChapterVersion(chapter, input.version ?? chapter.version, {
+    title: revision.title,
+    content: revision.content,
+  });
+}

@@ -1,0 +1,21 @@
+import type { Principal } from "../auth/principal";
+import { authorize } from "../auth/scopes";
+import { loadChapter } from "./load-chapter";
+import type { ChapterDto } from "./schemas";
+import { writeChapterVersion } from "./write-version";
+
+export interface SaveChapterInput {
+  bookId: string;
+  chapterId: string;
+  /** the version the writer edited; a stale one is refused and nothing changes */
+  version: number;
+  title?: string;
+  content?: string;
+}
+
+// PUT and PATCH /api/v1/books/{bookId}/chapters/{chapterId}
+export async function saveChapter(input: SaveChapterInput, principal: Principal): Promise<ChapterDto> {
+  authorize(principal, "chapters.save");
+  const chapter = await loadChapter(principal, input, { forWriting: true });
+  return writeChapterVersion(chapter, input.version, { title: input.title, content: input.content });
+}

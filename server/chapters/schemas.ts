@@ -1,0 +1,99 @@
+import { z } from "zod";
+import type { Prisma } from "../generated/prisma/client";
+
+/** The longest chapter accepted, in characters (REST also refuses bodies over 5 MiB with 413). */
+export const MAX_CHAPTER_CHARACTERS = 5 * 1024 * 1024;
+
+export const chapterTitle = z.string().trim().min(1, "a chapter title cannot be empty").max(200);
+export const chapterContent = z.string().max(MAX_CHAPTER_CHARACTERS, "a chapter holds at most 5 MiB of text").describe("Markdown");
+export const versionNumber = z.int().min(1).describe("the chapter version this edit was made against");
+
+export const chapterParams = z.object({ bookId: z.string().min(1).max(64), chapterId: z.string().min(1).max(64) });
+export const revisionParams = chapterParams.extend({ version: z.coerce.number().int().min(1) });
+
+export const uploadChapterInput = z
+  .strictObject({
+    content: chapterContent,
+    title: chapterTitle.optional().describe("defaults to the text of a leading Markdown heading"),
+  })
+  .meta({ id: "UploadChapter" });
+
+/** PUT: title and content both, plus the version edited (or an If-Match header). */
+export const replaceChapterInput = z
+  .strictObject({ title: chapterTitle, content: chapterContent, version: versionNumber.optional() })
+  .meta({ id: "ReplaceChapter" });
+
+/** PATCH: title and/or content, plus the version edited (or an If-Match header). */
+export const patchChapterInput = z
+  .strictObject({ title: chapterTitle.optional(), content: chapterContent.optional(), version: versionNumber.optional() })
+  .refine((p) => p.title !== undefined || p.content !== undefined, "name a title or content to save")
+  .meta({ id: "PatchChapter" });
+
+export const reorderChaptersInput = z
+  .strictObject({ chapterIds: z.array(z.string().min(1)).describe("every chapter of the book, in the new order") })
+  .meta({ id: "ChapterOrder" });
+
+export const restoreRevisionInput = z
+  .strictObject({
+    revision: z.int().min(1).describe("the version to bring back"),
+    version: versionNumber.optional(),
+  })
+  .meta({ id: "Restoration" });
+
+export const chapterSummarySchema = z
+  .object({
+    id: z.string(),
+    bookId: z.string(),
+    title: z.string(),
+    position: z.int().describe("1-based place in the book"),
+    wordCount: z.int(),
+    version: z.int(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: "ChapterSummary" });
+export const chapterSchema = chapterSummarySchema.extend({ content: z.string() }).meta({ id: "Chapter" });
+export type ChapterSummaryDto = z.infer<typeof chapterSummarySchema>;
+export type ChapterDto = z.infer<typeof chapterSchema>;
+
+export const revisionSummarySchema = z
+  .object({ version: z.int(), title: z.string(), wordCount: z.int(), createdAt: z.iso.datetime() })
+  .meta({ id: "RevisionSummary" });
+export const revisionSchema = revisionSummarySchema.extend({ content: z.string() }).meta({ id: "Revision" });
+export type RevisionSummaryDto = z.infer<typeof revisionSummarySchema>;
+export type RevisionDto = z.infer<typeof revisionSchema>;
+
+export const chapterSummarySelect = {
+  id: true,
+  bookId: true,
+  title: true,
+  position: true,
+  wordCount: true,
+  version: true,
+  createdAt: true,
+  updatedAt: true,
+} satisfies Prisma.ChapterSelect;
+export const chapterSelect = { ...chapterSummarySelect, content: true } satisfies Prisma.ChapterSelect;
+
+type ChapterSummaryRow = Prisma.ChapterGetPayload<{ select: typeof chapterSummarySelect }>;
+
+export function toChapterSummaryDto(row: ChapterSummaryRow): ChapterSummaryDto {
+  return {
+    id: row.id,
+    bookId: row.bookId,
+    title: row.title,
+    position: row.position,
+    wordCount: row.wordCount,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toChapterDto(row: ChapterSummaryRow & { content: string }): ChapterDto {
+  return { ...toChapterSummaryDto(row), content: row.content };
+}
+
+export function toRevisionSummaryDto(row: { version: number; title: string; wordCount: number; createdAt: Date }): RevisionSummaryDto {
+  return { version: row.version, title: row.title, wordCount: row.wordCount, createdAt: row.createdAt.toISOString() };
+}

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { AppError, fieldProblems } from "./errors";
+
+export const MAX_PER_PAGE = 100;
+export const DEFAULT_PER_PAGE = 20;
+
+/** What a collection may be sorted and filtered by: a whitelist, so unknown names are refused. */
+export interface CollectionSpec<S extends string, F extends Record<string, z.ZodType>> {
+  sortable: readonly S[];
+  defaultSort: S;
+  defaultOrder: "asc" | "desc";
+  filters: F;
+}
+
+export interface CollectionOptions<S extends string, F extends Record<string, z.ZodType>> {
+  page: number;
+  perPage: number;
+  sortBy: S;
+  order: "asc" | "desc";
+  filters: { [K in keyof F]?: z.output<F[K]> };
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+export function defineCollection<S extends string, F extends Record<string, z.ZodType>>(spec: CollectionSpec<S, F>) {
+  return spec;
+}
+
+/** Options for a collection when the caller passes none (tRPC's books.list, server components). */
+export function defaultCollectionOptions<S extends string, F extends Record<string, z.ZodType>>(
+  spec: CollectionSpec<S, F>,
+  overrides: Partial<CollectionOptions<S, F>> = {},
+): CollectionOptions<S, F> {
+  return { page: 1, perPage: DEFAULT_PER_PAGE, sortBy: spec.defaultSort, order: spec.defaultOrder, filters: {}, ...overrides };
+}
+
+const pageNumber = z.coerce.number().int().min(1);
+
+/**
+ * Reads `page`, `per_page`, `sortby`, `order` and `<field>=<value>` filters from a query string.
+ * Anything outside the whitelist, or a value that does not parse, is a 400: the caller asked for
+ * something this collection cannot do. `extra` names further parameters the endpoint reads itself.
+ */
+export function parseCollectionQuery<S extends string, F extends Record<string, z.ZodType>>(
+  spec: CollectionSpec<S, F>,
+  params: URLSearchParams,
+  extra: readonly string[] = [],
+): CollectionOptions<S, F> {
+  const options = defaultCollectionOptions(spec);
+  const problems: { path: string; message: string }[] = [];
+  const filters: Record<string, unknown> = {};
+  for (const [key, value] of params) {
+    if (extra.includes(key)) continue;
+    if (key === "page") {
+      const parsed = pageNumber.safeParse(value);
+      if (parsed.success) options.page = parsed.data;
+      else problems.push({ path: key, message: "must be a whole number from 1" });
+    } else if (key === "per_page") {
+      const parsed = pageNumber.max(MAX_PER_PAGE).safeParse(value);
+      if (parsed.success) options.perPage = parsed.data;
+      else problems.push({ path: key, message: `must be a whole number from 1 to ${MAX_PER_PAGE}` });
+    } else if (key === "sortby") {
+      if ((spec.sortable as readonly string[]).includes(value)) options.sortBy = value as S;
+      else problems.push({ path: key, message: `cannot sort by "${value}"; use one of: ${spec.sortable.join(", ")}` });
+    } else if (key === "order") {
+      if (value === "asc" || value === "desc") options.order = value;
+      else problems.push({ path: key, message: 'must be "asc" or "desc"' });
+    } else if (Object.hasOwn(spec.filters, key)) {
+      const parsed = (spec.filters[key] as z.ZodType).safeParse(value);
+      if (parsed.success) filters[key] = parsed.data;
+      else problems.push(...fieldProblems(parsed.error.issues).map((p) => ({ path: key, message: p.message })));
+    } else {
+      const known = Object.keys(spec.filters);
+      problems.push({ path: key, message: `unknown parameter; filters here: ${known.join(", ") || "none"}` });
+    }
+  }
+  if (problems.length > 0) throw new AppError("invalid_query", "The query string asks for something this collection cannot do.", problems);
+  options.filters = filters as CollectionOptions<S, F>["filters"];
+  return options;
+}
+
+/** Prisma's skip/take for a page. */
+export function pageWindow(options: { page: number; perPage: number }) {
+  return { skip: (options.page - 1) * options.perPage, take: options.perPage };
+}
+
+export const booleanFilter = z.enum(["true", "false"]).transform((v) => v === "true");

@@ -1,0 +1,66 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** Configuration, validated once. Every variable is optional: a fresh clone runs with none set. */
+const schema = z.object({
+  DATABASE_URL: z
+    .string()
+    .regex(/^file:/, "only SQLite (file:…) databases are supported so far")
+    .default("file:./data/inkstone.db"),
+  INKSTONE_DATA_DIR: z.string().min(1).default("./data"),
+  INKSTONE_SIGNUP: z.enum(["open", "closed"]).default("open"),
+  INKSTONE_JWT_SECRET: z.string().min(32).optional(),
+  AUTH_SECRET: z.string().min(32).optional(),
+  INKSTONE_LOGIN_ATTEMPTS: z.coerce.number().int().positive().default(10),
+  INKSTONE_LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+});
+
+export type Env = z.infer<typeof schema>;
+
+function parseEnv(): Env {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  return parsed.data;
+}
+
+export const env = parseEnv();
+
+interface Secrets {
+  jwtSecret: string;
+  authSecret: string;
+}
+
+let cachedSecrets: Secrets | undefined;
+
+/**
+ * Signing secrets come from the environment, or from `<data dir>/secrets.json`, which is
+ * written on first start so that tokens and sessions survive a restart.
+ */
+export function secrets(): Secrets {
+  if (cachedSecrets) return cachedSecrets;
+  const file = path.join(env.INKSTONE_DATA_DIR, "secrets.json");
+  let stored: Partial<Secrets> = {};
+  try {
+    stored = JSON.parse(readFileSync(file, "utf8")) as Partial<Secrets>;
+  } catch {
+    // first start: nothing stored yet
+  }
+  const complete: Secrets = {
+    jwtSecret: stored.jwtSecret ?? randomBytes(48).toString("base64url"),
+    authSecret: stored.authSecret ?? randomBytes(48).toString("base64url"),
+  };
+  if (complete.jwtSecret !== stored.jwtSecret || complete.authSecret !== stored.authSecret) {
+    mkdirSync(env.INKSTONE_DATA_DIR, { recursive: true });
+    writeFileSync(file, JSON.stringify(complete, null, 2), { mode: 0o600 });
+  }
+  cachedSecrets = {
+    jwtSecret: env.INKSTONE_JWT_SECRET ?? complete.jwtSecret,
+    authSecret: env.AUTH_SECRET ?? complete.authSecret,
+  };
+  return cachedSecrets;
+}

@@ -1,0 +1,65 @@
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
+
+/**
+ * Every failure Inkstone reports. `code` is the business code in the envelope
+ * (documented in docs/api.md), `status` the HTTP status, `trpc` the tRPC code.
+ */
+export const ERRORS = {
+  malformed_request: { status: 400, code: 40000, trpc: "BAD_REQUEST" },
+  malformed_json: { status: 400, code: 40001, trpc: "PARSE_ERROR" },
+  invalid_query: { status: 400, code: 40002, trpc: "BAD_REQUEST" },
+  unauthenticated: { status: 401, code: 40100, trpc: "UNAUTHORIZED" },
+  invalid_token: { status: 401, code: 40101, trpc: "UNAUTHORIZED" },
+  token_expired: { status: 401, code: 40102, trpc: "UNAUTHORIZED" },
+  token_revoked: { status: 401, code: 40103, trpc: "UNAUTHORIZED" },
+  invalid_credentials: { status: 401, code: 40104, trpc: "UNAUTHORIZED" },
+  refresh_token_reused: { status: 401, code: 40105, trpc: "UNAUTHORIZED" },
+  insufficient_scope: { status: 403, code: 40300, trpc: "FORBIDDEN" },
+  forbidden: { status: 403, code: 40301, trpc: "FORBIDDEN" },
+  signup_closed: { status: 403, code: 40302, trpc: "FORBIDDEN" },
+  not_found: { status: 404, code: 40400, trpc: "NOT_FOUND" },
+  method_not_allowed: { status: 405, code: 40500, trpc: "METHOD_NOT_SUPPORTED" },
+  not_acceptable: { status: 406, code: 40600, trpc: "BAD_REQUEST" },
+  email_taken: { status: 409, code: 40901, trpc: "CONFLICT" },
+  version_conflict: { status: 409, code: 40902, trpc: "CONFLICT" },
+  book_in_trash: { status: 409, code: 40903, trpc: "CONFLICT" },
+  gone: { status: 410, code: 41000, trpc: "NOT_FOUND" },
+  precondition_failed: { status: 412, code: 41200, trpc: "PRECONDITION_FAILED" },
+  payload_too_large: { status: 413, code: 41300, trpc: "PAYLOAD_TOO_LARGE" },
+  unsupported_media_type: { status: 415, code: 41500, trpc: "UNSUPPORTED_MEDIA_TYPE" },
+  validation_failed: { status: 422, code: 42200, trpc: "UNPROCESSABLE_CONTENT" },
+  rate_limited: { status: 429, code: 42900, trpc: "TOO_MANY_REQUESTS" },
+  internal: { status: 500, code: 50000, trpc: "INTERNAL_SERVER_ERROR" },
+} as const satisfies Record<string, { status: number; code: number; trpc: TRPC_ERROR_CODE_KEY }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+    /** seconds, for rate_limited: becomes the Retry-After header */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  get status(): number {
+    return ERRORS[this.code].status;
+  }
+}
+
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
+/** Turns zod issues into the `details` of a validation_failed error: one entry per field. */
+export function fieldProblems(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldProblem[] {
+  return issues.map((issue) => ({
+    path: issue.path.map(String).join(".") || "(body)",
+    message: issue.message,
+  }));
+}

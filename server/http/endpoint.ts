@@ -1,0 +1,164 @@
+import { z } from "zod";
+import type { Principal } from "../auth/principal";
+import { authorize, hasScope, OPERATION_SCOPES, type Operation } from "../auth/scopes";
+import type { CollectionSpec } from "../collections";
+import { AppError, fieldProblems, type ErrorCode } from "../errors";
+import { DEFAULT_BODY_LIMIT, readBody } from "./body";
+import { failure, success } from "./envelope";
+import { principalFromRequest } from "./principal";
+
+export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type Method = (typeof METHODS)[number];
+
+type AnyObject = z.ZodType<Record<string, unknown>>;
+
+/**
+ * One REST endpoint, declared once: the route file exports it, the OpenAPI document and the
+ * integration tests iterate over every declaration in `endpoints/index.ts`.
+ */
+export interface Endpoint<P extends AnyObject = AnyObject, B extends z.ZodType = z.ZodType, Q extends AnyObject = AnyObject> {
+  method: Method;
+  /** OpenAPI-style path, e.g. /api/v1/books/{bookId} */
+  path: string;
+  summary: string;
+  /** scope-table entry; null for endpoints anyone may call */
+  operation: Operation | null;
+  /** "optional": a credential is read if sent (sign-up, where an admin may add users) */
+  auth: "required" | "optional" | "none";
+  params?: P;
+  /** query parameters other than a collection's (parsed strictly: unknown names are a 400) */
+  query?: Q;
+  collection?: CollectionSpec<string, Record<string, z.ZodType>>;
+  body?: { schema: B; maxBytes?: number; multipart?: boolean };
+  /** the attributes OPTIONS reports as changeable by a caller allowed to call this endpoint */
+  writableAttributes?: readonly string[];
+  success: { status: number; description: string; schema?: z.ZodType; paged?: boolean; headers?: string[] };
+  /** failures this endpoint can answer beyond the ones every endpoint of its kind can */
+  errors?: ErrorCode[];
+  handle(context: HandlerContext<P, B, Q>): Promise<Response>;
+}
+
+export interface HandlerContext<P extends AnyObject, B extends z.ZodType, Q extends AnyObject> {
+  request: Request;
+  url: URL;
+  principal: Principal | null;
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+}
+
+/** An endpoint whose handler always sees a principal (auth "required"). */
+export function defineEndpoint<P extends AnyObject, B extends z.ZodType, Q extends AnyObject>(
+  endpoint: Omit<Endpoint<P, B, Q>, "handle"> & {
+    handle(context: HandlerContext<P, B, Q> & { principal: Principal }): Promise<Response>;
+  },
+): Endpoint<P, B, Q>;
+export function defineEndpoint<P extends AnyObject, B extends z.ZodType, Q extends AnyObject>(
+  endpoint: Endpoint<P, B, Q>,
+): Endpoint<P, B, Q>;
+export function defineEndpoint(endpoint: Endpoint): Endpoint {
+  return endpoint;
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+
+function acceptsJson(request: Request): boolean {
+  const accept = request.headers.get("accept");
+  if (!accept) return true;
+  return accept.split(",").some((part) => {
+    const type = part.split(";")[0]!.trim().toLowerCase();
+    return type === "*/*" || type === "application/*" || type === "application/json" || type.endsWith("+json");
+  });
+}
+
+async function run(endpoint: Endpoint, request: Request, context: RouteContext): Promise<Response> {
+  if (!acceptsJson(request)) {
+    throw new AppError("not_acceptable", "This endpoint answers in application/json only.", { available: ["application/json"] });
+  }
+  const url = new URL(request.url);
+  const principal = endpoint.auth === "none" ? null : await principalFromRequest(request);
+  if (endpoint.auth === "required" && !principal) {
+    throw new AppError("unauthenticated", "Sign in, or send a Bearer token.");
+  }
+  // The use case checks the scope again; checking here first answers 403 before a body is read.
+  if (principal && endpoint.operation) authorize(principal, endpoint.operation);
+
+  const params = endpoint.params ? parseParams(endpoint.params, await context.params) : {};
+  const query = endpoint.query && !endpoint.collection ? parseQuery(endpoint.query, url.searchParams) : {};
+  const body = endpoint.body
+    ? await readBody(request, endpoint.body.schema, {
+        maxBytes: endpoint.body.maxBytes ?? DEFAULT_BODY_LIMIT,
+        multipart: endpoint.body.multipart ?? false,
+      })
+    : undefined;
+  return endpoint.handle({ request, url, principal, params, query, body });
+}
+
+function parseParams(schema: AnyObject, raw: Record<string, string | string[]>) {
+  const parsed = schema.safeParse(raw);
+  // A path that does not parse names no record that could exist.
+  if (!parsed.success) throw new AppError("not_found", "Nothing lives at this path.", fieldProblems(parsed.error.issues));
+  return parsed.data;
+}
+
+function parseQuery(schema: AnyObject, params: URLSearchParams) {
+  const parsed = z.strictObject((schema as z.ZodObject).shape).safeParse(Object.fromEntries(params));
+  if (!parsed.success) {
+    throw new AppError("invalid_query", "The query string asks for something this endpoint cannot do.", fieldProblems(parsed.error.issues));
+  }
+  return parsed.data;
+}
+
+/**
+ * Next.js route exports for one path: each declared method, HEAD (GET without a body), OPTIONS
+ * (Allow, plus the attributes this caller may change), and 405 in the envelope for the rest.
+ */
+export function routeHandlers(...endpoints: Endpoint[]): Record<Method | "HEAD" | "OPTIONS", RouteHandler> {
+  if (endpoints.length === 0) return notFoundHandlers();
+  const byMethod = new Map(endpoints.map((e) => [e.method, e]));
+  const allowed = [...byMethod.keys(), ...(byMethod.has("GET") ? ["HEAD"] : []), "OPTIONS"];
+  const allow = allowed.join(", ");
+
+  const handler = (method: Method): RouteHandler => async (request, context) => {
+    const endpoint = byMethod.get(method);
+    try {
+      if (!endpoint) throw new AppError("method_not_allowed", `${method} is not allowed here; use ${allow}.`);
+      return await run(endpoint, request, context);
+    } catch (error) {
+      const response = failure(error);
+      if (!endpoint) response.headers.set("allow", allow);
+      return response;
+    }
+  };
+
+  const handlers = Object.fromEntries(METHODS.map((m) => [m, handler(m)])) as Record<Method, RouteHandler>;
+  return {
+    ...handlers,
+    async HEAD(request, context) {
+      const response = await handlers.GET(new Request(request, { method: "GET" }), context);
+      return new Response(null, { status: response.status, headers: response.headers });
+    },
+    async OPTIONS(request) {
+      try {
+        const principal = await principalFromRequest(request);
+        const attributes = new Set<string>();
+        for (const endpoint of endpoints) {
+          const scope = endpoint.operation ? OPERATION_SCOPES[endpoint.operation] : null;
+          if (principal && (scope === null || hasScope(principal, scope))) {
+            endpoint.writableAttributes?.forEach((a) => attributes.add(a));
+          }
+        }
+        return success({ methods: allowed, attributes: [...attributes] }, 200, { allow });
+      } catch (error) {
+        return failure(error);
+      }
+    },
+  };
+}
+
+/** For paths no endpoint serves (including unknown API versions): 404 in the envelope. */
+function notFoundHandlers(): Record<Method | "HEAD" | "OPTIONS", RouteHandler> {
+  const notFound: RouteHandler = async () => failure(new AppError("not_found", "No endpoint lives at this path."));
+  return Object.fromEntries([...METHODS, "HEAD", "OPTIONS"].map((m) => [m, notFound])) as Record<Method | "HEAD" | "OPTIONS", RouteHandler>;
+}

@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { createBook } from "../../books/create-book";
+import { deleteBook } from "../../books/delete-book";
+import { getBook } from "../../books/get-book";
+import { booksCollection, listBooks } from "../../books/list-books";
+import {
+  BOOK_WRITABLE_ATTRIBUTES,
+  bookIdParams,
+  bookSchema,
+  createBookInput,
+  patchBookInput,
+  replaceBookInput,
+  type BookDto,
+} from "../../books/schemas";
+import { updateBook } from "../../books/update-book";
+import { booleanFilter, parseCollectionQuery } from "../../collections";
+import { defineEndpoint } from "../endpoint";
+import { noContent, paged, success } from "../envelope";
+
+const bookHeaders = (book: BookDto) => ({
+  etag: `W/"${Date.parse(book.updatedAt)}"`,
+  "last-modified": new Date(book.updatedAt).toUTCString(),
+});
+
+// GET /api/v1/books — list books
+export const listBooksEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/books",
+  summary: "List your books (every writer's, with the admin scope)",
+  operation: "books.list",
+  auth: "required",
+  collection: booksCollection,
+  success: { status: 200, description: "one page of books", schema: z.array(bookSchema), paged: true },
+  handle: async ({ url, principal }) =>
+    paged(await listBooks(parseCollectionQuery(booksCollection, url.searchParams), principal), url),
+});
+
+// POST /api/v1/books — create a book
+export const createBookEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/v1/books",
+  summary: "Create a book",
+  operation: "books.create",
+  auth: "required",
+  body: { schema: createBookInput },
+  writableAttributes: BOOK_WRITABLE_ATTRIBUTES.filter((a) => a !== "deleted"),
+  success: { status: 201, description: "the new book", schema: bookSchema },
+  handle: async ({ body, principal }) => success(await createBook(body, principal), 201),
+});
+
+// GET /api/v1/books/{bookId} — read a book
+export const getBookEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/books/{bookId}",
+  summary: "Read a book (HEAD: its metadata headers only)",
+  operation: "books.get",
+  auth: "required",
+  params: bookIdParams,
+  success: { status: 200, description: "the book", schema: bookSchema, headers: ["etag", "last-modified"] },
+  handle: async ({ params, principal }) => {
+    const book = await getBook(params, principal);
+    return success(book, 200, bookHeaders(book));
+  },
+});
+
+// PUT /api/v1/books/{bookId} — replace every writable attribute
+export const replaceBookEndpoint = defineEndpoint({
+  method: "PUT",
+  path: "/api/v1/books/{bookId}",
+  summary: "Replace a book's attributes (all of them are required)",
+  operation: "books.update",
+  auth: "required",
+  params: bookIdParams,
+  body: { schema: replaceBookInput },
+  writableAttributes: BOOK_WRITABLE_ATTRIBUTES,
+  success: { status: 201, description: "the book as saved", schema: bookSchema },
+  errors: ["book_in_trash"],
+  handle: async ({ params, body, principal }) => success(await updateBook({ bookId: params.bookId, changes: body }, principal), 201),
+});
+
+// PATCH /api/v1/books/{bookId} — change some attributes, or move into / out of the trash
+export const patchBookEndpoint = defineEndpoint({
+  method: "PATCH",
+  path: "/api/v1/books/{bookId}",
+  summary: "Change some of a book's attributes; `deleted` moves it into or out of the trash",
+  operation: "books.update",
+  auth: "required",
+  params: bookIdParams,
+  body: { schema: patchBookInput },
+  writableAttributes: BOOK_WRITABLE_ATTRIBUTES,
+  success: { status: 201, description: "the book as saved", schema: bookSchema },
+  errors: ["book_in_trash"],
+  handle: async ({ params, body, principal }) => success(await updateBook({ bookId: params.bookId, changes: body }, principal), 201),
+});
+
+// DELETE /api/v1/books/{bookId} — to the trash, or for good with ?permanent=true
+export const deleteBookEndpoint = defineEndpoint({
+  method: "DELETE",
+  path: "/api/v1/books/{bookId}",
+  summary: "Move a book to the trash; with permanent=true delete it for good (then it answers 410)",
+  operation: "books.delete",
+  auth: "required",
+  params: bookIdParams,
+  query: z.object({ permanent: booleanFilter.optional().describe("delete for good, chapters and history too") }),
+  success: { status: 204, description: "deleted" },
+  handle: async ({ params, query, principal }) => {
+    await deleteBook({ bookId: params.bookId, permanent: query.permanent ?? false }, principal);
+    return noContent();
+  },
+});

@@ -1,0 +1,234 @@
+import { z } from "zod";
+import { bookIdParams } from "../../books/schemas";
+import { deleteChapter } from "../../chapters/delete-chapter";
+import { getChapter } from "../../chapters/get-chapter";
+import { getRevision } from "../../chapters/get-revision";
+import { chaptersCollection, listChapters } from "../../chapters/list-chapters";
+import { listRevisions, revisionsCollection } from "../../chapters/list-revisions";
+import { reorderChapters } from "../../chapters/reorder-chapters";
+import { restoreRevision } from "../../chapters/restore-revision";
+import { saveChapter } from "../../chapters/save-chapter";
+import {
+  chapterParams,
+  chapterSchema,
+  chapterSummarySchema,
+  patchChapterInput,
+  reorderChaptersInput,
+  replaceChapterInput,
+  restoreRevisionInput,
+  revisionParams,
+  revisionSchema,
+  revisionSummarySchema,
+  uploadChapterInput,
+  type ChapterDto,
+} from "../../chapters/schemas";
+import { uploadChapter } from "../../chapters/upload-chapter";
+import { parseCollectionQuery } from "../../collections";
+import { AppError } from "../../errors";
+import { defineEndpoint } from "../endpoint";
+import { noContent, paged, success } from "../envelope";
+
+/** Chapter bodies: 5 MiB of text, plus room for the JSON or multipart around it. */
+export const CHAPTER_BODY_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
+
+const versionHeader = (chapter: ChapterDto) => ({ etag: `"${chapter.version}"` });
+
+/**
+ * The version a save was made against: the If-Match header (`"3"`) or `version` in the body.
+ * A stale If-Match answers 412 as HTTP asks; a stale body version 409.
+ */
+async function saveAgainstVersion(
+  request: Request,
+  bodyVersion: number | undefined,
+  save: (version: number) => Promise<ChapterDto>,
+): Promise<Response> {
+  const ifMatch = request.headers.get("if-match");
+  const headerVersion = ifMatch === null ? undefined : Number(ifMatch.replace(/^W\//, "").replaceAll('"', "").trim());
+  if (headerVersion !== undefined && !(Number.isInteger(headerVersion) && headerVersion >= 1)) {
+    throw new AppError("malformed_request", 'If-Match must name a chapter version, e.g. If-Match: "3".');
+  }
+  if (headerVersion !== undefined && bodyVersion !== undefined && headerVersion !== bodyVersion) {
+    throw new AppError("validation_failed", "If-Match and the body name different versions.", [
+      { path: "version", message: `If-Match says ${headerVersion}` },
+    ]);
+  }
+  const version = headerVersion ?? bodyVersion;
+  if (version === undefined) {
+    throw new AppError("validation_failed", "Say which version you edited, so that no newer save is overwritten.", [
+      { path: "version", message: "required (or send If-Match)" },
+    ]);
+  }
+  try {
+    const chapter = await save(version);
+    return success(chapter, 201, versionHeader(chapter));
+  } catch (error) {
+    if (error instanceof AppError && error.code === "version_conflict" && headerVersion !== undefined) {
+      throw new AppError("precondition_failed", error.message, error.details);
+    }
+    throw error;
+  }
+}
+
+// GET /api/v1/books/{bookId}/chapters — the chapters in book order
+export const listChaptersEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/books/{bookId}/chapters",
+  summary: "List a book's chapters in order (content only with include=content)",
+  operation: "chapters.list",
+  auth: "required",
+  params: bookIdParams,
+  collection: chaptersCollection,
+  query: z.object({ include: z.literal("content").optional().describe("add each chapter's text") }),
+  success: { status: 200, description: "one page of chapters", schema: z.array(chapterSummarySchema), paged: true },
+  handle: async ({ url, params, principal }) => {
+    const include = url.searchParams.get("include");
+    if (include !== null && include !== "content") {
+      throw new AppError("invalid_query", 'include takes only "content".', [{ path: "include", message: 'must be "content"' }]);
+    }
+    const options = parseCollectionQuery(chaptersCollection, url.searchParams, ["include"]);
+    return paged(await listChapters({ bookId: params.bookId, includeContent: include === "content", options }, principal), url);
+  },
+});
+
+// POST /api/v1/books/{bookId}/chapters — upload a chapter (JSON, or multipart with a `file` part)
+export const uploadChapterEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/v1/books/{bookId}/chapters",
+  summary: "Add a chapter at the end of the book; its title defaults to a leading Markdown heading",
+  operation: "chapters.upload",
+  auth: "required",
+  params: bookIdParams,
+  body: { schema: uploadChapterInput, maxBytes: CHAPTER_BODY_LIMIT, multipart: true },
+  writableAttributes: ["title", "content"],
+  success: { status: 201, description: "the new chapter, version 1", schema: chapterSchema, headers: ["etag"] },
+  errors: ["book_in_trash"],
+  handle: async ({ params, body, principal }) => {
+    const chapter = await uploadChapter({ ...body, bookId: params.bookId }, principal);
+    return success(chapter, 201, versionHeader(chapter));
+  },
+});
+
+// PUT /api/v1/books/{bookId}/chapter-order — put the chapters in a new order
+export const reorderChaptersEndpoint = defineEndpoint({
+  method: "PUT",
+  path: "/api/v1/books/{bookId}/chapter-order",
+  summary: "Reorder the chapters: name every chapter once, in the new order",
+  operation: "chapters.reorder",
+  auth: "required",
+  params: bookIdParams,
+  body: { schema: reorderChaptersInput },
+  success: { status: 201, description: "the chapters in their new order", schema: z.array(chapterSummarySchema) },
+  errors: ["book_in_trash"],
+  handle: async ({ params, body, principal }) =>
+    success(await reorderChapters({ bookId: params.bookId, chapterIds: body.chapterIds }, principal), 201),
+});
+
+// GET /api/v1/books/{bookId}/chapters/{chapterId} — read a chapter
+export const getChapterEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/books/{bookId}/chapters/{chapterId}",
+  summary: "Read a chapter; ETag carries its version",
+  operation: "chapters.get",
+  auth: "required",
+  params: chapterParams,
+  success: { status: 200, description: "the chapter", schema: chapterSchema, headers: ["etag"] },
+  handle: async ({ params, principal }) => {
+    const chapter = await getChapter(params, principal);
+    return success(chapter, 200, versionHeader(chapter));
+  },
+});
+
+// PUT /api/v1/books/{bookId}/chapters/{chapterId} — save title and content
+export const replaceChapterEndpoint = defineEndpoint({
+  method: "PUT",
+  path: "/api/v1/books/{bookId}/chapters/{chapterId}",
+  summary: "Save a chapter's title and content against the version edited (body `version` or If-Match)",
+  operation: "chapters.save",
+  auth: "required",
+  params: chapterParams,
+  body: { schema: replaceChapterInput, maxBytes: CHAPTER_BODY_LIMIT },
+  writableAttributes: ["title", "content"],
+  success: { status: 201, description: "the new version", schema: chapterSchema, headers: ["etag"] },
+  errors: ["version_conflict", "precondition_failed", "book_in_trash"],
+  handle: async ({ request, params, body, principal }) =>
+    saveAgainstVersion(request, body.version, (version) =>
+      saveChapter({ ...params, version, title: body.title, content: body.content }, principal),
+    ),
+});
+
+// PATCH /api/v1/books/{bookId}/chapters/{chapterId} — save title and/or content
+export const patchChapterEndpoint = defineEndpoint({
+  method: "PATCH",
+  path: "/api/v1/books/{bookId}/chapters/{chapterId}",
+  summary: "Save a chapter's title and/or content against the version edited (body `version` or If-Match)",
+  operation: "chapters.save",
+  auth: "required",
+  params: chapterParams,
+  body: { schema: patchChapterInput, maxBytes: CHAPTER_BODY_LIMIT },
+  writableAttributes: ["title", "content"],
+  success: { status: 201, description: "the new version", schema: chapterSchema, headers: ["etag"] },
+  errors: ["version_conflict", "precondition_failed", "book_in_trash"],
+  handle: async ({ request, params, body, principal }) =>
+    saveAgainstVersion(request, body.version, (version) =>
+      saveChapter({ ...params, version, title: body.title, content: body.content }, principal),
+    ),
+});
+
+// DELETE /api/v1/books/{bookId}/chapters/{chapterId} — delete a chapter
+export const deleteChapterEndpoint = defineEndpoint({
+  method: "DELETE",
+  path: "/api/v1/books/{bookId}/chapters/{chapterId}",
+  summary: "Delete a chapter and its history; later chapters move up",
+  operation: "chapters.delete",
+  auth: "required",
+  params: chapterParams,
+  success: { status: 204, description: "deleted" },
+  errors: ["book_in_trash"],
+  handle: async ({ params, principal }) => {
+    await deleteChapter(params, principal);
+    return noContent();
+  },
+});
+
+// GET /api/v1/books/{bookId}/chapters/{chapterId}/revisions — the chapter's saved versions
+export const listRevisionsEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/books/{bookId}/chapters/{chapterId}/revisions",
+  summary: "List a chapter's revisions, newest first (one per save)",
+  operation: "chapters.revisions",
+  auth: "required",
+  params: chapterParams,
+  collection: revisionsCollection,
+  success: { status: 200, description: "one page of revisions", schema: z.array(revisionSummarySchema), paged: true },
+  handle: async ({ url, params, principal }) =>
+    paged(await listRevisions({ ...params, options: parseCollectionQuery(revisionsCollection, url.searchParams) }, principal), url),
+});
+
+// GET /api/v1/books/{bookId}/chapters/{chapterId}/revisions/{version} — one saved version
+export const getRevisionEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/books/{bookId}/chapters/{chapterId}/revisions/{version}",
+  summary: "Read one revision of a chapter",
+  operation: "chapters.revisions",
+  auth: "required",
+  params: revisionParams,
+  success: { status: 200, description: "the revision", schema: revisionSchema },
+  handle: async ({ params, principal }) => success(await getRevision(params, principal)),
+});
+
+// POST /api/v1/books/{bookId}/chapters/{chapterId}/restorations — bring an old version back
+export const restoreRevisionEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/v1/books/{bookId}/chapters/{chapterId}/restorations",
+  summary: "Restore a revision: its text becomes a new version, and nothing is lost",
+  operation: "chapters.restore",
+  auth: "required",
+  params: chapterParams,
+  body: { schema: restoreRevisionInput },
+  success: { status: 201, description: "the chapter at its new version", schema: chapterSchema, headers: ["etag"] },
+  errors: ["version_conflict", "book_in_trash"],
+  handle: async ({ params, body, principal }) => {
+    const chapter = await restoreRevision({ ...params, ...body }, principal);
+    return success(chapter, 201, versionHeader(chapter));
+  },
+});

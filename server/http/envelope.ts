@@ -1,0 +1,50 @@
+import { AppError, ERRORS } from "../errors";
+import type { Page } from "../collections";
+
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+
+export function success(data: unknown, status = 200, headers: HeadersInit = {}): Response {
+  return new Response(JSON.stringify({ code: status, msg: "ok", data }), {
+    status,
+    headers: { ...JSON_HEADERS, ...Object.fromEntries(new Headers(headers)) },
+  });
+}
+
+export function noContent(): Response {
+  return new Response(null, { status: 204 });
+}
+
+/** A page of a collection: `data` is the array, the rest travels in X-Total-Count and Link. */
+export function paged<T>(page: Page<T>, url: URL): Response {
+  const lastPage = Math.max(1, Math.ceil(page.total / page.perPage));
+  const link = (n: number, rel: string) => {
+    const target = new URL(url);
+    target.searchParams.set("page", String(n));
+    target.searchParams.set("per_page", String(page.perPage));
+    return `<${target.pathname}${target.search}>; rel="${rel}"`;
+  };
+  const links = [link(1, "first"), link(lastPage, "last")];
+  if (page.page > 1) links.push(link(Math.min(page.page - 1, lastPage), "prev"));
+  if (page.page < lastPage) links.push(link(page.page + 1, "next"));
+  return success(page.items, 200, {
+    "x-total-count": String(page.total),
+    link: links.join(", "),
+  });
+}
+
+/** The failure envelope, carrying both of the seed's shapes: `msg` and `error`. */
+export function failure(error: unknown): Response {
+  if (!(error instanceof AppError)) {
+    // Internals stay in the server log, never in the body.
+    console.error(error);
+    error = new AppError("internal", "Something went wrong on our side; the request changed nothing it reported.");
+  }
+  const appError = error as AppError;
+  const { status, code } = ERRORS[appError.code];
+  const body: Record<string, unknown> = { code, msg: appError.message, error: appError.code };
+  if (appError.details !== undefined) body.details = appError.details;
+  const headers: Record<string, string> = { ...JSON_HEADERS };
+  if (appError.retryAfter !== undefined) headers["retry-after"] = String(appError.retryAfter);
+  if (status === 401) headers["www-authenticate"] = `Bearer realm="inkstone", error="${appError.code === "unauthenticated" ? "invalid_request" : "invalid_token"}"`;
+  return new Response(JSON.stringify(body), { status, headers });
+}

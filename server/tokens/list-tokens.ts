@@ -1,0 +1,15 @@
+import type { Principal } from "../auth/principal";
+import { authorize } from "../auth/scopes";
+import { db } from "../db";
+import { toTokenDto, tokenSelect, type TokenDto } from "./schemas";
+
+// GET /api/v1/tokens — the caller's tokens that still work, newest first.
+export async function listTokens(principal: Principal): Promise<TokenDto[]> {
+  authorize(principal, "tokens.list");
+  const rows = await db.token.findMany({
+    where: { userId: principal.userId, revokedAt: null, rotatedAt: null, expiresAt: { gt: new Date() } },
+    select: tokenSelect,
+    orderBy: { createdAt: "desc" },
+  });
+  return rows.map((row) => toTokenDto(row, principal.tokenId));
+}

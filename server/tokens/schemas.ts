@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { scopeSchema } from "../auth/schemas";
+import { parseScopes } from "../auth/scopes";
+
+export const tokenSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    kind: z.enum(["login", "personal"]).describe("login: from /auth/login, refreshable; personal: named, made here"),
+    scopes: z.array(scopeSchema),
+    createdAt: z.iso.datetime(),
+    expiresAt: z.iso.datetime(),
+    lastUsedAt: z.iso.datetime().nullable(),
+    lastUsedFrom: z.string().nullable().describe("address of the last request that used it"),
+    current: z.boolean().describe("true for the token making this request"),
+  })
+  .meta({ id: "Token" });
+export type TokenDto = z.infer<typeof tokenSchema>;
+
+export const tokenSelect = {
+  id: true,
+  name: true,
+  kind: true,
+  scopes: true,
+  createdAt: true,
+  expiresAt: true,
+  lastUsedAt: true,
+  lastUsedFrom: true,
+} as const;
+
+type TokenRow = {
+  id: string;
+  name: string;
+  kind: string;
+  scopes: string;
+  createdAt: Date;
+  expiresAt: Date;
+  lastUsedAt: Date | null;
+  lastUsedFrom: string | null;
+};
+
+export function toTokenDto(row: TokenRow, currentTokenId: string | null): TokenDto {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind === "login" ? "login" : "personal",
+    scopes: parseScopes(row.scopes),
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    lastUsedFrom: row.lastUsedFrom,
+    current: row.id === currentTokenId,
+  };
+}

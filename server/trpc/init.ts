@@ -1,0 +1,53 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
+import { AppError, ERRORS, fieldProblems } from "../errors";
+import type { Context } from "./context";
+
+function toTRPCError(error: AppError): TRPCError {
+  return new TRPCError({ code: ERRORS[error.code].trpc, message: error.message, cause: error });
+}
+
+const t = initTRPC.context<Context>().create({
+  // The same business code, error name and details as the REST envelope, under `data`.
+  errorFormatter({ shape, error }) {
+    const appError = error.cause instanceof AppError ? error.cause : null;
+    const internal = !appError && error.code === "INTERNAL_SERVER_ERROR";
+    return {
+      ...shape,
+      message: internal ? "Something went wrong on our side." : shape.message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        appCode: appError ? ERRORS[appError.code].code : shape.data.httpStatus,
+        error: appError?.code ?? null,
+        details: appError?.details ?? null,
+      },
+    };
+  },
+});
+
+/** Converts, once, what use cases throw (AppError) and what input parsing throws (ZodError). */
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (result.ok) return result;
+  const cause = result.error.cause;
+  if (cause instanceof AppError) throw toTRPCError(cause);
+  if (cause instanceof ZodError) {
+    throw toTRPCError(new AppError("validation_failed", "Some fields are not valid.", fieldProblems(cause.issues)));
+  }
+  if (result.error.code === "INTERNAL_SERVER_ERROR") console.error(result.error.cause ?? result.error);
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(mapErrors);
+
+/** Procedures that need a signed-in caller: the session's or a Bearer token's principal. */
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.principal) {
+    throw toTRPCError(ctx.authError ?? new AppError("unauthenticated", "Sign in, or send a Bearer token."));
+  }
+  return next({ ctx: { principal: ctx.principal } });
+});

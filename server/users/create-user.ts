@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { hashPassword } from "../auth/passwords";
+import type { Principal } from "../auth/principal";
+import { emailSchema, passwordSchema } from "../auth/schemas";
+import { db } from "../db";
+import { env } from "../env";
+import { AppError } from "../errors";
+import { toUserDto, userSelect, type UserDto } from "./schemas";
+
+export const createUserInput = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  name: z.string().trim().max(100).default(""),
+});
+export type CreateUserInput = z.input<typeof createUserInput>;
+
+// POST /api/v1/users — sign up. The first user becomes admin. With INKSTONE_SIGNUP=closed only an
+// admin-scoped caller may add users.
+export async function createUser(input: z.output<typeof createUserInput>, principal: Principal | null): Promise<UserDto> {
+  const byAdmin = principal?.scopes.has("admin") ?? false;
+  if (env.INKSTONE_SIGNUP === "closed" && !byAdmin) {
+    throw new AppError("signup_closed", "Sign-up is closed on this server; ask its admin for an account.");
+  }
+  const passwordHash = await hashPassword(input.password);
+  const user = await db.$transaction(async (tx) => {
+    if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
+      throw new AppError("email_taken", "An account with this e-mail already exists.", [
+        { path: "email", message: "already registered" },
+      ]);
+    }
+    const isFirst = (await tx.user.count()) === 0;
+    return tx.user.create({
+      data: { email: input.email, name: input.name, passwordHash, role: isFirst ? "admin" : "writer" },
+      select: userSelect,
+    });
+  });
+  return toUserDto(user);
+}
