@@ -1,6 +1,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // Lets benchmarks and parallel test runs keep separate builds; `npm start` uses .next.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   // The seed's alias paths (DESIGN §2) are rewrites onto the canonical /api/v1 routes.
   async rewrites() {
     const resources = ["books", "users", "tokens", "openapi.json"];

@@ -1,0 +1,66 @@
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { migratedDatabase } from "./database";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function waitUntilUp(baseUrl: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      await fetch(`${baseUrl}/api/v1/users/me`);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error("the server did not start within 60 s");
+}
+
+/**
+ * The HTTP tests talk to a real `next start` on a fresh database file, the way a client would.
+ * The build is reused when there is one (npm test builds first).
+ */
+export default async function setup(project: TestProject) {
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  const next = path.resolve("node_modules/.bin/next");
+  if (!existsSync(path.join(distDir, "BUILD_ID"))) execFileSync(next, ["build"], { stdio: "inherit" });
+
+  const { dir, url } = migratedDatabase("http");
+  const port = await freePort();
+  const server = spawn(next, ["start", "--port", String(port), "--hostname", "127.0.0.1"], {
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      INKSTONE_DATA_DIR: dir,
+      // The tests sign in far more often than a person; rate limiting has its own test.
+      INKSTONE_LOGIN_ATTEMPTS: "100000",
+      NODE_ENV: "production",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilUp(baseUrl, server);
+  project.provide("baseUrl", baseUrl);
+  return () => {
+    server.kill("SIGTERM");
+  };
+}

@@ -1,0 +1,28 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["test/unit/**/*.test.ts"],
+          globalSetup: ["test/support/unit-global-setup.ts"],
+          setupFiles: ["test/support/fresh-database.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "http",
+          include: ["test/http/**/*.test.ts"],
+          globalSetup: ["test/support/server.ts"],
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
