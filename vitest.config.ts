@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
+    // next-auth imports "next/server" without an extension, which only a bundler resolves.
+    server: { deps: { inline: ["next-auth"] } },
     projects: [
       {
         extends: true,

@@ -9,9 +9,7 @@ export const requestedScopesSchema = z
   .pipe(z.array(scopeSchema).min(1, "ask for at least one scope"))
   .transform((scopes) => [...new Set(scopes)]);
 
-export const emailSchema = z
-  .email("must be an e-mail address")
-  .max(254)
-  .transform((e) => e.trim().toLowerCase());
+// Trimmed and case-folded before it is checked: addresses are often pasted with a stray space.
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email("must be an e-mail address").max(254));
 
 export const passwordSchema = z.string().min(8, "must be at least 8 characters").max(1024);
