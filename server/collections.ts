@@ -20,6 +20,9 @@ export interface CollectionOptions<S extends string, F extends Record<string, z.
   filters: { [K in keyof F]?: z.output<F[K]> };
 }
 
+/** The options type of a collection spec made with defineCollection. */
+export type OptionsOf<C> = C extends CollectionSpec<infer S, infer F> ? CollectionOptions<S, F> : never;
+
 export interface Page<T> {
   items: T[];
   total: number;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { actsForEveryone, authorize } from "../auth/scopes";
-import { booleanFilter, defineCollection, pageWindow, type CollectionOptions, type Page } from "../collections";
+import { booleanFilter, defineCollection, pageWindow, type OptionsOf, type Page } from "../collections";
 import { db } from "../db";
 import type { Prisma } from "../generated/prisma/client";
 import { BOOK_STATUSES, bookSelect, toBookDto, type BookDto } from "./schemas";
@@ -18,10 +18,7 @@ export const booksCollection = defineCollection({
     ownerId: z.string().min(1).describe("admin scope only matters here: others see their own books anyway"),
   },
 });
-export type ListBooksOptions = CollectionOptions<
-  (typeof booksCollection.sortable)[number],
-  typeof booksCollection.filters
->;
+export type ListBooksOptions = OptionsOf<typeof booksCollection>;
 
 // GET /api/v1/books — the caller's books (every writer's, for an admin-scoped credential).
 export async function listBooks(options: ListBooksOptions, principal: Principal): Promise<Page<BookDto>> {

@@ -1,7 +1,7 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { loadBook } from "../books/access";
-import { defineCollection, pageWindow, type CollectionOptions, type Page } from "../collections";
+import { defineCollection, pageWindow, type OptionsOf, type Page } from "../collections";
 import { db } from "../db";
 import { chapterSelect, chapterSummarySelect, toChapterDto, toChapterSummaryDto, type ChapterSummaryDto } from "./schemas";
 
@@ -11,10 +11,7 @@ export const chaptersCollection = defineCollection({
   defaultOrder: "asc",
   filters: {},
 });
-export type ListChaptersOptions = CollectionOptions<
-  (typeof chaptersCollection.sortable)[number],
-  typeof chaptersCollection.filters
->;
+export type ListChaptersOptions = OptionsOf<typeof chaptersCollection>;
 
 // GET /api/v1/books/{bookId}/chapters — in book order, without content unless asked for.
 export async function listChapters(

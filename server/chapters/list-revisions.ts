@@ -1,6 +1,6 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { defineCollection, pageWindow, type CollectionOptions, type Page } from "../collections";
+import { defineCollection, pageWindow, type OptionsOf, type Page } from "../collections";
 import { db } from "../db";
 import { loadChapter } from "./load-chapter";
 import { toRevisionSummaryDto, type RevisionSummaryDto } from "./schemas";
@@ -11,10 +11,7 @@ export const revisionsCollection = defineCollection({
   defaultOrder: "desc",
   filters: {},
 });
-export type ListRevisionsOptions = CollectionOptions<
-  (typeof revisionsCollection.sortable)[number],
-  typeof revisionsCollection.filters
->;
+export type ListRevisionsOptions = OptionsOf<typeof revisionsCollection>;
 
 // GET /api/v1/books/{bookId}/chapters/{chapterId}/revisions — newest first.
 export async function listRevisions(

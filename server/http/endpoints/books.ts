@@ -63,35 +63,32 @@ export const getBookEndpoint = defineEndpoint({
   },
 });
 
+/** PUT and PATCH of a book differ only in which attributes the body must carry. */
+function updateBookEndpoint(method: "PUT" | "PATCH", schema: typeof replaceBookInput | typeof patchBookInput, summary: string) {
+  return defineEndpoint({
+    method,
+    path: "/api/v1/books/{bookId}",
+    summary,
+    operation: "books.update",
+    auth: "required",
+    params: bookIdParams,
+    body: { schema },
+    writableAttributes: BOOK_WRITABLE_ATTRIBUTES,
+    success: { status: 201, description: "the book as saved", schema: bookSchema },
+    errors: ["book_in_trash"],
+    handle: async ({ params, body, principal }) => success(await updateBook({ bookId: params.bookId, changes: body }, principal), 201),
+  });
+}
+
 // PUT /api/v1/books/{bookId} — replace every writable attribute
-export const replaceBookEndpoint = defineEndpoint({
-  method: "PUT",
-  path: "/api/v1/books/{bookId}",
-  summary: "Replace a book's attributes (all of them are required)",
-  operation: "books.update",
-  auth: "required",
-  params: bookIdParams,
-  body: { schema: replaceBookInput },
-  writableAttributes: BOOK_WRITABLE_ATTRIBUTES,
-  success: { status: 201, description: "the book as saved", schema: bookSchema },
-  errors: ["book_in_trash"],
-  handle: async ({ params, body, principal }) => success(await updateBook({ bookId: params.bookId, changes: body }, principal), 201),
-});
+export const replaceBookEndpoint = updateBookEndpoint("PUT", replaceBookInput, "Replace a book's attributes (all of them are required)");
 
 // PATCH /api/v1/books/{bookId} — change some attributes, or move into / out of the trash
-export const patchBookEndpoint = defineEndpoint({
-  method: "PATCH",
-  path: "/api/v1/books/{bookId}",
-  summary: "Change some of a book's attributes; `deleted` moves it into or out of the trash",
-  operation: "books.update",
-  auth: "required",
-  params: bookIdParams,
-  body: { schema: patchBookInput },
-  writableAttributes: BOOK_WRITABLE_ATTRIBUTES,
-  success: { status: 201, description: "the book as saved", schema: bookSchema },
-  errors: ["book_in_trash"],
-  handle: async ({ params, body, principal }) => success(await updateBook({ bookId: params.bookId, changes: body }, principal), 201),
-});
+export const patchBookEndpoint = updateBookEndpoint(
+  "PATCH",
+  patchBookInput,
+  "Change some of a book's attributes; `deleted` moves it into or out of the trash",
+);
 
 // DELETE /api/v1/books/{bookId} — to the trash, or for good with ?permanent=true
 export const deleteBookEndpoint = defineEndpoint({

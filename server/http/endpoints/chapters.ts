@@ -138,41 +138,31 @@ export const getChapterEndpoint = defineEndpoint({
   },
 });
 
+/** PUT and PATCH of a chapter differ only in which fields the body must carry. */
+function saveChapterEndpoint(method: "PUT" | "PATCH", schema: typeof replaceChapterInput | typeof patchChapterInput, fields: string) {
+  return defineEndpoint({
+    method,
+    path: "/api/v1/books/{bookId}/chapters/{chapterId}",
+    summary: `Save a chapter's ${fields} against the version edited (body \`version\` or If-Match)`,
+    operation: "chapters.save",
+    auth: "required",
+    params: chapterParams,
+    body: { schema, maxBytes: CHAPTER_BODY_LIMIT },
+    writableAttributes: ["title", "content"],
+    success: { status: 201, description: "the new version", schema: chapterSchema, headers: ["etag"] },
+    errors: ["version_conflict", "precondition_failed", "book_in_trash"],
+    handle: async ({ request, params, body, principal }) =>
+      saveAgainstVersion(request, body.version, (version) =>
+        saveChapter({ ...params, version, title: body.title, content: body.content }, principal),
+      ),
+  });
+}
+
 // PUT /api/v1/books/{bookId}/chapters/{chapterId} — save title and content
-export const replaceChapterEndpoint = defineEndpoint({
-  method: "PUT",
-  path: "/api/v1/books/{bookId}/chapters/{chapterId}",
-  summary: "Save a chapter's title and content against the version edited (body `version` or If-Match)",
-  operation: "chapters.save",
-  auth: "required",
-  params: chapterParams,
-  body: { schema: replaceChapterInput, maxBytes: CHAPTER_BODY_LIMIT },
-  writableAttributes: ["title", "content"],
-  success: { status: 201, description: "the new version", schema: chapterSchema, headers: ["etag"] },
-  errors: ["version_conflict", "precondition_failed", "book_in_trash"],
-  handle: async ({ request, params, body, principal }) =>
-    saveAgainstVersion(request, body.version, (version) =>
-      saveChapter({ ...params, version, title: body.title, content: body.content }, principal),
-    ),
-});
+export const replaceChapterEndpoint = saveChapterEndpoint("PUT", replaceChapterInput, "title and content");
 
 // PATCH /api/v1/books/{bookId}/chapters/{chapterId} — save title and/or content
-export const patchChapterEndpoint = defineEndpoint({
-  method: "PATCH",
-  path: "/api/v1/books/{bookId}/chapters/{chapterId}",
-  summary: "Save a chapter's title and/or content against the version edited (body `version` or If-Match)",
-  operation: "chapters.save",
-  auth: "required",
-  params: chapterParams,
-  body: { schema: patchChapterInput, maxBytes: CHAPTER_BODY_LIMIT },
-  writableAttributes: ["title", "content"],
-  success: { status: 201, description: "the new version", schema: chapterSchema, headers: ["etag"] },
-  errors: ["version_conflict", "precondition_failed", "book_in_trash"],
-  handle: async ({ request, params, body, principal }) =>
-    saveAgainstVersion(request, body.version, (version) =>
-      saveChapter({ ...params, version, title: body.title, content: body.content }, principal),
-    ),
-});
+export const patchChapterEndpoint = saveChapterEndpoint("PATCH", patchChapterInput, "title and/or content");
 
 // DELETE /api/v1/books/{bookId}/chapters/{chapterId} — delete a chapter
 export const deleteChapterEndpoint = defineEndpoint({
