@@ -30,7 +30,8 @@ const databaseFile = databaseUrl.slice("file:".length).split("?")[0];
 mkdirSync(path.dirname(path.resolve(databaseFile)), { recursive: true });
 mkdirSync(dataDir, { recursive: true });
 
-if (!dev && !existsSync(".next/BUILD_ID")) {
+const distDir = process.env.NEXT_DIST_DIR || ".next";
+if (!dev && !existsSync(path.join(distDir, "BUILD_ID"))) {
   console.log("No build yet: building once (about a minute)…");
   run(bin("next"), ["build"]);
 }

@@ -8,7 +8,8 @@ import type { Scope } from "./scopes";
 export function grantableScopes(held: Iterable<Scope>, requested: readonly Scope[] | undefined): Scope[] {
   const heldSet = new Set(held);
   if (!requested) return [...heldSet];
-  const missing = requested.filter((s) => !heldSet.has(s));
+  // admin stands for every scope (see hasScope), so it may hand out any narrower one.
+  const missing = heldSet.has("admin") ? [] : requested.filter((s) => !heldSet.has(s));
   if (missing.length > 0) {
     throw new AppError("insufficient_scope", `You cannot grant scopes you do not hold: ${missing.join(", ")}.`, {
       missing,

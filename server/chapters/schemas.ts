@@ -53,6 +53,10 @@ export const chapterSummarySchema = z
   })
   .meta({ id: "ChapterSummary" });
 export const chapterSchema = chapterSummarySchema.extend({ content: z.string() }).meta({ id: "Chapter" });
+/** A chapter in a list: its text only when asked for (include=content). */
+export const chapterListItemSchema = chapterSummarySchema
+  .extend({ content: z.string().optional() })
+  .meta({ id: "ChapterListItem" });
 export type ChapterSummaryDto = z.infer<typeof chapterSummarySchema>;
 export type ChapterDto = z.infer<typeof chapterSchema>;
 

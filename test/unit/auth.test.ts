@@ -131,6 +131,12 @@ describe("personal tokens", () => {
     expect([...principal.scopes]).toEqual(["read:books"]);
   });
 
+  it("lets an admin-scoped credential hand out any narrower scope", async () => {
+    const admin = await principalFromAccessToken((await login({ email: "user1@example.com", password, scopes: ["admin"] })).access_token, null);
+    const made = await createToken({ name: "reader", scopes: ["read:books"] }, admin);
+    expect(made.token.scopes).toEqual(["read:books"]);
+  });
+
   it("lists working tokens and revokes one by id, only the owner's", async () => {
     const { email } = await account();
     const other = await account();

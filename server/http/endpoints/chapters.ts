@@ -10,6 +10,7 @@ import { restoreRevision } from "../../chapters/restore-revision";
 import { saveChapter } from "../../chapters/save-chapter";
 import {
   chapterParams,
+  chapterListItemSchema,
   chapterSchema,
   chapterSummarySchema,
   patchChapterInput,
@@ -79,7 +80,7 @@ export const listChaptersEndpoint = defineEndpoint({
   params: bookIdParams,
   collection: chaptersCollection,
   query: z.object({ include: z.literal("content").optional().describe("add each chapter's text") }),
-  success: { status: 200, description: "one page of chapters", schema: z.array(chapterSummarySchema), paged: true },
+  success: { status: 200, description: "one page of chapters", schema: z.array(chapterListItemSchema), paged: true },
   handle: async ({ url, params, principal }) => {
     const include = url.searchParams.get("include");
     if (include !== null && include !== "content") {

@@ -10,6 +10,7 @@ import { restoreRevision } from "../../chapters/restore-revision";
 import { saveChapter } from "../../chapters/save-chapter";
 import {
   chapterContent,
+  chapterListItemSchema,
   chapterSchema,
   chapterSummarySchema,
   chapterTitle,
@@ -32,7 +33,7 @@ export const chaptersRouter = router({
   /** The book's chapters in order; their text only with includeContent. */
   list: authedProcedure
     .input(bookRef.extend({ includeContent: z.boolean().default(false), ...page }))
-    .output(z.array(chapterSummarySchema.extend({ content: z.string().optional() })))
+    .output(z.array(chapterListItemSchema))
     .query(async ({ input, ctx }) => {
       const options = defaultCollectionOptions(chaptersCollection, { page: input.page, perPage: input.perPage });
       return (await listChapters({ ...input, options }, ctx.principal)).items;
