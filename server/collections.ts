@@ -57,6 +57,8 @@ export function parseCollectionQuery<S extends string, F extends Record<string, 
   const options = defaultCollectionOptions(spec);
   const problems: { path: string; message: string }[] = [];
   const filters: Record<string, unknown> = {};
+  // The default order belongs to the default sort; a sort the caller names runs ascending unless told.
+  if (params.has("sortby")) options.order = "asc";
   for (const [key, value] of params) {
     if (extra.includes(key)) continue;
     if (key === "page") {

@@ -85,7 +85,8 @@ async function run(endpoint: Endpoint, request: Request, context: RouteContext):
   if (principal && endpoint.operation) authorize(principal, endpoint.operation);
 
   const params = endpoint.params ? parseParams(endpoint.params, await context.params) : {};
-  const query = endpoint.query && !endpoint.collection ? parseQuery(endpoint.query, url.searchParams) : {};
+  // Collections read their own parameters; everywhere else an unknown parameter is a 400 too.
+  const query = endpoint.collection ? {} : parseQuery(endpoint.query ?? z.object({}), url.searchParams);
   const body = endpoint.body
     ? await readBody(request, endpoint.body.schema, {
         maxBytes: endpoint.body.maxBytes ?? DEFAULT_BODY_LIMIT,

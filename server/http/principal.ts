@@ -17,7 +17,10 @@ export async function principalFromRequest(request: Request): Promise<Principal 
   return sessionPrincipal();
 }
 
+/**
+ * The address shown as a token's "last used from". The right-most X-Forwarded-For entry is the one
+ * the nearest hop saw: `next start` fills it from the socket, and a reverse proxy appends it.
+ */
 function clientAddress(request: Request): string | null {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("x-real-ip");
+  return request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim() || null;
 }

@@ -1,4 +1,5 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -8,6 +9,10 @@ import { migratedDatabase } from "./database";
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** the server's INKSTONE_JWT_SECRET, so tests can sign tokens the server would (expired ones) */
+    jwtSecret: string;
+    /** the first account signed up on this database: the admin */
+    admin: { email: string; password: string };
   }
 }
 
@@ -35,6 +40,18 @@ async function waitUntilUp(baseUrl: string, server: ChildProcess): Promise<void>
   throw new Error("the server did not start within 60 s");
 }
 
+/** Signs up the database's first account, which becomes the admin, before any test file runs. */
+async function signUpAdmin(baseUrl: string): Promise<{ email: string; password: string }> {
+  const admin = { email: "admin@inkstone.test", password: randomBytes(18).toString("base64url") };
+  const response = await fetch(`${baseUrl}/api/v1/users`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ...admin, name: "Admin" }),
+  });
+  if (response.status !== 201) throw new Error(`signing the admin up answered ${response.status}: ${await response.text()}`);
+  return admin;
+}
+
 /**
  * The HTTP tests talk to a real `next start` on a fresh database file, the way a client would.
  * The build is reused when there is one (npm test builds first).
@@ -46,6 +63,7 @@ export default async function setup(project: TestProject) {
 
   const { dir, url } = migratedDatabase("http");
   const port = await freePort();
+  const jwtSecret = randomBytes(48).toString("base64url");
   const server = spawn(next, ["start", "--port", String(port), "--hostname", "127.0.0.1"], {
     env: {
       ...process.env,
@@ -53,13 +71,21 @@ export default async function setup(project: TestProject) {
       INKSTONE_DATA_DIR: dir,
       // The tests sign in far more often than a person; rate limiting has its own test.
       INKSTONE_LOGIN_ATTEMPTS: "100000",
+      INKSTONE_JWT_SECRET: jwtSecret,
       NODE_ENV: "production",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilUp(baseUrl, server);
+  try {
+    await waitUntilUp(baseUrl, server);
+    project.provide("admin", await signUpAdmin(baseUrl));
+  } catch (error) {
+    server.kill("SIGTERM");
+    throw error;
+  }
   project.provide("baseUrl", baseUrl);
+  project.provide("jwtSecret", jwtSecret);
   return () => {
     server.kill("SIGTERM");
   };

@@ -35,35 +35,31 @@ export const CHAPTER_BODY_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
 const versionHeader = (chapter: ChapterDto) => ({ etag: `"${chapter.version}"` });
 
 /**
- * The version a save was made against: the If-Match header (`"3"`) or `version` in the body.
- * A stale If-Match answers 412 as HTTP asks; a stale body version 409.
+ * The version an edit was made against: the If-Match header (`"3"`) or `version` in the body.
+ * `conditional` says it came from If-Match, whose staleness HTTP answers with 412, not 409.
  */
-async function saveAgainstVersion(
-  request: Request,
-  bodyVersion: number | undefined,
-  save: (version: number) => Promise<ChapterDto>,
-): Promise<Response> {
+function editedVersion(request: Request, bodyVersion: number | undefined): { version?: number; conditional: boolean } {
   const ifMatch = request.headers.get("if-match");
-  const headerVersion = ifMatch === null ? undefined : Number(ifMatch.replace(/^W\//, "").replaceAll('"', "").trim());
-  if (headerVersion !== undefined && !(Number.isInteger(headerVersion) && headerVersion >= 1)) {
+  if (ifMatch === null) return { version: bodyVersion, conditional: false };
+  const headerVersion = Number(ifMatch.replace(/^W\//, "").replaceAll('"', "").trim());
+  if (!(Number.isInteger(headerVersion) && headerVersion >= 1)) {
     throw new AppError("malformed_request", 'If-Match must name a chapter version, e.g. If-Match: "3".');
   }
-  if (headerVersion !== undefined && bodyVersion !== undefined && headerVersion !== bodyVersion) {
+  if (bodyVersion !== undefined && headerVersion !== bodyVersion) {
     throw new AppError("validation_failed", "If-Match and the body name different versions.", [
       { path: "version", message: `If-Match says ${headerVersion}` },
     ]);
   }
-  const version = headerVersion ?? bodyVersion;
-  if (version === undefined) {
-    throw new AppError("validation_failed", "Say which version you edited, so that no newer save is overwritten.", [
-      { path: "version", message: "required (or send If-Match)" },
-    ]);
-  }
+  return { version: headerVersion, conditional: true };
+}
+
+/** Runs an edit and answers with the new version, turning a stale If-Match into 412. */
+async function answerEdit(conditional: boolean, edit: () => Promise<ChapterDto>): Promise<Response> {
   try {
-    const chapter = await save(version);
+    const chapter = await edit();
     return success(chapter, 201, versionHeader(chapter));
   } catch (error) {
-    if (error instanceof AppError && error.code === "version_conflict" && headerVersion !== undefined) {
+    if (conditional && error instanceof AppError && error.code === "version_conflict") {
       throw new AppError("precondition_failed", error.message, error.details);
     }
     throw error;
@@ -152,10 +148,15 @@ function saveChapterEndpoint(method: "PUT" | "PATCH", schema: typeof replaceChap
     writableAttributes: ["title", "content"],
     success: { status: 201, description: "the new version", schema: chapterSchema, headers: ["etag"] },
     errors: ["version_conflict", "precondition_failed", "book_in_trash"],
-    handle: async ({ request, params, body, principal }) =>
-      saveAgainstVersion(request, body.version, (version) =>
-        saveChapter({ ...params, version, title: body.title, content: body.content }, principal),
-      ),
+    handle: async ({ request, params, body, principal }) => {
+      const { version, conditional } = editedVersion(request, body.version);
+      if (version === undefined) {
+        throw new AppError("validation_failed", "Say which version you edited, so that no newer save is overwritten.", [
+          { path: "version", message: "required (or send If-Match)" },
+        ]);
+      }
+      return answerEdit(conditional, () => saveChapter({ ...params, version, title: body.title, content: body.content }, principal));
+    },
   });
 }
 
@@ -217,9 +218,10 @@ export const restoreRevisionEndpoint = defineEndpoint({
   params: chapterParams,
   body: { schema: restoreRevisionInput },
   success: { status: 201, description: "the chapter at its new version", schema: chapterSchema, headers: ["etag"] },
-  errors: ["version_conflict", "book_in_trash"],
-  handle: async ({ params, body, principal }) => {
-    const chapter = await restoreRevision({ ...params, ...body }, principal);
-    return success(chapter, 201, versionHeader(chapter));
+  errors: ["version_conflict", "precondition_failed", "book_in_trash"],
+  handle: async ({ request, params, body, principal }) => {
+    // Without a version the restore applies to whatever is current: the text it replaces is kept as a revision.
+    const { version, conditional } = editedVersion(request, body.version);
+    return answerEdit(conditional, () => restoreRevision({ ...params, revision: body.revision, version }, principal));
   },
 });

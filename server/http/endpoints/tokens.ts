@@ -13,7 +13,6 @@ export const listTokensEndpoint = defineEndpoint({
   summary: "List your tokens that still work (logins and personal tokens)",
   operation: "tokens.list",
   auth: "required",
-  query: z.object({}),
   success: { status: 200, description: "your tokens, newest first", schema: z.array(tokenSchema) },
   handle: async ({ principal }) => success(await listTokens(principal)),
 });

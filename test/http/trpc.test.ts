@@ -1,0 +1,103 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { ERRORS, type ErrorCode } from "@/server/errors";
+import { expectSuccess, get, post, type ApiResponse } from "../support/http-client";
+import { trpcMutation, trpcQuery } from "../support/http-trpc";
+import { expiredCopy, login, mintToken, PASSWORD, signUp, type Account } from "../support/http-users";
+
+let writer: Account;
+let stranger: Account;
+beforeAll(async () => {
+  [writer, stranger] = await Promise.all([signUp("trpc"), signUp("trpc-stranger")]);
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
+function expectResult(response: ApiResponse): any {
+  expect(response.status, response.text.slice(0, 300)).toBe(200);
+  expect(Object.keys(response.body)).toEqual(["result"]);
+  return response.body.result.data;
+}
+
+/** A tRPC error: HTTP status, tRPC code, and the same business code and name as REST's envelope. */
+function expectTrpcError(response: ApiResponse, status: number, error: ErrorCode) {
+  expect(response.status, response.text.slice(0, 300)).toBe(status);
+  expect(response.body.error).toMatchObject({
+    message: expect.any(String),
+    data: { code: ERRORS[error].trpc, httpStatus: status, appCode: ERRORS[error].code, error },
+  });
+  return response.body.error.data.details;
+}
+
+describe("books over tRPC", () => {
+  it("books.create takes the raw input and answers the book with its id", async () => {
+    const book = expectResult(await trpcMutation("books.create", { title: "RPC Book", type: "fantasy", description: "over RPC" }, writer.token));
+    expect(book).toMatchObject({ id: expect.any(String), title: "RPC Book", type: "fantasy", description: "over RPC", ownerId: writer.id, deleted: false });
+    // the same book over REST
+    expect(expectSuccess(await get(`/api/v1/books/${book.id}`, writer.token), 200)).toEqual(book);
+  });
+
+  it("books.list takes no input and answers the caller's books", async () => {
+    const own = expectResult(await trpcMutation("books.create", { title: "Listed", type: "novel", description: "" }, writer.token));
+    const listed = expectResult(await trpcQuery("books.list", undefined, writer.token));
+    expect(listed.map((b: { id: string }) => b.id)).toContain(own.id);
+    expect(listed.every((b: { ownerId: string }) => b.ownerId === writer.id)).toBe(true);
+    const strangers = expectResult(await trpcQuery("books.list", undefined, stranger.token));
+    expect(strangers.map((b: { id: string }) => b.id)).not.toContain(own.id);
+  });
+
+  it("books.list takes paging input", async () => {
+    const listed = expectResult(await trpcQuery("books.list", { perPage: 1, sortBy: "title", order: "asc" }, writer.token));
+    expect(listed).toHaveLength(1);
+  });
+
+  it("refuses invalid input with 422 validation_failed and per-field details", async () => {
+    const details = expectTrpcError(await trpcMutation("books.create", { title: "", type: "novel", description: "" }, writer.token), 422, "validation_failed");
+    expect(details).toEqual([{ path: "title", message: expect.any(String) }]);
+  });
+});
+
+describe("chapters over tRPC", () => {
+  it("chapters.upload adds a chapter; chapters.save saves it; a stale save answers 409 and changes nothing", async () => {
+    const book = expectResult(await trpcMutation("books.create", { title: "RPC Chapters", type: "novel", description: "" }, writer.token));
+    const chapter = expectResult(await trpcMutation("chapters.upload", { bookId: book.id, content: "# Via RPC\n\nFirst words." }, writer.token));
+    expect(chapter).toMatchObject({ bookId: book.id, title: "Via RPC", version: 1, wordCount: 4 });
+    const saved = expectResult(await trpcMutation("chapters.save", { bookId: book.id, chapterId: chapter.id, version: 1, content: "Second words." }, writer.token));
+    expect(saved).toMatchObject({ version: 2, content: "Second words." });
+    const stale = await trpcMutation("chapters.save", { bookId: book.id, chapterId: chapter.id, version: 1, content: "LOST?" }, writer.token);
+    expect(expectTrpcError(stale, 409, "version_conflict")).toEqual({ expectedVersion: 1, currentVersion: 2 });
+    const read = expectResult(await trpcQuery("chapters.get", { bookId: book.id, chapterId: chapter.id }, writer.token));
+    expect(read).toMatchObject({ version: 2, content: "Second words." });
+  });
+
+  it("refuses another writer's book with 403 forbidden", async () => {
+    const book = expectResult(await trpcMutation("books.create", { title: "Private", type: "novel", description: "" }, writer.token));
+    expectTrpcError(await trpcMutation("chapters.upload", { bookId: book.id, content: "intrusion" }, stranger.token), 403, "forbidden");
+    expectTrpcError(await trpcQuery("books.get", { id: book.id }, stranger.token), 403, "forbidden");
+    expect(expectResult(await trpcQuery("books.get", { id: book.id }, writer.token)).chapterCount).toBe(0);
+  });
+});
+
+describe("credentials over tRPC", () => {
+  it("answers no Bearer with 401 unauthenticated", async () => {
+    expectTrpcError(await trpcQuery("books.list", undefined), 401, "unauthenticated");
+    expectTrpcError(await trpcMutation("books.create", { title: "No", type: "novel", description: "" }), 401, "unauthenticated");
+  });
+
+  it("answers a bad, malformed or revoked Bearer with 401", async () => {
+    expectTrpcError(await trpcQuery("books.list", undefined, "not-a-jwt"), 401, "invalid_token");
+    expectTrpcError(await trpcQuery("books.list", undefined, null, { authorization: "Basic abc" }), 401, "invalid_token");
+    const pair = await login(writer.email, PASSWORD);
+    expectSuccess(await post("/auth/revoke", pair.access_token), 200);
+    expectTrpcError(await trpcQuery("books.list", undefined, pair.access_token), 401, "token_revoked");
+    expectTrpcError(await trpcQuery("books.list", undefined, await expiredCopy(writer.token)), 401, "token_expired");
+  });
+
+  it("answers a token without the scope with 403 insufficient_scope, and creates nothing", async () => {
+    const reader = await mintToken(writer.token, ["read:books"]);
+    const before = expectResult(await trpcQuery("books.list", undefined, writer.token)).length;
+    const details = expectTrpcError(await trpcMutation("books.create", { title: "No", type: "novel", description: "" }, reader.token), 403, "insufficient_scope");
+    expect(details).toEqual({ required: "write:books" });
+    expect(expectResult(await trpcQuery("books.list", undefined, writer.token))).toHaveLength(before);
+    const analyst = await mintToken(writer.token, ["read:analysis"]);
+    expectTrpcError(await trpcQuery("books.list", undefined, analyst.token), 403, "insufficient_scope");
+  });
+});

@@ -1,0 +1,202 @@
+import { expect } from "vitest";
+import { expectFailure, get } from "./http-client";
+import { bookCount, bookState, bookWithChapters, tokenState } from "./http-books";
+import { mintToken, type Account } from "./http-users";
+
+/** One real request against a fixture the owner made, for the credential matrix. */
+export interface Prepared {
+  path: string;
+  body?: unknown;
+  /** what a refused request must leave exactly as it was */
+  snapshot(): Promise<unknown>;
+  /** checks after the request that was allowed (the change it should have made) */
+  afterSuccess?(data: unknown, token: string): Promise<void>;
+}
+
+export type Prepare = (owner: Account, scopes: string[]) => Promise<Prepared>;
+
+const nothing = async () => null;
+
+async function bookFixture(owner: Account) {
+  const fixture = await bookWithChapters(owner.token);
+  return { ...fixture, snapshot: () => bookState(owner.token, fixture.book.id) };
+}
+
+/**
+ * A fixture per REST endpoint that needs a credential, keyed "METHOD path" as in ENDPOINTS. The
+ * matrix test asserts this list equals the endpoints, so a new endpoint cannot go untested.
+ */
+export const ENDPOINT_CASES: Record<string, Prepare> = {
+  "POST /auth/revoke": async () => ({
+    path: "/auth/revoke",
+    snapshot: nothing,
+    async afterSuccess(_data, token) {
+      expectFailure(await get("/api/v1/users/me", token), 401, "token_revoked");
+    },
+  }),
+  "GET /api/v1/users/me": async (owner) => ({
+    path: "/api/v1/users/me",
+    snapshot: nothing,
+    async afterSuccess(data) {
+      expect(data).toMatchObject({ id: owner.id, email: owner.email, role: "writer" });
+    },
+  }),
+  "GET /api/v1/tokens": async (owner) => ({ path: "/api/v1/tokens", snapshot: () => tokenState(owner.token) }),
+  "POST /api/v1/tokens": async (owner, scopes) => ({
+    path: "/api/v1/tokens",
+    body: { name: "matrix token", scopes },
+    snapshot: () => tokenState(owner.token),
+    async afterSuccess(data) {
+      expect((data as { token: { scopes: string[] } }).token.scopes).toEqual(scopes);
+    },
+  }),
+  "DELETE /api/v1/tokens/{tokenId}": async (owner) => {
+    const victim = await mintToken(owner.token, ["read:books"], "to be deleted");
+    return {
+      path: `/api/v1/tokens/${victim.id}`,
+      snapshot: async () => ({ tokens: await tokenState(owner.token), works: (await get("/api/v1/users/me", victim.token)).status }),
+      async afterSuccess() {
+        expectFailure(await get("/api/v1/users/me", victim.token), 401, "token_revoked");
+      },
+    };
+  },
+  "GET /api/v1/books": async (owner) => ({ path: "/api/v1/books", snapshot: () => bookCount(owner.token) }),
+  "POST /api/v1/books": async (owner) => ({
+    path: "/api/v1/books",
+    body: { title: "Matrix", type: "novel", description: "made by the matrix" },
+    snapshot: () => bookCount(owner.token),
+    async afterSuccess(data) {
+      expect(data).toMatchObject({ title: "Matrix", ownerId: owner.id, wordCount: 0, chapterCount: 0, deleted: false });
+    },
+  }),
+  "GET /api/v1/books/{bookId}": async (owner) => {
+    const f = await bookFixture(owner);
+    return { path: `/api/v1/books/${f.book.id}`, snapshot: f.snapshot };
+  },
+  "PUT /api/v1/books/{bookId}": async (owner) => {
+    const f = await bookFixture(owner);
+    const body = { title: "Replaced", type: "memoir", description: "new", language: "de", status: "revising", targetWordCount: 50_000 };
+    return {
+      path: `/api/v1/books/${f.book.id}`,
+      body,
+      snapshot: f.snapshot,
+      async afterSuccess() {
+        expect((await get(`/api/v1/books/${f.book.id}`, owner.token)).body.data).toMatchObject(body);
+      },
+    };
+  },
+  "PATCH /api/v1/books/{bookId}": async (owner) => {
+    const f = await bookFixture(owner);
+    return {
+      path: `/api/v1/books/${f.book.id}`,
+      body: { title: "Patched" },
+      snapshot: f.snapshot,
+      async afterSuccess() {
+        expect((await get(`/api/v1/books/${f.book.id}`, owner.token)).body.data).toMatchObject({ title: "Patched", type: "novel" });
+      },
+    };
+  },
+  "DELETE /api/v1/books/{bookId}": async (owner) => {
+    const f = await bookFixture(owner);
+    return {
+      path: `/api/v1/books/${f.book.id}`,
+      snapshot: f.snapshot,
+      async afterSuccess() {
+        expect((await get(`/api/v1/books/${f.book.id}`, owner.token)).body.data.deleted).toBe(true);
+      },
+    };
+  },
+  "GET /api/v1/books/{bookId}/chapters": async (owner) => {
+    const f = await bookFixture(owner);
+    return { path: `/api/v1/books/${f.book.id}/chapters`, snapshot: f.snapshot };
+  },
+  "POST /api/v1/books/{bookId}/chapters": async (owner) => {
+    const f = await bookFixture(owner);
+    return {
+      path: `/api/v1/books/${f.book.id}/chapters`,
+      body: { content: "# Third\n\nMore words here." },
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ title: "Third", position: 3, version: 1 });
+      },
+    };
+  },
+  "PUT /api/v1/books/{bookId}/chapter-order": async (owner) => {
+    const f = await bookFixture(owner);
+    return {
+      path: `/api/v1/books/${f.book.id}/chapter-order`,
+      body: { chapterIds: [f.other.id, f.chapter.id] },
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        expect((data as { id: string }[]).map((c) => c.id)).toEqual([f.other.id, f.chapter.id]);
+      },
+    };
+  },
+  "GET /api/v1/books/{bookId}/chapters/{chapterId}": async (owner) => {
+    const f = await bookFixture(owner);
+    return { path: `/api/v1/books/${f.book.id}/chapters/${f.chapter.id}`, snapshot: f.snapshot };
+  },
+  "PUT /api/v1/books/{bookId}/chapters/{chapterId}": async (owner) => {
+    const f = await bookFixture(owner);
+    return {
+      path: `/api/v1/books/${f.book.id}/chapters/${f.chapter.id}`,
+      body: { title: "Rewritten", content: "All new.", version: 2 },
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ title: "Rewritten", content: "All new.", version: 3 });
+      },
+    };
+  },
+  "PATCH /api/v1/books/{bookId}/chapters/{chapterId}": async (owner) => {
+    const f = await bookFixture(owner);
+    return {
+      path: `/api/v1/books/${f.book.id}/chapters/${f.chapter.id}`,
+      body: { title: "Retitled", version: 2 },
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ title: "Retitled", content: f.chapter.content, version: 3 });
+      },
+    };
+  },
+  "DELETE /api/v1/books/{bookId}/chapters/{chapterId}": async (owner) => {
+    const f = await bookFixture(owner);
+    return {
+      path: `/api/v1/books/${f.book.id}/chapters/${f.chapter.id}`,
+      snapshot: f.snapshot,
+      async afterSuccess() {
+        expectFailure(await get(`/api/v1/books/${f.book.id}/chapters/${f.chapter.id}`, owner.token), 404, "not_found");
+      },
+    };
+  },
+  "GET /api/v1/books/{bookId}/chapters/{chapterId}/revisions": async (owner) => {
+    const f = await bookFixture(owner);
+    return {
+      path: `/api/v1/books/${f.book.id}/chapters/${f.chapter.id}/revisions`,
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        expect((data as { version: number }[]).map((r) => r.version)).toEqual([2, 1]);
+      },
+    };
+  },
+  "GET /api/v1/books/{bookId}/chapters/{chapterId}/revisions/{version}": async (owner) => {
+    const f = await bookFixture(owner);
+    return {
+      path: `/api/v1/books/${f.book.id}/chapters/${f.chapter.id}/revisions/1`,
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ version: 1, content: "# Opening\n\nIt was a dark and stormy night." });
+      },
+    };
+  },
+  "POST /api/v1/books/{bookId}/chapters/{chapterId}/restorations": async (owner) => {
+    const f = await bookFixture(owner);
+    return {
+      path: `/api/v1/books/${f.book.id}/chapters/${f.chapter.id}/restorations`,
+      body: { revision: 1, version: 2 },
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ version: 3, content: "# Opening\n\nIt was a dark and stormy night." });
+      },
+    };
+  },
+};
