@@ -1,3 +1,29 @@
-export default function Home() {
-  return <main>Inkstone</main>;
+import type { Metadata } from "next";
+import { booksCollection, listBooks } from "@/server/books/list-books";
+import { defaultCollectionOptions, MAX_PER_PAGE } from "@/server/collections";
+import { requirePrincipal } from "./_components/require-principal";
+import { BookList } from "./_components/book-list";
+import { NewBookForm } from "./_components/new-book-form";
+import { WriterShell } from "./_components/writer-shell";
+
+export const metadata: Metadata = { title: "Your books" };
+
+/** The book list at /: the writer's books, most recently changed first, and a form for a new one. */
+export default async function BooksPage() {
+  const principal = await requirePrincipal("/");
+  const books = await listBooks(defaultCollectionOptions(booksCollection, { perPage: MAX_PER_PAGE }), principal);
+  return (
+    <WriterShell principal={principal}>
+      <div className="books-page">
+        <section aria-labelledby="books-heading">
+          <h1 id="books-heading">Your books</h1>
+          <BookList books={books.items} total={books.total} />
+        </section>
+        <aside aria-labelledby="new-book-heading" className="panel">
+          <h2 id="new-book-heading">New book</h2>
+          <NewBookForm />
+        </aside>
+      </div>
+    </WriterShell>
+  );
 }

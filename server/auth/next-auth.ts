@@ -1,7 +1,8 @@
-import NextAuth, { type DefaultSession } from "next-auth";
+import NextAuth, { CredentialsSignin, type AuthError, type DefaultSession } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { secrets } from "../env";
+import { AppError } from "../errors";
 import { verifyLogin } from "./login";
 import { emailSchema } from "./schemas";
 
@@ -9,6 +10,11 @@ declare module "next-auth" {
   interface Session {
     user: { id: string } & DefaultSession["user"];
   }
+}
+
+/** Too many sign-in attempts: the sign-in form says so instead of "wrong password". */
+export class SignInRateLimited extends CredentialsSignin {
+  code = "rate_limited";
 }
 
 const credentialsSchema = z.object({ email: emailSchema, password: z.string().min(1).max(1024) });
@@ -19,6 +25,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: secrets().authSecret,
   session: { strategy: "jwt" },
   pages: { signIn: "/sign-in" },
+  // A wrong password is an answer, not a fault: keep it out of the error log.
+  logger: {
+    error(error: Error) {
+      if ((error as AuthError).type !== "CredentialsSignin") console.error(error);
+    },
+  },
   providers: [
     Credentials({
       credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
@@ -28,8 +40,10 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         try {
           const user = await verifyLogin(parsed.data.email, parsed.data.password);
           return { id: user.id, email: parsed.data.email };
-        } catch {
-          return null;
+        } catch (error) {
+          if (error instanceof AppError && error.code === "rate_limited") throw new SignInRateLimited();
+          if (error instanceof AppError && error.code === "invalid_credentials") return null;
+          throw error;
         }
       },
     }),

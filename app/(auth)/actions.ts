@@ -1,0 +1,68 @@
+"use server";
+
+import { AuthError, CredentialsSignin } from "next-auth";
+import { signIn, signOut } from "@/server/auth/next-auth";
+import { sessionPrincipal } from "@/server/auth/session";
+import { AppError, fieldProblems } from "@/server/errors";
+import { createUser, createUserInput } from "@/server/users/create-user";
+import { problemsByField, type FormState } from "../_components/field-problems";
+
+const text = (form: FormData, key: string) => {
+  const value = form.get(key);
+  return typeof value === "string" ? value : "";
+};
+
+/** Only same-site paths, so a crafted link cannot send a writer elsewhere after signing in. */
+function safeNext(value: string): string {
+  return value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : "/";
+}
+
+async function signInWith(email: string, password: string, redirectTo: string): Promise<FormState> {
+  try {
+    // On success this throws Next's redirect, which must travel on untouched.
+    await signIn("credentials", { email, password, redirectTo });
+    return {};
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error;
+    if (error instanceof CredentialsSignin && error.code === "rate_limited") {
+      return { message: "Too many sign-in attempts for this account. Wait a few minutes, then try again.", values: { email } };
+    }
+    if (error.type === "CredentialsSignin") {
+      return { message: "That e-mail and password do not match an account. Check both and try again.", values: { email } };
+    }
+    return { message: "Signing in failed. Try again in a moment.", values: { email } };
+  }
+}
+
+export async function signInAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const email = text(form, "email").trim();
+  const password = text(form, "password");
+  if (!email || !password) {
+    return {
+      message: "Enter your e-mail and password.",
+      fields: { ...(email ? {} : { email: "required" }), ...(password ? {} : { password: "required" }) },
+      values: { email },
+    };
+  }
+  return signInWith(email, password, safeNext(text(form, "next")));
+}
+
+/** Creates the account through the same use case as POST /api/v1/users, then signs straight in. */
+export async function signUpAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const values = { email: text(form, "email").trim(), name: text(form, "name") };
+  const parsed = createUserInput.safeParse({ ...values, password: text(form, "password") });
+  if (!parsed.success) {
+    return { message: "Some fields need another look.", fields: problemsByField(fieldProblems(parsed.error.issues)), values };
+  }
+  try {
+    await createUser(parsed.data, await sessionPrincipal());
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { message: error.message, fields: problemsByField(error.details), values };
+  }
+  return signInWith(parsed.data.email, parsed.data.password, "/");
+}
+
+export async function signOutAction(): Promise<void> {
+  await signOut({ redirectTo: "/sign-in" });
+}

@@ -1,0 +1,29 @@
+"use client";
+
+import { useActionState } from "react";
+import { Field } from "../../_components/field";
+import type { FormState } from "../../_components/field-problems";
+import { FormAlert } from "../../_components/form-alert";
+import { SubmitButton } from "../../_components/submit-button";
+import { signInAction } from "../actions";
+
+export function SignInForm({ next }: { next: string }) {
+  const [state, action] = useActionState(signInAction, {} as FormState);
+  return (
+    <form action={action} className="stack" noValidate>
+      <FormAlert message={state.message} />
+      <input type="hidden" name="next" value={next} />
+      <Field
+        name="email"
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={state.values?.email}
+        error={state.fields?.email}
+      />
+      <Field name="password" label="Password" type="password" autoComplete="current-password" required error={state.fields?.password} />
+      <SubmitButton pending="Signing in…">Sign in</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+"use client";
+
+import { useActionState } from "react";
+import { Field } from "../../_components/field";
+import type { FormState } from "../../_components/field-problems";
+import { FormAlert } from "../../_components/form-alert";
+import { SubmitButton } from "../../_components/submit-button";
+import { signUpAction } from "../actions";
+
+// noValidate: the server's messages (the API's per-field details) are the ones shown.
+export function SignUpForm() {
+  const [state, action] = useActionState(signUpAction, {} as FormState);
+  return (
+    <form action={action} className="stack" noValidate>
+      <FormAlert message={state.message} />
+      <Field name="name" label="Name" autoComplete="name" hint="Optional; how Inkstone greets you." defaultValue={state.values?.name} error={state.fields?.name} />
+      <Field
+        name="email"
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={state.values?.email}
+        error={state.fields?.email}
+      />
+      <Field
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="At least 8 characters."
+        error={state.fields?.password}
+      />
+      <SubmitButton pending="Creating account…">Create account</SubmitButton>
+    </form>
+  );
+}

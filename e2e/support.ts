@@ -1,0 +1,31 @@
+import { randomUUID } from "node:crypto";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+/** The signed-in writer's browser state, saved by auth.setup.ts (e2e/.auth/ is gitignored). */
+export const STORAGE_STATE = "e2e/.auth/writer.json";
+export const SIGNED_OUT = { cookies: [], origins: [] };
+
+export interface Writer {
+  email: string;
+  password: string;
+  name: string;
+}
+
+/** A writer no other test uses, so tests can run in parallel on one database. */
+export function newWriter(label: string): Writer {
+  const id = randomUUID().slice(0, 8);
+  return { email: `${label}-${id}@example.com`, password: `correct horse ${id}`, name: `Writer ${id}` };
+}
+
+/** Signs a writer up through the REST API, the quick way to have an account to sign in with. */
+export async function signUpViaApi(request: APIRequestContext, writer: Writer): Promise<void> {
+  const response = await request.post("/api/v1/users", { data: writer });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+export async function signInViaUi(page: Page, writer: Pick<Writer, "email" | "password">): Promise<void> {
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail").fill(writer.email);
+  await page.getByLabel("Password").fill(writer.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
