@@ -9,10 +9,5 @@ export async function sessionPrincipal(): Promise<Principal | null> {
   if (!session?.user?.id) return null;
   const user = await db.user.findUnique({ where: { id: session.user.id }, select: { id: true, role: true } });
   if (!user) return null;
-  return {
-    userId: user.id,
-    role: user.role === "admin" ? "admin" : "writer",
-    scopes: new Set(scopesForRole(user.role)),
-    tokenId: null,
-  };
+  return { userId: user.id, scopes: new Set(scopesForRole(user.role)), tokenId: null };
 }

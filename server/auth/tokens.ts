@@ -62,15 +62,8 @@ export async function principalFromAccessToken(token: string, from: string | nul
   const { jti } = await verifyAccessToken(token);
   const row = await db.token.findUnique({
     where: { jti },
-    select: {
-      id: true,
-      scopes: true,
-      expiresAt: true,
-      revokedAt: true,
-      rotatedAt: true,
-      lastUsedAt: true,
-      user: { select: { id: true, role: true } },
-    },
+    // Deleting a user deletes their tokens (cascade), so a row found here has its user.
+    select: { id: true, userId: true, scopes: true, expiresAt: true, revokedAt: true, rotatedAt: true, lastUsedAt: true },
   });
   if (!row) throw new AppError("token_revoked", "This token has been revoked.");
   if (row.revokedAt) throw new AppError("token_revoked", "This token has been revoked.");
@@ -80,10 +73,5 @@ export async function principalFromAccessToken(token: string, from: string | nul
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
     await db.token.update({ where: { id: row.id }, data: { lastUsedAt: new Date(), lastUsedFrom: from } });
   }
-  return {
-    userId: row.user.id,
-    role: row.user.role === "admin" ? "admin" : "writer",
-    scopes: new Set(parseScopes(row.scopes)),
-    tokenId: row.id,
-  };
+  return { userId: row.userId, scopes: new Set(parseScopes(row.scopes)), tokenId: row.id };
 }

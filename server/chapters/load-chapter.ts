@@ -2,16 +2,23 @@ import type { Principal } from "../auth/principal";
 import { loadBook } from "../books/access";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { chapterSelect } from "./schemas";
+import { chapterSelect, chapterSummarySelect, type ChapterRow, type ChapterSummaryRow } from "./schemas";
 
-/** A chapter of a book the principal may act on (see loadBook for the book's checks). */
-export async function loadChapter(
-  principal: Principal,
-  ids: { bookId: string; chapterId: string },
-  options: { forWriting?: boolean } = {},
-) {
+type ChapterIds = { bookId: string; chapterId: string };
+type Options = { forWriting?: boolean; withContent?: boolean };
+
+/**
+ * A chapter of a book the principal may act on (see loadBook for the book's checks). Its text is
+ * read only when asked for: a chapter may be megabytes, and most writes replace it anyway.
+ */
+export async function loadChapter(principal: Principal, ids: ChapterIds, options: Options & { withContent: false }): Promise<ChapterSummaryRow>;
+export async function loadChapter(principal: Principal, ids: ChapterIds, options?: Options): Promise<ChapterRow>;
+export async function loadChapter(principal: Principal, ids: ChapterIds, options: Options = {}) {
   await loadBook(principal, ids.bookId, options);
-  const chapter = await db.chapter.findFirst({ where: { id: ids.chapterId, bookId: ids.bookId }, select: chapterSelect });
+  const chapter = await db.chapter.findFirst({
+    where: { id: ids.chapterId, bookId: ids.bookId },
+    select: options.withContent === false ? chapterSummarySelect : chapterSelect,
+  });
   if (!chapter) throw new AppError("not_found", "This book has no chapter with this id.");
   return chapter;
 }

@@ -13,7 +13,7 @@ export async function restoreRevision(
   principal: Principal,
 ): Promise<ChapterDto> {
   authorize(principal, "chapters.restore");
-  const chapter = await loadChapter(principal, input, { forWriting: true });
+  const chapter = await loadChapter(principal, input, { forWriting: true, withContent: false });
   const revision = await db.chapterRevision.findUnique({
     where: { chapterId_version: { chapterId: chapter.id, version: input.revision } },
   });

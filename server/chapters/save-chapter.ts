@@ -16,6 +16,11 @@ export interface SaveChapterInput {
 // PUT and PATCH /api/v1/books/{bookId}/chapters/{chapterId}
 export async function saveChapter(input: SaveChapterInput, principal: Principal): Promise<ChapterDto> {
   authorize(principal, "chapters.save");
+  if (input.content !== undefined) {
+    const chapter = await loadChapter(principal, input, { forWriting: true, withContent: false });
+    return writeChapterVersion(chapter, input.version, { title: input.title ?? chapter.title, content: input.content });
+  }
+  // A title-only change keeps the stored text, so only then is it read.
   const chapter = await loadChapter(principal, input, { forWriting: true });
-  return writeChapterVersion(chapter, input.version, { title: input.title, content: input.content });
+  return writeChapterVersion(chapter, input.version, { title: input.title ?? chapter.title, content: chapter.content });
 }

@@ -79,7 +79,8 @@ export const chapterSummarySelect = {
 } satisfies Prisma.ChapterSelect;
 export const chapterSelect = { ...chapterSummarySelect, content: true } satisfies Prisma.ChapterSelect;
 
-type ChapterSummaryRow = Prisma.ChapterGetPayload<{ select: typeof chapterSummarySelect }>;
+export type ChapterSummaryRow = Prisma.ChapterGetPayload<{ select: typeof chapterSummarySelect }>;
+export type ChapterRow = Prisma.ChapterGetPayload<{ select: typeof chapterSelect }>;
 
 export function toChapterSummaryDto(row: ChapterSummaryRow): ChapterSummaryDto {
   return {

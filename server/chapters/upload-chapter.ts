@@ -4,7 +4,6 @@ import { authorize } from "../auth/scopes";
 import { loadBook } from "../books/access";
 import { db } from "../db";
 import { countWords } from "../text/word-count";
-import { refreshBookTotals } from "./book-totals";
 import { chapterSelect, toChapterDto, uploadChapterInput, type ChapterDto } from "./schemas";
 
 export type UploadChapterInput = z.output<typeof uploadChapterInput> & { bookId: string };
@@ -24,7 +23,11 @@ export async function uploadChapter(input: UploadChapterInput, principal: Princi
     await tx.chapterRevision.create({
       data: { chapterId: chapter.id, version: chapter.version, title, content: input.content, wordCount },
     });
-    await refreshBookTotals(tx, book.id);
+    await tx.book.update({
+      where: { id: book.id },
+      data: { wordCount: { increment: wordCount }, chapterCount: { increment: 1 } },
+      select: { id: true },
+    });
     return toChapterDto(chapter);
   });
 }

@@ -1,39 +1,52 @@
 import { db } from "../db";
 import { AppError } from "../errors";
+import { Prisma } from "../generated/prisma/client";
 import { countWords } from "../text/word-count";
-import { refreshBookTotals } from "./book-totals";
-import { chapterSelect, toChapterDto, type ChapterDto } from "./schemas";
+import { chapterSummarySelect, toChapterSummaryDto, type ChapterDto } from "./schemas";
+
+function versionConflict(expectedVersion: number, currentVersion: number | null): AppError {
+  return new AppError(
+    "version_conflict",
+    `This chapter was saved elsewhere since version ${expectedVersion}; reload it, nothing was overwritten.`,
+    { expectedVersion, currentVersion },
+  );
+}
 
 /**
  * Saves a new version of a chapter, keeping it as a revision, only if the chapter still stands at
  * `expectedVersion`: a stale save changes nothing and answers version_conflict (409).
  */
 export async function writeChapterVersion(
-  chapter: { id: string; bookId: string; title: string; content: string },
+  chapter: { id: string; bookId: string; version: number; wordCount: number },
   expectedVersion: number,
-  changes: { title?: string; content?: string },
+  next: { title: string; content: string },
 ): Promise<ChapterDto> {
-  const title = changes.title ?? chapter.title;
-  const content = changes.content ?? chapter.content;
-  const wordCount = countWords(content);
+  if (chapter.version !== expectedVersion) throw versionConflict(expectedVersion, chapter.version);
+  const wordCount = countWords(next.content);
   return db.$transaction(async (tx) => {
-    const updated = await tx.chapter.updateMany({
-      where: { id: chapter.id, version: expectedVersion },
-      data: { title, content, wordCount, version: { increment: 1 } },
-    });
-    if (updated.count !== 1) {
-      const current = await tx.chapter.findUnique({ where: { id: chapter.id }, select: { version: true } });
-      throw new AppError(
-        "version_conflict",
-        `This chapter was saved elsewhere since version ${expectedVersion}; reload it, nothing was overwritten.`,
-        { expectedVersion, currentVersion: current?.version ?? null },
-      );
-    }
-    const saved = await tx.chapter.findUniqueOrThrow({ where: { id: chapter.id }, select: chapterSelect });
+    // Conditional on the version, so a save that raced in since the chapter was read wins alone.
+    const saved = await tx.chapter
+      .update({
+        where: { id: chapter.id, version: expectedVersion },
+        data: { ...next, wordCount, version: { increment: 1 } },
+        select: chapterSummarySelect,
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") {
+          throw versionConflict(expectedVersion, null);
+        }
+        throw error;
+      });
     await tx.chapterRevision.create({
-      data: { chapterId: chapter.id, version: saved.version, title, content, wordCount },
+      data: { chapterId: chapter.id, version: saved.version, ...next, wordCount },
+      select: { id: true },
     });
-    await refreshBookTotals(tx, chapter.bookId);
-    return toChapterDto(saved);
+    // The version check above pins chapter.wordCount to the text being replaced.
+    await tx.book.update({
+      where: { id: chapter.bookId },
+      data: { wordCount: { increment: wordCount - chapter.wordCount } },
+      select: { id: true },
+    });
+    return { ...toChapterSummaryDto(saved), content: next.content };
   });
 }

@@ -9,7 +9,7 @@ let counter = 0;
 export async function newWriter(name = "writer"): Promise<Principal> {
   counter += 1;
   const user = await createUser({ email: `${name}-${counter}@example.com`, password: "long enough password", name }, null);
-  return { userId: user.id, role: user.role, scopes: new Set(scopesForRole(user.role)), tokenId: null };
+  return { userId: user.id, scopes: new Set(scopesForRole(user.role)), tokenId: null };
 }
 
 /** The same caller, with a credential that carries only these scopes. */

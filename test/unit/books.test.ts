@@ -16,7 +16,7 @@ describe("books", () => {
   let admin: Principal;
   beforeAll(async () => {
     admin = await newWriter("admin"); // the first sign-up of this database
-    expect(admin.role).toBe("admin");
+    expect(admin.scopes.has("admin")).toBe(true);
   });
 
   it("creates a book with defaults and reads it back", async () => {

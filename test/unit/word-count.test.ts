@@ -28,3 +28,24 @@ describe("countWords", () => {
     expect(countWords("  \n\n — … ")).toBe(0);
   });
 });
+
+describe("countWords on long chapters", () => {
+  const unsplit = (text: string) =>
+    [...new Intl.Segmenter(undefined, { granularity: "word" }).segment(text)].filter((s) => s.isWordLike).length;
+
+  it("counts a long English chapter exactly as one pass of the segmenter would", () => {
+    const text = "She said, \"Don't go out tonight,\" and the snow kept falling on the old road.\n\n".repeat(400);
+    expect(countWords(text)).toBe(unsplit(text));
+    expect(countWords(text)).toBe(400 * 15);
+  });
+
+  it("counts long CJK text without spaces by character", () => {
+    expect(countWords("我们今天去公园散步，天气很好。".repeat(300))).toBe(13 * 300);
+  });
+
+  it("never splits a word at a piece boundary, even in a run with no spaces", () => {
+    const url = "x".repeat(1500);
+    expect(countWords(`${url} end`)).toBeGreaterThanOrEqual(2);
+    expect(countWords(`${"𠀀".repeat(700)}`)).toBe(700); // Han beyond the BMP: surrogate pairs stay whole
+  });
+});
