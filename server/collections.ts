@@ -94,4 +94,18 @@ export function pageWindow(options: { page: number; perPage: number }) {
   return { skip: (options.page - 1) * options.perPage, take: options.perPage };
 }
 
+/**
+ * A page and the collection's total. The total is counted only when the page cannot tell it: a
+ * short page ends the collection, so most writers' lists cost one query, not two.
+ */
+export async function pageOf<T>(
+  options: { page: number; perPage: number },
+  items: T[],
+  count: () => Promise<number>,
+): Promise<Page<T>> {
+  const endsHere = items.length > 0 ? items.length < options.perPage : options.page === 1;
+  const total = endsHere ? (options.page - 1) * options.perPage + items.length : await count();
+  return { items, total, page: options.page, perPage: options.perPage };
+}
+
 export const booleanFilter = z.enum(["true", "false"]).transform((v) => v === "true");

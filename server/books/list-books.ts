@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { actsForEveryone, authorize } from "../auth/scopes";
-import { booleanFilter, defineCollection, pageWindow, type OptionsOf, type Page } from "../collections";
+import { booleanFilter, defineCollection, pageOf, pageWindow, type OptionsOf, type Page } from "../collections";
 import { db } from "../db";
 import type { Prisma } from "../generated/prisma/client";
 import { BOOK_STATUSES, bookSelect, toBookDto, type BookDto } from "./schemas";
@@ -33,14 +33,11 @@ export async function listBooks(options: ListBooksOptions, principal: Principal)
   if (!actsForEveryone(principal) && ownerId !== undefined && ownerId !== principal.userId) {
     return { items: [], total: 0, page: options.page, perPage: options.perPage };
   }
-  const [rows, total] = await Promise.all([
-    db.book.findMany({
-      where,
-      select: bookSelect,
-      orderBy: [{ [options.sortBy]: options.order }, { id: "asc" }],
-      ...pageWindow(options),
-    }),
-    db.book.count({ where }),
-  ]);
-  return { items: rows.map(toBookDto), total, page: options.page, perPage: options.perPage };
+  const rows = await db.book.findMany({
+    where,
+    select: bookSelect,
+    orderBy: [{ [options.sortBy]: options.order }, { id: "asc" }],
+    ...pageWindow(options),
+  });
+  return pageOf(options, rows.map(toBookDto), () => db.book.count({ where }));
 }

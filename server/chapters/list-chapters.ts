@@ -1,7 +1,7 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { loadBook } from "../books/access";
-import { defineCollection, pageWindow, type OptionsOf, type Page } from "../collections";
+import { defineCollection, pageOf, pageWindow, type OptionsOf, type Page } from "../collections";
 import { db } from "../db";
 import { chapterSelect, chapterSummarySelect, toChapterDto, toChapterSummaryDto, type ChapterSummaryDto } from "./schemas";
 
@@ -26,11 +26,8 @@ export async function listChapters(
     orderBy: [{ [input.options.sortBy]: input.options.order }, { position: "asc" as const }],
     ...pageWindow(input.options),
   };
-  const [items, total] = await Promise.all([
-    input.includeContent
-      ? db.chapter.findMany({ ...query, select: chapterSelect }).then((rows) => rows.map(toChapterDto))
-      : db.chapter.findMany({ ...query, select: chapterSummarySelect }).then((rows) => rows.map(toChapterSummaryDto)),
-    db.chapter.count({ where }),
-  ]);
-  return { items, total, page: input.options.page, perPage: input.options.perPage };
+  const items = input.includeContent
+    ? (await db.chapter.findMany({ ...query, select: chapterSelect })).map(toChapterDto)
+    : (await db.chapter.findMany({ ...query, select: chapterSummarySelect })).map(toChapterSummaryDto);
+  return pageOf<ChapterSummaryDto & { content?: string }>(input.options, items, () => db.chapter.count({ where }));
 }

@@ -1,6 +1,6 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { defineCollection, pageWindow, type OptionsOf, type Page } from "../collections";
+import { defineCollection, pageOf, pageWindow, type OptionsOf, type Page } from "../collections";
 import { db } from "../db";
 import { loadChapter } from "./load-chapter";
 import { toRevisionSummaryDto, type RevisionSummaryDto } from "./schemas";
@@ -21,14 +21,11 @@ export async function listRevisions(
   authorize(principal, "chapters.revisions");
   const chapter = await loadChapter(principal, input);
   const where = { chapterId: chapter.id };
-  const [rows, total] = await Promise.all([
-    db.chapterRevision.findMany({
-      where,
-      select: { version: true, title: true, wordCount: true, createdAt: true },
-      orderBy: { [input.options.sortBy]: input.options.order },
-      ...pageWindow(input.options),
-    }),
-    db.chapterRevision.count({ where }),
-  ]);
-  return { items: rows.map(toRevisionSummaryDto), total, page: input.options.page, perPage: input.options.perPage };
+  const rows = await db.chapterRevision.findMany({
+    where,
+    select: { version: true, title: true, wordCount: true, createdAt: true },
+    orderBy: { [input.options.sortBy]: input.options.order },
+    ...pageWindow(input.options),
+  });
+  return pageOf(input.options, rows.map(toRevisionSummaryDto), () => db.chapterRevision.count({ where }));
 }
