@@ -25,3 +25,22 @@ test("a book without a title is refused with the field's message", async ({ page
   await form.getByRole("button", { name: "Create book" }).click();
   await expect(form.getByLabel("Title")).toHaveAccessibleDescription(/a book needs a title/);
 });
+
+test("the browser session works on REST and tRPC as a Bearer token would", async ({ page }) => {
+  await page.goto("/");
+  // page.request carries the signed-in browser's cookies.
+  const created = await page.request.post("/api/v1/books", { data: { title: "Session-made", type: "novel" } });
+  expect(created.status()).toBe(201);
+  const id = (await created.json()).data.id as string;
+
+  const rest = await page.request.get(`/api/v1/books/${id}`);
+  expect(rest.status()).toBe(200);
+  expect((await rest.json()).data.title).toBe("Session-made");
+
+  const rpc = await page.request.get(`/api/trpc/books.get?input=${encodeURIComponent(JSON.stringify({ id }))}`);
+  expect(rpc.status()).toBe(200);
+  expect((await rpc.json()).result.data.title).toBe("Session-made");
+
+  await page.context().clearCookies();
+  expect((await page.request.get(`/api/v1/books/${id}`)).status()).toBe(401);
+});
