@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm start`: build if there is no build yet, create the data folder, apply pending migrations,
-// then serve on PORT (default 3000). `--dev` serves with `next dev` instead.
+// then serve on PORT (default 3000). `--dev` serves with `next dev` instead. (The server puts the
+// database in WAL mode with synchronous=FULL when it connects: server/sqlite-adapter.ts.)
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 
 try {
   process.loadEnvFile();
@@ -37,10 +37,6 @@ if (!dev && !existsSync(path.join(distDir, "BUILD_ID"))) {
 }
 
 run(bin("prisma"), ["migrate", "deploy"]);
-// WAL lets readers go on while a chapter is being saved; the setting stays with the file.
-const sqlite = new Database(databaseFile);
-sqlite.pragma("journal_mode = WAL");
-sqlite.close();
 
 const server = spawn(bin("next"), [dev ? "dev" : "start", "--port", port], {
   stdio: "inherit",

@@ -1,13 +1,10 @@
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { env } from "./env";
 import { PrismaClient } from "./generated/prisma/client";
-
-export type Db = PrismaClient;
+import { sqliteAdapter } from "./sqlite-adapter";
 
 function createClient(): PrismaClient {
   // Only SQLite is wired so far; env.ts refuses any other DATABASE_URL scheme.
-  const adapter = new PrismaBetterSQLite3({ url: env.DATABASE_URL });
-  return new PrismaClient({ adapter });
+  return new PrismaClient({ adapter: sqliteAdapter(env.DATABASE_URL) });
 }
 
 // One client per process, also across Next's dev-mode module reloads.
