@@ -42,7 +42,8 @@ export function defaultCollectionOptions<S extends string, F extends Record<stri
   return { page: 1, perPage: DEFAULT_PER_PAGE, sortBy: spec.defaultSort, order: spec.defaultOrder, filters: {}, ...overrides };
 }
 
-const pageNumber = z.coerce.number().int().min(1);
+// Far past any real collection, and small enough that (page - 1) * per_page stays a safe integer.
+const pageNumber = z.coerce.number().int().min(1).max(1_000_000);
 
 /**
  * Reads `page`, `per_page`, `sortby`, `order` and `<field>=<value>` filters from a query string.

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
 import { db } from "../db";
 import { AppError } from "../errors";
+import type { Prisma } from "../generated/prisma/client";
 import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from "./jwt";
 import type { Principal } from "./principal";
 import { parseScopes, type Scope } from "./scopes";
@@ -23,11 +24,9 @@ export function hashRefreshToken(refreshToken: string): string {
   return createHash("sha256").update(refreshToken).digest("base64url");
 }
 
-type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
-
 /** Stores a new login pair (access + refresh token) and returns it as the client sees it. */
 export async function issueLoginPair(
-  tx: Tx,
+  tx: Prisma.TransactionClient,
   options: { userId: string; scopes: readonly Scope[]; name: string; familyId?: string },
 ): Promise<TokenPair> {
   const now = Date.now();

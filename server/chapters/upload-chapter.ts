@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { loadBook } from "../books/access";
+import { addToBookTotals, loadBook } from "../books/access";
 import { db } from "../db";
 import { countWords } from "../text/word-count";
 import { chapterSelect, toChapterDto, uploadChapterInput, type ChapterDto } from "./schemas";
@@ -23,11 +23,7 @@ export async function uploadChapter(input: UploadChapterInput, principal: Princi
     await tx.chapterRevision.create({
       data: { chapterId: chapter.id, version: chapter.version, title, content: input.content, wordCount },
     });
-    await tx.book.update({
-      where: { id: book.id },
-      data: { wordCount: { increment: wordCount }, chapterCount: { increment: 1 } },
-      select: { id: true },
-    });
+    await addToBookTotals(tx, book.id, { words: wordCount, chapters: 1 });
     return toChapterDto(chapter);
   });
 }

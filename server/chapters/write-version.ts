@@ -1,3 +1,4 @@
+import { addToBookTotals } from "../books/access";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
@@ -42,11 +43,7 @@ export async function writeChapterVersion(
       select: { id: true },
     });
     // The version check above pins chapter.wordCount to the text being replaced.
-    await tx.book.update({
-      where: { id: chapter.bookId },
-      data: { wordCount: { increment: wordCount - chapter.wordCount } },
-      select: { id: true },
-    });
+    await addToBookTotals(tx, chapter.bookId, { words: wordCount - chapter.wordCount });
     return { ...toChapterSummaryDto(saved), content: next.content };
   });
 }

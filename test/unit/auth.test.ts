@@ -156,6 +156,17 @@ describe("personal tokens", () => {
   });
 });
 
+describe("the token list", () => {
+  it("keeps a login whose access token expired while its refresh token still works, so it can be revoked", async () => {
+    const { email } = await account();
+    const pair = await login({ email, password, name: "old laptop" });
+    const me = await principalFromAccessToken((await login({ email, password, name: "today" })).access_token, null);
+    await db.token.updateMany({ where: { name: "old laptop" }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await listTokens(me)).map((t) => t.name)).toContain("old laptop");
+    await expect(refresh({ refresh_token: pair.refresh_token })).resolves.toMatchObject({ token_type: "Bearer" });
+  });
+});
+
 describe("rate limiting", () => {
   it("answers 429 with Retry-After once the window is full, per key", async () => {
     for (let i = 0; i < 3; i++) await hitRateLimit("test:a", 3, 60);

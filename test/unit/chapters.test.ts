@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Principal } from "@/server/auth/principal";
 import { createBook } from "@/server/books/create-book";
+import { deleteBook } from "@/server/books/delete-book";
 import { getBook } from "@/server/books/get-book";
+import { db } from "@/server/db";
 import { defaultCollectionOptions } from "@/server/collections";
 import { deleteChapter } from "@/server/chapters/delete-chapter";
 import { getChapter } from "@/server/chapters/get-chapter";
@@ -12,6 +14,7 @@ import { reorderChapters } from "@/server/chapters/reorder-chapters";
 import { restoreRevision } from "@/server/chapters/restore-revision";
 import { saveChapter } from "@/server/chapters/save-chapter";
 import { titleFromHeading, uploadChapter } from "@/server/chapters/upload-chapter";
+import { writeChapterVersion } from "@/server/chapters/write-version";
 import { newWriter, withScopes } from "../support/principals";
 
 async function bookFor(writer: Principal) {
@@ -119,6 +122,32 @@ describe("chapters", () => {
     await expect(deleteChapter(ids, readOnly)).rejects.toMatchObject({ code: "insufficient_scope" });
     await expect(getChapter({ bookId: book.id, chapterId: "nope" }, eve)).rejects.toMatchObject({ code: "not_found" });
     expect(await getChapter(ids, readOnly)).toMatchObject({ content: "mine", version: 1 });
+  });
+});
+
+describe("chapter writes racing a book's deletion", () => {
+  it("refuses a save whose book went to the trash after it was loaded, and writes nothing", async () => {
+    const gia = await newWriter("gia");
+    const book = await bookFor(gia);
+    const chapter = await uploadChapter({ bookId: book.id, content: "kept words" }, gia);
+    await deleteBook({ bookId: book.id, permanent: false }, gia);
+    // As a save that had loaded the chapter just before the book was trashed:
+    await expect(writeChapterVersion(chapter, 1, { title: chapter.title, content: "lost?" })).rejects.toMatchObject({
+      code: "book_in_trash",
+    });
+    expect(await db.chapter.findUniqueOrThrow({ where: { id: chapter.id } })).toMatchObject({ version: 1, content: "kept words" });
+    expect(await db.chapterRevision.count({ where: { chapterId: chapter.id } })).toBe(1);
+  });
+
+  it("answers 404 to the second of two concurrent deletes of one chapter", async () => {
+    const hal = await newWriter("hal");
+    const book = await bookFor(hal);
+    const chapter = await uploadChapter({ bookId: book.id, content: "once" }, hal);
+    const ids = { bookId: book.id, chapterId: chapter.id };
+    const results = await Promise.allSettled([deleteChapter(ids, hal), deleteChapter(ids, hal)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: { code: "not_found" } });
+    expect(await getBook({ bookId: book.id }, hal)).toMatchObject({ chapterCount: 0, wordCount: 0 });
   });
 });
 

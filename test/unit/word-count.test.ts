@@ -43,7 +43,14 @@ describe("countWords on long chapters", () => {
     expect(countWords("我们今天去公园散步，天气很好。".repeat(300))).toBe(13 * 300);
   });
 
-  it("never splits a word at a piece boundary, even in a run with no spaces", () => {
+  it("never cuts a piece inside a word, whatever punctuation sits in it", () => {
+    for (let shift = 0; shift < 300; shift += 7) {
+      const text = `${"a ".repeat(shift)}${"don't e.g. rock'n'roll U.S.A. ".repeat(60)}`;
+      expect(countWords(text), `shifted by ${shift}`).toBe(unsplit(text));
+    }
+  });
+
+  it("cuts a run with no break at all without losing more than the cut", () => {
     const url = "x".repeat(1500);
     expect(countWords(`${url} end`)).toBeGreaterThanOrEqual(2);
     expect(countWords(`${"𠀀".repeat(700)}`)).toBe(700); // Han beyond the BMP: surrogate pairs stay whole
