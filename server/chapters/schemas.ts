@@ -23,10 +23,16 @@ export const replaceChapterInput = z
   .strictObject({ title: chapterTitle, content: chapterContent, version: versionNumber.optional() })
   .meta({ id: "ReplaceChapter" });
 
+/** A save must change something: refines PATCH here and chapters.save in tRPC alike. */
+export const namesTitleOrContent = [
+  (p: { title?: string; content?: string }) => p.title !== undefined || p.content !== undefined,
+  "name a title or content to save",
+] as const;
+
 /** PATCH: title and/or content, plus the version edited (or an If-Match header). */
 export const patchChapterInput = z
   .strictObject({ title: chapterTitle.optional(), content: chapterContent.optional(), version: versionNumber.optional() })
-  .refine((p) => p.title !== undefined || p.content !== undefined, "name a title or content to save")
+  .refine(...namesTitleOrContent)
   .meta({ id: "PatchChapter" });
 
 export const reorderChaptersInput = z

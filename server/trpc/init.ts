@@ -27,13 +27,21 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** Converts, once, what use cases throw (AppError) and what input parsing throws (ZodError). */
+/**
+ * Converts, once, what use cases throw (AppError) and what input parsing throws (ZodError).
+ *
+ * Only a ZodError that tRPC's input parser wrapped (code BAD_REQUEST) is the caller's fault and
+ * becomes validation_failed (422). A ZodError under any other code is ours: `.output()` validation
+ * wraps its failure as INTERNAL_SERVER_ERROR ("Output validation failed"), and a use case's own
+ * parse failing is unexpected too. Those stay INTERNAL_SERVER_ERROR (500) and are logged here; the
+ * errorFormatter replaces their message, so no schema internals reach the caller.
+ */
 const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (result.ok) return result;
   const cause = result.error.cause;
   if (cause instanceof AppError) throw toTRPCError(cause);
-  if (cause instanceof ZodError) {
+  if (cause instanceof ZodError && result.error.code === "BAD_REQUEST") {
     throw toTRPCError(new AppError("validation_failed", "Some fields are not valid.", fieldProblems(cause.issues)));
   }
   if (result.error.code === "INTERNAL_SERVER_ERROR") console.error(result.error.cause ?? result.error);
@@ -42,10 +50,11 @@ const mapErrors = t.middleware(async ({ next }) => {
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapErrors);
+/** Every procedure maps errors; none is public today, so this base stays internal. */
+const baseProcedure = t.procedure.use(mapErrors);
 
 /** Procedures that need a signed-in caller: the session's or a Bearer token's principal. */
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+export const authedProcedure = baseProcedure.use(({ ctx, next }) => {
   if (!ctx.principal) {
     throw toTRPCError(ctx.authError ?? new AppError("unauthenticated", "Sign in, or send a Bearer token."));
   }

@@ -1,7 +1,10 @@
 import { TRPCError } from "@trpc/server";
-import { describe, expect, it } from "vitest";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { AppError } from "@/server/errors";
 import { createContextInner } from "@/server/trpc/context";
+import { authedProcedure, router } from "@/server/trpc/init";
 import { createCaller } from "@/server/trpc/root";
 import { newWriter, withScopes } from "../support/principals";
 
@@ -19,6 +22,12 @@ async function failureOf(call: Promise<unknown>) {
   expect(error).toBeInstanceOf(TRPCError);
   const trpc = error as TRPCError;
   return { code: trpc.code, error: trpc.cause instanceof AppError ? trpc.cause.code : null };
+}
+
+/** The field problems of a call refused as validation_failed. */
+async function problemsOf(call: Promise<unknown>) {
+  expect(await failureOf(call)).toEqual({ code: "UNPROCESSABLE_CONTENT", error: "validation_failed" });
+  return ((await call.catch((e: unknown) => e)) as TRPCError & { cause: AppError }).cause.details;
 }
 
 describe("tRPC procedures call the same use cases", () => {
@@ -70,5 +79,99 @@ describe("tRPC procedures call the same use cases", () => {
     expect((error as TRPCError).code).toBe("UNPROCESSABLE_CONTENT");
     expect(((error as TRPCError).cause as AppError).details).toEqual([{ path: "title", message: "a book needs a title" }]);
     expect(await caller.books.list()).toEqual([]);
+  });
+
+  it("refuses unknown keys on chapters.save and chapters.upload, and changes nothing", async () => {
+    const { caller } = await callerFor("eve");
+    const book = await caller.books.create({ title: "Strict", type: "novel", description: "" });
+    const chapter = await caller.chapters.upload({ bookId: book.id, content: "# One\n\nFirst." });
+    const ref = { bookId: book.id, chapterId: chapter.id };
+
+    // `text` is not a field: before, it was dropped and the old text saved again as version 2.
+    // (zod also reports the missing title/content, as REST's PATCH body does.)
+    expect(await problemsOf(caller.chapters.save({ ...ref, version: 1, text: "Lost?" } as never))).toEqual(
+      expect.arrayContaining([{ path: "(body)", message: expect.stringContaining('"text"') }]),
+    );
+    const upload = caller.chapters.upload({ bookId: book.id, content: "Two.", chapterId: chapter.id } as never);
+    expect(await failureOf(upload)).toEqual({ code: "UNPROCESSABLE_CONTENT", error: "validation_failed" });
+
+    expect(await caller.chapters.get(ref)).toMatchObject({ content: "# One\n\nFirst.", version: 1 });
+    expect(await caller.chapters.list({ bookId: book.id })).toHaveLength(1);
+    expect(await caller.chapters.revisions(ref)).toHaveLength(1);
+  });
+
+  it("refuses a save naming neither title nor content", async () => {
+    const { caller } = await callerFor("finn");
+    const book = await caller.books.create({ title: "Empty save", type: "novel", description: "" });
+    const chapter = await caller.chapters.upload({ bookId: book.id, content: "Kept." });
+    expect(await problemsOf(caller.chapters.save({ bookId: book.id, chapterId: chapter.id, version: 1 }))).toEqual([
+      { path: "(body)", message: "name a title or content to save" },
+    ]);
+    expect(await caller.chapters.get({ bookId: book.id, chapterId: chapter.id })).toMatchObject({ content: "Kept.", version: 1 });
+  });
+
+  it("sorts books.list ascending when only sortBy is given, as REST does", async () => {
+    const { caller } = await callerFor("gus");
+    for (const title of ["Middle", "Zebra", "Apple"]) await caller.books.create({ title });
+    expect((await caller.books.list({ sortBy: "title" })).map((b) => b.title)).toEqual(["Apple", "Middle", "Zebra"]);
+    expect((await caller.books.list({ sortBy: "title", order: "desc" })).map((b) => b.title)).toEqual(["Zebra", "Middle", "Apple"]);
+    // Without sortBy, the collection's default: most recently changed first.
+    expect((await caller.books.list()).map((b) => b.title)).toEqual(["Apple", "Zebra", "Middle"]);
+  });
+
+  it("refuses an unknown key on books.list and on the book procedures", async () => {
+    const { caller } = await callerFor("hana");
+    const book = await caller.books.create({ title: "Keys" });
+    expect(await failureOf(caller.books.list({ sortby: "title" } as never))).toEqual({
+      code: "UNPROCESSABLE_CONTENT",
+      error: "validation_failed",
+    });
+    expect(await failureOf(caller.books.get({ id: book.id, bookId: book.id } as never))).toEqual({
+      code: "UNPROCESSABLE_CONTENT",
+      error: "validation_failed",
+    });
+    expect(await failureOf(caller.books.delete({ id: book.id, forever: true } as never))).toEqual({
+      code: "UNPROCESSABLE_CONTENT",
+      error: "validation_failed",
+    });
+    expect((await caller.books.list()).map((b) => b.id)).toEqual([book.id]);
+  });
+
+  it("keeps a failed output validation a logged 500 with no internals, not a 422", async () => {
+    // No real procedure returns what its .output() refuses, so a procedure built on the same
+    // authedProcedure (and so the same error mapping and formatter) returns a deliberately broken value.
+    const principal = await newWriter("ivy");
+    const broken = router({
+      wrong: authedProcedure.output(z.object({ count: z.int() })).query(() => ({ count: "many" }) as unknown as { count: number }),
+      echo: authedProcedure.input(z.strictObject({ n: z.int() })).query(({ input }) => input),
+    });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const call = (path: string) =>
+        fetchRequestHandler({
+          endpoint: "/api/trpc",
+          req: new Request(`http://localhost/api/trpc/${path}`),
+          router: broken,
+          createContext: () => createContextInner({ principal }),
+        });
+
+      const response = await call("wrong");
+      expect(response.status).toBe(500);
+      const body = (await response.json()) as { error: { message: string; data: Record<string, unknown> } };
+      expect(body.error.message).toBe("Something went wrong on our side.");
+      expect(body.error.data).toMatchObject({ code: "INTERNAL_SERVER_ERROR", httpStatus: 500, error: null, details: null });
+      expect(JSON.stringify(body)).not.toContain("count");
+      expect(logged).toHaveBeenCalledWith(expect.any(z.ZodError));
+
+      // The same ZodError from input parsing is the caller's: 422 with the field named.
+      logged.mockClear();
+      const refused = await call(`echo?input=${encodeURIComponent(JSON.stringify({ n: "x" }))}`);
+      expect(refused.status).toBe(422);
+      const refusedBody = (await refused.json()) as { error: { data: Record<string, unknown> } };
+      expect(refusedBody.error.data).toMatchObject({ code: "UNPROCESSABLE_CONTENT", error: "validation_failed", details: [{ path: "n" }] });
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

@@ -3,19 +3,20 @@ import { createBook } from "../../books/create-book";
 import { deleteBook } from "../../books/delete-book";
 import { getBook } from "../../books/get-book";
 import { booksCollection, listBooks } from "../../books/list-books";
-import { bookSchema, createBookInput, patchBookInput } from "../../books/schemas";
+import { bookIdParams, bookSchema, createBookInput, patchBookInput } from "../../books/schemas";
 import { updateBook } from "../../books/update-book";
 import { defaultCollectionOptions, MAX_PER_PAGE } from "../../collections";
 import { authedProcedure, router } from "../init";
 
-const bookId = z.object({ id: z.string().min(1).max(64) });
+/** tRPC names the book `id`; its rules are REST's `bookId` path parameter's. */
+const bookRef = { id: bookIdParams.shape.bookId };
 
 const listInput = z
-  .object({
+  .strictObject({
     page: z.int().min(1).optional(),
     perPage: z.int().min(1).max(MAX_PER_PAGE).optional(),
     sortBy: z.enum(booksCollection.sortable).optional(),
-    order: z.enum(["asc", "desc"]).optional(),
+    order: z.enum(["asc", "desc"]).optional().describe('defaults to "asc" when sortBy is given'),
     deleted: z.boolean().optional().describe("true lists the trash"),
   })
   .optional();
@@ -25,14 +26,21 @@ export const booksRouter = router({
   list: authedProcedure
     .input(listInput)
     .output(z.array(bookSchema))
-    .query(async ({ input, ctx }) => {
-      const { deleted, ...paging } = input ?? {};
-      const options = defaultCollectionOptions(booksCollection, { perPage: MAX_PER_PAGE, ...paging });
-      options.filters = { deleted };
+    .query(async ({ input = {}, ctx }) => {
+      const options = defaultCollectionOptions(booksCollection, { perPage: MAX_PER_PAGE });
+      if (input.page !== undefined) options.page = input.page;
+      if (input.perPage !== undefined) options.perPage = input.perPage;
+      // As REST's ?sortby=: the default order belongs to the default sort; a named sort runs ascending unless told.
+      if (input.sortBy !== undefined) {
+        options.sortBy = input.sortBy;
+        options.order = "asc";
+      }
+      if (input.order !== undefined) options.order = input.order;
+      options.filters = { deleted: input.deleted };
       return (await listBooks(options, ctx.principal)).items;
     }),
   get: authedProcedure
-    .input(bookId)
+    .input(z.strictObject(bookRef))
     .output(bookSchema)
     .query(({ input, ctx }) => getBook({ bookId: input.id }, ctx.principal)),
   create: authedProcedure
@@ -40,11 +48,11 @@ export const booksRouter = router({
     .output(bookSchema)
     .mutation(({ input, ctx }) => createBook(input, ctx.principal)),
   update: authedProcedure
-    .input(bookId.extend({ changes: patchBookInput }))
+    .input(z.strictObject({ ...bookRef, changes: patchBookInput }))
     .output(bookSchema)
     .mutation(({ input, ctx }) => updateBook({ bookId: input.id, changes: input.changes }, ctx.principal)),
   delete: authedProcedure
-    .input(bookId.extend({ permanent: z.boolean().default(false) }))
+    .input(z.strictObject({ ...bookRef, permanent: z.boolean().default(false) }))
     .output(z.object({ deleted: z.literal(true) }))
     .mutation(async ({ input, ctx }) => {
       await deleteBook({ bookId: input.id, permanent: input.permanent }, ctx.principal);
