@@ -11,7 +11,9 @@ export const metadata: Metadata = { title: "Your books" };
 /** The book list at /: the writer's books, most recently changed first, and a form for a new one. */
 export default async function BooksPage() {
   const principal = await requirePrincipal("/");
-  const books = await listBooks(defaultCollectionOptions(booksCollection, { perPage: MAX_PER_PAGE }), principal);
+  // Own books only, for an admin too: the API's admin view of every writer's books is not a desk.
+  const options = defaultCollectionOptions(booksCollection, { perPage: MAX_PER_PAGE, filters: { ownerId: principal.userId } });
+  const books = await listBooks(options, principal);
   return (
     <WriterShell principal={principal}>
       <div className="books-page">

@@ -44,3 +44,16 @@ test("the browser session works on REST and tRPC as a Bearer token would", async
   await page.context().clearCookies();
   expect((await page.request.get(`/api/v1/books/${id}`)).status()).toBe(401);
 });
+
+test("another site cannot make the browser's session write", async ({ page }) => {
+  await page.goto("/");
+  // What a form on another site would make the browser send along with the session cookie.
+  const forged = await page.request.post("/api/v1/books", {
+    headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    multipart: { title: "Planted" },
+  });
+  expect(forged.status()).toBe(403);
+  expect((await forged.json()).error).toBe("forbidden");
+  const listed = await page.request.get("/api/v1/books?per_page=100");
+  expect(((await listed.json()).data as { title: string }[]).map((b) => b.title)).not.toContain("Planted");
+});

@@ -1,8 +1,4 @@
-/** One field's complaint, as the API reports it in `details` (REST envelope and tRPC `data`). */
-export interface FieldProblem {
-  path: string;
-  message: string;
-}
+import type { FieldProblem } from "@/server/errors";
 
 export function isFieldProblems(value: unknown): value is FieldProblem[] {
   return (

@@ -4,7 +4,7 @@ import { AppError, fieldProblems } from "../errors";
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /** Reads the body, refusing it with 413 once it passes `maxBytes`, whatever Content-Length claims. */
-async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
+export async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge(maxBytes);
   if (!request.body) return new Uint8Array();

@@ -33,7 +33,7 @@ const failureSchema = z
   .meta({ id: "Failure" });
 
 const HEADER_DOCS: Record<string, string> = {
-  etag: 'the version: W/"<ms>" for a book, "<version>" for a chapter (send it back in If-Match)',
+  etag: 'a chapter\'s version, "<version>", to send back in If-Match when saving; for a book, W/"<ms>", a weak validator for caches',
   "last-modified": "when the record last changed",
   "x-total-count": "how many records the whole collection holds",
   link: 'RFC 8288 links to the first, last, prev and next pages (rel="first" …)',

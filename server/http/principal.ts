@@ -14,7 +14,30 @@ export async function principalFromRequest(request: Request): Promise<Principal 
     if (!match) throw new AppError("invalid_token", 'Send the token as "Authorization: Bearer <token>".');
     return principalFromAccessToken(match[1]!, clientAddress(request));
   }
-  return sessionPrincipal();
+  const principal = await sessionPrincipal();
+  if (principal && !SAFE_METHODS.has(request.method) && crossSite(request)) {
+    throw new AppError("forbidden", "A change made with a browser session must come from Inkstone's own pages.");
+  }
+  return principal;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A cookie travels with requests that other sites make the browser send; a form on another site
+ * can post multipart to an upload. Browsers mark such requests (Sec-Fetch-Site, Origin); scripts
+ * and the CLI send neither, and use Bearer tokens anyway.
+ */
+function crossSite(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site !== null && site !== "same-origin" && site !== "none") return true;
+  const origin = request.headers.get("origin");
+  if (origin === null) return false;
+  try {
+    return new URL(origin).host !== (request.headers.get("x-forwarded-host") ?? request.headers.get("host"));
+  } catch {
+    return true;
+  }
 }
 
 /**

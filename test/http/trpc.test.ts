@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ERRORS, type ErrorCode } from "@/server/errors";
-import { expectSuccess, get, post, type ApiResponse } from "../support/http-client";
+import { CHAPTER_BODY_LIMIT } from "@/server/http/endpoints/chapters";
+import { expectFailure, expectSuccess, get, isolatedRequest, post, type ApiResponse } from "../support/http-client";
 import { trpcMutation, trpcQuery } from "../support/http-trpc";
 import { expiredCopy, login, mintToken, PASSWORD, signUp, type Account } from "../support/http-users";
 
@@ -99,5 +100,31 @@ describe("credentials over tRPC", () => {
     expect(expectResult(await trpcQuery("books.list", undefined, writer.token))).toHaveLength(before);
     const analyst = await mintToken(writer.token, ["read:analysis"]);
     expectTrpcError(await trpcQuery("books.list", undefined, analyst.token), 403, "insufficient_scope");
+  });
+});
+
+describe("limits over tRPC", () => {
+  it("refuses a body over the limit with 413, even when no Content-Length announces it", async () => {
+    const before = expectResult(await trpcQuery("books.list", undefined, writer.token)).length;
+    // Just over the limit: the answer must not depend on the server reading what it refuses.
+    const huge = JSON.stringify({ title: "x".repeat(2 * CHAPTER_BODY_LIMIT + 64 * 1024), type: "novel", description: "" });
+    const chunks = function* () {
+      for (let i = 0; i < huge.length; i += 64 * 1024) yield new TextEncoder().encode(huge.slice(i, i + 64 * 1024));
+    };
+    const response = await isolatedRequest("POST", "/api/trpc/books.create", {
+      headers: { authorization: `Bearer ${writer.token}`, "content-type": "application/json" },
+      chunks: chunks(),
+    });
+    expectFailure(response, 413, "payload_too_large");
+    expect(expectResult(await trpcQuery("books.list", undefined, writer.token))).toHaveLength(before);
+  });
+
+  it("refuses a batch of more than ten calls", async () => {
+    const paths = Array.from({ length: 11 }, () => "books.list").join(",");
+    const input = encodeURIComponent(JSON.stringify({}));
+    const response = await get(`/api/trpc/${paths}?batch=1&input=${input}`, writer.token);
+    expect(response.status).toBe(400);
+    const ten = await get(`/api/trpc/${Array.from({ length: 10 }, () => "books.list").join(",")}?batch=1&input=${input}`, writer.token);
+    expect(ten.status).toBe(200);
   });
 });

@@ -22,7 +22,8 @@ const listInput = z
   .optional();
 
 export const booksRouter = router({
-  /** The caller's books, most recently changed first (the first 100 unless a page is asked for). */
+  /** Books as REST lists them (the caller's; every writer's for an admin-scoped credential), most
+   *  recently changed first, the first 100 unless a page is asked for. */
   list: authedProcedure
     .input(listInput)
     .output(z.array(bookSchema))

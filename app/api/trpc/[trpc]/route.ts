@@ -1,10 +1,27 @@
 // /api/trpc — typed RPC over the same use cases as REST
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { readLimited } from "@/server/http/body";
+import { CHAPTER_BODY_LIMIT } from "@/server/http/endpoints/chapters";
+import { failure } from "@/server/http/envelope";
 import { createContext } from "@/server/trpc/context";
 import { appRouter } from "@/server/trpc/root";
 
-function handler(req: Request) {
-  return fetchRequestHandler({ endpoint: "/api/trpc", req, router: appRouter, createContext });
+// A batch may carry a few chapters, but not an unbounded number: the body is read before any
+// procedure runs, so the REST limits must hold here too.
+const MAX_BATCH = 10;
+const BODY_LIMIT = 2 * CHAPTER_BODY_LIMIT;
+
+async function handler(req: Request) {
+  let request = req;
+  if (req.method === "POST") {
+    try {
+      const body = await readLimited(req, BODY_LIMIT);
+      request = new Request(req.url, { method: "POST", headers: req.headers, body: new Uint8Array(body) });
+    } catch (error) {
+      return failure(error);
+    }
+  }
+  return fetchRequestHandler({ endpoint: "/api/trpc", req: request, router: appRouter, createContext, maxBatchSize: MAX_BATCH });
 }
 
 export { handler as GET, handler as POST };
