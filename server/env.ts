@@ -17,7 +17,7 @@ const schema = z.object({
   INKSTONE_LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
 });
 
-export type Env = z.infer<typeof schema>;
+type Env = z.infer<typeof schema>;
 
 function parseEnv(): Env {
   const parsed = schema.safeParse(process.env);

@@ -12,7 +12,6 @@ export const createUserInput = z.object({
   password: passwordSchema,
   name: z.string().trim().max(100).default(""),
 });
-export type CreateUserInput = z.input<typeof createUserInput>;
 
 // POST /api/v1/users — sign up. The first user becomes admin. With INKSTONE_SIGNUP=closed only an
 // admin-scoped caller may add users.
