@@ -10,18 +10,6 @@ import { bookSelect, type BookRow } from "./schemas";
  * unguessable, so confirming one exists tells nothing useful); a purged book answers 410.
  * `forWriting` also refuses books in the trash, which must be restored before they change.
  */
-/**
- * Adds to a book's totals inside the transaction that changed its chapters, and confirms there
- * that the book is still writable: a book trashed or purged since it was loaded refuses the write.
- */
-export async function addToBookTotals(tx: Prisma.TransactionClient, bookId: string, change: { words: number; chapters?: number }): Promise<void> {
-  const updated = await tx.book.updateMany({
-    where: { id: bookId, deletedAt: null, purgedAt: null },
-    data: { wordCount: { increment: change.words }, chapterCount: { increment: change.chapters ?? 0 } },
-  });
-  if (updated.count !== 1) throw new AppError("book_in_trash", "This book was moved to the trash; nothing was saved.");
-}
-
 export async function loadBook(principal: Principal, bookId: string, { forWriting = false } = {}): Promise<BookRow> {
   const book = await db.book.findUnique({ where: { id: bookId }, select: bookSelect });
   if (!book) throw new AppError("not_found", "No book has this id.");
@@ -33,4 +21,16 @@ export async function loadBook(principal: Principal, bookId: string, { forWritin
     throw new AppError("book_in_trash", "This book is in the trash; restore it before changing it.");
   }
   return book;
+}
+
+/**
+ * Adds to a book's totals inside the transaction that changed its chapters, and confirms there
+ * that the book is still writable: a book trashed or purged since it was loaded refuses the write.
+ */
+export async function addToBookTotals(tx: Prisma.TransactionClient, bookId: string, change: { words: number; chapters?: number }): Promise<void> {
+  const updated = await tx.book.updateMany({
+    where: { id: bookId, deletedAt: null, purgedAt: null },
+    data: { wordCount: { increment: change.words }, chapterCount: { increment: change.chapters ?? 0 } },
+  });
+  if (updated.count !== 1) throw new AppError("book_in_trash", "This book was moved to the trash; nothing was saved.");
 }
