@@ -86,7 +86,7 @@ async function run(endpoint: Endpoint, request: Request, context: RouteContext):
 
   const params = endpoint.params ? parseParams(endpoint.params, await context.params) : {};
   // Collections read their own parameters; everywhere else an unknown parameter is a 400 too.
-  const query = endpoint.collection ? {} : parseQuery(endpoint.query ?? z.object({}), url.searchParams);
+  const query = endpoint.collection ? {} : parseQuery(endpoint.query ?? NO_QUERY, url.searchParams);
   const body = endpoint.body
     ? await readBody(request, endpoint.body.schema, {
         maxBytes: endpoint.body.maxBytes ?? DEFAULT_BODY_LIMIT,
@@ -103,8 +103,17 @@ function parseParams(schema: AnyObject, raw: Record<string, string | string[]>) 
   return parsed.data;
 }
 
+const NO_QUERY = z.object({});
+// Each endpoint's query schema made strict once, not on every request.
+const strictQueries = new WeakMap<AnyObject, AnyObject>();
+
 function parseQuery(schema: AnyObject, params: URLSearchParams) {
-  const parsed = z.strictObject((schema as z.ZodObject).shape).safeParse(Object.fromEntries(params));
+  let strict = strictQueries.get(schema);
+  if (!strict) {
+    strict = z.strictObject((schema as z.ZodObject).shape);
+    strictQueries.set(schema, strict);
+  }
+  const parsed = strict.safeParse(Object.fromEntries(params));
   if (!parsed.success) {
     throw new AppError("invalid_query", "The query string asks for something this endpoint cannot do.", fieldProblems(parsed.error.issues));
   }
