@@ -39,7 +39,10 @@ export function defaultCollectionOptions<S extends string, F extends Record<stri
   spec: CollectionSpec<S, F>,
   overrides: Partial<CollectionOptions<S, F>> = {},
 ): CollectionOptions<S, F> {
-  return { page: 1, perPage: DEFAULT_PER_PAGE, sortBy: spec.defaultSort, order: spec.defaultOrder, filters: {}, ...overrides };
+  const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)) as typeof overrides;
+  // The default order belongs to the default sort; a sort the caller names runs ascending unless told.
+  const order = given.order ?? (given.sortBy !== undefined ? "asc" : spec.defaultOrder);
+  return { page: 1, perPage: DEFAULT_PER_PAGE, sortBy: spec.defaultSort, filters: {}, ...given, order };
 }
 
 // Far past any real collection, and small enough that (page - 1) * per_page stays a safe integer.
@@ -55,11 +58,9 @@ export function parseCollectionQuery<S extends string, F extends Record<string, 
   params: URLSearchParams,
   extra: readonly string[] = [],
 ): CollectionOptions<S, F> {
-  const options = defaultCollectionOptions(spec);
+  const options: Partial<CollectionOptions<S, F>> = {};
   const problems: { path: string; message: string }[] = [];
   const filters: Record<string, unknown> = {};
-  // The default order belongs to the default sort; a sort the caller names runs ascending unless told.
-  if (params.has("sortby")) options.order = "asc";
   for (const [key, value] of params) {
     if (extra.includes(key)) continue;
     if (key === "page") {
@@ -86,8 +87,7 @@ export function parseCollectionQuery<S extends string, F extends Record<string, 
     }
   }
   if (problems.length > 0) throw new AppError("invalid_query", "The query string asks for something this collection cannot do.", problems);
-  options.filters = filters as CollectionOptions<S, F>["filters"];
-  return options;
+  return defaultCollectionOptions(spec, { ...options, filters: filters as CollectionOptions<S, F>["filters"] });
 }
 
 /** Prisma's skip/take for a page. */

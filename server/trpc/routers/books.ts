@@ -28,16 +28,8 @@ export const booksRouter = router({
     .input(listInput)
     .output(z.array(bookSchema))
     .query(async ({ input = {}, ctx }) => {
-      const options = defaultCollectionOptions(booksCollection, { perPage: MAX_PER_PAGE });
-      if (input.page !== undefined) options.page = input.page;
-      if (input.perPage !== undefined) options.perPage = input.perPage;
-      // As REST's ?sortby=: the default order belongs to the default sort; a named sort runs ascending unless told.
-      if (input.sortBy !== undefined) {
-        options.sortBy = input.sortBy;
-        options.order = "asc";
-      }
-      if (input.order !== undefined) options.order = input.order;
-      options.filters = { deleted: input.deleted };
+      const { deleted, perPage = MAX_PER_PAGE, ...sorting } = input;
+      const options = defaultCollectionOptions(booksCollection, { ...sorting, perPage, filters: { deleted } });
       return (await listBooks(options, ctx.principal)).items;
     }),
   get: authedProcedure
