@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { sessionPrincipal } from "@/server/auth/session";
+import { pagePrincipal } from "../_components/require-principal";
 import { WriterShell } from "../_components/writer-shell";
 
 /**
@@ -8,7 +8,7 @@ import { WriterShell } from "../_components/writer-shell";
  * (The book list lives at app/page.tsx, outside the group, and wraps itself in WriterShell.)
  */
 export default async function WriterLayout({ children }: { children: ReactNode }) {
-  const principal = await sessionPrincipal();
+  const principal = await pagePrincipal();
   if (!principal) return children;
   return <WriterShell principal={principal}>{children}</WriterShell>;
 }
