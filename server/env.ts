@@ -15,6 +15,8 @@ const schema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   INKSTONE_LOGIN_ATTEMPTS: z.coerce.number().int().positive().default(10),
   INKSTONE_LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  INKSTONE_ADDRESS_ATTEMPTS: z.coerce.number().int().positive().default(100),
+  INKSTONE_ADDRESS_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
 });
 
 type Env = z.infer<typeof schema>;

@@ -1,6 +1,8 @@
 "use server";
 
+import { headers } from "next/headers";
 import { AuthError, CredentialsSignin } from "next-auth";
+import { clientAddress } from "@/server/auth/client-address";
 import { signIn, signOut } from "@/server/auth/next-auth";
 import { sessionPrincipal } from "@/server/auth/session";
 import { AppError, fieldProblems } from "@/server/errors";
@@ -55,7 +57,7 @@ export async function signUpAction(_previous: FormState, form: FormData): Promis
     return { message: "Some fields need another look.", fields: problemsByField(fieldProblems(parsed.error.issues)), values };
   }
   try {
-    await createUser(parsed.data, await sessionPrincipal());
+    await createUser(parsed.data, await sessionPrincipal(), clientAddress(await headers()));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return { message: error.message, fields: problemsByField(error.details), values };

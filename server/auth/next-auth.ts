@@ -4,6 +4,7 @@ import { z } from "zod";
 import { secrets } from "../env";
 import { AppError } from "../errors";
 import { verifyLogin } from "./login";
+import { clientAddress } from "./client-address";
 import { emailSchema } from "./schemas";
 
 declare module "next-auth" {
@@ -34,11 +35,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   providers: [
     Credentials({
       credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
-      async authorize(raw) {
+      async authorize(raw, request) {
         const parsed = credentialsSchema.safeParse(raw);
         if (!parsed.success) return null;
         try {
-          const user = await verifyLogin(parsed.data.email, parsed.data.password);
+          const user = await verifyLogin(parsed.data.email, parsed.data.password, clientAddress(request.headers));
           return { id: user.id, email: parsed.data.email };
         } catch (error) {
           if (error instanceof AppError && error.code === "rate_limited") throw new SignInRateLimited();

@@ -1,3 +1,4 @@
+import { clientAddress } from "../auth/client-address";
 import { sessionPrincipal } from "../auth/session";
 import { principalFromAccessToken } from "../auth/tokens";
 import type { Principal } from "../auth/principal";
@@ -12,7 +13,7 @@ export async function principalFromRequest(request: Request): Promise<Principal 
   if (authorization !== null) {
     const match = authorization.match(/^Bearer\s+(\S+)\s*$/i);
     if (!match) throw new AppError("invalid_token", 'Send the token as "Authorization: Bearer <token>".');
-    return principalFromAccessToken(match[1]!, clientAddress(request));
+    return principalFromAccessToken(match[1]!, clientAddress(request.headers));
   }
   const principal = await sessionPrincipal();
   if (principal && !SAFE_METHODS.has(request.method) && crossSite(request)) {
@@ -38,12 +39,4 @@ function crossSite(request: Request): boolean {
   } catch {
     return true;
   }
-}
-
-/**
- * The address shown as a token's "last used from". The right-most X-Forwarded-For entry is the one
- * the nearest hop saw: `next start` fills it from the socket, and a reverse proxy appends it.
- */
-function clientAddress(request: Request): string | null {
-  return request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim() || null;
 }

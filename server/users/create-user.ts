@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { hashPassword } from "../auth/passwords";
 import type { Principal } from "../auth/principal";
+import { limitPasswordWorkFrom } from "../auth/rate-limit";
 import { emailSchema, passwordSchema } from "../auth/schemas";
 import { db } from "../db";
 import { env } from "../env";
@@ -14,12 +15,18 @@ export const createUserInput = z.object({
 });
 
 // POST /api/v1/users — sign up. The first user becomes admin. With INKSTONE_SIGNUP=closed only an
-// admin-scoped caller may add users.
-export async function createUser(input: z.output<typeof createUserInput>, principal: Principal | null): Promise<UserDto> {
+// admin-scoped caller may add users. Hashing the password counts against the client address's
+// budget of password work, like a sign-in.
+export async function createUser(
+  input: z.output<typeof createUserInput>,
+  principal: Principal | null,
+  address: string | null,
+): Promise<UserDto> {
   const byAdmin = principal?.scopes.has("admin") ?? false;
   if (env.INKSTONE_SIGNUP === "closed" && !byAdmin) {
     throw new AppError("signup_closed", "Sign-up is closed on this server; ask its admin for an account.");
   }
+  await limitPasswordWorkFrom(address);
   const passwordHash = await hashPassword(input.password);
   const user = await db.$transaction(async (tx) => {
     if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) {

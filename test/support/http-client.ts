@@ -19,6 +19,8 @@ export interface CallOptions {
   /** a raw body (FormData, string, stream…); Content-Type comes from `headers` or from fetch */
   body?: BodyInit;
   headers?: Record<string, string>;
+  /** another server than the one test/support/server.ts started (one with other settings) */
+  baseUrl?: string;
 }
 
 export function url(path: string): string {
@@ -35,7 +37,7 @@ export async function call(method: string, path: string, options: CallOptions = 
   }
   const init: RequestInit & { duplex?: "half" } = { method, headers, body, redirect: "manual" };
   if (body instanceof ReadableStream) init.duplex = "half";
-  const response = await fetch(url(path), init);
+  const response = await fetch(options.baseUrl ? `${options.baseUrl}${path}` : url(path), init);
   const text = await response.text();
   const isJson = (response.headers.get("content-type") ?? "").includes("json");
   let parsed: unknown = null;

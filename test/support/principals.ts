@@ -8,7 +8,7 @@ let counter = 0;
  *  holding every scope the role allows, as a browser session would. */
 export async function newWriter(name = "writer"): Promise<Principal> {
   counter += 1;
-  const user = await createUser({ email: `${name}-${counter}@example.com`, password: "long enough password", name }, null);
+  const user = await createUser({ email: `${name}-${counter}@example.com`, password: "long enough password", name }, null, null);
   return { userId: user.id, scopes: new Set(scopesForRole(user.role)), tokenId: null };
 }
 

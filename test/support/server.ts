@@ -52,11 +52,8 @@ async function signUpAdmin(baseUrl: string): Promise<{ email: string; password: 
   return admin;
 }
 
-/**
- * The HTTP tests talk to a real `next start` on a fresh database file, the way a client would.
- * The build is reused when there is one (npm test builds first).
- */
-export default async function setup(project: TestProject) {
+/** A `next start` of the current build on a fresh database, with these variables set on top. */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<{ baseUrl: string; databaseUrl: string; jwtSecret: string; stop(): void }> {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   const next = path.resolve("node_modules/.bin/next");
   if (!existsSync(path.join(distDir, "BUILD_ID"))) execFileSync(next, ["build"], { stdio: "inherit" });
@@ -69,24 +66,40 @@ export default async function setup(project: TestProject) {
       ...process.env,
       DATABASE_URL: url,
       INKSTONE_DATA_DIR: dir,
-      // The tests sign in far more often than a person; rate limiting has its own test.
+      // The tests sign in far more often than a person, all from 127.0.0.1; the limits have
+      // their own tests (test/http/sign-in-limits.test.ts).
       INKSTONE_LOGIN_ATTEMPTS: "100000",
+      INKSTONE_ADDRESS_ATTEMPTS: "100000",
       INKSTONE_JWT_SECRET: jwtSecret,
       NODE_ENV: "production",
+      ...extraEnv,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = () => void server.kill("SIGTERM");
   try {
     await waitUntilUp(baseUrl, server);
-    project.provide("admin", await signUpAdmin(baseUrl));
   } catch (error) {
-    server.kill("SIGTERM");
+    stop();
     throw error;
   }
-  project.provide("baseUrl", baseUrl);
-  project.provide("jwtSecret", jwtSecret);
-  return () => {
-    server.kill("SIGTERM");
-  };
+  return { baseUrl, databaseUrl: url, jwtSecret, stop };
+}
+
+/**
+ * The HTTP tests talk to a real `next start` on a fresh database file, the way a client would.
+ * The build is reused when there is one (npm test builds first).
+ */
+export default async function setup(project: TestProject) {
+  const server = await startServer();
+  try {
+    project.provide("admin", await signUpAdmin(server.baseUrl));
+  } catch (error) {
+    server.stop();
+    throw error;
+  }
+  project.provide("baseUrl", server.baseUrl);
+  project.provide("jwtSecret", server.jwtSecret);
+  return server.stop;
 }

@@ -17,7 +17,7 @@ let n = 0;
 async function account(role?: "admin") {
   n += 1;
   const email = `user${n}@example.com`;
-  const user = await createUser({ email, password, name: `User ${n}` }, null);
+  const user = await createUser({ email, password, name: `User ${n}` }, null, null);
   if (role) expect(user.role).toBe(role);
   return { user, email };
 }
@@ -29,7 +29,7 @@ describe("sign-up", () => {
     expect(second.user.role).toBe("writer");
     // Transports parse with the schema, which folds case: the same address in capitals is taken.
     const shouted = createUserInput.parse({ email: ` ${first.email.toUpperCase()} `, password });
-    await expect(createUser(shouted, null)).rejects.toMatchObject({
+    await expect(createUser(shouted, null, null)).rejects.toMatchObject({
       code: "email_taken",
       status: 409,
     });
@@ -41,7 +41,7 @@ describe("sign-up", () => {
 describe("login, refresh and revoke", () => {
   it("issues a pair whose access token resolves to the user with the asked scopes", async () => {
     const { user, email } = await account();
-    const pair = await login({ email, password, scopes: ["read:books"] });
+    const pair = await login({ email, password, scopes: ["read:books"] }, null);
     expect(pair).toMatchObject({ token_type: "Bearer", expires_in: 30 * 24 * 3600, scope: "read:books" });
     const principal = await principalFromAccessToken(pair.access_token, "203.0.113.9");
     expect(principal).toMatchObject({ userId: user.id, tokenId: expect.any(String) });
@@ -53,14 +53,14 @@ describe("login, refresh and revoke", () => {
 
   it("refuses a wrong password, and a writer asking for the admin scope", async () => {
     const { email } = await account();
-    await expect(login({ email, password: "wrong password" })).rejects.toMatchObject({ code: "invalid_credentials", status: 401 });
-    await expect(login({ email: "nobody@example.com", password })).rejects.toMatchObject({ code: "invalid_credentials" });
-    await expect(login({ email, password, scopes: ["admin"] })).rejects.toMatchObject({ code: "insufficient_scope" });
+    await expect(login({ email, password: "wrong password" }, null)).rejects.toMatchObject({ code: "invalid_credentials", status: 401 });
+    await expect(login({ email: "nobody@example.com", password }, null)).rejects.toMatchObject({ code: "invalid_credentials" });
+    await expect(login({ email, password, scopes: ["admin"] }, null)).rejects.toMatchObject({ code: "insufficient_scope" });
   });
 
   it("rotates on refresh: the old pair stops working, the new one works", async () => {
     const { email } = await account();
-    const old = await login({ email, password });
+    const old = await login({ email, password }, null);
     const fresh = await refresh({ refresh_token: old.refresh_token });
     await expect(principalFromAccessToken(old.access_token, null)).rejects.toMatchObject({ code: "token_revoked", status: 401 });
     await expect(principalFromAccessToken(fresh.access_token, null)).resolves.toBeTruthy();
@@ -69,7 +69,7 @@ describe("login, refresh and revoke", () => {
 
   it("treats a reused refresh token as stolen and revokes the whole family", async () => {
     const { email } = await account();
-    const old = await login({ email, password });
+    const old = await login({ email, password }, null);
     const fresh = await refresh({ refresh_token: old.refresh_token });
     await expect(refresh({ refresh_token: old.refresh_token })).rejects.toMatchObject({ code: "refresh_token_reused", status: 401 });
     await expect(principalFromAccessToken(fresh.access_token, null)).rejects.toMatchObject({ code: "token_revoked" });
@@ -78,14 +78,14 @@ describe("login, refresh and revoke", () => {
 
   it("lets only one of two racing refreshes win", async () => {
     const { email } = await account();
-    const old = await login({ email, password });
+    const old = await login({ email, password }, null);
     const results = await Promise.allSettled([refresh({ refresh_token: old.refresh_token }), refresh({ refresh_token: old.refresh_token })]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
   });
 
   it("revokes the presenting token at once", async () => {
     const { email } = await account();
-    const pair = await login({ email, password });
+    const pair = await login({ email, password }, null);
     const principal = await principalFromAccessToken(pair.access_token, null);
     await revokeCurrentToken(principal);
     await expect(principalFromAccessToken(pair.access_token, null)).rejects.toMatchObject({ code: "token_revoked" });
@@ -120,7 +120,7 @@ describe("login, refresh and revoke", () => {
 describe("personal tokens", () => {
   it("never grants more than the minting credential holds", async () => {
     const { email } = await account();
-    const narrow = await principalFromAccessToken((await login({ email, password, scopes: ["read:books"] })).access_token, null);
+    const narrow = await principalFromAccessToken((await login({ email, password, scopes: ["read:books"] }, null)).access_token, null);
     await expect(createToken({ name: "wider", scopes: ["read:books", "write:books"] }, narrow)).rejects.toMatchObject({
       code: "insufficient_scope",
       status: 403,
@@ -132,7 +132,7 @@ describe("personal tokens", () => {
   });
 
   it("lets an admin-scoped credential hand out any narrower scope", async () => {
-    const admin = await principalFromAccessToken((await login({ email: "user1@example.com", password, scopes: ["admin"] })).access_token, null);
+    const admin = await principalFromAccessToken((await login({ email: "user1@example.com", password, scopes: ["admin"] }, null)).access_token, null);
     const made = await createToken({ name: "reader", scopes: ["read:books"] }, admin);
     expect(made.token.scopes).toEqual(["read:books"]);
   });
@@ -140,8 +140,8 @@ describe("personal tokens", () => {
   it("lists working tokens and revokes one by id, only the owner's", async () => {
     const { email } = await account();
     const other = await account();
-    const me = await principalFromAccessToken((await login({ email, password })).access_token, null);
-    const them = await principalFromAccessToken((await login({ email: other.email, password })).access_token, null);
+    const me = await principalFromAccessToken((await login({ email, password }, null)).access_token, null);
+    const them = await principalFromAccessToken((await login({ email: other.email, password }, null)).access_token, null);
     const made = await createToken({ name: "ci", scopes: ["read:books"] }, me);
 
     const listed = await listTokens(me);
@@ -159,8 +159,8 @@ describe("personal tokens", () => {
 describe("the token list", () => {
   it("keeps a login whose access token expired while its refresh token still works, so it can be revoked", async () => {
     const { email } = await account();
-    const pair = await login({ email, password, name: "old laptop" });
-    const me = await principalFromAccessToken((await login({ email, password, name: "today" })).access_token, null);
+    const pair = await login({ email, password, name: "old laptop" }, null);
+    const me = await principalFromAccessToken((await login({ email, password, name: "today" }, null)).access_token, null);
     await db.token.updateMany({ where: { name: "old laptop" }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await listTokens(me)).map((t) => t.name)).toContain("old laptop");
     await expect(refresh({ refresh_token: pair.refresh_token })).resolves.toMatchObject({ token_type: "Bearer" });

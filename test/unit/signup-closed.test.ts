@@ -13,11 +13,11 @@ const { newWriter } = await import("../support/principals");
 
 it("lets only an admin-scoped caller add users once sign-up is closed", async () => {
   const input = { email: "walk-in@example.com", password: "long enough password", name: "" };
-  await expect(createUser(input, null)).rejects.toMatchObject({ code: "signup_closed", status: 403 });
+  await expect(createUser(input, null, null)).rejects.toMatchObject({ code: "signup_closed", status: 403 });
   expect(await db.user.count({ where: { email: input.email } })).toBe(0);
 
   const admin = { userId: "admin-id", scopes: new Set(["admin"] as const), tokenId: null };
-  const added = await createUser(input, admin);
+  const added = await createUser(input, admin, null);
   expect(added).toMatchObject({ email: input.email, role: "admin" }); // the first account is admin still
   await expect(newWriter("late")).rejects.toMatchObject({ code: "signup_closed" });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clientAddress } from "../../auth/client-address";
 import { login, loginInput } from "../../auth/login";
 import { refresh, refreshInput } from "../../auth/refresh";
 import { revokeCurrentToken } from "../../auth/revoke";
@@ -16,7 +17,7 @@ export const loginEndpoint = defineEndpoint({
   body: { schema: loginInput },
   success: { status: 200, description: "a new token pair", schema: tokenPairSchema },
   errors: ["invalid_credentials", "insufficient_scope", "rate_limited"],
-  handle: async ({ body }) => success(await login(body)),
+  handle: async ({ body, request }) => success(await login(body, clientAddress(request.headers))),
 });
 
 // POST /auth/refresh — exchange a refresh token for a new pair; the old pair stops working

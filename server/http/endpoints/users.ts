@@ -1,3 +1,4 @@
+import { clientAddress } from "../../auth/client-address";
 import { createUser, createUserInput } from "../../users/create-user";
 import { getCurrentUser } from "../../users/get-current-user";
 import { userSchema } from "../../users/schemas";
@@ -13,8 +14,8 @@ export const createUserEndpoint = defineEndpoint({
   auth: "optional",
   body: { schema: createUserInput },
   success: { status: 201, description: "the new account", schema: userSchema },
-  errors: ["email_taken", "signup_closed"],
-  handle: async ({ body, principal }) => success(await createUser(body, principal), 201),
+  errors: ["email_taken", "signup_closed", "rate_limited"],
+  handle: async ({ body, principal, request }) => success(await createUser(body, principal, clientAddress(request.headers)), 201),
 });
 
 // GET /api/v1/users/me — the account behind the credential
