@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { db } from "../db";
 import { AppError } from "../errors";
+import { revokeFamilies } from "./revoke";
 import { parseScopes } from "./scopes";
 import { hashRefreshToken, issueLoginPair, type TokenPair } from "./tokens";
 
@@ -8,7 +9,8 @@ export const refreshInput = z.object({ refresh_token: z.string().min(1).max(200)
 export type RefreshInput = z.infer<typeof refreshInput>;
 
 // POST /auth/refresh — rotation: the old pair stops working. Presenting a refresh token that
-// was already exchanged means it leaked, so the whole family of that login is revoked.
+// was already exchanged means it leaked, so the whole family of that login is revoked, with every
+// token minted by it. Rotation itself is normal use and leaves tokens minted by the login alone.
 export async function refresh(input: RefreshInput): Promise<TokenPair> {
   const row = await db.token.findUnique({ where: { refreshHash: hashRefreshToken(input.refresh_token) } });
   if (!row) throw new AppError("invalid_token", "The refresh token is not valid.");
@@ -46,5 +48,5 @@ export async function refresh(input: RefreshInput): Promise<TokenPair> {
 }
 
 async function revokeFamily(familyId: string): Promise<void> {
-  await db.token.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: new Date() } });
+  await db.$transaction((tx) => revokeFamilies(tx, [familyId]));
 }

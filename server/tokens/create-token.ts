@@ -6,6 +6,8 @@ import type { Principal } from "../auth/principal";
 import { requestedScopesSchema } from "../auth/schemas";
 import { authorize } from "../auth/scopes";
 import { db } from "../db";
+import { AppError } from "../errors";
+import type { Prisma } from "../generated/prisma/client";
 import { tokenSchema, tokenSelect, toTokenDto } from "./schemas";
 
 export const createTokenInput = z.object({
@@ -18,33 +20,52 @@ export const createdTokenSchema = z
     token: tokenSchema,
     access_token: z.string().describe("shown once; store it now"),
     token_type: z.literal("Bearer"),
-    expires_in: z.number().int(),
+    expires_in: z.number().int().describe("seconds until it expires: 30 days, or less to end with the token that minted it"),
   })
   .meta({ id: "CreatedToken" });
 export type CreatedToken = z.infer<typeof createdTokenSchema>;
 
 // POST /api/v1/tokens — a named personal token, never with more scopes than the caller holds.
+// Minted with a Bearer token, it belongs below that token's family (revoking the family revokes
+// it) and never outlives that token; made in a browser session, it stands on its own.
 export async function createToken(input: z.output<typeof createTokenInput>, principal: Principal): Promise<CreatedToken> {
   authorize(principal, "tokens.create");
   const scopes = grantableScopes(principal.scopes, input.scopes);
-  const expiresAt = new Date(Date.now() + ACCESS_TOKEN_SECONDS * 1000);
   const jti = randomUUID();
-  const row = await db.token.create({
-    data: {
-      userId: principal.userId,
-      kind: "personal",
-      name: input.name,
-      scopes: scopes.join(" "),
-      jti,
-      familyId: jti,
-      expiresAt,
-    },
-    select: tokenSelect,
+  const now = Date.now();
+  const row = await db.$transaction(async (tx) => {
+    const parent = principal.tokenId ? await lockLiveParent(tx, principal.tokenId) : null;
+    const ownLife = now + ACCESS_TOKEN_SECONDS * 1000;
+    return tx.token.create({
+      data: {
+        userId: principal.userId,
+        kind: "personal",
+        name: input.name,
+        scopes: scopes.join(" "),
+        jti,
+        familyId: jti,
+        parentFamilyId: parent?.familyId ?? null,
+        expiresAt: new Date(Math.min(ownLife, parent?.expiresAt.getTime() ?? ownLife)),
+      },
+      select: tokenSelect,
+    });
   });
   return {
     token: toTokenDto(row, principal.tokenId),
-    access_token: await signAccessToken({ userId: principal.userId, jti, scope: row.scopes, expiresAt }),
+    access_token: await signAccessToken({ userId: principal.userId, jti, scope: row.scopes, expiresAt: row.expiresAt }),
     token_type: "Bearer",
-    expires_in: ACCESS_TOKEN_SECONDS,
+    expires_in: Math.floor((row.expiresAt.getTime() - now) / 1000),
   };
+}
+
+/**
+ * The minting token's family and expiry, after a write to its row that holds the row until the
+ * child is stored: a revocation of the family either ran before (and this refuses) or waits and
+ * then finds the child (see revokeFamilies).
+ */
+async function lockLiveParent(tx: Prisma.TransactionClient, tokenId: string): Promise<{ familyId: string; expiresAt: Date }> {
+  // Writes nothing new (revokedAt stays null); the update is there for its lock.
+  const locked = await tx.token.updateMany({ where: { id: tokenId, revokedAt: null, rotatedAt: null }, data: { revokedAt: null } });
+  if (locked.count !== 1) throw new AppError("token_revoked", "This token has been revoked.");
+  return tx.token.findUniqueOrThrow({ where: { id: tokenId }, select: { familyId: true, expiresAt: true } });
 }

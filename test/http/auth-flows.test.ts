@@ -143,8 +143,12 @@ describe("personal tokens", () => {
       token: expect.objectContaining({ name: "CI export", kind: "personal", scopes: ["read:books"], lastUsedAt: null, current: false }),
       access_token: expect.any(String),
       token_type: "Bearer",
-      expires_in: 30 * 24 * 60 * 60,
+      expires_in: expect.any(Number),
     });
+    // minted by a login token, it ends when that token does (at most 30 days from now)
+    expect(decodeJwt(created.access_token).exp).toBe(decodeJwt(writer.token).exp);
+    expect(created.expires_in).toBeLessThanOrEqual(30 * 24 * 60 * 60);
+    expect(created.expires_in).toBeGreaterThan(30 * 24 * 60 * 60 - 600);
     expectSuccess(await get("/api/v1/books", created.access_token), 200);
     expectFailure(await post("/api/v1/books", created.access_token, { title: "No" }), 403, "insufficient_scope");
     const listed = expectSuccess(await get("/api/v1/tokens", writer.token), 200);

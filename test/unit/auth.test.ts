@@ -174,3 +174,66 @@ describe("rate limiting", () => {
     await expect(hitRateLimit("test:b", 3, 60)).resolves.toBeUndefined();
   });
 });
+
+describe("token lineage", () => {
+  const bearer = async (token: string) => principalFromAccessToken(token, null);
+  const mint = async (parent: string, name: string) => (await createToken({ name, scopes: ["read:books"] }, await bearer(parent))).access_token;
+
+  it("revokes every token minted below a login, to any depth, when the login is revoked", async () => {
+    const { email } = await account();
+    const pair = await login({ email, password }, null);
+    const child = await mint(pair.access_token, "child");
+    const grandchild = await mint(child, "grandchild");
+    const unrelated = await mint((await login({ email, password }, null)).access_token, "other login's");
+    await revokeCurrentToken(await bearer(pair.access_token));
+    await expect(bearer(child)).rejects.toMatchObject({ code: "token_revoked" });
+    await expect(bearer(grandchild)).rejects.toMatchObject({ code: "token_revoked" });
+    await expect(bearer(unrelated)).resolves.toBeTruthy();
+  });
+
+  it("keeps minted tokens through a rotation, and ends them with the login's family", async () => {
+    const { email } = await account();
+    const first = await login({ email, password }, null);
+    const child = await mint(first.access_token, "child");
+    const second = await refresh({ refresh_token: first.refresh_token });
+    await expect(bearer(child)).resolves.toBeTruthy();
+    await expect(refresh({ refresh_token: first.refresh_token })).rejects.toMatchObject({ code: "refresh_token_reused" });
+    await expect(bearer(second.access_token)).rejects.toMatchObject({ code: "token_revoked" });
+    await expect(bearer(child)).rejects.toMatchObject({ code: "token_revoked" });
+  });
+
+  it("revoking a personal token by id revokes what it minted, not its parent", async () => {
+    const { email } = await account();
+    const pair = await login({ email, password }, null);
+    const me = await bearer(pair.access_token);
+    const child = await createToken({ name: "child", scopes: ["read:books"] }, me);
+    const grandchild = await mint(child.access_token, "grandchild");
+    await deleteToken({ tokenId: child.token.id }, me);
+    await expect(bearer(grandchild)).rejects.toMatchObject({ code: "token_revoked" });
+    await expect(bearer(pair.access_token)).resolves.toBeTruthy();
+  });
+
+  it("never lets a minted token outlive the token that minted it, however long the chain", async () => {
+    const { email, user } = await account();
+    const pair = await login({ email, password }, null);
+    const soon = new Date(Date.now() + 3_600_000);
+    await db.token.updateMany({ where: { userId: user.id }, data: { expiresAt: soon } });
+    const child = await createToken({ name: "child", scopes: ["read:books"] }, await bearer(pair.access_token));
+    expect(child.token.expiresAt).toBe(soon.toISOString());
+    expect(child.expires_in).toBeLessThanOrEqual(3600);
+    const grandchild = await createToken({ name: "grandchild", scopes: ["read:books"] }, await bearer(child.access_token));
+    expect(grandchild.token.expiresAt).toBe(soon.toISOString());
+  });
+
+  it("gives a token made in a browser session a life of its own, and refuses a minting token revoked meanwhile", async () => {
+    const { email, user } = await account();
+    const session = { userId: user.id, scopes: new Set(["read:books" as const]), tokenId: null };
+    const made = await createToken({ name: "from the page", scopes: ["read:books"] }, session);
+    expect(made.expires_in).toBe(30 * 24 * 3600);
+    const pair = await login({ email, password }, null);
+    const stale = await bearer(pair.access_token);
+    await revokeCurrentToken(stale);
+    await expect(createToken({ name: "late", scopes: ["read:books"] }, stale)).rejects.toMatchObject({ code: "token_revoked" });
+    expect(await db.token.count({ where: { userId: user.id, name: "late" } })).toBe(0);
+  });
+});
