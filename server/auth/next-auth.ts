@@ -4,12 +4,21 @@ import { z } from "zod";
 import { secrets } from "../env";
 import { AppError } from "../errors";
 import { verifyLogin } from "./login";
-import { clientAddress } from "./client-address";
 import { emailSchema } from "./schemas";
+import { clientAddress } from "./client-address";
+import { BROWSER_SESSION_SECONDS, endBrowserSession, startBrowserSession } from "./browser-sessions";
 
 declare module "next-auth" {
   interface Session {
     user: { id: string } & DefaultSession["user"];
+    /** the BrowserSession row this cookie stands for */
+    sessionId?: string;
+  }
+}
+
+declare module "@auth/core/jwt" {
+  interface JWT {
+    sid?: string;
   }
 }
 
@@ -24,7 +33,9 @@ const credentialsSchema = z.object({ email: emailSchema, password: z.string().mi
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   trustHost: true,
   secret: secrets().authSecret,
-  session: { strategy: "jwt" },
+  // A JWT cookie (the credentials provider allows no other), tied to a BrowserSession row so
+  // that signing out ends it on the server at once.
+  session: { strategy: "jwt", maxAge: BROWSER_SESSION_SECONDS },
   pages: { signIn: "/sign-in" },
   // A wrong password is an answer, not a fault: keep it out of the error log.
   logger: {
@@ -50,13 +61,22 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     }),
   ],
   callbacks: {
-    jwt({ token, user }) {
-      if (user?.id) token.sub = user.id;
+    async jwt({ token, user }) {
+      if (user?.id) {
+        token.sub = user.id;
+        token.sid = await startBrowserSession(user.id);
+      }
       return token;
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
+      if (token.sid) session.sessionId = token.sid;
       return session;
+    },
+  },
+  events: {
+    async signOut(message) {
+      if ("token" in message && message.token?.sid) await endBrowserSession(message.token.sid);
     },
   },
 }));
