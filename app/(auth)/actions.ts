@@ -27,7 +27,7 @@ async function signInWith(email: string, password: string, redirectTo: string): 
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;
     if (error instanceof CredentialsSignin && error.code === "rate_limited") {
-      return { message: "Too many sign-in attempts for this account. Wait a few minutes, then try again.", values: { email } };
+      return { message: "Too many sign-in attempts for this account or from this network. Wait a few minutes, then try again.", values: { email } };
     }
     if (error.type === "CredentialsSignin") {
       return { message: "That e-mail and password do not match an account. Check both and try again.", values: { email } };
