@@ -56,3 +56,39 @@ describe("countWords on long chapters", () => {
     expect(countWords(`${"𠀀".repeat(700)}`)).toBe(700); // Han beyond the BMP: surrogate pairs stay whole
   });
 });
+
+describe("countWords against the Unicode segmenter", () => {
+  // The rule countWords replaced: one pass of Intl.Segmenter, CJK characters counted one each.
+  const segmenter = new Intl.Segmenter(undefined, { granularity: "word" });
+  const byCharacter = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+  const segmented = (text: string) => {
+    let count = 0;
+    for (const { segment, isWordLike } of segmenter.segment(text)) {
+      if (!isWordLike || /^\p{Pc}+$/u.test(segment)) continue; // underscores alone are no word
+      const characters = segment.match(byCharacter)?.length ?? 0;
+      count += characters === 0 ? 1 : characters + (/[\p{L}\p{N}]/u.test(segment.replace(byCharacter, "")) ? 1 : 0);
+    }
+    return count;
+  };
+
+  const pieces = [
+    "word", "Don't", "e.g.", "U.S.A.", "rock'n'roll", "don’t", "3.14", "1,000", "10:30", "a:b", "snake_case", "__bold__",
+    "well-known", "—", "…", " ", "\n\n", ", ", ". ", "'", "\"", "“quoted”", "「引用」", "『书名』", "我们", "今天，", "天气很好。",
+    "雪が降った", "カタカナ", "안녕하세요", "세계", "ภาษาไทย", "café", "e\u0301", "naïve", "Ⅻ", "²", "👍", "👩‍💻", "#", "## ",
+    "*emph*", "> quote", "- item", "1. item", "٣٤", "ＡＢ", "１２", "𠀀", "𝒜", "a\u00adb", "x", "7", "_", ".", ",", ";", ":",
+  ];
+
+  it("gives the segmenter's counts on random prose, Markdown and mixed scripts", () => {
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    for (let round = 0; round < 3000; round++) {
+      let text = "";
+      for (let k = random(12) + 1; k > 0; k--) text += pieces[random(pieces.length)];
+      expect(countWords(text), JSON.stringify(text)).toBe(segmented(text));
+    }
+  });
+
+  it("counts the kana prolonged sound mark as a character, as Japanese writers do", () => {
+    expect(countWords("コーヒー")).toBe(4);
+  });
+});
