@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build if there is no build yet, create the data folder, apply pending migrations,
 // then serve on PORT (default 3000). `--dev` serves with `next dev` instead. (The server puts the
-// database in WAL mode with synchronous=FULL when it connects: server/sqlite-adapter.ts.)
+// database in WAL mode with synchronous=FULL when it connects: server/sql/sqlite.ts.)
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
@@ -27,8 +27,10 @@ if (!databaseUrl.startsWith("file:")) {
 }
 const databaseFile = databaseUrl.slice("file:".length).split("?")[0];
 // A missing folder makes Prisma fail with an unhelpful "External error id#0".
-mkdirSync(path.dirname(path.resolve(databaseFile)), { recursive: true });
-mkdirSync(dataDir, { recursive: true });
+// Folders created here are for the server's user only; the server narrows the data folder and
+// the database file when it connects (server/sql/sqlite.ts).
+mkdirSync(path.dirname(path.resolve(databaseFile)), { recursive: true, mode: 0o700 });
+mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 if (!dev && !existsSync(path.join(distDir, "BUILD_ID"))) {

@@ -1,6 +1,6 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { db } from "../db";
+import { db, eraseDeletedText } from "../db";
 import { loadBook } from "./access";
 
 // DELETE /api/v1/books/{bookId} — into the trash; with `permanent`, deleted for good: chapters and
@@ -26,4 +26,5 @@ export async function deleteBook(input: { bookId: string; permanent: boolean }, 
       },
     }),
   ]);
+  await eraseDeletedText();
 }

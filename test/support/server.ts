@@ -52,15 +52,26 @@ async function signUpAdmin(baseUrl: string): Promise<{ email: string; password: 
   return admin;
 }
 
-/** A `next start` of the current build on a fresh database, with these variables set on top. */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<{ baseUrl: string; databaseUrl: string; jwtSecret: string; stop(): void }> {
+export interface RunningServer {
+  baseUrl: string;
+  databaseUrl: string;
+  dataDir: string;
+  jwtSecret: string;
+  stop(): void;
+}
+
+/**
+ * A `next start` of the current build, with these variables set on top: on a fresh database, or
+ * on another server's database and secret when `beside` is given (two processes, one file).
+ */
+export async function startServer(extraEnv: Record<string, string> = {}, beside?: RunningServer): Promise<RunningServer> {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   const next = path.resolve("node_modules/.bin/next");
   if (!existsSync(path.join(distDir, "BUILD_ID"))) execFileSync(next, ["build"], { stdio: "inherit" });
 
-  const { dir, url } = migratedDatabase("http");
+  const { dir, url } = beside ? { dir: beside.dataDir, url: beside.databaseUrl } : migratedDatabase("http");
   const port = await freePort();
-  const jwtSecret = randomBytes(48).toString("base64url");
+  const jwtSecret = beside?.jwtSecret ?? randomBytes(48).toString("base64url");
   const server = spawn(next, ["start", "--port", String(port), "--hostname", "127.0.0.1"], {
     env: {
       ...process.env,
@@ -84,7 +95,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     stop();
     throw error;
   }
-  return { baseUrl, databaseUrl: url, jwtSecret, stop };
+  return { baseUrl, databaseUrl: url, dataDir: dir, jwtSecret, stop };
 }
 
 /**

@@ -1,0 +1,56 @@
+import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
+import type { Lock } from "./lock";
+import { retryWhileBusy } from "./sqlite-busy";
+
+/**
+ * Prisma's side of the process's one SQLite connection (server/sql/sqlite.ts).
+ *
+ * The better-sqlite3 adapter locks the connection only for transactions: a statement sent while
+ * another request's transaction is open runs inside that transaction, and is undone with it if it
+ * rolls back — after its own request was answered. Here every statement waits for the shared
+ * lock, which Kysely's statements take too, so no acknowledged write can be lost that way.
+ */
+export function lockedPrismaAdapter(open: () => Promise<SqlDriverAdapter>, lock: Lock, onDispose: () => void): SqlDriverAdapterFactory {
+  return {
+    provider: "sqlite",
+    adapterName: "@prisma/adapter-better-sqlite3",
+    async connect() {
+      const adapter = await open();
+      return {
+        provider: adapter.provider,
+        adapterName: adapter.adapterName,
+        queryRaw: (query) => lock.run(() => retryWhileBusy(() => adapter.queryRaw(query))),
+        executeRaw: (query) => lock.run(() => retryWhileBusy(() => adapter.executeRaw(query))),
+        executeScript: (script) => lock.run(() => adapter.executeScript(script)),
+        getConnectionInfo: adapter.getConnectionInfo?.bind(adapter),
+        dispose: () => lock.run(() => (onDispose(), adapter.dispose())),
+        startTransaction: async () => immediateTransaction(adapter, await lock.acquire()),
+      };
+    },
+  };
+}
+
+/**
+ * A transaction that takes the database's write lock when it begins (BEGIN IMMEDIATE), where the
+ * adapter's plain BEGIN would take it at the first write: two processes that both read first then
+ * cannot deadlock, one of them failing with "database is locked". It holds the connection until
+ * Prisma has sent COMMIT or ROLLBACK.
+ */
+async function immediateTransaction(adapter: SqlDriverAdapter, release: () => void): Promise<Transaction> {
+  try {
+    await retryWhileBusy(() => adapter.executeScript("BEGIN IMMEDIATE"));
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const isCommit = (query: SqlQuery) => /^\s*COMMIT/i.test(query.sql);
+  return {
+    provider: adapter.provider,
+    adapterName: adapter.adapterName,
+    options: { usePhantomQuery: false },
+    queryRaw: (query) => adapter.queryRaw(query),
+    executeRaw: (query) => (isCommit(query) ? retryWhileBusy(() => adapter.executeRaw(query)) : adapter.executeRaw(query)),
+    commit: async () => release(),
+    rollback: async () => release(),
+  };
+}
