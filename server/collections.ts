@@ -90,9 +90,9 @@ export function parseCollectionQuery<S extends string, F extends Record<string, 
   return defaultCollectionOptions(spec, { ...options, filters: filters as CollectionOptions<S, F>["filters"] });
 }
 
-/** Prisma's skip/take for a page. */
+/** The rows a page holds, as SQL's OFFSET and LIMIT. */
 export function pageWindow(options: { page: number; perPage: number }) {
-  return { skip: (options.page - 1) * options.perPage, take: options.perPage };
+  return { offset: (options.page - 1) * options.perPage, limit: options.perPage };
 }
 
 /**

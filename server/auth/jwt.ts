@@ -26,12 +26,38 @@ export async function signAccessToken(claims: { userId: string; jti: string; sco
     .sign(await signingKey());
 }
 
+interface VerifiedToken {
+  jti: string;
+  userId: string;
+  /** when the token expires, in ms since the epoch */
+  expiresAt: number;
+}
+
+// A token's signature never stops being valid, so checking it once per token string is enough;
+// whether the token still stands is the database row's to say, read on every request. Bounded:
+// the oldest entries go first when it is full.
+const VERIFIED_CACHE_SIZE = 10_000;
+const verified = new Map<string, VerifiedToken>();
+
 /** Checks signature and expiry; returns the token id (`jti`) to look up in the database. */
 export async function verifyAccessToken(token: string): Promise<{ jti: string; userId: string }> {
+  const known = verified.get(token) ?? (await verifySignature(token));
+  if (known.expiresAt <= Date.now()) {
+    verified.delete(token);
+    throw new AppError("token_expired", "The access token has expired.");
+  }
+  if (!verified.has(token)) {
+    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+    verified.set(token, known);
+  }
+  return { jti: known.jti, userId: known.userId };
+}
+
+async function verifySignature(token: string): Promise<VerifiedToken> {
   try {
     const { payload } = await jwtVerify(token, await signingKey(), { issuer: ISSUER, algorithms: ["HS256"] });
-    if (!payload.jti || !payload.sub) throw new AppError("invalid_token", "The access token is malformed.");
-    return { jti: payload.jti, userId: payload.sub };
+    if (!payload.jti || !payload.sub || payload.exp === undefined) throw new AppError("invalid_token", "The access token is malformed.");
+    return { jti: payload.jti, userId: payload.sub, expiresAt: payload.exp * 1000 };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof errors.JWTExpired) throw new AppError("token_expired", "The access token has expired.");

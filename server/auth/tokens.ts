@@ -1,8 +1,9 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
-import { db } from "../db";
+import { sql } from "../db";
 import { AppError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
+import { dbTime } from "../sql/values";
 import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from "./jwt";
 import type { Principal } from "./principal";
 import { parseScopes, type Scope } from "./scopes";
@@ -59,18 +60,19 @@ export async function issueLoginPair(
  */
 export async function principalFromAccessToken(token: string, from: string | null): Promise<Principal> {
   const { jti } = await verifyAccessToken(token);
-  const row = await db.token.findUnique({
-    where: { jti },
-    // Deleting a user deletes their tokens (cascade), so a row found here has its user.
-    select: { id: true, userId: true, scopes: true, expiresAt: true, revokedAt: true, rotatedAt: true, lastUsedAt: true },
-  });
+  // Deleting a user deletes their tokens (cascade), so a row found here has its user.
+  const row = await sql
+    .selectFrom("Token")
+    .select(["id", "userId", "scopes", "expiresAt", "revokedAt", "rotatedAt", "lastUsedAt"])
+    .where("jti", "=", jti)
+    .executeTakeFirst();
   if (!row) throw new AppError("token_revoked", "This token has been revoked.");
   if (row.revokedAt) throw new AppError("token_revoked", "This token has been revoked.");
   if (row.rotatedAt) throw new AppError("token_revoked", "This token was replaced by a refresh; use the new one.");
-  if (row.expiresAt.getTime() <= Date.now()) throw new AppError("token_expired", "The access token has expired.");
+  if (new Date(row.expiresAt).getTime() <= Date.now()) throw new AppError("token_expired", "The access token has expired.");
 
-  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
-    await db.token.update({ where: { id: row.id }, data: { lastUsedAt: new Date(), lastUsedFrom: from } });
+  if (!row.lastUsedAt || Date.now() - new Date(row.lastUsedAt).getTime() > LAST_USED_PRECISION_MS) {
+    await sql.updateTable("Token").set({ lastUsedAt: dbTime(), lastUsedFrom: from }).where("id", "=", row.id).execute();
   }
   return { userId: row.userId, scopes: new Set(parseScopes(row.scopes)), tokenId: row.id };
 }

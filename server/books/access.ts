@@ -1,9 +1,11 @@
 import type { Principal } from "../auth/principal";
 import { actsForEveryone } from "../auth/scopes";
-import { db } from "../db";
+import type { Transaction } from "kysely";
+import { sql } from "../db";
 import { AppError } from "../errors";
-import type { Prisma } from "../generated/prisma/client";
-import { bookSelect, type BookRow } from "./schemas";
+import type { DB } from "../generated/kysely/database";
+import { dbTime } from "../sql/values";
+import { bookColumns, type BookRow } from "./schemas";
 
 /**
  * Loads a book the principal may act on. Another writer's book answers 403 (ids are
@@ -11,7 +13,7 @@ import { bookSelect, type BookRow } from "./schemas";
  * `forWriting` also refuses books in the trash, which must be restored before they change.
  */
 export async function loadBook(principal: Principal, bookId: string, { forWriting = false } = {}): Promise<BookRow> {
-  const book = await db.book.findUnique({ where: { id: bookId }, select: bookSelect });
+  const book = await sql.selectFrom("Book").select(bookColumns).where("id", "=", bookId).executeTakeFirst();
   if (!book) throw new AppError("not_found", "No book has this id.");
   if (book.ownerId !== principal.userId && !actsForEveryone(principal)) {
     throw new AppError("forbidden", "This book belongs to another writer.");
@@ -27,10 +29,17 @@ export async function loadBook(principal: Principal, bookId: string, { forWritin
  * Adds to a book's totals inside the transaction that changed its chapters, and confirms there
  * that the book is still writable: a book trashed or purged since it was loaded refuses the write.
  */
-export async function addToBookTotals(tx: Prisma.TransactionClient, bookId: string, change: { words: number; chapters?: number }): Promise<void> {
-  const updated = await tx.book.updateMany({
-    where: { id: bookId, deletedAt: null, purgedAt: null },
-    data: { wordCount: { increment: change.words }, chapterCount: { increment: change.chapters ?? 0 } },
-  });
-  if (updated.count !== 1) throw new AppError("book_in_trash", "This book was moved to the trash; nothing was saved.");
+export async function addToBookTotals(trx: Transaction<DB>, bookId: string, change: { words: number; chapters?: number }): Promise<void> {
+  const updated = await trx
+    .updateTable("Book")
+    .set((eb) => ({
+      wordCount: eb("wordCount", "+", change.words),
+      chapterCount: eb("chapterCount", "+", change.chapters ?? 0),
+      updatedAt: dbTime(),
+    }))
+    .where("id", "=", bookId)
+    .where("deletedAt", "is", null)
+    .where("purgedAt", "is", null)
+    .executeTakeFirst();
+  if (updated.numUpdatedRows !== 1n) throw new AppError("book_in_trash", "This book was moved to the trash; nothing was saved.");
 }

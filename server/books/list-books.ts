@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { actsForEveryone, authorize } from "../auth/scopes";
 import { booleanFilter, defineCollection, pageOf, pageWindow, type OptionsOf, type Page } from "../collections";
-import { db } from "../db";
-import type { Prisma } from "../generated/prisma/client";
-import { BOOK_STATUSES, bookSelect, toBookDto, type BookDto } from "./schemas";
+import { sql } from "../db";
+import { countOf } from "../sql/count";
+import { BOOK_STATUSES, bookColumns, toBookDto, type BookDto } from "./schemas";
 
 export const booksCollection = defineCollection({
   sortable: ["title", "type", "status", "wordCount", "createdAt", "updatedAt"] as const,
@@ -24,20 +24,18 @@ export type ListBooksOptions = OptionsOf<typeof booksCollection>;
 export async function listBooks(options: ListBooksOptions, principal: Principal): Promise<Page<BookDto>> {
   authorize(principal, "books.list");
   const { deleted = false, ownerId, ...fields } = options.filters;
-  const where: Prisma.BookWhereInput = {
-    ...fields,
-    ownerId: actsForEveryone(principal) ? ownerId : principal.userId,
-    purgedAt: null,
-    deletedAt: deleted ? { not: null } : null,
-  };
   if (!actsForEveryone(principal) && ownerId !== undefined && ownerId !== principal.userId) {
     return { items: [], total: 0, page: options.page, perPage: options.perPage };
   }
-  const rows = await db.book.findMany({
-    where,
-    select: bookSelect,
-    orderBy: [{ [options.sortBy]: options.order }, { id: "asc" }],
-    ...pageWindow(options),
-  });
-  return pageOf(options, rows.map(toBookDto), () => db.book.count({ where }));
+  let matching = sql
+    .selectFrom("Book")
+    .where("purgedAt", "is", null)
+    .where("deletedAt", deleted ? "is not" : "is", null);
+  const owner = actsForEveryone(principal) ? ownerId : principal.userId;
+  if (owner !== undefined) matching = matching.where("ownerId", "=", owner);
+  for (const [field, value] of Object.entries(fields)) if (value !== undefined) matching = matching.where(field as keyof typeof fields, "=", value);
+
+  const { offset, limit } = pageWindow(options);
+  const rows = await matching.select(bookColumns).orderBy(options.sortBy, options.order).orderBy("id").offset(offset).limit(limit).execute();
+  return pageOf(options, rows.map(toBookDto), () => countOf(matching));
 }

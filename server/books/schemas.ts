@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { Prisma } from "../generated/prisma/client";
+import { selectOf } from "../sql/columns";
+import { isoTime, type DbTime } from "../sql/values";
 
 export const BOOK_STATUSES = ["planning", "drafting", "revising", "finished"] as const;
 
@@ -65,23 +66,41 @@ export const bookSchema = z
   .meta({ id: "Book" });
 export type BookDto = z.infer<typeof bookSchema>;
 
-export const bookSelect = {
-  id: true,
-  ownerId: true,
-  title: true,
-  type: true,
-  description: true,
-  language: true,
-  status: true,
-  targetWordCount: true,
-  wordCount: true,
-  chapterCount: true,
-  createdAt: true,
-  updatedAt: true,
-  deletedAt: true,
-  purgedAt: true,
-} satisfies Prisma.BookSelect;
-export type BookRow = Prisma.BookGetPayload<{ select: typeof bookSelect }>;
+/** The columns a book is read with: by Kysely as a list, by Prisma as the select below. */
+export const bookColumns = [
+  "id",
+  "ownerId",
+  "title",
+  "type",
+  "description",
+  "language",
+  "status",
+  "targetWordCount",
+  "wordCount",
+  "chapterCount",
+  "createdAt",
+  "updatedAt",
+  "deletedAt",
+  "purgedAt",
+] as const;
+export const bookSelect = selectOf(bookColumns);
+
+export interface BookRow {
+  id: string;
+  ownerId: string;
+  title: string;
+  type: string;
+  description: string;
+  language: string;
+  status: string;
+  targetWordCount: number | null;
+  wordCount: number;
+  chapterCount: number;
+  createdAt: DbTime;
+  updatedAt: DbTime;
+  deletedAt: DbTime | null;
+  purgedAt: DbTime | null;
+}
 
 export function toBookDto(row: BookRow): BookDto {
   return {
@@ -95,9 +114,9 @@ export function toBookDto(row: BookRow): BookDto {
     targetWordCount: row.targetWordCount,
     wordCount: row.wordCount,
     chapterCount: row.chapterCount,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: isoTime(row.createdAt),
+    updatedAt: isoTime(row.updatedAt),
     deleted: row.deletedAt !== null,
-    deletedAt: row.deletedAt?.toISOString() ?? null,
+    deletedAt: row.deletedAt === null ? null : isoTime(row.deletedAt),
   };
 }

@@ -1,7 +1,7 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { addToBookTotals } from "../books/access";
-import { db } from "../db";
+import { sql } from "../db";
 import { AppError } from "../errors";
 import { loadChapter } from "./load-chapter";
 
@@ -9,15 +9,16 @@ import { loadChapter } from "./load-chapter";
 export async function deleteChapter(input: { bookId: string; chapterId: string }, principal: Principal): Promise<void> {
   authorize(principal, "chapters.delete");
   const chapter = await loadChapter(principal, input, { forWriting: true, withContent: false });
-  await db.$transaction(async (tx) => {
+  await sql.transaction().execute(async (trx) => {
     // The row as it stood when deleted: a save may have changed its count since it was read.
-    const deleted = await tx.chapter.findUnique({ where: { id: chapter.id }, select: { wordCount: true, position: true } });
+    const deleted = await trx.deleteFrom("Chapter").where("id", "=", chapter.id).returning(["wordCount", "position"]).executeTakeFirst();
     if (!deleted) throw new AppError("not_found", "This chapter was already deleted.");
-    await tx.chapter.delete({ where: { id: chapter.id } });
-    await tx.chapter.updateMany({
-      where: { bookId: chapter.bookId, position: { gt: deleted.position } },
-      data: { position: { decrement: 1 } },
-    });
-    await addToBookTotals(tx, chapter.bookId, { words: -deleted.wordCount, chapters: -1 });
+    await trx
+      .updateTable("Chapter")
+      .set((eb) => ({ position: eb("position", "-", 1) }))
+      .where("bookId", "=", chapter.bookId)
+      .where("position", ">", deleted.position)
+      .execute();
+    await addToBookTotals(trx, chapter.bookId, { words: -deleted.wordCount, chapters: -1 });
   });
 }

@@ -2,8 +2,9 @@ import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { loadBook } from "../books/access";
 import { defineCollection, pageOf, pageWindow, type OptionsOf, type Page } from "../collections";
-import { db } from "../db";
-import { chapterSelect, chapterSummarySelect, toChapterDto, toChapterSummaryDto, type ChapterSummaryDto } from "./schemas";
+import { sql } from "../db";
+import { countOf } from "../sql/count";
+import { chapterColumns, chapterSummaryColumns, toChapterDto, toChapterSummaryDto, type ChapterRow, type ChapterSummaryDto } from "./schemas";
 
 export const chaptersCollection = defineCollection({
   sortable: ["position", "title", "wordCount", "createdAt", "updatedAt"] as const,
@@ -20,14 +21,15 @@ export async function listChapters(
 ): Promise<Page<ChapterSummaryDto & { content?: string }>> {
   authorize(principal, "chapters.list");
   await loadBook(principal, input.bookId);
-  const where = { bookId: input.bookId };
-  const query = {
-    where,
-    orderBy: [{ [input.options.sortBy]: input.options.order }, { position: "asc" as const }],
-    ...pageWindow(input.options),
-  };
-  const items = input.includeContent
-    ? (await db.chapter.findMany({ ...query, select: chapterSelect })).map(toChapterDto)
-    : (await db.chapter.findMany({ ...query, select: chapterSummarySelect })).map(toChapterSummaryDto);
-  return pageOf<ChapterSummaryDto & { content?: string }>(input.options, items, () => db.chapter.count({ where }));
+  const matching = sql.selectFrom("Chapter").where("bookId", "=", input.bookId);
+  const { offset, limit } = pageWindow(input.options);
+  const rows = await matching
+    .select(input.includeContent ? chapterColumns : chapterSummaryColumns)
+    .orderBy(input.options.sortBy, input.options.order)
+    .orderBy("position")
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  const items = rows.map((row) => ("content" in row ? toChapterDto(row as ChapterRow) : toChapterSummaryDto(row)));
+  return pageOf<ChapterSummaryDto & { content?: string }>(input.options, items, () => countOf(matching));
 }

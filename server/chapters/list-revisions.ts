@@ -1,7 +1,8 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { defineCollection, pageOf, pageWindow, type OptionsOf, type Page } from "../collections";
-import { db } from "../db";
+import { sql } from "../db";
+import { countOf } from "../sql/count";
 import { loadChapter } from "./load-chapter";
 import { toRevisionSummaryDto, type RevisionSummaryDto } from "./schemas";
 
@@ -20,12 +21,14 @@ export async function listRevisions(
 ): Promise<Page<RevisionSummaryDto>> {
   authorize(principal, "chapters.revisions");
   const chapter = await loadChapter(principal, input);
-  const where = { chapterId: chapter.id };
-  const rows = await db.chapterRevision.findMany({
-    where,
-    select: { version: true, title: true, wordCount: true, createdAt: true },
-    orderBy: { [input.options.sortBy]: input.options.order },
-    ...pageWindow(input.options),
-  });
-  return pageOf(input.options, rows.map(toRevisionSummaryDto), () => db.chapterRevision.count({ where }));
+  const matching = sql.selectFrom("ChapterRevision").where("chapterId", "=", chapter.id);
+  const { offset, limit } = pageWindow(input.options);
+  const rows = await matching
+    .select(["version", "title", "wordCount", "createdAt"])
+    .orderBy(input.options.sortBy, input.options.order)
+    .orderBy("version", "desc")
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  return pageOf(input.options, rows.map(toRevisionSummaryDto), () => countOf(matching));
 }

@@ -1,8 +1,8 @@
 import type { Principal } from "../auth/principal";
 import { loadBook } from "../books/access";
-import { db } from "../db";
+import { sql } from "../db";
 import { AppError } from "../errors";
-import { chapterSelect, chapterSummarySelect, type ChapterRow, type ChapterSummaryRow } from "./schemas";
+import { chapterColumns, chapterSummaryColumns, type ChapterRow, type ChapterSummaryRow } from "./schemas";
 
 type ChapterIds = { bookId: string; chapterId: string };
 type Options = { forWriting?: boolean; withContent?: boolean };
@@ -15,10 +15,12 @@ export async function loadChapter(principal: Principal, ids: ChapterIds, options
 export async function loadChapter(principal: Principal, ids: ChapterIds, options?: Options): Promise<ChapterRow>;
 export async function loadChapter(principal: Principal, ids: ChapterIds, options: Options = {}) {
   await loadBook(principal, ids.bookId, options);
-  const chapter = await db.chapter.findFirst({
-    where: { id: ids.chapterId, bookId: ids.bookId },
-    select: options.withContent === false ? chapterSummarySelect : chapterSelect,
-  });
+  const chapter = await sql
+    .selectFrom("Chapter")
+    .select(options.withContent === false ? chapterSummaryColumns : chapterColumns)
+    .where("id", "=", ids.chapterId)
+    .where("bookId", "=", ids.bookId)
+    .executeTakeFirst();
   if (!chapter) throw new AppError("not_found", "This book has no chapter with this id.");
   return chapter;
 }

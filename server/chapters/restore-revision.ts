@@ -1,6 +1,6 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { db } from "../db";
+import { sql } from "../db";
 import { AppError } from "../errors";
 import { loadChapter } from "./load-chapter";
 import type { ChapterDto } from "./schemas";
@@ -14,9 +14,12 @@ export async function restoreRevision(
 ): Promise<ChapterDto> {
   authorize(principal, "chapters.restore");
   const chapter = await loadChapter(principal, input, { forWriting: true, withContent: false });
-  const revision = await db.chapterRevision.findUnique({
-    where: { chapterId_version: { chapterId: chapter.id, version: input.revision } },
-  });
+  const revision = await sql
+    .selectFrom("ChapterRevision")
+    .select(["version", "title", "content", "wordCount", "createdAt"])
+    .where("chapterId", "=", chapter.id)
+    .where("version", "=", input.revision)
+    .executeTakeFirst();
   if (!revision) throw new AppError("not_found", `This chapter has no version ${input.revision}.`);
   return writeChapterVersion(chapter, input.version ?? chapter.version, {
     title: revision.title,

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { Prisma } from "../generated/prisma/client";
+import { selectOf } from "../sql/columns";
+import { isoTime, type DbTime } from "../sql/values";
 
 /** The longest chapter accepted, in characters (REST also refuses bodies over 5 MiB with 413). */
 export const MAX_CHAPTER_CHARACTERS = 5 * 1024 * 1024;
@@ -73,20 +74,22 @@ export const revisionSchema = revisionSummarySchema.extend({ content: z.string()
 export type RevisionSummaryDto = z.infer<typeof revisionSummarySchema>;
 export type RevisionDto = z.infer<typeof revisionSchema>;
 
-export const chapterSummarySelect = {
-  id: true,
-  bookId: true,
-  title: true,
-  position: true,
-  wordCount: true,
-  version: true,
-  createdAt: true,
-  updatedAt: true,
-} satisfies Prisma.ChapterSelect;
-export const chapterSelect = { ...chapterSummarySelect, content: true } satisfies Prisma.ChapterSelect;
+/** The columns a chapter is read with, without and with its text (Kysely lists, Prisma selects). */
+export const chapterSummaryColumns = ["id", "bookId", "title", "position", "wordCount", "version", "createdAt", "updatedAt"] as const;
+export const chapterColumns = [...chapterSummaryColumns, "content"] as const;
+export const chapterSummarySelect = selectOf(chapterSummaryColumns);
 
-export type ChapterSummaryRow = Prisma.ChapterGetPayload<{ select: typeof chapterSummarySelect }>;
-export type ChapterRow = Prisma.ChapterGetPayload<{ select: typeof chapterSelect }>;
+export interface ChapterSummaryRow {
+  id: string;
+  bookId: string;
+  title: string;
+  position: number;
+  wordCount: number;
+  version: number;
+  createdAt: DbTime;
+  updatedAt: DbTime;
+}
+export type ChapterRow = ChapterSummaryRow & { content: string };
 
 export function toChapterSummaryDto(row: ChapterSummaryRow): ChapterSummaryDto {
   return {
@@ -96,8 +99,8 @@ export function toChapterSummaryDto(row: ChapterSummaryRow): ChapterSummaryDto {
     position: row.position,
     wordCount: row.wordCount,
     version: row.version,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: isoTime(row.createdAt),
+    updatedAt: isoTime(row.updatedAt),
   };
 }
 
@@ -105,6 +108,6 @@ export function toChapterDto(row: ChapterSummaryRow & { content: string }): Chap
   return { ...toChapterSummaryDto(row), content: row.content };
 }
 
-export function toRevisionSummaryDto(row: { version: number; title: string; wordCount: number; createdAt: Date }): RevisionSummaryDto {
-  return { version: row.version, title: row.title, wordCount: row.wordCount, createdAt: row.createdAt.toISOString() };
+export function toRevisionSummaryDto(row: { version: number; title: string; wordCount: number; createdAt: DbTime }): RevisionSummaryDto {
+  return { version: row.version, title: row.title, wordCount: row.wordCount, createdAt: isoTime(row.createdAt) };
 }

@@ -2,9 +2,10 @@ import { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { addToBookTotals, loadBook } from "../books/access";
-import { db } from "../db";
+import { sql } from "../db";
+import { dbTime, newId } from "../sql/values";
 import { countWords } from "../text/word-count";
-import { chapterSelect, toChapterDto, uploadChapterInput, type ChapterDto } from "./schemas";
+import { toChapterDto, uploadChapterInput, type ChapterDto } from "./schemas";
 
 export type UploadChapterInput = z.output<typeof uploadChapterInput> & { bookId: string };
 
@@ -14,17 +15,24 @@ export async function uploadChapter(input: UploadChapterInput, principal: Princi
   const book = await loadBook(principal, input.bookId, { forWriting: true });
   const title = input.title ?? titleFromHeading(input.content) ?? `Chapter ${book.chapterCount + 1}`;
   const wordCount = countWords(input.content);
-  return db.$transaction(async (tx) => {
-    const last = await tx.chapter.aggregate({ where: { bookId: book.id }, _max: { position: true } });
-    const chapter = await tx.chapter.create({
-      data: { bookId: book.id, title, content: input.content, wordCount, position: (last._max.position ?? 0) + 1 },
-      select: chapterSelect,
-    });
-    await tx.chapterRevision.create({
-      data: { chapterId: chapter.id, version: chapter.version, title, content: input.content, wordCount },
-    });
-    await addToBookTotals(tx, book.id, { words: wordCount, chapters: 1 });
-    return toChapterDto(chapter);
+  return sql.transaction().execute(async (trx) => {
+    const last = await trx
+      .selectFrom("Chapter")
+      .select((eb) => eb.fn.max("position").as("position"))
+      .where("bookId", "=", book.id)
+      .executeTakeFirst();
+    const now = dbTime();
+    const chapter = { id: newId(), bookId: book.id, title, content: input.content, wordCount, version: 1, createdAt: now, updatedAt: now };
+    await trx
+      .insertInto("Chapter")
+      .values({ ...chapter, position: (last?.position ?? 0) + 1 })
+      .execute();
+    await trx
+      .insertInto("ChapterRevision")
+      .values({ id: newId(), chapterId: chapter.id, version: 1, title, content: input.content, wordCount, createdAt: now })
+      .execute();
+    await addToBookTotals(trx, book.id, { words: wordCount, chapters: 1 });
+    return toChapterDto({ ...chapter, position: (last?.position ?? 0) + 1 });
   });
 }
 

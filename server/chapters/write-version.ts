@@ -1,9 +1,9 @@
 import { addToBookTotals } from "../books/access";
-import { db } from "../db";
+import { sql } from "../db";
 import { AppError } from "../errors";
-import { Prisma } from "../generated/prisma/client";
+import { dbTime, newId } from "../sql/values";
 import { countWords } from "../text/word-count";
-import { chapterSummarySelect, toChapterSummaryDto, type ChapterDto } from "./schemas";
+import { chapterSummaryColumns, toChapterSummaryDto, type ChapterDto } from "./schemas";
 
 function versionConflict(expectedVersion: number, currentVersion: number | null): AppError {
   return new AppError(
@@ -24,26 +24,23 @@ export async function writeChapterVersion(
 ): Promise<ChapterDto> {
   if (chapter.version !== expectedVersion) throw versionConflict(expectedVersion, chapter.version);
   const wordCount = countWords(next.content);
-  return db.$transaction(async (tx) => {
+  return sql.transaction().execute(async (trx) => {
+    const now = dbTime();
     // Conditional on the version, so a save that raced in since the chapter was read wins alone.
-    const saved = await tx.chapter
-      .update({
-        where: { id: chapter.id, version: expectedVersion },
-        data: { ...next, wordCount, version: { increment: 1 } },
-        select: chapterSummarySelect,
-      })
-      .catch((error: unknown) => {
-        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") {
-          throw versionConflict(expectedVersion, null);
-        }
-        throw error;
-      });
-    await tx.chapterRevision.create({
-      data: { chapterId: chapter.id, version: saved.version, ...next, wordCount },
-      select: { id: true },
-    });
+    const saved = await trx
+      .updateTable("Chapter")
+      .set((eb) => ({ ...next, wordCount, version: eb("version", "+", 1), updatedAt: now }))
+      .where("id", "=", chapter.id)
+      .where("version", "=", expectedVersion)
+      .returning(chapterSummaryColumns)
+      .executeTakeFirst();
+    if (!saved) throw versionConflict(expectedVersion, null);
+    await trx
+      .insertInto("ChapterRevision")
+      .values({ id: newId(), chapterId: chapter.id, version: saved.version, ...next, wordCount, createdAt: now })
+      .execute();
     // The version check above pins chapter.wordCount to the text being replaced.
-    await addToBookTotals(tx, chapter.bookId, { words: wordCount - chapter.wordCount });
+    await addToBookTotals(trx, chapter.bookId, { words: wordCount - chapter.wordCount });
     return { ...toChapterSummaryDto(saved), content: next.content };
   });
 }

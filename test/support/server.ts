@@ -57,7 +57,8 @@ export interface RunningServer {
   databaseUrl: string;
   dataDir: string;
   jwtSecret: string;
-  stop(): void;
+  /** SIGTERM by default; SIGKILL to crash it */
+  stop(signal?: NodeJS.Signals): void;
 }
 
 /**
@@ -88,7 +89,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, beside?
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = () => void server.kill("SIGTERM");
+  const stop = (signal: NodeJS.Signals = "SIGTERM") => void server.kill(signal);
   try {
     await waitUntilUp(baseUrl, server);
   } catch (error) {
@@ -112,5 +113,5 @@ export default async function setup(project: TestProject) {
   }
   project.provide("baseUrl", server.baseUrl);
   project.provide("jwtSecret", server.jwtSecret);
-  return server.stop;
+  return () => server.stop();
 }
