@@ -21,8 +21,6 @@ export async function restoreRevision(
     .where("version", "=", input.revision)
     .executeTakeFirst();
   if (!revision) throw new AppError("not_found", `This chapter has no version ${input.revision}.`);
-  return writeChapterVersion(chapter, input.version ?? chapter.version, {
-    title: revision.title,
-    content: revision.content,
-  });
+  const restored = { title: revision.title, content: revision.content };
+  return writeChapterVersion(chapter, input.version ?? chapter.version, restored, "restore");
 }

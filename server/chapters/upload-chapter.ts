@@ -29,7 +29,7 @@ export async function uploadChapter(input: UploadChapterInput, principal: Princi
       .execute();
     await trx
       .insertInto("ChapterRevision")
-      .values({ id: newId(), chapterId: chapter.id, version: 1, title, content: input.content, wordCount, createdAt: now })
+      .values({ id: newId(), chapterId: chapter.id, version: 1, title, content: input.content, wordCount, createdAt: now, kind: "upload" })
       .execute();
     await addToBookTotals(trx, book.id, { words: wordCount, chapters: 1 });
     return toChapterDto({ ...chapter, position: (last?.position ?? 0) + 1 });

@@ -3,6 +3,7 @@ import { sql } from "../db";
 import { AppError } from "../errors";
 import { dbTime, newId } from "../sql/values";
 import { countWords } from "../text/word-count";
+import { THIN_EVERY_VERSIONS, thinRevisions } from "./revision-retention";
 import { chapterSummaryColumns, toChapterSummaryDto, type ChapterDto } from "./schemas";
 
 function versionConflict(expectedVersion: number, currentVersion: number | null): AppError {
@@ -21,11 +22,13 @@ export async function writeChapterVersion(
   chapter: { id: string; bookId: string; version: number; wordCount: number },
   expectedVersion: number,
   next: { title: string; content: string },
+  kind: "save" | "restore" = "save",
 ): Promise<ChapterDto> {
   if (chapter.version !== expectedVersion) throw versionConflict(expectedVersion, chapter.version);
   const wordCount = countWords(next.content);
   return sql.transaction().execute(async (trx) => {
-    const now = dbTime();
+    const clock = new Date();
+    const now = dbTime(clock);
     // Conditional on the version, so a save that raced in since the chapter was read wins alone.
     const saved = await trx
       .updateTable("Chapter")
@@ -37,8 +40,9 @@ export async function writeChapterVersion(
     if (!saved) throw versionConflict(expectedVersion, null);
     await trx
       .insertInto("ChapterRevision")
-      .values({ id: newId(), chapterId: chapter.id, version: saved.version, ...next, wordCount, createdAt: now })
+      .values({ id: newId(), chapterId: chapter.id, version: saved.version, ...next, wordCount, createdAt: now, kind })
       .execute();
+    if (saved.version % THIN_EVERY_VERSIONS === 0) await thinRevisions(trx, chapter.id, clock);
     // The version check above pins chapter.wordCount to the text being replaced.
     await addToBookTotals(trx, chapter.bookId, { words: wordCount - chapter.wordCount });
     return { ...toChapterSummaryDto(saved), content: next.content };

@@ -10,4 +10,4 @@ const file = path.join(dir, "inkstone.db");
 copyFileSync(inject("templateDatabase"), file);
 process.env.DATABASE_URL = `file:${file}`;
 process.env.INKSTONE_DATA_DIR = dir;
-delete (globalThis as { inkstoneDb?: unknown }).inkstoneDb;
+delete (globalThis as { inkstoneDatabases?: unknown }).inkstoneDatabases;

@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// `npm run bench:revisions`: how much the database grows when a writer types for eight hours
+// with an autosave every 3 s, with the revision policy (server/chapters/revision-retention.ts)
+// beside the same run keeping every save (the baseline), and both against the text's own size.
+//
+// The saves go through the real use cases on a real SQLite file; only the clock is simulated
+// (eight hours pass in seconds), by giving `Date` a settable now. See bench/README.md.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createJiti } from "jiti";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const HOURS = Number(process.env.BENCH_HOURS ?? 8);
+const SAVE_EVERY_MS = 3_000;
+const WORDS = 3_000;
+
+let simulatedNow = Date.parse("2026-01-05T09:00:00Z");
+const RealDate = Date;
+globalThis.Date = class extends RealDate {
+  constructor(...args) {
+    if (args.length === 0) super(simulatedNow);
+    else super(...args);
+  }
+  static now() {
+    return simulatedNow;
+  }
+};
+
+const dir = mkdtempSync(path.join(os.tmpdir(), "inkstone-bench-revisions-"));
+const file = path.join(dir, "inkstone.db");
+process.env.DATABASE_URL = `file:${file}`;
+process.env.INKSTONE_DATA_DIR = dir;
+execFileSync(path.join(ROOT, "node_modules/.bin/prisma"), ["migrate", "deploy"], { cwd: ROOT, env: process.env, stdio: "pipe" });
+
+const jiti = createJiti(import.meta.url, { alias: { "@": ROOT } });
+const { createUser } = await jiti.import("../server/users/create-user.ts");
+const { scopesForRole } = await jiti.import("../server/auth/scopes.ts");
+const { createBook } = await jiti.import("../server/books/create-book.ts");
+const { uploadChapter } = await jiti.import("../server/chapters/upload-chapter.ts");
+const { saveChapter } = await jiti.import("../server/chapters/save-chapter.ts");
+const { sql } = await jiti.import("../server/db.ts");
+
+const user = await createUser({ email: "bench@example.test", password: "a long enough password", name: "Bench" }, null, null);
+const writer = { userId: user.id, scopes: new Set(scopesForRole(user.role)), tokenId: null };
+const book = await createBook({ title: "Bench", type: "novel", description: "", language: "en", status: "drafting", targetWordCount: null }, writer);
+
+const words = "the snow kept falling on the old road while she walked home".split(" ");
+let text = Array.from({ length: WORDS }, (_, i) => words[i % words.length]).join(" ");
+const chapter = await uploadChapter({ bookId: book.id, content: text }, writer);
+const textBytes = Buffer.byteLength(text);
+
+// Two chapters typed side by side: one under the policy, one whose revisions are never thinned
+// (its saves are recorded as restores, which the policy keeps) — the baseline.
+const baseline = await uploadChapter({ bookId: book.id, content: text }, writer);
+const { writeChapterVersion } = await jiti.import("../server/chapters/write-version.ts");
+
+const saves = (HOURS * 3600_000) / SAVE_EVERY_MS;
+const started = performance.now();
+let version = 1;
+for (let n = 0; n < saves; n++) {
+  simulatedNow += SAVE_EVERY_MS;
+  text = `${text.slice(0, -12)}${`edit ${n}`.padEnd(12, ".")}`; // a small edit each time, same length
+  await saveChapter({ bookId: book.id, chapterId: chapter.id, version, content: text }, writer);
+  await writeChapterVersion({ ...baseline, version }, version, { title: baseline.title, content: text }, "restore");
+  version++;
+}
+const elapsed = performance.now() - started;
+
+const count = async (chapterId) =>
+  Number((await sql.selectFrom("ChapterRevision").select((eb) => eb.fn.countAll().as("n")).where("chapterId", "=", chapterId).executeTakeFirstOrThrow()).n);
+const bytes = async (chapterId) =>
+  Number(
+    (await sql.selectFrom("ChapterRevision").select((eb) => eb.fn.sum(eb.fn("length", ["content"])).as("b")).where("chapterId", "=", chapterId).executeTakeFirstOrThrow()).b,
+  );
+const kept = await count(chapter.id);
+const keptAll = await count(baseline.id);
+const mib = (n) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
+
+console.log(`${HOURS} h of typing, a save every ${SAVE_EVERY_MS / 1000} s: ${saves} saves of a ${WORDS}-word chapter (${(textBytes / 1024).toFixed(1)} KiB of text), ${(elapsed / 1000).toFixed(1)} s to run`);
+console.log("");
+console.log(`${"".padEnd(28)} ${"revisions".padStart(10)} ${"revision text".padStart(14)} ${"× the text".padStart(11)}`);
+for (const [name, n, b] of [
+  ["with the policy", kept, await bytes(chapter.id)],
+  ["keeping every save (baseline)", keptAll, await bytes(baseline.id)],
+]) {
+  console.log(`${name.padEnd(28)} ${String(n).padStart(10)} ${mib(b).padStart(14)} ${`${Math.round(b / textBytes)}×`.padStart(11)}`);
+}
+console.log("");
+console.log(`database file for both chapters: ${mib(statSync(file).size)} (+ WAL ${mib(statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0)})`);
+console.log(`temp folder: ${dir}`);
