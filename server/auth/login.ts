@@ -5,17 +5,24 @@ import { AppError } from "../errors";
 import { decoyPasswordHash, verifyPassword } from "./passwords";
 import { isKnownAddress, rememberAddress } from "./known-addresses";
 import { clearRateLimit, hitRateLimit, limitPasswordWorkFrom } from "./rate-limit";
-import { emailSchema, requestedScopesSchema } from "./schemas";
+import { storedText } from "../text/stored-text";
+import { emailSchema, notBothScopeSpellings, oneScopeSpelling, scopeFields } from "./schemas";
 import { scopesForRole } from "./scopes";
 import { grantableScopes } from "./grant";
 import { issueLoginPair, type TokenPair } from "./tokens";
 
-export const loginInput = z.object({
-  email: emailSchema,
-  password: z.string().min(1).max(1024),
-  scopes: requestedScopesSchema.optional().describe("defaults to every scope the user may hold"),
-  name: z.string().trim().min(1).max(100).optional().describe("a label for this login, shown on the Tokens page"),
-});
+// Strict like every body: a misspelt attribute must not be ignored (an unread `scope` once gave a
+// token every scope instead of the one asked for).
+export const loginInput = z
+  .strictObject({
+    email: emailSchema,
+    password: storedText().min(1).max(1024),
+    ...scopeFields("defaults to every scope the user may hold"),
+    name: storedText().trim().min(1).max(100).optional().describe("a label for this login, shown on the Tokens page"),
+    grant_type: z.literal("password").optional().describe("as OAuth 2.0 clients send it; nothing else is accepted"),
+  })
+  .refine(...notBothScopeSpellings)
+  .transform(oneScopeSpelling);
 export type LoginInput = z.infer<typeof loginInput>;
 
 /**

@@ -5,7 +5,10 @@ import { revokeFamilies } from "./revoke";
 import { parseScopes } from "./scopes";
 import { hashRefreshToken, issueLoginPair, type TokenPair } from "./tokens";
 
-export const refreshInput = z.object({ refresh_token: z.string().min(1).max(200) });
+export const refreshInput = z.strictObject({
+  refresh_token: z.string().min(1).max(200),
+  grant_type: z.literal("refresh_token").optional().describe("as OAuth 2.0 clients send it; nothing else is accepted"),
+});
 export type RefreshInput = z.infer<typeof refreshInput>;
 
 // POST /auth/refresh — rotation: the old pair stops working. Presenting a refresh token that

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { SCOPES } from "./scopes";
+import { storedText } from "../text/stored-text";
+import { SCOPES, type Scope } from "./scopes";
 
 export const scopeSchema = z.enum(SCOPES);
 
@@ -10,6 +11,28 @@ export const requestedScopesSchema = z
   .transform((scopes) => [...new Set(scopes)]);
 
 // Trimmed and case-folded before it is checked: addresses are often pasted with a stray space.
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email("must be an e-mail address").max(254));
+export const emailSchema = storedText().trim().toLowerCase().pipe(z.email("must be an e-mail address").max(254));
 
-export const passwordSchema = z.string().min(8, "must be at least 8 characters").max(1024);
+export const passwordSchema = storedText().min(8, "must be at least 8 characters").max(1024);
+
+/**
+ * `scopes` (an array or a space-separated string), or OAuth's spelling `scope` (RFC 6749 §3.3):
+ * either one, never both. Bodies that take scopes spread these fields and pass through
+ * `oneScopeSpelling`, which leaves the scopes under `scopes`.
+ */
+export function scopeFields(description: string) {
+  return {
+    scopes: requestedScopesSchema.optional().describe(description),
+    scope: requestedScopesSchema.optional().describe("the same, spelt as OAuth 2.0 clients send it"),
+  };
+}
+
+export function oneScopeSpelling<T extends { scopes?: Scope[]; scope?: Scope[] }>(body: T): Omit<T, "scope"> {
+  const { scope, ...rest } = body;
+  return { ...rest, scopes: rest.scopes ?? scope };
+}
+
+export const notBothScopeSpellings: [(body: { scopes?: unknown; scope?: unknown }) => boolean, { message: string; path: string[] }] = [
+  (body) => body.scopes === undefined || body.scope === undefined,
+  { message: "send scopes or scope, not both", path: ["scope"] },
+];

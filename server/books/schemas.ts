@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { selectOf } from "../sql/columns";
+import { storedText } from "../text/stored-text";
 import { isoTime, type DbTime } from "../sql/values";
 
 export const BOOK_STATUSES = ["planning", "drafting", "revising", "finished"] as const;
 
 const writable = {
-  title: z.string().trim().min(1, "a book needs a title").max(200),
-  type: z.string().trim().min(1).max(60).describe("the genre, e.g. novel, fantasy, memoir"),
-  description: z.string().max(5000),
+  title: storedText().trim().min(1, "a book needs a title").max(200),
+  type: storedText().trim().min(1).max(60).describe("the genre, e.g. novel, fantasy, memoir"),
+  description: storedText().max(5000),
   language: z
     .string()
     .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a language tag such as en, zh-Hans or pt-BR")

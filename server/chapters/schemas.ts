@@ -1,12 +1,18 @@
 import { z } from "zod";
 import { selectOf } from "../sql/columns";
+import { storedText, utf8Length } from "../text/stored-text";
 import { isoTime, type DbTime } from "../sql/values";
 
-/** The longest chapter accepted, in characters (REST also refuses bodies over 5 MiB with 413). */
-export const MAX_CHAPTER_CHARACTERS = 5 * 1024 * 1024;
+/**
+ * The longest chapter: 5 MiB of text counted in UTF-8 bytes (about 5.2 million English letters or
+ * 1.75 million Chinese characters), whichever way it arrives (REST JSON, multipart, tRPC).
+ */
+export const MAX_CHAPTER_BYTES = 5 * 1024 * 1024;
 
-export const chapterTitle = z.string().trim().min(1, "a chapter title cannot be empty").max(200);
-export const chapterContent = z.string().max(MAX_CHAPTER_CHARACTERS, "a chapter holds at most 5 MiB of text").describe("Markdown");
+export const chapterTitle = storedText().trim().min(1, "a chapter title cannot be empty").max(200);
+export const chapterContent = storedText()
+  .refine((text) => text.length <= MAX_CHAPTER_BYTES && utf8Length(text) <= MAX_CHAPTER_BYTES, "a chapter holds at most 5 MiB of text (UTF-8)")
+  .describe("Markdown, at most 5 MiB (5,242,880 bytes) in UTF-8");
 export const versionNumber = z.int().min(1).describe("the chapter version this edit was made against");
 
 export const chapterParams = z.object({ bookId: z.string().min(1).max(64), chapterId: z.string().min(1).max(64) });

@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import type { z } from "zod";
 import { AppError, fieldProblems } from "../errors";
 
@@ -28,6 +29,25 @@ function tooLarge(maxBytes: number): AppError {
   return new AppError("payload_too_large", `The body is larger than this endpoint accepts (${maxBytes} bytes).`, {
     maxBytes,
   });
+}
+
+/**
+ * A form's parts as the body's attributes, a `file` part standing for `content`. A part sent twice,
+ * or a file and a content part together, is refused: taking one of them would be a guess.
+ */
+async function formFields(form: FormData): Promise<Record<string, unknown>> {
+  const fields: Record<string, unknown> = {};
+  const sent = new Set<string>();
+  const problems: { path: string; message: string }[] = [];
+  for (const [key, value] of form) {
+    const field = key === "file" ? "content" : key;
+    if (sent.has(key)) problems.push({ path: key, message: "sent more than once" });
+    else if (Object.hasOwn(fields, field)) problems.push({ path: key, message: "send the text as a file or as content, not both" });
+    sent.add(key);
+    fields[field] = typeof value === "string" ? value : await value.text();
+  }
+  if (problems.length > 0) throw new AppError("validation_failed", "The upload is ambiguous.", problems);
+  return fields;
 }
 
 function mediaType(request: Request): string {
@@ -65,17 +85,18 @@ export async function readBody<S extends z.ZodType>(
   }
   if (options.multipart && type === "multipart/form-data") {
     const bytes = await readLimited(request, options.maxBytes);
+    // Parsing the form would quietly turn bytes that are not UTF-8 into U+FFFD, so they are looked
+    // for first: part headers and boundaries are ASCII, so any such bytes are in a part's text.
+    if (!isUtf8(bytes)) {
+      throw new AppError("validation_failed", "The upload is not UTF-8 text.", [{ path: "file", message: "must be UTF-8 text" }]);
+    }
     let form: FormData;
     try {
       form = await new Response(new Uint8Array(bytes), { headers: { "content-type": request.headers.get("content-type")! } }).formData();
     } catch {
       throw new AppError("malformed_request", "The multipart body could not be read.");
     }
-    const fields: Record<string, unknown> = {};
-    for (const [key, value] of form) {
-      fields[key === "file" ? "content" : key] = typeof value === "string" ? value : await value.text();
-    }
-    return validate(schema, fields);
+    return validate(schema, await formFields(form));
   }
   const accepted = options.multipart ? "application/json or multipart/form-data" : "application/json";
   throw new AppError("unsupported_media_type", `Send the body as ${accepted}.`, { accepted });

@@ -3,17 +3,19 @@ import { z } from "zod";
 import { grantableScopes } from "../auth/grant";
 import { ACCESS_TOKEN_SECONDS, signAccessToken } from "../auth/jwt";
 import type { Principal } from "../auth/principal";
-import { requestedScopesSchema } from "../auth/schemas";
+import { notBothScopeSpellings, oneScopeSpelling, scopeFields } from "../auth/schemas";
+import { storedText } from "../text/stored-text";
 import { authorize } from "../auth/scopes";
 import { db } from "../db";
 import { AppError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import { tokenSchema, tokenSelect, toTokenDto } from "./schemas";
 
-export const createTokenInput = z.object({
-  name: z.string().trim().min(1, "give the token a name").max(100),
-  scopes: requestedScopesSchema,
-});
+export const createTokenInput = z
+  .strictObject({ name: storedText().trim().min(1, "give the token a name").max(100), ...scopeFields("at most the caller's own") })
+  .refine(...notBothScopeSpellings)
+  .refine((body) => body.scopes !== undefined || body.scope !== undefined, { message: "name the token's scopes", path: ["scopes"] })
+  .transform(oneScopeSpelling);
 
 export const createdTokenSchema = z
   .object({

@@ -4,14 +4,15 @@ import type { Principal } from "../auth/principal";
 import { limitPasswordWorkFrom } from "../auth/rate-limit";
 import { emailSchema, passwordSchema } from "../auth/schemas";
 import { db } from "../db";
+import { storedText } from "../text/stored-text";
 import { env } from "../env";
 import { AppError } from "../errors";
 import { toUserDto, userSelect, type UserDto } from "./schemas";
 
-export const createUserInput = z.object({
+export const createUserInput = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
-  name: z.string().trim().max(100).default(""),
+  name: storedText().trim().max(100).default(""),
 });
 
 // POST /api/v1/users — sign up. The first user becomes admin. With INKSTONE_SIGNUP=closed only an

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { CHAPTER_BODY_LIMIT } from "@/server/http/endpoints/chapters";
 import { call, expectFailure, expectSuccess, get, isolatedRequest, post, put } from "../support/http-client";
 import { bookCount, bookState, bookWithChapters } from "../support/http-books";
 import { mintToken, signUp, type Account } from "../support/http-users";
@@ -29,11 +30,12 @@ afterEach(async () => {
 
 const authJson = () => ({ authorization: `Bearer ${writer.token}`, "content-type": "application/json" });
 
-function* sixMiBOfJson(): Generator<Uint8Array> {
+/** A chapter body just past what any spelling of the longest chapter needs. */
+function* bodyOverTheChapterLimit(): Generator<Uint8Array> {
   const encoder = new TextEncoder();
   yield encoder.encode('{"content":"');
   const piece = encoder.encode("word ".repeat(64 * 1024));
-  for (let sent = 0; sent < 6 * MiB; sent += piece.byteLength) yield piece;
+  for (let sent = 0; sent <= CHAPTER_BODY_LIMIT; sent += piece.byteLength) yield piece;
   yield encoder.encode('"}');
 }
 
@@ -83,29 +85,37 @@ describe("bodies", () => {
     expect(expectFailure(response, 413, "payload_too_large")).toEqual({ maxBytes: 64 * 1024 });
   });
 
-  it("answers a 6 MiB chapter with 413", async () => {
+  // A chapter's limit is 5 MiB of text, checked on the decoded text (422 on every transport); the
+  // body's limit leaves room for any JSON spelling of that text (413 past it, before parsing).
+  it("answers a 6 MiB chapter with 422 naming its content", async () => {
     const body = new TextEncoder().encode(JSON.stringify({ content: "word ".repeat((6 * MiB) / 5) }));
     const response = await isolatedRequest("POST", `/api/v1/books/${bookId}/chapters`, { headers: authJson(), body });
-    expect(expectFailure(response, 413, "payload_too_large")).toEqual({ maxBytes: 5 * MiB + 64 * 1024 });
+    expect(expectFailure(response, 422, "validation_failed")).toEqual([{ path: "content", message: expect.any(String) }]);
   });
 
-  it("answers a 6 MiB chapter sent chunked (no Content-Length to trust) with 413", async () => {
-    const response = await isolatedRequest("POST", `/api/v1/books/${bookId}/chapters`, { headers: authJson(), chunks: sixMiBOfJson() });
+  it("answers a body past the chapter limit with 413, with a Content-Length", async () => {
+    const body = Buffer.concat([...bodyOverTheChapterLimit()]);
+    const response = await isolatedRequest("POST", `/api/v1/books/${bookId}/chapters`, { headers: authJson(), body });
+    expect(expectFailure(response, 413, "payload_too_large")).toEqual({ maxBytes: CHAPTER_BODY_LIMIT });
+  });
+
+  it("answers a body past the chapter limit sent chunked (no Content-Length to trust) with 413", async () => {
+    const response = await isolatedRequest("POST", `/api/v1/books/${bookId}/chapters`, { headers: authJson(), chunks: bodyOverTheChapterLimit() });
     expectFailure(response, 413, "payload_too_large");
   });
 
   it("keeps the connection usable, or closes it, after refusing a body it did not read", async () => {
-    const response = await isolatedRequest("POST", `/api/v1/books/${bookId}/chapters`, { headers: authJson(), chunks: sixMiBOfJson() });
+    const response = await isolatedRequest("POST", `/api/v1/books/${bookId}/chapters`, { headers: authJson(), chunks: bodyOverTheChapterLimit() });
     expectFailure(response, 413, "payload_too_large");
     // A client pool (fetch's keep-alive) reuses a connection unless told otherwise: after a
     // refusal that leaves body bytes unread, the server must say Connection: close.
     expect(response.connection).toBe("close");
   });
 
-  it("answers a 6 MiB save (PUT) with 413 and keeps the chapter", async () => {
+  it("answers a 6 MiB save (PUT) with 422 and keeps the chapter", async () => {
     const body = new TextEncoder().encode(JSON.stringify({ title: "Big", content: "é".repeat(3 * MiB), version: 2 }));
     const response = await isolatedRequest("PUT", `/api/v1/books/${bookId}/chapters/${chapterId}`, { headers: authJson(), body });
-    expectFailure(response, 413, "payload_too_large");
+    expectFailure(response, 422, "validation_failed");
   });
 });
 

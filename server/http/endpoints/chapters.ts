@@ -11,6 +11,7 @@ import { saveChapter } from "../../chapters/save-chapter";
 import {
   chapterParams,
   chapterListItemSchema,
+  MAX_CHAPTER_BYTES,
   chapterSchema,
   chapterSummarySchema,
   patchChapterInput,
@@ -29,8 +30,13 @@ import { AppError } from "../../errors";
 import { defineEndpoint } from "../endpoint";
 import { noContent, paged, success } from "../envelope";
 
-/** Chapter bodies: 5 MiB of text, plus room for the JSON or multipart around it. */
-export const CHAPTER_BODY_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
+/**
+ * Chapter bodies: room for the longest chapter however it is spelt. JSON may write each byte of
+ * text as a six-byte escape (`\u0001`; Python's json.dumps writes every CJK character as one), so a
+ * body may be six times the text, plus room for the title and the JSON or multipart around it.
+ * The chapter's own limit (MAX_CHAPTER_BYTES, 422 beyond) is checked on the decoded text.
+ */
+export const CHAPTER_BODY_LIMIT = 6 * MAX_CHAPTER_BYTES + 64 * 1024;
 
 const versionHeader = (chapter: ChapterDto) => ({ etag: `"${chapter.version}"` });
 

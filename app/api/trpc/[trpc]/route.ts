@@ -6,10 +6,11 @@ import { failure } from "@/server/http/envelope";
 import { createContext } from "@/server/trpc/context";
 import { appRouter } from "@/server/trpc/root";
 
-// A batch may carry a few chapters, but not an unbounded number: the body is read before any
-// procedure runs, so the REST limits must hold here too.
+// The body is read before any procedure runs, so REST's limits hold here too: room for one
+// chapter however it is spelt (the chapter's own limit is the same schema's), in a batch of ten
+// calls at most.
 const MAX_BATCH = 10;
-const BODY_LIMIT = 2 * CHAPTER_BODY_LIMIT;
+const BODY_LIMIT = CHAPTER_BODY_LIMIT;
 
 async function handler(req: Request) {
   let request = req;

@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+// A lone surrogate (half of a UTF-16 pair) is valid in a JavaScript string and in JSON, but no
+// UTF-8 text column can hold it: the database driver failed on it with a 500. With the `u` flag a
+// well-formed pair is one code point, so this matches only halves standing alone.
+const LONE_SURROGATE = /[\ud800-\udfff]/u;
+
+/**
+ * Every string the server stores is built on this: text that is well-formed Unicode. One rule for
+ * every field, REST and tRPC alike, so a lone surrogate is a 422 naming its field.
+ */
+export function storedText() {
+  return z.string().refine((text) => !LONE_SURROGATE.test(text), "must be well-formed Unicode text (it holds a lone surrogate)");
+}
+
+/** The size of a string in UTF-8, counted without encoding it (the browser's editor uses it too). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4; // a surrogate pair: one code point beyond the BMP
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
