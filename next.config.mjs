@@ -1,9 +1,26 @@
+import { API_HEADERS, API_SOURCES, COMMON_HEADERS } from "./server/http/security-headers.mjs";
+
+const asList = (headers) => Object.entries(headers).map(([key, value]) => ({ key, value }));
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
   // Lets benchmarks and parallel test runs keep separate builds; `npm start` uses .next.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // The seed's alias paths (DESIGN §2) are rewrites onto the canonical /api/v1 routes.
+  // Static security headers; pages get their script policy per request from proxy.ts.
+  async headers() {
+    return [
+      { source: "/:path*", headers: asList(COMMON_HEADERS) },
+      ...API_SOURCES.map((source) => ({ source, headers: asList(API_HEADERS) })),
+    ];
+  },
+  experimental: {
+    // The proxy buffers the bodies of the requests it sees and silently cuts them at this size
+    // (10 MB by default); a chapter body may be 30 MiB + 64 KiB (CHAPTER_BODY_LIMIT), and one
+    // byte more must reach the route whole enough to be refused with 413, not truncated.
+    proxyClientMaxBodySize: 32 * 1024 * 1024,
+  },
   async rewrites() {
     const resources = ["books", "users", "tokens", "openapi.json"];
     return {

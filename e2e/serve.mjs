@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // The Playwright web server: a fresh, migrated SQLite database in a temporary folder for every
-// run, then `next start` on E2E_PORT. Builds first only when the dist dir has no build yet.
+// run, then `next start` on E2E_PORT. Builds first when the dist dir holds no build of the current sources.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { buildIsCurrent } from "../scripts/build-stamp.mjs";
 
 const port = process.env.E2E_PORT || "3400";
 const distDir = process.env.NEXT_DIST_DIR || ".next";
@@ -26,9 +27,9 @@ function run(command, args) {
   }
 }
 
-if (!existsSync(path.join(distDir, "BUILD_ID"))) {
-  console.log(`e2e: no build in ${distDir}; building once…`);
-  run(bin("next"), ["build"]);
+if (!buildIsCurrent(process.cwd(), distDir)) {
+  console.log("Building the current sources first…");
+  run(process.execPath, [path.join("scripts", "build.mjs")]);
 }
 run(bin("prisma"), ["migrate", "deploy"]);
 console.log(`e2e: database in ${dataDir}`);

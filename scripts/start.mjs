@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm start`: build if there is no build yet, create the data folder, apply pending migrations,
+// `npm start`: build if there is no build of the current sources, create the data folder, apply pending migrations,
 // then serve on PORT (default 3000). `--dev` serves with `next dev` instead. (The server puts the
 // database in WAL mode with synchronous=FULL when it connects: server/sql/sqlite.ts.)
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { buildIsCurrent } from "./build-stamp.mjs";
 
 try {
   process.loadEnvFile();
@@ -33,9 +34,10 @@ mkdirSync(path.dirname(path.resolve(databaseFile)), { recursive: true, mode: 0o7
 mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
 const distDir = process.env.NEXT_DIST_DIR || ".next";
-if (!dev && !existsSync(path.join(distDir, "BUILD_ID"))) {
-  console.log("No build yet: building once (about a minute)…");
-  run(bin("next"), ["build"]);
+if (!dev && !buildIsCurrent(process.cwd(), distDir)) {
+  const why = existsSync(path.join(distDir, "BUILD_ID")) ? "The sources changed since the last build" : "No build yet";
+  console.log(`${why}: building (about a minute)…`);
+  run(process.execPath, [path.join("scripts", "build.mjs")]);
 }
 
 run(bin("prisma"), ["migrate", "deploy"]);

@@ -6,6 +6,7 @@ import { AppError, fieldProblems, type ErrorCode } from "../errors";
 import { DEFAULT_BODY_LIMIT, readBody } from "./body";
 import { failure, success } from "./envelope";
 import { principalFromRequest } from "./principal";
+import { ORIGINAL_METHOD_HEADER } from "./unrepresentable-methods";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
@@ -150,6 +151,8 @@ export function routeHandlers(...endpoints: Endpoint[]): Record<Method | "HEAD" 
       return new Response(null, { status: response.status, headers: response.headers });
     },
     async OPTIONS(request) {
+      const original = request.headers.get(ORIGINAL_METHOD_HEADER);
+      if (original) return handler(original as Method)(request, { params: Promise.resolve({}) });
       try {
         const principal = await principalFromRequest(request);
         const attributes = new Set<string>();

@@ -39,6 +39,7 @@ async function connect(url: string, dataDir: string): Promise<SqlDriverAdapter &
  */
 function keepPrivate(url: string, dataDir: string): void {
   const file = path.resolve(url.replace(/^file:/, "").split("?")[0]!);
-  for (const part of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(part)) chmodSync(part, 0o600);
-  if (existsSync(dataDir)) chmodSync(dataDir, 0o700);
+  // (turbopackIgnore: these paths are the operator's, not files for the build to trace.)
+  for (const part of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(/*turbopackIgnore: true*/ part)) chmodSync(/*turbopackIgnore: true*/ part, 0o600);
+  if (existsSync(/*turbopackIgnore: true*/ dataDir)) chmodSync(/*turbopackIgnore: true*/ dataDir, 0o700);
 }

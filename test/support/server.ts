@@ -1,9 +1,9 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { buildIsCurrent } from "../../scripts/build-stamp.mjs";
 import { migratedDatabase } from "./database";
 
 declare module "vitest" {
@@ -68,7 +68,8 @@ export interface RunningServer {
 export async function startServer(extraEnv: Record<string, string> = {}, beside?: RunningServer): Promise<RunningServer> {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   const next = path.resolve("node_modules/.bin/next");
-  if (!existsSync(path.join(distDir, "BUILD_ID"))) execFileSync(next, ["build"], { stdio: "inherit" });
+  // Tests must meet the code on disk: a build of older sources is rebuilt first.
+  if (!buildIsCurrent(process.cwd(), distDir)) execFileSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });
 
   const { dir, url } = beside ? { dir: beside.dataDir, url: beside.databaseUrl } : migratedDatabase("http");
   const port = await freePort();

@@ -2,7 +2,9 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { readLimited } from "@/server/http/body";
 import { CHAPTER_BODY_LIMIT } from "@/server/http/endpoints/chapters";
+import { AppError } from "@/server/errors";
 import { failure } from "@/server/http/envelope";
+import { ORIGINAL_METHOD_HEADER } from "@/server/http/unrepresentable-methods";
 import { createContext } from "@/server/trpc/context";
 import { appRouter } from "@/server/trpc/root";
 
@@ -25,4 +27,14 @@ async function handler(req: Request) {
   return fetchRequestHandler({ endpoint: "/api/trpc", req: request, router: appRouter, createContext, maxBatchSize: MAX_BATCH });
 }
 
-export { handler as GET, handler as POST };
+// Every other method is 405 in the envelope, with Allow, like the REST paths.
+const ALLOW = "GET, POST, OPTIONS";
+async function notServed(request: Request) {
+  const method = request.headers.get(ORIGINAL_METHOD_HEADER) ?? request.method;
+  if (method === "OPTIONS") return new Response(null, { status: 204, headers: { allow: ALLOW } });
+  const response = failure(new AppError("method_not_allowed", `${method} is not served here; use ${ALLOW}.`));
+  response.headers.set("allow", ALLOW);
+  return response;
+}
+
+export { handler as GET, handler as POST, notServed as PUT, notServed as PATCH, notServed as DELETE, notServed as OPTIONS };

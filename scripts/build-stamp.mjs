@@ -1,0 +1,53 @@
+// Whether the build in a dist dir was made from the sources on disk. `npm start` after a
+// `git pull` used to serve the old build (it built only when none existed) while applying the new
+// migrations, so old code met a new schema. A build records a hash of what it was built from;
+// a build whose hash differs from the sources' is rebuilt. Hashing files, not asking git, keeps
+// this true for a tarball or a copy without .git.
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/** What a build is made of: the app, the server code, the config, the schema and the dependencies. */
+export const BUILD_INPUTS = [
+  "app",
+  "server",
+  "public",
+  "proxy.ts",
+  "instrumentation.ts",
+  "next.config.mjs",
+  "tsconfig.json",
+  "package-lock.json",
+  "prisma/schema.prisma",
+];
+// Generated from the schema (hashed above) on install.
+const SKIPPED = new Set([path.join("server", "generated")]);
+const STAMP = "inkstone-sources.sha256";
+
+function filesUnder(root, relative) {
+  const full = path.join(root, relative);
+  if (!existsSync(full) || SKIPPED.has(relative)) return [];
+  if (!statSync(full).isDirectory()) return [relative];
+  return readdirSync(full)
+    .sort()
+    .flatMap((name) => filesUnder(root, path.join(relative, name)));
+}
+
+export function sourceHash(root) {
+  const hash = createHash("sha256");
+  for (const file of BUILD_INPUTS.flatMap((input) => filesUnder(root, input))) {
+    hash.update(`${file}\0`).update(readFileSync(path.join(root, file))).update("\0");
+  }
+  return hash.digest("hex");
+}
+
+/** True when `distDir` holds a finished build of exactly these sources. */
+export function buildIsCurrent(root, distDir) {
+  const stamp = path.join(root, distDir, STAMP);
+  if (!existsSync(path.join(root, distDir, "BUILD_ID")) || !existsSync(stamp)) return false;
+  return readFileSync(stamp, "utf8").trim() === sourceHash(root);
+}
+
+/** Called after a successful build, with the hash taken before it started. */
+export function recordBuild(root, distDir, hash) {
+  writeFileSync(path.join(root, distDir, STAMP), `${hash}\n`);
+}

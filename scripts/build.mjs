@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// `npm run build`: `next build`, then a record of the sources it was built from, so that
+// `npm start` can tell a current build from a stale one (scripts/build-stamp.mjs).
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { recordBuild, sourceHash } from "./build-stamp.mjs";
+
+const root = process.cwd();
+const distDir = process.env.NEXT_DIST_DIR || ".next";
+// Taken first: an edit made while the build runs must make the next start build again.
+const hash = sourceHash(root);
+const result = spawnSync(path.join("node_modules", ".bin", "next"), ["build", ...process.argv.slice(2)], { stdio: "inherit" });
+if (result.status !== 0) process.exit(result.status ?? 1);
+recordBuild(root, distDir, hash);
