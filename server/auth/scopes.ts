@@ -27,6 +27,7 @@ export const OPERATION_SCOPES = {
   "chapters.delete": "write:books",
   "chapters.reorder": "write:books",
   "chapters.restore": "write:books",
+  "chapters.untrash": "write:books",
 } as const satisfies Record<string, Scope | null>;
 
 export type Operation = keyof typeof OPERATION_SCOPES;

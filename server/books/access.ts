@@ -9,19 +9,18 @@ import { bookColumns, type BookRow } from "./schemas";
 
 /**
  * Loads a book the principal may act on. Another writer's book answers 403 (ids are
- * unguessable, so confirming one exists tells nothing useful); a purged book answers 410.
- * `forWriting` also refuses books in the trash, which must be restored before they change.
+ * unguessable, so confirming one exists tells nothing useful); a purged book answers 410; a book
+ * in the trash answers 404 book_in_trash, saying how to restore it — to everything but restoring
+ * and deleting, which pass `inTrash: "allow"`.
  */
-export async function loadBook(principal: Principal, bookId: string, { forWriting = false } = {}): Promise<BookRow> {
+export async function loadBook(principal: Principal, bookId: string, { inTrash = "refuse" }: { inTrash?: "refuse" | "allow" } = {}): Promise<BookRow> {
   const book = await sql.selectFrom("Book").select(bookColumns).where("id", "=", bookId).executeTakeFirst();
   if (!book) throw new AppError("not_found", "No book has this id.");
   if (book.ownerId !== principal.userId && !actsForEveryone(principal)) {
     throw new AppError("forbidden", "This book belongs to another writer.");
   }
   if (book.purgedAt) throw new AppError("gone", "This book was deleted for good.");
-  if (forWriting && book.deletedAt) {
-    throw new AppError("book_in_trash", "This book is in the trash; restore it before changing it.");
-  }
+  if (book.deletedAt && inTrash === "refuse") throw bookInTrash(book.id);
   return book;
 }
 
@@ -41,5 +40,12 @@ export async function addToBookTotals(trx: Transaction<DB>, bookId: string, chan
     .where("deletedAt", "is", null)
     .where("purgedAt", "is", null)
     .executeTakeFirst();
-  if (updated.numUpdatedRows !== 1n) throw new AppError("book_in_trash", "This book was moved to the trash; nothing was saved.");
+  if (updated.numUpdatedRows !== 1n) throw bookInTrash(bookId, "This book was moved to the trash; nothing was saved.");
+}
+
+export function bookInTrash(bookId: string, message = "This book is in the trash; restore it to open it."): AppError {
+  return new AppError("book_in_trash", message, {
+    restore: { method: "PATCH", path: `/api/v1/books/${bookId}`, body: { deleted: false } },
+    trash: { method: "GET", path: "/api/v1/books?deleted=true" },
+  });
 }

@@ -7,7 +7,7 @@ import { loadBook } from "./access";
 // revisions go, and the id stays as a tombstone that answers 410.
 export async function deleteBook(input: { bookId: string; permanent: boolean }, principal: Principal): Promise<void> {
   authorize(principal, "books.delete");
-  const book = await loadBook(principal, input.bookId);
+  const book = await loadBook(principal, input.bookId, { inTrash: "allow" });
   if (!input.permanent) {
     if (!book.deletedAt) await db.book.update({ where: { id: book.id }, data: { deletedAt: new Date() } });
     return;

@@ -19,20 +19,33 @@ const writable = {
 
 export const bookIdParams = z.object({ bookId: z.string().min(1).max(64) });
 
+// What a book is beyond the seed's three attributes, when the caller does not say.
+const optional = {
+  language: writable.language.default("en"),
+  status: writable.status.default("drafting"),
+  targetWordCount: writable.targetWordCount.default(null),
+};
+
 export const createBookInput = z
   .strictObject({
     title: writable.title,
     type: writable.type.default("novel"),
     description: writable.description.default(""),
-    language: writable.language.default("en"),
-    status: writable.status.default("drafting"),
-    targetWordCount: writable.targetWordCount.default(null),
+    ...optional,
   })
   .meta({ id: "CreateBook" });
 export type CreateBookInput = z.output<typeof createBookInput>;
 
-/** PUT: every writable attribute, nothing left to a default. */
-export const replaceBookInput = z.strictObject(writable).meta({ id: "ReplaceBook" });
+/** The attributes a PUT must name: the book as the seed defines it. */
+export const BOOK_REQUIRED_ATTRIBUTES = ["title", "type", "description"] as const;
+
+/**
+ * PUT replaces the book: the seed's attributes are required, the others optional, and an omitted
+ * one goes back to its default (a PUT says what the whole book is now).
+ */
+export const replaceBookInput = z
+  .strictObject({ title: writable.title, type: writable.type, description: writable.description, ...optional })
+  .meta({ id: "ReplaceBook" });
 
 /** PATCH: any writable attribute, plus `deleted` to move the book into or out of the trash. */
 export const patchBookInput = z

@@ -13,7 +13,8 @@ export async function updateBook(
   authorize(principal, "books.update");
   const { deleted, ...attributes } = input.changes;
   const restoring = deleted === false;
-  const book = await loadBook(principal, input.bookId, { forWriting: !restoring });
+  // Restoring is the one change a book in the trash takes, and only on its own.
+  const book = await loadBook(principal, input.bookId, { inTrash: restoring && Object.keys(attributes).length === 0 ? "allow" : "refuse" });
   const deletedAt = deleted === undefined ? undefined : deleted ? (book.deletedAt ?? new Date()) : null;
   const row = await db.book.update({
     where: { id: book.id },

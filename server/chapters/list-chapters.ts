@@ -1,16 +1,17 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { loadBook } from "../books/access";
-import { defineCollection, pageOf, pageWindow, type OptionsOf, type Page } from "../collections";
+import { booleanFilter, defineCollection, pageOf, pageWindow, type OptionsOf, type Page } from "../collections";
 import { sql } from "../db";
 import { countOf } from "../sql/count";
+import { purgeExpiredChapters } from "./delete-chapter";
 import { chapterColumns, chapterSummaryColumns, toChapterDto, toChapterSummaryDto, type ChapterRow, type ChapterSummaryDto } from "./schemas";
 
 export const chaptersCollection = defineCollection({
   sortable: ["position", "title", "wordCount", "createdAt", "updatedAt"] as const,
   defaultSort: "position",
   defaultOrder: "asc",
-  filters: {},
+  filters: { deleted: booleanFilter.describe("true lists the book's trash") },
 });
 export type ListChaptersOptions = OptionsOf<typeof chaptersCollection>;
 
@@ -21,7 +22,12 @@ export async function listChapters(
 ): Promise<Page<ChapterSummaryDto & { content?: string }>> {
   authorize(principal, "chapters.list");
   await loadBook(principal, input.bookId);
-  const matching = sql.selectFrom("Chapter").where("bookId", "=", input.bookId);
+  const inTrash = input.options.filters.deleted ?? false;
+  if (inTrash) await purgeExpiredChapters();
+  const matching = sql
+    .selectFrom("Chapter")
+    .where("bookId", "=", input.bookId)
+    .where("deletedAt", inTrash ? "is not" : "is", null);
   const { offset, limit } = pageWindow(input.options);
   const rows = await matching
     .select(input.includeContent ? chapterColumns : chapterSummaryColumns)

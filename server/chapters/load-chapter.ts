@@ -2,25 +2,36 @@ import type { Principal } from "../auth/principal";
 import { loadBook } from "../books/access";
 import { sql } from "../db";
 import { AppError } from "../errors";
+import type { DbTime } from "../sql/values";
 import { chapterColumns, chapterSummaryColumns, type ChapterRow, type ChapterSummaryRow } from "./schemas";
 
 type ChapterIds = { bookId: string; chapterId: string };
-type Options = { forWriting?: boolean; withContent?: boolean };
+type Options = { withContent?: boolean; inTrash?: "refuse" | "allow" };
+type InTrash = { deletedAt: DbTime | null };
 
 /**
  * A chapter of a book the principal may act on (see loadBook for the book's checks). Its text is
- * read only when asked for: a chapter may be megabytes, and most writes replace it anyway.
+ * read only when asked for: a chapter may be megabytes, and most writes replace it anyway. A
+ * chapter in the trash answers 404 chapter_in_trash, except to restoring and deleting.
  */
-export async function loadChapter(principal: Principal, ids: ChapterIds, options: Options & { withContent: false }): Promise<ChapterSummaryRow>;
-export async function loadChapter(principal: Principal, ids: ChapterIds, options?: Options): Promise<ChapterRow>;
+export async function loadChapter(principal: Principal, ids: ChapterIds, options: Options & { withContent: false }): Promise<ChapterSummaryRow & InTrash>;
+export async function loadChapter(principal: Principal, ids: ChapterIds, options?: Options): Promise<ChapterRow & InTrash>;
 export async function loadChapter(principal: Principal, ids: ChapterIds, options: Options = {}) {
-  await loadBook(principal, ids.bookId, options);
+  await loadBook(principal, ids.bookId);
   const chapter = await sql
     .selectFrom("Chapter")
-    .select(options.withContent === false ? chapterSummaryColumns : chapterColumns)
+    .select([...(options.withContent === false ? chapterSummaryColumns : chapterColumns), "deletedAt"])
     .where("id", "=", ids.chapterId)
     .where("bookId", "=", ids.bookId)
     .executeTakeFirst();
   if (!chapter) throw new AppError("not_found", "This book has no chapter with this id.");
+  if (chapter.deletedAt && options.inTrash !== "allow") throw chapterInTrash(ids);
   return chapter;
+}
+
+export function chapterInTrash(ids: ChapterIds): AppError {
+  return new AppError("chapter_in_trash", "This chapter is in the book's trash; restore it to open it.", {
+    restore: { method: "POST", path: `/api/v1/books/${ids.bookId}/chapters/${ids.chapterId}/restore` },
+    trash: { method: "GET", path: `/api/v1/books/${ids.bookId}/chapters?deleted=true` },
+  });
 }

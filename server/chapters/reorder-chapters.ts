@@ -11,9 +11,10 @@ export async function reorderChapters(
   principal: Principal,
 ): Promise<ChapterSummaryDto[]> {
   authorize(principal, "chapters.reorder");
-  await loadBook(principal, input.bookId, { forWriting: true });
+  await loadBook(principal, input.bookId);
   return db.$transaction(async (tx) => {
-    const existing = await tx.chapter.findMany({ where: { bookId: input.bookId }, select: { id: true } });
+    // The book's order is its chapters out of the trash; a trashed chapter keeps the place it left.
+    const existing = await tx.chapter.findMany({ where: { bookId: input.bookId, deletedAt: null }, select: { id: true } });
     const known = new Set(existing.map((c) => c.id));
     const given = new Set(input.chapterIds);
     if (given.size !== input.chapterIds.length || given.size !== known.size || [...given].some((id) => !known.has(id))) {
@@ -25,7 +26,7 @@ export async function reorderChapters(
       await tx.chapter.update({ where: { id }, data: { position: index + 1 } });
     }
     const rows = await tx.chapter.findMany({
-      where: { bookId: input.bookId },
+      where: { bookId: input.bookId, deletedAt: null },
       select: chapterSummarySelect,
       orderBy: { position: "asc" },
     });

@@ -13,7 +13,7 @@ export async function restoreRevision(
   principal: Principal,
 ): Promise<ChapterDto> {
   authorize(principal, "chapters.restore");
-  const chapter = await loadChapter(principal, input, { forWriting: true, withContent: false });
+  const chapter = await loadChapter(principal, input, { withContent: false });
   const revision = await sql
     .selectFrom("ChapterRevision")
     .select(["version", "title", "content", "wordCount", "createdAt"])

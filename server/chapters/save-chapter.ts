@@ -17,10 +17,10 @@ export interface SaveChapterInput {
 export async function saveChapter(input: SaveChapterInput, principal: Principal): Promise<ChapterDto> {
   authorize(principal, "chapters.save");
   if (input.content !== undefined) {
-    const chapter = await loadChapter(principal, input, { forWriting: true, withContent: false });
+    const chapter = await loadChapter(principal, input, { withContent: false });
     return writeChapterVersion(chapter, input.version, { title: input.title ?? chapter.title, content: input.content });
   }
   // A title-only change keeps the stored text, so only then is it read.
-  const chapter = await loadChapter(principal, input, { forWriting: true });
+  const chapter = await loadChapter(principal, input);
   return writeChapterVersion(chapter, input.version, { title: input.title ?? chapter.title, content: chapter.content });
 }

@@ -12,7 +12,7 @@ export type UploadChapterInput = z.output<typeof uploadChapterInput> & { bookId:
 // POST /api/v1/books/{bookId}/chapters — a new chapter at the end of the book, as version 1.
 export async function uploadChapter(input: UploadChapterInput, principal: Principal): Promise<ChapterDto> {
   authorize(principal, "chapters.upload");
-  const book = await loadBook(principal, input.bookId, { forWriting: true });
+  const book = await loadBook(principal, input.bookId);
   const title = input.title ?? titleFromHeading(input.content) ?? `Chapter ${book.chapterCount + 1}`;
   const wordCount = countWords(input.content);
   return sql.transaction().execute(async (trx) => {
@@ -20,6 +20,7 @@ export async function uploadChapter(input: UploadChapterInput, principal: Princi
       .selectFrom("Chapter")
       .select((eb) => eb.fn.max("position").as("position"))
       .where("bookId", "=", book.id)
+      .where("deletedAt", "is", null)
       .executeTakeFirst();
     const now = dbTime();
     const chapter = { id: newId(), bookId: book.id, title, content: input.content, wordCount, version: 1, createdAt: now, updatedAt: now };

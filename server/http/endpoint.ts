@@ -33,6 +33,8 @@ export interface Endpoint<P extends AnyObject = AnyObject, B extends z.ZodType =
   body?: { schema: B; maxBytes?: number; multipart?: boolean };
   /** the attributes OPTIONS reports as changeable by a caller allowed to call this endpoint */
   writableAttributes?: readonly string[];
+  /** the attributes the body must carry, reported by OPTIONS under the method (PUT's) */
+  requiredAttributes?: readonly string[];
   success: { status: number; description: string; schema?: z.ZodType; paged?: boolean; headers?: string[] };
   /** failures this endpoint can answer beyond the ones every endpoint of its kind can */
   errors?: ErrorCode[];
@@ -156,13 +158,16 @@ export function routeHandlers(...endpoints: Endpoint[]): Record<Method | "HEAD" 
       try {
         const principal = await principalFromRequest(request);
         const attributes = new Set<string>();
+        const required: Record<string, readonly string[]> = {};
         for (const endpoint of endpoints) {
           const scope = endpoint.operation ? OPERATION_SCOPES[endpoint.operation] : null;
           if (principal && (scope === null || hasScope(principal, scope))) {
             endpoint.writableAttributes?.forEach((a) => attributes.add(a));
+            if (endpoint.requiredAttributes) required[endpoint.method] = endpoint.requiredAttributes;
           }
         }
-        return success({ methods: allowed, attributes: [...attributes] }, 200, { allow });
+        const answer = endpoints.some((e) => e.requiredAttributes) ? { methods: allowed, attributes: [...attributes], required } : { methods: allowed, attributes: [...attributes] };
+        return success(answer, 200, { allow });
       } catch (error) {
         return failure(error);
       }

@@ -70,9 +70,9 @@ describe("bodies", () => {
     expect(details).toEqual([{ path: "(body)", message: expect.stringContaining("ownerId") }]);
   });
 
-  it("refuses a PUT that leaves attributes out with 422 naming each", async () => {
+  it("refuses a PUT that leaves out the seed's attributes with 422 naming each", async () => {
     const details = expectFailure(await put(`/api/v1/books/${bookId}`, writer.token, { title: "Only a title" }), 422, "validation_failed");
-    expect((details as { path: string }[]).map((d) => d.path).sort()).toEqual(["description", "language", "status", "targetWordCount", "type"]);
+    expect((details as { path: string }[]).map((d) => d.path).sort()).toEqual(["description", "type"]);
   });
 
   it("refuses an empty PATCH with 422", async () => {
@@ -190,11 +190,15 @@ describe("HTTP semantics", () => {
     const writable = ["title", "type", "description", "language", "status", "targetWordCount", "deleted"];
     const full = await call("OPTIONS", `/api/v1/books/${bookId}`, { token: writer.token });
     expect(full.headers.get("allow")).toBe("GET, PUT, PATCH, DELETE, HEAD, OPTIONS");
-    expect(expectSuccess(full, 200)).toEqual({ methods: ["GET", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"], attributes: writable });
+    expect(expectSuccess(full, 200)).toEqual({
+      methods: ["GET", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"],
+      attributes: writable,
+      required: { PUT: ["title", "type", "description"] },
+    });
     const reader = await mintToken(writer.token, ["read:books"], "read only");
     const readOnly = await call("OPTIONS", `/api/v1/books/${bookId}`, { token: reader.token });
     expect(readOnly.headers.get("allow")).toBe("GET, PUT, PATCH, DELETE, HEAD, OPTIONS");
-    expect(expectSuccess(readOnly, 200).attributes).toEqual([]);
+    expect(expectSuccess(readOnly, 200)).toMatchObject({ attributes: [], required: {} });
     const chapters = await call("OPTIONS", `/api/v1/books/${bookId}/chapters/${chapterId}`, { token: writer.token });
     expect(expectSuccess(chapters, 200).attributes).toEqual(["title", "content"]);
   });

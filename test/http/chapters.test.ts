@@ -199,8 +199,8 @@ describe("order and deletion", () => {
     expectSuccess(await del(chapterPath(book.id, b.id), writer.token), 204);
     expect(await positions(book.id)).toEqual([[1, "A"], [2, "C"]]);
     expect(await bookOf(book.id)).toMatchObject({ chapterCount: 2, wordCount: 2 });
-    expectFailure(await get(chapterPath(book.id, b.id), writer.token), 404, "not_found");
-    expectFailure(await get(`${chapterPath(book.id, b.id)}/revisions`, writer.token), 404, "not_found");
+    expectFailure(await get(chapterPath(book.id, b.id), writer.token), 404, "chapter_in_trash");
+    expectFailure(await get(`${chapterPath(book.id, b.id)}/revisions`, writer.token), 404, "chapter_in_trash");
     const d = await uploadChapter(writer.token, book.id, "seven", "D");
     expect(d.position).toBe(3);
   });

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { expectFailure, get } from "./http-client";
+import { del, expectFailure, get } from "./http-client";
 import { bookCount, bookState, bookWithChapters, tokenState } from "./http-books";
 import { mintToken, type Account } from "./http-users";
 
@@ -102,7 +102,7 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
       path: `/api/v1/books/${f.book.id}`,
       snapshot: f.snapshot,
       async afterSuccess() {
-        expect((await get(`/api/v1/books/${f.book.id}`, owner.token)).body.data.deleted).toBe(true);
+        expectFailure(await get(`/api/v1/books/${f.book.id}`, owner.token), 404, "book_in_trash");
       },
     };
   },
@@ -164,7 +164,18 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
       path: `/api/v1/books/${f.book.id}/chapters/${f.chapter.id}`,
       snapshot: f.snapshot,
       async afterSuccess() {
-        expectFailure(await get(`/api/v1/books/${f.book.id}/chapters/${f.chapter.id}`, owner.token), 404, "not_found");
+        expectFailure(await get(`/api/v1/books/${f.book.id}/chapters/${f.chapter.id}`, owner.token), 404, "chapter_in_trash");
+      },
+    };
+  },
+  "POST /api/v1/books/{bookId}/chapters/{chapterId}/restore": async (owner) => {
+    const f = await bookFixture(owner);
+    await del(`/api/v1/books/${f.book.id}/chapters/${f.chapter.id}`, owner.token);
+    return {
+      path: `/api/v1/books/${f.book.id}/chapters/${f.chapter.id}/restore`,
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ id: f.chapter.id, position: 1, version: 2 });
       },
     };
   },

@@ -69,14 +69,14 @@ describe("books", () => {
     await expect(getBook({ bookId: "no-such-book" }, eve)).rejects.toMatchObject({ code: "not_found", status: 404 });
   });
 
-  it("moves a book to the trash and back, and refuses edits while it is there", async () => {
+  it("moves a book to the trash and back, and answers 404 book_in_trash while it is there", async () => {
     const gia = await newWriter("gia");
     const book = await createBook(base, gia);
     await deleteBook({ bookId: book.id, permanent: false }, gia);
-    expect((await getBook({ bookId: book.id }, gia)).deleted).toBe(true);
+    await expect(getBook({ bookId: book.id }, gia)).rejects.toMatchObject({ code: "book_in_trash", status: 404 });
     expect((await listBooks(options(), gia)).items).toEqual([]);
     expect((await listBooks(options({ filters: { deleted: true } }), gia)).items.map((b) => b.id)).toEqual([book.id]);
-    await expect(updateBook({ bookId: book.id, changes: { title: "New" } }, gia)).rejects.toMatchObject({ code: "book_in_trash", status: 409 });
+    await expect(updateBook({ bookId: book.id, changes: { title: "New" } }, gia)).rejects.toMatchObject({ code: "book_in_trash", status: 404 });
     await expect(uploadChapter({ bookId: book.id, content: "text" }, gia)).rejects.toMatchObject({ code: "book_in_trash" });
 
     const restored = await updateBook({ bookId: book.id, changes: { deleted: false } }, gia);

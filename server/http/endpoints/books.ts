@@ -9,6 +9,7 @@ import {
   bookSchema,
   createBookInput,
   patchBookInput,
+  BOOK_REQUIRED_ATTRIBUTES,
   replaceBookInput,
   type BookDto,
 } from "../../books/schemas";
@@ -64,7 +65,12 @@ export const getBookEndpoint = defineEndpoint({
 });
 
 /** PUT and PATCH of a book differ only in which attributes the body must carry. */
-function updateBookEndpoint(method: "PUT" | "PATCH", schema: typeof replaceBookInput | typeof patchBookInput, summary: string) {
+function updateBookEndpoint(
+  method: "PUT" | "PATCH",
+  schema: typeof replaceBookInput | typeof patchBookInput,
+  summary: string,
+  requiredAttributes?: readonly string[],
+) {
   return defineEndpoint({
     method,
     path: "/api/v1/books/{bookId}",
@@ -74,14 +80,20 @@ function updateBookEndpoint(method: "PUT" | "PATCH", schema: typeof replaceBookI
     params: bookIdParams,
     body: { schema },
     writableAttributes: BOOK_WRITABLE_ATTRIBUTES,
+    requiredAttributes,
     success: { status: 201, description: "the book as saved", schema: bookSchema },
     errors: ["book_in_trash"],
     handle: async ({ params, body, principal }) => success(await updateBook({ bookId: params.bookId, changes: body }, principal), 201),
   });
 }
 
-// PUT /api/v1/books/{bookId} — replace every writable attribute
-export const replaceBookEndpoint = updateBookEndpoint("PUT", replaceBookInput, "Replace a book's attributes (all of them are required)");
+// PUT /api/v1/books/{bookId} — replace the book
+export const replaceBookEndpoint = updateBookEndpoint(
+  "PUT",
+  replaceBookInput,
+  "Replace a book: title, type and description are required; language, status and targetWordCount go back to their defaults when left out",
+  BOOK_REQUIRED_ATTRIBUTES,
+);
 
 // PATCH /api/v1/books/{bookId} — change some attributes, or move into / out of the trash
 export const patchBookEndpoint = updateBookEndpoint(

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { bookIdParams } from "../../books/schemas";
-import { deleteChapter } from "../../chapters/delete-chapter";
+import { CHAPTER_TRASH_DAYS, deleteChapter } from "../../chapters/delete-chapter";
 import { getChapter } from "../../chapters/get-chapter";
 import { getRevision } from "../../chapters/get-revision";
 import { chaptersCollection, listChapters } from "../../chapters/list-chapters";
 import { listRevisions, revisionsCollection } from "../../chapters/list-revisions";
 import { reorderChapters } from "../../chapters/reorder-chapters";
+import { restoreChapter } from "../../chapters/restore-chapter";
 import { restoreRevision } from "../../chapters/restore-revision";
 import { saveChapter } from "../../chapters/save-chapter";
 import {
@@ -25,7 +26,7 @@ import {
   type ChapterDto,
 } from "../../chapters/schemas";
 import { uploadChapter } from "../../chapters/upload-chapter";
-import { parseCollectionQuery } from "../../collections";
+import { booleanFilter, parseCollectionQuery } from "../../collections";
 import { AppError } from "../../errors";
 import { defineEndpoint } from "../endpoint";
 import { noContent, paged, success } from "../envelope";
@@ -172,19 +173,36 @@ export const replaceChapterEndpoint = saveChapterEndpoint("PUT", replaceChapterI
 // PATCH /api/v1/books/{bookId}/chapters/{chapterId} — save title and/or content
 export const patchChapterEndpoint = saveChapterEndpoint("PATCH", patchChapterInput, "title and/or content");
 
-// DELETE /api/v1/books/{bookId}/chapters/{chapterId} — delete a chapter
+// DELETE /api/v1/books/{bookId}/chapters/{chapterId} — to the book's trash, or for good
 export const deleteChapterEndpoint = defineEndpoint({
   method: "DELETE",
   path: "/api/v1/books/{bookId}/chapters/{chapterId}",
-  summary: "Delete a chapter and its history; later chapters move up",
+  summary: `Move a chapter and its history to the book's trash (later chapters move up; it is deleted for good after ${CHAPTER_TRASH_DAYS} days); with permanent=true delete it for good now`,
   operation: "chapters.delete",
   auth: "required",
   params: chapterParams,
+  query: z.object({ permanent: booleanFilter.optional().describe("delete for good, with its history") }),
   success: { status: 204, description: "deleted" },
   errors: ["book_in_trash"],
-  handle: async ({ params, principal }) => {
-    await deleteChapter(params, principal);
+  handle: async ({ params, query, principal }) => {
+    await deleteChapter({ ...params, permanent: query.permanent ?? false }, principal);
     return noContent();
+  },
+});
+
+// POST /api/v1/books/{bookId}/chapters/{chapterId}/restore — out of the book's trash
+export const restoreChapterEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/v1/books/{bookId}/chapters/{chapterId}/restore",
+  summary: "Take a chapter out of the book's trash, back into its old place (or at the end)",
+  operation: "chapters.untrash",
+  auth: "required",
+  params: chapterParams,
+  success: { status: 201, description: "the chapter, back in the book", schema: chapterSchema, headers: ["etag"] },
+  errors: ["book_in_trash"],
+  handle: async ({ params, principal }) => {
+    const chapter = await restoreChapter(params, principal);
+    return success(chapter, 201, versionHeader(chapter));
   },
 });
 

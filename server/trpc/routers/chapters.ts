@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defaultCollectionOptions, MAX_PER_PAGE } from "../../collections";
 import { deleteChapter } from "../../chapters/delete-chapter";
+import { restoreChapter } from "../../chapters/restore-chapter";
 import { getChapter } from "../../chapters/get-chapter";
 import { getRevision } from "../../chapters/get-revision";
 import { chaptersCollection, listChapters } from "../../chapters/list-chapters";
@@ -46,12 +47,12 @@ export const chaptersRouter = router({
     .input(z.strictObject({ ...bookRef, ...uploadChapterInput.shape }))
     .output(chapterSchema)
     .mutation(({ input, ctx }) => uploadChapter(input, ctx.principal)),
-  /** The book's chapters in order; their text only with includeContent. */
+  /** The book's chapters in order (or its trash, with deleted); their text only with includeContent. */
   list: authedProcedure
-    .input(z.strictObject({ ...bookRef, includeContent: z.boolean().default(false), ...page }))
+    .input(z.strictObject({ ...bookRef, includeContent: z.boolean().default(false), deleted: z.boolean().default(false), ...page }))
     .output(z.array(chapterListItemSchema))
     .query(async ({ input, ctx }) => {
-      const options = defaultCollectionOptions(chaptersCollection, { page: input.page, perPage: input.perPage });
+      const options = defaultCollectionOptions(chaptersCollection, { page: input.page, perPage: input.perPage, filters: { deleted: input.deleted } });
       return (await listChapters({ ...input, options }, ctx.principal)).items;
     }),
   get: authedProcedure
@@ -63,13 +64,19 @@ export const chaptersRouter = router({
     .input(saveInput)
     .output(chapterSchema)
     .mutation(({ input, ctx }) => saveChapter(input, ctx.principal)),
+  /** Into the book's trash; with permanent, deleted for good. */
   delete: authedProcedure
-    .input(z.strictObject(chapterRef))
+    .input(z.strictObject({ ...chapterRef, permanent: z.boolean().default(false) }))
     .output(z.object({ deleted: z.literal(true) }))
     .mutation(async ({ input, ctx }) => {
       await deleteChapter(input, ctx.principal);
       return { deleted: true as const };
     }),
+  /** Out of the book's trash, into its old place or at the end. */
+  untrash: authedProcedure
+    .input(z.strictObject(chapterRef))
+    .output(chapterSchema)
+    .mutation(({ input, ctx }) => restoreChapter(input, ctx.principal)),
   reorder: authedProcedure
     .input(z.strictObject({ ...bookRef, ...reorderChaptersInput.shape }))
     .output(z.array(chapterSummarySchema))
