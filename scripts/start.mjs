@@ -22,16 +22,19 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (!databaseUrl.startsWith("file:")) {
-  console.error(`DATABASE_URL must be a SQLite file: URL for now (got ${databaseUrl.split(":")[0]}:).`);
+const postgres = /^postgres(ql)?:\/\//.test(databaseUrl);
+if (!postgres && !databaseUrl.startsWith("file:")) {
+  console.error(`DATABASE_URL must be a SQLite file: URL or a postgresql:// URL (got ${databaseUrl.split(":")[0]}:).`);
   process.exit(1);
 }
-const databaseFile = databaseUrl.slice("file:".length).split("?")[0];
-// A missing folder makes Prisma fail with an unhelpful "External error id#0".
 // Folders created here are for the server's user only; the server narrows the data folder and
 // the database file when it connects (server/sql/sqlite.ts).
-mkdirSync(path.dirname(path.resolve(databaseFile)), { recursive: true, mode: 0o700 });
 mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+if (!postgres) {
+  // A missing folder makes Prisma fail with an unhelpful "External error id#0".
+  const databaseFile = databaseUrl.slice("file:".length).split("?")[0];
+  mkdirSync(path.dirname(path.resolve(databaseFile)), { recursive: true, mode: 0o700 });
+}
 
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 if (!dev && !buildIsCurrent(process.cwd(), distDir)) {
@@ -40,7 +43,8 @@ if (!dev && !buildIsCurrent(process.cwd(), distDir)) {
   run(process.execPath, [path.join("scripts", "build.mjs")]);
 }
 
-run(bin("prisma"), ["migrate", "deploy"]);
+// Each engine has its own migration history (prisma/migrations, prisma/migrations-postgres).
+run(bin("prisma"), ["migrate", "deploy", ...(postgres ? ["--config", "prisma.postgres.config.ts"] : [])]);
 
 const server = spawn(bin("next"), [dev ? "dev" : "start", "--port", port], {
   stdio: "inherit",

@@ -7,8 +7,10 @@ import { z } from "zod";
 const schema = z.object({
   DATABASE_URL: z
     .string()
-    .regex(/^file:/, "only SQLite (file:…) databases are supported so far")
+    .regex(/^(file:|postgres(ql)?:\/\/)/, "must be a SQLite file: URL or a postgresql:// URL")
     .default("file:./data/inkstone.db"),
+  /** connections each instance keeps to PostgreSQL (unused on SQLite, which has one) */
+  INKSTONE_DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   INKSTONE_DATA_DIR: z.string().min(1).default("./data"),
   INKSTONE_SIGNUP: z.enum(["open", "closed"]).default("open"),
   INKSTONE_JWT_SECRET: z.string().min(32).optional(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { db } from "../db";
+import { db, transaction } from "../db";
 import { env } from "../env";
 import { AppError } from "../errors";
 import { decoyPasswordHash, verifyPassword } from "./passwords";
@@ -61,5 +61,5 @@ async function withinEmailLimit(emailKey: string, userId: string | undefined, ad
 export async function login(input: LoginInput, address: string | null): Promise<TokenPair> {
   const user = await verifyLogin(input.email, input.password, address);
   const scopes = grantableScopes(scopesForRole(user.role), input.scopes);
-  return db.$transaction((tx) => issueLoginPair(tx, { userId: user.id, scopes, name: input.name ?? "login" }));
+  return transaction((tx) => issueLoginPair(tx, { userId: user.id, scopes, name: input.name ?? "login" }));
 }

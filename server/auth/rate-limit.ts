@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { db, transaction } from "../db";
 import { env } from "../env";
 import { AppError } from "../errors";
 
@@ -9,7 +9,7 @@ import { AppError } from "../errors";
 export async function hitRateLimit(key: string, limit: number, windowSeconds: number): Promise<void> {
   const now = new Date();
   const windowMs = windowSeconds * 1000;
-  const { bucket, started } = await db.$transaction(async (tx) => {
+  const { bucket, started } = await transaction(async (tx) => {
     const current = await tx.rateLimitBucket.findUnique({ where: { key } });
     if (!current || now.getTime() - current.windowStart.getTime() >= windowMs) {
       const fresh = await tx.rateLimitBucket.upsert({

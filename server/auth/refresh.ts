@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { db } from "../db";
+import { db, transaction } from "../db";
 import { AppError } from "../errors";
 import { revokeFamilies } from "./revoke";
 import { parseScopes } from "./scopes";
@@ -29,7 +29,7 @@ export async function refresh(input: RefreshInput): Promise<TokenPair> {
     throw new AppError("token_expired", "The refresh token has expired; sign in again.");
   }
 
-  const pair = await db.$transaction(async (tx) => {
+  const pair = await transaction(async (tx) => {
     // Conditional on the row still being current, so two racing refreshes cannot both win.
     const claimed = await tx.token.updateMany({
       where: { id: row.id, rotatedAt: null, revokedAt: null },
@@ -51,5 +51,5 @@ export async function refresh(input: RefreshInput): Promise<TokenPair> {
 }
 
 async function revokeFamily(familyId: string): Promise<void> {
-  await db.$transaction((tx) => revokeFamilies(tx, [familyId]));
+  await transaction((tx) => revokeFamilies(tx, [familyId]));
 }

@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { transaction } from "../db";
 import { AppError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import type { Principal } from "./principal";
@@ -19,7 +19,7 @@ export async function revokeCurrentToken(principal: Principal): Promise<{ revoke
  * ending that pair ends the login.
  */
 export async function revokeToken(where: Prisma.TokenWhereInput): Promise<boolean> {
-  return db.$transaction(async (tx) => {
+  return transaction(async (tx) => {
     const row = await tx.token.findFirst({ where: { ...where, revokedAt: null, rotatedAt: null }, select: { familyId: true } });
     if (!row) return false;
     await revokeFamilies(tx, [row.familyId]);

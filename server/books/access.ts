@@ -1,7 +1,7 @@
 import type { Principal } from "../auth/principal";
 import { actsForEveryone } from "../auth/scopes";
 import type { Transaction } from "kysely";
-import { sql } from "../db";
+import { engine, sql, sqlTransaction } from "../db";
 import { AppError } from "../errors";
 import type { DB } from "../generated/kysely/database";
 import { dbTime } from "../sql/values";
@@ -41,6 +41,18 @@ export async function addToBookTotals(trx: Transaction<DB>, bookId: string, chan
     .where("purgedAt", "is", null)
     .executeTakeFirst();
   if (updated.numUpdatedRows !== 1n) throw bookInTrash(bookId, "This book was moved to the trash; nothing was saved.");
+}
+
+/**
+ * A transaction on a book's chapters. It first holds the book's row until it ends, so writes to
+ * one book's chapters (positions, totals) run one after another, on every instance; SQLite's
+ * immediate transactions already hold the whole database.
+ */
+export function bookTransaction<T>(bookId: string, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return sqlTransaction(async (trx) => {
+    if (engine !== "sqlite") await trx.selectFrom("Book").select("id").where("id", "=", bookId).forUpdate().execute();
+    return work(trx);
+  });
 }
 
 export function bookInTrash(bookId: string, message = "This book is in the trash; restore it to open it."): AppError {

@@ -1,6 +1,6 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { db, eraseDeletedText } from "../db";
+import { db, eraseDeletedText, transaction } from "../db";
 import { loadBook } from "./access";
 
 // DELETE /api/v1/books/{bookId} — into the trash; with `permanent`, deleted for good: chapters and
@@ -12,9 +12,9 @@ export async function deleteBook(input: { bookId: string; permanent: boolean }, 
     if (!book.deletedAt) await db.book.update({ where: { id: book.id }, data: { deletedAt: new Date() } });
     return;
   }
-  await db.$transaction([
-    db.chapter.deleteMany({ where: { bookId: book.id } }),
-    db.book.update({
+  await transaction(async (tx) => {
+    await tx.chapter.deleteMany({ where: { bookId: book.id } });
+    await tx.book.update({
       where: { id: book.id },
       data: {
         purgedAt: new Date(),
@@ -24,7 +24,7 @@ export async function deleteBook(input: { bookId: string; permanent: boolean }, 
         wordCount: 0,
         chapterCount: 0,
       },
-    }),
-  ]);
+    });
+  });
   await eraseDeletedText();
 }

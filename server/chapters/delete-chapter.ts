@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { addToBookTotals } from "../books/access";
+import { addToBookTotals, bookTransaction } from "../books/access";
 import { eraseDeletedText, sql } from "../db";
 import type { DB } from "../generated/kysely/database";
 import { dbTime } from "../sql/values";
@@ -15,7 +15,7 @@ export const CHAPTER_TRASH_DAYS = 30;
 export async function deleteChapter(input: { bookId: string; chapterId: string; permanent?: boolean }, principal: Principal): Promise<void> {
   authorize(principal, "chapters.delete");
   const chapter = await loadChapter(principal, input, { withContent: false, inTrash: "allow" });
-  await sql.transaction().execute(async (trx) => {
+  await bookTransaction(chapter.bookId, async (trx) => {
     await takeOutOfOrder(trx, chapter);
     if (input.permanent) await trx.deleteFrom("Chapter").where("id", "=", chapter.id).execute();
   });

@@ -1,9 +1,8 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { loadBook } from "../books/access";
-import { db } from "../db";
+import { bookTransaction, loadBook } from "../books/access";
 import { AppError } from "../errors";
-import { chapterSummarySelect, toChapterSummaryDto, type ChapterSummaryDto } from "./schemas";
+import { chapterSummaryColumns, toChapterSummaryDto, type ChapterSummaryDto } from "./schemas";
 
 // PUT /api/v1/books/{bookId}/chapter-order — the list must name every chapter of the book once.
 export async function reorderChapters(
@@ -12,10 +11,10 @@ export async function reorderChapters(
 ): Promise<ChapterSummaryDto[]> {
   authorize(principal, "chapters.reorder");
   await loadBook(principal, input.bookId);
-  return db.$transaction(async (tx) => {
+  return bookTransaction(input.bookId, async (trx) => {
     // The book's order is its chapters out of the trash; a trashed chapter keeps the place it left.
-    const existing = await tx.chapter.findMany({ where: { bookId: input.bookId, deletedAt: null }, select: { id: true } });
-    const known = new Set(existing.map((c) => c.id));
+    const inBook = trx.selectFrom("Chapter").where("bookId", "=", input.bookId).where("deletedAt", "is", null);
+    const known = new Set((await inBook.select("id").execute()).map((c) => c.id));
     const given = new Set(input.chapterIds);
     if (given.size !== input.chapterIds.length || given.size !== known.size || [...given].some((id) => !known.has(id))) {
       throw new AppError("validation_failed", "The new order must name every chapter of this book exactly once.", [
@@ -23,13 +22,9 @@ export async function reorderChapters(
       ]);
     }
     for (const [index, id] of input.chapterIds.entries()) {
-      await tx.chapter.update({ where: { id }, data: { position: index + 1 } });
+      await trx.updateTable("Chapter").set({ position: index + 1 }).where("id", "=", id).execute();
     }
-    const rows = await tx.chapter.findMany({
-      where: { bookId: input.bookId, deletedAt: null },
-      select: chapterSummarySelect,
-      orderBy: { position: "asc" },
-    });
+    const rows = await inBook.select(chapterSummaryColumns).orderBy("position").execute();
     return rows.map(toChapterSummaryDto);
   });
 }

@@ -1,7 +1,7 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { addToBookTotals } from "../books/access";
-import { sql } from "../db";
+import { addToBookTotals, bookTransaction } from "../books/access";
+
 import { dbTime } from "../sql/values";
 import { loadChapter } from "./load-chapter";
 import { chapterColumns, toChapterDto, type ChapterDto } from "./schemas";
@@ -13,7 +13,7 @@ export async function restoreChapter(input: { bookId: string; chapterId: string 
   authorize(principal, "chapters.untrash");
   const chapter = await loadChapter(principal, input, { inTrash: "allow" });
   if (!chapter.deletedAt) return toChapterDto(chapter);
-  return sql.transaction().execute(async (trx) => {
+  return bookTransaction(chapter.bookId, async (trx) => {
     // Claimed first, so that of two restores at once the second finds nothing left to do.
     const claimed = await trx
       .updateTable("Chapter")

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { addToBookTotals, loadBook } from "../books/access";
-import { sql } from "../db";
+import { addToBookTotals, bookTransaction, loadBook } from "../books/access";
 import { dbTime, newId } from "../sql/values";
 import { countWords } from "../text/word-count";
 import { toChapterDto, uploadChapterInput, type ChapterDto } from "./schemas";
@@ -15,7 +14,7 @@ export async function uploadChapter(input: UploadChapterInput, principal: Princi
   const book = await loadBook(principal, input.bookId);
   const title = input.title ?? titleFromHeading(input.content) ?? `Chapter ${book.chapterCount + 1}`;
   const wordCount = countWords(input.content);
-  return sql.transaction().execute(async (trx) => {
+  return bookTransaction(book.id, async (trx) => {
     const last = await trx
       .selectFrom("Chapter")
       .select((eb) => eb.fn.max("position").as("position"))

@@ -1,5 +1,4 @@
-import { addToBookTotals } from "../books/access";
-import { sql } from "../db";
+import { addToBookTotals, bookTransaction } from "../books/access";
 import { AppError } from "../errors";
 import { dbTime, newId } from "../sql/values";
 import { countWords } from "../text/word-count";
@@ -26,7 +25,7 @@ export async function writeChapterVersion(
 ): Promise<ChapterDto> {
   if (chapter.version !== expectedVersion) throw versionConflict(expectedVersion, chapter.version);
   const wordCount = countWords(next.content);
-  return sql.transaction().execute(async (trx) => {
+  return bookTransaction(chapter.bookId, async (trx) => {
     const clock = new Date();
     const now = dbTime(clock);
     // Conditional on the version, so a save that raced in since the chapter was read wins alone.

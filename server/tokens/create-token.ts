@@ -6,7 +6,7 @@ import type { Principal } from "../auth/principal";
 import { notBothScopeSpellings, oneScopeSpelling, scopeFields } from "../auth/schemas";
 import { storedText } from "../text/stored-text";
 import { authorize } from "../auth/scopes";
-import { db } from "../db";
+import { transaction } from "../db";
 import { AppError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import { tokenSchema, tokenSelect, toTokenDto } from "./schemas";
@@ -35,7 +35,7 @@ export async function createToken(input: z.output<typeof createTokenInput>, prin
   const scopes = grantableScopes(principal.scopes, input.scopes);
   const jti = randomUUID();
   const now = Date.now();
-  const row = await db.$transaction(async (tx) => {
+  const row = await transaction(async (tx) => {
     const parent = principal.tokenId ? await lockLiveParent(tx, principal.tokenId) : null;
     const ownLife = now + ACCESS_TOKEN_SECONDS * 1000;
     return tx.token.create({

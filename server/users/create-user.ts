@@ -3,7 +3,7 @@ import { hashPassword } from "../auth/passwords";
 import type { Principal } from "../auth/principal";
 import { limitPasswordWorkFrom } from "../auth/rate-limit";
 import { emailSchema, passwordSchema } from "../auth/schemas";
-import { db } from "../db";
+import { transaction } from "../db";
 import { storedText } from "../text/stored-text";
 import { env } from "../env";
 import { AppError } from "../errors";
@@ -29,7 +29,7 @@ export async function createUser(
   }
   await limitPasswordWorkFrom(address);
   const passwordHash = await hashPassword(input.password);
-  const user = await db.$transaction(async (tx) => {
+  const user = await transaction(async (tx) => {
     if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
       throw new AppError("email_taken", "An account with this e-mail already exists.", [
         { path: "email", message: "already registered" },

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, expectFailure, expectSuccess } from "../support/http-client";
-import { PrismaClient } from "@/server/generated/prisma/client";
-import { openSqlite } from "@/server/sql/sqlite";
+import { prismaFor } from "../support/database";
 import { PASSWORD, uniqueEmail } from "../support/http-users";
 import { startServer } from "../support/server";
 
@@ -54,7 +53,7 @@ describe("the per-e-mail limit", () => {
 
 describe("old counters", () => {
   it("are swept when a new window starts", async () => {
-    const db = new PrismaClient({ adapter: openSqlite(server.databaseUrl, server.dataDir).prisma });
+    const db = prismaFor(server.databaseUrl, server.dataDir);
     try {
       const keys = async () => (await db.rateLimitBucket.findMany({ select: { key: true } })).map((row) => row.key);
       await db.rateLimitBucket.create({ data: { key: "address:192.0.2.99", windowStart: new Date(Date.now() - 24 * 3600 * 1000), count: 50 } });

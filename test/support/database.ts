@@ -1,15 +1,63 @@
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaClient } from "@/server/generated/prisma/client";
+import { PrismaClient as PostgresPrismaClient } from "@/server/generated/prisma-postgres/client";
+import { openSqlite } from "@/server/sql/sqlite";
 
-/** A new, empty, fully migrated SQLite database file in a temporary folder. */
-export function migratedDatabase(label: string): { dir: string; url: string } {
+/**
+ * The PostgreSQL server the suites run against instead of SQLite, when set (npm run
+ * test:postgres sets it): a URL without a database name, e.g. postgresql://postgres@127.0.0.1:55432.
+ */
+export const POSTGRES = process.env.INKSTONE_TEST_POSTGRES;
+
+/** A URL of a database on the test PostgreSQL server. */
+export function postgresUrl(database: string): string {
+  return `${POSTGRES!.replace(/\/+$/, "")}/${database}`;
+}
+
+/** Runs one statement on the test PostgreSQL server (CREATE DATABASE cannot run in a transaction). */
+export async function onPostgres(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl("postgres") });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A new, empty, fully migrated database and a temporary data folder: a SQLite file in that folder,
+ * or a fresh database on the test PostgreSQL server.
+ */
+export async function migratedDatabase(label: string): Promise<{ dir: string; url: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), `inkstone-${label}-`));
-  const url = `file:${path.join(dir, "inkstone.db")}`;
-  execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], {
+  if (!POSTGRES) {
+    const url = `file:${path.join(dir, "inkstone.db")}`;
+    migrate(url, []);
+    return { dir, url };
+  }
+  const database = `inkstone_${label.replace(/\W/g, "_")}_${randomBytes(6).toString("hex")}`;
+  await onPostgres(`CREATE DATABASE "${database}"`);
+  const url = postgresUrl(database);
+  migrate(url, ["--config", "prisma.postgres.config.ts"]);
+  return { dir, url };
+}
+
+function migrate(url: string, config: string[]): void {
+  execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy", ...config], {
     env: { ...process.env, DATABASE_URL: url },
     stdio: "pipe",
   });
-  return { dir, url };
+}
+
+/** A Prisma client on a test server's database, whichever the engine, for looking behind the API. */
+export function prismaFor(url: string, dataDir: string): PrismaClient {
+  if (url.startsWith("file:")) return new PrismaClient({ adapter: openSqlite(url, dataDir).prisma });
+  return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as PrismaClient;
 }

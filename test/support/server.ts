@@ -71,7 +71,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, beside?
   // Tests must meet the code on disk: a build of older sources is rebuilt first.
   if (!buildIsCurrent(process.cwd(), distDir)) execFileSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });
 
-  const { dir, url } = beside ? { dir: beside.dataDir, url: beside.databaseUrl } : migratedDatabase("http");
+  const { dir, url } = beside ? { dir: beside.dataDir, url: beside.databaseUrl } : await migratedDatabase("http");
   const port = await freePort();
   const jwtSecret = beside?.jwtSecret ?? randomBytes(48).toString("base64url");
   const server = spawn(next, ["start", "--port", String(port), "--hostname", "127.0.0.1"], {

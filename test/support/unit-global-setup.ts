@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { migratedDatabase } from "./database";
+import { migratedDatabase, POSTGRES } from "./database";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -8,8 +8,9 @@ declare module "vitest" {
   }
 }
 
-// Migrating once and copying the file per test file is much faster than migrating each time.
-export default function setup(project: TestProject) {
-  const { url } = migratedDatabase("template");
-  project.provide("templateDatabase", path.resolve(url.slice("file:".length)));
+// Migrating once and copying the template per test file is much faster than migrating each time:
+// a file on SQLite, a template database (CREATE DATABASE … TEMPLATE) on PostgreSQL.
+export default async function setup(project: TestProject) {
+  const { url } = await migratedDatabase("template");
+  project.provide("templateDatabase", POSTGRES ? new URL(url).pathname.slice(1) : path.resolve(url.slice("file:".length)));
 }
