@@ -3,5 +3,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { secrets } = await import("./server/env");
     secrets();
+    const { accumulateVary } = await import("./server/http/vary");
+    accumulateVary();
   }
 }

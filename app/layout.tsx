@@ -1,16 +1,27 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import { GeistSans } from "geist/font/sans";
 import type { ReactNode } from "react";
+import "@fontsource-variable/literata/opsz.css";
+import "@fontsource-variable/literata/opsz-italic.css";
 import "./globals.css";
+import { currentTheme } from "./_components/current-theme";
 
 export const metadata: Metadata = {
   title: { default: "Inkstone", template: "%s · Inkstone" },
   description: "Where novels get written.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#faf7f2" },
+    { media: "(prefers-color-scheme: dark)", color: "#171513" },
+  ],
+};
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const theme = await currentTheme();
   return (
-    <html lang="en" className={GeistSans.className}>
+    <html lang="en" className={GeistSans.variable} data-theme={theme === "system" ? undefined : theme}>
       <body>{children}</body>
     </html>
   );

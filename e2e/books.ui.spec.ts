@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 
 test("a new book appears on the list", async ({ page }) => {
   const title = `The Salt Road ${Date.now()}`;
-  await page.goto("/");
+  await page.goto("/books");
   const form = page.getByRole("complementary", { name: "New book" });
   await form.getByLabel("Title").fill(title);
   await form.getByLabel("Genre").fill("fantasy");
@@ -20,14 +20,14 @@ test("a new book appears on the list", async ({ page }) => {
 });
 
 test("a book without a title is refused with the field's message", async ({ page }) => {
-  await page.goto("/");
+  await page.goto("/books");
   const form = page.getByRole("complementary", { name: "New book" });
   await form.getByRole("button", { name: "Create book" }).click();
   await expect(form.getByLabel("Title")).toHaveAccessibleDescription(/a book needs a title/);
 });
 
 test("the browser session works on REST and tRPC as a Bearer token would", async ({ page }) => {
-  await page.goto("/");
+  await page.goto("/books");
   // page.request carries the signed-in browser's cookies.
   const created = await page.request.post("/api/v1/books", { data: { title: "Session-made", type: "novel" } });
   expect(created.status()).toBe(201);
@@ -46,7 +46,7 @@ test("the browser session works on REST and tRPC as a Bearer token would", async
 });
 
 test("another site cannot make the browser's session write", async ({ page }) => {
-  await page.goto("/");
+  await page.goto("/books");
   // What a form on another site would make the browser send along with the session cookie.
   const forged = await page.request.post("/api/v1/books", {
     headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
