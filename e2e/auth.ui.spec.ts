@@ -13,7 +13,7 @@ test("signing up lands on the (empty) book list", async ({ page }) => {
 
   await expect(page).toHaveURL("/books");
   await expect(page.getByRole("heading", { name: "Your books" })).toBeVisible();
-  await expect(page.getByText("No books yet.")).toBeVisible();
+  await expect(page.getByText("Every novel begins with a title.")).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Account" })).toContainText(writer.email);
 });
 

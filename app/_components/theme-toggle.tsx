@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { THEME_COOKIE, type Theme } from "./theme";
 
-const LABELS: Record<Theme, string> = { system: "System", light: "Light", dark: "Dark" };
+const LABELS: Record<Theme, string> = { system: "Auto", light: "Light", dark: "Dark" };
+const MARKS: Record<Theme, string> = { system: "◐", light: "☀", dark: "☾" };
 const NEXT: Record<Theme, Theme> = { system: "light", light: "dark", dark: "system" };
 const YEAR = 60 * 60 * 24 * 365;
 
@@ -23,8 +24,11 @@ export function ThemeToggle({ initial }: { initial: Theme }) {
   }
 
   return (
-    <button type="button" className="link-button quiet" onClick={choose} aria-label={`Theme: ${LABELS[theme]}. Switch to ${LABELS[next]}`}>
-      <span aria-hidden="true">{LABELS[theme]} theme</span>
+    <button type="button" className="link-button quiet" onClick={choose} aria-label={`Theme: ${LABELS[theme]}. Switch to ${LABELS[next]}`}
+      title="Light, dark, or as your system">
+      <span aria-hidden="true">
+        {MARKS[theme]} {LABELS[theme]}
+      </span>
     </button>
   );
 }

@@ -5,7 +5,7 @@ import { isoTime, type DbTime } from "../sql/values";
 /** The longest chapter accepted, in characters (REST also refuses bodies over 5 MiB with 413). */
 export const MAX_CHAPTER_CHARACTERS = 5 * 1024 * 1024;
 
-export const chapterTitle = z.string().trim().min(1, "a chapter title cannot be empty").max(200);
+export const chapterTitle = z.string().trim().min(1, "a chapter title cannot be empty").max(200, "a chapter title can be at most 200 characters");
 export const chapterContent = z.string().max(MAX_CHAPTER_CHARACTERS, "a chapter holds at most 5 MiB of text").describe("Markdown");
 export const versionNumber = z.int().min(1).describe("the chapter version this edit was made against");
 

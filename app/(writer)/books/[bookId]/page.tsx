@@ -1,0 +1,126 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import type { Principal } from "@/server/auth/principal";
+import { getBook } from "@/server/books/get-book";
+import type { BookDto } from "@/server/books/schemas";
+import { chaptersCollection, listChapters } from "@/server/chapters/list-chapters";
+import type { ChapterSummaryDto } from "@/server/chapters/schemas";
+import { defaultCollectionOptions, MAX_PER_PAGE } from "@/server/collections";
+import { AppError } from "@/server/errors";
+import { ERROR_SENTENCES } from "../../../_components/error-sentences";
+import { pagePrincipal, requirePrincipal } from "../../../_components/require-principal";
+import { EditBookButton, RestoreBookButton } from "../_components/book-buttons";
+import { BookDeskProvider } from "../_components/book-desk";
+import { STATUS_LABELS } from "../_components/book-status";
+import { WordProgress } from "../_components/word-progress";
+import { AddChapterForm } from "./_components/add-chapter-form";
+import { ChapterList } from "./_components/chapter-list";
+import styles from "./book.module.css";
+
+type Params = Promise<{ bookId: string }>;
+
+/** The book, or what the page says instead: unknown and purged books are not found; another writer's is refused. */
+const loadBook = cache(async (bookId: string, principal: Principal): Promise<BookDto | { refused: string }> => {
+  try {
+    return await getBook({ bookId }, principal);
+  } catch (error) {
+    if (error instanceof AppError && (error.code === "not_found" || error.code === "gone")) notFound();
+    if (error instanceof AppError && error.code === "forbidden") return { refused: ERROR_SENTENCES.forbidden };
+    throw error;
+  }
+});
+
+/** Every chapter in order, however many pages of the API that takes. */
+async function allChapters(bookId: string, principal: Principal): Promise<ChapterSummaryDto[]> {
+  const chapters: ChapterSummaryDto[] = [];
+  for (let page = 1; ; page++) {
+    const options = defaultCollectionOptions(chaptersCollection, { page, perPage: MAX_PER_PAGE });
+    const { items, total } = await listChapters({ bookId, includeContent: false, options }, principal);
+    chapters.push(...items);
+    if (items.length === 0 || chapters.length >= total) return chapters;
+  }
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const principal = await pagePrincipal();
+  if (!principal) return {};
+  const book = await loadBook((await params).bookId, principal);
+  return { title: "title" in book ? book.title : "Not yours" };
+}
+
+/** One book: its details and progress, and its chapters, to open, add, rename, reorder and delete. */
+export default async function BookPage({ params }: { params: Params }) {
+  const { bookId } = await params;
+  const principal = await requirePrincipal(`/books/${bookId}`);
+  const book = await loadBook(bookId, principal);
+  if (!("title" in book)) {
+    return (
+      <div className="empty">
+        <p className="empty-title">{book.refused}</p>
+        <Link href="/books">Back to your books</Link>
+      </div>
+    );
+  }
+  const chapters = await allChapters(book.id, principal);
+
+  return (
+    <BookDeskProvider>
+      <p className="eyebrow">
+        <Link href="/books">← Your books</Link>
+      </p>
+      {book.deleted && (
+        <div className={styles.trashed} role="status">
+          <p>{ERROR_SENTENCES.book_in_trash}</p>
+          <RestoreBookButton book={book} />
+        </div>
+      )}
+      <div className={styles.layout}>
+        <header className={styles.head}>
+          <h1 className={styles.title}>{book.title}</h1>
+          <p className={styles.meta}>
+            <span>{book.type}</span>
+            <span className={`status status-${book.status}`}>{STATUS_LABELS[book.status]}</span>
+            <span>
+              {chapters.length} {chapters.length === 1 ? "chapter" : "chapters"}
+            </span>
+          </p>
+          {book.description && <p className={styles.description}>{book.description}</p>}
+        </header>
+        <aside className={styles.side} aria-label="Progress and tools">
+          <WordProgress book={book} className={styles.progress} />
+          {book.targetWordCount === null && <p className="muted">Set a target in the details to follow your progress.</p>}
+          <div className={styles.tools}>
+            {!book.deleted && <EditBookButton book={book} className="button secondary small" label="Edit details" />}
+            <span className={styles.soon} aria-disabled="true">
+              Analyze <small>coming soon</small>
+            </span>
+            <span className={styles.soon} aria-disabled="true">
+              Export <small>coming soon</small>
+            </span>
+          </div>
+        </aside>
+      </div>
+
+      <section aria-labelledby="chapters-heading" className={styles.chapterSection}>
+        <h2 id="chapters-heading">Chapters</h2>
+        {book.deleted ? (
+          <ol className={styles.chapters} aria-label="Chapters">
+            {chapters.map((chapter) => (
+              <li key={chapter.id} className={styles.chapter}>
+                <span className={styles.place}>{chapter.position}</span>
+                <span className={styles.chapterTitle}>{chapter.title}</span>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <>
+            <ChapterList bookId={book.id} chapters={chapters} />
+            <AddChapterForm bookId={book.id} nextPlace={chapters.length + 1} />
+          </>
+        )}
+      </section>
+    </BookDeskProvider>
+  );
+}
