@@ -5,5 +5,7 @@ export async function register() {
     secrets();
     const { translateUnrepresentableMethods } = await import("./server/http/unrepresentable-methods");
     translateUnrepresentableMethods();
+    const { accumulateVary } = await import("./server/http/vary");
+    accumulateVary();
   }
 }

@@ -1,18 +1,28 @@
 import { API_HEADERS, API_SOURCES, COMMON_HEADERS } from "./server/http/security-headers.mjs";
+import { API_ONLY_BOOKS_PATH, HAS_AUTHORIZATION, PAGE_PATHS, PAGE_SIGNALS } from "./server/http/negotiation.mjs";
 
 const asList = (headers) => Object.entries(headers).map(([key, value]) => ({ key, value }));
+const apiPath = (path) => path.replace(/^\/books/, "/api/v1/books");
+// On the negotiated paths: the API when there is an Authorization header, or no sign of a page.
+const whenApi = (rule) => [
+  { ...rule, has: HAS_AUTHORIZATION },
+  { ...rule, missing: PAGE_SIGNALS },
+];
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
   // Lets benchmarks and parallel test runs keep separate builds; `npm start` uses .next.
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  // The seed's alias paths (DESIGN §2) are rewrites onto the canonical /api/v1 routes.
-  // Static security headers; pages get their script policy per request from proxy.ts.
+  // Static security headers (pages get their script policy per request from proxy.ts), and, on the
+  // negotiated paths, Vary: the answer depends on both headers, so caches must keep them apart.
   async headers() {
+    const vary = { headers: [{ key: "Vary", value: "Accept, Authorization" }] };
     return [
       { source: "/:path*", headers: asList(COMMON_HEADERS) },
       ...API_SOURCES.map((source) => ({ source, headers: asList(API_HEADERS) })),
+      { source: API_ONLY_BOOKS_PATH, headers: asList(API_HEADERS) },
+      ...PAGE_PATHS.flatMap((source) => [{ source, ...vary }, ...whenApi({ source, headers: asList(API_HEADERS) })]),
     ];
   },
   experimental: {
@@ -21,6 +31,7 @@ const nextConfig = {
     // byte more must reach the route whole enough to be refused with 413, not truncated.
     proxyClientMaxBodySize: 32 * 1024 * 1024,
   },
+  // The seed's alias paths (DESIGN §2) are rewrites onto the canonical /api/v1 routes.
   async rewrites() {
     const resources = ["books", "users", "tokens", "openapi.json"];
     return {
@@ -31,8 +42,10 @@ const nextConfig = {
           { source: `/api/${r}`, destination: `/api/v1/${r}` },
           { source: `/api/${r}/:path*`, destination: `/api/v1/${r}/:path*` },
         ]),
-        { source: "/books", destination: "/api/v1/books" },
-        { source: "/books/:path*", destination: "/api/v1/books/:path*" },
+        // Every beforeFiles rewrite that matches applies (they do not stop at the first), so the
+        // API-only one must not match a page path that the negotiated ones left to the page.
+        ...PAGE_PATHS.flatMap((source) => whenApi({ source, destination: apiPath(source) })),
+        { source: API_ONLY_BOOKS_PATH, destination: "/api/v1/books/:bookId/:rest" },
       ],
       // Any other version (/v2/…) answers 404 in the error envelope, from the /api catch-all.
       fallback: [{ source: "/v:version(\\d+)/:path*", destination: "/api/unknown-version" }],

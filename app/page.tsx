@@ -1,31 +1,30 @@
 import type { Metadata } from "next";
-import { booksCollection, listBooks } from "@/server/books/list-books";
-import { defaultCollectionOptions, MAX_PER_PAGE } from "@/server/collections";
-import { requirePrincipal } from "./_components/require-principal";
-import { BookList } from "./_components/book-list";
-import { NewBookForm } from "./_components/new-book-form";
-import { WriterShell } from "./_components/writer-shell";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { pagePrincipal } from "./_components/require-principal";
+import styles from "./welcome.module.css";
 
-export const metadata: Metadata = { title: "Your books" };
+export const metadata: Metadata = { title: { absolute: "Inkstone — where novels get written" } };
 
-/** The book list at /: the writer's books, most recently changed first, and a form for a new one. */
-export default async function BooksPage() {
-  const principal = await requirePrincipal("/");
-  // Own books only, for an admin too: the API's admin view of every writer's books is not a desk.
-  const options = defaultCollectionOptions(booksCollection, { perPage: MAX_PER_PAGE, filters: { ownerId: principal.userId } });
-  const books = await listBooks(options, principal);
+/** A signed-in writer goes straight to their books; a visitor reads one paragraph and picks a door. */
+export default async function WelcomePage() {
+  if (await pagePrincipal()) redirect("/books");
   return (
-    <WriterShell principal={principal}>
-      <div className="books-page">
-        <section aria-labelledby="books-heading">
-          <h1 id="books-heading">Your books</h1>
-          <BookList books={books.items} total={books.total} />
-        </section>
-        <aside aria-labelledby="new-book-heading" className="panel">
-          <h2 id="new-book-heading">New book</h2>
-          <NewBookForm />
-        </aside>
+    <main id="main" className={styles.welcome}>
+      <p className="wordmark">Inkstone</p>
+      <h1 className={styles.title}>A quiet place to write a novel.</h1>
+      <p className={styles.lede}>
+        Your books and chapters, on your own server. Every save is kept, nothing you wrote is overwritten, and your
+        scripts can reach the same words through an API.
+      </p>
+      <div className="button-row">
+        <Link href="/sign-up" className="button">
+          Create an account
+        </Link>
+        <Link href="/sign-in" className="button secondary">
+          Sign in
+        </Link>
       </div>
-    </WriterShell>
+    </main>
   );
 }

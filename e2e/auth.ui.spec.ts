@@ -11,9 +11,9 @@ test("signing up lands on the (empty) book list", async ({ page }) => {
   await page.getByLabel("Password").fill(writer.password);
   await page.getByRole("button", { name: "Create account" }).click();
 
-  await expect(page).toHaveURL("/");
+  await expect(page).toHaveURL("/books");
   await expect(page.getByRole("heading", { name: "Your books" })).toBeVisible();
-  await expect(page.getByText("No books yet.")).toBeVisible();
+  await expect(page.getByText("Every novel begins with a title.")).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Account" })).toContainText(writer.email);
 });
 
@@ -52,7 +52,7 @@ test("signing in lands on the book list", async ({ page, request }) => {
   await signUpViaApi(request, writer);
   await signInViaUi(page, writer);
 
-  await expect(page).toHaveURL("/");
+  await expect(page).toHaveURL("/books");
   await expect(page.getByRole("heading", { name: "Your books" })).toBeVisible();
 });
 
@@ -76,8 +76,8 @@ test("signing out returns to sign-in and ends the session", async ({ page, reque
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
-  await page.goto("/");
-  await expect(page).toHaveURL(/\/sign-in$/);
+  await page.goto("/books");
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fbooks$/);
 });
 
 test("after too many attempts, sign-in says so instead of blaming the password", async ({ page, request }) => {
@@ -91,4 +91,21 @@ test("after too many attempts, sign-in says so instead of blaming the password",
   await signInViaUi(page, writer);
   await expect(page.locator("form").getByRole("alert")).toContainText("Too many sign-in attempts");
   await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test("a visitor at / is welcomed with the ways in; a signed-in writer goes to the books", async ({ page, request }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/sign-in");
+  await page.goBack();
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await expect(page).toHaveURL("/sign-up");
+
+  const writer = newWriter("welcome");
+  await signUpViaApi(request, writer);
+  await signInViaUi(page, writer);
+  await expect(page).toHaveURL("/books");
+  await page.goto("/");
+  await expect(page).toHaveURL("/books");
 });

@@ -16,7 +16,7 @@ const text = (form: FormData, key: string) => {
 
 /** Only same-site paths, so a crafted link cannot send a writer elsewhere after signing in. */
 function safeNext(value: string): string {
-  return value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : "/";
+  return value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : "/books";
 }
 
 async function signInWith(email: string, password: string, redirectTo: string): Promise<FormState> {
@@ -62,7 +62,7 @@ export async function signUpAction(_previous: FormState, form: FormData): Promis
     if (!(error instanceof AppError)) throw error;
     return { message: error.message, fields: problemsByField(error.details), values };
   }
-  return signInWith(parsed.data.email, parsed.data.password, "/");
+  return signInWith(parsed.data.email, parsed.data.password, "/books");
 }
 
 export async function signOutAction(): Promise<void> {

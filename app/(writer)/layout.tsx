@@ -5,7 +5,6 @@ import { WriterShell } from "../_components/writer-shell";
 /**
  * The header and tRPC client around every signed-in page in this group. It does not redirect:
  * each page calls requirePrincipal(itsPath) so that sign-in brings the writer back to it.
- * (The book list lives at app/page.tsx, outside the group, and wraps itself in WriterShell.)
  */
 export default async function WriterLayout({ children }: { children: ReactNode }) {
   const principal = await pagePrincipal();

@@ -1,29 +1,28 @@
-import type { InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement | HTMLTextAreaElement>, "name"> {
+interface Described {
   name: string;
   label: string;
   hint?: string;
   error?: string;
-  multiline?: boolean;
+  id?: string;
 }
 
-/** A labelled input (or textarea) with an optional hint and an error tied to it for screen readers. */
-export function Field({ name, label, hint, error, multiline = false, id, ...input }: FieldProps) {
+interface FieldProps extends Described, Omit<InputHTMLAttributes<HTMLInputElement | HTMLTextAreaElement>, "name" | "id"> {
+  multiline?: boolean;
+  rows?: number;
+}
+
+/** The label, hint and error around a control, tied to it for screen readers. */
+function Labelled({ name, label, hint, error, id, control }: Described & { control: (props: object) => ReactNode }) {
   const fieldId = id ?? `field-${name}`;
   const hintId = hint ? `${fieldId}-hint` : undefined;
   const errorId = error ? `${fieldId}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
-  const common = {
-    id: fieldId,
-    name,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy,
-  };
   return (
     <div className="field">
       <label htmlFor={fieldId}>{label}</label>
-      {multiline ? <textarea {...common} {...input} rows={3} /> : <input {...common} {...input} />}
+      {control({ id: fieldId, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {hint && (
         <p id={hintId} className="field-hint">
           {hint}
@@ -35,5 +34,37 @@ export function Field({ name, label, hint, error, multiline = false, id, ...inpu
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled input (or textarea) with an optional hint and an error tied to it for screen readers. */
+export function Field({ name, label, hint, error, multiline = false, rows = 3, id, ...input }: FieldProps) {
+  return (
+    <Labelled
+      {...{ name, label, hint, error, id }}
+      control={(common) => (multiline ? <textarea {...common} {...input} rows={rows} /> : <input {...common} {...input} />)}
+    />
+  );
+}
+
+interface SelectFieldProps extends Described, Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id"> {
+  options: readonly { value: string; label: string }[];
+}
+
+/** A labelled select, like Field. */
+export function SelectField({ name, label, hint, error, id, options, ...select }: SelectFieldProps) {
+  return (
+    <Labelled
+      {...{ name, label, hint, error, id }}
+      control={(common) => (
+        <select {...common} {...select}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }

@@ -14,3 +14,19 @@ export function formatDate(iso: string): string {
 export function formatNumber(n: number): string {
   return whole.format(n);
 }
+
+const relative = new Intl.RelativeTimeFormat("en-GB", { numeric: "auto" });
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["minute", 60],
+  ["hour", 60 * 60],
+  ["day", 24 * 60 * 60],
+];
+
+/** "3 minutes ago", "yesterday", "4 days ago"; a date once it is over a week old. */
+export function formatRelative(iso: string, now = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  if (Math.abs(seconds) < 60) return "just now";
+  if (Math.abs(seconds) >= 7 * 24 * 60 * 60) return formatDate(iso);
+  const [unit, size] = UNITS.findLast(([, size]) => Math.abs(seconds) >= size) ?? UNITS[0]!;
+  return relative.format(Math.round(seconds / size), unit);
+}

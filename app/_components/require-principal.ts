@@ -9,6 +9,6 @@ export const pagePrincipal = cache(sessionPrincipal);
 /** The signed-in writer, or a trip to /sign-in that comes back to `path` afterwards. */
 export async function requirePrincipal(path: string): Promise<Principal> {
   const principal = await pagePrincipal();
-  if (!principal) redirect(path === "/" ? "/sign-in" : `/sign-in?next=${encodeURIComponent(path)}`);
+  if (!principal) redirect(`/sign-in?next=${encodeURIComponent(path)}`);
   return principal;
 }

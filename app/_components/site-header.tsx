@@ -1,19 +1,31 @@
 import Link from "next/link";
 import { signOutAction } from "../(auth)/actions";
+import { NavLink } from "./nav-link";
 import { SubmitButton } from "./submit-button";
+import type { Theme } from "./theme";
+import { ThemeToggle } from "./theme-toggle";
 
-/** Product name, who is signed in, the Tokens page and sign-out. */
-export function SiteHeader({ email }: { email: string }) {
+/** Product name and the writer's places on the left; theme, account and sign-out on the right. */
+export function SiteHeader({ email, theme }: { email: string; theme: Theme }) {
   return (
     <header className="site-header">
-      <Link href="/" className="wordmark">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Link href="/books" className="wordmark">
         Inkstone
       </Link>
-      <nav aria-label="Account" className="site-nav">
-        <span className="site-user">{email}</span>
-        <Link href="/settings/tokens">Tokens</Link>
+      <nav aria-label="Main" className="site-nav">
+        <NavLink href="/books">Books</NavLink>
+      </nav>
+      <nav aria-label="Account" className="site-nav account-nav">
+        <ThemeToggle initial={theme} />
+        <NavLink href="/settings/tokens">Tokens</NavLink>
+        <span className="site-user" title={email}>
+          {email}
+        </span>
         <form action={signOutAction}>
-          <SubmitButton className="link-button">Sign out</SubmitButton>
+          <SubmitButton className="link-button quiet">Sign out</SubmitButton>
         </form>
       </nav>
     </header>

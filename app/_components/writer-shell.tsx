@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { Principal } from "@/server/auth/principal";
 import { getCurrentUser } from "@/server/users/get-current-user";
 import { TRPCProvider } from "../_trpc/provider";
+import { currentTheme } from "./current-theme";
 import { SiteHeader } from "./site-header";
 
 /**
@@ -10,11 +11,13 @@ import { SiteHeader } from "./site-header";
  * sign-in with the page they wanted; a layout could not know that page.
  */
 export async function WriterShell({ principal, children }: { principal: Principal; children: ReactNode }) {
-  const user = await getCurrentUser(principal);
+  const [user, theme] = await Promise.all([getCurrentUser(principal), currentTheme()]);
   return (
     <TRPCProvider>
-      <SiteHeader email={user.email} />
-      <main className="page">{children}</main>
+      <SiteHeader email={user.email} theme={theme} />
+      <main id="main" className="page" tabIndex={-1}>
+        {children}
+      </main>
     </TRPCProvider>
   );
 }

@@ -6,15 +6,19 @@ import { isoTime, type DbTime } from "../sql/values";
 export const BOOK_STATUSES = ["planning", "drafting", "revising", "finished"] as const;
 
 const writable = {
-  title: storedText().trim().min(1, "a book needs a title").max(200),
-  type: storedText().trim().min(1).max(60).describe("the genre, e.g. novel, fantasy, memoir"),
-  description: storedText().max(5000),
+  title: storedText().trim().min(1, "a book needs a title").max(200, "a title can be at most 200 characters"),
+  type: storedText().trim().min(1, "a genre cannot be empty").max(60, "a genre can be at most 60 characters").describe("the genre, e.g. novel, fantasy, memoir"),
+  description: storedText().max(5000, "a description can be at most 5,000 characters"),
   language: z
     .string()
     .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a language tag such as en, zh-Hans or pt-BR")
     .describe("BCP 47 language tag"),
   status: z.enum(BOOK_STATUSES),
-  targetWordCount: z.int().min(1).max(10_000_000).nullable(),
+  targetWordCount: z
+    .int("a target is a whole number of words")
+    .min(1, "a target is at least one word")
+    .max(10_000_000, "a target can be at most 10,000,000 words")
+    .nullable(),
 };
 
 export const bookIdParams = z.object({ bookId: z.string().min(1).max(64) });

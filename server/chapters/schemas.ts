@@ -9,7 +9,7 @@ import { isoTime, type DbTime } from "../sql/values";
  */
 export const MAX_CHAPTER_BYTES = 5 * 1024 * 1024;
 
-export const chapterTitle = storedText().trim().min(1, "a chapter title cannot be empty").max(200);
+export const chapterTitle = storedText().trim().min(1, "a chapter title cannot be empty").max(200, "a chapter title can be at most 200 characters");
 export const chapterContent = storedText()
   .refine((text) => text.length <= MAX_CHAPTER_BYTES && utf8Length(text) <= MAX_CHAPTER_BYTES, "a chapter holds at most 5 MiB of text (UTF-8)")
   .describe("Markdown, at most 5 MiB (5,242,880 bytes) in UTF-8");

@@ -14,8 +14,8 @@ export const API_HEADERS = {
   "cache-control": "no-store",
 };
 
-/** Path patterns (next.config `source`) answered by the API and the seed's aliases of it. */
-export const API_SOURCES = ["/api/:path*", "/auth/:path*", "/v:version(\\d+)/:path*", "/books", "/books/:path*"];
+/** Path patterns (next.config `source`) answered by the API alone (negotiated paths: negotiation.mjs). */
+export const API_SOURCES = ["/api/:path*", "/auth/:path*", "/v:version(\\d+)/:path*"];
 
 /**
  * A page's policy: scripts run only with this request's nonce. Styles may be inline (React and the

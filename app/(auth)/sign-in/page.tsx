@@ -7,12 +7,12 @@ import { SignInForm } from "./sign-in-form";
 export const metadata: Metadata = { title: "Sign in" };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
-  if (await sessionPrincipal()) redirect("/");
+  if (await sessionPrincipal()) redirect("/books");
   const { next } = await searchParams;
   return (
     <>
       <h1>Sign in</h1>
-      <SignInForm next={typeof next === "string" ? next : "/"} />
+      <SignInForm next={typeof next === "string" ? next : "/books"} />
       <p className="auth-switch">
         New here? <Link href="/sign-up">Create an account</Link>
       </p>

@@ -7,7 +7,7 @@ import { SignUpForm } from "./sign-up-form";
 export const metadata: Metadata = { title: "Create an account" };
 
 export default async function SignUpPage() {
-  if (await sessionPrincipal()) redirect("/");
+  if (await sessionPrincipal()) redirect("/books");
   return (
     <>
       <h1>Create an account</h1>

@@ -14,7 +14,7 @@ export default async function TokensPage() {
   const heldScopes = SCOPES.filter((scope) => principal.scopes.has(scope));
   return (
     <div className="narrow">
-      <p className="breadcrumb">Settings</p>
+      <p className="eyebrow">Settings</p>
       <h1>Tokens</h1>
       <p className="muted lede">
         Tokens let scripts, tools and the <code>inkstone</code> command-line client act for you through the API. Give

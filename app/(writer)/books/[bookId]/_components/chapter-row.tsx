@@ -1,0 +1,128 @@
+"use client";
+
+import { useSortable } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import Link from "next/link";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import type { ChapterSummaryDto } from "@/server/chapters/schemas";
+import { formatNumber } from "../../../../_components/format";
+import { describeProblem } from "../../../../_components/problem";
+import { trpc } from "../../../../_trpc/client";
+import styles from "../book.module.css";
+
+/** Renames a chapter. A rename changes only the title, so a newer version saved elsewhere is no conflict: retry on it once. */
+function useRename(chapter: ChapterSummaryDto, onRenamed: () => void) {
+  const utils = trpc.useUtils();
+  const save = trpc.chapters.save.useMutation();
+  const [problem, setProblem] = useState<ReturnType<typeof describeProblem>>(null);
+  async function rename(title: string): Promise<boolean> {
+    const ref = { bookId: chapter.bookId, chapterId: chapter.id };
+    setProblem(null);
+    try {
+      try {
+        await save.mutateAsync({ ...ref, title, version: chapter.version });
+      } catch (error) {
+        if (describeProblem(error)?.code !== "version_conflict") throw error;
+        const latest = await utils.chapters.get.fetch(ref, { staleTime: 0 });
+        await save.mutateAsync({ ...ref, title, version: latest.version });
+      }
+      onRenamed();
+      return true;
+    } catch (error) {
+      setProblem(describeProblem(error));
+      return false;
+    }
+  }
+  return { rename, pending: save.isPending, problem };
+}
+
+/** One chapter: a handle to move it, its title (a link to the editor), its words, rename and delete. */
+export function ChapterRow({
+  chapter,
+  place,
+  onDelete,
+  onRenamed,
+}: {
+  chapter: ChapterSummaryDto;
+  place: number;
+  onDelete: () => void;
+  onRenamed: () => void;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: chapter.id });
+  const [editing, setEditing] = useState(false);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const { rename, pending, problem } = useRename(chapter, onRenamed);
+  const errorId = `rename-${chapter.id}-error`;
+
+  // Back on the Rename button once the title is shown again, not lost to the page.
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) renameButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+  const finish = () => setEditing(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const title = String(new FormData(event.currentTarget).get("title") ?? "");
+    if (title === chapter.title || (await rename(title))) finish();
+  }
+
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={styles.chapter}
+      data-dragging={isDragging || undefined}
+    >
+      <button type="button" ref={setActivatorNodeRef} className={styles.handle} {...attributes} {...listeners} aria-label={`Move “${chapter.title}”`}>
+        <span aria-hidden="true">⠿</span>
+      </button>
+      <span className={styles.place} aria-hidden="true">
+        {place}
+      </span>
+      {editing ? (
+        <form className={styles.rename} onSubmit={submit} onKeyDown={(e) => e.key === "Escape" && (e.stopPropagation(), finish())}>
+          <label className="visually-hidden" htmlFor={`rename-${chapter.id}`}>
+            New title for “{chapter.title}”
+          </label>
+          <input
+            id={`rename-${chapter.id}`}
+            name="title"
+            defaultValue={chapter.title}
+            autoFocus
+            onFocus={(e) => e.currentTarget.select()}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? errorId : undefined}
+          />
+          <button type="submit" className="button small" disabled={pending} aria-busy={pending || undefined}>
+            Save
+          </button>
+          <button type="button" className="button ghost small" onClick={finish}>
+            Cancel
+          </button>
+          {problem && (
+            <p id={errorId} className={`field-error ${styles.renameError}`}>
+              {problem.fields.title ?? problem.message}
+            </p>
+          )}
+        </form>
+      ) : (
+        <>
+          <Link href={`/books/${chapter.bookId}/chapters/${chapter.id}`} className={styles.chapterTitle}>
+            {chapter.title}
+          </Link>
+          <span className={styles.chapterWords}>{formatNumber(chapter.wordCount)} words</span>
+          <span className={styles.chapterActions}>
+            <button type="button" ref={renameButton} className="button ghost small" onClick={() => setEditing(true)}>
+              Rename<span className="visually-hidden"> “{chapter.title}”</span>
+            </button>
+            <button type="button" className="button ghost small" onClick={onDelete}>
+              Delete<span className="visually-hidden"> “{chapter.title}”</span>
+            </button>
+          </span>
+        </>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,72 @@
+"use client";
+
+import type { FormEvent } from "react";
+import type { BookDto } from "@/server/books/schemas";
+import { Field, SelectField } from "../../../_components/field";
+import { FormAlert } from "../../../_components/form-alert";
+import { describeProblem } from "../../../_components/problem";
+import { trpc } from "../../../_trpc/client";
+import { STATUS_OPTIONS, type BookStatus } from "./book-status";
+
+/**
+ * A new book, or the details of one: the API checks every field (the same schemas as REST) and
+ * its messages appear beside the fields.
+ */
+export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (book: BookDto) => void; onCancel: () => void }) {
+  const create = trpc.books.create.useMutation({ onSuccess: onDone });
+  const update = trpc.books.update.useMutation({ onSuccess: onDone });
+  const mutation = book ? update : create;
+  const problem = describeProblem(mutation.error, "changes.");
+  const fields = problem?.fields ?? {};
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (key: string) => String(form.get(key) ?? "");
+    // "80,000" and "80 000" are numbers to a writer.
+    const target = text("targetWordCount").replace(/[\s,_']/g, "");
+    const values = {
+      title: text("title"),
+      type: text("type").trim() || "novel",
+      description: text("description"),
+      status: text("status") as BookStatus,
+      // Not a number: sent as typed, so that the API's schema says what a target must be.
+      targetWordCount: target === "" ? null : /^\d+$/.test(target) ? Number(target) : (target as unknown as number),
+      language: text("language").trim() || "en",
+    };
+    if (book) update.mutate({ id: book.id, changes: values });
+    else create.mutate(values);
+  }
+
+  return (
+    <form onSubmit={submit} className="stack" noValidate>
+      <FormAlert message={problem?.message} />
+      <Field name="title" label="Title" required autoFocus autoComplete="off" defaultValue={book?.title} error={fields.title} />
+      <div className="field-row">
+        <Field name="type" label="Genre" placeholder="novel" defaultValue={book?.type} error={fields.type} />
+        <SelectField name="status" label="Status" options={STATUS_OPTIONS} defaultValue={book?.status ?? "drafting"} error={fields.status} />
+      </div>
+      <Field name="description" label="Description" multiline rows={4} defaultValue={book?.description} error={fields.description} />
+      <div className="field-row">
+        <Field
+          name="targetWordCount"
+          label="Target words"
+          inputMode="numeric"
+          placeholder="e.g. 80000"
+          hint="Optional; shows your progress."
+          defaultValue={book?.targetWordCount ?? ""}
+          error={fields.targetWordCount}
+        />
+        <Field name="language" label="Language" hint="en, fr, zh-Hans…" defaultValue={book?.language ?? "en"} error={fields.language} />
+      </div>
+      <div className="dialog-actions">
+        <button type="button" className="button secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button" disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
+          {book ? (mutation.isPending ? "Saving…" : "Save") : mutation.isPending ? "Creating…" : "Create book"}
+        </button>
+      </div>
+    </form>
+  );
+}

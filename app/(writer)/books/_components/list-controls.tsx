@@ -1,0 +1,83 @@
+"use client";
+
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useId } from "react";
+import styles from "../books.module.css";
+import { STATUS_LABELS } from "./book-status";
+
+export const SORTS = {
+  "updatedAt:desc": "Last edited",
+  "title:asc": "Title",
+  "wordCount:desc": "Most words",
+  "createdAt:desc": "Newest",
+  "createdAt:asc": "Oldest",
+} as const;
+
+/**
+ * Sort and filter as the API's own query parameters (sortby, order, status, type), so the address
+ * of a view is also the API call that lists it.
+ */
+export function ListControls({ genres }: { genres: string[] }) {
+  const id = useId();
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const genre = params.get("type");
+  const genreOptions = genre && !genres.includes(genre) ? [...genres, genre] : genres;
+  const sort = `${params.get("sortby") ?? "updatedAt"}:${params.get("order") ?? (params.get("sortby") ? "asc" : "desc")}`;
+
+  function show(changes: Record<string, string | null>) {
+    const next = new URLSearchParams(params);
+    next.delete("page");
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    const query = next.toString();
+    router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+  }
+
+  function sortBy(value: string) {
+    const [sortby = "updatedAt", order = "desc"] = value.split(":");
+    show(value === "updatedAt:desc" ? { sortby: null, order: null } : { sortby, order });
+  }
+
+  return (
+    <div className={styles.controls} role="group" aria-label="Sort and filter">
+      <div>
+        <label htmlFor={`${id}-sort`}>Sort</label>
+        <select id={`${id}-sort`} value={sort in SORTS ? sort : "updatedAt:desc"} onChange={(e) => sortBy(e.target.value)}>
+          {Object.entries(SORTS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-status`}>Status</label>
+        <select id={`${id}-status`} value={params.get("status") ?? ""} onChange={(e) => show({ status: e.target.value })}>
+          <option value="">Any</option>
+          {Object.entries(STATUS_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {genreOptions.length > 1 && (
+        <div>
+          <label htmlFor={`${id}-genre`}>Genre</label>
+          <select id={`${id}-genre`} value={genre ?? ""} onChange={(e) => show({ type: e.target.value })}>
+            <option value="">Any</option>
+            {genreOptions.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+    </div>
+  );
+}

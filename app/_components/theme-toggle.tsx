@@ -1,0 +1,34 @@
+"use client";
+
+import { useState } from "react";
+import { THEME_COOKIE, type Theme } from "./theme";
+
+const LABELS: Record<Theme, string> = { system: "Auto", light: "Light", dark: "Dark" };
+const MARKS: Record<Theme, string> = { system: "◐", light: "☀", dark: "☾" };
+const NEXT: Record<Theme, Theme> = { system: "light", light: "dark", dark: "system" };
+const YEAR = 60 * 60 * 24 * 365;
+
+/**
+ * Cycles system → light → dark. The choice goes on <html data-theme> at once and into a cookie
+ * that the root layout reads, so the next page is rendered in it (no script runs before paint).
+ */
+export function ThemeToggle({ initial }: { initial: Theme }) {
+  const [theme, setTheme] = useState(initial);
+  const next = NEXT[theme];
+
+  function choose() {
+    setTheme(next);
+    if (next === "system") delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = next;
+    document.cookie = `${THEME_COOKIE}=${next}; path=/; max-age=${YEAR}; samesite=lax`;
+  }
+
+  return (
+    <button type="button" className="link-button quiet" onClick={choose} aria-label={`Theme: ${LABELS[theme]}. Switch to ${LABELS[next]}`}
+      title="Light, dark, or as your system">
+      <span aria-hidden="true">
+        {MARKS[theme]} {LABELS[theme]}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,27 @@
+// The writer's pages share their paths with the seed's API aliases (DESIGN §2). A request with an
+// Authorization header, or with none of the signs of a browser asking for the page, gets the API:
+// a navigation's Accept asks for text/html, and the page's own requests on the same path carry
+// `RSC: 1` (React Server Component fetches) or `Next-Action` (server actions). A browser
+// navigation without Authorization therefore gets the page. Plain JavaScript: next.config.mjs
+// (rewrites, headers) and proxy.ts read the same rule.
+
+/** Paths that are a page or the API, by negotiation. */
+export const PAGE_PATHS = ["/books", "/books/:bookId", "/books/:bookId/chapters/:chapterId"];
+// Every condition has a `value`: one without copies the header's value into the rewrite's
+// parameters, which Next appends to the destination's query string (a Bearer token in the URL).
+export const HAS_AUTHORIZATION = [{ type: "header", key: "authorization", value: ".*" }];
+export const PAGE_SIGNALS = [
+  { type: "header", key: "accept", value: ".*text/html.*" },
+  { type: "header", key: "rsc", value: "1" },
+  { type: "header", key: "next-action", value: ".+" },
+];
+/** Every other path under /books is the API's alone. */
+export const API_ONLY_BOOKS_PATH = "/books/:bookId/:rest((?:)(?!chapters/[^/]+$).+)";
+
+const PAGE_PATH = /^\/books(\/[^/]+(\/chapters\/[^/]+)?)?\/?$/;
+
+/** The same rule for a request in hand: does it get the page? */
+export function wantsPage(pathname, headers) {
+  if (!PAGE_PATH.test(pathname) || headers.has("authorization")) return false;
+  return (headers.get("accept") ?? "").includes("text/html") || headers.get("rsc") === "1" || Boolean(headers.get("next-action"));
+}
