@@ -3,8 +3,8 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { secrets } = await import("./server/env");
     secrets();
-    const { translateUnrepresentableMethods } = await import("./server/http/unrepresentable-methods");
-    translateUnrepresentableMethods();
+    const { prepareNodeRequests } = await import("./server/http/node-requests");
+    prepareNodeRequests();
     const { accumulateVary } = await import("./server/http/vary");
     accumulateVary();
   }

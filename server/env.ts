@@ -19,6 +19,8 @@ const schema = z.object({
   INKSTONE_LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   INKSTONE_ADDRESS_ATTEMPTS: z.coerce.number().int().positive().default(100),
   INKSTONE_ADDRESS_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  /** reverse proxies in front of the server whose X-Forwarded-For is trusted (docs/operations.md) */
+  INKSTONE_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 type Env = z.infer<typeof schema>;

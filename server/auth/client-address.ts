@@ -1,9 +1,17 @@
+import { env } from "../env";
+import { PEER_HEADER } from "../http/node-requests";
+
 /**
  * The address a request came from, as shown in a token's "last used from" and counted by the
- * per-address sign-in limit. The right-most X-Forwarded-For entry is the one the nearest hop saw:
- * a reverse proxy appends it, and `next start` fills it from the socket when the header is absent.
- * Without a proxy a client can send any X-Forwarded-For it likes (docs/operations).
+ * per-address sign-in limit. Without a proxy (INKSTONE_TRUSTED_PROXIES=0, the default) it is the
+ * connection's other end: a client can write any X-Forwarded-For it likes, so it is not read.
+ * Behind N trusted proxies, each appends the address it saw, so the client is the one N hops
+ * before the connection's end; anything further left is the client's own claim.
  */
 export function clientAddress(headers: { get(name: string): string | null }): string | null {
-  return headers.get("x-forwarded-for")?.split(",").at(-1)?.trim() || null;
+  const forwarded = (headers.get("x-forwarded-for") ?? "").split(",").map((hop) => hop.trim()).filter(Boolean);
+  const peer = headers.get(PEER_HEADER);
+  // Outside a Node server (a test calling a use case) there is no peer: the nearest hop stands in.
+  const chain = peer ? [...forwarded, peer] : forwarded;
+  return chain[Math.max(0, chain.length - 1 - (peer ? env.INKSTONE_TRUSTED_PROXIES : 0))] || null;
 }

@@ -6,7 +6,7 @@ import { AppError, fieldProblems, type ErrorCode } from "../errors";
 import { DEFAULT_BODY_LIMIT, readBody } from "./body";
 import { failure, success } from "./envelope";
 import { principalFromRequest } from "./principal";
-import { ORIGINAL_METHOD_HEADER } from "./unrepresentable-methods";
+import { ORIGINAL_METHOD_HEADER } from "./node-requests";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];

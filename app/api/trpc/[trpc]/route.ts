@@ -4,7 +4,7 @@ import { readLimited } from "@/server/http/body";
 import { CHAPTER_BODY_LIMIT } from "@/server/http/endpoints/chapters";
 import { AppError } from "@/server/errors";
 import { failure } from "@/server/http/envelope";
-import { ORIGINAL_METHOD_HEADER } from "@/server/http/unrepresentable-methods";
+import { ORIGINAL_METHOD_HEADER } from "@/server/http/node-requests";
 import { createContext } from "@/server/trpc/context";
 import { appRouter } from "@/server/trpc/root";
 

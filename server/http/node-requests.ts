@@ -2,16 +2,24 @@ import http, { type IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 
 /**
+ * What only Node's own request can tell, written onto it before Next sees it.
+ *
+ * The address of the connection's other end, which no client can set (any value it sends in this
+ * header is replaced): server/auth/client-address.ts reads it.
+ */
+export const PEER_HEADER = "x-inkstone-peer";
+
+/**
  * Methods the Fetch API refuses to represent (TRACE, CONNECT; Node itself answers 400 to TRACK). Next.js builds a Request for
  * every request before any route or proxy runs, so these failed with a plain-text 500. Here they
  * reach the route as OPTIONS carrying this header, and the route answers 405 with its own Allow.
  */
 export const ORIGINAL_METHOD_HEADER = "x-inkstone-original-method";
 const UNREPRESENTABLE = new Set(["TRACE"]);
-const patched = Symbol.for("inkstone.unrepresentableMethods");
+const patched = Symbol.for("inkstone.nodeRequests");
 
-/** Installs the translation on every HTTP server of the process (once; the server starts after). */
-export function translateUnrepresentableMethods(): void {
+/** Installs both on every HTTP server of the process (once; the server starts after). */
+export function prepareNodeRequests(): void {
   const prototype = http.Server.prototype as http.Server & { [patched]?: true };
   if (prototype[patched]) return;
   prototype[patched] = true;
@@ -19,6 +27,7 @@ export function translateUnrepresentableMethods(): void {
   prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
     if (event === "request") {
       const request = args[0] as IncomingMessage;
+      request.headers[PEER_HEADER] = request.socket.remoteAddress ?? "";
       if (request.method && UNREPRESENTABLE.has(request.method)) {
         request.headers[ORIGINAL_METHOD_HEADER] = request.method;
         request.method = "OPTIONS";
