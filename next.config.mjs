@@ -1,4 +1,5 @@
 import { API_HEADERS, API_SOURCES, COMMON_HEADERS } from "./server/http/security-headers.mjs";
+import { EDITOR_PAGE, editorPageHeaders, editorPageRewrites } from "./server/http/editor-page-route.mjs";
 
 const asList = (headers) => Object.entries(headers).map(([key, value]) => ({ key, value }));
 
@@ -12,7 +13,7 @@ const nextConfig = {
   async headers() {
     return [
       { source: "/:path*", headers: asList(COMMON_HEADERS) },
-      ...API_SOURCES.map((source) => ({ source, headers: asList(API_HEADERS) })),
+      ...editorPageHeaders(API_SOURCES.map((source) => ({ source, headers: asList(API_HEADERS) }))),
     ];
   },
   experimental: {
@@ -32,7 +33,8 @@ const nextConfig = {
           { source: `/api/${r}/:path*`, destination: `/api/v1/${r}/:path*` },
         ]),
         { source: "/books", destination: "/api/v1/books" },
-        { source: "/books/:path*", destination: "/api/v1/books/:path*" },
+        ...editorPageRewrites,
+        { source: `/books/:path((?:)(?!${EDITOR_PAGE}$).+)`, destination: "/api/v1/books/:path" },
       ],
       // Any other version (/v2/…) answers 404 in the error envelope, from the /api catch-all.
       fallback: [{ source: "/v:version(\\d+)/:path*", destination: "/api/unknown-version" }],

@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { AppError } from "./server/errors";
 import { failure } from "./server/http/envelope";
 import { API_HEADERS, COMMON_HEADERS, pagePolicy } from "./server/http/security-headers.mjs";
+import { isEditorPageRequest } from "./server/http/editor-page-route.mjs";
 
 // Runs before pages are routed, to give each its own script nonce, and before any path with a
 // percent sign, the one place that sees such a path before Next decodes it. API requests with
@@ -14,7 +15,9 @@ export function proxy(request: NextRequest) {
     for (const [name, value] of Object.entries({ ...COMMON_HEADERS, ...API_HEADERS })) refused.headers.set(name, value);
     return refused;
   }
-  if (API_PATH.test(request.nextUrl.pathname)) return NextResponse.next();
+  if (API_PATH.test(request.nextUrl.pathname) && !isEditorPageRequest(request.nextUrl.pathname, request.headers)) {
+    return NextResponse.next();
+  }
 
   const nonce = btoa(crypto.randomUUID());
   const policy = pagePolicy(nonce, process.env.NODE_ENV === "development");
@@ -42,6 +45,8 @@ export const config = {
   matcher: [
     // pages: everything but the API, its aliases and the fingerprinted build files
     "/((?!api/|api$|auth/|auth$|v\\d+/|books/|books$|_next/static|_next/image|favicon\\.ico).*)",
+    // TEMPORARY (issue 7 part B): the chapter editor's page navigations (editor-page-route.mjs)
+    { source: "/books/:bookId/chapters/:chapterId", has: [{ type: "header", key: "accept", value: ".*text/html.*" }] },
     // any path with a percent sign, API or not
     "/(.*%.*)",
   ],
