@@ -1,5 +1,4 @@
 import type { ErrorCode } from "@/server/errors";
-import { utf8Length } from "@/server/text/stored-text";
 import { sentenceFor } from "./api-sentences";
 
 // The editor's calls to the REST API (docs/api.md). Plain fetch rather than tRPC: a save on
@@ -87,7 +86,8 @@ export function saveChapter(
   leaving = false,
 ): Promise<Outcome<ServerChapter>> {
   const body = JSON.stringify(edit);
-  return call(chapterPath(ids), { method: "PATCH", body, keepalive: leaving && utf8Length(body) < KEEPALIVE_LIMIT });
+  const keepalive = leaving && body.length < KEEPALIVE_LIMIT && new Blob([body]).size < KEEPALIVE_LIMIT;
+  return call(chapterPath(ids), { method: "PATCH", body, keepalive });
 }
 
 export const getChapter = (ids: ChapterIds) => call<ServerChapter>(chapterPath(ids));

@@ -4,7 +4,6 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { formatNumber } from "@/app/_components/format";
-import { chapterTitle } from "@/server/chapters/schemas";
 import { countWords } from "@/server/text/word-count";
 import type { ServerChapter } from "./chapter-api";
 import { ChapterSync, type SaveStatus } from "./chapter-sync";
@@ -42,6 +41,8 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
 
   const [title, setTitle] = useState(chapter.title);
   const titleRef = useRef(chapter.title);
+  /** the title as the API's schema accepts it, or null while it is refused or being checked */
+  const validTitle = useRef<string | null>(chapter.title);
   const [titleError, setTitleError] = useState<string>();
   const [status, setStatus] = useState<SaveStatus>({ state: "saved" });
   const [version, setVersion] = useState(chapter.version);
@@ -69,10 +70,10 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
   useEffect(() => {
     const engine = new ChapterSync(ids, chapter, {
       text: () => editor.current?.text() ?? chapter.content,
-      title: () => (chapterTitle.safeParse(titleRef.current).success ? titleRef.current.trim() : null),
+      title: () => validTitle.current,
       replace: ({ content, title: nextTitle }) => {
         editor.current?.replace(content);
-        titleRef.current = nextTitle;
+        titleRef.current = validTitle.current = nextTitle;
         setTitle(nextTitle);
         setTitleError(undefined);
         recount();
@@ -124,12 +125,17 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
     countTimer.current = setTimeout(recount, COUNT_PAUSE_MS);
   }, [recount]);
 
-  const changeTitle = (value: string) => {
+  const changeTitle = async (value: string) => {
     titleRef.current = value;
+    validTitle.current = null;
     setTitle(value);
-    const checked = chapterTitle.safeParse(value);
-    setTitleError(checked.success ? undefined : checked.error.issues[0]?.message);
     sync.current?.edited();
+    // The API's own schema, loaded with zod the first time a title is edited.
+    const { chapterTitle } = await import("@/server/chapters/schemas");
+    if (titleRef.current !== value) return;
+    const checked = chapterTitle.safeParse(value);
+    validTitle.current = checked.success ? checked.data : null;
+    setTitleError(checked.success ? undefined : checked.error.issues[0]?.message);
   };
 
   const go = useCallback(
@@ -241,7 +247,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
             id="chapter-title"
             className={styles.title}
             value={title}
-            onChange={(event) => changeTitle(event.target.value)}
+            onChange={(event) => void changeTitle(event.target.value)}
             onBlur={() => void sync.current?.flush()}
             aria-invalid={titleError ? true : undefined}
             aria-describedby={titleError ? "chapter-title-error" : undefined}

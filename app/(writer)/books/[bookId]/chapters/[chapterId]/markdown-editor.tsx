@@ -1,12 +1,12 @@
 "use client";
 
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
-import { markdownKeymap, markdownLanguage } from "@codemirror/lang-markdown";
-import { LanguageSupport, syntaxHighlighting } from "@codemirror/language";
+import { defineLanguageFacet, indentNodeProp, Language, languageDataProp, LanguageSupport, syntaxHighlighting } from "@codemirror/language";
 import { search, searchKeymap } from "@codemirror/search";
-import { Annotation, EditorState, Prec } from "@codemirror/state";
+import { Annotation, EditorState } from "@codemirror/state";
 import { EditorView, keymap, placeholder } from "@codemirror/view";
 import { tagHighlighter, tags } from "@lezer/highlight";
+import { GFM, parser } from "@lezer/markdown";
 import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
 
 export interface MarkdownEditorHandle {
@@ -24,6 +24,20 @@ interface MarkdownEditorProps {
   onEdit(): void;
   onBlur(): void;
 }
+
+/**
+ * Markdown (CommonMark and GitHub's extensions) for highlighting, built on the Lezer parser
+ * directly: @codemirror/lang-markdown would also ship the HTML, CSS and JavaScript languages
+ * (~450 KiB that the bundler cannot drop) and its Enter key inserts list and quote markers the
+ * writer did not type. Here Enter is a line break and nothing else.
+ */
+const markdownData = defineLanguageFacet({ commentTokens: { block: { open: "<!--", close: "-->" } } });
+const markdownLanguage = new Language(
+  markdownData,
+  parser.configure([GFM, { props: [indentNodeProp.add({ Document: () => null }), languageDataProp.add({ Document: markdownData })] }]),
+  [],
+  "markdown",
+);
 
 /** Marks transactions that are not the writer's typing. */
 const programmatic = Annotation.define<boolean>();
@@ -77,7 +91,7 @@ export function MarkdownEditor({ ref, initialText, label, className, onEdit, onB
           lineBreak ? EditorView.clipboardInputFilter.of((text) => text.replace(/\r\n?|\n/g, lineBreak)) : [],
           history(),
           search({ top: true }),
-          new LanguageSupport(markdownLanguage, [Prec.high(keymap.of(markdownKeymap))]),
+          new LanguageSupport(markdownLanguage),
           syntaxHighlighting(markdownClasses),
           EditorView.lineWrapping,
           placeholder("Begin here…"),
