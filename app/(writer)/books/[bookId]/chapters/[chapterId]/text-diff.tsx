@@ -18,7 +18,10 @@ async function compare(before: string, after: string): Promise<Part[] | null> {
     const next = lines[i + 1];
     if (change.removed && next?.added && change.value.length + next.value.length < 20_000) {
       const words = diffWordsWithSpace(change.value, next.value, { timeout: 500 });
-      if (words) {
+      // Word by word only where most of the paragraph stayed: a rewritten sentence reads better
+      // as the old one struck out above the new one than as a mosaic of both.
+      const kept = words?.reduce((sum, w) => sum + (w.added || w.removed ? 0 : w.value.length), 0) ?? 0;
+      if (words && kept >= 0.8 * Math.max(change.value.length, next.value.length)) {
         parts.push(...words.map((w) => ({ kind: kind(w), text: w.value }) as Part));
         i++;
         continue;
