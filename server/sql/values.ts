@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
-
 // Rows written through Kysely must look like rows Prisma writes, so that both read them alike.
 
 /** A new row id (Prisma's are cuids; any unique string of up to 64 characters will do). */
 export function newId(): string {
-  return randomUUID();
+  // The global Web Crypto (Node 19+), not node:crypto: the chapter schemas that import this
+  // module are also the editor's, in the browser.
+  return crypto.randomUUID();
 }
 
 /**

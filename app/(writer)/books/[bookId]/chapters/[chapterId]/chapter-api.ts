@@ -1,0 +1,103 @@
+import type { ErrorCode } from "@/server/errors";
+import { sentenceFor } from "./api-sentences";
+
+// The editor's calls to the REST API (docs/api.md). Plain fetch rather than tRPC: a save on
+// leaving the page must go out with `keepalive`, and REST's envelopes carry the error codes the
+// editor turns into sentences. The browser's session cookie authenticates every call.
+
+export interface ChapterIds {
+  bookId: string;
+  chapterId: string;
+}
+
+/** A chapter as the server holds it, at one version. */
+export interface ServerChapter {
+  version: number;
+  title: string;
+  content: string;
+  wordCount: number;
+  updatedAt: string;
+}
+
+export interface RevisionSummary {
+  version: number;
+  title: string;
+  wordCount: number;
+  createdAt: string;
+}
+
+/**
+ * Why a call did not go through. `offline`: the server could not be reached; `signed-out`: 401;
+ * `conflict`: the chapter moved past the version edited; `server`: a 5xx, worth retrying;
+ * `refused`: any other answer, which retrying will not change.
+ */
+export interface ApiProblem {
+  kind: "offline" | "signed-out" | "conflict" | "server" | "refused";
+  status: number;
+  error: ErrorCode | "network";
+  /** a sentence for the writer */
+  message: string;
+  details?: unknown;
+}
+
+export type Outcome<T> = { ok: true; data: T; total?: number } | { ok: false; problem: ApiProblem };
+
+/** Chromium and the Fetch standard cap keepalive bodies at 64 KiB for all of a page's requests together. */
+const KEEPALIVE_LIMIT = 60 * 1024;
+
+const chapterPath = ({ bookId, chapterId }: ChapterIds) =>
+  `/api/v1/books/${encodeURIComponent(bookId)}/chapters/${encodeURIComponent(chapterId)}`;
+
+async function call<T>(path: string, init: RequestInit = {}): Promise<Outcome<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      headers: { accept: "application/json", ...(init.body ? { "content-type": "application/json" } : {}) },
+      cache: "no-store",
+    });
+  } catch {
+    return { ok: false, problem: { kind: "offline", status: 0, error: "network", message: sentenceFor("network", null, true) } };
+  }
+  const envelope = (await response.json().catch(() => null)) as { data?: T; error?: string; msg?: string; details?: unknown } | null;
+  if (response.ok && envelope && "data" in envelope) {
+    const total = response.headers.get("x-total-count");
+    return { ok: true, data: envelope.data as T, total: total === null ? undefined : Number(total) };
+  }
+  const error = (envelope?.error ?? (response.status >= 500 ? "internal" : "malformed_request")) as ErrorCode;
+  const kind: ApiProblem["kind"] =
+    response.status === 401
+      ? "signed-out"
+      : error === "version_conflict" || error === "precondition_failed"
+        ? "conflict"
+        : response.status >= 500
+          ? "server"
+          : "refused";
+  return { ok: false, problem: { kind, status: response.status, error, message: sentenceFor(error, envelope, init.method !== undefined), details: envelope?.details } };
+}
+
+/**
+ * Saves the text (and the title, when given) against the version it was edited from. With
+ * `leaving`, the request outlives the page when it is small enough for keepalive.
+ */
+export function saveChapter(
+  ids: ChapterIds,
+  edit: { version: number; content: string; title?: string },
+  leaving = false,
+): Promise<Outcome<ServerChapter>> {
+  const body = JSON.stringify(edit);
+  const keepalive = leaving && body.length < KEEPALIVE_LIMIT && new Blob([body]).size < KEEPALIVE_LIMIT;
+  return call(chapterPath(ids), { method: "PATCH", body, keepalive });
+}
+
+export const getChapter = (ids: ChapterIds) => call<ServerChapter>(chapterPath(ids));
+
+export const listRevisions = (ids: ChapterIds, page: number, perPage = 50) =>
+  call<RevisionSummary[]>(`${chapterPath(ids)}/revisions?page=${page}&per_page=${perPage}`);
+
+export const getRevision = (ids: ChapterIds, version: number) =>
+  call<RevisionSummary & { content: string }>(`${chapterPath(ids)}/revisions/${version}`);
+
+/** Brings an old version back as a new one (the text it replaces stays in the history). */
+export const restoreRevision = (ids: ChapterIds, revision: number, version: number) =>
+  call<ServerChapter>(`${chapterPath(ids)}/restorations`, { method: "POST", body: JSON.stringify({ revision, version }) });

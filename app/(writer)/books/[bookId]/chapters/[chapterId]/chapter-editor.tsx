@@ -1,0 +1,324 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { formatNumber } from "@/app/_components/format";
+import { countWords } from "@/server/text/word-count";
+import type { ServerChapter } from "./chapter-api";
+import { ChapterSync, type SaveStatus } from "./chapter-sync";
+import { ConflictDialog } from "./conflict-dialog";
+import styles from "./editor.module.css";
+import { HistoryDialog } from "./history-dialog";
+import { MarkdownEditor, type MarkdownEditorHandle } from "./markdown-editor";
+import { SaveIndicator } from "./save-indicator";
+import { SignInDialog } from "./sign-in-dialog";
+import { recordWords } from "./writing-today";
+
+export interface ChapterListEntry {
+  id: string;
+  title: string;
+  wordCount: number;
+}
+
+interface ChapterEditorProps {
+  book: { id: string; title: string };
+  chapterId: string;
+  chapter: ServerChapter;
+  chapters: ChapterListEntry[];
+  email: string;
+}
+
+const COUNT_PAUSE_MS = 250;
+
+/** The chapter editor: the chapter list, the writing surface, and the safety around it. */
+export function ChapterEditor({ book, chapterId, chapter, chapters, email }: ChapterEditorProps) {
+  const router = useRouter();
+  const ids = useMemo(() => ({ bookId: book.id, chapterId }), [book.id, chapterId]);
+  const path = `/books/${book.id}/chapters/${chapterId}`;
+  const editor = useRef<MarkdownEditorHandle>(null);
+  const sync = useRef<ChapterSync | null>(null);
+
+  const [title, setTitle] = useState(chapter.title);
+  const titleRef = useRef(chapter.title);
+  /** the title as the API's schema accepts it, or null while it is refused or being checked */
+  const validTitle = useRef<string | null>(chapter.title);
+  const [titleError, setTitleError] = useState<string>();
+  const [status, setStatus] = useState<SaveStatus>({ state: "saved" });
+  const [version, setVersion] = useState(chapter.version);
+  const [words, setWords] = useState(chapter.wordCount);
+  const [today, setToday] = useState<number | null>(null);
+  const [savedCounts, setSavedCounts] = useState<Record<string, number>>({});
+  const [notice, setNotice] = useState<string>();
+  const [focusMode, setFocusMode] = useState(false);
+  const [dialog, setDialog] = useState<"history" | "conflict" | "sign-in" | null>(null);
+
+  const position = chapters.findIndex((c) => c.id === chapterId);
+  const previous = chapters[position - 1];
+  const next = chapters[position + 1];
+  const hrefOf = (id: string) => `/books/${book.id}/chapters/${id}`;
+
+  // Counted with the server's own function, a moment after typing stops (a 10,000-word chapter
+  // costs well under a millisecond, but no keystroke should wait for it).
+  const countTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const recount = useCallback(() => {
+    const count = countWords(editor.current?.text() ?? "");
+    setWords(count);
+    setToday(recordWords(chapterId, count));
+  }, [chapterId]);
+
+  useEffect(() => {
+    const engine = new ChapterSync(ids, chapter, {
+      text: () => editor.current?.text() ?? chapter.content,
+      title: () => validTitle.current,
+      replace: ({ content, title: nextTitle }) => {
+        editor.current?.replace(content);
+        titleRef.current = validTitle.current = nextTitle;
+        setTitle(nextTitle);
+        setTitleError(undefined);
+        recount();
+      },
+      titleRefused: setTitleError,
+      onStatus: (next) => {
+        setStatus(next);
+        // A conflict or a sign-out opens its dialog; the dialog goes when its cause has.
+        setDialog((open) => {
+          if (next.state === "conflict") return "conflict";
+          if (next.state === "signed-out") return open ?? "sign-in";
+          return open === "conflict" || open === "sign-in" ? null : open;
+        });
+      },
+      onSaved: (saved) => {
+        setVersion(saved.version);
+        setSavedCounts((counts) => ({ ...counts, [chapterId]: saved.wordCount }));
+      },
+      notice: setNotice,
+    });
+    sync.current = engine;
+    countTimer.current = setTimeout(recount, 0);
+    void engine.start();
+
+    const leaving = () => void engine.flush(true);
+    const hidden = () => document.visibilityState === "hidden" && leaving();
+    const back = () => engine.retry();
+    document.addEventListener("visibilitychange", hidden);
+    window.addEventListener("pagehide", leaving);
+    window.addEventListener("online", back);
+    window.addEventListener("focus", back);
+    return () => {
+      document.removeEventListener("visibilitychange", hidden);
+      window.removeEventListener("pagehide", leaving);
+      window.removeEventListener("online", back);
+      window.removeEventListener("focus", back);
+      // Moving to another chapter inside the app: what is unsent goes now (and is in the draft).
+      leaving();
+      engine.dispose();
+      clearTimeout(countTimer.current);
+    };
+    // One engine per chapter: the page is keyed by chapter, so these never change under it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const edited = useCallback(() => {
+    sync.current?.edited();
+    clearTimeout(countTimer.current);
+    countTimer.current = setTimeout(recount, COUNT_PAUSE_MS);
+  }, [recount]);
+
+  const changeTitle = async (value: string) => {
+    titleRef.current = value;
+    validTitle.current = null;
+    setTitle(value);
+    sync.current?.edited();
+    // The API's own schema, loaded with zod the first time a title is edited.
+    const { chapterTitle } = await import("@/server/chapters/schemas");
+    if (titleRef.current !== value) return;
+    const checked = chapterTitle.safeParse(value);
+    validTitle.current = checked.success ? checked.data : null;
+    setTitleError(checked.success ? undefined : checked.error.issues[0]?.message);
+  };
+
+  const go = useCallback(
+    (target: ChapterListEntry | undefined) => {
+      if (!target) return;
+      void sync.current?.flush();
+      router.push(hrefOf(target.id));
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [router, book.id],
+  );
+
+  // Shortcuts that work wherever focus is: CodeMirror binds none of these keys, and a key it
+  // handled (defaultPrevented) is left alone.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.isComposing) return;
+      const mod = event.ctrlKey || event.metaKey;
+      if (event.altKey && !mod && event.key === "PageDown") go(next);
+      else if (event.altKey && !mod && event.key === "PageUp") go(previous);
+      else if (mod && event.altKey && event.code === "BracketRight") go(next);
+      else if (mod && event.altKey && event.code === "BracketLeft") go(previous);
+      else if (mod && event.shiftKey && event.key.toLowerCase() === "f") setFocusMode((on) => !on);
+      else if (mod && !event.shiftKey && !event.altKey && event.key.toLowerCase() === "s") void sync.current?.flush();
+      else if (event.key === "Escape" && focusMode && dialog === null) setFocusMode(false);
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [go, next, previous, focusMode, dialog]);
+
+  const counts = (entry: ChapterListEntry) => savedCounts[entry.id] ?? entry.wordCount;
+
+  return (
+    <div className={focusMode ? `${styles.workspace} ${styles.focus}` : styles.workspace}>
+      <nav aria-label="Chapters" className={styles.sidebar}>
+        <p className={styles.bookTitle}>
+          <Link href={`/books/${book.id}`}>{book.title}</Link>
+        </p>
+        <ol className={styles.chapterList}>
+          {chapters.map((entry) => (
+            <li key={entry.id}>
+              <Link href={hrefOf(entry.id)} aria-current={entry.id === chapterId ? "page" : undefined} onClick={() => void sync.current?.flush()}>
+                <span className={styles.chapterName}>{entry.id === chapterId ? title || "Untitled" : entry.title}</span>
+                <span className={styles.chapterWords}>{formatNumber(entry.id === chapterId ? words : counts(entry))}</span>
+              </Link>
+            </li>
+          ))}
+        </ol>
+        <details className={styles.shortcuts}>
+          <summary>Keyboard shortcuts</summary>
+          <dl>
+            <dt>Alt+Page Down · Ctrl+Alt+]</dt>
+            <dd>Next chapter</dd>
+            <dt>Alt+Page Up · Ctrl+Alt+[</dt>
+            <dd>Previous chapter</dd>
+            <dt>Ctrl+Shift+F</dt>
+            <dd>Focus mode (Esc leaves)</dd>
+            <dt>Ctrl+S</dt>
+            <dd>Save now (it saves by itself too)</dd>
+            <dt>Ctrl+F</dt>
+            <dd>Find and replace</dd>
+            <dt>Ctrl+Z · Ctrl+Shift+Z</dt>
+            <dd>Undo · redo</dd>
+            <dt>Tab · Shift+Tab</dt>
+            <dd>Leave the text for the controls (Ctrl+M first lets Tab indent)</dd>
+          </dl>
+          <p className="muted">On a Mac, ⌘ for Ctrl and ⌥ for Alt.</p>
+        </details>
+      </nav>
+
+      <section aria-label="Chapter" className={styles.writing}>
+        <div className={styles.toolbar}>
+          <SaveIndicator status={status} onResolve={() => setDialog("conflict")} onSignIn={() => setDialog("sign-in")} onRetry={() => sync.current?.retry()} />
+          <span className={styles.count}>
+            <span>{formatNumber(words)} words</span>
+            {today !== null && (
+              <span className={styles.today} title="Net words written today in this browser, across chapters">
+                {today >= 0 ? "+" : "−"}
+                {formatNumber(Math.abs(today))} today
+              </span>
+            )}
+          </span>
+          <span className={styles.tools}>
+            <button type="button" className={styles.tool} onClick={() => setDialog("history")}>
+              History
+            </button>
+            <button type="button" className={styles.tool} aria-pressed={focusMode} onClick={() => setFocusMode((on) => !on)}>
+              {focusMode ? "Leave focus" : "Focus"}
+            </button>
+          </span>
+        </div>
+
+        {notice && (
+          <p role="status" className={styles.notice}>
+            {notice}{" "}
+            <button type="button" className="link-button" onClick={() => setNotice(undefined)}>
+              Dismiss
+            </button>
+          </p>
+        )}
+
+        <div className={styles.page}>
+          <label htmlFor="chapter-title" className="visually-hidden">
+            Chapter title
+          </label>
+          <input
+            id="chapter-title"
+            className={styles.title}
+            value={title}
+            onChange={(event) => void changeTitle(event.target.value)}
+            onBlur={() => void sync.current?.flush()}
+            aria-invalid={titleError ? true : undefined}
+            aria-describedby={titleError ? "chapter-title-error" : undefined}
+            placeholder="Untitled chapter"
+            autoComplete="off"
+          />
+          {titleError && (
+            <p id="chapter-title-error" className={styles.titleError}>
+              {titleError}
+            </p>
+          )}
+          <MarkdownEditor
+            ref={editor}
+            initialText={chapter.content}
+            label={`Text of ${title || "this chapter"}`}
+            className={styles.editor}
+            onEdit={edited}
+            onBlur={() => void sync.current?.flush()}
+          />
+        </div>
+
+        <div className={styles.pager}>
+          {previous ? (
+            <Link href={hrefOf(previous.id)} onClick={() => void sync.current?.flush()} rel="prev">
+              ← {previous.title}
+            </Link>
+          ) : (
+            <span />
+          )}
+          {next && (
+            <Link href={hrefOf(next.id)} onClick={() => void sync.current?.flush()} rel="next">
+              {next.title} →
+            </Link>
+          )}
+        </div>
+      </section>
+
+      {status.state === "conflict" && (
+        <ConflictDialog
+          conflict={status.conflict}
+          open={dialog === "conflict"}
+          onClose={() => setDialog(null)}
+          onResolve={async (choice) => {
+            await sync.current?.resolve(choice);
+            setDialog(null);
+          }}
+        />
+      )}
+      <HistoryDialog
+        ids={ids}
+        open={dialog === "history"}
+        currentVersion={version}
+        currentText={() => editor.current?.text() ?? ""}
+        onClose={() => setDialog(null)}
+        onRestore={async (revision) => {
+          const problem = (await sync.current?.restore(revision)) ?? null;
+          if (!problem) setNotice(`Version ${revision} is back as the current text; what it replaced is in History.`);
+          return problem;
+        }}
+      />
+      <SignInDialog
+        open={dialog === "sign-in"}
+        email={email}
+        message={status.state === "signed-out" ? status.message : "You were signed out."}
+        returnTo={path}
+        onClose={() => setDialog(null)}
+        onSignedIn={() => {
+          setDialog(null);
+          sync.current?.retry();
+        }}
+      />
+    </div>
+  );
+}

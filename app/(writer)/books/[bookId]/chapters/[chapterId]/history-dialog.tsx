@@ -1,0 +1,136 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { formatDateTime, formatNumber } from "@/app/_components/format";
+import { getRevision, listRevisions, type ApiProblem, type ChapterIds, type RevisionSummary } from "./chapter-api";
+import styles from "./editor.module.css";
+import { Modal } from "./modal";
+import { TextDiff } from "./text-diff";
+
+const PER_PAGE = 50;
+
+type Selected = RevisionSummary & { content: string };
+
+interface HistoryProps {
+  ids: ChapterIds;
+  currentVersion: number;
+  currentText(): string;
+  onClose(): void;
+  onRestore(version: number): Promise<ApiProblem | null>;
+}
+
+/** The chapter's versions, newest first: each one's text, what changed since, and restore. */
+export function HistoryDialog({ open, ...props }: HistoryProps & { open: boolean }) {
+  return (
+    <Modal open={open} onClose={props.onClose} title="History" wide>
+      {/* Read afresh each time it opens, and after a restore (a new version). */}
+      <Versions key={props.currentVersion} {...props} />
+    </Modal>
+  );
+}
+
+function Versions({ ids, currentVersion, currentText, onClose, onRestore }: HistoryProps) {
+  const [revisions, setRevisions] = useState<RevisionSummary[]>([]);
+  const [total, setTotal] = useState(0);
+  const [selected, setSelected] = useState<Selected | null>(null);
+  const [view, setView] = useState<"changes" | "text">("changes");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const show = (listed: Awaited<ReturnType<typeof listRevisions>>, page: number) => {
+    if (!listed.ok) return setProblem(listed.problem.message);
+    setProblem(null);
+    setRevisions((shown) => (page === 1 ? listed.data : [...shown, ...listed.data]));
+    setTotal(listed.total ?? listed.data.length);
+  };
+  const loadPage = (page: number) => listRevisions(ids, page, PER_PAGE).then((listed) => show(listed, page));
+
+  useEffect(() => {
+    listRevisions(ids, 1, PER_PAGE).then((listed) => show(listed, 1));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const select = async (revision: RevisionSummary) => {
+    const loaded = await getRevision(ids, revision.version);
+    if (!loaded.ok) return setProblem(loaded.problem.message);
+    setProblem(null);
+    setSelected(loaded.data);
+  };
+
+  const restore = async () => {
+    if (!selected) return;
+    setBusy(true);
+    const failed = await onRestore(selected.version);
+    setBusy(false);
+    if (failed) setProblem(failed.message);
+    else onClose();
+  };
+
+  return (
+    <>
+      {problem && (
+        <p role="alert" className="form-alert">
+          {problem}
+        </p>
+      )}
+      <div className={styles.history}>
+        <ol className={styles.versions} aria-label="Versions">
+          {revisions.map((revision) => (
+            <li key={revision.version}>
+              <button
+                type="button"
+                aria-pressed={selected?.version === revision.version}
+                onClick={() => select(revision)}
+                className={styles.version}
+              >
+                <span>
+                  Version {revision.version}
+                  {revision.version === currentVersion && <span className={styles.tag}> current</span>}
+                </span>
+                <span className="muted">
+                  {formatDateTime(revision.createdAt)} · {formatNumber(revision.wordCount)} words
+                </span>
+              </button>
+            </li>
+          ))}
+          {revisions.length < total && (
+            <li>
+              <button type="button" className="link-button" onClick={() => loadPage(revisions.length / PER_PAGE + 1)}>
+                Show older versions
+              </button>
+            </li>
+          )}
+        </ol>
+        <div className={styles.preview}>
+          {!selected ? (
+            <p className="muted">Choose a version to see its text and what has changed since.</p>
+          ) : (
+            <>
+              <div className={styles.previewHead}>
+                <div role="group" aria-label="Show" className={styles.segmented}>
+                  <button type="button" aria-pressed={view === "changes"} onClick={() => setView("changes")}>
+                    Changes since
+                  </button>
+                  <button type="button" aria-pressed={view === "text"} onClick={() => setView("text")}>
+                    Text
+                  </button>
+                </div>
+                <button type="button" className="button" disabled={busy || selected.version === currentVersion} onClick={restore}>
+                  Restore version {selected.version}
+                </button>
+              </div>
+              <p className={styles.previewTitle}>{selected.title}</p>
+              {view === "changes" ? (
+                <TextDiff before={selected.content} after={currentText()} label={`Changes from version ${selected.version} to now`} />
+              ) : (
+                <section className={styles.revisionText} tabIndex={0} aria-label={`Text of version ${selected.version}`}>
+                  {selected.content}
+                </section>
+              )}
+            </>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

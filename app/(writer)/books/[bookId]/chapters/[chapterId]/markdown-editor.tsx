@@ -1,0 +1,134 @@
+"use client";
+
+import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { defineLanguageFacet, indentNodeProp, Language, languageDataProp, LanguageSupport, syntaxHighlighting } from "@codemirror/language";
+import { search, searchKeymap } from "@codemirror/search";
+import { Annotation, EditorState } from "@codemirror/state";
+import { EditorView, keymap, placeholder } from "@codemirror/view";
+import { tagHighlighter, tags } from "@lezer/highlight";
+import { GFM, parser } from "@lezer/markdown";
+import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
+
+export interface MarkdownEditorHandle {
+  text(): string;
+  /** Replaces the whole text without counting it as the writer's edit. */
+  replace(text: string): void;
+  focus(): void;
+}
+
+interface MarkdownEditorProps {
+  ref: Ref<MarkdownEditorHandle>;
+  initialText: string;
+  label: string;
+  className?: string;
+  onEdit(): void;
+  onBlur(): void;
+}
+
+/**
+ * Markdown (CommonMark and GitHub's extensions) for highlighting, built on the Lezer parser
+ * directly: @codemirror/lang-markdown would also ship the HTML, CSS and JavaScript languages
+ * (~450 KiB that the bundler cannot drop) and its Enter key inserts list and quote markers the
+ * writer did not type. Here Enter is a line break and nothing else.
+ */
+const markdownData = defineLanguageFacet({ commentTokens: { block: { open: "<!--", close: "-->" } } });
+const markdownLanguage = new Language(
+  markdownData,
+  parser.configure([GFM, { props: [indentNodeProp.add({ Document: () => null }), languageDataProp.add({ Document: markdownData })] }]),
+  [],
+  "markdown",
+);
+
+/** Marks transactions that are not the writer's typing. */
+const programmatic = Annotation.define<boolean>();
+
+/**
+ * Markdown as the writer types it, styled by class names the page's CSS module sets: headings,
+ * emphasis, quotes and the markup characters (muted), nothing that changes the text.
+ */
+const markdownClasses = tagHighlighter([
+  { tag: tags.heading1, class: "md-h1" },
+  { tag: tags.heading2, class: "md-h2" },
+  { tag: [tags.heading3, tags.heading4, tags.heading5, tags.heading6], class: "md-h3" },
+  { tag: tags.emphasis, class: "md-em" },
+  { tag: tags.strong, class: "md-strong" },
+  { tag: tags.strikethrough, class: "md-strike" },
+  { tag: tags.quote, class: "md-quote" },
+  { tag: tags.processingInstruction, class: "md-mark" },
+  { tag: tags.contentSeparator, class: "md-rule" },
+  { tag: tags.monospace, class: "md-code" },
+  { tag: [tags.link, tags.url], class: "md-link" },
+]);
+
+/**
+ * The line break a text is written with: CRLF when every break in it is one, so that a chapter
+ * stored with Windows line ends is saved back byte for byte; otherwise CodeMirror's default
+ * (any break is read, `\n` is written — a text with mixed breaks is normalised once edited).
+ */
+function lineBreakOf(text: string): string | undefined {
+  return text.includes("\r\n") && !/[^\r]\n|^\n|\r(?!\n)/.test(text) ? "\r\n" : undefined;
+}
+
+/** CodeMirror 6 with the Markdown grammar, soft-wrapped prose, undo history and search. */
+export function MarkdownEditor({ ref, initialText, label, className, onEdit, onBlur }: MarkdownEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  // The latest callbacks, so the editor is built once and never rebuilt with the page's renders.
+  const callbacks = useRef({ onEdit, onBlur });
+  useEffect(() => {
+    callbacks.current = { onEdit, onBlur };
+  });
+
+  useEffect(() => {
+    const lineBreak = lineBreakOf(initialText);
+    const editor = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: initialText,
+        extensions: [
+          lineBreak ? EditorState.lineSeparator.of(lineBreak) : [],
+          // Pasted text takes the document's line breaks.
+          lineBreak ? EditorView.clipboardInputFilter.of((text) => text.replace(/\r\n?|\n/g, lineBreak)) : [],
+          history(),
+          search({ top: true }),
+          new LanguageSupport(markdownLanguage),
+          syntaxHighlighting(markdownClasses),
+          EditorView.lineWrapping,
+          placeholder("Begin here…"),
+          keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap]),
+          EditorView.contentAttributes.of({ "aria-label": label, spellcheck: "true", autocapitalize: "sentences", autocorrect: "on" }),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged && update.transactions.some((t) => t.docChanged && !t.annotation(programmatic))) {
+              callbacks.current.onEdit();
+            }
+            if (update.focusChanged && !update.view.hasFocus) callbacks.current.onBlur();
+          }),
+        ],
+      }),
+    });
+    view.current = editor;
+    return () => {
+      editor.destroy();
+      view.current = null;
+    };
+    // Built once per chapter: the page remounts the editor (key) when the chapter changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      // sliceDoc joins lines with the document's own line break (toString always uses \n).
+      text: () => view.current?.state.sliceDoc() ?? initialText,
+      replace(text) {
+        const editor = view.current;
+        if (!editor) return;
+        editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: text }, annotations: [programmatic.of(true)] });
+      },
+      focus: () => view.current?.focus(),
+    }),
+    [initialText],
+  );
+
+  return <div ref={host} className={className} />;
+}

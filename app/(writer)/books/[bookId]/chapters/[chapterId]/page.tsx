@@ -1,0 +1,59 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AppError } from "@/server/errors";
+import { getCurrentUser } from "@/server/users/get-current-user";
+import { pagePrincipal, requirePrincipal } from "@/app/_components/require-principal";
+import { sentenceFor } from "./api-sentences";
+import { ChapterEditor } from "./chapter-editor";
+import { loadChapterPage } from "./load-chapter-page";
+
+interface Params {
+  params: Promise<{ bookId: string; chapterId: string }>;
+}
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const { bookId, chapterId } = await params;
+  const principal = await pagePrincipal();
+  if (!principal) return { title: "Chapter" };
+  try {
+    const { book, chapter } = await loadChapterPage(bookId, chapterId, principal);
+    return { title: `${chapter.title} — ${book.title}` };
+  } catch {
+    return { title: "Chapter" };
+  }
+}
+
+/** /books/{bookId}/chapters/{chapterId}: the chapter editor. */
+export default async function ChapterPage({ params }: Params) {
+  const { bookId, chapterId } = await params;
+  const principal = await requirePrincipal(`/books/${bookId}/chapters/${chapterId}`);
+  let loaded;
+  try {
+    loaded = await loadChapterPage(bookId, chapterId, principal);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    // Another writer's book, a chapter in the trash, a purged book: say which, calmly.
+    return (
+      <div className="narrow">
+        <h1>This chapter cannot be opened</h1>
+        <p className="lede">{sentenceFor(error.code)}</p>
+        <p>
+          <Link href="/">Back to your books</Link>
+        </p>
+      </div>
+    );
+  }
+  const { book, chapter, chapters } = loaded;
+  const user = await getCurrentUser(principal);
+  return (
+    <ChapterEditor
+      // A new editor (and save engine) for each chapter, never one reused across chapters.
+      key={chapter.id}
+      book={{ id: book.id, title: book.title }}
+      chapterId={chapter.id}
+      chapter={{ version: chapter.version, title: chapter.title, content: chapter.content, wordCount: chapter.wordCount, updatedAt: chapter.updatedAt }}
+      chapters={chapters}
+      email={user.email}
+    />
+  );
+}

@@ -1,0 +1,118 @@
+import { expect, test } from "@playwright/test";
+import { draftsInBrowser, editorText, expectSaved, newChapter, saveState, stored, toEnd } from "./editor-support";
+import { newWriter, SIGNED_OUT, signInViaUi, signUpViaApi } from "./support";
+
+// The editor never loses a word: two tabs, a dropped connection (also across a reload), a
+// session that ends mid-sentence.
+
+test("two tabs editing one chapter: the conflict is shown and nothing is lost", async ({ page }) => {
+  const chapter = await newChapter(page.request, "Start.");
+  const first = page;
+  const second = await page.context().newPage();
+  await first.goto(chapter.path);
+  await second.goto(chapter.path);
+
+  await toEnd(first);
+  await first.keyboard.type(" Alpha.");
+  await expectSaved(first);
+
+  await toEnd(second);
+  await second.keyboard.type(" Beta.");
+  const conflict = second.getByRole("dialog", { name: "This chapter was changed somewhere else" });
+  await expect(conflict).toBeVisible();
+  const differences = conflict.getByRole("region", { name: "Differences between the other version and yours" });
+  await expect(differences.locator("del")).toContainText("Alpha");
+  await expect(differences.locator("ins")).toContainText("Beta");
+  await conflict.getByRole("button", { name: "Keep both" }).click();
+  await expectSaved(second);
+  await expect(second.getByRole("status").filter({ hasText: "kept in History" })).toBeVisible();
+
+  // Beta is the chapter now; Alpha is pinned in the history as a restoration.
+  const now = await stored(page.request, chapter);
+  expect(now.content).toBe("Start. Beta.");
+  const pinned = await page.request.get(`${chapter.api}/revisions/${now.version - 1}`);
+  expect((await pinned.json()).data.content).toBe("Start. Alpha.");
+
+  // The first tab, typing on, meets the conflict in turn and may take the other text.
+  await first.keyboard.type(" Gamma.");
+  const again = first.getByRole("dialog", { name: "This chapter was changed somewhere else" });
+  await again.getByRole("button", { name: "Use the other, discard mine" }).click();
+  await expect(editorText(first)).toHaveText("Start. Beta.");
+  await expectSaved(first);
+  expect((await stored(page.request, chapter)).content).toBe("Start. Beta.");
+});
+
+test("offline: typing goes on, the text is kept across a reload and saved when the server is back", async ({ page, context }) => {
+  const chapter = await newChapter(page.request, "Online.");
+  const saves = `**${chapter.api}`;
+  // On the context, so that the save sent with keepalive as the page unloads is cut off too.
+  await context.route(saves, (route) => (route.request().method() === "PATCH" ? route.abort("internetdisconnected") : route.fallback()));
+  await page.goto(chapter.path);
+  await toEnd(page);
+  await page.keyboard.type(" Written offline.");
+  await expect(saveState(page)).toHaveText("Offline — kept in this browser");
+  await page.keyboard.type(" And more.");
+  await expect(editorText(page)).toHaveText("Online. Written offline. And more.");
+  // The draft reaches IndexedDB 300 ms after typing stops.
+  await expect.poll(() => draftsInBrowser(page)).toContain("Online. Written offline. And more.");
+  expect((await stored(page.request, chapter)).content).toBe("Online.");
+
+  // (The save sent with keepalive as the page unloads escapes Playwright's routes and may land:
+  // the reloaded page then finds the server already holding its draft, which is no conflict.)
+  await page.reload();
+  await expect(editorText(page)).toHaveText("Online. Written offline. And more.");
+
+  await context.unroute(saves);
+  await expectSaved(page, 20_000);
+  expect((await stored(page.request, chapter)).content).toBe("Online. Written offline. And more.");
+  await expect.poll(() => draftsInBrowser(page)).toEqual([]);
+});
+
+test("a closed tab's unsent text is sent when the chapter is opened again", async ({ page, context }) => {
+  const chapter = await newChapter(page.request, "Kept.");
+  const saves = `**${chapter.api}`;
+  await context.route(saves, (route) => (route.request().method() === "PATCH" ? route.abort("internetdisconnected") : route.fallback()));
+  await page.goto(chapter.path);
+  await toEnd(page);
+  await page.keyboard.type(" Before closing.");
+  await expect(saveState(page)).toHaveText("Offline — kept in this browser");
+  await page.waitForTimeout(600);
+  await page.close();
+  await context.unroute(saves);
+
+  const reopened = await context.newPage();
+  await reopened.goto(chapter.path);
+  await expect(editorText(reopened)).toHaveText("Kept. Before closing.");
+  await expectSaved(reopened);
+  expect((await stored(reopened.request, chapter)).content).toBe("Kept. Before closing.");
+});
+
+test.describe("signed out mid-sentence", () => {
+  test.use({ storageState: SIGNED_OUT });
+
+  test("the text stays, the writer signs in again in place, and it is saved", async ({ page, request }) => {
+    const writer = newWriter("editor-401");
+    await signUpViaApi(request, writer);
+    await signInViaUi(page, writer);
+    await expect(page.getByRole("heading", { name: "Your books" })).toBeVisible();
+    const chapter = await newChapter(page.request, "Before.");
+    await page.goto(chapter.path);
+    await toEnd(page);
+    await page.keyboard.type(" Saved.");
+    await expectSaved(page);
+
+    await page.context().clearCookies();
+    await page.keyboard.type(" After the session ended.");
+    const dialog = page.getByRole("dialog", { name: "Sign in to keep saving" });
+    await expect(dialog).toBeVisible();
+    await expect(editorText(page)).toHaveText("Before. Saved. After the session ended.");
+    await dialog.getByLabel("Password").fill("not the password");
+    await dialog.getByRole("button", { name: "Sign in and save" }).click();
+    await expect(dialog.getByRole("alert")).toContainText("do not match");
+    await dialog.getByLabel("Password").fill(writer.password);
+    await dialog.getByRole("button", { name: "Sign in and save" }).click();
+    await expect(dialog).toBeHidden();
+    await expectSaved(page);
+    expect((await stored(page.request, chapter)).content).toBe("Before. Saved. After the session ended.");
+  });
+});
