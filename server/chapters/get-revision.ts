@@ -1,8 +1,6 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { sql } from "../db";
-import { AppError } from "../errors";
-import { loadChapter } from "./load-chapter";
+import { loadChapter, loadRevision } from "./load-chapter";
 import { toRevisionSummaryDto, type RevisionDto } from "./schemas";
 
 // GET /api/v1/books/{bookId}/chapters/{chapterId}/revisions/{version}
@@ -12,12 +10,6 @@ export async function getRevision(
 ): Promise<RevisionDto> {
   authorize(principal, "chapters.revisions");
   const chapter = await loadChapter(principal, input);
-  const revision = await sql
-    .selectFrom("ChapterRevision")
-    .select(["version", "title", "content", "wordCount", "createdAt"])
-    .where("chapterId", "=", chapter.id)
-    .where("version", "=", input.version)
-    .executeTakeFirst();
-  if (!revision) throw new AppError("not_found", `This chapter has no version ${input.version}.`);
+  const revision = await loadRevision(chapter.id, input.version);
   return { ...toRevisionSummaryDto(revision), content: revision.content };
 }

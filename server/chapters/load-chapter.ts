@@ -35,3 +35,15 @@ export function chapterInTrash(ids: ChapterIds): AppError {
     trash: { method: "GET", path: `/api/v1/books/${ids.bookId}/chapters?deleted=true` },
   });
 }
+
+/** Version `version` of a chapter, as its revision keeps it; 404 if it never existed or was thinned. */
+export async function loadRevision(chapterId: string, version: number) {
+  const revision = await sql
+    .selectFrom("ChapterRevision")
+    .select(["version", "title", "content", "wordCount", "createdAt"])
+    .where("chapterId", "=", chapterId)
+    .where("version", "=", version)
+    .executeTakeFirst();
+  if (!revision) throw new AppError("not_found", `This chapter has no version ${version}.`);
+  return revision;
+}

@@ -1,8 +1,6 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { sql } from "../db";
-import { AppError } from "../errors";
-import { loadChapter } from "./load-chapter";
+import { loadChapter, loadRevision } from "./load-chapter";
 import type { ChapterDto } from "./schemas";
 import { writeChapterVersion } from "./write-version";
 
@@ -14,13 +12,7 @@ export async function restoreRevision(
 ): Promise<ChapterDto> {
   authorize(principal, "chapters.restore");
   const chapter = await loadChapter(principal, input, { withContent: false });
-  const revision = await sql
-    .selectFrom("ChapterRevision")
-    .select(["version", "title", "content", "wordCount", "createdAt"])
-    .where("chapterId", "=", chapter.id)
-    .where("version", "=", input.revision)
-    .executeTakeFirst();
-  if (!revision) throw new AppError("not_found", `This chapter has no version ${input.revision}.`);
+  const revision = await loadRevision(chapter.id, input.revision);
   const restored = { title: revision.title, content: revision.content };
   return writeChapterVersion(chapter, input.version ?? chapter.version, restored, "restore");
 }
