@@ -1,4 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from "@prisma/driver-adapter-utils";
 import { PostgresDialect } from "kysely";
 import pg from "pg";
 
@@ -6,9 +7,54 @@ import pg from "pg";
  * The process's PostgreSQL pool, shared by Prisma (through its driver adapter) and Kysely, so the
  * pool size (INKSTONE_DATABASE_POOL_SIZE) bounds both together.
  */
-export function openPostgres(url: string, poolSize: number): { prisma: PrismaPg; kysely: PostgresDialect; pool: pg.Pool } {
+export function openPostgres(url: string, poolSize: number): { prisma: SqlDriverAdapterFactory; kysely: PostgresDialect; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: { getTypeParser: typeParser } as pg.CustomTypesConfig });
-  return { prisma: new PrismaPg(pool), kysely: new PostgresDialect({ pool }), pool };
+  const factory = new PrismaPg(pool);
+  const prisma: SqlDriverAdapterFactory = {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: async () => releasingFailedCommits(await factory.connect()),
+  };
+  return { prisma, kysely: new PostgresDialect({ pool }), pool };
+}
+
+function releasingFailedCommits(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  return {
+    provider: adapter.provider,
+    adapterName: adapter.adapterName,
+    queryRaw: (query) => adapter.queryRaw(query),
+    executeRaw: (query) => adapter.executeRaw(query),
+    executeScript: (script) => adapter.executeScript(script),
+    getConnectionInfo: adapter.getConnectionInfo?.bind(adapter),
+    dispose: () => adapter.dispose(),
+    startTransaction: async (isolationLevel) => releasedIfCommitFails(await adapter.startTransaction(isolationLevel)),
+  };
+}
+
+/**
+ * Prisma 6.19 ends a transaction by sending COMMIT, then calling the adapter's commit(), which
+ * hands the connection back to the pool. When COMMIT itself fails — PostgreSQL refuses a
+ * SERIALIZABLE transaction that lost a race there — commit() is never called and the connection
+ * is gone from the pool for good: a few such races and every request waits. The transaction is
+ * over either way, so a failed COMMIT hands the connection back here.
+ */
+function releasedIfCommitFails(transaction: Transaction): Transaction {
+  return {
+    provider: transaction.provider,
+    adapterName: transaction.adapterName,
+    options: transaction.options,
+    queryRaw: (query) => transaction.queryRaw(query),
+    async executeRaw(query) {
+      try {
+        return await transaction.executeRaw(query);
+      } catch (error) {
+        if (/^\s*COMMIT/i.test(query.sql)) await transaction.rollback();
+        throw error;
+      }
+    },
+    commit: () => transaction.commit(),
+    rollback: () => transaction.rollback(),
+  };
 }
 
 const TIMESTAMP = 1114;

@@ -1,4 +1,4 @@
-import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
+import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from "@prisma/driver-adapter-utils";
 import type { Lock } from "./lock";
 import { retryWhileBusy } from "./sqlite-busy";
 
@@ -43,14 +43,29 @@ async function immediateTransaction(adapter: SqlDriverAdapter, release: () => vo
     release();
     throw error;
   }
-  const isCommit = (query: SqlQuery) => /^\s*COMMIT/i.test(query.sql);
+  let ended = false;
+  const end = () => {
+    if (!ended) release();
+    ended = true;
+  };
   return {
     provider: adapter.provider,
     adapterName: adapter.adapterName,
     options: { usePhantomQuery: false },
     queryRaw: (query) => adapter.queryRaw(query),
-    executeRaw: (query) => (isCommit(query) ? retryWhileBusy(() => adapter.executeRaw(query)) : adapter.executeRaw(query)),
-    commit: async () => release(),
-    rollback: async () => release(),
+    async executeRaw(query) {
+      if (!/^\s*COMMIT/i.test(query.sql)) return adapter.executeRaw(query);
+      try {
+        return await retryWhileBusy(() => adapter.executeRaw(query));
+      } catch (error) {
+        // Prisma calls neither commit() nor rollback() after a failed COMMIT: end the transaction
+        // and give the connection back here, or every later statement would wait for it forever.
+        await adapter.executeScript("ROLLBACK").catch(() => undefined);
+        end();
+        throw error;
+      }
+    },
+    commit: async () => end(),
+    rollback: async () => end(),
   };
 }

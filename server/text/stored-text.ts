@@ -2,15 +2,20 @@ import { z } from "zod";
 
 // A lone surrogate (half of a UTF-16 pair) is valid in a JavaScript string and in JSON, but no
 // UTF-8 text column can hold it: the database driver failed on it with a 500. With the `u` flag a
-// well-formed pair is one code point, so this matches only halves standing alone.
+// well-formed pair is one code point, so this matches only halves standing alone. PostgreSQL's
+// text cannot hold U+0000 either (SQLite's can), so no engine gets it.
 const LONE_SURROGATE = /[\ud800-\udfff]/u;
+const NUL = "\u0000";
 
 /**
  * Every string the server stores is built on this: text that is well-formed Unicode. One rule for
  * every field, REST and tRPC alike, so a lone surrogate is a 422 naming its field.
  */
 export function storedText() {
-  return z.string().refine((text) => !LONE_SURROGATE.test(text), "must be well-formed Unicode text (it holds a lone surrogate)");
+  return z
+    .string()
+    .refine((text) => !LONE_SURROGATE.test(text), "must be well-formed Unicode text (it holds a lone surrogate)")
+    .refine((text) => !text.includes(NUL), "must not hold the NUL character (U+0000)");
 }
 
 /** The size of a string in UTF-8, counted without encoding it (the browser's editor uses it too). */

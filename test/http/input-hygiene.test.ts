@@ -58,6 +58,11 @@ describe("a lone surrogate in stored text (item 1)", () => {
     expectFieldProblem(await post("/api/v1/tokens", writer.token, { name: LONE, scopes: ["read:books"] }), "name");
   });
 
+  it("refuses the NUL character too, which PostgreSQL cannot store", async () => {
+    expectFieldProblem(await post("/api/v1/books", writer.token, { title: "x\u0000y", type: "novel", description: "" }), "title");
+    expectTrpcFieldProblem(await trpcMutation("books.create", { title: "Fine", type: "novel", description: "a\u0000" }, writer.token), "description");
+  });
+
   it("leaves well-formed text beyond the BMP alone", async () => {
     const book = expectSuccess(await post("/api/v1/books", writer.token, { title: "𠀀 and 🦉", type: "novel", description: "" }), 201);
     expect(book.title).toBe("𠀀 and 🦉");
