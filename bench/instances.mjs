@@ -49,7 +49,9 @@ async function main() {
       const started = performance.now();
       const results = await Promise.all(
         loads.map(({ base, chapters }) => {
-          let next = 0;
+          // A chapter is taken by one save at a time and given back with its new version, as
+          // bench/api's pool does: no two saves race, so none is refused.
+          const free = [...chapters];
           const auth = { authorization: `Bearer ${token}`, accept: "application/json", "content-type": "application/json" };
           return autocannon({
             url: base,
@@ -60,16 +62,17 @@ async function main() {
                 method: "PUT",
                 headers: auth,
                 setupRequest(request, context) {
-                  context.chapter = chapters[next++ % chapters.length];
+                  context.chapter = free.shift();
                   return {
                     ...request,
                     path: `/api/v1/books/${bookId}/chapters/${context.chapter.id}`,
                     headers: { ...auth, "if-match": `"${context.chapter.version}"` },
-                    body: JSON.stringify({ title: "C", content: `${text.slice(0, -12)}${String(next).padEnd(12, ".")}` }),
+                    body: JSON.stringify({ title: "C", content: `${text.slice(0, -12)}${String(context.chapter.version).padEnd(12, ".")}` }),
                   };
                 },
-                onResponse(status, _body, context, headers) {
-                  if (status === 201) context.chapter.version = Number(String(headers.etag).replaceAll('"', ""));
+                onResponse(status, _body, context) {
+                  if (status === 201) context.chapter.version += 1;
+                  free.push(context.chapter);
                 },
               },
               { method: "GET", path: "/api/v1/books?per_page=20", headers: auth },
@@ -80,10 +83,15 @@ async function main() {
       const elapsed = (performance.now() - started) / 1000;
       const ok = results.reduce((sum, r) => sum + r["2xx"], 0);
       const failed = results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0);
+      const statuses = results
+        .flatMap((r) => Object.entries(r.statusCodeStats ?? {}))
+        .filter(([code]) => !code.startsWith("2"))
+        .map(([code, { count }]) => `${code}×${count}`)
+        .join(" ");
       const cpu = servers.map(({ pid }, i) => (cpuMsOf(pid) - before[i]) / (elapsed * 1000));
       rows.push({ count, rps: ok / elapsed, failed, cpu });
       console.log(
-        `${count} instance(s): ${(ok / elapsed).toFixed(0)} req/s (saves and lists), ${failed} failed, instance CPU ${cpu.map((c) => `${(c * 100).toFixed(0)}%`).join(" + ")}`,
+        `${count} instance(s): ${(ok / elapsed).toFixed(0)} req/s (saves and lists), ${failed} failed${statuses ? ` (${statuses})` : ""}, instance CPU ${cpu.map((c) => `${(c * 100).toFixed(0)}%`).join(" + ")}`,
       );
     } finally {
       await database.stop();
