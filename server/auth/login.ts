@@ -1,29 +1,13 @@
-import { z } from "zod";
 import { db, transaction } from "../db";
 import { env } from "../env";
 import { AppError } from "../errors";
 import { decoyPasswordHash, verifyPassword } from "./passwords";
 import { isKnownAddress, rememberAddress } from "./known-addresses";
 import { clearRateLimit, hitRateLimit, limitPasswordWorkFrom } from "./rate-limit";
-import { storedText } from "../text/stored-text";
-import { emailSchema, notBothScopeSpellings, oneScopeSpelling, scopeFields } from "./schemas";
+import type { LoginInput, TokenPair } from "./schemas";
 import { scopesForRole } from "./scopes";
 import { grantableScopes } from "./grant";
-import { issueLoginPair, type TokenPair } from "./tokens";
-
-// Strict like every body: a misspelt attribute must not be ignored (an unread `scope` once gave a
-// token every scope instead of the one asked for).
-export const loginInput = z
-  .strictObject({
-    email: emailSchema,
-    password: storedText().min(1).max(1024),
-    ...scopeFields("defaults to every scope the user may hold"),
-    name: storedText().trim().min(1).max(100).optional().describe("a label for this login, shown on the Tokens page"),
-    grant_type: z.literal("password").optional().describe("as OAuth 2.0 clients send it; nothing else is accepted"),
-  })
-  .refine(...notBothScopeSpellings)
-  .transform(oneScopeSpelling);
-export type LoginInput = z.infer<typeof loginInput>;
+import { issueLoginPair } from "./tokens";
 
 /**
  * Checks e-mail and password from a client `address`. Both the token endpoint and browser sign-in

@@ -1,15 +1,9 @@
-import { z } from "zod";
 import { db, transaction } from "../db";
 import { AppError } from "../errors";
 import { revokeFamilies } from "./revoke";
 import { parseScopes } from "./scopes";
-import { hashRefreshToken, issueLoginPair, type TokenPair } from "./tokens";
-
-export const refreshInput = z.strictObject({
-  refresh_token: z.string().min(1).max(200),
-  grant_type: z.literal("refresh_token").optional().describe("as OAuth 2.0 clients send it; nothing else is accepted"),
-});
-export type RefreshInput = z.infer<typeof refreshInput>;
+import type { RefreshInput, TokenPair } from "./schemas";
+import { hashRefreshToken, issueLoginPair } from "./tokens";
 
 // POST /auth/refresh — rotation: the old pair stops working. Presenting a refresh token that
 // was already exchanged means it leaked, so the whole family of that login is revoked, with every

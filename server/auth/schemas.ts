@@ -36,3 +36,32 @@ export const notBothScopeSpellings: [(body: { scopes?: unknown; scope?: unknown 
   (body) => body.scopes === undefined || body.scope === undefined,
   { message: "send scopes or scope, not both", path: ["scope"] },
 ];
+
+// Strict like every body: a misspelt attribute must not be ignored (an unread `scope` once gave a
+// token every scope instead of the one asked for).
+export const loginInput = z
+  .strictObject({
+    email: emailSchema,
+    password: storedText().min(1).max(1024),
+    ...scopeFields("defaults to every scope the user may hold"),
+    name: storedText().trim().min(1).max(100).optional().describe("a label for this login, shown on the Tokens page"),
+    grant_type: z.literal("password").optional().describe("as OAuth 2.0 clients send it; nothing else is accepted"),
+  })
+  .refine(...notBothScopeSpellings)
+  .transform(oneScopeSpelling);
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const refreshInput = z.strictObject({
+  refresh_token: z.string().min(1).max(200),
+  grant_type: z.literal("refresh_token").optional().describe("as OAuth 2.0 clients send it; nothing else is accepted"),
+});
+export type RefreshInput = z.infer<typeof refreshInput>;
+
+export const tokenPairSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal("Bearer"),
+  expires_in: z.number().int().describe("seconds until the access token expires"),
+  scope: z.string().describe("space-separated scopes"),
+});
+export type TokenPair = z.infer<typeof tokenPairSchema>;

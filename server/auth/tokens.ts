@@ -1,25 +1,16 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { z } from "zod";
 import { sql } from "../db";
 import { AppError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import { dbTime } from "../sql/values";
 import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from "./jwt";
 import type { Principal } from "./principal";
+import type { TokenPair } from "./schemas";
 import { parseScopes, type Scope } from "./scopes";
 
 export const REFRESH_TOKEN_SECONDS = 60 * 24 * 60 * 60;
 // Recording every use would turn each read into a write; once a minute is enough to show "last used".
 const LAST_USED_PRECISION_MS = 60_000;
-
-export const tokenPairSchema = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
-  token_type: z.literal("Bearer"),
-  expires_in: z.number().int().describe("seconds until the access token expires"),
-  scope: z.string().describe("space-separated scopes"),
-});
-export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 export function hashRefreshToken(refreshToken: string): string {
   return createHash("sha256").update(refreshToken).digest("base64url");

@@ -3,29 +3,11 @@ import { z } from "zod";
 import { grantableScopes } from "../auth/grant";
 import { ACCESS_TOKEN_SECONDS, signAccessToken } from "../auth/jwt";
 import type { Principal } from "../auth/principal";
-import { notBothScopeSpellings, oneScopeSpelling, scopeFields } from "../auth/schemas";
-import { storedText } from "../text/stored-text";
 import { authorize } from "../auth/scopes";
 import { transaction } from "../db";
 import { AppError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
-import { tokenSchema, tokenSelect, toTokenDto } from "./schemas";
-
-export const createTokenInput = z
-  .strictObject({ name: storedText().trim().min(1, "give the token a name").max(100), ...scopeFields("at most the caller's own") })
-  .refine(...notBothScopeSpellings)
-  .refine((body) => body.scopes !== undefined || body.scope !== undefined, { message: "name the token's scopes", path: ["scopes"] })
-  .transform(oneScopeSpelling);
-
-export const createdTokenSchema = z
-  .object({
-    token: tokenSchema,
-    access_token: z.string().describe("shown once; store it now"),
-    token_type: z.literal("Bearer"),
-    expires_in: z.number().int().describe("seconds until it expires: 30 days, or less to end with the token that minted it"),
-  })
-  .meta({ id: "CreatedToken" });
-export type CreatedToken = z.infer<typeof createdTokenSchema>;
+import { tokenSelect, toTokenDto, type CreatedToken, type createTokenInput } from "./schemas";
 
 // POST /api/v1/tokens — a named personal token, never with more scopes than the caller holds.
 // Minted with a Bearer token, it belongs below that token's family (revoking the family revokes

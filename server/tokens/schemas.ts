@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { scopeSchema } from "../auth/schemas";
+import { notBothScopeSpellings, oneScopeSpelling, scopeFields, scopeSchema } from "../auth/schemas";
 import { parseScopes } from "../auth/scopes";
+import { storedText } from "../text/stored-text";
 
 export const tokenSchema = z
   .object({
@@ -16,6 +17,22 @@ export const tokenSchema = z
   })
   .meta({ id: "Token" });
 export type TokenDto = z.infer<typeof tokenSchema>;
+
+export const createTokenInput = z
+  .strictObject({ name: storedText().trim().min(1, "give the token a name").max(100), ...scopeFields("at most the caller's own") })
+  .refine(...notBothScopeSpellings)
+  .refine((body) => body.scopes !== undefined || body.scope !== undefined, { message: "name the token's scopes", path: ["scopes"] })
+  .transform(oneScopeSpelling);
+
+export const createdTokenSchema = z
+  .object({
+    token: tokenSchema,
+    access_token: z.string().describe("shown once; store it now"),
+    token_type: z.literal("Bearer"),
+    expires_in: z.number().int().describe("seconds until it expires: 30 days, or less to end with the token that minted it"),
+  })
+  .meta({ id: "CreatedToken" });
+export type CreatedToken = z.infer<typeof createdTokenSchema>;
 
 export const tokenSelect = {
   id: true,

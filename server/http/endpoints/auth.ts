@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { clientAddress } from "../../auth/client-address";
-import { login, loginInput } from "../../auth/login";
-import { refresh, refreshInput } from "../../auth/refresh";
+import { login } from "../../auth/login";
+import { refresh } from "../../auth/refresh";
 import { revokeCurrentToken } from "../../auth/revoke";
-import { tokenPairSchema } from "../../auth/tokens";
+import { loginInput, refreshInput, tokenPairSchema } from "../../auth/schemas";
 import { defineEndpoint } from "../endpoint";
 import { success } from "../envelope";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { createdTokenSchema, createToken, createTokenInput } from "../../tokens/create-token";
+import { createToken } from "../../tokens/create-token";
+import { createdTokenSchema, createTokenInput } from "../../tokens/schemas";
 import { deleteToken } from "../../tokens/delete-token";
 import { listTokens } from "../../tokens/list-tokens";
 import { tokenSchema } from "../../tokens/schemas";

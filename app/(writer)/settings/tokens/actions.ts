@@ -3,7 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { sessionPrincipal } from "@/server/auth/session";
 import { AppError, fieldProblems } from "@/server/errors";
-import { createToken, createTokenInput } from "@/server/tokens/create-token";
+import { createToken } from "@/server/tokens/create-token";
+import { createTokenInput } from "@/server/tokens/schemas";
 import { deleteToken } from "@/server/tokens/delete-token";
 import { problemsByField, type FormState } from "../../../_components/field-problems";
 
