@@ -21,6 +21,8 @@ const schema = z.object({
   INKSTONE_ADDRESS_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   /** reverse proxies in front of the server whose X-Forwarded-For is trusted (docs/operations.md) */
   INKSTONE_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+  /** how long an access token lives; short lifetimes let tests (and cautious sites) exercise refresh */
+  INKSTONE_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(365 * 24 * 60 * 60).default(30 * 24 * 60 * 60),
 });
 
 type Env = z.infer<typeof schema>;

@@ -1,9 +1,9 @@
 import { errors, jwtVerify, SignJWT } from "jose";
-import { secrets } from "../env";
+import { env, secrets } from "../env";
 import { AppError } from "../errors";
 
 const ISSUER = "inkstone";
-export const ACCESS_TOKEN_SECONDS = 30 * 24 * 60 * 60;
+export const ACCESS_TOKEN_SECONDS = env.INKSTONE_ACCESS_TOKEN_TTL_SECONDS;
 
 // Imported once: handing jose raw bytes makes it import the key again on every verification.
 let key: Promise<CryptoKey> | undefined;
