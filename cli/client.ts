@@ -1,0 +1,180 @@
+import { z } from "zod";
+import { tokenPairSchema } from "../server/auth/schemas";
+import { ApiError, CliError, notLoggedIn } from "./errors";
+import { awaitJob, jobSchema, type Job } from "./jobs";
+import { countedUpload, readWithProgress } from "./progress";
+import { nearExpiry, withRefreshLock, type Session } from "./session";
+
+const envelopeSchema = z.object({ code: z.number(), msg: z.string(), data: z.unknown() });
+const failureSchema = z.object({ msg: z.string(), error: z.string(), details: z.unknown().optional() });
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface RequestOptions {
+  query?: Query;
+  json?: unknown;
+  /** multipart/form-data; built again if the request has to be sent twice */
+  form?: () => FormData;
+  /** false for the token endpoints, which take no Bearer token */
+  auth?: boolean;
+  /** a label shows a progress bar (on a terminal) while the body goes up or the answer comes down */
+  progress?: string;
+}
+
+export interface Download {
+  bytes: Uint8Array;
+  mediaType: string;
+  /** from Content-Disposition, when the server named the file */
+  name: string | null;
+}
+
+/**
+ * The one way the CLI talks to the server: envelope in and out, Bearer token, and the refresh
+ * dance — a token near expiry, or one the server answers 401 to, is exchanged once for a new
+ * pair, which is stored before the request is sent again.
+ */
+export class ApiClient {
+  private refreshed = false;
+
+  constructor(private readonly session: Session) {}
+
+  get url(): string {
+    return this.session.url;
+  }
+
+  /** `data` of a JSON answer (undefined for 204); work answered with 202 is awaited. */
+  async data<T = unknown>(method: string, path: string, options: RequestOptions = {}, schema?: z.ZodType<T>): Promise<T> {
+    const { data } = await this.dataWithHeaders(method, path, options, schema);
+    return data;
+  }
+
+  async dataWithHeaders<T>(method: string, path: string, options: RequestOptions, schema?: z.ZodType<T>): Promise<{ data: T; headers: Headers }> {
+    const response = await this.request(method, path, options);
+    if (response.status === 204) return { data: undefined as T, headers: response.headers };
+    let data = await this.envelope(response);
+    if (response.status === 202) {
+      const job = await awaitJob(this, jobSchema.parse(data), options.progress ?? "working");
+      data = job.result;
+    }
+    return { data: schema ? this.check(schema, data, path) : (data as T), headers: response.headers };
+  }
+
+  /** One page of a collection and the total from X-Total-Count. */
+  async page<T>(path: string, query: Query, schema: z.ZodType<T>): Promise<{ items: T[]; total: number | null }> {
+    const { data, headers } = await this.dataWithHeaders("GET", path, { query }, z.array(schema));
+    const total = headers.get("x-total-count");
+    return { items: data, total: total === null ? null : Number(total) };
+  }
+
+  /** A binary answer, or the file of the job a 202 answer queued. */
+  async download(method: string, path: string, options: RequestOptions = {}): Promise<Download> {
+    const response = await this.request(method, path, options);
+    if (response.status === 202) {
+      const job = await awaitJob(this, jobSchema.parse(await this.envelope(response)), options.progress ?? "working");
+      return this.jobFile(job);
+    }
+    return this.readDownload(response, options.progress);
+  }
+
+  async jobFile(job: Job): Promise<Download> {
+    return this.readDownload(await this.request("GET", `/api/v1/jobs/${encodeURIComponent(job.id)}/file`, {}), "downloading");
+  }
+
+  private async readDownload(response: Response, label: string | undefined): Promise<Download> {
+    const mediaType = response.headers.get("content-type") ?? "application/octet-stream";
+    const disposition = response.headers.get("content-disposition") ?? "";
+    const name = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ?? /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+    const bytes = await readWithProgress(response, label);
+    return { bytes, mediaType, name: name ? decodeURIComponent(name) : null };
+  }
+
+  private check<T>(schema: z.ZodType<T>, data: unknown, path: string): T {
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) throw new CliError(`the server's answer to ${path} is not what this client understands (${parsed.error.issues[0]?.message})`);
+    return parsed.data;
+  }
+
+  private async envelope(response: Response): Promise<unknown> {
+    const parsed = envelopeSchema.safeParse(await response.json().catch(() => null));
+    if (!parsed.success) throw new CliError(`the server at ${this.url} did not answer with Inkstone's envelope (HTTP ${response.status})`);
+    return parsed.data.data;
+  }
+
+  async request(method: string, path: string, options: RequestOptions): Promise<Response> {
+    const auth = options.auth ?? true;
+    if (auth) {
+      if (!this.session.token) throw notLoggedIn();
+      if (this.session.refreshToken && nearExpiry(this.session.token)) await this.refresh();
+    }
+    let response = await this.send(method, path, options, auth);
+    if (response.status === 401 && auth && this.session.refreshToken && !this.refreshed) {
+      await response.body?.cancel();
+      await this.refresh();
+      response = await this.send(method, path, options, auth);
+    }
+    if (!response.ok) throw await this.failure(response);
+    return response;
+  }
+
+  private async send(method: string, path: string, options: RequestOptions, auth: boolean): Promise<Response> {
+    const url = new URL(`${this.url}${path}`);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = { accept: "application/json, */*" };
+    if (auth && this.session.token) headers.authorization = `Bearer ${this.session.token}`;
+    const init: RequestInit & { duplex?: "half" } = { method, headers };
+    if (options.json !== undefined) {
+      headers["content-type"] = "application/json";
+      init.body = JSON.stringify(options.json);
+    } else if (options.form) {
+      // Encoded up front so the length is known: the server refuses oversized bodies by it.
+      const encoded = new Response(options.form());
+      headers["content-type"] = encoded.headers.get("content-type")!;
+      const bytes = new Uint8Array(await encoded.arrayBuffer());
+      headers["content-length"] = String(bytes.byteLength);
+      const counted = countedUpload(bytes, options.progress);
+      init.body = counted;
+      if (counted instanceof ReadableStream) init.duplex = "half";
+    }
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw new CliError(`cannot reach ${this.url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
+    }
+  }
+
+  private async failure(response: Response): Promise<ApiError> {
+    const text = await response.text();
+    let body: unknown = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: a proxy's page, say
+    }
+    const parsed = failureSchema.safeParse(body);
+    if (parsed.success) return new ApiError(response.status, parsed.data.error, parsed.data.msg, parsed.data.details);
+    return new ApiError(response.status, `http_${response.status}`, response.statusText || `HTTP ${response.status}`);
+  }
+
+  private async refresh(): Promise<void> {
+    this.refreshed = true;
+    const { profile } = this.session;
+    await withRefreshLock(async () => {
+      // Another command may have refreshed while this one waited for the lock: use its pair.
+      const stored = profile.get("api.token");
+      if (stored && stored !== this.session.token && !nearExpiry(stored)) {
+        this.session.token = stored;
+        this.session.refreshToken = profile.get("api.refresh_token");
+        return;
+      }
+      const response = await this.send("POST", "/auth/refresh", { json: { refresh_token: this.session.refreshToken } }, false);
+      if (!response.ok) throw notLoggedIn();
+      const pair = this.check(tokenPairSchema, await this.envelope(response), "/auth/refresh");
+      this.session.token = pair.access_token;
+      this.session.refreshToken = pair.refresh_token;
+      profile.set({ "api.token": pair.access_token, "api.refresh_token": pair.refresh_token });
+    });
+  }
+}

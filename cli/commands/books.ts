@@ -1,0 +1,98 @@
+import { Command, Option } from "commander";
+import { BOOK_STATUSES, bookSchema, createBookInput, patchBookInput, type BookDto } from "../../server/books/schemas";
+import { context } from "../context";
+import { checkInput, CliError } from "../errors";
+import { printRecord, printResult, printRows } from "../output";
+import { pageOptions, pageQuery, printTotal, type PageOptions } from "../paging";
+
+interface BookFields {
+  title?: string;
+  type?: string;
+  description?: string;
+  language?: string;
+  status?: (typeof BOOK_STATUSES)[number];
+  targetWords?: string;
+}
+
+function addBookFields(command: Command): Command {
+  return command
+    .option("--type <genre>", "the genre, e.g. novel, fantasy, memoir")
+    .option("--description <text>", "a description")
+    .option("--language <tag>", "BCP 47 language tag, e.g. en, zh-Hans")
+    .addOption(new Option("--status <status>", "where the book stands").choices(BOOK_STATUSES))
+    .option("--target-words <n>", 'target word count ("none" to clear)');
+}
+
+function bookFields(options: BookFields) {
+  const target = options.targetWords;
+  return {
+    ...(options.title !== undefined && { title: options.title }),
+    ...(options.type !== undefined && { type: options.type }),
+    ...(options.description !== undefined && { description: options.description }),
+    ...(options.language !== undefined && { language: options.language }),
+    ...(options.status !== undefined && { status: options.status }),
+    ...(target !== undefined && { targetWordCount: target === "none" ? null : Number(target) }),
+  };
+}
+
+const bookPath = (id: string) => `/api/v1/books/${encodeURIComponent(id)}`;
+
+export function registerBooks(program: Command): void {
+  const books = program.command("books").description("list, show, create, update and delete books");
+
+  pageOptions(books.command("list").description("your books, most recently updated first"))
+    .addOption(new Option("--status <status>", "only books with this status").choices(BOOK_STATUSES))
+    .option("--type <genre>", "only books of this genre")
+    .option("--deleted", "list the trash instead")
+    .action(async (options: PageOptions & { status?: string; type?: string; deleted?: boolean }, command: Command) => {
+      const { client, json } = context(command);
+      const query = { ...pageQuery(options), status: options.status, type: options.type, deleted: options.deleted ? "true" : undefined };
+      const { items, total } = await client.page("/api/v1/books", query, bookSchema);
+      printRows<BookDto>(json, items, [
+        { heading: "id", value: (b) => b.id },
+        { heading: "title", value: (b) => b.title },
+        { heading: "type", value: (b) => b.type },
+        { heading: "status", value: (b) => b.status },
+        { heading: "chapters", value: (b) => b.chapterCount },
+        { heading: "words", value: (b) => b.wordCount },
+        { heading: "updated", value: (b) => b.updatedAt },
+      ], "no books yet — inkstone books create --title …");
+      if (!json) printTotal(items.length, total, options);
+    });
+
+  books
+    .command("show <bookId>")
+    .description("one book")
+    .action(async (bookId: string, _options: unknown, command: Command) => {
+      const { client, json } = context(command);
+      printRecord(json, await client.data("GET", bookPath(bookId), {}, bookSchema));
+    });
+
+  addBookFields(books.command("create").description("a new book").requiredOption("--title <title>", "its title")).action(
+    async (options: BookFields, command: Command) => {
+      const { client, json } = context(command);
+      const body = checkInput(createBookInput, { title: options.title ?? "", ...bookFields(options) });
+      const book = await client.data("POST", "/api/v1/books", { json: body }, bookSchema);
+      printResult(json, book, `Created "${book.title}" (${book.id}).`);
+    },
+  );
+
+  addBookFields(books.command("update <bookId>").description("change some of a book's attributes").option("--title <title>", "a new title"))
+    .option("--restore", "bring it back from the trash")
+    .action(async (bookId: string, options: BookFields & { restore?: boolean }, command: Command) => {
+      const { client, json } = context(command);
+      const changes = { ...bookFields(options), ...(options.restore && { deleted: false }) };
+      if (Object.keys(changes).length === 0) throw new CliError("name something to change, e.g. --title or --status (see --help)");
+      const book = await client.data("PATCH", bookPath(bookId), { json: checkInput(patchBookInput, changes) }, bookSchema);
+      printResult(json, book, `Updated "${book.title}" (${book.id}).`);
+    });
+
+  books
+    .command("delete <bookId>")
+    .description("move a book to the trash (inkstone books update <id> --restore brings it back)")
+    .action(async (bookId: string, _options: unknown, command: Command) => {
+      const { client, json } = context(command);
+      await client.data("DELETE", bookPath(bookId));
+      printResult(json, { id: bookId, deleted: true }, `Moved ${bookId} to the trash.`);
+    });
+}

@@ -1,0 +1,28 @@
+import type { Command } from "commander";
+import { context } from "../context";
+import { filePart, writeOutput } from "../files";
+import { printResult } from "../output";
+
+export function registerConvert(program: Command): void {
+  program
+    .command("convert <input>")
+    .description("convert a document from one format to another on the server (see inkstone formats)")
+    .requiredOption("--to <format>", "the format to write")
+    .option("--from <format>", "the input's format when its name does not tell")
+    .requiredOption("-o, --output <file>", 'where to write it ("-" for standard output)')
+    .addHelpText("after", "\nExample:\n  inkstone convert draft.docx --to epub -o draft.epub")
+    .action(async (input: string, options: { to: string; from?: string; output: string }, command: Command) => {
+      const { client, json } = context(command);
+      const part = filePart(input);
+      const form = () => {
+        const data = new FormData();
+        data.set("file", part.blob(), part.name);
+        data.set("to", options.to);
+        if (options.from) data.set("from", options.from);
+        return data;
+      };
+      const file = await client.download("POST", "/api/v1/convert", { form, progress: "converting" });
+      const where = writeOutput(file.bytes, options.output);
+      if (options.output !== "-") printResult(json, { file: where, bytes: file.bytes.byteLength, mediaType: file.mediaType }, `Wrote ${where} (${file.bytes.byteLength} bytes).`);
+    });
+}

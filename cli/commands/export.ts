@@ -1,0 +1,20 @@
+import type { Command } from "commander";
+import { context } from "../context";
+import { writeOutput } from "../files";
+import { printResult } from "../output";
+
+export function registerExport(program: Command): void {
+  program
+    .command("export <bookId>")
+    .description("download a book in a writable format (see inkstone formats)")
+    .requiredOption("--format <format>", "e.g. docx, epub, pdf, html, md")
+    .option("--manuscript", "Standard Manuscript Format (DOCX)")
+    .requiredOption("-o, --output <file>", 'where to write it ("-" for standard output)')
+    .action(async (bookId: string, options: { format: string; manuscript?: boolean; output: string }, command: Command) => {
+      const { client, json } = context(command);
+      const query = { format: options.format, manuscript: options.manuscript ? "true" : undefined };
+      const file = await client.download("GET", `/api/v1/books/${encodeURIComponent(bookId)}/export`, { query, progress: "exporting" });
+      const where = writeOutput(file.bytes, options.output);
+      if (options.output !== "-") printResult(json, { file: where, bytes: file.bytes.byteLength, mediaType: file.mediaType }, `Wrote ${where} (${file.bytes.byteLength} bytes).`);
+    });
+}

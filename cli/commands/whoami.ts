@@ -1,0 +1,15 @@
+import type { Command } from "commander";
+import { userSchema } from "../../server/users/schemas";
+import { context } from "../context";
+import { printRecord } from "../output";
+
+export function registerWhoami(program: Command): void {
+  program
+    .command("whoami")
+    .description("show who the stored (or INKSTONE_TOKEN) credential signs in as, and where")
+    .action(async (_options: unknown, command: Command) => {
+      const { profile, client, json } = context(command);
+      const user = await client.data("GET", "/api/v1/users/me", {}, userSchema);
+      printRecord(json, { ...user, server: client.url, profile: profile.name });
+    });
+}

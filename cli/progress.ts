@@ -1,0 +1,70 @@
+import { SingleBar } from "cli-progress";
+
+export interface Progress {
+  update(value: number): void;
+  stop(): void;
+}
+
+const SILENT: Progress = { update() {}, stop() {} };
+
+/** Bars only for a person at a terminal: piped output (scripts, files) gets none. */
+function showBars(): boolean {
+  return Boolean(process.stderr.isTTY && process.stdout.isTTY);
+}
+
+/** A bar on stderr from 0 to `total` (bytes, or 1 for a fraction). */
+export function progressBar(label: string, total: number): Progress {
+  if (!showBars()) return SILENT;
+  const fraction = total === 1;
+  const bar = new SingleBar({
+    format: fraction ? `${label} [{bar}] {percentage}%` : `${label} [{bar}] {percentage}% {value}/{total} bytes`,
+    hideCursor: true,
+    clearOnComplete: true,
+    stream: process.stderr,
+  });
+  bar.start(total, 0);
+  return { update: (value) => bar.update(value), stop: () => bar.stop() };
+}
+
+const CHUNK_BYTES = 64 * 1024;
+
+/** The bytes as they are; on a terminal, a stream that moves a bar as the server takes them. */
+export function countedUpload(bytes: Uint8Array<ArrayBuffer>, label: string | undefined): Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array<ArrayBuffer>> {
+  if (!label || !showBars()) return bytes;
+  const bar = progressBar(label, bytes.byteLength);
+  let offset = 0;
+  return new ReadableStream<Uint8Array<ArrayBuffer>>({
+    pull(controller) {
+      if (offset >= bytes.byteLength) {
+        bar.stop();
+        controller.close();
+        return;
+      }
+      const chunk = bytes.subarray(offset, offset + CHUNK_BYTES);
+      offset += chunk.byteLength;
+      bar.update(offset);
+      controller.enqueue(chunk);
+    },
+    cancel: () => bar.stop(),
+  });
+}
+
+/** Reads the whole answer; on a terminal with a known length, with a bar. */
+export async function readWithProgress(response: Response, label: string | undefined): Promise<Uint8Array> {
+  const length = Number(response.headers.get("content-length"));
+  if (!label || !showBars() || !response.body || !(length > 0)) return new Uint8Array(await response.arrayBuffer());
+  const bar = progressBar(label, length);
+  const parts: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      parts.push(read.value);
+      received += read.value.byteLength;
+      bar.update(received);
+    }
+  } finally {
+    bar.stop();
+  }
+  return Buffer.concat(parts);
+}
