@@ -25,6 +25,15 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: "cli",
+          include: ["test/cli/**/*.test.ts"],
+          globalSetup: ["test/support/cli-server.ts"],
+          testTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -41,7 +41,7 @@ async function waitUntilUp(baseUrl: string, server: ChildProcess): Promise<void>
 }
 
 /** Signs up the database's first account, which becomes the admin, before any test file runs. */
-async function signUpAdmin(baseUrl: string): Promise<{ email: string; password: string }> {
+export async function signUpAdmin(baseUrl: string): Promise<{ email: string; password: string }> {
   const admin = { email: "admin@inkstone.test", password: randomBytes(18).toString("base64url") };
   const response = await fetch(`${baseUrl}/api/v1/users`, {
     method: "POST",

@@ -1,0 +1,134 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { fails, inkstone, json, loggedIn, newHome, ok } from "../support/cli";
+import { get } from "../support/http-client";
+
+let home: string;
+const run = (args: string[], input?: string | Uint8Array) => inkstone(home, args, { input });
+
+beforeAll(async () => {
+  ({ home } = await loggedIn("commands"));
+});
+
+describe("inkstone books", () => {
+  it("creates, lists, shows, updates and deletes a book", async () => {
+    const created = json(await run(["books", "create", "--title", "The Salt Road", "--type", "fantasy", "--target-words", "90000", "--json"]));
+    expect(created).toMatchObject({ title: "The Salt Road", type: "fantasy", targetWordCount: 90000, status: "drafting" });
+    expect(ok(await run(["books", "create", "--title", "Second Book"]))).toMatch(/^Created "Second Book" \(\S+\)\.\n$/);
+
+    const table = ok(await run(["books", "list"]));
+    expect(table).toContain("The Salt Road");
+    expect(table).toContain("Second Book");
+    expect(table).not.toMatch(/\u001b\[/); // piped: no colours
+    const listed = json(await run(["books", "list", "--json", "--sort", "title", "--order", "asc"]));
+    expect(listed.map((b: { title: string }) => b.title)).toEqual(["Second Book", "The Salt Road"]);
+    expect(ok(await run(["books", "list", "--per-page", "1"]))).toContain("1 of 2 (page 1; --page 2 for more)");
+
+    expect(ok(await run(["books", "show", created.id]))).toContain("The Salt Road");
+    const updated = json(await run(["books", "update", created.id, "--status", "revising", "--target-words", "none", "--json"]));
+    expect(updated).toMatchObject({ id: created.id, status: "revising", targetWordCount: null });
+
+    expect(ok(await run(["books", "delete", created.id]))).toBe(`Moved ${created.id} to the trash.\n`);
+    expect(json(await run(["books", "list", "--deleted", "--json"])).map((b: { id: string }) => b.id)).toEqual([created.id]);
+    expect(fails(await run(["books", "show", created.id]))).toMatch(/^inkstone: .+ \(404 book_in_trash\)$/);
+    expect(json(await run(["books", "update", created.id, "--restore", "--json"])).deleted).toBe(false);
+  });
+
+  it("reports the field errors of invalid input in one line, and an unknown book", async () => {
+    expect(fails(await run(["books", "create", "--title", "  "]))).toBe("inkstone: invalid input: title: a book needs a title");
+    expect(fails(await run(["books", "create", "--title", "T", "--target-words", "0", "--language", "not a tag"]))).toBe(
+      "inkstone: invalid input: language: must be a language tag such as en, zh-Hans or pt-BR; targetWordCount: a target is at least one word",
+    );
+    expect(fails(await run(["books", "update", "no-such-book", "--title", "x"]))).toMatch(/\(404 not_found\)$/);
+    expect(fails(await run(["books", "update", "no-such-book"]))).toContain("name something to change");
+    expect(fails(await run(["books", "create"]))).toContain("required option '--title <title>' not specified");
+  });
+});
+
+describe("inkstone chapters", () => {
+  let bookId: string;
+  beforeAll(async () => {
+    bookId = json(await run(["books", "create", "--title", "Chapters", "--json"])).id;
+  });
+
+  it("uploads a file and standard input, lists, shows and pulls them into files", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "inkstone-chapters-"));
+    const first = path.join(folder, "one.md");
+    writeFileSync(first, "# The Storm\n\nRain came over the hills.\n");
+    expect(ok(await run(["chapters", "upload", bookId, first]))).toMatch(/^Uploaded chapter 1, "The Storm" \(\S+\), 7 words\.\n$/);
+    const second = json(await run(["chapters", "upload", bookId, "--title", "Après la pluie", "--json"], "雨が止んだ。\n"));
+    expect(second).toMatchObject({ position: 2, title: "Après la pluie", wordCount: 5 });
+
+    const table = ok(await run(["chapters", "list", bookId]));
+    expect(table).toContain("The Storm");
+    expect(table).toContain("Après la pluie");
+    expect(ok(await run(["chapters", "show", bookId, second.id, "--content"]))).toBe("雨が止んだ。\n");
+    expect(ok(await run(["chapters", "show", bookId, second.id]))).toContain("雨が止んだ。");
+
+    const pulled = path.join(folder, "pulled");
+    const written = json(await run(["chapters", "pull", bookId, "--dir", pulled, "--json"]));
+    expect(written).toHaveLength(2);
+    expect(readdirSync(pulled).sort()).toEqual(["01-the-storm.md", "02-apres-la-pluie.md"]);
+    expect(readFileSync(path.join(pulled, "01-the-storm.md"), "utf8")).toBe("# The Storm\n\nRain came over the hills.\n");
+    expect(readFileSync(path.join(pulled, "02-apres-la-pluie.md"), "utf8")).toBe("雨が止んだ。\n");
+  });
+
+  it("passes the server's 422 for a file that is not text, and refuses a missing file or book", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "inkstone-binary-"));
+    const binary = path.join(folder, "cover.png");
+    writeFileSync(binary, Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0xc3]));
+    expect(fails(await run(["chapters", "upload", bookId, binary]))).toBe("inkstone: invalid input: file: must be UTF-8 text");
+    expect(fails(await run(["chapters", "upload", bookId, path.join(folder, "missing.md")]))).toContain("ENOENT");
+    expect(fails(await run(["chapters", "list", "no-such-book"]))).toMatch(/\(404 not_found\)$/);
+    expect(json(await run(["chapters", "list", bookId, "--json"]))).toHaveLength(2);
+  });
+});
+
+describe("inkstone tokens", () => {
+  it("creates a scoped token that scripts can use, lists it, and revokes it", async () => {
+    const created = json(await run(["tokens", "create", "--name", "ci", "--scopes", "read:books", "--json"]));
+    expect(created.token).toMatchObject({ name: "ci", kind: "personal", scopes: ["read:books"] });
+    const listed = ok(await run(["tokens", "list"]));
+    expect(listed).toContain("ci");
+    expect(listed).toContain("read:books");
+
+    const script = { INKSTONE_TOKEN: created.access_token, INKSTONE_URL: inject("baseUrl") };
+    expect(json(await inkstone(newHome(), ["books", "list", "--json"], { env: script }))).toBeInstanceOf(Array);
+    // 403: the one line names the scope the token lacks
+    expect(fails(await inkstone(newHome(), ["books", "create", "--title", "x"], { env: script }))).toBe(
+      "inkstone: missing scope: write:books — log in again or use a token that has it",
+    );
+
+    expect(ok(await run(["tokens", "revoke", created.token.id]))).toBe(`Revoked ${created.token.id}.\n`);
+    expect((await get("/api/v1/users/me", created.access_token)).status).toBe(401);
+    expect(fails(await inkstone(newHome(), ["books", "list"], { env: script }), 4)).toBe("inkstone: not logged in — run inkstone login");
+  });
+
+  it("refuses a scope the writer does not hold, and an unknown scope", async () => {
+    expect(fails(await run(["tokens", "create", "--name", "too much", "--scopes", "admin"]))).toBe(
+      "inkstone: missing scope: admin — log in again or use a token that has it",
+    );
+    expect(fails(await run(["tokens", "create", "--name", "typo", "--scopes", "read:bookz"]))).toMatch(/^inkstone: invalid input: scopes/);
+    expect(fails(await run(["tokens", "revoke", "no-such-token"]))).toMatch(/\(404 not_found\)$/);
+  });
+});
+
+describe("help", () => {
+  it("documents every command and subcommand", async () => {
+    const listed = (help: string) => [...(help.split("\nCommands:\n")[1] ?? "").split("\n\n")[0]!.matchAll(/^ {2}([a-z]+)(?= )/gm)].map((m) => m[1]!).filter((c) => c !== "help");
+    const commands = listed(ok(await inkstone(newHome(), ["--help"])));
+    expect(commands).toEqual(["login", "logout", "whoami", "config", "books", "chapters", "import", "export", "convert", "formats", "analysis", "tokens"]);
+    for (const command of commands) {
+      const help = ok(await inkstone(newHome(), [command, "--help"]));
+      expect(help).toContain(`Usage: inkstone ${command}`);
+      expect(help).toContain("--profile <name>");
+      for (const sub of listed(help)) {
+        expect(ok(await inkstone(newHome(), [command, sub, "--help"]))).toContain(`Usage: inkstone ${command} ${sub}`);
+      }
+    }
+    expect(fails(await inkstone(newHome(), ["bookz"]))).toContain("unknown command 'bookz'");
+    expect(existsSync(path.join(newHome(), ".inkstone"))).toBe(false);
+  });
+});
