@@ -1,4 +1,4 @@
-import { SingleBar } from "cli-progress";
+import { Presets, SingleBar } from "cli-progress";
 
 export interface Progress {
   update(value: number): void;
@@ -21,7 +21,7 @@ export function progressBar(label: string, total: number): Progress {
     hideCursor: true,
     clearOnComplete: true,
     stream: process.stderr,
-  });
+  }, Presets.shades_classic);
   bar.start(total, 0);
   return { update: (value) => bar.update(value), stop: () => bar.stop() };
 }

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { fails, inkstone, json, loggedIn, newHome, ok } from "../support/cli";
+import { fails, inkstone, inkstoneOnTerminal, json, loggedIn, newHome, ok } from "../support/cli";
 import { get } from "../support/http-client";
 
 let home: string;
@@ -75,6 +75,19 @@ describe("inkstone chapters", () => {
     expect(readFileSync(path.join(pulled, "02-apres-la-pluie.md"), "utf8")).toBe("雨が止んだ。\n");
   });
 
+  it("shows a progress bar for an upload on a terminal, and none when piped", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "inkstone-long-"));
+    const long = path.join(folder, "long.md");
+    writeFileSync(long, "# Long\n\n" + "All work and no play. ".repeat(50_000));
+    const piped = await run(["chapters", "upload", bookId, long]);
+    expect(ok(piped)).toContain('"Long"');
+    expect(piped.stderr).toBe("");
+    const onTerminal = await inkstoneOnTerminal(home, ["chapters", "upload", bookId, long], []);
+    expect(onTerminal.code, onTerminal.transcript).toBe(0);
+    expect(onTerminal.transcript).toMatch(/uploading \[[█░]+\] \d+%/);
+    expect(onTerminal.transcript).toContain('"Long"');
+  });
+
   it("passes the server's 422 for a file that is not text, and refuses a missing file or book", async () => {
     const folder = mkdtempSync(path.join(tmpdir(), "inkstone-binary-"));
     const binary = path.join(folder, "cover.png");
@@ -82,7 +95,7 @@ describe("inkstone chapters", () => {
     expect(fails(await run(["chapters", "upload", bookId, binary]))).toBe("inkstone: invalid input: file: must be UTF-8 text");
     expect(fails(await run(["chapters", "upload", bookId, path.join(folder, "missing.md")]))).toContain("ENOENT");
     expect(fails(await run(["chapters", "list", "no-such-book"]))).toMatch(/\(404 not_found\)$/);
-    expect(json(await run(["chapters", "list", bookId, "--json"]))).toHaveLength(2);
+    expect(json(await run(["chapters", "list", bookId, "--json"]))).toHaveLength(4);
   });
 });
 
