@@ -21,7 +21,7 @@ const LONGEST_POLL_MS = 2_000;
 
 /** Polls a queued job until it has finished, showing its progress; a failed job is an error. */
 export async function awaitJob(client: ApiClient, queued: Job, label: string): Promise<Job> {
-  const bar = progressBar(label, 1);
+  const bar = progressBar(label, "fraction");
   let job = queued;
   let wait = FIRST_POLL_MS;
   try {

@@ -12,17 +12,17 @@ function showBars(): boolean {
   return Boolean(process.stderr.isTTY && process.stdout.isTTY);
 }
 
-/** A bar on stderr from 0 to `total` (bytes, or 1 for a fraction). */
-export function progressBar(label: string, total: number): Progress {
+/** A bar on stderr: bytes out of `total`, or (for a job) a fraction of 1. */
+export function progressBar(label: string, total: number | "fraction"): Progress {
   if (!showBars()) return SILENT;
-  const fraction = total === 1;
-  const bar = new SingleBar({
-    format: fraction ? `${label} [{bar}] {percentage}%` : `${label} [{bar}] {percentage}% {value}/{total} bytes`,
+  const options = {
+    format: total === "fraction" ? `${label} [{bar}] {percentage}%` : `${label} [{bar}] {percentage}% {value}/{total} bytes`,
     hideCursor: true,
     clearOnComplete: true,
     stream: process.stderr,
-  }, Presets.shades_classic);
-  bar.start(total, 0);
+  };
+  const bar = new SingleBar(options, Presets.shades_classic);
+  bar.start(total === "fraction" ? 1 : total, 0);
   return { update: (value) => bar.update(value), stop: () => bar.stop() };
 }
 
