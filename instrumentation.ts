@@ -7,5 +7,9 @@ export async function register() {
     prepareNodeRequests();
     const { accumulateVary } = await import("./server/http/vary");
     accumulateVary();
+    const { startJobRunner } = await import("./server/jobs/runner");
+    startJobRunner();
+    const { startMaintenance } = await import("./server/maintenance");
+    startMaintenance();
   }
 }
