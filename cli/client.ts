@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { tokenPairSchema } from "../server/auth/schemas";
+import { jobSchema, type JobDto } from "../server/jobs/schemas";
 import { ApiError, CliError, notLoggedIn } from "./errors";
-import { awaitJob, jobSchema, type Job } from "./jobs";
+import { awaitJob, linkPath } from "./jobs";
 import { countedUpload, readWithProgress } from "./progress";
 import { nearExpiry, withRefreshLock, type Session } from "./session";
 
@@ -76,8 +77,9 @@ export class ApiClient {
     return this.readDownload(response, options.progress);
   }
 
-  async jobFile(job: Job): Promise<Download> {
-    return this.readDownload(await this.request("GET", `/api/v1/jobs/${encodeURIComponent(job.id)}/file`, {}), "downloading");
+  private async jobFile(job: JobDto): Promise<Download> {
+    const path = job.links.file ? linkPath(job.links.file) : `/api/v1/jobs/${encodeURIComponent(job.id)}/file`;
+    return this.readDownload(await this.request("GET", path, {}), "downloading");
   }
 
   private async readDownload(response: Response, label: string | undefined): Promise<Download> {
