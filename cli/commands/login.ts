@@ -1,5 +1,4 @@
 import { hostname } from "node:os";
-import { input, password as askPassword } from "@inquirer/prompts";
 import type { Command } from "commander";
 import { loginInput, tokenPairSchema } from "../../server/auth/schemas";
 import { ApiClient } from "../client";
@@ -23,6 +22,8 @@ async function credentials(options: LoginOptions, defaultUrl: string): Promise<{
     return { url: options.url ?? defaultUrl, email: options.email, password };
   }
   if (!process.stdin.isTTY) throw new CliError("no terminal to ask on: use --email and --password-stdin");
+  // Loaded only here: every other command starts faster without the prompt library.
+  const { input, password: askPassword } = await import("@inquirer/prompts");
   const url = options.url ?? (await input({ message: "Server URL", default: defaultUrl }));
   const email = options.email ?? (await input({ message: "E-mail", required: true }));
   const password = await askPassword({ message: "Password" });
