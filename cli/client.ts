@@ -49,12 +49,12 @@ export class ApiClient {
     return data;
   }
 
-  async dataWithHeaders<T>(method: string, path: string, options: RequestOptions, schema?: z.ZodType<T>): Promise<{ data: T; headers: Headers }> {
+  private async dataWithHeaders<T>(method: string, path: string, options: RequestOptions, schema?: z.ZodType<T>): Promise<{ data: T; headers: Headers }> {
     const response = await this.request(method, path, options);
     if (response.status === 204) return { data: undefined as T, headers: response.headers };
     let data = await this.envelope(response);
     if (response.status === 202) {
-      const job = await awaitJob(this, jobSchema.parse(data), options.progress ?? "working");
+      const job = await awaitJob(this, this.check(jobSchema, data, path), options.progress ?? "working");
       data = job.result;
     }
     return { data: schema ? this.check(schema, data, path) : (data as T), headers: response.headers };
@@ -71,7 +71,7 @@ export class ApiClient {
   async download(method: string, path: string, options: RequestOptions = {}): Promise<Download> {
     const response = await this.request(method, path, options);
     if (response.status === 202) {
-      const job = await awaitJob(this, jobSchema.parse(await this.envelope(response)), options.progress ?? "working");
+      const job = await awaitJob(this, this.check(jobSchema, await this.envelope(response), path), options.progress ?? "working");
       return this.jobFile(job);
     }
     return this.readDownload(response, options.progress);
@@ -102,7 +102,7 @@ export class ApiClient {
     return parsed.data.data;
   }
 
-  async request(method: string, path: string, options: RequestOptions): Promise<Response> {
+  private async request(method: string, path: string, options: RequestOptions): Promise<Response> {
     const auth = options.auth ?? true;
     if (auth) {
       if (!this.session.token) throw notLoggedIn();
