@@ -4,11 +4,13 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { recordBuild, sourceHash } from "./build-stamp.mjs";
+import { buildConvertWorker } from "./build-convert-worker.mjs";
 
 const root = process.cwd();
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 // Taken first: an edit made while the build runs must make the next start build again.
 const hash = sourceHash(root);
+await buildConvertWorker(root);
 const result = spawnSync(path.join("node_modules", ".bin", "next"), ["build", ...process.argv.slice(2)], { stdio: "inherit" });
 if (result.status !== 0) process.exit(result.status ?? 1);
 recordBuild(root, distDir, hash);
