@@ -10,14 +10,18 @@ import { safeFileName } from "./file-name";
  * result is downloaded from the job until it expires.
  */
 
+// The engine stops the worker at CONVERSION_TIMEOUT_MS and reports conversion_timed_out; the job's
+// own limit is a backstop a little later, so the writer reads the engine's clearer error.
+const JOB_TIMEOUT_MS = CONVERSION_TIMEOUT_MS + 10_000;
+
 export const conversionJob = defineJob({
   kind: "convert.document",
   input: z.object({ from: z.string(), to: z.string(), baseName: z.string() }),
   ttlSeconds: CONVERSION_JOB_TTL_SECONDS,
-  timeoutMs: CONVERSION_TIMEOUT_MS,
+  timeoutMs: JOB_TIMEOUT_MS,
   async run(input, context, inputFile) {
     await context.reportProgress(0.1);
-    const written = await convert(inputFile ?? new Uint8Array(), input.from, input.to);
+    const written = await convert(inputFile ?? new Uint8Array(), input.from, input.to, { timeoutMs: CONVERSION_TIMEOUT_MS });
     return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(input.baseName, written.extension) } };
   },
 });
@@ -28,11 +32,11 @@ export const exportJob = defineJob({
   kind: "convert.export",
   input: z.object({ to: z.string(), title: z.string(), manuscript: manuscriptSchema.optional() }),
   ttlSeconds: CONVERSION_JOB_TTL_SECONDS,
-  timeoutMs: CONVERSION_TIMEOUT_MS,
+  timeoutMs: JOB_TIMEOUT_MS,
   async run(input, context, inputFile) {
     await context.reportProgress(0.1);
     const model = JSON.parse(new TextDecoder().decode(inputFile ?? new Uint8Array()));
-    const written = await writeDocument(model, input.to, input.manuscript ? { manuscript: input.manuscript } : undefined);
+    const written = await writeDocument(model, input.to, { timeoutMs: CONVERSION_TIMEOUT_MS, ...(input.manuscript && { manuscript: input.manuscript }) });
     return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(input.title, written.extension) } };
   },
 });
