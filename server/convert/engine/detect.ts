@@ -70,7 +70,8 @@ export function assertContentMatches(format: FormatInfo, bytes: Uint8Array): voi
   const detected = sniffed.id ? formatById(sniffed.id) : undefined;
   const fits =
     format.container === sniffed.container &&
-    (format.container !== "zip" || sniffed.id === format.id) &&
+    // A zip too damaged to name is left to the reader, which reports it as corrupt.
+    (format.container !== "zip" || !sniffed.id || sniffed.id === format.id) &&
     // Markdown and plain text may quote anything; other text formats must not be another known one.
     (format.container !== "text" || !detected || detected.id === format.id || format.id === "md" || format.id === "txt" || isXmlFamily(format, detected));
   if (fits) return;

@@ -46,8 +46,3 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 export function hasCjk(text: string): boolean {
   return CJK.test(text);
 }
-
-/** Words as a writer counts them: runs of letters, and each CJK character on its own. */
-export function countWords(text: string): number {
-  return text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
-}

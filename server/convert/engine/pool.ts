@@ -15,7 +15,9 @@ export const DEFAULT_TIMEOUT_MS = 120_000;
 const IDLE_MS = 30_000;
 
 /** Where scripts/build-convert-worker.mjs puts the bundled worker (relative to the app's root). */
-export const WORKER_FILE = process.env.INKSTONE_CONVERT_WORKER ?? path.join(process.cwd(), ".build", "convert-worker.mjs");
+// turbopackIgnore: otherwise `next build` takes the path for an import of every file under the
+// app's root (README.md, docs …) and fails on them.
+export const WORKER_FILE = process.env.INKSTONE_CONVERT_WORKER ?? path.join(/* turbopackIgnore: true */ process.cwd(), ".build", "convert-worker.mjs");
 
 interface Job {
   task: Task;

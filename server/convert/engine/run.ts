@@ -2,13 +2,18 @@ import { AppError } from "../../errors";
 import { assertContentMatches } from "./detect";
 import { formatById, type FormatInfo } from "./formats";
 import type { DocumentModel, ReadOptions, WriteOptions, WrittenDocument } from "./model";
+import { readDocx } from "./readers/docx";
+import { readEpub } from "./readers/epub";
 import { readHtml } from "./readers/html";
 import { readMarkdown } from "./readers/markdown";
 import { PANDOC_READERS, readWithPandoc } from "./readers/pandoc";
 import { readText } from "./readers/text";
+import { writeDocx } from "./writers/docx";
+import { writeEpub } from "./writers/epub";
 import { writeHtml } from "./writers/html";
 import { writeMarkdown } from "./writers/markdown";
 import { PANDOC_WRITERS, writeWithPandoc } from "./writers/pandoc";
+import { writePdf } from "./writers/pdf";
 import { writeText } from "./writers/text";
 
 /** The engine on the current thread: N readers into the model, N writers out of it. */
@@ -20,12 +25,17 @@ const READERS: Record<string, Reader> = {
   md: readMarkdown,
   txt: readText,
   html: readHtml,
+  docx: readDocx,
+  epub: readEpub,
 };
 
 const WRITERS: Record<string, Writer> = {
   md: writeMarkdown,
   txt: writeText,
   html: writeHtml,
+  docx: writeDocx,
+  epub: writeEpub,
+  pdf: writePdf,
 };
 
 export const canRead = (id: string) => id in READERS || id in PANDOC_READERS;

@@ -4,10 +4,8 @@ import type { DocumentModel, ReadOptions, WriteOptions, WrittenDocument } from "
 export type Task =
   | { op: "read"; bytes: Uint8Array; format: string; options?: ReadOptions }
   | { op: "write"; model: DocumentModel; format: string; options?: WriteOptions }
-  | { op: "convert"; bytes: Uint8Array; from: string; to: string; options?: ReadOptions & WriteOptions }
-  /** for tests of the time limit: keeps the worker busy this long */
-  | { op: "sleep"; ms: number };
+  | { op: "convert"; bytes: Uint8Array; from: string; to: string; options?: ReadOptions & WriteOptions };
 
-export type TaskResult = DocumentModel | WrittenDocument | null;
+export type TaskResult = DocumentModel | WrittenDocument;
 
 export type WorkerReply = { ok: true; value: TaskResult } | { ok: false; error: { code?: string; message: string; details?: unknown } };

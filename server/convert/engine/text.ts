@@ -14,13 +14,19 @@ export function decodeUtf8(bytes: Uint8Array): string {
 }
 
 function firstInvalidByte(bytes: Uint8Array): number {
-  // Halving to the longest valid prefix; a multi-byte character cut at the edge is fine to blame.
+  // Halving to the longest prefix a streaming decoder accepts, which may end in an unfinished
+  // character: the bad sequence starts at that character's lead byte.
   let low = 0;
   let high = bytes.length;
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
     if (isValidPrefix(bytes.subarray(0, middle))) low = middle;
     else high = middle - 1;
+  }
+  for (let back = 1; back <= 3 && low - back >= 0; back++) {
+    const byte = bytes[low - back]!;
+    if ((byte & 0xc0) === 0x80) continue;
+    return byte >= 0xc0 ? low - back : low;
   }
   return low;
 }

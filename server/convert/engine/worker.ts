@@ -16,13 +16,6 @@ async function run(task: Task): Promise<TaskResult> {
       return writeHere(task.model, task.format, task.options);
     case "convert":
       return convertHere(task.bytes, task.from, task.to, task.options);
-    case "sleep": {
-      const until = Date.now() + task.ms;
-      while (Date.now() < until) {
-        // busy on purpose: a stuck conversion does not yield either
-      }
-      return null;
-    }
   }
 }
 

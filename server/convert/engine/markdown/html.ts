@@ -67,5 +67,15 @@ export function chapterHtml(markdown: string, chapterNumber: number, options: { 
   // marked-footnote puts its list first; a reader expects the notes after the text that cites them.
   const notes = tokens.findIndex((t) => t.type === "footnotes");
   if (notes >= 0) tokens.push(...tokens.splice(notes, 1));
-  return marked.parser(tokens);
+  const html = marked.parser(tokens);
+  return options.xhtml ? html.replace(/&([A-Za-z][A-Za-z0-9]*);/g, xmlEntity) : html;
+}
+
+// XHTML knows only XML's five named entities; the few that prose uses become numbers, others text.
+const NUMERIC: Record<string, number> = { nbsp: 160, mdash: 8212, ndash: 8211, hellip: 8230, lsquo: 8216, rsquo: 8217, ldquo: 8220, rdquo: 8221, copy: 169, shy: 173, thinsp: 8201 };
+
+function xmlEntity(whole: string, name: string): string {
+  if (["amp", "lt", "gt", "quot", "apos"].includes(name)) return whole;
+  const code = NUMERIC[name];
+  return code ? `&#${code};` : `&amp;${name};`;
 }

@@ -11,7 +11,8 @@ import { decodeUtf8 } from "../text";
 
 const NOTE_ID = /^(?:fn|footnote|note|endnote)[-_:]?(.+)$/i;
 const BACK_ID = /^#?(?:fnref|footnote-ref|noteref)[-_:]?/i;
-const SCENE_BREAK = /^\s*(?:[*#~⁂§•·]\s*){1,5}$/;
+// "* * *", "#", "⁂", and what pandoc's writers make of a thematic break in RTF ("—————") and AsciiDoc.
+const SCENE_BREAK = /^\s*(?:(?:[*#~⁂§•·]\s*){1,5}|[—–_-]{3,}|['’]{3,})\s*$/;
 
 function labelOf(id: string): string {
   return (NOTE_ID.exec(id)?.[1] ?? id).replace(/[^\p{L}\p{N}_-]/gu, "-");
@@ -79,8 +80,8 @@ export function htmlToMarkdown(html: string): string {
 
 /** The title, author and language an HTML head (or an EPUB's metadata) declares. */
 export function htmlMetadata(html: string): Pick<DocumentModel, "title" | "author" | "language"> {
-  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1];
-  const author = /<meta\s+name=["']author["']\s+content=["']([^"']*)["']/i.exec(html)?.[1];
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? /<p class="title">([\s\S]*?)<\/p>/.exec(html)?.[1];
+  const author = /<meta\s+name=["']author["']\s+content=["']([^"']*)["']/i.exec(html)?.[1] ?? /<p class="author">([\s\S]*?)<\/p>/.exec(html)?.[1];
   const language = /<html[^>]*\s(?:xml:)?lang=["']([^"']+)["']/i.exec(html)?.[1];
   const text = (s: string | undefined) => (s ? new TurndownService().turndown(s).replace(/\\(.)/g, "$1").trim() || undefined : undefined);
   return { title: text(title), author: text(author), language };

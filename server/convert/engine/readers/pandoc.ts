@@ -31,5 +31,10 @@ export async function readWithPandoc(bytes: Uint8Array, format: string): Promise
   const result = BINARY.has(format)
     ? await runPandoc({ ...options, "input-files": [`input.${format}`] }, null, { [`input.${format}`]: new Blob([bytes as Uint8Array<ArrayBuffer>]) })
     : await runPandoc(options, decodeUtf8(bytes));
-  return htmlDocument(result.stdout);
+  // pandoc titles a document without metadata after its input ("stdin"): only its title block counts.
+  const html = result.stdout;
+  const block = /<header id="title-block-header">([\s\S]*?)<\/header>/.exec(html)?.[1] ?? "";
+  const model = htmlDocument(html);
+  const field = (name: string) => (block.includes(`class="${name}"`) ? model[name as "title" | "author"] : undefined);
+  return { ...model, title: field("title"), author: field("author") };
 }
