@@ -11,7 +11,8 @@ import { hasCjk, type DocumentModel, type WrittenDocument } from "../model";
  */
 
 const require = createRequire(import.meta.url);
-const fontDir = (pkg: string) => path.dirname(require.resolve(`${pkg}/package.json`));
+// turbopackIgnore: `next build` cannot resolve a computed require and would fail on it.
+const fontDir = (pkg: string) => path.dirname(require.resolve(/* turbopackIgnore: true */ `${pkg}/package.json`));
 
 interface Fonts {
   regular: string;
