@@ -20,8 +20,11 @@ export function isZip(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5) && (bytes[3] === 4 || bytes[3] === 6);
 }
 
-/** The entries of a zip, expanded, after checking the declared sizes against ZIP_LIMITS. */
-export function unzipSafely(bytes: Uint8Array, what: string): Record<string, Uint8Array> {
+/**
+ * The entries of a zip (those `wanted`, or all), expanded, after checking every entry's declared
+ * size against ZIP_LIMITS.
+ */
+export function unzipSafely(bytes: Uint8Array, what: string, wanted: (name: string) => boolean = () => true): Record<string, Uint8Array> {
   if (!isZip(bytes)) throw new AppError("corrupt_document", `The ${what} is not a zip archive, so it is damaged or not a ${what}.`);
   let entries = 0;
   let expanded = 0;
@@ -38,7 +41,7 @@ export function unzipSafely(bytes: Uint8Array, what: string): Record<string, Uin
     if (file.originalSize > RATIO_FLOOR && file.originalSize > ZIP_LIMITS.maxRatio * Math.max(file.size, 1)) {
       refuse(`${file.name} compresses more than ${ZIP_LIMITS.maxRatio}:1`);
     }
-    return true;
+    return wanted(file.name);
   };
   let files: Record<string, Uint8Array>;
   try {

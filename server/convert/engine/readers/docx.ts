@@ -18,7 +18,8 @@ function coreProperties(xml: string | undefined): Pick<DocumentModel, "title" | 
 
 /** DOCX with mammoth (styles to semantic HTML), then the HTML reader. */
 export async function readDocx(bytes: Uint8Array): Promise<DocumentModel> {
-  const files = unzipSafely(bytes, "DOCX document");
+  // Checked whole, but only the metadata is inflated here: mammoth reads the rest itself.
+  const files = unzipSafely(bytes, "DOCX document", (name) => name === "docProps/core.xml" || name === "word/document.xml");
   if (!files["word/document.xml"]) throw new AppError("corrupt_document", "The DOCX document has no word/document.xml; it is damaged or not a Word document.");
   const core = files["docProps/core.xml"] ? new TextDecoder().decode(files["docProps/core.xml"]) : undefined;
   let html: string;
