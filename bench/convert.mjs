@@ -3,7 +3,7 @@
 // 100,000-word, 30-chapter novel, and how long the main thread stalls while a long-tail (pandoc-wasm)
 // conversion runs in the worker pool. See bench/README.md.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";

@@ -122,7 +122,8 @@ describe("the worker pool", () => {
     await expect(runPandoc({ from: "markdown", to: "html" }, "x")).rejects.toThrow(/only inside a conversion worker/);
   });
 
-  it("keeps the caller's event loop free while pandoc works", async () => {
+  it("keeps the caller's event loop free while pandoc works, and while a whole novel of HTML is read", async () => {
+    const novel = `<html><body>${Array.from({ length: 30 }, (_, c) => `<h1>Chapter ${c + 1}</h1>${"<p>The fog came in over the <em>harbour</em> again.</p>".repeat(400)}`).join("")}</body></html>`;
     let longest = 0;
     let last = performance.now();
     const probe = setInterval(() => {
@@ -130,7 +131,12 @@ describe("the worker pool", () => {
       longest = Math.max(longest, now - last);
       last = now;
     }, 5);
-    await Promise.all([writeDocument(await readDocument(fixture("book.md"), "md"), "odt"), readDocument(fixture("book.rst"), "rst")]);
+    const [, , html] = await Promise.all([
+      writeDocument(await readDocument(fixture("book.md"), "md"), "odt"),
+      readDocument(fixture("book.rst"), "rst"),
+      readDocument(text(novel), "html"),
+    ]);
+    expect(html.chapters).toHaveLength(30);
     clearInterval(probe);
     // Generous for a loaded 2-core machine: pandoc on this thread would stall it for seconds.
     expect(longest).toBeLessThan(500);

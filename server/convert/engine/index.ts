@@ -26,8 +26,16 @@ export const FORMATS: readonly Format[] = ALL_FORMATS.map((format) => ({
 /** Formats whose reading or writing can take seconds on a novel: off the caller's thread. */
 const HEAVY_READ = new Set(["docx", "epub"]);
 const HEAVY_WRITE = new Set(["docx", "epub", "pdf"]);
+/**
+ * Above this much text even the light paths (HTML through turndown above all: ~0.2 s for a
+ * 100,000-word novel) would hold a request thread past 100 ms, so they go to the pool as well.
+ */
+export const INLINE_LIMIT = 256 * 1024;
 
-const offThread = (id: string, heavy: Set<string>) => !isInsideWorker() && (heavy.has(id) || ALL_FORMATS.find((f) => f.id === id)?.engine === "pandoc");
+const offThread = (id: string, heavy: Set<string>, size: number) =>
+  !isInsideWorker() && (heavy.has(id) || size > INLINE_LIMIT || ALL_FORMATS.find((f) => f.id === id)?.engine === "pandoc");
+
+const modelSize = (model: DocumentModel) => model.chapters.reduce((sum, c) => sum + c.markdown.length + c.title.length, 0);
 
 export interface RunOptions {
   /** time limit for work done in the pool (default DEFAULT_TIMEOUT_MS) */
@@ -36,7 +44,7 @@ export interface RunOptions {
 
 export async function readDocument(bytes: Uint8Array, format: string, options: ReadOptions & RunOptions = {}): Promise<DocumentModel> {
   const { timeoutMs, ...readOptions } = options;
-  if (offThread(format, HEAVY_READ)) {
+  if (offThread(format, HEAVY_READ, bytes.length)) {
     requireReadable(format);
     return (await runTask({ op: "read", bytes, format, options: readOptions }, timeoutMs)) as DocumentModel;
   }
@@ -45,7 +53,7 @@ export async function readDocument(bytes: Uint8Array, format: string, options: R
 
 export async function writeDocument(model: DocumentModel, format: string, options: WriteOptions & RunOptions = {}): Promise<WrittenDocument> {
   const { timeoutMs, ...writeOptions } = options;
-  if (offThread(format, HEAVY_WRITE)) {
+  if (offThread(format, HEAVY_WRITE, modelSize(model))) {
     requireWritable(format);
     return (await runTask({ op: "write", model, format, options: writeOptions }, timeoutMs)) as WrittenDocument;
   }
@@ -54,7 +62,7 @@ export async function writeDocument(model: DocumentModel, format: string, option
 
 export async function convert(bytes: Uint8Array, from: string, to: string, options: ReadOptions & WriteOptions & RunOptions = {}): Promise<WrittenDocument> {
   const { timeoutMs, ...rest } = options;
-  if (offThread(from, HEAVY_READ) || offThread(to, HEAVY_WRITE)) {
+  if (offThread(from, HEAVY_READ, bytes.length) || offThread(to, HEAVY_WRITE, 0)) {
     requireReadable(from);
     requireWritable(to);
     return (await runTask({ op: "convert", bytes, from, to, options: rest }, timeoutMs)) as WrittenDocument;
