@@ -123,12 +123,14 @@ describe("Standard Manuscript Format DOCX", () => {
 });
 
 describe("PDF", () => {
-  it("embeds a CJK font subset when the text needs one, and a Latin serif otherwise", async () => {
+  it("embeds a CJK font subset for CJK runs when the text needs one, and a Latin serif (with italics) for the rest", async () => {
     const latin = new TextDecoder("latin1").decode((await writeDocument({ chapters: [{ title: "One", markdown: "Only *Latin* text." }] }, "pdf")).bytes);
     expect(latin).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSerif-Regular/);
     expect(latin).not.toContain("NotoSerifSC");
     const cjk = await writeDocument(book, "pdf");
-    expect(new TextDecoder("latin1").decode(cjk.bytes)).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSerifSC/);
+    const raw = new TextDecoder("latin1").decode(cjk.bytes);
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSerifSC/);
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSerif-Italic/);
     // A subset: the whole Noto Serif SC is 14 MB.
     expect(cjk.bytes.length).toBeLessThan(500_000);
   });

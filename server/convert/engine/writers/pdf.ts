@@ -6,8 +6,9 @@ import { hasCjk, type DocumentModel, type WrittenDocument } from "../model";
 
 /**
  * PDF with pdfkit on a 6 × 9 in trade page. Fonts come from npm packages and are embedded as
- * subsets (pdfkit subsets TrueType fonts): Noto Serif for Latin text, Noto Serif SC for the whole
- * book when it holds CJK characters (it has Latin glyphs too, so one font keeps lines even).
+ * subsets (pdfkit subsets TrueType fonts): Noto Serif for Latin text, and Noto Serif SC for the
+ * runs of CJK characters in a book that has any (pdfkit does no font fallback, so each run of
+ * text is given the font that has its glyphs).
  */
 
 const require = createRequire(import.meta.url);
@@ -21,13 +22,7 @@ interface Fonts {
   boldItalic: string;
 }
 
-function fonts(cjk: boolean): Fonts {
-  if (cjk) {
-    const dir = fontDir("@expo-google-fonts/noto-serif-sc");
-    const regular = path.join(dir, "400Regular/NotoSerifSC_400Regular.ttf");
-    const bold = path.join(dir, "700Bold/NotoSerifSC_700Bold.ttf");
-    return { regular, italic: regular, bold, boldItalic: bold };
-  }
+function latinFonts(): Fonts {
   const dir = fontDir("@expo-google-fonts/noto-serif");
   return {
     regular: path.join(dir, "400Regular/NotoSerif_400Regular.ttf"),
@@ -36,6 +31,16 @@ function fonts(cjk: boolean): Fonts {
     boldItalic: path.join(dir, "700Bold_Italic/NotoSerif_700Bold_Italic.ttf"),
   };
 }
+
+/** Noto Serif SC has no italic: emphasis in CJK runs stays upright, as CJK typesetting usually does. */
+function cjkFonts(): Fonts {
+  const dir = fontDir("@expo-google-fonts/noto-serif-sc");
+  const regular = path.join(dir, "400Regular/NotoSerifSC_400Regular.ttf");
+  const bold = path.join(dir, "700Bold/NotoSerifSC_700Bold.ttf");
+  return { regular, italic: regular, bold, boldItalic: bold };
+}
+
+const CJK_RUN = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]+)/u;
 
 interface Segment {
   text: string;
@@ -64,7 +69,8 @@ const SIZE = 11;
 
 export async function writePdf(model: DocumentModel): Promise<WrittenDocument> {
   const everything = [model.title ?? "", model.author ?? "", ...model.chapters.flatMap((c) => [c.title, c.markdown])].join("\n");
-  const font = fonts(hasCjk(everything));
+  const font = latinFonts();
+  const cjk = hasCjk(everything) ? cjkFonts() : null;
   const doc = new PDFDocument({
     size: [432, 648],
     margins: { top: 54, bottom: 60, left: 54, right: 54 },
@@ -77,15 +83,25 @@ export async function writePdf(model: DocumentModel): Promise<WrittenDocument> {
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<void>((resolve) => doc.on("end", () => resolve()));
-  const fontOf = (s: Segment) => (s.bold && s.italic ? font.boldItalic : s.bold ? font.bold : s.italic ? font.italic : font.regular);
+  const fontOf = (s: Segment & { cjk?: boolean }) => {
+    const family = s.cjk && cjk ? cjk : font;
+    return s.bold && s.italic ? family.boldItalic : s.bold ? family.bold : s.italic ? family.italic : family.regular;
+  };
+  const byScript = (parts: Segment[]) =>
+    cjk ? parts.flatMap((part) => part.text.split(CJK_RUN).map((text, i) => ({ ...part, text, cjk: i % 2 === 1 }))) : parts;
 
   const paragraph = (parts: Segment[], options: { indent?: number; align?: "left" | "center" } = {}) => {
-    const line = parts.filter((p) => p.text.length > 0);
+    const line = byScript(parts).filter((p) => p.text.length > 0);
     if (line.length === 0) return;
     line.forEach((part, index) => {
       doc.font(fontOf(part)).fontSize(part.small ? SIZE * 0.7 : SIZE);
       doc.text(part.text, { continued: index < line.length - 1, indent: index === 0 ? (options.indent ?? 0) : 0, align: options.align ?? "left", lineGap: 3 });
     });
+  };
+
+  const heading = (text: string, size: number, bold = true, align: "left" | "center" = "center") => {
+    const line = byScript([{ text, bold }]).filter((p) => p.text.length > 0);
+    line.forEach((part, index) => doc.font(fontOf(part)).fontSize(size).text(part.text, { continued: index < line.length - 1, align }));
   };
 
   const blocks = (tokens: readonly Token[], firstIndent: boolean) => {
@@ -114,21 +130,24 @@ export async function writePdf(model: DocumentModel): Promise<WrittenDocument> {
 
   if (model.title) {
     doc.moveDown(8);
-    doc.font(font.bold).fontSize(24).text(model.title, { align: "center" });
-    if (model.author) doc.moveDown(1).font(font.regular).fontSize(14).text(model.author, { align: "center" });
+    heading(model.title, 24);
+    if (model.author) {
+      doc.moveDown(1);
+      heading(model.author, 14, false);
+    }
   }
   model.chapters.forEach((chapter, index) => {
     if (model.title || index > 0) doc.addPage();
     const title = chapter.title.trim() || `Chapter ${index + 1}`;
     doc.outline.addItem(title);
     doc.moveDown(4);
-    doc.font(font.bold).fontSize(18).text(title, { align: "center" });
+    heading(title, 18);
     doc.moveDown(1.5);
     const { blocks: body, footnotes } = lexChapter(chapter.markdown);
     blocks(body, true);
     if (footnotes.length > 0) {
       doc.moveDown(1);
-      doc.font(font.bold).fontSize(SIZE).text("Notes");
+      heading("Notes", SIZE, true, "left");
       for (const note of footnotes) {
         const parts = note.tokens.filter((t) => t.type !== "space").flatMap((t) => ("tokens" in t && t.tokens ? segments(t.tokens) : [{ text: plainText([t]) }]));
         paragraph([{ text: `${note.number}. ` }, ...parts]);
