@@ -24,11 +24,11 @@ export interface ExportBookOptions {
 // GET /api/v1/books/{bookId}/export — the whole book, chapters in order, as one document.
 export async function exportBook(options: ExportBookOptions, principal: Principal): Promise<Conversion> {
   authorize(principal, "books.export");
+  const book = await loadBook(principal, options.bookId);
   const format = chooseFormat(options);
   if (options.manuscript && format.id !== "docx") {
     throw new AppError("not_acceptable", "Standard Manuscript Format is written as DOCX only: ask for format=docx.", { available: ["docx"] });
   }
-  const book = await loadBook(principal, options.bookId);
   const [chapters, owner] = await Promise.all([
     sql
       .selectFrom("Chapter")

@@ -34,7 +34,7 @@ export const CONVERT_CASES: Record<string, Prepare> = {
     path: "/api/v1/convert/formats",
     snapshot: nothing,
     async afterSuccess(data) {
-      expect((data as { id: string }[]).map((f) => f.id)).toEqual(expect.arrayContaining(["markdown", "docx", "epub"]));
+      expect((data as { id: string }[]).map((f) => f.id)).toEqual(expect.arrayContaining(["md", "docx", "epub"]));
     },
   }),
   "POST /api/v1/convert": async () => ({
@@ -66,10 +66,31 @@ export const CONVERT_CASES: Record<string, Prepare> = {
       },
     };
   },
+  // The jobs module's own paths, on the same conversion job.
+  "GET /api/v1/jobs/{jobId}": async (owner) => {
+    const jobId = await finishedJob(owner);
+    return {
+      path: `/api/v1/jobs/${jobId}`,
+      snapshot: nothing,
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ id: jobId, status: "succeeded", links: { self: `/api/v1/jobs/${jobId}` } });
+      },
+    };
+  },
+  "GET /api/v1/jobs/{jobId}/file": async (owner) => {
+    const jobId = await finishedJob(owner);
+    return {
+      path: `/api/v1/jobs/${jobId}/file`,
+      snapshot: nothing,
+      async afterSuccess(response) {
+        expect((response as ApiResponse).text).toContain("The first chapter.");
+      },
+    };
+  },
   "GET /api/v1/books/{bookId}/export": async (owner) => {
     const f = await bookWithChapters(owner.token);
     return {
-      path: `/api/v1/books/${f.book.id}/export?format=markdown`,
+      path: `/api/v1/books/${f.book.id}/export?format=md`,
       snapshot: () => bookState(owner.token, f.book.id),
       async afterSuccess(response) {
         const text = (response as ApiResponse).text;
