@@ -1,12 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
+import { newWriter, SIGNED_OUT, signInViaUi, signUpViaApi } from "./support";
 
 const MANUSCRIPT = "# The Letter\n\nShe read it *twice*.\n\n# The Fire\n\nThen she burned it.\n\n# 第三章 雨\n\n雨下了一夜。\n";
 
 async function importFile(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, title?: string) {
   await page.goto("/books");
-  await page.getByRole("button", { name: "Import" }).click();
+  await page.getByRole("button", { name: "Import", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Import a manuscript" });
   await dialog.getByLabel("Manuscript").setInputFiles(file);
   if (title) await dialog.getByLabel("Title").fill(title);
@@ -35,7 +36,7 @@ test("importing a DOCX keeps its chapters, and a mislabelled file is refused in 
   await expect(chapterLinks(page)).toHaveText(["The Letter", "The Fire", "第三章 雨"]);
 
   await page.goto("/books");
-  await page.getByRole("button", { name: "Import" }).click();
+  await page.getByRole("button", { name: "Import", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Import a manuscript" });
   await dialog.getByLabel("Manuscript").setInputFiles({ name: "fake.docx", mimeType: "application/octet-stream", buffer: Buffer.from("plain words") });
   await dialog.getByRole("button", { name: "Import" }).click();
@@ -43,7 +44,7 @@ test("importing a DOCX keeps its chapters, and a mislabelled file is refused in 
 });
 
 async function exportAs(page: Page, format: string, manuscript = false) {
-  await page.getByRole("button", { name: "Export" }).click();
+  await page.getByRole("button", { name: "Export", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Export the book" });
   await dialog.getByLabel("Format").selectOption(format);
   if (manuscript) await dialog.getByLabel(/Standard Manuscript Format/).check();
@@ -77,26 +78,38 @@ test("exporting from the book page downloads an EPUB and a DOCX that hold the ch
 });
 
 // Pictures of Import and Export for docs/screenshots (linked from the README), on demand:
-// SCREENSHOTS=1 NEXT_DIST_DIR=.next-convert E2E_PORT=3420 npx playwright test convert
-test("import and export dialogs, light and dark", async ({ page }) => {
+// SCREENSHOTS=1 NEXT_DIST_DIR=.next-convert E2E_PORT=3420 npx playwright test e2e/convert.ui.spec.ts
+test.describe("pictures", () => {
   test.skip(!process.env.SCREENSHOTS, "set SCREENSHOTS=1 to take the README's screenshots");
-  await page.setViewportSize({ width: 1280, height: 860 });
-  await importFile(page, { name: "The Salt Road.md", mimeType: "text/markdown", buffer: Buffer.from(MANUSCRIPT) });
-  await page.getByRole("button", { name: "Export" }).click();
-  const exportDialog = page.getByRole("dialog", { name: "Export the book" });
-  await exportDialog.getByLabel("Format").selectOption("docx");
-  await exportDialog.getByLabel(/Standard Manuscript Format/).check();
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `docs/screenshots/export-${colorScheme}.png` });
-  }
-  await page.goto("/books");
-  await page.getByRole("button", { name: "Import" }).click();
-  const importDialog = page.getByRole("dialog", { name: "Import a manuscript" });
-  await importDialog.getByLabel("Manuscript").setInputFiles({ name: "Winter Orchard.docx", mimeType: "application/octet-stream", buffer: Buffer.from("x") });
-  await importDialog.getByLabel("Title").fill("Winter Orchard");
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `docs/screenshots/import-${colorScheme}.png` });
-  }
+  test.use({ storageState: SIGNED_OUT, viewport: { width: 1280, height: 860 } });
+
+  test("import and export dialogs, light and dark", async ({ page, request }) => {
+    const writer = newWriter("convert-pictures");
+    await signUpViaApi(request, writer);
+    await signInViaUi(page, writer);
+    await page.waitForURL("/books");
+    const book = { title: "Winter Orchard", type: "literary", status: "revising", targetWordCount: 70000, description: "Three sisters, one failing farm." };
+    expect((await page.request.post("/api/v1/books", { data: book })).status()).toBe(201);
+
+    const salt = "# The Well at Qasr\n\nThe caravan reached the well at dusk.\n\n# What the Map Said\n\nThe dunes moved.\n\n# Salt\n\nThey walked at night.\n";
+    await importFile(page, { name: "The Salt Road.md", mimeType: "text/markdown", buffer: Buffer.from(salt) });
+    await page.getByRole("button", { name: "Export", exact: true }).click();
+    const exportDialog = page.getByRole("dialog", { name: "Export the book" });
+    await exportDialog.getByLabel("Format").selectOption("docx");
+    await exportDialog.getByLabel(/Standard Manuscript Format/).check();
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: `docs/screenshots/export-${colorScheme}.png` });
+    }
+
+    await page.goto("/books");
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    const importDialog = page.getByRole("dialog", { name: "Import a manuscript" });
+    await importDialog.getByLabel("Manuscript").setInputFiles({ name: "Notes Toward a Lighthouse.docx", mimeType: "application/octet-stream", buffer: Buffer.from("x") });
+    await importDialog.getByLabel("Title").fill("Notes Toward a Lighthouse");
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: `docs/screenshots/import-${colorScheme}.png` });
+    }
+  });
 });
