@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { draftsInBrowser, editorText, expectSaved, newChapter, saveState, stored, toEnd } from "./editor-support";
+import { draftsInBrowser, editorText, expectSaved, newChapter, saveState, stored, toEnd, withoutApiSession } from "./editor-support";
 import { newWriter, SIGNED_OUT, signInViaUi, signUpViaApi } from "./support";
 
 // The editor never loses a word: two tabs, a dropped connection (also across a reload), a
@@ -57,10 +57,14 @@ test("offline: typing goes on, the text is kept across a reload and saved when t
   await expect.poll(() => draftsInBrowser(page)).toContain("Online. Written offline. And more.");
   expect((await stored(page.request, chapter)).content).toBe("Online.");
 
-  // (The save sent with keepalive as the page unloads escapes Playwright's routes and may land:
-  // the reloaded page then finds the server already holding its draft, which is no conflict.)
-  await page.reload();
-  await expect(editorText(page)).toHaveText("Online. Written offline. And more.");
+  // The server refuses the save sent with keepalive as the page unloads, so the text after the
+  // reload can only have come from the browser's draft.
+  await withoutApiSession(context, async () => {
+    await page.reload();
+    await expect(editorText(page)).toHaveText("Online. Written offline. And more.");
+  });
+  await expect(saveState(page)).toHaveText("Offline — kept in this browser");
+  expect((await stored(page.request, chapter)).content).toBe("Online.");
 
   await context.unroute(saves);
   await expectSaved(page, 20_000);
@@ -76,8 +80,10 @@ test("a closed tab's unsent text is sent when the chapter is opened again", asyn
   await toEnd(page);
   await page.keyboard.type(" Before closing.");
   await expect(saveState(page)).toHaveText("Offline — kept in this browser");
-  await page.waitForTimeout(600);
-  await page.close();
+  await expect.poll(() => draftsInBrowser(page)).toContain("Kept. Before closing.");
+  // As above: the keepalive save sent as the tab closes is refused, so only the draft holds the text.
+  await withoutApiSession(context, () => page.close());
+  expect((await stored(context.request, chapter)).content).toBe("Kept.");
   await context.unroute(saves);
 
   const reopened = await context.newPage();
