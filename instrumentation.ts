@@ -9,5 +9,7 @@ export async function register() {
     accumulateVary();
     const { startJobRunner } = await import("./server/jobs/runner");
     startJobRunner();
+    const { startMaintenance } = await import("./server/maintenance");
+    startMaintenance();
   }
 }
