@@ -174,6 +174,8 @@ describe("POST /api/v1/books/import and /api/v1/books/{bookId}/import", () => {
     expectFailure(await call("POST", "/api/v1/books/import", { token: writer.token, body: form({ file: { name: "fake.epub", bytes: "not an epub" } }) }), 422, "format_mismatch");
     expectFailure(await call("POST", "/api/v1/books/import", { token: writer.token, body: manuscriptForm({ from: "nonsense" }) }), 422, "unsupported_format");
     expectFailure(await call("POST", "/api/v1/books/import", { token: writer.token, body: manuscriptForm({ chapterPattern: " " }) }), 422, "validation_failed");
+    const oversize = form({ file: { name: "big.txt", bytes: new Uint8Array(21 * 1024 * 1024).fill(0x61) } });
+    expectFailure(await call("POST", "/api/v1/books/import", { token: writer.token, body: oversize }), 413, "payload_too_large");
     expect(await bookCount(writer.token)).toEqual(before);
     const book = await createBook(writer.token);
     const state = await bookState(writer.token, book.id);
