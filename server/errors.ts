@@ -30,6 +30,13 @@ export const ERRORS = {
   payload_too_large: { status: 413, code: 41300, trpc: "PAYLOAD_TOO_LARGE" },
   unsupported_media_type: { status: 415, code: 41500, trpc: "UNSUPPORTED_MEDIA_TYPE" },
   validation_failed: { status: 422, code: 42200, trpc: "UNPROCESSABLE_CONTENT" },
+  // conversion engine (issue 9): what is wrong with an uploaded document
+  unsupported_format: { status: 422, code: 42210, trpc: "UNPROCESSABLE_CONTENT" },
+  format_mismatch: { status: 422, code: 42211, trpc: "UNPROCESSABLE_CONTENT" },
+  corrupt_document: { status: 422, code: 42212, trpc: "UNPROCESSABLE_CONTENT" },
+  invalid_encoding: { status: 422, code: 42213, trpc: "UNPROCESSABLE_CONTENT" },
+  conversion_timed_out: { status: 422, code: 42214, trpc: "UNPROCESSABLE_CONTENT" },
+  archive_too_large: { status: 413, code: 41301, trpc: "PAYLOAD_TOO_LARGE" },
   rate_limited: { status: 429, code: 42900, trpc: "TOO_MANY_REQUESTS" },
   internal: { status: 500, code: 50000, trpc: "INTERNAL_SERVER_ERROR" },
 } as const satisfies Record<string, { status: number; code: number; trpc: TRPC_ERROR_CODE_KEY }>;

@@ -30,6 +30,12 @@ export const ERROR_SENTENCES: Record<ErrorCode, string> = {
   payload_too_large: "That is too large to save in one piece.",
   unsupported_media_type: "Inkstone cannot read that kind of file here.",
   validation_failed: "Some fields need another look.",
+  unsupported_format: "Inkstone cannot read or write that format. Choose one from the list.",
+  format_mismatch: "That file is not what its name says. Check that it is the document you meant.",
+  corrupt_document: "That file is damaged and cannot be opened. Save it again from the program that made it.",
+  invalid_encoding: "That text file is not in UTF-8. Save it as UTF-8 and try again.",
+  conversion_timed_out: "That document took too long to convert and was stopped. Try a smaller one.",
+  archive_too_large: "That document unpacks to more than Inkstone takes at once.",
   rate_limited: "That was a lot at once. Wait a moment, then try again.",
   internal: "Something went wrong on Inkstone's side. Your change was not saved; try again in a moment.",
 };

@@ -30,6 +30,11 @@ export const OPERATION_SCOPES = {
   "chapters.untrash": "write:books",
   // a job is its owner's; queuing it took the scope of the work
   "jobs.get": null,
+  // conversion works on what the caller sends, not on stored books: any signed-in caller
+  "convert.formats": null,
+  "convert.run": null,
+  "books.export": "read:books",
+  "books.import": "write:books",
 } as const satisfies Record<string, Scope | null>;
 
 export type Operation = keyof typeof OPERATION_SCOPES;

@@ -1,4 +1,6 @@
-import { z } from "zod";
+import type { Transaction } from "kysely";
+import type { z } from "zod";
+import type { DB } from "../generated/kysely/database";
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { addToBookTotals, bookTransaction, loadBook } from "../books/access";
@@ -13,27 +15,34 @@ export async function uploadChapter(input: UploadChapterInput, principal: Princi
   authorize(principal, "chapters.upload");
   const book = await loadBook(principal, input.bookId);
   const title = input.title ?? titleFromHeading(input.content) ?? `Chapter ${book.chapterCount + 1}`;
-  const wordCount = countWords(input.content);
   return bookTransaction(book.id, async (trx) => {
-    const last = await trx
-      .selectFrom("Chapter")
-      .select((eb) => eb.fn.max("position").as("position"))
-      .where("bookId", "=", book.id)
-      .where("deletedAt", "is", null)
-      .executeTakeFirst();
-    const now = dbTime();
-    const chapter = { id: newId(), bookId: book.id, title, content: input.content, wordCount, version: 1, createdAt: now, updatedAt: now };
-    await trx
-      .insertInto("Chapter")
-      .values({ ...chapter, position: (last?.position ?? 0) + 1 })
-      .execute();
-    await trx
-      .insertInto("ChapterRevision")
-      .values({ id: newId(), chapterId: chapter.id, version: 1, title, content: input.content, wordCount, createdAt: now, kind: "upload" })
-      .execute();
-    await addToBookTotals(trx, book.id, { words: wordCount, chapters: 1 });
-    return toChapterDto({ ...chapter, position: (last?.position ?? 0) + 1 });
+    const chapter = await appendChapter(trx, book.id, { title, content: input.content });
+    await addToBookTotals(trx, book.id, { words: chapter.wordCount, chapters: 1 });
+    return chapter;
   });
+}
+
+/**
+ * Inserts a chapter after the book's last one, as version 1 with its first revision. The caller
+ * holds the book's transaction and adds the chapter to the book's totals (once, for an import).
+ */
+export async function appendChapter(trx: Transaction<DB>, bookId: string, input: { title: string; content: string }): Promise<ChapterDto> {
+  const last = await trx
+    .selectFrom("Chapter")
+    .select((eb) => eb.fn.max("position").as("position"))
+    .where("bookId", "=", bookId)
+    .where("deletedAt", "is", null)
+    .executeTakeFirst();
+  const now = dbTime();
+  const wordCount = countWords(input.content);
+  const { title, content } = input;
+  const chapter = { id: newId(), bookId, title, content, wordCount, version: 1, createdAt: now, updatedAt: now, position: (last?.position ?? 0) + 1 };
+  await trx.insertInto("Chapter").values(chapter).execute();
+  await trx
+    .insertInto("ChapterRevision")
+    .values({ id: newId(), chapterId: chapter.id, version: 1, title, content, wordCount, createdAt: now, kind: "upload" })
+    .execute();
+  return toChapterDto(chapter);
 }
 
 /** The text of a Markdown heading on the first non-blank line, if there is one. */

@@ -30,12 +30,23 @@ export interface Endpoint<P extends AnyObject = AnyObject, B extends z.ZodType =
   /** query parameters other than a collection's (parsed strictly: unknown names are a 400) */
   query?: Q;
   collection?: CollectionSpec<string, Record<string, z.ZodType>>;
-  body?: { schema: B; maxBytes?: number; multipart?: boolean };
+  /** multipart "binary": file parts arrive as their bytes (documents), not as `content` text */
+  body?: { schema: B; maxBytes?: number; multipart?: boolean | "binary" };
   /** the attributes OPTIONS reports as changeable by a caller allowed to call this endpoint */
   writableAttributes?: readonly string[];
   /** the attributes the body must carry, reported by OPTIONS under the method (PUT's) */
   requiredAttributes?: readonly string[];
-  success: { status: number; description: string; schema?: z.ZodType; paged?: boolean; headers?: string[] };
+  success: {
+    status: number;
+    description: string;
+    schema?: z.ZodType;
+    paged?: boolean;
+    headers?: string[];
+    /** the answer is a file (its own Content-Type, negotiated by the handler), not the envelope */
+    file?: boolean;
+    /** large work answers 202 with this job instead (and a Location to poll) */
+    accepted?: z.ZodType;
+  };
   /** failures this endpoint can answer beyond the ones every endpoint of its kind can */
   errors?: ErrorCode[];
   handle(context: HandlerContext<P, B, Q>): Promise<Response>;
@@ -76,7 +87,8 @@ function acceptsJson(request: Request): boolean {
 }
 
 async function run(endpoint: Endpoint, request: Request, context: RouteContext): Promise<Response> {
-  if (!acceptsJson(request)) {
+  // A file's handler negotiates its own format; its failures are still the JSON envelope.
+  if (!endpoint.success.file && !acceptsJson(request)) {
     throw new AppError("not_acceptable", "This endpoint answers in application/json only.", { available: ["application/json"] });
   }
   const url = new URL(request.url);

@@ -18,10 +18,15 @@ export function fileResponse(file: { bytes: Uint8Array; name: string; mediaType:
     headers: {
       "content-type": file.mediaType,
       "content-length": String(file.bytes.byteLength),
-      "content-disposition": `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      "content-disposition": `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeRFC5987(file.name)}`,
       "cache-control": "no-store",
     },
   });
+}
+
+// encodeURIComponent leaves ' ( ) * as they are, which RFC 5987's attr-char does not allow.
+function encodeRFC5987(value: string): string {
+  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** 202: work queued in the background, and where to poll it. */

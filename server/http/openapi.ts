@@ -40,6 +40,8 @@ const HEADER_DOCS: Record<string, string> = {
   allow: "the methods this path answers",
   "retry-after": "seconds to wait before trying again",
   "www-authenticate": 'Bearer realm="inkstone", error="invalid_request" | "invalid_token"',
+  "content-disposition": "attachment; filename=\"…\"; filename*=UTF-8''… (RFC 6266)",
+  location: "the job to poll",
 };
 
 function headers(names: string[]): oas31.HeadersObject {
@@ -145,6 +147,13 @@ function successResponse(endpoint: Endpoint): ZodOpenApiResponseObject {
   const { status, description, schema, paged } = endpoint.success;
   const names = [...(endpoint.success.headers ?? []), ...(paged ? ["x-total-count", "link"] : [])];
   const envelope = z.object({ code: z.literal(status), msg: z.literal("ok"), data: schema ?? z.unknown() });
+  if (endpoint.success.file) {
+    return {
+      description,
+      headers: headers([...names, "content-disposition"]),
+      content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+    };
+  }
   return {
     description,
     ...(names.length > 0 && { headers: headers(names) }),
@@ -152,8 +161,18 @@ function successResponse(endpoint: Endpoint): ZodOpenApiResponseObject {
   };
 }
 
+/** 202: the work was queued; poll the job in `data` (and in Location). */
+function acceptedResponse(job: z.ZodType): ZodOpenApiResponseObject {
+  return {
+    description: "queued as a background job (large input, or async=1)",
+    headers: headers(["location"]),
+    content: { "application/json": { schema: z.object({ code: z.literal(202), msg: z.literal("ok"), data: job }) } },
+  };
+}
+
 function operation(endpoint: Endpoint): ZodOpenApiOperationObject {
   const responses: Record<string, ZodOpenApiResponseObject> = { [endpoint.success.status]: successResponse(endpoint) };
+  if (endpoint.success.accepted) responses[202] = acceptedResponse(endpoint.success.accepted);
   for (const [status, codes] of failuresOf(endpoint)) responses[status] = failureResponse(status, codes);
   const query = querySchema(endpoint);
   const body = endpoint.body;
@@ -171,9 +190,12 @@ function operation(endpoint: Endpoint): ZodOpenApiOperationObject {
     ...(body && {
       requestBody: {
         required: true,
-        description: body.multipart
-          ? "JSON, or multipart/form-data with the same fields as parts (a `file` part stands for `content`)."
-          : "JSON.",
+        description:
+          body.multipart === "binary"
+            ? "multipart/form-data with the document in a `file` part (or JSON where the schema says so)."
+            : body.multipart
+              ? "JSON, or multipart/form-data with the same fields as parts (a `file` part stands for `content`)."
+              : "JSON.",
         content: {
           "application/json": { schema: body.schema },
           ...(body.multipart && { "multipart/form-data": { schema: body.schema } }),

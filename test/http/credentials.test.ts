@@ -39,7 +39,8 @@ describe("the endpoint table", () => {
   it("declares the contract's statuses: GET 200, POST 201, PUT/PATCH 201, DELETE 204 (token endpoints 200, as OAuth)", () => {
     const expected = { GET: 200, POST: 201, PUT: 201, PATCH: 201, DELETE: 204 } as const;
     for (const endpoint of ENDPOINTS) {
-      const status = endpoint.path.startsWith("/auth/") ? 200 : expected[endpoint.method];
+      // A conversion answers a file rather than creating a resource: 200 (202 when queued).
+      const status = endpoint.path.startsWith("/auth/") || endpoint.success.file ? 200 : expected[endpoint.method];
       expect(endpoint.success.status, key(endpoint)).toBe(status);
     }
   });
@@ -109,7 +110,7 @@ for (const endpoint of guarded) {
     });
 
     const send = (authorization: string | undefined) =>
-      call(endpoint.method, prepared.path, { json: prepared.body, headers: authorization ? { authorization } : {} });
+      call(endpoint.method, prepared.path, { json: prepared.body, body: prepared.form?.(), headers: authorization ? { authorization } : {} });
 
     for (const refusal of refusals) {
       it(`${refusal.name} → 401 ${refusal.error}, nothing changed`, async () => {
@@ -141,7 +142,14 @@ for (const endpoint of guarded) {
     }
 
     it(`a token with ${scope ?? "any scope"} → ${endpoint.success.status}`, async () => {
-      const data = expectSuccess(await send(`Bearer ${granted.token}`), endpoint.success.status);
+      const response = await send(`Bearer ${granted.token}`);
+      if (endpoint.success.file) {
+        expect(response.status, response.text.slice(0, 300)).toBe(endpoint.success.status);
+        expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="[^"]+"; filename\*=UTF-8''/);
+        await prepared.afterSuccess?.(response, granted.token);
+        return;
+      }
+      const data = expectSuccess(response, endpoint.success.status);
       if (endpoint.success.schema) endpoint.success.schema.parse(data);
       await prepared.afterSuccess?.(data, granted.token);
     });

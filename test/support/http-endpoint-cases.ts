@@ -2,14 +2,18 @@ import { expect } from "vitest";
 import { del, expectFailure, get } from "./http-client";
 import { bookCount, bookState, bookWithChapters, tokenState } from "./http-books";
 import { mintToken, type Account } from "./http-users";
+import { CONVERT_CASES } from "./http-convert-cases";
 
 /** One real request against a fixture the owner made, for the credential matrix. */
 export interface Prepared {
   path: string;
   body?: unknown;
+  /** a multipart body instead (uploads); a new one for each request */
+  form?: () => FormData;
   /** what a refused request must leave exactly as it was */
   snapshot(): Promise<unknown>;
-  /** checks after the request that was allowed (the change it should have made) */
+  /** checks after the request that was allowed (the change it should have made); a file
+   *  endpoint gets the whole response instead of `data` */
   afterSuccess?(data: unknown, token: string): Promise<void>;
 }
 
@@ -27,6 +31,7 @@ async function bookFixture(owner: Account) {
  * matrix test asserts this list equals the endpoints, so a new endpoint cannot go untested.
  */
 export const ENDPOINT_CASES: Record<string, Prepare> = {
+  ...CONVERT_CASES,
   "POST /auth/revoke": async () => ({
     path: "/auth/revoke",
     snapshot: nothing,

@@ -72,6 +72,12 @@ describe("the OpenAPI document", () => {
       const success = responses(op)[endpoint.success.status];
       expect(success).toBeDefined();
       if (endpoint.success.status === 204) return expect(success!.content).toBeUndefined();
+      if (endpoint.success.file) {
+        // A download: the file itself, named by Content-Disposition; 202 with a job when queued.
+        expect(Object.keys(success!.headers ?? {})).toContain("content-disposition");
+        if (endpoint.success.accepted) expect(responses(op)[202]?.content?.["application/json"]).toBeDefined();
+        return expect(success!.content?.["application/octet-stream"]).toBeDefined();
+      }
       const schema = success!.content?.["application/json"]?.schema as oas31.SchemaObject;
       expect(schema.required).toEqual(["code", "msg", "data"]);
       if (endpoint.success.paged) expect(Object.keys(success!.headers ?? {})).toEqual(expect.arrayContaining(["x-total-count", "link"]));

@@ -10,6 +10,8 @@ import { formatDateTime, formatRelative } from "../../_components/format";
 import { requirePrincipal } from "../../_components/require-principal";
 import { BookEntryActions, NewBookButton, TrashEntryActions } from "./_components/book-buttons";
 import { BookDeskProvider } from "./_components/book-desk";
+import { ImportBookButton } from "./_components/import-book-button";
+import { listFormats } from "@/server/convert/list-formats";
 import { STATUS_LABELS } from "./_components/book-status";
 import { ListControls } from "./_components/list-controls";
 import { WordProgress } from "./_components/word-progress";
@@ -162,7 +164,12 @@ export default async function BooksPage({ searchParams }: { searchParams: Promis
             </Link>
           </nav>
         </div>
-        {!trash && <NewBookButton />}
+        {!trash && (
+          <div className="button-row">
+            <ImportBookButton extensions={listFormats(principal).flatMap((f) => (f.read ? f.extensions : []))} />
+            <NewBookButton />
+          </div>
+        )}
       </header>
       {refused && (
         <p className="form-alert" role="alert">

@@ -24,7 +24,7 @@ export const getJobFileEndpoint = defineEndpoint({
   operation: "jobs.get",
   auth: "required",
   params: jobIdParams,
-  success: { status: 200, description: "the file, with its media type and a Content-Disposition name" },
+  success: { status: 200, description: "the file, with its media type and a Content-Disposition name", file: true },
   errors: ["gone", "job_not_finished"],
   handle: async ({ params, principal }) => fileResponse(await getJobFile(params, principal)),
 });

@@ -18,6 +18,8 @@ import { WordProgress } from "../_components/word-progress";
 import { AddChapterForm } from "./_components/add-chapter-form";
 import { ChapterList } from "./_components/chapter-list";
 import { ChapterTrash } from "./_components/chapter-trash";
+import { ExportButton } from "./_components/export-button";
+import { listFormats } from "@/server/convert/list-formats";
 import styles from "./book.module.css";
 
 type Params = Promise<{ bookId: string }>;
@@ -95,9 +97,7 @@ export default async function BookPage({ params }: { params: Params }) {
             <span className={styles.soon} aria-disabled="true">
               Analyze <small>coming soon</small>
             </span>
-            <span className={styles.soon} aria-disabled="true">
-              Export <small>coming soon</small>
-            </span>
+            <ExportButton bookId={book.id} formats={listFormats(principal).filter((f) => f.write).map(({ id, name }) => ({ id, name }))} />
           </div>
         </aside>
       </div>

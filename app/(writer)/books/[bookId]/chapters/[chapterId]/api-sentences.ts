@@ -15,6 +15,13 @@ const SENTENCES: Record<ErrorCode | "network", string> = {
   method_not_allowed: BUG,
   not_acceptable: BUG,
   unsupported_media_type: BUG,
+  // conversion errors: the editor never converts
+  unsupported_format: BUG,
+  format_mismatch: BUG,
+  corrupt_document: BUG,
+  invalid_encoding: BUG,
+  conversion_timed_out: BUG,
+  archive_too_large: BUG,
   unauthenticated: `You were signed out. ${SIGN_IN}`,
   invalid_token: `Your sign-in is no longer valid. ${SIGN_IN}`,
   token_expired: `Your sign-in has expired. ${SIGN_IN}`,

@@ -1,0 +1,97 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { Dialog } from "../../../../_components/dialog";
+import { FormAlert } from "../../../../_components/form-alert";
+import { failureSentence, followJob, saveFile, send } from "../../_components/transfer";
+import { TransferProgress, type ProgressState } from "../../_components/transfer-progress";
+
+export interface ExportFormat {
+  id: string;
+  name: string;
+}
+
+/** The formats a writer reaches for first, in this order; the rest follow by name. */
+const FIRST = ["epub", "docx", "pdf", "md", "html", "odt", "txt"];
+
+/** Export on the book page: a format, the manuscript option for DOCX, progress, then a download. */
+export function ExportButton({ bookId, formats }: { bookId: string; formats: ExportFormat[] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="button secondary small" onClick={() => setOpen(true)}>
+        Export
+      </button>
+      {open && <Dialog title="Export the book" onClose={() => setOpen(false)}>{() => <ExportForm bookId={bookId} formats={formats} onDone={() => setOpen(false)} />}</Dialog>}
+    </>
+  );
+}
+
+function ExportForm({ bookId, formats, onDone }: { bookId: string; formats: ExportFormat[]; onDone: () => void }) {
+  const ordered = [...formats].sort((a, b) => rank(a.id) - rank(b.id) || a.name.localeCompare(b.name));
+  const [format, setFormat] = useState(ordered[0]?.id ?? "epub");
+  const [progress, setProgress] = useState<ProgressState | null>(null);
+  const [problem, setProblem] = useState<string>();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const manuscript = new FormData(event.currentTarget).get("manuscript") === "on" && format === "docx";
+    setProblem(undefined);
+    setProgress({ phase: "convert", fraction: null });
+    const onProgress = (phase: ProgressState["phase"], fraction: number | null) => setProgress({ phase, fraction });
+    try {
+      const query = new URLSearchParams({ format, ...(manuscript && { manuscript: "1" }) });
+      let answer = await send("GET", `/api/v1/books/${bookId}/export?${query}`, null, onProgress);
+      if (answer.status === 202) answer = await followJob(answer.body!.data as Parameters<typeof followJob>[0], onProgress);
+      if (answer.status !== 200 || !answer.blob) {
+        setProgress(null);
+        return setProblem(failureSentence(answer));
+      }
+      saveFile(answer.blob, answer.fileName ?? `book.${format}`);
+      onDone();
+    } catch (error) {
+      setProgress(null);
+      setProblem((error as Error).message);
+    }
+  }
+
+  const busy = progress !== null;
+  return (
+    <form onSubmit={submit} className="stack" noValidate>
+      <FormAlert message={problem} />
+      <div className="field">
+        <label htmlFor="export-format">Format</label>
+        <select id="export-format" name="format" value={format} onChange={(event) => setFormat(event.target.value)}>
+          {ordered.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.name}
+            </option>
+          ))}
+        </select>
+        <p className="field-hint">Every chapter in order, with a title page. EPUB includes a table of contents.</p>
+      </div>
+      {format === "docx" && (
+        <label className="checkbox">
+          <input type="checkbox" name="manuscript" />
+          <span>
+            Standard Manuscript Format <span className="muted">— for agents and editors: Courier 12 pt, double-spaced, word count and running header</span>
+          </span>
+        </label>
+      )}
+      <TransferProgress state={progress} />
+      <div className="dialog-actions">
+        <button type="button" className="button secondary" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? "Exporting…" : "Export"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function rank(id: string): number {
+  const index = FIRST.indexOf(id);
+  return index === -1 ? FIRST.length : index;
+}

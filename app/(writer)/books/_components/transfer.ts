@@ -1,0 +1,93 @@
+import type { ErrorCode } from "@/server/errors";
+import { ERROR_SENTENCES, UNREACHABLE_SENTENCE } from "../../../_components/error-sentences";
+
+/**
+ * Uploads and downloads for Import and Export. XMLHttpRequest rather than fetch: it reports an
+ * upload's progress, which a large manuscript needs. Failures arrive as the API's envelope.
+ */
+
+export interface Transfer {
+  status: number;
+  /** the parsed JSON envelope, or null for a file */
+  body: { data?: unknown; error?: string; msg?: string; details?: unknown } | null;
+  blob: Blob | null;
+  fileName: string | null;
+}
+
+/** fraction in 0…1, or null while the size is unknown */
+export type OnProgress = (phase: "upload" | "download" | "convert", fraction: number | null) => void;
+
+export function send(method: "GET" | "POST", url: string, body: FormData | null, onProgress: OnProgress): Promise<Transfer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.responseType = "blob";
+    xhr.setRequestHeader("accept", "*/*");
+    xhr.upload.onprogress = (event) => onProgress("upload", event.lengthComputable ? event.loaded / event.total : null);
+    xhr.upload.onload = () => onProgress("convert", null);
+    xhr.onprogress = (event) => onProgress("download", event.lengthComputable ? event.loaded / event.total : null);
+    xhr.onerror = () => reject(new Error(UNREACHABLE_SENTENCE));
+    xhr.onload = async () => {
+      const blob = xhr.response as Blob;
+      const isJson = (xhr.getResponseHeader("content-type") ?? "").startsWith("application/json");
+      resolve({
+        status: xhr.status,
+        body: isJson ? JSON.parse(await blob.text()) : null,
+        blob: isJson ? null : blob,
+        fileName: fileNameOf(xhr.getResponseHeader("content-disposition")),
+      });
+    };
+    xhr.send(body);
+  });
+}
+
+/** The real (UTF-8) name from an RFC 6266 Content-Disposition. */
+function fileNameOf(disposition: string | null): string | null {
+  const extended = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
+  if (extended) return decodeURIComponent(extended);
+  return disposition?.match(/filename="([^"]*)"/)?.[1] ?? null;
+}
+
+/** A sentence for a failed transfer: the writer's sentence for the code, plus the server's detail. */
+export function failureSentence(transfer: Transfer): string {
+  const code = transfer.body?.error as ErrorCode | undefined;
+  const sentence = code && code in ERROR_SENTENCES ? ERROR_SENTENCES[code] : ERROR_SENTENCES.internal;
+  const details = Array.isArray(transfer.body?.details) ? (transfer.body.details as { message?: string }[]).map((d) => d.message).filter(Boolean) : [];
+  const detail = details.length > 0 ? details.join("; ") : transfer.body?.msg;
+  return detail && detail !== sentence ? `${sentence} (${detail})` : sentence;
+}
+
+interface JobData {
+  id: string;
+  status: "queued" | "running" | "succeeded" | "failed";
+  progress: number;
+  error: { code: string; message: string } | null;
+}
+
+/** Follows a 202's job until it finishes, then downloads its file. */
+export async function followJob(job: JobData, onProgress: OnProgress): Promise<Transfer> {
+  let current = job;
+  while (current.status === "queued" || current.status === "running") {
+    onProgress("convert", current.progress || null);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const polled = await send("GET", `/api/v1/convert/jobs/${current.id}`, null, () => {});
+    if (polled.status !== 200) return polled;
+    current = (polled.body?.data as JobData) ?? current;
+  }
+  if (current.status === "failed") {
+    return { status: 422, body: { error: current.error?.code, msg: current.error?.message }, blob: null, fileName: null };
+  }
+  return send("GET", `/api/v1/convert/jobs/${current.id}/result`, null, onProgress);
+}
+
+/** Hands a downloaded file to the browser's own download. */
+export function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

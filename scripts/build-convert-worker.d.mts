@@ -1,0 +1,1 @@
+export function buildConvertWorker(root?: string): Promise<string>;

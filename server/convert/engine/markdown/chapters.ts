@@ -1,0 +1,108 @@
+import type { Chapter } from "../model";
+
+/**
+ * Splitting one Markdown document into chapters at its top heading level, and keeping each
+ * footnote's definition in the chapter that cites it (documents usually collect them at the end).
+ */
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+
+interface HeadingLine {
+  line: number;
+  level: number;
+  text: string;
+}
+
+function headingLines(lines: string[]): HeadingLine[] {
+  const found: HeadingLine[] = [];
+  let fence: string | null = null;
+  lines.forEach((line, index) => {
+    const fenceMatch = FENCE.exec(line);
+    if (fenceMatch) {
+      const marker = fenceMatch[1]!;
+      if (fence === null) fence = marker[0]!.repeat(marker.length);
+      else if (marker.startsWith(fence)) fence = null;
+      return;
+    }
+    if (fence !== null) return;
+    const atx = ATX.exec(line);
+    if (atx) found.push({ line: index, level: atx[1]!.length, text: unescapeInline(atx[2] ?? "") });
+  });
+  return found;
+}
+
+/** A heading's words without Markdown emphasis or escapes: chapter titles are plain text. */
+export function unescapeInline(text: string): string {
+  return text
+    .replace(/\[\^[^\]\s]+\]/g, "")
+    .replace(/(\*\*|__|\*|_)(\S(?:.*?\S)?)\1/g, "$2")
+    .replace(/\\([\\`*_{}[\]()#+\-.!|~<>])/g, "$1")
+    .trim();
+}
+
+/**
+ * Chapters at the top heading level. A lone first heading above several of the next level is the
+ * book's title, not a chapter. Text before the first heading is kept as an untitled chapter.
+ */
+export function splitMarkdown(markdown: string): { title?: string; chapters: Chapter[] } {
+  const lines = markdown.split(/\r\n?|\n/);
+  const headings = headingLines(lines);
+  let title: string | undefined;
+  let top = Math.min(...headings.map((h) => h.level));
+  const atTop = headings.filter((h) => h.level === top);
+  if (atTop.length === 1 && headings.filter((h) => h.level === top + 1).length > 1 && isBlank(lines.slice(0, atTop[0]!.line))) {
+    title = atTop[0]!.text;
+    lines[atTop[0]!.line] = "";
+    top += 1;
+  }
+  const cuts = headings.filter((h) => h.level === top);
+  const chapters: Chapter[] = [];
+  const before = lines.slice(0, cuts[0]?.line ?? lines.length).join("\n").trim();
+  if (before) chapters.push({ title: "", markdown: before });
+  cuts.forEach((cut, index) => {
+    const body = lines.slice(cut.line + 1, cuts[index + 1]?.line ?? lines.length).join("\n").trim();
+    chapters.push({ title: cut.text, markdown: body });
+  });
+  return { title, chapters: keepFootnotesWithCitations(chapters) };
+}
+
+const isBlank = (lines: string[]) => lines.every((l) => l.trim() === "");
+
+const DEFINITION = /^\[\^([^\]\s]+)\]:[ \t]?/;
+
+/** Moves each footnote definition into the first chapter that cites it. */
+export function keepFootnotesWithCitations(chapters: Chapter[]): Chapter[] {
+  const definitions = new Map<string, string>();
+  const bodies = chapters.map((chapter) => {
+    const kept: string[] = [];
+    let label: string | null = null;
+    for (const line of chapter.markdown.split("\n")) {
+      const match = DEFINITION.exec(line);
+      if (match) {
+        label = match[1]!;
+        definitions.set(label, line);
+      } else if (label !== null && (line.startsWith("    ") || line.startsWith("\t") || line.trim() === "")) {
+        definitions.set(label, `${definitions.get(label)}\n${line}`);
+      } else {
+        label = null;
+        kept.push(line);
+      }
+    }
+    return kept.join("\n").trim();
+  });
+  if (definitions.size === 0) return chapters;
+  const placed = new Set<string>();
+  return chapters.map((chapter, index) => {
+    const notes: string[] = [];
+    for (const match of bodies[index]!.matchAll(/\[\^([^\]\s]+)\](?!:)/g)) {
+      const label = match[1]!;
+      const definition = definitions.get(label);
+      if (definition !== undefined && !placed.has(label)) {
+        placed.add(label);
+        notes.push(definition.trimEnd());
+      }
+    }
+    return { title: chapter.title, markdown: [bodies[index]!, ...notes].filter(Boolean).join("\n\n") };
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * The one document model every reader produces and every writer consumes (see docs/decisions.md,
+ * issue 9): chapters of Markdown, the same text Inkstone stores for a chapter. Footnotes are
+ * Markdown footnotes whose definitions sit in the chapter that cites them; a scene break is a
+ * thematic break line (`***`).
+ */
+export interface Chapter {
+  title: string;
+  markdown: string;
+}
+
+export interface DocumentModel {
+  title?: string;
+  author?: string;
+  /** BCP 47, e.g. "en" or "zh-CN" */
+  language?: string;
+  chapters: Chapter[];
+}
+
+export interface ManuscriptOptions {
+  author: string;
+  surname: string;
+  /** address, e-mail, telephone: one item a line on page one */
+  contact?: string;
+  font?: "courier" | "times";
+}
+
+export interface ReadOptions {
+  /** plain text: a heading template such as "Part {n}" (see ../split-chapters.ts) */
+  chapterPattern?: string;
+}
+
+export interface WriteOptions {
+  /** DOCX only: Standard Manuscript Format */
+  manuscript?: ManuscriptOptions;
+}
+
+export interface WrittenDocument {
+  bytes: Uint8Array;
+  mediaType: string;
+  extension: string;
+}
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+export function hasCjk(text: string): boolean {
+  return CJK.test(text);
+}

@@ -1,0 +1,34 @@
+import mammoth from "mammoth";
+import { AppError } from "../../../errors";
+import type { DocumentModel } from "../model";
+import { unzipSafely } from "../zip";
+import { htmlDocument } from "./html";
+
+// Word's title-page styles carry the book's title and author, not a chapter.
+const STYLE_MAP = ["p[style-name='Title'] => p.title:fresh", "p[style-name='Subtitle'] => p.author:fresh"];
+
+/** The title, author and language in docProps/core.xml (Dublin Core). */
+function coreProperties(xml: string | undefined): Pick<DocumentModel, "title" | "author" | "language"> {
+  const field = (name: string) => {
+    const value = xml && new RegExp(`<${name}[^>]*>([^<]*)</${name}>`).exec(xml)?.[1]?.trim();
+    return value ? value.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&") : undefined;
+  };
+  return { title: field("dc:title"), author: field("dc:creator"), language: field("dc:language") };
+}
+
+/** DOCX with mammoth (styles to semantic HTML), then the HTML reader. */
+export async function readDocx(bytes: Uint8Array): Promise<DocumentModel> {
+  // Checked whole, but only the metadata is inflated here: mammoth reads the rest itself.
+  const files = unzipSafely(bytes, "DOCX document", (name) => name === "docProps/core.xml" || name === "word/document.xml");
+  if (!files["word/document.xml"]) throw new AppError("corrupt_document", "The DOCX document has no word/document.xml; it is damaged or not a Word document.");
+  const core = files["docProps/core.xml"] ? new TextDecoder().decode(files["docProps/core.xml"]) : undefined;
+  let html: string;
+  try {
+    html = (await mammoth.convertToHtml({ buffer: Buffer.from(bytes) }, { styleMap: STYLE_MAP })).value;
+  } catch (error) {
+    throw new AppError("corrupt_document", `The DOCX document cannot be read: ${(error as Error).message}`);
+  }
+  const model = htmlDocument(html);
+  const meta = coreProperties(core);
+  return { ...model, title: meta.title || model.title, author: meta.author || model.author, language: meta.language || model.language };
+}

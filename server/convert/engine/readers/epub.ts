@@ -1,0 +1,81 @@
+import { DOMParser } from "@xmldom/xmldom";
+import path from "node:path/posix";
+import { AppError } from "../../../errors";
+import { keepFootnotesWithCitations, splitMarkdown } from "../markdown/chapters";
+import type { Chapter, DocumentModel } from "../model";
+import { decodeUtf8 } from "../text";
+import { unzipSafely } from "../zip";
+import { htmlToMarkdown } from "./html";
+
+function parseXml(text: string, what: string): Document {
+  let failed = "";
+  const record = (message: string) => void (failed ||= message);
+  const document = new DOMParser({ errorHandler: { error: record, fatalError: record } }).parseFromString(text, "application/xml");
+  if (failed) throw new AppError("corrupt_document", `The EPUB's ${what} is not well-formed XML: ${failed}`);
+  return document as unknown as Document;
+}
+
+const first = (parent: Document | Element, name: string) => parent.getElementsByTagNameNS("*", name)[0];
+
+/**
+ * EPUB 2 or 3: container.xml → the package document → its spine, in reading order. Each spine
+ * document becomes Markdown; chapters are cut at their headings (or one per document without).
+ */
+export function readEpub(bytes: Uint8Array): DocumentModel {
+  const files = unzipSafely(bytes, "EPUB e-book");
+  const text = (name: string) => {
+    const data = files[name];
+    if (!data) throw new AppError("corrupt_document", `The EPUB has no ${name}; it is damaged.`);
+    return decodeUtf8(data);
+  };
+  const container = parseXml(text("META-INF/container.xml"), "container.xml");
+  const opfPath = first(container, "rootfile")?.getAttribute("full-path");
+  if (!opfPath) throw new AppError("corrupt_document", "The EPUB's container.xml names no package document.");
+  const opf = parseXml(text(opfPath), "package document");
+  const base = path.dirname(opfPath);
+  const manifest = new Map<string, { href: string; type: string; properties: string }>();
+  for (const item of Array.from(opf.getElementsByTagNameNS("*", "item"))) {
+    manifest.set(item.getAttribute("id") ?? "", {
+      href: decodeURIComponent(item.getAttribute("href") ?? ""),
+      type: item.getAttribute("media-type") ?? "",
+      properties: item.getAttribute("properties") ?? "",
+    });
+  }
+  const chapters: Chapter[] = [];
+  const labels = new Set<string>();
+  for (const ref of Array.from(opf.getElementsByTagNameNS("*", "itemref"))) {
+    const item = manifest.get(ref.getAttribute("idref") ?? "");
+    if (!item || !/xhtml|html/.test(item.type) || item.properties.includes("nav")) continue;
+    const markdown = uniqueLabels(htmlToMarkdown(text(path.join(base, item.href))), labels, chapters.length + 1);
+    const split = splitMarkdown(markdown);
+    for (const chapter of split.chapters) if (chapter.title || chapter.markdown.trim()) chapters.push(chapter);
+  }
+  const meta = (name: string) => first(opf, name)?.textContent?.trim() || undefined;
+  return { title: meta("title"), author: meta("creator"), language: meta("language"), chapters: keepFootnotesWithCitations(mergeUntitled(chapters)) };
+}
+
+/** Tools number each spine document's notes from 1; a label seen in an earlier document is renamed. */
+function uniqueLabels(markdown: string, seen: Set<string>, document: number): string {
+  const mine = new Set<string>();
+  const renamed = markdown.replace(/\[\^([^\]\s]+)\]/g, (whole, label: string) => {
+    if (!seen.has(label)) {
+      mine.add(label);
+      return whole;
+    }
+    mine.add(`${label}-${document}`);
+    return `[^${label}-${document}]`;
+  });
+  for (const label of mine) seen.add(label);
+  return renamed;
+}
+
+/** A spine document without a heading continues the chapter before it (split HTML files). */
+function mergeUntitled(chapters: Chapter[]): Chapter[] {
+  const merged: Chapter[] = [];
+  for (const chapter of chapters) {
+    const last = merged.at(-1);
+    if (!chapter.title && last) last.markdown = `${last.markdown}\n\n${chapter.markdown}`.trim();
+    else merged.push({ ...chapter });
+  }
+  return merged;
+}

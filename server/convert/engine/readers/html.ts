@@ -1,0 +1,99 @@
+import TurndownService from "turndown";
+import { splitMarkdown } from "../markdown/chapters";
+import type { DocumentModel } from "../model";
+import { decodeUtf8 } from "../text";
+
+/**
+ * HTML → Markdown with turndown, then chapters at the top heading level. Footnotes written by
+ * Inkstone, pandoc, mammoth (DOCX) and EPUB tools become Markdown footnotes; a paragraph of only
+ * asterisks, hashes or a dinkus is a scene break.
+ */
+
+const NOTE_ID = /^(?:fn|footnote|note|endnote)[-_:]?(.+)$/i;
+const BACK_ID = /^#?(?:fnref|footnote-ref|noteref)[-_:]?/i;
+// "* * *", "#", "⁂", and what pandoc's writers make of a thematic break in RTF ("—————") and AsciiDoc.
+const SCENE_BREAK = /^\s*(?:(?:[*#~⁂§•·]\s*){1,5}|[—–_-]{3,}|['’]{3,})\s*$/;
+
+function labelOf(id: string): string {
+  return (NOTE_ID.exec(id)?.[1] ?? id).replace(/[^\p{L}\p{N}_-]/gu, "-");
+}
+
+function isBackLink(node: HTMLElement): boolean {
+  const href = node.getAttribute("href") ?? "";
+  const role = node.getAttribute("role") ?? "";
+  return BACK_ID.test(href) || /footnote-back/.test(node.className) || role === "doc-backlink" || /^[↩↑⤴]\uFE0E?$/.test(node.textContent?.trim() ?? "");
+}
+
+function isNoteRef(node: HTMLElement): boolean {
+  const href = node.getAttribute("href") ?? "";
+  return node.nodeName === "A" && href.startsWith("#") && NOTE_ID.test(href.slice(1)) && !isBackLink(node);
+}
+
+function isNoteItem(node: HTMLElement): boolean {
+  const type = node.getAttribute("epub:type") ?? "";
+  return (node.nodeName === "LI" || node.nodeName === "ASIDE" || node.nodeName === "DIV") && (NOTE_ID.test(node.id) || /footnote|endnote|rearnote/.test(type)) && !!node.id;
+}
+
+function turndown(): { service: TurndownService; notes: Map<string, string> } {
+  const notes = new Map<string, string>();
+  const service = new TurndownService({ headingStyle: "atx", hr: "***", emDelimiter: "*", strongDelimiter: "**", bulletListMarker: "-", codeBlockStyle: "fenced" });
+  service.remove(["script", "style", "head", "title", "nav"]);
+  service.addRule("titleBlock", {
+    filter: (node) => (node.nodeName === "HEADER" && /title-block/.test(node.className + node.id)) || /^(title|subtitle|author|date)$/.test(node.className),
+    replacement: () => "",
+  });
+  service.addRule("noteRef", { filter: (node) => isNoteRef(node), replacement: (_c, node) => `[^${labelOf((node as HTMLElement).getAttribute("href")!.slice(1))}]` });
+  service.addRule("backLink", { filter: (node) => node.nodeName === "A" && isBackLink(node), replacement: () => "" });
+  service.addRule("noteItem", {
+    filter: (node) => isNoteItem(node),
+    replacement: (content, node) => {
+      const body = content.trim().replace(/\n/g, "\n    ");
+      notes.set(labelOf((node as HTMLElement).id), body);
+      return "";
+    },
+  });
+  service.addRule("notesSection", {
+    filter: (node) => {
+      const role = node.getAttribute("role") ?? "";
+      return /^(SECTION|DIV|ASIDE|OL)$/.test(node.nodeName) && (/\bfootnotes\b/.test(node.className) || role === "doc-endnotes" || /endnotes|footnotes/.test(node.getAttribute("epub:type") ?? "") || holdsOnlyNotes(node));
+    },
+    replacement: () => "",
+  });
+  service.addRule("sceneBreak", { filter: (node) => node.nodeName === "P" && SCENE_BREAK.test(node.textContent ?? ""), replacement: () => "\n\n***\n\n" });
+  service.addRule("superscript", { filter: ["sup"], replacement: (content) => content });
+  return { service, notes };
+}
+
+// mammoth lists DOCX footnotes and endnotes as a bare <ol> of <li id="footnote-N">.
+function holdsOnlyNotes(node: HTMLElement): boolean {
+  if (node.nodeName !== "OL" || node.children.length === 0) return false;
+  return Array.from(node.children).every((child) => isNoteItem(child as HTMLElement));
+}
+
+/** One HTML document (or fragment) as Markdown, footnote definitions appended. */
+export function htmlToMarkdown(html: string): string {
+  const { service, notes } = turndown();
+  const markdown = service.turndown(html);
+  const definitions = [...notes].map(([label, body]) => `[^${label}]: ${body}`);
+  return [markdown, ...definitions].join("\n\n");
+}
+
+/** The title, author and language an HTML head (or an EPUB's metadata) declares. */
+export function htmlMetadata(html: string): Pick<DocumentModel, "title" | "author" | "language"> {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? /<p class="title">([\s\S]*?)<\/p>/.exec(html)?.[1];
+  const author = /<meta\s+name=["']author["']\s+content=["']([^"']*)["']/i.exec(html)?.[1] ?? /<p class="author">([\s\S]*?)<\/p>/.exec(html)?.[1];
+  const language = /<html[^>]*\s(?:xml:)?lang=["']([^"']+)["']/i.exec(html)?.[1];
+  const text = (s: string | undefined) => (s ? new TurndownService().turndown(s).replace(/\\(.)/g, "$1").trim() || undefined : undefined);
+  return { title: text(title), author: text(author), language };
+}
+
+export function readHtml(bytes: Uint8Array): DocumentModel {
+  const html = decodeUtf8(bytes);
+  return htmlDocument(html);
+}
+
+export function htmlDocument(html: string): DocumentModel {
+  const meta = htmlMetadata(html);
+  const { title, chapters } = splitMarkdown(htmlToMarkdown(html));
+  return { ...meta, title: meta.title ?? title, chapters };
+}

@@ -1,0 +1,40 @@
+import type { DocumentModel } from "../model";
+import { runPandoc } from "../pandoc";
+import { decodeUtf8 } from "../text";
+import { htmlDocument } from "./html";
+
+/** pandoc's reader for each long-tail format id (see ../formats.ts). */
+export const PANDOC_READERS: Record<string, string> = {
+  odt: "odt",
+  rtf: "rtf",
+  fb2: "fb2",
+  latex: "latex",
+  typst: "typst",
+  rst: "rst",
+  org: "org",
+  docbook: "docbook",
+  asciidoc: "asciidoc",
+  opml: "opml",
+  mediawiki: "mediawiki",
+  textile: "textile",
+  djot: "djot",
+  jats: "jats",
+  muse: "muse",
+};
+
+const BINARY = new Set(["odt"]);
+
+/** Through pandoc to standalone HTML, then the HTML reader: one path into the model for them all. */
+export async function readWithPandoc(bytes: Uint8Array, format: string): Promise<DocumentModel> {
+  const from = PANDOC_READERS[format]!;
+  const options = { from, to: "html5", standalone: true, "wrap": "none" };
+  const result = BINARY.has(format)
+    ? await runPandoc({ ...options, "input-files": [`input.${format}`] }, null, { [`input.${format}`]: new Blob([bytes as Uint8Array<ArrayBuffer>]) })
+    : await runPandoc(options, decodeUtf8(bytes));
+  // pandoc titles a document without metadata after its input ("stdin"): only its title block counts.
+  const html = result.stdout;
+  const block = /<header id="title-block-header">([\s\S]*?)<\/header>/.exec(html)?.[1] ?? "";
+  const model = htmlDocument(html);
+  const field = (name: string) => (block.includes(`class="${name}"`) ? model[name as "title" | "author"] : undefined);
+  return { ...model, title: field("title"), author: field("author") };
+}

@@ -1,0 +1,72 @@
+import { AppError } from "../../errors";
+import { assertContentMatches } from "./detect";
+import { formatById, type FormatInfo } from "./formats";
+import type { DocumentModel, ReadOptions, WriteOptions, WrittenDocument } from "./model";
+import { readDocx } from "./readers/docx";
+import { readEpub } from "./readers/epub";
+import { readHtml } from "./readers/html";
+import { readMarkdown } from "./readers/markdown";
+import { PANDOC_READERS, readWithPandoc } from "./readers/pandoc";
+import { readText } from "./readers/text";
+import { writeDocx } from "./writers/docx";
+import { writeEpub } from "./writers/epub";
+import { writeHtml } from "./writers/html";
+import { writeMarkdown } from "./writers/markdown";
+import { PANDOC_WRITERS, writeWithPandoc } from "./writers/pandoc";
+import { writePdf } from "./writers/pdf";
+import { writeText } from "./writers/text";
+
+/** The engine on the current thread: N readers into the model, N writers out of it. */
+
+type Reader = (bytes: Uint8Array, options: ReadOptions) => DocumentModel | Promise<DocumentModel>;
+type Writer = (model: DocumentModel, options: WriteOptions) => WrittenDocument | Promise<WrittenDocument>;
+
+const READERS: Record<string, Reader> = {
+  md: readMarkdown,
+  txt: readText,
+  html: readHtml,
+  docx: readDocx,
+  epub: readEpub,
+};
+
+const WRITERS: Record<string, Writer> = {
+  md: writeMarkdown,
+  txt: writeText,
+  html: writeHtml,
+  docx: writeDocx,
+  epub: writeEpub,
+  pdf: writePdf,
+};
+
+export const canRead = (id: string) => id in READERS || id in PANDOC_READERS;
+export const canWrite = (id: string) => id in WRITERS || id in PANDOC_WRITERS;
+
+export function requireReadable(id: string): FormatInfo {
+  const format = formatById(id);
+  if (!format || !format.read || !canRead(id)) throw new AppError("unsupported_format", `Inkstone cannot read "${id}" documents.`, { format: id });
+  return format;
+}
+
+export function requireWritable(id: string): FormatInfo {
+  const format = formatById(id);
+  if (!format || !format.write || !canWrite(id)) throw new AppError("unsupported_format", `Inkstone cannot write "${id}" documents.`, { format: id });
+  return format;
+}
+
+export async function readHere(bytes: Uint8Array, id: string, options: ReadOptions = {}): Promise<DocumentModel> {
+  const format = requireReadable(id);
+  assertContentMatches(format, bytes);
+  const reader = READERS[id];
+  return reader ? reader(bytes, options) : readWithPandoc(bytes, id);
+}
+
+export async function writeHere(model: DocumentModel, id: string, options: WriteOptions = {}): Promise<WrittenDocument> {
+  requireWritable(id);
+  const writer = WRITERS[id];
+  return writer ? writer(model, options) : writeWithPandoc(model, id);
+}
+
+export async function convertHere(bytes: Uint8Array, from: string, to: string, options: ReadOptions & WriteOptions = {}): Promise<WrittenDocument> {
+  requireWritable(to);
+  return writeHere(await readHere(bytes, from, options), to, options);
+}

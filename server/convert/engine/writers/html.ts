@@ -1,0 +1,33 @@
+import { chapterHtml } from "../markdown/html";
+import type { DocumentModel } from "../model";
+import { encodeUtf8, escapeXml } from "../text";
+
+const STYLE = `body{max-width:38em;margin:2em auto;padding:0 1em;font-family:Georgia,"Noto Serif","Noto Serif SC",serif;line-height:1.6}
+h1{margin-top:3em;text-align:center}p{margin:0;text-indent:1.5em}h1+p,hr+p{text-indent:0}
+hr{border:0;text-align:center;margin:1.5em 0}hr::after{content:"* * *"}
+.title-block{text-align:center;margin:4em 0}.title-block .title{font-size:2em}
+.footnotes{font-size:.9em;margin-top:2em}.footnotes p{text-indent:0}`;
+
+/** A clean standalone HTML5 document: one <section> per chapter, its title an <h1>. */
+export function modelToHtml(model: DocumentModel): string {
+  const title = model.title?.trim() || model.chapters[0]?.title || "Untitled";
+  const lang = model.language ? ` lang="${escapeXml(model.language)}"` : "";
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeXml(title)}</title>`,
+    model.author ? `<meta name="author" content="${escapeXml(model.author)}">` : "",
+    `<style>${STYLE}</style>`,
+  ].filter(Boolean);
+  const titleBlock = model.title
+    ? `<header class="title-block">\n<p class="title">${escapeXml(model.title)}</p>\n${model.author ? `<p class="author">${escapeXml(model.author)}</p>\n` : ""}</header>\n`
+    : "";
+  const chapters = model.chapters.map(
+    (chapter, index) => `<section class="chapter" id="chapter-${index + 1}">\n<h1>${escapeXml(chapter.title.trim() || `Chapter ${index + 1}`)}</h1>\n${chapterHtml(chapter.markdown, index + 1, { xhtml: false })}</section>`,
+  );
+  return `<!DOCTYPE html>\n<html${lang}>\n<head>\n${head.join("\n")}\n</head>\n<body>\n${titleBlock}${chapters.join("\n")}\n</body>\n</html>\n`;
+}
+
+export function writeHtml(model: DocumentModel) {
+  return { bytes: encodeUtf8(modelToHtml(model)), mediaType: "text/html; charset=utf-8", extension: "html" };
+}

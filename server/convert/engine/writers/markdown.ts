@@ -1,0 +1,50 @@
+import type { DocumentModel } from "../model";
+import { encodeUtf8 } from "../text";
+
+const yamlString = (value: string) => JSON.stringify(value);
+
+/**
+ * One Markdown file: YAML front matter (pandoc reads it as metadata), each chapter under a level-1
+ * heading. Footnote labels are per chapter in the model; one that an earlier chapter already used
+ * is renamed so the file's labels stay unique.
+ */
+export function modelToMarkdown(model: DocumentModel): string {
+  const meta = [
+    model.title && `title: ${yamlString(model.title)}`,
+    model.author && `author: ${yamlString(model.author)}`,
+    model.language && `lang: ${yamlString(model.language)}`,
+  ].filter(Boolean);
+  const used = new Set<string>();
+  const chapters = model.chapters.map((chapter, index) => {
+    const renamed = new Map<string, string>();
+    const body = chapter.markdown.replace(/\[\^([^\]\s]+)\]/g, (_whole, label: string) => {
+      let unique = renamed.get(label);
+      if (!unique) {
+        unique = used.has(label) ? `${label}-${index + 1}` : label;
+        renamed.set(label, unique);
+        used.add(unique);
+      }
+      return `[^${unique}]`;
+    });
+    const title = chapter.title.trim() || `Chapter ${index + 1}`;
+    return `# ${title.replace(/^([#>+-])/, "\\$1").replace(/([*_`[\]\\])/g, "\\$1")}\n\n${demoteHeadings(body)}`.trimEnd();
+  });
+  const head = meta.length > 0 ? `---\n${meta.join("\n")}\n---\n\n` : "";
+  return `${head}${chapters.join("\n\n")}\n`;
+}
+
+// A level-1 heading inside a chapter would start a new chapter when the file is read back.
+function demoteHeadings(markdown: string): string {
+  let fence = false;
+  return markdown
+    .split("\n")
+    .map((line) => {
+      if (/^ {0,3}(`{3,}|~{3,})/.test(line)) fence = !fence;
+      return !fence && /^ {0,3}#(?!#)[ \t]/.test(line) ? line.replace("#", "##") : line;
+    })
+    .join("\n");
+}
+
+export function writeMarkdown(model: DocumentModel) {
+  return { bytes: encodeUtf8(modelToMarkdown(model)), mediaType: "text/markdown; charset=utf-8", extension: "md" };
+}

@@ -1,0 +1,84 @@
+import type { Principal } from "../auth/principal";
+import { authorize } from "../auth/scopes";
+import { loadBook } from "../books/access";
+import { sql } from "../db";
+import { AppError } from "../errors";
+import { safeFileName } from "./file-name";
+import { enqueueJob } from "../jobs/enqueue-job";
+import { writeDocument } from "./engine";
+import type { Conversion } from "./convert-document";
+import { requireFormat, writableFormats, type Format } from "./formats";
+import { exportJob } from "./jobs";
+import { CONVERSION_TIMEOUT_MS, INLINE_EXPORT_WORDS } from "./schemas";
+
+export interface ExportBookOptions {
+  bookId: string;
+  /** a format id; when absent, the request's Accept header chooses */
+  format?: string;
+  accept?: string | null;
+  /** Standard Manuscript Format (DOCX only) */
+  manuscript?: boolean;
+  async?: boolean;
+}
+
+// GET /api/v1/books/{bookId}/export — the whole book, chapters in order, as one document.
+export async function exportBook(options: ExportBookOptions, principal: Principal): Promise<Conversion> {
+  authorize(principal, "books.export");
+  const book = await loadBook(principal, options.bookId);
+  const format = chooseFormat(options);
+  if (options.manuscript && format.id !== "docx") {
+    throw new AppError("not_acceptable", "Standard Manuscript Format is written as DOCX only: ask for format=docx.", { available: ["docx"] });
+  }
+  const [chapters, owner] = await Promise.all([
+    sql
+      .selectFrom("Chapter")
+      .select(["title", "content"])
+      .where("bookId", "=", book.id)
+      .where("deletedAt", "is", null)
+      .orderBy("position")
+      .execute(),
+    sql.selectFrom("User").select(["name", "email"]).where("id", "=", book.ownerId).executeTakeFirstOrThrow(),
+  ]);
+  const author = owner.name.trim() || owner.email.split("@")[0]!;
+  const model = {
+    title: book.title,
+    author,
+    language: book.language,
+    chapters: chapters.map((c) => ({ title: c.title, markdown: withoutTitleHeading(c.content, c.title) })),
+  };
+  const manuscript = options.manuscript ? { author, surname: author.split(/\s+/).at(-1)!, contact: owner.email } : undefined;
+  if (options.async || book.wordCount > INLINE_EXPORT_WORDS) {
+    const snapshot = new TextEncoder().encode(JSON.stringify(model));
+    return { job: await enqueueJob(exportJob, { to: format.id, title: book.title, manuscript }, principal, { inputFile: snapshot }) };
+  }
+  const written = await writeDocument(model, format.id, { timeoutMs: CONVERSION_TIMEOUT_MS, ...(manuscript && { manuscript }) });
+  return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(book.title, written.extension) } };
+}
+
+/** The format named, else the first writable one the Accept header asks for (by quality). */
+function chooseFormat(options: ExportBookOptions): Format {
+  if (options.format) return requireFormat(options.format, "write", "not_acceptable");
+  const wanted = (options.accept ?? "")
+    .split(",")
+    .map((part, index) => {
+      const [type, ...params] = part.split(";").map((s) => s.trim().toLowerCase());
+      const q = Number(params.find((p) => p.startsWith("q="))?.slice(2) ?? "1");
+      return { type: type ?? "", q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  const writable = writableFormats();
+  for (const { type } of wanted) {
+    const match = writable.find((f) => f.mediaType.toLowerCase() === type);
+    if (match) return match;
+  }
+  throw new AppError("not_acceptable", "Name a format (format=epub, docx, pdf …) or ask for its media type in Accept.", {
+    available: writable.map((f) => f.id),
+  });
+}
+
+/** A chapter's own leading heading repeats its title; the writers put the title in themselves. */
+function withoutTitleHeading(content: string, title: string): string {
+  const match = content.match(/^\s*#{1,6}\s+(.+?)\s*#*\s*(?:\n|$)/);
+  return match && match[1]!.trim() === title.trim() ? content.slice(match[0].length).replace(/^\s*\n/, "") : content;
+}

@@ -1,0 +1,37 @@
+import type { Principal } from "../auth/principal";
+import { authorize } from "../auth/scopes";
+import { sqlTransaction } from "../db";
+import { dbTime, newId } from "../sql/values";
+import { readManuscript } from "./read-manuscript";
+import { saveImportedChapters } from "./save-imported-chapters";
+import type { ImportInput, ImportResultDto } from "./schemas";
+
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+// POST /api/v1/books/import — a new book from a manuscript, one chapter per top-level heading.
+// The book and all its chapters are written in one transaction: a failed import leaves nothing.
+export async function importBook(input: ImportInput, principal: Principal): Promise<ImportResultDto> {
+  authorize(principal, "books.import");
+  const manuscript = await readManuscript(input.file, input);
+  const named = input.title ?? manuscript.title ?? input.file.name.replace(/\.[^.]*$/, "");
+  const title = [...named.replace(/[\p{Cc}\s]+/gu, " ")].slice(0, 200).join("").trim() || "Imported book";
+  return sqlTransaction(async (trx) => {
+    const now = dbTime();
+    const book = {
+      id: newId(),
+      ownerId: principal.userId,
+      title,
+      type: "novel",
+      description: "",
+      language: manuscript.language && LANGUAGE_TAG.test(manuscript.language) ? manuscript.language : "en",
+      status: "drafting",
+      targetWordCount: null,
+      wordCount: 0,
+      chapterCount: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await trx.insertInto("Book").values(book).execute();
+    return saveImportedChapters(trx, book.id, manuscript);
+  });
+}

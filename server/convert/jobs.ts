@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { defineJob } from "../jobs/define-job";
+import { convert, writeDocument } from "./engine";
+import { CONVERSION_JOB_TTL_SECONDS, CONVERSION_TIMEOUT_MS } from "./schemas";
+import { safeFileName } from "./file-name";
+
+/**
+ * The background halves of conversion and export. Each takes its document as the job's input
+ * file, so a job converts what the caller sent (or the book as it was when asked for), and the
+ * result is downloaded from the job until it expires.
+ */
+
+// The engine stops the worker at CONVERSION_TIMEOUT_MS and reports conversion_timed_out; the job's
+// own limit is a backstop a little later, so the writer reads the engine's clearer error.
+const JOB_TIMEOUT_MS = CONVERSION_TIMEOUT_MS + 10_000;
+
+export const conversionJob = defineJob({
+  kind: "convert.document",
+  input: z.object({ from: z.string(), to: z.string(), baseName: z.string() }),
+  ttlSeconds: CONVERSION_JOB_TTL_SECONDS,
+  timeoutMs: JOB_TIMEOUT_MS,
+  async run(input, context, inputFile) {
+    await context.reportProgress(0.1);
+    const written = await convert(inputFile ?? new Uint8Array(), input.from, input.to, { timeoutMs: CONVERSION_TIMEOUT_MS });
+    return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(input.baseName, written.extension) } };
+  },
+});
+
+const manuscriptSchema = z.object({ author: z.string(), surname: z.string(), contact: z.string().optional() });
+
+export const exportJob = defineJob({
+  kind: "convert.export",
+  input: z.object({ to: z.string(), title: z.string(), manuscript: manuscriptSchema.optional() }),
+  ttlSeconds: CONVERSION_JOB_TTL_SECONDS,
+  timeoutMs: JOB_TIMEOUT_MS,
+  async run(input, context, inputFile) {
+    await context.reportProgress(0.1);
+    const model = JSON.parse(new TextDecoder().decode(inputFile ?? new Uint8Array()));
+    const written = await writeDocument(model, input.to, { timeoutMs: CONVERSION_TIMEOUT_MS, ...(input.manuscript && { manuscript: input.manuscript }) });
+    return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(input.title, written.extension) } };
+  },
+});

@@ -1,0 +1,52 @@
+import { chapterContent } from "../chapters/schemas";
+import { AppError, fieldProblems } from "../errors";
+import type { UploadedFile } from "../http/body";
+import { detectFormat, readDocument } from "./engine";
+import { requireFormat } from "./formats";
+import { MAX_IMPORT_CHAPTERS } from "./schemas";
+import { headingPattern } from "./split-chapters";
+
+export interface Manuscript {
+  title?: string;
+  language?: string;
+  chapters: { title: string; content: string }[];
+}
+
+/**
+ * An uploaded manuscript as chapters ready to be saved: read by the engine, which splits it at
+ * top-level headings (plain text at heading lines, or the caller's `chapterPattern`), each chapter
+ * checked against the chapter rules so that an import either saves every chapter or none.
+ */
+export async function readManuscript(file: UploadedFile, options: { from?: string; chapterPattern?: string }): Promise<Manuscript> {
+  // A bad template is the caller's mistake whatever the file holds: refused before reading it.
+  if (options.chapterPattern) headingPattern(options.chapterPattern);
+  if (file.bytes.byteLength === 0) throw new AppError("validation_failed", "The file is empty.", [{ path: "file", message: "is empty" }]);
+  const format = requireFormat(options.from ?? detectFormat(file.name, file.bytes), "read");
+  const model = await readDocument(file.bytes, format.id, options.chapterPattern ? { chapterPattern: options.chapterPattern } : undefined);
+  const chapters = model.chapters.filter((c) => c.title.trim() || c.markdown.trim());
+  const untitled = model.title?.trim() || file.name.replace(/\.[^.]*$/, "").trim();
+  if (chapters.length === 0) throw new AppError("validation_failed", "The document holds no text to import.", [{ path: "file", message: "has no text" }]);
+  if (chapters.length > MAX_IMPORT_CHAPTERS) {
+    throw new AppError("validation_failed", `The document splits into ${chapters.length} chapters; an import makes at most ${MAX_IMPORT_CHAPTERS}.`, [
+      { path: "chapterPattern", message: "matches too many lines" },
+    ]);
+  }
+  return {
+    title: model.title?.trim() || undefined,
+    language: model.language,
+    chapters: chapters.map((chapter, index) => {
+      const content = chapterContent.safeParse(chapter.markdown);
+      if (!content.success) {
+        const problems = fieldProblems(content.error.issues).map((p) => ({ path: `chapters.${index}`, message: `"${chapter.title}": ${p.message}` }));
+        throw new AppError("validation_failed", `Chapter ${index + 1} ("${chapter.title}") cannot be saved; nothing was imported.`, problems);
+      }
+      return { title: chapterTitleOf(chapter.title, chapters.length === 1 && untitled ? untitled : `Chapter ${index + 1}`), content: content.data };
+    }),
+  };
+}
+
+/** Chapter titles are one line of at most 200 characters; an untitled chapter gets `fallback`. */
+function chapterTitleOf(title: string, fallback: string): string {
+  const line = title.replace(/[\p{Cc}\s]+/gu, " ").trim() || fallback.replace(/[\p{Cc}\s]+/gu, " ").trim();
+  return [...line].slice(0, 200).join("");
+}

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { bookIdParams, bookSchema } from "../books/schemas";
+import { uploadedFile } from "../http/body";
+import { storedText } from "../text/stored-text";
+import { MAX_PATTERN_LENGTH } from "./split-chapters";
+
+/** The largest document taken for conversion or import (multipart body, file and fields). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** Inputs above this are converted as a background job (202) rather than inside the request. */
+export const INLINE_CONVERT_BYTES = 2 * 1024 * 1024;
+/** Books above this many words export as a background job (202). */
+export const INLINE_EXPORT_WORDS = 200_000;
+/** A conversion job's result is kept this long after it finishes, then the job answers 410. */
+export const CONVERSION_JOB_TTL_SECONDS = 24 * 60 * 60;
+/** The longest a conversion may run (inline or as a job) before it is stopped. */
+export const CONVERSION_TIMEOUT_MS = 120_000;
+/** The most chapters one import may create. */
+export const MAX_IMPORT_CHAPTERS = 2_000;
+
+export const formatId = z.string().min(1).max(32).regex(/^[a-z0-9_+-]+$/, "a format id such as docx, epub or markdown");
+
+export const formatSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    extensions: z.array(z.string()),
+    mediaType: z.string(),
+    read: z.boolean(),
+    write: z.boolean(),
+    engine: z.string().describe("which converter handles it: a fast JS path, or pandoc in a worker"),
+  })
+  .meta({ id: "Format" });
+export type FormatDto = z.infer<typeof formatSchema>;
+
+const asyncFlag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
+export const convertQuery = z.object({ async: asyncFlag.optional().describe("1: always answer 202 with a job") });
+
+/** POST /api/v1/convert: a document as a file part, or text formats as JSON `content`. */
+export const convertInput = z
+  .strictObject({
+    file: uploadedFile.optional().describe("the document (multipart)"),
+    content: storedText().optional().describe("the document as text (JSON; text formats only)"),
+    from: formatId.optional().describe("the input's format; detected from the file name and content when left out"),
+    to: formatId.describe("the format to write"),
+  })
+  .refine((input) => (input.file === undefined) !== (input.content === undefined), "send either a file (multipart) or content (JSON)")
+  .meta({ id: "Conversion" });
+export type ConvertInput = z.output<typeof convertInput>;
+
+export const exportQuery = z.object({
+  format: formatId.optional().describe("a writable format id; or leave it out and name the media type in Accept"),
+  manuscript: asyncFlag.optional().describe("1 with format=docx: Standard Manuscript Format"),
+  async: asyncFlag.optional().describe("1: always answer 202 with a job"),
+});
+
+const chapterPattern = z
+  .string()
+  .trim()
+  .min(1)
+  .max(MAX_PATTERN_LENGTH)
+  .describe('a heading template for plain text: literal text, {n} for the number, * for the rest, e.g. "Part {n}*"');
+
+export const importInput = z
+  .strictObject({
+    file: uploadedFile.describe("the manuscript"),
+    title: storedText().trim().min(1).max(200).optional().describe("the new book's title; defaults to the document's, else the file name"),
+    from: formatId.optional().describe("the file's format; detected when left out"),
+    chapterPattern: chapterPattern.optional(),
+  })
+  .meta({ id: "Import" });
+export type ImportInput = z.output<typeof importInput>;
+
+/** Importing into an existing book takes no title: chapters are appended to it. */
+export const importIntoBookInput = importInput.omit({ title: true }).meta({ id: "ImportIntoBook" });
+
+export const importResultSchema = z
+  .object({
+    book: bookSchema,
+    chapterCount: z.int().describe("chapters this import created"),
+    chapters: z.array(z.object({ id: z.string(), title: z.string(), position: z.int(), wordCount: z.int() })),
+  })
+  .meta({ id: "ImportResult" });
+export type ImportResultDto = z.infer<typeof importResultSchema>;
+
+export { bookIdParams };
+export { jobIdParams } from "../jobs/schemas";

@@ -1,0 +1,126 @@
+import { z } from "zod";
+import { convertDocument, type Conversion } from "../../convert/convert-document";
+import { exportBook } from "../../convert/export-book";
+import { importBook } from "../../convert/import-book";
+import { importChapters } from "../../convert/import-chapters";
+import { listFormats } from "../../convert/list-formats";
+import {
+  bookIdParams,
+  convertInput,
+  convertQuery,
+  exportQuery,
+  formatSchema,
+  importInput,
+  importIntoBookInput,
+  importResultSchema,
+  jobIdParams,
+  MAX_UPLOAD_BYTES,
+} from "../../convert/schemas";
+import { getJob, getJobFile } from "../../jobs/get-job";
+import { jobSchema } from "../../jobs/schemas";
+import { defineEndpoint } from "../endpoint";
+import { fileResponse, success } from "../envelope";
+
+/** The converted file, or 202 with the job that will make it (Location: where to poll). */
+function answer(conversion: Conversion): Response {
+  if (conversion.file) return fileResponse(conversion.file);
+  return success(conversion.job, 202, { location: `/api/v1/convert/jobs/${conversion.job.id}` });
+}
+
+// GET /api/v1/convert/formats — what can be read and written
+export const listFormatsEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/convert/formats",
+  summary: "List every document format, with whether Inkstone reads and/or writes it",
+  operation: "convert.formats",
+  auth: "required",
+  success: { status: 200, description: "the formats", schema: z.array(formatSchema) },
+  handle: async ({ principal }) => success(listFormats(principal)),
+});
+
+// POST /api/v1/convert — one document into another format
+export const convertEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/v1/convert",
+  summary:
+    "Convert a document: multipart `file` + `to` (+ `from`, else detected), or JSON `{from, to, content}` for text formats. " +
+    "Answers the converted file; inputs over 2 MiB, or async=1, answer 202 with a job",
+  operation: "convert.run",
+  auth: "required",
+  query: convertQuery,
+  body: { schema: convertInput, maxBytes: MAX_UPLOAD_BYTES, multipart: "binary" },
+  success: { status: 200, description: "the converted document", file: true, accepted: jobSchema },
+  errors: ["unsupported_format", "format_mismatch", "corrupt_document", "invalid_encoding", "conversion_timed_out", "archive_too_large"],
+  handle: async ({ body, query, principal }) => answer(await convertDocument({ ...body, async: query.async }, principal)),
+});
+
+// GET /api/v1/convert/jobs/{jobId} — a conversion or export job (as GET /api/v1/jobs/{jobId})
+export const getConversionJobEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/convert/jobs/{jobId}",
+  summary: "Read a conversion or export job: status, progress, and the result's link once done",
+  operation: "jobs.get",
+  auth: "required",
+  params: jobIdParams,
+  success: { status: 200, description: "the job", schema: jobSchema },
+  errors: ["forbidden", "gone"],
+  handle: async ({ params, principal }) => success(await getJob({ jobId: params.jobId }, principal)),
+});
+
+// GET /api/v1/convert/jobs/{jobId}/result — the converted file, once the job succeeded
+export const getConversionResultEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/convert/jobs/{jobId}/result",
+  summary: "Download a finished conversion or export job's file (409 until it has succeeded)",
+  operation: "jobs.get",
+  auth: "required",
+  params: jobIdParams,
+  success: { status: 200, description: "the converted document", file: true },
+  errors: ["forbidden", "gone", "job_not_finished"],
+  handle: async ({ params, principal }) => fileResponse(await getJobFile({ jobId: params.jobId }, principal)),
+});
+
+// GET /api/v1/books/{bookId}/export — the whole book as one document
+export const exportBookEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/books/{bookId}/export",
+  summary:
+    "Export a book, chapters in order with a title page: format=… or a format's media type in Accept; manuscript=1 " +
+    "for Standard Manuscript Format DOCX. Books over 200,000 words, or async=1, answer 202 with a job",
+  operation: "books.export",
+  auth: "required",
+  params: bookIdParams,
+  query: exportQuery,
+  success: { status: 200, description: "the book as a document", file: true, accepted: jobSchema },
+  errors: ["book_in_trash", "conversion_timed_out"],
+  handle: async ({ params, query, request, principal }) =>
+    answer(await exportBook({ bookId: params.bookId, ...query, accept: request.headers.get("accept") }, principal)),
+});
+
+// POST /api/v1/books/import — a new book from a manuscript
+export const importBookEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/v1/books/import",
+  summary:
+    "Import a manuscript as a new book (multipart `file`, optional `title`, `from`, `chapterPattern`): one chapter per top-level heading",
+  operation: "books.import",
+  auth: "required",
+  body: { schema: importInput, maxBytes: MAX_UPLOAD_BYTES, multipart: "binary" },
+  success: { status: 201, description: "the new book and its chapters", schema: importResultSchema },
+  errors: ["unsupported_format", "format_mismatch", "corrupt_document", "invalid_encoding", "conversion_timed_out", "archive_too_large"],
+  handle: async ({ body, principal }) => success(await importBook(body, principal), 201),
+});
+
+// POST /api/v1/books/{bookId}/import — a manuscript's chapters appended to a book
+export const importChaptersEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/v1/books/{bookId}/import",
+  summary: "Import a manuscript's chapters at the end of a book (multipart `file`, optional `from`, `chapterPattern`)",
+  operation: "books.import",
+  auth: "required",
+  params: bookIdParams,
+  body: { schema: importIntoBookInput, maxBytes: MAX_UPLOAD_BYTES, multipart: "binary" },
+  success: { status: 201, description: "the book and the chapters added", schema: importResultSchema },
+  errors: ["book_in_trash", "unsupported_format", "format_mismatch", "corrupt_document", "invalid_encoding", "conversion_timed_out", "archive_too_large"],
+  handle: async ({ params, body, principal }) => success(await importChapters({ ...body, bookId: params.bookId }, principal), 201),
+});

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { bookIdParams } from "../../books/schemas";
+import { convertDocument, type Conversion } from "../../convert/convert-document";
+import { exportBook } from "../../convert/export-book";
+import { importBook } from "../../convert/import-book";
+import { importChapters } from "../../convert/import-chapters";
+import { listFormats } from "../../convert/list-formats";
+import { formatId, formatSchema, importResultSchema, MAX_UPLOAD_BYTES } from "../../convert/schemas";
+import { AppError } from "../../errors";
+import { jobSchema } from "../../jobs/schemas";
+import { storedText } from "../../text/stored-text";
+import { authedProcedure, router } from "../init";
+
+/** A file over tRPC travels as base64 (JSON has no bytes); text formats may also travel as text. */
+const fileSchema = z
+  .object({ name: z.string(), mediaType: z.string(), base64: z.string() })
+  .meta({ id: "FileInBase64" });
+const conversionSchema = z.union([z.object({ file: fileSchema }), z.object({ job: jobSchema })]);
+
+const base64 = z
+  .base64()
+  .max(Math.ceil((MAX_UPLOAD_BYTES * 4) / 3), `at most ${MAX_UPLOAD_BYTES} bytes`)
+  .describe("the document's bytes in base64");
+const manuscriptUpload = {
+  fileName: z.string().trim().min(1).max(255).describe("the file's name, for detecting its format"),
+  text: storedText().max(MAX_UPLOAD_BYTES).optional().describe("a text document as a string"),
+  base64: base64.optional(),
+  from: formatId.optional(),
+  chapterPattern: z.string().trim().min(1).max(100).optional(),
+};
+const sendsOneDocument = [(i: { text?: string; base64?: string }) => (i.text === undefined) !== (i.base64 === undefined), "send text or base64, not both"] as const;
+
+function toWire(conversion: Conversion): z.infer<typeof conversionSchema> {
+  if (!conversion.file) return { job: conversion.job };
+  const { name, mediaType, bytes } = conversion.file;
+  return { file: { name, mediaType, base64: Buffer.from(bytes).toString("base64") } };
+}
+
+function uploadOf(input: { fileName: string; text?: string; base64?: string }) {
+  const bytes = input.text !== undefined ? new TextEncoder().encode(input.text) : new Uint8Array(Buffer.from(input.base64!, "base64"));
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new AppError("payload_too_large", `A document is at most ${MAX_UPLOAD_BYTES} bytes.`, { maxBytes: MAX_UPLOAD_BYTES });
+  return { name: input.fileName, bytes };
+}
+
+export const convertRouter = router({
+  formats: authedProcedure.output(z.array(formatSchema)).query(({ ctx }) => listFormats(ctx.principal)),
+  /** Text formats only (Markdown, HTML, plain text, LaTeX …): the answer is base64 whatever it is. */
+  convert: authedProcedure
+    .input(z.strictObject({ from: formatId, to: formatId, content: storedText().max(MAX_UPLOAD_BYTES), async: z.boolean().optional() }))
+    .output(conversionSchema)
+    .mutation(async ({ input, ctx }) => toWire(await convertDocument(input, ctx.principal))),
+  export: authedProcedure
+    .input(z.strictObject({ id: bookIdParams.shape.bookId, format: formatId, manuscript: z.boolean().optional(), async: z.boolean().optional() }))
+    .output(conversionSchema)
+    .mutation(async ({ input, ctx }) => toWire(await exportBook({ bookId: input.id, format: input.format, manuscript: input.manuscript, async: input.async }, ctx.principal))),
+  import: authedProcedure
+    .input(z.strictObject({ ...manuscriptUpload, title: storedText().trim().min(1).max(200).optional() }).refine(...sendsOneDocument))
+    .output(importResultSchema)
+    .mutation(({ input, ctx }) => importBook({ file: uploadOf(input), title: input.title, from: input.from, chapterPattern: input.chapterPattern }, ctx.principal)),
+  importInto: authedProcedure
+    .input(z.strictObject({ ...manuscriptUpload, id: bookIdParams.shape.bookId }).refine(...sendsOneDocument))
+    .output(importResultSchema)
+    .mutation(({ input, ctx }) => importChapters({ bookId: input.id, file: uploadOf(input), from: input.from, chapterPattern: input.chapterPattern }, ctx.principal)),
+});

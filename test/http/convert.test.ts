@@ -1,0 +1,190 @@
+import { zipSync } from "fflate";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bookCount, bookState, createBook, uploadChapter } from "../support/http-books";
+import { call, expectFailure, expectSuccess, get, post } from "../support/http-client";
+import { manuscriptForm } from "../support/http-convert-cases";
+import { signUp, type Account } from "../support/http-users";
+
+let writer: Account;
+beforeAll(async () => {
+  writer = await signUp("convert");
+});
+
+const form = (parts: Record<string, string | { name: string; bytes: Uint8Array | string }>) => {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(parts)) {
+    if (typeof value === "string") body.set(key, value);
+    else body.set(key, new Blob([value.bytes as BlobPart]), value.name);
+  }
+  return body;
+};
+const convert = (body: FormData, query = "") => call("POST", `/api/v1/convert${query}`, { token: writer.token, body });
+
+async function waitForJob(jobId: string) {
+  for (let i = 0; i < 300; i += 1) {
+    const job = expectSuccess(await get(`/api/v1/convert/jobs/${jobId}`, writer.token), 200);
+    if (job.status === "succeeded" || job.status === "failed") return job;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the job did not finish in 30 s");
+}
+
+describe("GET /api/v1/convert/formats", () => {
+  it("lists at least 15 formats with what each can do", async () => {
+    const formats = expectSuccess(await get("/api/v1/convert/formats", writer.token), 200);
+    expect(formats.length).toBeGreaterThanOrEqual(15);
+    expect(formats.find((f: { id: string }) => f.id === "epub")).toMatchObject({ read: true, write: true, mediaType: "application/epub+zip" });
+  });
+});
+
+describe("POST /api/v1/convert", () => {
+  it("answers the converted file with its type and an RFC 6266 name", async () => {
+    const response = await convert(manuscriptForm({ to: "html" }, "# 第一章\n\n*Hello*", "信 (draft).md"));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="_ (draft).html"; filename*=UTF-8''%E4%BF%A1%20%28draft%29.html`);
+    expect(response.text).toContain("<em>Hello</em>");
+  });
+
+  it("takes JSON content for text formats", async () => {
+    const response = await call("POST", "/api/v1/convert", { token: writer.token, json: { from: "md", to: "txt", content: "# Title\n\nSome **bold** words." } });
+    expect(response.status).toBe(200);
+    expect(response.text).toContain("bold");
+    expect(response.text).not.toContain("**");
+  });
+
+  it("refuses unknown formats, mislabelled files, broken zips and JSON binaries with 422 in the envelope", async () => {
+    expectFailure(await convert(manuscriptForm({ to: "wordperfect" })), 422, "unsupported_format");
+    const mislabelled = expectFailure(await convert(form({ to: "md", file: { name: "novel.docx", bytes: "plain words, not a zip" } })), 422, "format_mismatch");
+    expect(mislabelled).toBeDefined();
+    const broken = new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new TextEncoder().encode("not really a zip at all")]);
+    const answer = await convert(form({ to: "md", file: { name: "broken.docx", bytes: broken } }));
+    expect([422]).toContain(answer.status);
+    expect(["corrupt_document", "format_mismatch"]).toContain(answer.body.error);
+    expectFailure(await call("POST", "/api/v1/convert", { token: writer.token, json: { from: "docx", to: "md", content: "PK" } }), 422, "unsupported_format");
+    expectFailure(await convert(form({ to: "md" })), 422, "validation_failed");
+    expectFailure(await call("POST", "/api/v1/convert", { token: writer.token, body: "# x", headers: { "content-type": "text/markdown" } }), 415, "unsupported_media_type");
+  });
+
+  it("refuses a zip bomb without expanding it, and an over-size upload with 413", async () => {
+    const bomb = zipSync({
+      "[Content_Types].xml": new TextEncoder().encode("<Types/>"),
+      "word/document.xml": new Uint8Array(50 * 1024 * 1024),
+    });
+    expect(bomb.byteLength).toBeLessThan(2 * 1024 * 1024);
+    const refused = await convert(form({ to: "md", file: { name: "bomb.docx", bytes: bomb } }));
+    expect(refused.status, refused.text).toBe(413);
+    expect(refused.body.error).toBe("archive_too_large");
+    const big = new Uint8Array(21 * 1024 * 1024).fill(0x61);
+    expectFailure(await convert(form({ to: "html", file: { name: "big.txt", bytes: big } })), 413, "payload_too_large");
+  });
+
+  it("queues with async=1: 202, Location, a job to poll and a result to download", async () => {
+    const response = await convert(manuscriptForm({ to: "epub" }), "?async=1");
+    const job = expectSuccess(response, 202);
+    expect(response.headers.get("location")).toBe(`/api/v1/convert/jobs/${job.id}`);
+    expectFailure(await get(`/api/v1/convert/jobs/${job.id}`, (await signUp("convert-other")).token), 403, "forbidden");
+    expect(await waitForJob(job.id)).toMatchObject({ status: "succeeded", file: { name: "manuscript.epub" } });
+    const file = await get(`/api/v1/convert/jobs/${job.id}/result`, writer.token);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("application/epub+zip");
+    expectFailure(await get("/api/v1/convert/jobs/no-such-job", writer.token), 404, "not_found");
+  });
+
+  it("stays responsive while a long-tail (pandoc) conversion runs", async () => {
+    const slow = convert(manuscriptForm({ to: "odt" }, `# Long\n\n${"A sentence of the long tail. ".repeat(20_000)}`));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    expectSuccess(await get("/api/v1/users/me", writer.token), 200);
+    // The bound itself is measured by bench/convert.mjs; here only that it answers meanwhile.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect([200, 202]).toContain((await slow).status);
+  });
+});
+
+describe("GET /api/v1/books/{bookId}/export", () => {
+  let bookId: string;
+  beforeAll(async () => {
+    const book = await createBook(writer.token, { title: "雨の日 Rainy" });
+    bookId = book.id;
+    await uploadChapter(writer.token, bookId, "First chapter words.", "One");
+    await uploadChapter(writer.token, bookId, "Second chapter words.", "Two");
+  });
+
+  it("answers the book as EPUB, named after its title", async () => {
+    const response = await get(`/api/v1/books/${bookId}/export?format=epub`, writer.token);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/epub+zip");
+    expect(response.headers.get("content-disposition")).toContain(`filename*=UTF-8''${encodeURIComponent("雨の日 Rainy.epub")}`);
+  });
+
+  it("negotiates the format from Accept, on the API path and its /books alias", async () => {
+    for (const path of [`/api/v1/books/${bookId}/export`, `/books/${bookId}/export`]) {
+      const response = await get(path, writer.token, { accept: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" });
+      expect(response.status, response.text.slice(0, 200)).toBe(200);
+      expect(response.headers.get("content-disposition")).toContain(".docx");
+    }
+    const markdown = await get(`/api/v1/books/${bookId}/export`, writer.token, { accept: "text/markdown" });
+    expect(markdown.text.indexOf("First chapter")).toBeLessThan(markdown.text.indexOf("Second chapter"));
+  });
+
+  it("answers 406 in the JSON envelope for a format it cannot write", async () => {
+    expectFailure(await get(`/api/v1/books/${bookId}/export?format=wordperfect`, writer.token), 406, "not_acceptable");
+    expectFailure(await get(`/api/v1/books/${bookId}/export`, writer.token, { accept: "image/png" }), 406, "not_acceptable");
+    expectFailure(await get(`/api/v1/books/${bookId}/export?format=epub&manuscript=1`, writer.token), 406, "not_acceptable");
+    expectFailure(await get(`/api/v1/books/${bookId}/export?format=epub&colour=red`, writer.token), 400, "invalid_query");
+  });
+
+  it("writes a Standard Manuscript Format DOCX, and queues with async=1", async () => {
+    const response = await get(`/api/v1/books/${bookId}/export?format=docx&manuscript=1`, writer.token);
+    expect(response.status).toBe(200);
+    const queued = await get(`/api/v1/books/${bookId}/export?format=pdf&async=1`, writer.token);
+    const job = expectSuccess(queued, 202);
+    expect(await waitForJob(job.id)).toMatchObject({ status: "succeeded" });
+    const pdf = await get(`/api/v1/convert/jobs/${job.id}/result`, writer.token);
+    expect(pdf.text.startsWith("%PDF-")).toBe(true);
+  });
+});
+
+describe("POST /api/v1/books/import and /api/v1/books/{bookId}/import", () => {
+  it("makes a book from a manuscript: 201 with the book and its chapter count", async () => {
+    const response = await call("POST", "/api/v1/books/import", { token: writer.token, body: manuscriptForm() });
+    const data = expectSuccess(response, 201);
+    expect(data).toMatchObject({ book: { title: "manuscript", chapterCount: 2 }, chapterCount: 2 });
+    const chapters = expectSuccess(await get(`/api/v1/books/${data.book.id}/chapters?include=content`, writer.token), 200);
+    expect(chapters.map((c: { title: string }) => c.title)).toEqual(["One", "Two"]);
+  });
+
+  it("splits plain text at Chinese chapter headings", async () => {
+    const text = "第一章 开始\n很久以前。\n\n第二章 结束\n后来。\n";
+    const data = expectSuccess(await call("POST", "/api/v1/books/import", { token: writer.token, body: manuscriptForm({ title: "小说" }, text, "xiaoshuo.txt") }), 201);
+    expect(data.chapters.map((c: { title: string }) => c.title)).toEqual(["第一章 开始", "第二章 结束"]);
+    expect(data.book.title).toBe("小说");
+  });
+
+  it("appends chapters to an existing book", async () => {
+    const book = await createBook(writer.token);
+    await uploadChapter(writer.token, book.id, "Already here.", "Zero");
+    const data = expectSuccess(await call("POST", `/api/v1/books/${book.id}/import`, { token: writer.token, body: manuscriptForm() }), 201);
+    expect(data.chapters.map((c: { position: number }) => c.position)).toEqual([2, 3]);
+  });
+
+  it("changes nothing when the manuscript is refused", async () => {
+    const before = await bookCount(writer.token);
+    expectFailure(await call("POST", "/api/v1/books/import", { token: writer.token, body: form({ file: { name: "fake.epub", bytes: "not an epub" } }) }), 422, "format_mismatch");
+    expectFailure(await call("POST", "/api/v1/books/import", { token: writer.token, body: manuscriptForm({ from: "nonsense" }) }), 422, "unsupported_format");
+    expectFailure(await call("POST", "/api/v1/books/import", { token: writer.token, body: manuscriptForm({ chapterPattern: " " }) }), 422, "validation_failed");
+    const oversize = form({ file: { name: "big.txt", bytes: new Uint8Array(21 * 1024 * 1024).fill(0x61) } });
+    expectFailure(await call("POST", "/api/v1/books/import", { token: writer.token, body: oversize }), 413, "payload_too_large");
+    expect(await bookCount(writer.token)).toEqual(before);
+    const book = await createBook(writer.token);
+    const state = await bookState(writer.token, book.id);
+    const huge = `# Fine\n\nok\n\n# Huge\n\n${"x".repeat(5 * 1024 * 1024 + 1)}`;
+    expectFailure(await call("POST", `/api/v1/books/${book.id}/import`, { token: writer.token, body: manuscriptForm({}, huge) }), 422, "validation_failed");
+    expect(await bookState(writer.token, book.id)).toEqual(state);
+  });
+
+  it("answers the JSON envelope to a JSON body without a file", async () => {
+    expectFailure(await post("/api/v1/books/import", writer.token, { title: "No file" }), 422, "validation_failed");
+  });
+});

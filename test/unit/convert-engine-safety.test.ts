@@ -1,0 +1,144 @@
+import { zipSync } from "fflate";
+import { describe, expect, it, vi } from "vitest";
+import { convert, detectFormat, readDocument, writeDocument, ZIP_LIMITS } from "@/server/convert/engine";
+import { runPandoc } from "@/server/convert/engine/pandoc";
+import { unzipSafely } from "@/server/convert/engine/zip";
+import { AppError, type ErrorCode } from "@/server/errors";
+import { fixture } from "./convert-engine-support";
+
+vi.setConfig({ testTimeout: 60_000 });
+
+async function failure(promise: Promise<unknown> | (() => unknown)): Promise<AppError> {
+  try {
+    await (typeof promise === "function" ? promise() : promise);
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    return error as AppError;
+  }
+  throw new Error("expected a failure");
+}
+
+const expectCode = async (promise: Promise<unknown> | (() => unknown), code: ErrorCode) => expect((await failure(promise)).code).toBe(code);
+const text = (s: string) => new TextEncoder().encode(s);
+
+/** A zip whose directory claims `size` bytes for its one entry, without holding them. */
+function lyingZip(size: number): Uint8Array {
+  const zip = zipSync({ "word/document.xml": text("<w:document/>".repeat(50)) }, { level: 0 });
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  view.setUint32(22, size, true); // local header: uncompressed size
+  const central = view.getUint32(zip.length - 22 + 16, true); // end of central directory → its offset
+  view.setUint32(central + 24, size, true);
+  return zip;
+}
+
+describe("zip inputs are checked before they are expanded", () => {
+  it("refuses a zip bomb by compression ratio, from its directory, in the worker and in-thread", async () => {
+    const bomb = zipSync({ "word/document.xml": new Uint8Array(20 * 1024 * 1024) }, { level: 9 });
+    expect(bomb.length).toBeLessThan(100_000);
+    await expectCode(readDocument(bomb, "docx"), "archive_too_large");
+    await expectCode(() => unzipSafely(bomb, "DOCX document"), "archive_too_large");
+  });
+
+  it("refuses an archive that claims more than the expanded-size limit, without allocating it", async () => {
+    const before = process.memoryUsage().rss;
+    const error = await failure(() => unzipSafely(lyingZip(ZIP_LIMITS.maxExpandedBytes + 1), "DOCX document"));
+    expect(error.code).toBe("archive_too_large");
+    expect(error.status).toBe(413);
+    expect(process.memoryUsage().rss - before).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it("refuses an archive with too many entries", async () => {
+    const entries = Object.fromEntries(Array.from({ length: ZIP_LIMITS.maxEntries + 1 }, (_, i) => [`f${i}.txt`, new Uint8Array(0)]));
+    await expectCode(() => unzipSafely(zipSync(entries), "EPUB e-book"), "archive_too_large");
+  });
+
+  it("answers a corrupt zip with corrupt_document (422)", async () => {
+    const docx = fixture("book.docx");
+    const truncated = docx.subarray(0, Math.floor(docx.length / 2));
+    const error = await failure(readDocument(truncated, "docx"));
+    expect([error.code, error.status]).toEqual(["corrupt_document", 422]);
+    await expectCode(readDocument(fixture("book.epub").subarray(0, 3000), "epub"), "corrupt_document");
+    await expectCode(readDocument(zipSync({ "hello.txt": text("hi") }), "epub"), "corrupt_document");
+  });
+});
+
+describe("a file that is not what its name says", () => {
+  it("is refused with format_mismatch, naming what it looks like", async () => {
+    const mislabelled = await failure(() => detectFormat("novel.docx", text("Just some text.")));
+    expect(mislabelled.code).toBe("format_mismatch");
+    expect(mislabelled.message).toMatch(/not a Word document .* looks like text/);
+    await expectCode(() => detectFormat("notes.txt", fixture("book.docx")), "format_mismatch");
+    await expectCode(() => detectFormat("book.epub", fixture("book.docx")), "format_mismatch");
+    await expectCode(() => detectFormat("print.pdf", text("<html></html>")), "format_mismatch");
+    await expectCode(() => detectFormat("page.html", fixture("book.odt")), "format_mismatch");
+    await expectCode(readDocument(text("plain words"), "docx"), "format_mismatch");
+    await expectCode(readDocument(fixture("book.epub"), "odt"), "format_mismatch");
+  });
+
+  it("is recognised by its content when the name says nothing", () => {
+    expect(detectFormat("upload", fixture("book.docx"))).toBe("docx");
+    expect(detectFormat("upload", fixture("book.epub"))).toBe("epub");
+    expect(detectFormat("upload", fixture("book.odt"))).toBe("odt");
+    expect(detectFormat("upload", fixture("book.html"))).toBe("html");
+    expect(detectFormat("upload", fixture("book.fb2"))).toBe("fb2");
+    expect(detectFormat("upload", fixture("book.rtf"))).toBe("rtf");
+    expect(detectFormat("upload", fixture("book.txt"))).toBe("txt");
+    expect(detectFormat("Book.MD", fixture("book.md"))).toBe("md");
+  });
+
+  it("of binary junk is unsupported", async () => {
+    await expectCode(() => detectFormat("mystery.bin", new Uint8Array([0, 1, 2, 3, 0, 0, 7])), "unsupported_format");
+  });
+});
+
+describe("text that is not UTF-8", () => {
+  it("is refused with invalid_encoding and the offset of the first bad byte, never U+FFFD", async () => {
+    const latin1 = new Uint8Array([...text("Caf"), 0xe9, ...text(" au lait")]);
+    for (const format of ["txt", "md", "html", "rst"]) {
+      const error = await failure(readDocument(latin1, format));
+      expect(error.code, format).toBe("invalid_encoding");
+      expect(error.details).toEqual({ offset: 3 });
+    }
+  });
+});
+
+describe("unsupported directions", () => {
+  it("are refused with unsupported_format", async () => {
+    await expectCode(readDocument(text("%PDF-1.7"), "pdf"), "unsupported_format");
+    await expectCode(writeDocument({ chapters: [] }, "nope"), "unsupported_format");
+    await expectCode(convert(text("# A"), "md", "xlsx"), "unsupported_format");
+  });
+});
+
+describe("the worker pool", () => {
+  it("stops a conversion that overruns its time limit, reports it, and goes on working", async () => {
+    const error = await failure(readDocument(fixture("book.odt"), "odt", { timeoutMs: 5 }));
+    expect([error.code, error.status]).toEqual(["conversion_timed_out", 422]);
+    const model = await readDocument(fixture("book.odt"), "odt");
+    expect(model.chapters.map((c) => c.title)).toContain("Chapter 3: Letters");
+  });
+
+  it("never loads pandoc on the caller's thread", async () => {
+    await expect(runPandoc({ from: "markdown", to: "html" }, "x")).rejects.toThrow(/only inside a conversion worker/);
+  });
+
+  it("keeps the caller's event loop free while pandoc works, and while a whole novel of HTML is read", async () => {
+    const novel = `<html><body>${Array.from({ length: 30 }, (_, c) => `<h1>Chapter ${c + 1}</h1>${"<p>The fog came in over the <em>harbour</em> again.</p>".repeat(400)}`).join("")}</body></html>`;
+    let longest = 0;
+    let last = performance.now();
+    const probe = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 5);
+    const [, , html] = await Promise.all([
+      writeDocument(await readDocument(fixture("book.md"), "md"), "odt"),
+      readDocument(fixture("book.rst"), "rst"),
+      readDocument(text(novel), "html"),
+    ]);
+    expect(html.chapters).toHaveLength(30);
+    clearInterval(probe);
+    // Generous for a loaded 2-core machine: pandoc on this thread would stall it for seconds.
+    expect(longest).toBeLessThan(500);
+  });
+});

@@ -1,0 +1,50 @@
+import { TRPCError } from "@trpc/server";
+import { describe, expect, it } from "vitest";
+import { AppError } from "@/server/errors";
+import { runQueuedJobs } from "@/server/jobs/runner";
+import { createContextInner } from "@/server/trpc/context";
+import { createCaller } from "@/server/trpc/root";
+import { newWriter } from "../support/principals";
+
+async function callerFor(name: string) {
+  return createCaller(createContextInner({ principal: await newWriter(name) }));
+}
+
+async function errorOf(call: Promise<unknown>) {
+  const error = await call.then(
+    () => expect.unreachable("the call succeeded"),
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  const trpc = error as TRPCError;
+  return { code: trpc.code, error: trpc.cause instanceof AppError ? trpc.cause.code : null };
+}
+
+describe("the convert router", () => {
+  it("lists formats and converts text formats, answering base64", async () => {
+    const caller = await callerFor("rpc-convert");
+    expect((await caller.convert.formats()).length).toBeGreaterThanOrEqual(15);
+    const answer = await caller.convert.convert({ from: "md", to: "html", content: "# Hi\n\n*there*" });
+    expect("file" in answer && Buffer.from(answer.file.base64, "base64").toString()).toContain("<em>there</em>");
+    expect(await errorOf(caller.convert.convert({ from: "md", to: "nope", content: "x" }))).toEqual({ code: "UNPROCESSABLE_CONTENT", error: "unsupported_format" });
+    // strict input: an unknown key is refused, nothing converted
+    expect((await errorOf(caller.convert.convert({ from: "md", to: "html", content: "x", extra: 1 } as never))).error).toBe("validation_failed");
+  });
+
+  it("imports text or base64 into a book, and exports it back, inline or as a job", async () => {
+    const caller = await callerFor("rpc-import");
+    const imported = await caller.convert.import({ fileName: "book.md", text: "# A\n\nOne.\n\n# B\n\nTwo." });
+    expect(imported).toMatchObject({ chapterCount: 2, book: { title: "book" } });
+    const more = await caller.convert.importInto({ id: imported.book.id, fileName: "more.txt", base64: Buffer.from("Chapter 3\nThree.").toString("base64") });
+    expect(more.chapters).toMatchObject([{ title: "Chapter 3", position: 3 }]);
+    expect((await errorOf(caller.convert.import({ fileName: "x.md" }))).error).toBe("validation_failed");
+
+    const exported = await caller.convert.export({ id: imported.book.id, format: "md" });
+    const text = "file" in exported ? Buffer.from(exported.file.base64, "base64").toString() : "";
+    expect(text.indexOf("One.")).toBeLessThan(text.indexOf("Three."));
+    const queued = await caller.convert.export({ id: imported.book.id, format: "html", async: true });
+    expect("job" in queued && queued.job.status).toBe("queued");
+    await runQueuedJobs();
+    expect(await errorOf(caller.convert.export({ id: imported.book.id, format: "nope" }))).toEqual({ code: "BAD_REQUEST", error: "not_acceptable" });
+  });
+});
