@@ -1,5 +1,8 @@
 import type { Command } from "commander";
+import { z } from "zod";
+import { formatId } from "../../server/convert/schemas";
 import { context } from "../context";
+import { checkInput } from "../errors";
 import { filePart, writeOutput } from "../files";
 import { printResult } from "../output";
 
@@ -13,6 +16,7 @@ export function registerConvert(program: Command): void {
     .addHelpText("after", "\nExample:\n  inkstone convert draft.docx --to epub -o draft.epub")
     .action(async (input: string, options: { to: string; from?: string; output: string }, command: Command) => {
       const { client, json } = context(command);
+      checkInput(z.object({ to: formatId, from: formatId.optional() }), { to: options.to, from: options.from });
       const part = filePart(input);
       const form = () => {
         const data = new FormData();

@@ -1,5 +1,7 @@
 import type { Command } from "commander";
+import { exportQuery } from "../../server/convert/schemas";
 import { context } from "../context";
+import { checkInput } from "../errors";
 import { writeOutput } from "../files";
 import { printResult } from "../output";
 
@@ -12,7 +14,7 @@ export function registerExport(program: Command): void {
     .requiredOption("-o, --output <file>", 'where to write it ("-" for standard output)')
     .action(async (bookId: string, options: { format: string; manuscript?: boolean; output: string }, command: Command) => {
       const { client, json } = context(command);
-      const query = { format: options.format, manuscript: options.manuscript ? "true" : undefined };
+      const query = checkInput(exportQuery, { format: options.format, manuscript: options.manuscript ? "1" : undefined });
       const file = await client.download("GET", `/api/v1/books/${encodeURIComponent(bookId)}/export`, { query, progress: "exporting" });
       const where = writeOutput(file.bytes, options.output);
       if (options.output !== "-") printResult(json, { file: where, bytes: file.bytes.byteLength, mediaType: file.mediaType }, `Wrote ${where} (${file.bytes.byteLength} bytes).`);

@@ -1,21 +1,8 @@
 import type { Command } from "commander";
 import { z } from "zod";
+import { formatSchema, type FormatDto } from "../../server/convert/schemas";
 import { context } from "../context";
 import { printRows } from "../output";
-
-// Read loosely: the full schema lives with the conversion code on the server.
-const formatSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    extensions: z.array(z.string()),
-    mediaType: z.string(),
-    read: z.boolean(),
-    write: z.boolean(),
-    engine: z.unknown().optional(),
-  })
-  .loose();
-type Format = z.infer<typeof formatSchema>;
 
 export function registerFormats(program: Command): void {
   program
@@ -24,7 +11,7 @@ export function registerFormats(program: Command): void {
     .action(async (_options: unknown, command: Command) => {
       const { client, json } = context(command);
       const formats = await client.data("GET", "/api/v1/convert/formats", {}, z.array(formatSchema));
-      printRows<Format>(json, formats, [
+      printRows<FormatDto>(json, formats, [
         { heading: "id", value: (f) => f.id },
         { heading: "name", value: (f) => f.name },
         { heading: "extensions", value: (f) => f.extensions.join(" ") },

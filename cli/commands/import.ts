@@ -1,17 +1,9 @@
 import type { Command } from "commander";
-import { z } from "zod";
+import { importInput, importResultSchema } from "../../server/convert/schemas";
 import { context } from "../context";
+import { checkInput } from "../errors";
 import { filePart } from "../files";
 import { printResult } from "../output";
-
-// Read loosely: the answer's full schema lives with the conversion code on the server.
-const importedSchema = z
-  .object({
-    book: z.object({ id: z.string(), title: z.string() }).loose(),
-    chapterCount: z.number().optional(),
-    chapters: z.union([z.number(), z.array(z.unknown())]).optional(),
-  })
-  .loose();
 
 export function registerImport(program: Command): void {
   program
@@ -19,18 +11,22 @@ export function registerImport(program: Command): void {
     .description("turn a manuscript (DOCX, EPUB, Markdown, …) into a new book, split into chapters at headings")
     .option("--title <title>", "the book's title (default: from the document)")
     .option("--from <format>", "the document's format when its name does not tell (see inkstone formats)")
-    .action(async (file: string, options: { title?: string; from?: string }, command: Command) => {
+    .option("--chapter-pattern <pattern>", 'for plain text: the chapter heading, {n} for its number, * for the rest, e.g. "Chapter {n}*"')
+    .action(async (file: string, options: { title?: string; from?: string; chapterPattern?: string }, command: Command) => {
       const { client, json } = context(command);
+      const fields = checkInput(importInput.pick({ title: true, from: true, chapterPattern: true }), {
+        title: options.title,
+        from: options.from,
+        chapterPattern: options.chapterPattern,
+      });
       const part = filePart(file);
       const form = () => {
         const data = new FormData();
         data.set("file", part.blob(), part.name);
-        if (options.title) data.set("title", options.title);
-        if (options.from) data.set("from", options.from);
+        for (const [name, value] of Object.entries(fields)) if (value !== undefined) data.set(name, value);
         return data;
       };
-      const imported = await client.data("POST", "/api/v1/books/import", { form, progress: "importing" }, importedSchema);
-      const count = imported.chapterCount ?? (Array.isArray(imported.chapters) ? imported.chapters.length : imported.chapters);
-      printResult(json, imported, `Imported "${imported.book.title}" (${imported.book.id}) with ${count ?? "?"} chapters.`);
+      const imported = await client.data("POST", "/api/v1/books/import", { form, progress: "importing" }, importResultSchema);
+      printResult(json, imported, `Imported "${imported.book.title}" (${imported.book.id}) with ${imported.chapterCount} chapters.`);
     });
 }
