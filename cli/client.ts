@@ -27,6 +27,8 @@ export interface Download {
   mediaType: string;
   /** from Content-Disposition, when the server named the file */
   name: string | null;
+  /** the background job that made it, when the server queued the work */
+  jobId: string | null;
 }
 
 /**
@@ -79,7 +81,7 @@ export class ApiClient {
 
   private async jobFile(job: JobDto): Promise<Download> {
     const path = job.links.file ? linkPath(job.links.file) : `/api/v1/jobs/${encodeURIComponent(job.id)}/file`;
-    return this.readDownload(await this.request("GET", path, {}), "downloading");
+    return { ...(await this.readDownload(await this.request("GET", path, {}), "downloading")), jobId: job.id };
   }
 
   private async readDownload(response: Response, label: string | undefined): Promise<Download> {
@@ -87,7 +89,7 @@ export class ApiClient {
     const disposition = response.headers.get("content-disposition") ?? "";
     const name = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ?? /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
     const bytes = await readWithProgress(response, label);
-    return { bytes, mediaType, name: name ? decodeURIComponent(name) : null };
+    return { bytes, mediaType, name: name ? decodeURIComponent(name) : null, jobId: null };
   }
 
   private check<T>(schema: z.ZodType<T>, data: unknown, path: string): T {
