@@ -7,5 +7,7 @@ export async function register() {
     prepareNodeRequests();
     const { accumulateVary } = await import("./server/http/vary");
     accumulateVary();
+    const { startJobRunner } = await import("./server/jobs/runner");
+    startJobRunner();
   }
 }

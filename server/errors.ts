@@ -24,6 +24,7 @@ export const ERRORS = {
   not_acceptable: { status: 406, code: 40600, trpc: "BAD_REQUEST" },
   email_taken: { status: 409, code: 40901, trpc: "CONFLICT" },
   version_conflict: { status: 409, code: 40902, trpc: "CONFLICT" },
+  job_not_finished: { status: 409, code: 40903, trpc: "CONFLICT" },
   gone: { status: 410, code: 41000, trpc: "NOT_FOUND" },
   precondition_failed: { status: 412, code: 41200, trpc: "PRECONDITION_FAILED" },
   payload_too_large: { status: 413, code: 41300, trpc: "PAYLOAD_TOO_LARGE" },

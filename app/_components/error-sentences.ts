@@ -22,6 +22,7 @@ export const ERROR_SENTENCES: Record<ErrorCode, string> = {
   not_acceptable: "Inkstone cannot answer in that format.",
   email_taken: "An account with this e-mail already exists.",
   version_conflict: "This was changed in another tab or device. Reload to see the latest version.",
+  job_not_finished: "This is still being prepared. Try again in a moment.",
   book_in_trash: "This book is in the trash. Restore it to open or change it.",
   chapter_in_trash: "This chapter is in the book's trash. Restore it to open or change it.",
   gone: "That was deleted for good and cannot be brought back.",

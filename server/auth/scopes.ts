@@ -28,6 +28,8 @@ export const OPERATION_SCOPES = {
   "chapters.reorder": "write:books",
   "chapters.restore": "write:books",
   "chapters.untrash": "write:books",
+  // a job is its owner's; queuing it took the scope of the work
+  "jobs.get": null,
 } as const satisfies Record<string, Scope | null>;
 
 export type Operation = keyof typeof OPERATION_SCOPES;

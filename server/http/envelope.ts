@@ -10,6 +10,25 @@ export function success(data: unknown, status = 200, headers: HeadersInit = {}):
   });
 }
 
+/** A file to download: its bytes, its type, and a name that survives non-ASCII titles (RFC 6266). */
+export function fileResponse(file: { bytes: Uint8Array; name: string; mediaType: string }, status = 200): Response {
+  const asciiName = file.name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return new Response(new Uint8Array(file.bytes), {
+    status,
+    headers: {
+      "content-type": file.mediaType,
+      "content-length": String(file.bytes.byteLength),
+      "content-disposition": `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      "cache-control": "no-store",
+    },
+  });
+}
+
+/** 202: work queued in the background, and where to poll it. */
+export function accepted(job: { links: { self: string } }): Response {
+  return success(job, 202, { location: job.links.self });
+}
+
 export function noContent(): Response {
   return new Response(null, { status: 204 });
 }

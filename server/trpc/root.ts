@@ -1,7 +1,8 @@
 import { createCallerFactory, router } from "./init";
 import { booksRouter } from "./routers/books";
 import { chaptersRouter } from "./routers/chapters";
+import { jobsRouter } from "./routers/jobs";
 
-export const appRouter = router({ books: booksRouter, chapters: chaptersRouter });
+export const appRouter = router({ books: booksRouter, chapters: chaptersRouter, jobs: jobsRouter });
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);

@@ -2,10 +2,11 @@ import type { Endpoint } from "../endpoint";
 import * as auth from "./auth";
 import * as books from "./books";
 import * as chapters from "./chapters";
+import * as jobs from "./jobs";
 import * as tokens from "./tokens";
 import * as users from "./users";
 
 /** Every REST endpoint: the OpenAPI document and the integration tests iterate over this list. */
-export const ENDPOINTS: Endpoint[] = [auth, users, tokens, books, chapters].flatMap((module) =>
+export const ENDPOINTS: Endpoint[] = [auth, users, tokens, books, chapters, jobs].flatMap((module) =>
   Object.values(module).filter((value): value is Endpoint => typeof value === "object" && value !== null && "handle" in value),
 );

@@ -1,0 +1,30 @@
+import { getJob, getJobFile } from "../../jobs/get-job";
+import { jobIdParams, jobSchema } from "../../jobs/schemas";
+import { defineEndpoint } from "../endpoint";
+import { fileResponse, success } from "../envelope";
+
+// GET /api/v1/jobs/{jobId} — a background job: its state, progress, and result or error
+export const getJobEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/jobs/{jobId}",
+  summary: "Read a background job (conversion, analysis): poll it until it has succeeded or failed",
+  operation: "jobs.get",
+  auth: "required",
+  params: jobIdParams,
+  success: { status: 200, description: "the job", schema: jobSchema },
+  errors: ["gone"],
+  handle: async ({ params, principal }) => success(await getJob(params, principal)),
+});
+
+// GET /api/v1/jobs/{jobId}/file — the file a succeeded job made
+export const getJobFileEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/jobs/{jobId}/file",
+  summary: "Download the file a job made (a conversion's output)",
+  operation: "jobs.get",
+  auth: "required",
+  params: jobIdParams,
+  success: { status: 200, description: "the file, with its media type and a Content-Disposition name" },
+  errors: ["gone", "job_not_finished"],
+  handle: async ({ params, principal }) => fileResponse(await getJobFile(params, principal)),
+});

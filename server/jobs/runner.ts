@@ -1,0 +1,204 @@
+import { EventEmitter } from "node:events";
+import { db } from "../db";
+import { AppError } from "../errors";
+import type { JobDefinition, JobOutput } from "./define-job";
+import { JOB_DEFINITIONS } from "./kinds";
+
+/** A running job renews its lease every third of this; a lease left to run out means its runner died. */
+const LEASE_MS = 30_000;
+/** How often an idle runner looks for work queued by another instance. */
+const POLL_MS = 1_000;
+const SWEEP_MS = 60_000;
+/** Jobs one process runs at once: heavy work sits in worker threads, but two cores are the floor. */
+const CONCURRENCY = 2;
+/** A job whose runner died this many times is given up rather than taken again. */
+const MAX_ATTEMPTS = 3;
+
+interface ClaimedJob {
+  id: string;
+  kind: string;
+  ownerId: string;
+  input: string;
+  inputFile: Uint8Array | null;
+  attempts: number;
+}
+
+interface RunnerState {
+  active: number;
+  claiming: boolean;
+  started: boolean;
+  /** emits a job's id when this process finishes it, so waiters here need not poll */
+  finished: EventEmitter;
+  definitions: readonly JobDefinition[];
+}
+
+const globalForJobs = globalThis as { inkstoneJobRunner?: RunnerState };
+const state = (globalForJobs.inkstoneJobRunner ??= {
+  active: 0,
+  claiming: false,
+  started: false,
+  finished: new EventEmitter().setMaxListeners(0),
+  definitions: JOB_DEFINITIONS,
+});
+
+export const jobFinished = state.finished;
+
+/** Starts this process's runner: it polls the shared queue and sweeps expired jobs. */
+export function startJobRunner(): void {
+  if (state.started) return;
+  state.started = true;
+  setInterval(wakeJobRunner, POLL_MS).unref();
+  setInterval(() => void sweepExpiredJobs().catch((error) => console.error("job sweep failed", error)), SWEEP_MS).unref();
+  wakeJobRunner();
+}
+
+/** Looks for work now (a job was just queued here) rather than at the next poll. */
+export function wakeJobRunner(): void {
+  if (!state.started || state.claiming || state.active >= CONCURRENCY) return;
+  state.claiming = true;
+  void claimAndRun()
+    .catch((error) => console.error("job runner failed to claim", error))
+    .finally(() => {
+      state.claiming = false;
+    });
+}
+
+async function claimAndRun(): Promise<void> {
+  while (state.active < CONCURRENCY) {
+    const job = await claimNextJob();
+    if (!job) return;
+    state.active++;
+    void execute(job).finally(() => {
+      state.active--;
+      wakeJobRunner();
+    });
+  }
+}
+
+/**
+ * Runs every queued job in this process, one after another, until none is left: for tests and
+ * scripts, which have no running runner. `definitions` stands in for the registry in tests.
+ */
+export async function runQueuedJobs(definitions: readonly JobDefinition[] = JOB_DEFINITIONS): Promise<void> {
+  for (let job = await claimNextJob(); job; job = await claimNextJob()) await execute(job, definitions);
+}
+
+/**
+ * Takes the oldest queued job, or one whose runner's lease ran out. The claim is a conditional
+ * update on the attempt count, so of several instances reaching for one job exactly one gets it.
+ */
+async function claimNextJob(): Promise<ClaimedJob | null> {
+  for (;;) {
+    const now = new Date();
+    const candidate = await db.job.findFirst({
+      where: { expiresAt: { gt: now }, OR: [{ status: "queued" }, { status: "running", leaseUntil: { lt: now } }] },
+      orderBy: { createdAt: "asc" },
+      select: { id: true, status: true, attempts: true },
+    });
+    if (!candidate) return null;
+    if (candidate.status === "running" && candidate.attempts >= MAX_ATTEMPTS) {
+      await record(candidate.id, candidate.attempts, failed("job_abandoned", "The job stopped its server every time it ran, so it was given up."));
+      continue;
+    }
+    const claimed = await db.job.updateMany({
+      where: { id: candidate.id, attempts: candidate.attempts, status: candidate.status },
+      data: {
+        status: "running",
+        attempts: candidate.attempts + 1,
+        leaseUntil: new Date(now.getTime() + LEASE_MS),
+        startedAt: now,
+      },
+    });
+    if (claimed.count !== 1) continue;
+    const job = await db.job.findUnique({
+      where: { id: candidate.id },
+      select: { id: true, kind: true, ownerId: true, input: true, inputFile: true, attempts: true },
+    });
+    if (job) return job;
+  }
+}
+
+async function execute(job: ClaimedJob, definitions: readonly JobDefinition[] = state.definitions): Promise<void> {
+  const controller = new AbortController();
+  const heartbeat = setInterval(() => {
+    void db.job
+      .updateMany({ where: { id: job.id, attempts: job.attempts, status: "running" }, data: { leaseUntil: new Date(Date.now() + LEASE_MS) } })
+      .catch((error) => console.error("job lease renewal failed", error));
+  }, LEASE_MS / 3);
+  heartbeat.unref();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const definition = definitions.find((d) => d.kind === job.kind);
+    if (!definition) throw new AppError("internal", `No runner knows jobs of kind "${job.kind}".`);
+    const input = definition.input.parse(JSON.parse(job.input));
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        // Rejected first, so that work which settles when told to stop cannot pass for a success.
+        reject(new JobTimedOut(definition.timeoutMs));
+        controller.abort();
+      }, definition.timeoutMs);
+    });
+    const context = {
+      jobId: job.id,
+      ownerId: job.ownerId,
+      signal: controller.signal,
+      reportProgress: async (fraction: number) => {
+        const progress = Math.min(1, Math.max(0, fraction));
+        await db.job.updateMany({ where: { id: job.id, attempts: job.attempts, status: "running" }, data: { progress } });
+      },
+    };
+    const output = await Promise.race([definition.run(input, context, job.inputFile), timedOut]);
+    await record(job.id, job.attempts, succeeded(output));
+  } catch (error) {
+    await record(job.id, job.attempts, failure(error)).catch((recordError) => console.error("job outcome lost", recordError));
+  } finally {
+    clearInterval(heartbeat);
+    clearTimeout(timer);
+    state.finished.emit(job.id);
+  }
+}
+
+class JobTimedOut extends Error {
+  constructor(readonly limitMs: number) {
+    super(`The job ran past its limit of ${Math.round(limitMs / 1000)} s and was stopped.`);
+  }
+}
+
+type Outcome = Parameters<typeof db.job.updateMany>[0]["data"];
+
+function succeeded(output: JobOutput): Outcome {
+  const file = output.file;
+  return {
+    status: "succeeded",
+    progress: 1,
+    result: output.result === undefined ? null : JSON.stringify(output.result),
+    file: file ? new Uint8Array(file.bytes) : null,
+    fileName: file?.name ?? null,
+    fileMediaType: file?.mediaType ?? null,
+    fileSize: file?.bytes.byteLength ?? null,
+  };
+}
+
+function failed(code: string, message: string): Outcome {
+  return { status: "failed", errorCode: code, errorMessage: message };
+}
+
+function failure(error: unknown): Outcome {
+  if (error instanceof JobTimedOut) return failed("job_timed_out", error.message);
+  if (error instanceof AppError) return failed(error.code, error.message);
+  console.error("job failed", error);
+  return failed("internal", "The job failed on our side; nothing it was to change was changed.");
+}
+
+/** Writes a job's outcome, unless it was taken over meanwhile (then its new runner's counts). */
+async function record(jobId: string, attempts: number, outcome: Outcome): Promise<void> {
+  await db.job.updateMany({
+    where: { id: jobId, attempts },
+    data: { ...outcome, leaseUntil: null, finishedAt: new Date(), inputFile: null },
+  });
+}
+
+export async function sweepExpiredJobs(): Promise<number> {
+  const { count } = await db.job.deleteMany({ where: { expiresAt: { lte: new Date() } } });
+  return count;
+}
