@@ -1,0 +1,193 @@
+import { z } from "zod";
+import type { PreparedBook, PreparedChapter } from "./prepare";
+import { characterNameSchema } from "./schema-helpers";
+import { isStopWord } from "./terms";
+
+export const characterParams = {
+  /** Characters this template always follows; a run's own names are added to them. */
+  characters: z.array(characterNameSchema).max(50).optional(),
+  /** Propose names found in the text when none are given. */
+  candidates: z.boolean().default(true),
+  maxCandidates: z.number().int().min(1).max(50).default(10),
+  minMentions: z.number().int().min(1).max(1000).default(3),
+};
+
+export interface TrackedCharacter {
+  name: string;
+  source: "given" | "candidate";
+  /** Mentions in each chapter of the range, in order. */
+  mentions: number[];
+}
+
+/**
+ * The characters a section follows and their mentions per chapter: the names given (the run's,
+ * then the template's; "Elizabeth|Lizzy" counts both under the first), or, when none are given,
+ * the names the text suggests.
+ */
+export async function trackCharacters(
+  book: PreparedBook,
+  chapters: PreparedChapter[],
+  options: { given: string[]; candidates: boolean; maxCandidates: number; minMentions: number },
+): Promise<{ tracked: TrackedCharacter[]; others: string[] }> {
+  const given = dedupe(options.given);
+  const proposed = options.candidates
+    ? (await candidateNames(book, chapters, options.minMentions)).slice(0, options.maxCandidates)
+    : [];
+  const names = given.length ? given : proposed;
+  const tracked: TrackedCharacter[] = [];
+  for (const entry of names) {
+    const pattern = mentionPattern(entry.split("|"));
+    tracked.push({
+      name: entry.split("|")[0]!.trim(),
+      source: given.length ? "given" : "candidate",
+      mentions: chapters.map((chapter) => chapter.paragraphs.reduce((sum, text) => sum + (text.match(pattern)?.length ?? 0), 0)),
+    });
+    await book.pacer.breathe();
+  }
+  const taken = new Set(given.flatMap((entry) => entry.split("|").map((alias) => alias.trim())));
+  return { tracked, others: given.length ? proposed.filter((name) => !taken.has(name)) : [] };
+}
+
+function dedupe(entries: string[]): string[] {
+  const seen = new Set<string>();
+  return entries.filter((entry) => {
+    const key = entry.split("|")[0]!.trim();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * One pattern for all of a character's names, longest first, so "Elizabeth Bennet" is one mention
+ * and not also one of "Elizabeth". Latin names must stand as whole words; Chinese names are
+ * written without spaces and match wherever they appear.
+ */
+function mentionPattern(aliases: string[]): RegExp {
+  const alternatives = aliases
+    .map((alias) => alias.trim())
+    .filter(Boolean)
+    .sort((a, b) => b.length - a.length)
+    .map((alias) => {
+      const escaped = alias.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      return /\p{Script=Han}/u.test(alias) ? escaped : `(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`;
+    });
+  return new RegExp(alternatives.join("|"), "gu");
+}
+
+/** Names the text suggests, most mentioned first. */
+export async function candidateNames(book: PreparedBook, chapters: PreparedChapter[], minMentions: number) {
+  const key = `candidates:${chapters.map((chapter) => chapter.number).join(",")}:${minMentions}`;
+  let found = book.memo.get(key) as string[] | undefined;
+  if (!found) {
+    const english = await englishCandidates(book, chapters, minMentions);
+    const chinese = await chineseCandidates(book, chapters, minMentions);
+    found = [...english, ...chinese].sort((a, b) => b.mentions - a.mentions || (a.name < b.name ? -1 : 1)).map((c) => c.name);
+    book.memo.set(key, found);
+  }
+  return found;
+}
+
+const OPENS_CLAUSE = /(?:^|[“"‘'「『(:—–-])\s*$/u;
+const CAPITALISED = /^\p{Lu}\p{Ll}/u;
+
+/**
+ * English: words written with a capital where no sentence or quotation begins, and rarely (under a
+ * tenth as often) written in lower case — proper nouns, which in a novel are mostly its people
+ * and places.
+ */
+async function englishCandidates(book: PreparedBook, chapters: PreparedChapter[], minMentions: number) {
+  const inside = new Map<string, number>();
+  const capitalised = new Map<string, number>();
+  const lower = new Map<string, number>();
+  for (const chapter of chapters) {
+    for (const sentence of chapter.sentences) {
+      if (sentence.han * 2 > sentence.words) continue;
+      for (const match of sentence.text.matchAll(LATIN_WORD)) {
+        const word = match[0];
+        if (!CAPITALISED.test(word)) {
+          lower.set(word, (lower.get(word) ?? 0) + 1);
+          continue;
+        }
+        capitalised.set(word, (capitalised.get(word) ?? 0) + 1);
+        if (!OPENS_CLAUSE.test(sentence.text.slice(Math.max(0, match.index - 3), match.index))) {
+          inside.set(word, (inside.get(word) ?? 0) + 1);
+        }
+      }
+    }
+    await book.pacer.breathe();
+  }
+  return [...inside]
+    .filter(([word, count]) => {
+      const plain = word.toLowerCase();
+      return count >= 1 && !isStopWord(plain) && (lower.get(plain) ?? 0) * 10 < count;
+    })
+    .map(([name]) => ({ name, mentions: capitalised.get(name)! }))
+    .filter((candidate) => candidate.mentions >= minMentions);
+}
+
+const LATIN_WORD = new RegExp(`[\\p{Script=Latin}]+(?:['’][\\p{Script=Latin}]+)*`, "gu");
+
+// What a character does just after their name (林风说), and what is done to or with them just before (对林风).
+const AFTER_NAME = new Set("说道问笑喊叫答想看听走站点摇望叹怒冷皱抬低转回".split(""));
+const BEFORE_NAME = new Set("对和跟向被把让给叫见找与同".split(""));
+const HAN = /^\p{Script=Han}+$/u;
+
+/**
+ * Chinese: two- and three-character sequences seen at least twice where a name stands — before a
+ * verb of speech or action, or after a preposition — with no stop-character in them. Of a
+ * three-character sequence and the two characters it holds, the one that stands alone as often is
+ * kept: 林小风 over 小风 when 小风 is nearly always part of 林小风, 林风 over 着林风.
+ */
+async function chineseCandidates(book: PreparedBook, chapters: PreparedChapter[], minMentions: number) {
+  const contexts = new Map<string, number>();
+  const texts: string[] = [];
+  const note = (candidate: string) => {
+    if (!HAN.test(candidate) || [...candidate].some((character) => isStopWord(character))) return;
+    contexts.set(candidate, (contexts.get(candidate) ?? 0) + 1);
+  };
+  for (const chapter of chapters) {
+    if (chapter.han === 0) continue;
+    for (const paragraph of chapter.paragraphs) {
+      texts.push(paragraph);
+      for (let i = 0; i < paragraph.length; i++) {
+        const character = paragraph[i]!;
+        if (AFTER_NAME.has(character)) {
+          if (i >= 2) note(paragraph.slice(i - 2, i));
+          if (i >= 3) note(paragraph.slice(i - 3, i));
+        }
+        if (BEFORE_NAME.has(character)) {
+          note(paragraph.slice(i + 1, i + 3));
+          note(paragraph.slice(i + 1, i + 4));
+        }
+      }
+    }
+    await book.pacer.breathe();
+  }
+  const counted = new Map<string, number>();
+  for (const [candidate, seen] of contexts) if (seen >= 2) counted.set(candidate, 0);
+  for (const text of texts) {
+    for (let i = 0; i + 2 <= text.length; i++) {
+      for (const length of [2, 3]) {
+        if (i + length > text.length) break;
+        const part = text.slice(i, i + length);
+        const count = counted.get(part);
+        if (count !== undefined) counted.set(part, count + 1);
+      }
+    }
+    await book.pacer.breathe();
+  }
+  const kept = new Set(counted.keys());
+  for (const [long, longCount] of counted) {
+    if (long.length !== 3) continue;
+    for (const short of [long.slice(1), long.slice(0, 2)]) {
+      const shortCount = counted.get(short);
+      if (shortCount === undefined) continue;
+      if (longCount * 10 >= shortCount * 7) kept.delete(short);
+      else kept.delete(long);
+    }
+  }
+  return [...kept]
+    .map((name) => ({ name, mentions: counted.get(name)! }))
+    .filter((candidate) => candidate.mentions >= minMentions);
+}

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { defineProbe } from "../probe";
+import { round } from "../stats";
+import { forEachGram, isContentPhrase, isContentWord, joinTokens } from "../terms";
+
+export const echoesProbe = defineProbe({
+  id: "echoes",
+  name: "Echoes",
+  description:
+    "Words (or phrases of `n` words) used again within `window` words of their last use in the same chapter, stop-words aside.",
+  params: {
+    n: z.number().int().min(1).max(5).default(1),
+    window: z.number().int().min(2).max(5000).default(50),
+    top: z.number().int().min(1).max(200).default(30),
+    minLength: z.number().int().min(1).max(20).optional(),
+  },
+  views: ["bar", "table"],
+  async run({ book, chapters, params }) {
+    const { n, window } = params;
+    const echoes = new Map<string, { count: number; chapters: Set<number>; first: string }>();
+    const perChapter: { label: string; echoes: number; words: number }[] = [];
+    for (const chapter of chapters) {
+      const tokens = await book.tokens(chapter);
+      const lastSeen = new Map<string, number>();
+      let found = 0;
+      forEachGram(tokens, n, (start) => {
+        const gram = tokens.words.slice(start, start + n);
+        if (n === 1 ? !isContentWord(gram[0]!, params.minLength) : !isContentPhrase(gram)) return;
+        const key = joinTokens(gram);
+        const last = lastSeen.get(key);
+        // An echo is a fresh use, not the same words overlapping themselves.
+        if (last !== undefined && start - last >= n && start - last <= window) {
+          found++;
+          const entry = echoes.get(key);
+          if (entry) {
+            entry.count++;
+            entry.chapters.add(chapter.number);
+          } else echoes.set(key, { count: 1, chapters: new Set([chapter.number]), first: chapter.label });
+        }
+        lastSeen.set(key, start);
+      });
+      perChapter.push({ label: chapter.label, echoes: found, words: chapter.words });
+      await book.pacer.breathe();
+    }
+    const total = perChapter.reduce((sum, chapter) => sum + chapter.echoes, 0);
+    const words = perChapter.reduce((sum, chapter) => sum + chapter.words, 0);
+    const rows = [...echoes]
+      .sort(([a, x], [b, y]) => y.count - x.count || (a < b ? -1 : a > b ? 1 : 0))
+      .slice(0, params.top)
+      .map(([term, entry], index) => ({
+        rank: index + 1,
+        term,
+        echoes: entry.count,
+        chapters: entry.chapters.size,
+        first: entry.first,
+      }));
+    return {
+      summary: [
+        { label: "Echoes", value: total },
+        { label: "Echoes per 1,000 words", value: words ? round((total * 1000) / words, 2) : 0 },
+        { label: "Most echoed", value: rows[0] ? `${rows[0].term} (${rows[0].echoes})` : "—" },
+      ],
+      table: {
+        columns: [
+          { key: "rank", label: "Rank" },
+          { key: "term", label: n === 1 ? "Word" : "Phrase" },
+          { key: "echoes", label: "Echoes" },
+          { key: "chapters", label: "Chapters" },
+          { key: "first", label: "First echoed in" },
+        ],
+        rows,
+      },
+      series: {
+        x: perChapter.map((chapter) => chapter.label),
+        series: [
+          {
+            name: "Echoes per 1,000 words",
+            values: perChapter.map((chapter) => (chapter.words ? round((chapter.echoes * 1000) / chapter.words, 2) : 0)),
+          },
+        ],
+        yLabel: `echoes within ${window} words`,
+      },
+    };
+  },
+});

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { defineProbe } from "../probe";
+import { round } from "../stats";
+import { forEachGram, isContentPhrase, isContentWord, isStopWord, joinTokens } from "../terms";
+
+export const frequencyProbe = defineProbe({
+  id: "frequency",
+  name: "Word and phrase frequency",
+  description:
+    "The most frequent words, or phrases of `phraseLength` words, with English and Chinese stop-words left out (unless `includeStopWords`). Chinese words come from Intl.Segmenter's dictionary.",
+  params: {
+    kind: z.enum(["words", "phrases"]).default("words"),
+    phraseLength: z.number().int().min(2).max(6).default(3),
+    top: z.number().int().min(1).max(200).default(30),
+    minLength: z.number().int().min(1).max(20).optional(),
+    includeStopWords: z.boolean().default(false),
+  },
+  views: ["bar", "table"],
+  async run({ book, chapters, params }) {
+    const tally = new Map<string, { count: number; chapters: Set<number> }>();
+    const add = (term: string, chapter: number) => {
+      const entry = tally.get(term);
+      if (entry) {
+        entry.count++;
+        entry.chapters.add(chapter);
+      } else tally.set(term, { count: 1, chapters: new Set([chapter]) });
+    };
+    let words = 0;
+    for (const chapter of chapters) {
+      const tokens = await book.tokens(chapter);
+      words += chapter.words;
+      if (params.kind === "words") {
+        for (const token of tokens.words) {
+          if (params.includeStopWords ? /\p{L}/u.test(token) : isContentWord(token, params.minLength)) add(token, chapter.number);
+        }
+      } else {
+        const n = params.phraseLength;
+        forEachGram(tokens, n, (start) => {
+          const gram = tokens.words.slice(start, start + n);
+          if (params.includeStopWords ? !gram.every(isStopWord) : isContentPhrase(gram)) add(joinTokens(gram), chapter.number);
+        });
+      }
+      await book.pacer.breathe();
+    }
+    const ranked = [...tally]
+      .filter(([, entry]) => params.kind === "words" || entry.count > 1)
+      .sort(([a, x], [b, y]) => y.count - x.count || (a < b ? -1 : a > b ? 1 : 0))
+      .slice(0, params.top);
+    const rows = ranked.map(([term, entry], index) => ({
+      rank: index + 1,
+      term,
+      count: entry.count,
+      per10k: words ? round((entry.count * 10_000) / words, 2) : 0,
+      chapters: entry.chapters.size,
+    }));
+    const label = params.kind === "words" ? "Word" : "Phrase";
+    return {
+      summary: [
+        { label: params.kind === "words" ? "Distinct words" : "Repeated phrases", value: params.kind === "words" ? tally.size : [...tally.values()].filter((e) => e.count > 1).length },
+        { label: `Most frequent ${label.toLowerCase()}`, value: rows[0] ? `${rows[0].term} (${rows[0].count})` : "—" },
+      ],
+      table: {
+        columns: [
+          { key: "rank", label: "Rank" },
+          { key: "term", label },
+          { key: "count", label: "Count" },
+          { key: "per10k", label: "Per 10,000 words" },
+          { key: "chapters", label: "Chapters" },
+        ],
+        rows,
+      },
+      series: { x: rows.map((row) => row.term), series: [{ name: "Count", values: rows.map((row) => row.count) }], yLabel: "occurrences" },
+    };
+  },
+});
