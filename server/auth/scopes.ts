@@ -30,6 +30,17 @@ export const OPERATION_SCOPES = {
   "chapters.untrash": "write:books",
   // a job is its owner's; queuing it took the scope of the work
   "jobs.get": null,
+  "analysis.search": "read:analysis",
+  "analysis.get": "read:analysis",
+  "analysis.install": "read:analysis",
+  "analysis.installed": "read:analysis",
+  "analysis.uninstall": "read:analysis",
+  "analysis.create": "write:analysis",
+  "analysis.update": "write:analysis",
+  "analysis.delete": "write:analysis",
+  "analyses.run": "read:analysis",
+  "analyses.list": "read:analysis",
+  "analyses.get": "read:analysis",
 } as const satisfies Record<string, Scope | null>;
 
 export type Operation = keyof typeof OPERATION_SCOPES;

@@ -1,3 +1,4 @@
+import { analysisJob } from "../analysis/analysis-job";
 import type { JobDefinition } from "./define-job";
 
 /**
@@ -5,4 +6,4 @@ import type { JobDefinition } from "./define-job";
  * adds its definition here (one line); a job of a kind not listed fails as unknown.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const JOB_DEFINITIONS: JobDefinition<any>[] = [];
+export const JOB_DEFINITIONS: JobDefinition<any>[] = [analysisJob];
