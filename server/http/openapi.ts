@@ -38,6 +38,7 @@ const HEADER_DOCS: Record<string, string> = {
   "x-total-count": "how many records the whole collection holds",
   link: 'RFC 8288 links to the first, last, prev and next pages (rel="first" …)',
   allow: "the methods this path answers",
+  location: "where the new record lives (201), or the job to poll (202)",
   "retry-after": "seconds to wait before trying again",
   "www-authenticate": 'Bearer realm="inkstone", error="invalid_request" | "invalid_token"',
 };

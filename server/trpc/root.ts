@@ -1,8 +1,9 @@
 import { createCallerFactory, router } from "./init";
+import { analysisRouter } from "./routers/analysis";
 import { booksRouter } from "./routers/books";
 import { chaptersRouter } from "./routers/chapters";
 import { jobsRouter } from "./routers/jobs";
 
-export const appRouter = router({ books: booksRouter, chapters: chaptersRouter, jobs: jobsRouter });
+export const appRouter = router({ books: booksRouter, chapters: chaptersRouter, jobs: jobsRouter, analysis: analysisRouter });
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);
