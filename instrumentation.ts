@@ -13,5 +13,7 @@ export async function register() {
     await seedBuiltInTemplates(db);
     const { startJobRunner } = await import("./server/jobs/runner");
     startJobRunner();
+    const { startMaintenance } = await import("./server/maintenance");
+    startMaintenance();
   }
 }

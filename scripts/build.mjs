@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run build`: `next build`, then a record of the sources it was built from, so that
+// `npm run build`: the Prisma clients, `next build`, then a record of the sources it was built from, so that
 // `npm start` can tell a current build from a stale one (scripts/build-stamp.mjs).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -9,6 +9,10 @@ const root = process.cwd();
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 // Taken first: an edit made while the build runs must make the next start build again.
 const hash = sourceHash(root);
+// The Prisma clients are generated from the schema on install; a pulled schema change without a
+// new `npm ci` would otherwise build against the old clients.
+const generated = spawnSync("npm", ["run", "--silent", "db:generate"], { stdio: "inherit" });
+if (generated.status !== 0) process.exit(generated.status ?? 1);
 const result = spawnSync(path.join("node_modules", ".bin", "next"), ["build", ...process.argv.slice(2)], { stdio: "inherit" });
 if (result.status !== 0) process.exit(result.status ?? 1);
 recordBuild(root, distDir, hash);

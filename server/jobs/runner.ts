@@ -8,7 +8,6 @@ import { JOB_DEFINITIONS } from "./kinds";
 const LEASE_MS = 30_000;
 /** How often an idle runner looks for work queued by another instance. */
 const POLL_MS = 1_000;
-const SWEEP_MS = 60_000;
 /** Jobs one process runs at once: heavy work sits in worker threads, but two cores are the floor. */
 const CONCURRENCY = 2;
 /** A job whose runner died this many times is given up rather than taken again. */
@@ -43,12 +42,11 @@ const state = (globalForJobs.inkstoneJobRunner ??= {
 
 export const jobFinished = state.finished;
 
-/** Starts this process's runner: it polls the shared queue and sweeps expired jobs. */
+/** Starts this process's runner: it polls the shared queue (server/maintenance.ts sweeps it). */
 export function startJobRunner(): void {
   if (state.started) return;
   state.started = true;
   setInterval(wakeJobRunner, POLL_MS).unref();
-  setInterval(() => void sweepExpiredJobs().catch((error) => console.error("job sweep failed", error)), SWEEP_MS).unref();
   wakeJobRunner();
 }
 
