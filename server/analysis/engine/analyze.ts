@@ -15,8 +15,9 @@ export async function analyzeBook(
   definition: TemplateDefinitionInput,
   book: BookInput,
   parameters: unknown = {},
+  pacer = new Pacer(),
 ): Promise<AnalysisReport> {
-  const [report] = await analyzeBookWithTemplates([definition], book, parameters);
+  const [report] = await analyzeBookWithTemplates([definition], book, parameters, pacer);
   return report!;
 }
 

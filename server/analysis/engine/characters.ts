@@ -34,16 +34,12 @@ export async function trackCharacters(
     ? (await candidateNames(book, chapters, options.minMentions)).slice(0, options.maxCandidates)
     : [];
   const names = given.length ? given : proposed;
-  const tracked: TrackedCharacter[] = [];
-  for (const entry of names) {
-    const pattern = mentionPattern(entry.split("|"));
-    tracked.push({
-      name: entry.split("|")[0]!.trim(),
-      source: given.length ? "given" : "candidate",
-      mentions: chapters.map((chapter) => chapter.paragraphs.reduce((sum, text) => sum + (text.match(pattern)?.length ?? 0), 0)),
-    });
-    await book.pacer.breathe();
-  }
+  const mentions = await countMentions(book, chapters, names);
+  const tracked = names.map((entry, index) => ({
+    name: entry.split("|")[0]!.trim(),
+    source: given.length ? ("given" as const) : ("candidate" as const),
+    mentions: mentions[index]!,
+  }));
   const taken = new Set(given.flatMap((entry) => entry.split("|").map((alias) => alias.trim())));
   return { tracked, others: given.length ? proposed.filter((name) => !taken.has(name)) : [] };
 }
@@ -59,21 +55,40 @@ function dedupe(entries: string[]): string[] {
 }
 
 /**
- * One pattern for all of a character's names, longest first, so "Elizabeth Bennet" is one mention
- * and not also one of "Elizabeth". Latin names must stand as whole words; Chinese names are
- * written without spaces and match wherever they appear.
+ * Mentions of each character in each chapter. Longer names are found first and a shorter one
+ * never counts inside them, so "Elizabeth Bennet" is one mention and not also one of
+ * "Elizabeth". Latin names must stand as whole words; Chinese names are written without spaces
+ * and match wherever they appear. (indexOf per name: a pattern of all the names with word-edge
+ * look-arounds cost several times as much.)
  */
-function mentionPattern(aliases: string[]): RegExp {
-  const alternatives = aliases
-    .map((alias) => alias.trim())
-    .filter(Boolean)
+async function countMentions(book: PreparedBook, chapters: PreparedChapter[], entries: string[]): Promise<number[][]> {
+  const counts = entries.map(() => chapters.map(() => 0));
+  const owner = new Map<string, number>();
+  entries.forEach((entry, index) => {
+    for (const alias of entry.split("|").map((name) => name.trim())) if (alias && !owner.has(alias)) owner.set(alias, index);
+  });
+  const aliases = [...owner.keys()]
     .sort((a, b) => b.length - a.length)
-    .map((alias) => {
-      const escaped = alias.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      return /\p{Script=Han}/u.test(alias) ? escaped : `(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`;
-    });
-  return new RegExp(alternatives.join("|"), "gu");
+    .map((alias) => ({ alias, character: owner.get(alias)!, whole: !/\p{Script=Han}/u.test(alias) }));
+  for (const [index, chapter] of chapters.entries()) {
+    for (const text of chapter.paragraphs) {
+      const taken: [number, number][] = [];
+      for (const { alias, character, whole } of aliases) {
+        for (let at = text.indexOf(alias); at !== -1; at = text.indexOf(alias, at + 1)) {
+          const end = at + alias.length;
+          if (whole && (WORD_EDGE.test(text[at - 1] ?? "") || WORD_EDGE.test(text[end] ?? ""))) continue;
+          if (taken.some(([from, to]) => at < to && end > from)) continue;
+          taken.push([at, end]);
+          counts[character]![index]!++;
+        }
+      }
+      await book.pacer.breathe();
+    }
+  }
+  return counts;
 }
+
+const WORD_EDGE = /[\p{L}\p{N}]/u;
 
 /** Names the text suggests, most mentioned first. */
 export async function candidateNames(book: PreparedBook, chapters: PreparedChapter[], minMentions: number) {
@@ -89,7 +104,9 @@ export async function candidateNames(book: PreparedBook, chapters: PreparedChapt
 }
 
 const OPENS_CLAUSE = /(?:^|[“"‘'「『(:—–-])\s*$/u;
-const CAPITALISED = /^\p{Lu}\p{Ll}/u;
+const CAPITALISED_WORD = /\p{Lu}\p{Ll}+(?:['’]\p{Ll}+)*/gu;
+// Checked by hand around each match: a look-behind in the pattern is tried at every position.
+const WORD_CHARACTER = /[\p{L}\p{N}'’]/u;
 
 /**
  * English: words written with a capital where no sentence or quotation begins, and rarely (under a
@@ -99,16 +116,16 @@ const CAPITALISED = /^\p{Lu}\p{Ll}/u;
 async function englishCandidates(book: PreparedBook, chapters: PreparedChapter[], minMentions: number) {
   const inside = new Map<string, number>();
   const capitalised = new Map<string, number>();
-  const lower = new Map<string, number>();
+  const english: string[] = [];
   for (const chapter of chapters) {
     for (const sentence of chapter.sentences) {
       if (sentence.han * 2 > sentence.words) continue;
-      for (const match of sentence.text.matchAll(LATIN_WORD)) {
+      english.push(sentence.text);
+      for (const match of sentence.text.matchAll(CAPITALISED_WORD)) {
         const word = match[0];
-        if (!CAPITALISED.test(word)) {
-          lower.set(word, (lower.get(word) ?? 0) + 1);
-          continue;
-        }
+        const before = sentence.text[match.index - 1];
+        const after = sentence.text[match.index + word.length];
+        if ((before && WORD_CHARACTER.test(before)) || (after && WORD_CHARACTER.test(after))) continue;
         capitalised.set(word, (capitalised.get(word) ?? 0) + 1);
         if (!OPENS_CLAUSE.test(sentence.text.slice(Math.max(0, match.index - 3), match.index))) {
           inside.set(word, (inside.get(word) ?? 0) + 1);
@@ -117,16 +134,19 @@ async function englishCandidates(book: PreparedBook, chapters: PreparedChapter[]
     }
     await book.pacer.breathe();
   }
-  return [...inside]
-    .filter(([word, count]) => {
-      const plain = word.toLowerCase();
-      return count >= 1 && !isStopWord(plain) && (lower.get(plain) ?? 0) * 10 < count;
-    })
-    .map(([name]) => ({ name, mentions: capitalised.get(name)! }))
-    .filter((candidate) => candidate.mentions >= minMentions);
+  const likely = [...inside.keys()].filter((word) => capitalised.get(word)! >= minMentions && !isStopWord(word.toLowerCase()));
+  if (likely.length === 0) return [];
+  // Only now count the likely names written in lower case, in one pass for all of them.
+  const lower = new Map(likely.map((word) => [word.toLowerCase(), 0]));
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}'’])(?:${[...lower.keys()].join("|")})(?![\\p{L}\\p{N}])`, "gu");
+  for (const [index, text] of english.entries()) {
+    for (const match of text.matchAll(pattern)) lower.set(match[0], lower.get(match[0])! + 1);
+    if (index % 256 === 0) await book.pacer.breathe();
+  }
+  return likely
+    .filter((word) => lower.get(word.toLowerCase())! * 10 < capitalised.get(word)!)
+    .map((name) => ({ name, mentions: capitalised.get(name)! }));
 }
-
-const LATIN_WORD = new RegExp(`[\\p{Script=Latin}]+(?:['’][\\p{Script=Latin}]+)*`, "gu");
 
 // What a character does just after their name (林风说), and what is done to or with them just before (对林风).
 const AFTER_NAME = new Set("说道问笑喊叫答想看听走站点摇望叹怒冷皱抬低转回".split(""));

@@ -5,17 +5,25 @@
  */
 export function quotedSpans(paragraph: string): string[] {
   const spans: string[] = [];
-  for (let i = 0; i < paragraph.length; i++) {
-    const open = paragraph[i]!;
-    const close = CLOSING[open];
-    if (!close || (open === "‘" && LETTER.test(paragraph[i - 1] ?? ""))) continue;
-    let j = i + 1;
-    while (j < paragraph.length && !(paragraph[j] === close && (close !== "’" || !LETTER.test(paragraph[j + 1] ?? "")))) j++;
-    spans.push(paragraph.slice(i + 1, j));
-    i = j;
+  OPENING.lastIndex = 0;
+  for (let match = OPENING.exec(paragraph); match; match = OPENING.exec(paragraph)) {
+    const open = match.index;
+    if (paragraph[open] === "‘" && LETTER.test(paragraph[open - 1] ?? "")) continue;
+    const close = closingAfter(paragraph, open);
+    spans.push(paragraph.slice(open + 1, close));
+    OPENING.lastIndex = close + 1;
   }
   return spans;
 }
 
+const OPENING = /["“「『‘]/g;
 const CLOSING: Record<string, string> = { '"': '"', "“": "”", "「": "」", "『": "』", "‘": "’" };
 const LETTER = /[\p{L}\p{N}]/u;
+
+function closingAfter(paragraph: string, open: number): number {
+  const close = CLOSING[paragraph[open]!]!;
+  for (let at = paragraph.indexOf(close, open + 1); at !== -1; at = paragraph.indexOf(close, at + 1)) {
+    if (close !== "’" || !LETTER.test(paragraph[at + 1] ?? "")) return at;
+  }
+  return paragraph.length;
+}

@@ -43,19 +43,29 @@ const LIST = /^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+/;
 const CJK_LINE_END = /[\p{Script=Han}。！？…”」』）][。！？…”」』）]*\s*$/u;
 
 function inline(text: string): string {
-  return text
-    .replace(/\\([\\`*_{}[\]()#+\-.!~>|])/g, (_, mark: string) => ESCAPED + mark.charCodeAt(0) + ";")
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
-    .replace(/\[([^\]]+)\]\((?:[^()]|\([^)]*\))*\)/g, "$1")
-    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, "$1")
-    .replace(/<(?:https?:|mailto:)[^>]*>/g, "")
-    .replace(/<\/?[A-Za-z][^>]*>/g, "")
-    .replace(/[*`]+|~~/g, "")
-    // Underscores mark emphasis only at a word's edge; snake_case keeps its own.
-    .replace(/(^|[^\p{L}\p{N}])_+|_+(?=$|[^\p{L}\p{N}])/gu, "$1")
-    .replace(ESCAPED_MARK, (_, code: string) => String.fromCharCode(Number(code)));
+  // Most prose has none of these marks; each replacement runs only when its mark is there.
+  if (!MARKS.test(text)) return text;
+  let plain = text;
+  if (plain.includes("\\")) plain = plain.replace(/\\([\\`*_{}[\]()#+\-.!~>|])/g, (_, mark: string) => ESCAPED + mark.charCodeAt(0) + ";");
+  if (plain.includes("<")) {
+    plain = plain
+      .replace(/<!--[\s\S]*?-->/g, "")
+      .replace(/<(?:https?:|mailto:)[^>]*>/g, "")
+      .replace(/<\/?[A-Za-z][^>]*>/g, "");
+  }
+  if (plain.includes("[")) {
+    plain = plain
+      .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
+      .replace(/\[([^\]]+)\]\((?:[^()]|\([^)]*\))*\)/g, "$1")
+      .replace(/\[([^\]]+)\]\[[^\]]*\]/g, "$1");
+  }
+  plain = plain.replace(/[*`]+|~~/g, "");
+  // Underscores mark emphasis only at a word's edge; snake_case keeps its own.
+  if (plain.includes("_")) plain = plain.replace(/(^|[^\p{L}\p{N}])_+|_+(?=$|[^\p{L}\p{N}])/gu, "$1");
+  return plain.includes(ESCAPED) ? plain.replace(ESCAPED_MARK, (_, code: string) => String.fromCharCode(Number(code))) : plain;
 }
+
+const MARKS = /[\\<[*`~_]/;
 
 // Escaped marks are parked as a private-use character and a code until the marks are gone.
 const ESCAPED = "\ue000";

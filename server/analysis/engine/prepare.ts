@@ -112,17 +112,20 @@ async function prepareChapter(
     label: title || `Chapter ${number}`,
     paragraphs,
     sentences,
-    words: countWords(paragraphs.join("\n")),
+    // Sentences split only at marks that are never inside a word, so their words add up to the
+    // chapter's count without a second pass over its text.
+    words: sentences.reduce((sum, sentence) => sum + sentence.words, 0),
     han: sentences.reduce((sum, sentence) => sum + sentence.han, 0),
     dialogueWords,
     quotes,
   };
 }
 
+const HAN = /\p{Script=Han}/u;
 const HAN_GLOBAL = /\p{Script=Han}/gu;
 
 function countHan(text: string): number {
-  return text.match(HAN_GLOBAL)?.length ?? 0;
+  return HAN.test(text) ? text.match(HAN_GLOBAL)!.length : 0;
 }
 
 async function tokenise(chapter: PreparedChapter, pacer: Pacer): Promise<ChapterTokens> {

@@ -5,13 +5,14 @@
  * cost grows with the square of the string's length.
  */
 export function sentenceTokens(sentence: string, into: string[]): void {
-  if (!HAN.test(sentence)) {
-    for (const match of sentence.matchAll(LATIN_WORD)) into.push(normalise(match[0]));
+  const lower = normalise(sentence);
+  if (!HAN.test(lower)) {
+    for (const match of lower.matchAll(LATIN_WORD)) into.push(match[0]);
     return;
   }
-  for (const match of sentence.matchAll(WORD_OR_HAN_RUN)) {
+  for (const match of lower.matchAll(WORD_OR_HAN_RUN)) {
     const run = match[1];
-    if (run === undefined) into.push(normalise(match[0]));
+    if (run === undefined) into.push(match[0]);
     else for (let at = 0; at < run.length; at += HAN_PIECE) segmentHan(run.slice(at, at + HAN_PIECE), into);
   }
 }
@@ -33,7 +34,8 @@ export function isHan(token: string): boolean {
 }
 
 function normalise(word: string): string {
-  return word.toLowerCase().replace(/’/g, "'");
+  const lower = word.toLowerCase();
+  return lower.includes("’") ? lower.replace(/’/g, "'") : lower;
 }
 
 let segmenter: Intl.Segmenter | undefined;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineProbe } from "../probe";
 import { round } from "../stats";
-import { forEachGram, isContentPhrase, isContentWord, joinTokens } from "../terms";
+import { contentWordTest, forEachGram, phrases } from "../terms";
 
 export const echoesProbe = defineProbe({
   id: "echoes",
@@ -17,25 +17,31 @@ export const echoesProbe = defineProbe({
   views: ["bar", "table"],
   async run({ book, chapters, params }) {
     const { n, window } = params;
-    const echoes = new Map<string, { count: number; chapters: Set<number>; first: string }>();
+    const echoes = new Map<string, { count: number; chapters: number; last: number; first: string }>();
+    const isContentWord = contentWordTest(book, params.minLength);
+    const phrase = phrases(book);
     const perChapter: { label: string; echoes: number; words: number }[] = [];
     for (const chapter of chapters) {
       const tokens = await book.tokens(chapter);
       const lastSeen = new Map<string, number>();
       let found = 0;
+      const { words } = tokens;
       forEachGram(tokens, n, (start) => {
-        const gram = tokens.words.slice(start, start + n);
-        if (n === 1 ? !isContentWord(gram[0]!, params.minLength) : !isContentPhrase(gram)) return;
-        const key = joinTokens(gram);
+        if (n === 1 ? !isContentWord(words[start]!) : !phrase.isContent(words, start, n)) return;
+        const key = n === 1 ? words[start]! : phrase.spell(words, start, n);
         const last = lastSeen.get(key);
         // An echo is a fresh use, not the same words overlapping themselves.
         if (last !== undefined && start - last >= n && start - last <= window) {
           found++;
           const entry = echoes.get(key);
-          if (entry) {
+          if (!entry) echoes.set(key, { count: 1, chapters: 1, last: chapter.number, first: chapter.label });
+          else {
             entry.count++;
-            entry.chapters.add(chapter.number);
-          } else echoes.set(key, { count: 1, chapters: new Set([chapter.number]), first: chapter.label });
+            if (entry.last !== chapter.number) {
+              entry.chapters++;
+              entry.last = chapter.number;
+            }
+          }
         }
         lastSeen.set(key, start);
       });
@@ -51,7 +57,7 @@ export const echoesProbe = defineProbe({
         rank: index + 1,
         term,
         echoes: entry.count,
-        chapters: entry.chapters.size,
+        chapters: entry.chapters,
         first: entry.first,
       }));
     return {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineProbe } from "../probe";
 import { round } from "../stats";
-import { forEachGram, isContentPhrase, isContentWord, isStopWord, joinTokens } from "../terms";
+import { contentWordTest, forEachGram, phrases } from "../terms";
 
 export const frequencyProbe = defineProbe({
   id: "frequency",
@@ -17,27 +17,35 @@ export const frequencyProbe = defineProbe({
   },
   views: ["bar", "table"],
   async run({ book, chapters, params }) {
-    const tally = new Map<string, { count: number; chapters: Set<number> }>();
+    // Chapters come in order, so counting the chapters a term is in needs only the last one seen.
+    const tally = new Map<string, { count: number; chapters: number; last: number }>();
     const add = (term: string, chapter: number) => {
       const entry = tally.get(term);
-      if (entry) {
+      if (!entry) tally.set(term, { count: 1, chapters: 1, last: chapter });
+      else {
         entry.count++;
-        entry.chapters.add(chapter);
-      } else tally.set(term, { count: 1, chapters: new Set([chapter]) });
+        if (entry.last !== chapter) {
+          entry.chapters++;
+          entry.last = chapter;
+        }
+      }
     };
-    let words = 0;
+    const isContentWord = contentWordTest(book, params.minLength);
+    const phrase = phrases(book);
+    let total = 0;
     for (const chapter of chapters) {
       const tokens = await book.tokens(chapter);
-      words += chapter.words;
+      total += chapter.words;
       if (params.kind === "words") {
         for (const token of tokens.words) {
-          if (params.includeStopWords ? /\p{L}/u.test(token) : isContentWord(token, params.minLength)) add(token, chapter.number);
+          if (params.includeStopWords ? /\p{L}/u.test(token) : isContentWord(token)) add(token, chapter.number);
         }
       } else {
         const n = params.phraseLength;
+        const { words } = tokens;
         forEachGram(tokens, n, (start) => {
-          const gram = tokens.words.slice(start, start + n);
-          if (params.includeStopWords ? !gram.every(isStopWord) : isContentPhrase(gram)) add(joinTokens(gram), chapter.number);
+          const keep = params.includeStopWords ? !phrase.isAllStopWords(words, start, n) : phrase.isContent(words, start, n);
+          if (keep) add(phrase.spell(words, start, n), chapter.number);
         });
       }
       await book.pacer.breathe();
@@ -50,8 +58,8 @@ export const frequencyProbe = defineProbe({
       rank: index + 1,
       term,
       count: entry.count,
-      per10k: words ? round((entry.count * 10_000) / words, 2) : 0,
-      chapters: entry.chapters.size,
+      per10k: total ? round((entry.count * 10_000) / total, 2) : 0,
+      chapters: entry.chapters,
     }));
     const label = params.kind === "words" ? "Word" : "Phrase";
     return {

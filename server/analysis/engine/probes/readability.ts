@@ -106,11 +106,13 @@ function tallyChapter(book: PreparedBook, chapter: PreparedChapter): Tally {
     tally.sentences++;
     tally.words += words.length;
     for (const word of words) {
-      const key = word.toLowerCase();
-      let count = cache.get(key);
-      if (count === undefined) cache.set(key, (count = Math.max(1, syllable(key))));
-      tally.syllables += count;
-      tally.letters += word.replace(/['’]/g, "").length;
+      let measure = cache.get(word);
+      if (measure === undefined) {
+        measure = { syllables: Math.max(1, syllable(word.toLowerCase())), letters: word.replace(/['’]/g, "").length };
+        cache.set(word, measure);
+      }
+      tally.syllables += measure.syllables;
+      tally.letters += measure.letters;
     }
   }
   return tally;
@@ -132,8 +134,9 @@ function scores(tally: Tally) {
   };
 }
 
-function syllableCache(book: PreparedBook): Map<string, number> {
-  let cache = book.memo.get("syllables") as Map<string, number> | undefined;
+/** Syllables and letters of each word as written, worked out once per book. */
+function syllableCache(book: PreparedBook): Map<string, { syllables: number; letters: number }> {
+  let cache = book.memo.get("syllables") as Map<string, { syllables: number; letters: number }> | undefined;
   if (!cache) book.memo.set("syllables", (cache = new Map()));
   return cache;
 }
