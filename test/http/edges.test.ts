@@ -74,7 +74,7 @@ describe("security headers (item 12)", () => {
       trpc: await get("/api/trpc/books.list", writer.token),
       trpcMutation: await call("POST", "/api/trpc/books.create", {
         token: writer.token,
-        body: { title: "Not cached", type: "novel", description: "" },
+        json: { title: "Not cached", type: "novel", description: "" },
       }),
       deleted: await call("DELETE", `/api/v1/books/${(await createBook(writer.token)).id}`, { token: writer.token }),
       openapi: await get("/api/v1/openapi.json"),
