@@ -132,22 +132,37 @@ function baselineMs(book, locale) {
   return { ms: performance.now() - start, words };
 }
 
+/**
+ * The engine's pacer, also keeping the longest stretch between two yields in CPU time: on a
+ * machine shared with other work, wall-clock stretches include time the process was not running.
+ */
+class MeasuringPacer extends Pacer {
+  cpuMark = process.cpuUsage();
+  longestCpuMs = 0;
+  async breathe() {
+    // Private in TypeScript, readable here: the same test the engine's pacer makes.
+    if (performance.now() - this.since < this.sliceMs) return;
+    const { user, system } = process.cpuUsage(this.cpuMark);
+    this.longestCpuMs = Math.max(this.longestCpuMs, (user + system) / 1000);
+    await super.breathe();
+    this.cpuMark = process.cpuUsage();
+  }
+}
+
 /** Runs `work` while watching how long the event loop is held (timer delay, at 1 ms resolution). */
 async function watched(work) {
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   histogram.enable();
-  const pacer = new Pacer();
+  const pacer = new MeasuringPacer();
   const start = performance.now();
   const result = await work(pacer);
   const ms = performance.now() - start;
   histogram.disable();
-  return { ms, result, stretchMs: Math.max(histogram.max / 1e6, pacer.longestSliceMs) };
+  return { ms, result, stretchMs: Math.max(histogram.max / 1e6, pacer.longestSliceMs), cpuStretchMs: pacer.longestCpuMs };
 }
 
 const fmt = (ms) => ms.toFixed(1).padStart(8);
 
-// Warm the code paths (and word-count's class table) on a small book, as a running server would be.
-await analyzeBookWithTemplates(BUILT_IN_TEMPLATES.map((t) => t.definition), { title: "warm", chapters: englishBook().chapters.slice(0, 2) });
 
 let missed = false;
 const books = [
@@ -156,9 +171,12 @@ const books = [
 ].filter(([, , locale]) => !only || only === locale);
 for (const [label, makeBook, locale] of books) {
   const book = makeBook();
+  // One untimed run first, so the code is compiled and warm as in a running server.
+  await analyzeBookWithTemplates(BUILT_IN_TEMPLATES.map((t) => t.definition), book);
+  baselineMs(book, locale);
   const baseline = baselineMs(book, locale);
   console.log(`\n${label}, ${book.chapters.length} chapters — baseline, one Intl.Segmenter pass over the text: ${baseline.ms.toFixed(1)} ms`);
-  console.log(`${"template".padEnd(40)} ${"alone ms".padStart(9)} ${"stretch".padStart(8)} ${"shared ms".padStart(10)} ${"stretch".padStart(8)}`);
+  console.log(`${"template".padEnd(40)} ${"alone ms".padStart(9)} ${"stretch".padStart(8)} ${"cpu".padStart(8)} ${"shared ms".padStart(10)}`);
   // All templates on one book read once (what analyzeBookWithTemplates does), each template's share timed.
   const shared = [];
   const together = await watched(async (pacer) => {
@@ -169,34 +187,33 @@ for (const [label, makeBook, locale] of books) {
     let words = 0;
     for (const template of BUILT_IN_TEMPLATES) {
       mark = performance.now();
-      const before = pacer.longestSliceMs;
-      pacer.longestSliceMs = 0;
       words = (await runTemplate(template.definition, prepared)).words;
-      shared.push({ ms: performance.now() - mark, stretchMs: pacer.longestSliceMs });
-      pacer.longestSliceMs = Math.max(before, pacer.longestSliceMs);
+      shared.push({ ms: performance.now() - mark });
     }
     const { user, system } = process.cpuUsage(cpu);
     return { prepareMs, words, cpuMs: (user + system) / 1000 };
   });
   let longest = together.stretchMs;
+  let longestCpu = together.cpuStretchMs;
   let sum = 0;
   for (const [index, template] of BUILT_IN_TEMPLATES.entries()) {
     const alone = await watched((pacer) => analyzeBook(template.definition, book, {}, pacer));
     longest = Math.max(longest, alone.stretchMs);
+    longestCpu = Math.max(longestCpu, alone.cpuStretchMs);
     sum += alone.ms;
-    console.log(`${template.name.padEnd(40)} ${fmt(alone.ms)} ${fmt(alone.stretchMs)} ${fmt(shared[index].ms)} ${fmt(shared[index].stretchMs)}`);
+    console.log(`${template.name.padEnd(40)} ${fmt(alone.ms)} ${fmt(alone.stretchMs)} ${fmt(alone.cpuStretchMs)} ${fmt(shared[index].ms).padStart(10)}`);
   }
-  console.log(`${"reading the book (shared run)".padEnd(40)} ${"".padStart(17)} ${fmt(together.result.prepareMs)}`);
+  console.log(`${"reading the book (shared run)".padEnd(40)} ${"".padStart(27)} ${fmt(together.result.prepareMs).padStart(10)}`);
   console.log(`${"sum of the templates run alone".padEnd(40)} ${fmt(sum)}`);
   console.log(
     `all together, book read once: ${together.ms.toFixed(1)} ms (${(together.ms / baseline.ms).toFixed(2)}× the baseline; ` +
-      `${together.result.cpuMs.toFixed(0)} ms of CPU), longest stretch ${together.stretchMs.toFixed(1)} ms`,
+      `${together.result.cpuMs.toFixed(0)} ms of CPU), longest stretch ${together.stretchMs.toFixed(1)} ms (${together.cpuStretchMs.toFixed(1)} ms of CPU)`,
   );
   const totalOk = locale !== "en" || together.ms < TOTAL_TARGET_MS;
   const stretchOk = longest < STRETCH_TARGET_MS;
   missed ||= !totalOk || !stretchOk;
   console.log(
-    `words counted: ${together.result.words}; longest event-loop stretch in any run: ${longest.toFixed(1)} ms (target < ${STRETCH_TARGET_MS}: ${stretchOk ? "ok" : "MISSED"})` +
+    `words counted: ${together.result.words}; longest event-loop stretch in any run: ${longest.toFixed(1)} ms, ${longestCpu.toFixed(1)} ms of CPU (target < ${STRETCH_TARGET_MS}: ${stretchOk ? "ok" : "MISSED"})` +
       (locale === "en" ? `; all together target < ${TOTAL_TARGET_MS} ms: ${totalOk ? "ok" : "MISSED"}` : ""),
   );
 }

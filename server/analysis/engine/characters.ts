@@ -107,6 +107,7 @@ const OPENS_CLAUSE = /(?:^|[“"‘'「『(:—–-])\s*$/u;
 const CAPITALISED_WORD = /\p{Lu}\p{Ll}+(?:['’]\p{Ll}+)*/gu;
 // Checked by hand around each match: a look-behind in the pattern is tried at every position.
 const WORD_CHARACTER = /[\p{L}\p{N}'’]/u;
+const LOWER_CASE_WORD = /\p{Ll}+(?:['’]\p{Ll}+)*/gu;
 
 /**
  * English: words written with a capital where no sentence or quotation begins, and rarely (under a
@@ -136,15 +137,37 @@ async function englishCandidates(book: PreparedBook, chapters: PreparedChapter[]
   }
   const likely = [...inside.keys()].filter((word) => capitalised.get(word)! >= minMentions && !isStopWord(word.toLowerCase()));
   if (likely.length === 0) return [];
-  // Only now count the likely names written in lower case, in one pass for all of them.
-  const lower = new Map(likely.map((word) => [word.toLowerCase(), 0]));
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}'’])(?:${[...lower.keys()].join("|")})(?![\\p{L}\\p{N}])`, "gu");
-  for (const [index, text] of english.entries()) {
-    for (const match of text.matchAll(pattern)) lower.set(match[0], lower.get(match[0])! + 1);
-    if (index % 256 === 0) await book.pacer.breathe();
+  // Only now count the likely names written in lower case. The book's words (lower-cased, and
+  // shared with frequency and echoes) hold every use, so the lower-case ones are those less the
+  // capitalised. A Chinese book's words would cost a dictionary pass, so its few English
+  // sentences are read again instead.
+  const plain = (word: string) => word.toLowerCase().replace(/’/g, "'");
+  const lower = new Map(likely.map((word) => [plain(word), 0]));
+  if (book.language === "zh") {
+    for (const text of english) {
+      for (const word of text.match(LOWER_CASE_WORD) ?? []) {
+        const count = lower.get(word);
+        if (count !== undefined) lower.set(word, count + 1);
+      }
+    }
+  } else {
+    const all = [];
+    for (const chapter of chapters) all.push(await book.tokens(chapter));
+    const wanted = new Map<number, string>();
+    for (const word of lower.keys()) {
+      const id = book.vocabulary.ids.get(word);
+      if (id !== undefined) wanted.set(id, word);
+    }
+    for (const { ids } of all) {
+      for (const id of ids) {
+        const word = wanted.get(id);
+        if (word !== undefined) lower.set(word, lower.get(word)! + 1);
+      }
+    }
+    for (const word of likely) lower.set(plain(word), lower.get(plain(word))! - capitalised.get(word)!);
   }
   return likely
-    .filter((word) => lower.get(word.toLowerCase())! * 10 < capitalised.get(word)!)
+    .filter((word) => lower.get(plain(word))! * 10 < capitalised.get(word)!)
     .map((name) => ({ name, mentions: capitalised.get(name)! }));
 }
 

@@ -25,17 +25,18 @@ const HAN = 4;
 
 /**
  * What the engine needs to know of a word — has it a letter, is it a stop-word, is it Chinese —
- * worked out once per book: a novel repeats a few thousand words a hundred thousand times.
+ * by its vocabulary number, worked out once per book.
  */
-function wordClasses(book: PreparedBook): (token: string) => number {
-  let known = book.memo.get("word-classes") as Map<string, number> | undefined;
-  if (!known) book.memo.set("word-classes", (known = new Map()));
+function wordClasses(book: PreparedBook): (id: number) => number {
+  let known = book.memo.get("word-classes") as number[] | undefined;
+  if (!known) book.memo.set("word-classes", (known = []));
   const classes = known;
-  return (token) => {
-    let found = classes.get(token);
+  const { words } = book.vocabulary;
+  return (id) => {
+    let found = classes[id];
     if (found === undefined) {
-      found = (HAS_LETTER.test(token) ? LETTER : 0) | (isStopWord(token) ? STOP : 0) | (isHan(token) ? HAN : 0);
-      classes.set(token, found);
+      const word = words[id]!;
+      found = classes[id] = (HAS_LETTER.test(word) ? LETTER : 0) | (isStopWord(word) ? STOP : 0) | (isHan(word) ? HAN : 0);
     }
     return found;
   };
@@ -46,30 +47,56 @@ function wordClasses(book: PreparedBook): (token: string) => number {
  * `minLength` characters — by default 3 letters for English and 2 characters for Chinese, whose
  * one-character words are mostly particles the stop list leaves in.
  */
-export function contentWordTest(book: PreparedBook, minLength: number | undefined): (token: string) => boolean {
+export function contentWordTest(book: PreparedBook, minLength: number | undefined): (id: number) => boolean {
   const classOf = wordClasses(book);
-  return (token) => {
-    const found = classOf(token);
-    return (found & (LETTER | STOP)) === LETTER && token.length >= (minLength ?? (found & HAN ? 2 : 3));
+  const { words } = book.vocabulary;
+  return (id) => {
+    const found = classOf(id);
+    return (found & (LETTER | STOP)) === LETTER && words[id]!.length >= (minLength ?? (found & HAN ? 2 : 3));
   };
 }
 
-/** Tests and spelling of phrases: runs of words inside one sentence. */
-export function phrases(book: PreparedBook) {
+/** Whether a word has a letter in it (is not a bare number). */
+export function hasLetterTest(book: PreparedBook): (id: number) => boolean {
   const classOf = wordClasses(book);
-  const isEnd = (token: string) => (classOf(token) & (LETTER | STOP)) === LETTER;
+  return (id) => (classOf(id) & LETTER) !== 0;
+}
+
+/**
+ * Phrases — runs of `n` words inside one sentence — with a number for a key while the
+ * vocabulary is small enough for `n` numbers below its size to fit in a double, else a string.
+ * Make it once the chapters' words are all read, so the vocabulary's size stays put.
+ */
+export function phrases(book: PreparedBook, n: number) {
+  const classOf = wordClasses(book);
+  const { words } = book.vocabulary;
+  const size = Math.max(1, words.length);
+  const numeric = size ** n < Number.MAX_SAFE_INTEGER;
+  const isEnd = (id: number) => (classOf(id) & (LETTER | STOP)) === LETTER;
+  const idsOf = (key: number | string): number[] => {
+    if (typeof key === "string") return key.split(",").map(Number);
+    const ids: number[] = [];
+    for (let i = 0, rest = key; i < n; i++, rest = Math.floor(rest / size)) ids.unshift(rest % size);
+    return ids;
+  };
   return {
-    /** Whether the `n` words from `start` make a phrase worth counting: neither end is a stop-word or a bare number. */
-    isContent: (words: string[], start: number, n: number) => isEnd(words[start]!) && isEnd(words[start + n - 1]!),
-    /** Whether every word is a stop-word. */
-    isAllStopWords: (words: string[], start: number, n: number) => {
-      for (let i = start; i < start + n; i++) if (!(classOf(words[i]!) & STOP)) return false;
+    /** Neither end is a stop-word or a bare number. */
+    isContent: (ids: Int32Array, start: number) => isEnd(ids[start]!) && isEnd(ids[start + n - 1]!),
+    isAllStopWords: (ids: Int32Array, start: number) => {
+      for (let i = start; i < start + n; i++) if (!(classOf(ids[i]!) & STOP)) return false;
       return true;
     },
-    /** The `n` words from `start` as written: Chinese words join without a space. */
-    spell: (words: string[], start: number, n: number) => {
-      let text = words[start]!;
-      for (let i = start + 1; i < start + n; i++) text += (classOf(words[i - 1]!) & classOf(words[i]!) & HAN ? "" : " ") + words[i];
+    key: (ids: Int32Array, start: number): number | string => {
+      if (!numeric) return ids.slice(start, start + n).join(",");
+      let key = 0;
+      for (let i = start; i < start + n; i++) key = key * size + ids[i]!;
+      return key;
+    },
+    /** The phrase as written: Chinese words join without a space. */
+    spell: (key: number | string) => {
+      const ids = idsOf(key);
+      let text = words[ids[0]!]!;
+      for (let i = 1; i < ids.length; i++) text += (classOf(ids[i - 1]!) & classOf(ids[i]!) & HAN ? "" : " ") + words[ids[i]!];
       return text;
     },
   };
@@ -77,9 +104,9 @@ export function phrases(book: PreparedBook) {
 
 /** Calls `visit` with every run of `n` words that stays inside one sentence. */
 export function forEachGram(tokens: ChapterTokens, n: number, visit: (start: number) => void) {
-  const { words, sentenceStarts } = tokens;
+  const { ids, sentenceStarts } = tokens;
   for (let s = 0; s < sentenceStarts.length; s++) {
-    const end = sentenceStarts[s + 1] ?? words.length;
+    const end = sentenceStarts[s + 1] ?? ids.length;
     for (let start = sentenceStarts[s]!; start + n <= end; start++) visit(start);
   }
 }

@@ -7,7 +7,8 @@
 export function sentenceTokens(sentence: string, into: string[]): void {
   const lower = normalise(sentence);
   if (!HAN.test(lower)) {
-    for (const match of lower.matchAll(LATIN_WORD)) into.push(match[0]);
+    // match(), not matchAll(): no match object for each of a book's hundred thousand words.
+    for (const word of lower.match(LATIN_WORD) ?? []) into.push(word);
     return;
   }
   for (const match of lower.matchAll(WORD_OR_HAN_RUN)) {

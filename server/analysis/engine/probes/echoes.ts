@@ -17,18 +17,19 @@ export const echoesProbe = defineProbe({
   views: ["bar", "table"],
   async run({ book, chapters, params }) {
     const { n, window } = params;
-    const echoes = new Map<string, { count: number; chapters: number; last: number; first: string }>();
+    const all = [];
+    for (const chapter of chapters) all.push({ chapter, tokens: await book.tokens(chapter) });
     const isContentWord = contentWordTest(book, params.minLength);
-    const phrase = phrases(book);
+    const phrase = phrases(book, n);
+    const echoes = new Map<number | string, { count: number; chapters: number; last: number; first: string }>();
     const perChapter: { label: string; echoes: number; words: number }[] = [];
-    for (const chapter of chapters) {
-      const tokens = await book.tokens(chapter);
-      const lastSeen = new Map<string, number>();
+    for (const { chapter, tokens } of all) {
+      const { ids } = tokens;
+      const lastSeen = new Map<number | string, number>();
       let found = 0;
-      const { words } = tokens;
       forEachGram(tokens, n, (start) => {
-        if (n === 1 ? !isContentWord(words[start]!) : !phrase.isContent(words, start, n)) return;
-        const key = n === 1 ? words[start]! : phrase.spell(words, start, n);
+        if (n === 1 ? !isContentWord(ids[start]!) : !phrase.isContent(ids, start)) return;
+        const key = n === 1 ? ids[start]! : phrase.key(ids, start);
         const last = lastSeen.get(key);
         // An echo is a fresh use, not the same words overlapping themselves.
         if (last !== undefined && start - last >= n && start - last <= window) {
@@ -51,6 +52,7 @@ export const echoesProbe = defineProbe({
     const total = perChapter.reduce((sum, chapter) => sum + chapter.echoes, 0);
     const words = perChapter.reduce((sum, chapter) => sum + chapter.words, 0);
     const rows = [...echoes]
+      .map(([key, entry]) => [n === 1 ? book.vocabulary.words[key as number]! : phrase.spell(key), entry] as const)
       .sort(([a, x], [b, y]) => y.count - x.count || (a < b ? -1 : a > b ? 1 : 0))
       .slice(0, params.top)
       .map(([term, entry], index) => ({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineProbe } from "../probe";
 import { round } from "../stats";
-import { contentWordTest, forEachGram, phrases } from "../terms";
+import { contentWordTest, forEachGram, hasLetterTest, phrases } from "../terms";
 
 export const frequencyProbe = defineProbe({
   id: "frequency",
@@ -17,11 +17,14 @@ export const frequencyProbe = defineProbe({
   },
   views: ["bar", "table"],
   async run({ book, chapters, params }) {
+    const all = [];
+    for (const chapter of chapters) all.push({ chapter, tokens: await book.tokens(chapter) });
+    // Keys are vocabulary numbers for words and phrase keys for phrases, spelt out only for the top.
     // Chapters come in order, so counting the chapters a term is in needs only the last one seen.
-    const tally = new Map<string, { count: number; chapters: number; last: number }>();
-    const add = (term: string, chapter: number) => {
-      const entry = tally.get(term);
-      if (!entry) tally.set(term, { count: 1, chapters: 1, last: chapter });
+    const tally = new Map<number | string, { count: number; chapters: number; last: number }>();
+    const add = (key: number | string, chapter: number) => {
+      const entry = tally.get(key);
+      if (!entry) tally.set(key, { count: 1, chapters: 1, last: chapter });
       else {
         entry.count++;
         if (entry.last !== chapter) {
@@ -31,27 +34,26 @@ export const frequencyProbe = defineProbe({
       }
     };
     const isContentWord = contentWordTest(book, params.minLength);
-    const phrase = phrases(book);
+    const hasLetter = hasLetterTest(book);
+    const n = params.kind === "words" ? 1 : params.phraseLength;
+    const phrase = phrases(book, n);
     let total = 0;
-    for (const chapter of chapters) {
-      const tokens = await book.tokens(chapter);
+    for (const { chapter, tokens } of all) {
       total += chapter.words;
+      const { ids } = tokens;
       if (params.kind === "words") {
-        for (const token of tokens.words) {
-          if (params.includeStopWords ? /\p{L}/u.test(token) : isContentWord(token)) add(token, chapter.number);
-        }
+        for (const id of ids) if (params.includeStopWords ? hasLetter(id) : isContentWord(id)) add(id, chapter.number);
       } else {
-        const n = params.phraseLength;
-        const { words } = tokens;
         forEachGram(tokens, n, (start) => {
-          const keep = params.includeStopWords ? !phrase.isAllStopWords(words, start, n) : phrase.isContent(words, start, n);
-          if (keep) add(phrase.spell(words, start, n), chapter.number);
+          if (params.includeStopWords ? !phrase.isAllStopWords(ids, start) : phrase.isContent(ids, start)) add(phrase.key(ids, start), chapter.number);
         });
       }
       await book.pacer.breathe();
     }
+    const spell = (key: number | string) => (typeof key === "number" && n === 1 ? book.vocabulary.words[key]! : phrase.spell(key));
     const ranked = [...tally]
       .filter(([, entry]) => params.kind === "words" || entry.count > 1)
+      .map(([key, entry]) => [spell(key), entry] as const)
       .sort(([a, x], [b, y]) => y.count - x.count || (a < b ? -1 : a > b ? 1 : 0))
       .slice(0, params.top);
     const rows = ranked.map(([term, entry], index) => ({

@@ -1,5 +1,5 @@
 import { syllable } from "syllable";
-import type { PreparedBook, PreparedChapter } from "../prepare";
+import type { ChapterTokens, PreparedBook, PreparedChapter } from "../prepare";
 import { defineProbe } from "../probe";
 import { round } from "../stats";
 import { latinWords } from "../tokens";
@@ -23,7 +23,9 @@ export const readabilityProbe = defineProbe({
     const rows = [];
     const total = emptyTally();
     for (const chapter of chapters) {
-      const tally = tallyChapter(book, chapter);
+      // An English or mixed book's words are read once for all probes; a Chinese book's would
+      // cost a dictionary pass for its few English sentences, which are read on their own.
+      const tally = tallyChapter(book, chapter, book.language === "zh" ? null : await book.tokens(chapter));
       addTally(total, tally);
       rows.push({ number: chapter.number, chapter: chapter.label, ...scores(tally) });
       await book.pacer.breathe();
@@ -91,31 +93,60 @@ function addTally(into: Tally, tally: Tally) {
   for (const key of Object.keys(into) as (keyof Tally)[]) into[key] += tally[key];
 }
 
-function tallyChapter(book: PreparedBook, chapter: PreparedChapter): Tally {
+function tallyChapter(book: PreparedBook, chapter: PreparedChapter, tokens: ChapterTokens | null): Tally {
   const tally = emptyTally();
-  const cache = syllableCache(book);
-  for (const sentence of chapter.sentences) {
+  const measures = wordMeasures(book);
+  chapter.sentences.forEach((sentence, index) => {
     if (sentence.han * 2 > sentence.words) {
       tally.hanSentences++;
       tally.han += sentence.han;
       tally.clauses += sentence.text.split(CLAUSE_BREAK).filter((clause) => HAN.test(clause)).length;
-      continue;
+      return;
     }
-    const words = latinWords(sentence.text);
-    if (words.length === 0) continue;
-    tally.sentences++;
-    tally.words += words.length;
-    for (const word of words) {
-      let measure = cache.get(word);
-      if (measure === undefined) {
-        measure = { syllables: Math.max(1, syllable(word.toLowerCase())), letters: word.replace(/['’]/g, "").length };
-        cache.set(word, measure);
-      }
+    const words = tokens
+      ? tokens.ids.subarray(tokens.sentenceStarts[index], tokens.sentenceStarts[index + 1] ?? tokens.ids.length)
+      : latinWords(sentence.text).map((word) => measures.idOf(word.toLowerCase()));
+    let counted = 0;
+    for (const id of words) {
+      const measure = measures.of(id);
+      if (!measure) continue;
+      counted++;
       tally.syllables += measure.syllables;
       tally.letters += measure.letters;
     }
-  }
+    if (counted === 0) return;
+    tally.sentences++;
+    tally.words += counted;
+  });
   return tally;
+}
+
+/**
+ * Syllables and letters of each word by its vocabulary number, worked out once per book; none
+ * for a Chinese word in a mostly English sentence.
+ */
+function wordMeasures(book: PreparedBook) {
+  let measures = book.memo.get("word-measures") as ({ syllables: number; letters: number } | null)[] | undefined;
+  if (!measures) book.memo.set("word-measures", (measures = []));
+  const known = measures;
+  const { words, ids } = book.vocabulary;
+  return {
+    of(id: number) {
+      let measure = known[id];
+      if (measure === undefined) {
+        const word = words[id]!;
+        measure = known[id] = HAN.test(word) ? null : { syllables: Math.max(1, syllable(word)), letters: word.replace(/'/g, "").length };
+      }
+      return measure;
+    },
+    /** Numbers a word the tokens have not met (a Chinese book's English words). */
+    idOf(word: string) {
+      const plain = word.replace(/’/g, "'");
+      let id = ids.get(plain);
+      if (id === undefined) ids.set(plain, (id = words.push(plain) - 1));
+      return id;
+    },
+  };
 }
 
 const CLAUSE_BREAK = /[，；：,;:]/u;
@@ -134,9 +165,3 @@ function scores(tally: Tally) {
   };
 }
 
-/** Syllables and letters of each word as written, worked out once per book. */
-function syllableCache(book: PreparedBook): Map<string, { syllables: number; letters: number }> {
-  let cache = book.memo.get("syllables") as Map<string, { syllables: number; letters: number }> | undefined;
-  if (!cache) book.memo.set("syllables", (cache = new Map()));
-  return cache;
-}
