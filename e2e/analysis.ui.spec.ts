@@ -14,10 +14,11 @@ test("search a template, open it, install it, run it on a book and see its chart
   await expect(page.getByRole("list", { name: "Sections" }).getByRole("listitem").first()).toBeVisible();
 
   const install = page.getByRole("button", { name: "Install" });
-  const installs = Number(await page.locator("dt:text('Installs') + dd").textContent());
+  const installsCount = page.locator("dt", { hasText: "Installs" }).locator("xpath=following-sibling::dd[1]");
+  const installs = Number(await installsCount.textContent());
   await install.click();
   await expect(page.getByRole("button", { name: "Uninstall" })).toBeVisible();
-  await expect(page.locator("dt:text('Installs') + dd")).toHaveText(String(installs + 1));
+  await expect(installsCount).toHaveText(String(installs + 1));
 
   await page.goto(`/books/${bookId}`);
   await page.getByRole("link", { name: "Analyze" }).click();
