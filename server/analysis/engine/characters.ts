@@ -163,6 +163,7 @@ async function englishCandidates(book: PreparedBook, chapters: PreparedChapter[]
         const word = wanted.get(id);
         if (word !== undefined) lower.set(word, lower.get(word)! + 1);
       }
+      await book.pacer.breathe();
     }
     for (const word of likely) lower.set(plain(word), lower.get(plain(word))! - capitalised.get(word)!);
   }
@@ -185,10 +186,7 @@ const HAN = /^\p{Script=Han}+$/u;
 async function chineseCandidates(book: PreparedBook, chapters: PreparedChapter[], minMentions: number) {
   const contexts = new Map<string, number>();
   const texts: string[] = [];
-  const note = (candidate: string) => {
-    if (!HAN.test(candidate) || [...candidate].some((character) => isStopWord(character))) return;
-    contexts.set(candidate, (contexts.get(candidate) ?? 0) + 1);
-  };
+  const note = (candidate: string) => contexts.set(candidate, (contexts.get(candidate) ?? 0) + 1);
   for (const chapter of chapters) {
     if (chapter.han === 0) continue;
     for (const paragraph of chapter.paragraphs) {
@@ -207,10 +205,16 @@ async function chineseCandidates(book: PreparedBook, chapters: PreparedChapter[]
     }
     await book.pacer.breathe();
   }
+  // Only sequences seen twice in a name's place are checked: Han only, no stop-character.
   const counted = new Map<string, number>();
-  for (const [candidate, seen] of contexts) if (seen >= 2) counted.set(candidate, 0);
+  for (const [candidate, seen] of contexts) {
+    if (seen >= 2 && HAN.test(candidate) && ![...candidate].some((character) => isStopWord(character))) counted.set(candidate, 0);
+  }
+  // Every use, in one pass that looks only where a candidate's first character stands.
+  const firsts = new Set([...counted.keys()].map((candidate) => candidate[0]!));
   for (const text of texts) {
     for (let i = 0; i + 2 <= text.length; i++) {
+      if (!firsts.has(text[i]!)) continue;
       for (const length of [2, 3]) {
         if (i + length > text.length) break;
         const part = text.slice(i, i + length);

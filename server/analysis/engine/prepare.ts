@@ -4,7 +4,7 @@ import { markdownParagraphs } from "./markdown";
 import { Pacer } from "./pace";
 import type { Language } from "./report";
 import { splitSentences } from "./sentences";
-import { sentenceTokens } from "./tokens";
+import { countHan, sentenceTokens } from "./tokens";
 
 export interface BookInput {
   title: string;
@@ -134,12 +134,6 @@ async function prepareChapter(
   };
 }
 
-const HAN = /\p{Script=Han}/u;
-const HAN_GLOBAL = /\p{Script=Han}/gu;
-
-function countHan(text: string): number {
-  return HAN.test(text) ? text.match(HAN_GLOBAL)!.length : 0;
-}
 
 async function tokenise(chapter: PreparedChapter, vocabulary: Vocabulary, pacer: Pacer): Promise<ChapterTokens> {
   const words: string[] = [];

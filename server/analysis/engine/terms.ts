@@ -110,3 +110,23 @@ export function forEachGram(tokens: ChapterTokens, n: number, visit: (start: num
     for (let start = sentenceStarts[s]!; start + n <= end; start++) visit(start);
   }
 }
+
+/**
+ * The `top` terms by count, ties in alphabetical order. Counts are sorted as numbers first, and
+ * only the terms that can make the cut are spelt and compared as text: a long book has tens of
+ * thousands of distinct phrases.
+ */
+export function topTerms<Entry extends { count: number }>(
+  tally: Map<number | string, Entry>,
+  top: number,
+  minCount: number,
+  spell: (key: number | string) => string,
+): (readonly [string, Entry])[] {
+  const counted = [...tally].filter(([, entry]) => entry.count >= minCount).sort(([, a], [, b]) => b.count - a.count);
+  const cutoff = counted[Math.min(top, counted.length) - 1]?.[1].count ?? 0;
+  return counted
+    .filter(([, entry]) => entry.count >= cutoff)
+    .map(([key, entry]) => [spell(key), entry] as const)
+    .sort(([a, x], [b, y]) => y.count - x.count || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, top);
+}

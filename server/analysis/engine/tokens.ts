@@ -6,7 +6,7 @@
  */
 export function sentenceTokens(sentence: string, into: string[]): void {
   const lower = normalise(sentence);
-  if (!HAN.test(lower)) {
+  if (!mayHoldHan(lower)) {
     // match(), not matchAll(): no match object for each of a book's hundred thousand words.
     for (const word of lower.match(LATIN_WORD) ?? []) into.push(word);
     return;
@@ -27,6 +27,33 @@ const HAN_PIECE = 64;
 /** A sentence's Latin-script words as written, for readability. */
 export function latinWords(sentence: string): string[] {
   return sentence.match(LATIN_WORD) ?? [];
+}
+
+/**
+ * False when no character of the text is at or above U+2E80, where the Han blocks begin: a loop
+ * over char codes, many times faster than a Unicode-property pattern over English text.
+ */
+export function mayHoldHan(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x2e80) return HAN.test(text);
+  return false;
+}
+
+/**
+ * Han characters in a text, by char code: the common blocks are ranges, and only the rare
+ * characters past them (radicals, extensions in surrogate pairs) go to the Unicode pattern.
+ */
+export function countHan(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x2e80) continue;
+    if ((code >= 0x4e00 && code <= 0x9fff) || (code >= 0x3400 && code <= 0x4dbf)) count++;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      if (HAN.test(String.fromCodePoint(text.codePointAt(i)!))) count++;
+      i++;
+    } else if (HAN.test(text[i]!)) count++;
+  }
+  return count;
 }
 
 /** Whether a token is written in Han characters (counted per character, not per letter). */

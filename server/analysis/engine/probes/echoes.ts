@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineProbe } from "../probe";
 import { round } from "../stats";
-import { contentWordTest, forEachGram, phrases } from "../terms";
+import { contentWordTest, forEachGram, phrases, topTerms } from "../terms";
 
 export const echoesProbe = defineProbe({
   id: "echoes",
@@ -51,10 +51,8 @@ export const echoesProbe = defineProbe({
     }
     const total = perChapter.reduce((sum, chapter) => sum + chapter.echoes, 0);
     const words = perChapter.reduce((sum, chapter) => sum + chapter.words, 0);
-    const rows = [...echoes]
-      .map(([key, entry]) => [n === 1 ? book.vocabulary.words[key as number]! : phrase.spell(key), entry] as const)
-      .sort(([a, x], [b, y]) => y.count - x.count || (a < b ? -1 : a > b ? 1 : 0))
-      .slice(0, params.top)
+    await book.pacer.breathe();
+    const rows = topTerms(echoes, params.top, 1, (key) => (n === 1 ? book.vocabulary.words[key as number]! : phrase.spell(key)))
       .map(([term, entry], index) => ({
         rank: index + 1,
         term,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineProbe } from "../probe";
 import { round } from "../stats";
-import { contentWordTest, forEachGram, hasLetterTest, phrases } from "../terms";
+import { contentWordTest, forEachGram, hasLetterTest, phrases, topTerms } from "../terms";
 
 export const frequencyProbe = defineProbe({
   id: "frequency",
@@ -50,12 +50,9 @@ export const frequencyProbe = defineProbe({
       }
       await book.pacer.breathe();
     }
+    await book.pacer.breathe();
     const spell = (key: number | string) => (typeof key === "number" && n === 1 ? book.vocabulary.words[key]! : phrase.spell(key));
-    const ranked = [...tally]
-      .filter(([, entry]) => params.kind === "words" || entry.count > 1)
-      .map(([key, entry]) => [spell(key), entry] as const)
-      .sort(([a, x], [b, y]) => y.count - x.count || (a < b ? -1 : a > b ? 1 : 0))
-      .slice(0, params.top);
+    const ranked = topTerms(tally, params.top, params.kind === "words" ? 1 : 2, spell);
     const rows = ranked.map(([term, entry], index) => ({
       rank: index + 1,
       term,

@@ -2,7 +2,7 @@ import { syllable } from "syllable";
 import type { ChapterTokens, PreparedBook, PreparedChapter } from "../prepare";
 import { defineProbe } from "../probe";
 import { round } from "../stats";
-import { latinWords } from "../tokens";
+import { countHan, latinWords } from "../tokens";
 
 /**
  * English: Flesch Reading Ease, Flesch–Kincaid grade and the Automated Readability Index over
@@ -100,7 +100,7 @@ function tallyChapter(book: PreparedBook, chapter: PreparedChapter, tokens: Chap
     if (sentence.han * 2 > sentence.words) {
       tally.hanSentences++;
       tally.han += sentence.han;
-      tally.clauses += sentence.text.split(CLAUSE_BREAK).filter((clause) => HAN.test(clause)).length;
+      tally.clauses += clauses(sentence.text);
       return;
     }
     const words = tokens
@@ -149,7 +149,19 @@ function wordMeasures(book: PreparedBook) {
   };
 }
 
-const CLAUSE_BREAK = /[，；：,;:]/u;
+const CLAUSE_BREAKS = new Set("，；：,;:");
+
+/** The sentence's clauses (分句): the pieces between ，；： that hold a Han character. */
+function clauses(sentence: string): number {
+  let count = 0;
+  let start = 0;
+  for (let i = 0; i <= sentence.length; i++) {
+    if (i < sentence.length && !CLAUSE_BREAKS.has(sentence[i]!)) continue;
+    if (countHan(sentence.slice(start, i)) > 0) count++;
+    start = i + 1;
+  }
+  return count;
+}
 const HAN = /\p{Script=Han}/u;
 
 function scores(tally: Tally) {
