@@ -104,9 +104,36 @@ export async function candidateNames(book: PreparedBook, chapters: PreparedChapt
 }
 
 const OPENS_CLAUSE = /(?:^|[“"‘'「『(:—–-])\s*$/u;
-const CAPITALISED_WORD = /\p{Lu}\p{Ll}+(?:['’]\p{Ll}+)*/gu;
-// Checked by hand around each match: a look-behind in the pattern is tried at every position.
+const UPPER = /\p{Lu}/u;
+const LOWER = /\p{Ll}/u;
 const WORD_CHARACTER = /[\p{L}\p{N}'’]/u;
+const isUpper = (text: string, i: number) => {
+  const code = text.charCodeAt(i);
+  return (code >= 65 && code <= 90) || (code > 127 && UPPER.test(text[i]!));
+};
+const isLower = (text: string, i: number) => {
+  const code = text.charCodeAt(i);
+  return (code >= 97 && code <= 122) || (code > 127 && LOWER.test(text[i]!));
+};
+
+/**
+ * Calls `visit` with each word standing alone that is one capital and then lower-case letters
+ * (Anna, Zoë, Anna's). A scan by char code: the Unicode-property pattern for it cost more than
+ * all the rest of name-finding.
+ */
+function forEachCapitalised(text: string, visit: (word: string, at: number) => void) {
+  for (let i = 0; i < text.length; i++) {
+    if (!isUpper(text, i) || (i > 0 && WORD_CHARACTER.test(text[i - 1]!)) || !isLower(text, i + 1)) continue;
+    let end = i + 2;
+    for (;;) {
+      while (end < text.length && isLower(text, end)) end++;
+      if ((text[end] === "'" || text[end] === "’") && isLower(text, end + 1)) end += 2;
+      else break;
+    }
+    if (end >= text.length || !WORD_CHARACTER.test(text[end]!)) visit(text.slice(i, end), i);
+    i = end;
+  }
+}
 const LOWER_CASE_WORD = /\p{Ll}+(?:['’]\p{Ll}+)*/gu;
 
 /**
@@ -122,16 +149,10 @@ async function englishCandidates(book: PreparedBook, chapters: PreparedChapter[]
     for (const sentence of chapter.sentences) {
       if (sentence.han * 2 > sentence.words) continue;
       english.push(sentence.text);
-      for (const match of sentence.text.matchAll(CAPITALISED_WORD)) {
-        const word = match[0];
-        const before = sentence.text[match.index - 1];
-        const after = sentence.text[match.index + word.length];
-        if ((before && WORD_CHARACTER.test(before)) || (after && WORD_CHARACTER.test(after))) continue;
+      forEachCapitalised(sentence.text, (word, at) => {
         capitalised.set(word, (capitalised.get(word) ?? 0) + 1);
-        if (!OPENS_CLAUSE.test(sentence.text.slice(Math.max(0, match.index - 3), match.index))) {
-          inside.set(word, (inside.get(word) ?? 0) + 1);
-        }
-      }
+        if (!OPENS_CLAUSE.test(sentence.text.slice(Math.max(0, at - 3), at))) inside.set(word, (inside.get(word) ?? 0) + 1);
+      });
     }
     await book.pacer.breathe();
   }

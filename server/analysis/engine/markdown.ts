@@ -26,7 +26,7 @@ export function markdownParagraphs(markdown: string): string[] {
     lines.push(line);
     // Chinese text pasted from the web puts one paragraph on each line; a line that ends a
     // Chinese sentence ends its paragraph (hard-wrapped English lines are left joined).
-    if (heading || CJK_LINE_END.test(line)) flush();
+    if (heading || endsChineseSentence(line)) flush();
   }
   flush();
   return paragraphs;
@@ -40,7 +40,13 @@ const HEADING = /^\s{0,3}#{1,6}\s+/;
 const CLOSING_HASHES = /\s+#+\s*$/;
 const QUOTE = /^\s{0,3}(?:>\s?)+/;
 const LIST = /^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+/;
-const CJK_LINE_END = /[\p{Script=Han}。！？…”」』）][。！？…”」』）]*\s*$/u;
+const CJK_LINE_END = /[\p{Script=Han}。！？…”」』）][。！？…”」』）]*$/u;
+
+/** Whether the line ends in a Han character or Chinese closing punctuation (looking at its tail only). */
+function endsChineseSentence(line: string): boolean {
+  const tail = line.trimEnd();
+  return tail.charCodeAt(tail.length - 1) >= 0x2000 && CJK_LINE_END.test(tail.slice(-8));
+}
 
 function inline(text: string): string {
   // Most prose has none of these marks; each replacement runs only when its mark is there.
