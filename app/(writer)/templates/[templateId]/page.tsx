@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import Markdown from "react-markdown";
+import remarkGfm from "remark-gfm";
 import { PROBES } from "@/server/analysis/engine";
 import { getTemplate } from "@/server/analysis/get-template";
 import type { Principal } from "@/server/auth/principal";
@@ -50,7 +51,9 @@ export default async function TemplatePage({ params }: { params: Params }) {
           <h1>{template.name}</h1>
           <p className="lede">{template.summary}</p>
           <div className={styles.prose}>
-            <Markdown skipHtml>{template.description}</Markdown>
+            <Markdown skipHtml remarkPlugins={[remarkGfm]}>
+              {template.description}
+            </Markdown>
           </div>
           <h2 className={styles.subhead}>What it shows</h2>
           <ol className={styles.sections} aria-label="Sections">

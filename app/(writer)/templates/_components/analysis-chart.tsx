@@ -90,7 +90,8 @@ function optionFor(chart: Chart, p: Palette): echarts.EChartsCoreOption {
     ...base,
     grid: { ...base.grid, left: 96 },
     xAxis: { type: "category", data: chart.columns, ...axis(p), splitArea: { show: false } },
-    yAxis: { type: "category", data: chart.rows, ...axis(p) },
+    // rows top to bottom in the report's order (a category axis counts upwards)
+    yAxis: { type: "category", data: chart.rows, inverse: true, ...axis(p) },
     visualMap: { min: 0, max, calculable: false, orient: "horizontal", left: "center", bottom: 0, inRange: { color: [p.card, p.accent] }, textStyle: { color: p.muted } },
     series: [{ type: "heatmap", data: cells, itemStyle: { borderColor: p.line, borderWidth: 1 } }],
   };
