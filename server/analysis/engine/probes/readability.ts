@@ -1,4 +1,4 @@
-import { syllable } from "syllable";
+import { languageData } from "../language-data";
 import type { ChapterTokens, PreparedBook, PreparedChapter } from "../prepare";
 import { defineProbe } from "../probe";
 import { round } from "../stats";
@@ -130,12 +130,13 @@ function wordMeasures(book: PreparedBook) {
   if (!measures) book.memo.set("word-measures", (measures = []));
   const known = measures;
   const { words, ids } = book.vocabulary;
+  const { syllables } = languageData();
   return {
     of(id: number) {
       let measure = known[id];
       if (measure === undefined) {
         const word = words[id]!;
-        measure = known[id] = HAN.test(word) ? null : { syllables: Math.max(1, syllable(word)), letters: word.replace(/'/g, "").length };
+        measure = known[id] = HAN.test(word) ? null : { syllables: Math.max(1, syllables(word)), letters: word.replace(/'/g, "").length };
       }
       return measure;
     },
