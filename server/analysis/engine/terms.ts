@@ -104,9 +104,9 @@ export function forEachGram(tokens: ChapterTokens, n: number, visit: (start: num
 }
 
 /**
- * The `top` terms by count, ties in alphabetical order. Counts are sorted as numbers first, and
- * only the terms that can make the cut are spelt and compared as text: a long book has tens of
- * thousands of distinct phrases.
+ * The `top` terms by count, ties in alphabetical order. The cut-off count is found from a
+ * histogram of the counts, and only the terms that can make the cut are spelt and sorted: a long
+ * Chinese book has a couple of hundred thousand distinct phrases.
  */
 export function topTerms<Entry extends { count: number }>(
   tally: Map<number | string, Entry>,
@@ -114,11 +114,16 @@ export function topTerms<Entry extends { count: number }>(
   minCount: number,
   spell: (key: number | string) => string,
 ): (readonly [string, Entry])[] {
-  const counted = [...tally].filter(([, entry]) => entry.count >= minCount).sort(([, a], [, b]) => b.count - a.count);
-  const cutoff = counted[Math.min(top, counted.length) - 1]?.[1].count ?? 0;
-  return counted
-    .filter(([, entry]) => entry.count >= cutoff)
-    .map(([key, entry]) => [spell(key), entry] as const)
-    .sort(([a, x], [b, y]) => y.count - x.count || (a < b ? -1 : a > b ? 1 : 0))
-    .slice(0, top);
+  const histogram = new Map<number, number>();
+  for (const { count } of tally.values()) if (count >= minCount) histogram.set(count, (histogram.get(count) ?? 0) + 1);
+  let cutoff = minCount;
+  let kept = 0;
+  for (const count of [...histogram.keys()].sort((a, b) => b - a)) {
+    cutoff = count;
+    kept += histogram.get(count)!;
+    if (kept >= top) break;
+  }
+  const contenders: (readonly [string, Entry])[] = [];
+  for (const [key, entry] of tally) if (entry.count >= cutoff) contenders.push([spell(key), entry]);
+  return contenders.sort(([a, x], [b, y]) => y.count - x.count || (a < b ? -1 : a > b ? 1 : 0)).slice(0, top);
 }
