@@ -63,6 +63,9 @@ test("the editor, light and dark, in focus mode, in a conflict, and its history"
   await page.getByRole("button", { name: /^Version 1/ }).click();
   await expect(page.getByRole("region", { name: /Changes from version 1/ })).toBeVisible();
   await page.screenshot({ path: "docs/screenshots/editor-history.png" });
+  await withTheme(page, "dark");
+  await page.screenshot({ path: "docs/screenshots/editor-history-dark.png" });
+  await withTheme(page, "light");
   await page.keyboard.press("Escape");
 
   const other = await page.context().newPage();
@@ -74,4 +77,6 @@ test("the editor, light and dark, in focus mode, in a conflict, and its history"
   await page.keyboard.type(" Nobody came to meet them.");
   await expect(page.getByRole("dialog", { name: "This chapter was changed somewhere else" })).toBeVisible();
   await page.screenshot({ path: "docs/screenshots/editor-conflict.png" });
+  await withTheme(page, "dark");
+  await page.screenshot({ path: "docs/screenshots/editor-conflict-dark.png" });
 });

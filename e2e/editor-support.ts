@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 
 export interface ChapterAt {
   bookId: string;
@@ -28,7 +28,7 @@ export const newChapter = async (request: APIRequestContext, content: string, ti
   (await newBook(request, [{ title, content }]))[0]!;
 
 /** The chapter as the server holds it now. */
-export async function stored(request: APIRequestContext, chapter: ChapterAt): Promise<{ content: string; title: string; version: number }> {
+export async function stored(request: APIRequestContext, chapter: ChapterAt): Promise<{ content: string; title: string; version: number; wordCount: number }> {
   const response = await request.get(chapter.api);
   expect(response.status()).toBe(200);
   return (await response.json()).data;
@@ -78,3 +78,21 @@ export const draftsInBrowser = (page: Page) =>
         };
       }),
   );
+
+/**
+ * Runs `leave` (a reload, a closed tab) with the session cookie narrowed to the pages under
+ * /books, so the API refuses (401) every request the browser sends meanwhile. The save a page
+ * sends with keepalive as it unloads escapes Playwright's routes; were it to land, the text after
+ * a reload could be the server's rather than the draft kept in IndexedDB. Pages still load.
+ */
+export async function withoutApiSession<T>(context: BrowserContext, leave: () => Promise<T>): Promise<T> {
+  const cookies = await context.cookies();
+  await context.clearCookies();
+  await context.addCookies(cookies.map((cookie) => ({ ...cookie, path: "/books" })));
+  try {
+    return await leave();
+  } finally {
+    await context.clearCookies();
+    await context.addCookies(cookies);
+  }
+}

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { draftsInBrowser, editorText, expectSaved, newChapter, saveState, stored, toEnd } from "./editor-support";
+import { draftsInBrowser, editorText, expectSaved, newChapter, saveState, stored, toEnd, withoutApiSession } from "./editor-support";
 import { newWriter, SIGNED_OUT, signInViaUi, signUpViaApi } from "./support";
 
 // The editor never loses a word: two tabs, a dropped connection (also across a reload), a
@@ -42,6 +42,41 @@ test("two tabs editing one chapter: the conflict is shown and nothing is lost", 
   expect((await stored(page.request, chapter)).content).toBe("Start. Beta.");
 });
 
+test("a conflict resolved with “Keep mine” saves mine over the other, which stays in the history", async ({ page }) => {
+  const chapter = await newChapter(page.request, "Start.");
+  const first = page;
+  const second = await page.context().newPage();
+  await first.goto(chapter.path);
+  await second.goto(chapter.path);
+
+  await toEnd(first);
+  await first.keyboard.type(" Alpha.");
+  await expectSaved(first);
+  const theirs = await stored(page.request, chapter);
+
+  await toEnd(second);
+  await second.keyboard.type(" Beta.");
+  const conflict = second.getByRole("dialog", { name: "This chapter was changed somewhere else" });
+  await conflict.getByRole("button", { name: "Keep mine" }).click();
+  await expect(conflict).toBeHidden();
+  await expectSaved(second);
+  await expect(editorText(second)).toHaveText("Start. Beta.");
+
+  // Mine is the next version after theirs, saved over it, not beside it.
+  const now = await stored(page.request, chapter);
+  expect(now.content).toBe("Start. Beta.");
+  expect(now.version).toBe(theirs.version + 1);
+  // Nothing lost: every text the chapter has held is in its history.
+  const listed = await page.request.get(`${chapter.api}/revisions?per_page=100`);
+  expect(listed.status()).toBe(200);
+  const versions = ((await listed.json()).data as { version: number }[]).map((revision) => revision.version);
+  const texts = await Promise.all(
+    versions.map(async (version) => (await (await page.request.get(`${chapter.api}/revisions/${version}`)).json()).data.content as string),
+  );
+  expect(texts).toEqual(expect.arrayContaining(["Start.", "Start. Alpha.", "Start. Beta."]));
+  expect((await (await page.request.get(`${chapter.api}/revisions/${theirs.version}`)).json()).data.content).toBe("Start. Alpha.");
+});
+
 test("offline: typing goes on, the text is kept across a reload and saved when the server is back", async ({ page, context }) => {
   const chapter = await newChapter(page.request, "Online.");
   const saves = `**${chapter.api}`;
@@ -57,10 +92,14 @@ test("offline: typing goes on, the text is kept across a reload and saved when t
   await expect.poll(() => draftsInBrowser(page)).toContain("Online. Written offline. And more.");
   expect((await stored(page.request, chapter)).content).toBe("Online.");
 
-  // (The save sent with keepalive as the page unloads escapes Playwright's routes and may land:
-  // the reloaded page then finds the server already holding its draft, which is no conflict.)
-  await page.reload();
-  await expect(editorText(page)).toHaveText("Online. Written offline. And more.");
+  // The server refuses the save sent with keepalive as the page unloads, so the text after the
+  // reload can only have come from the browser's draft.
+  await withoutApiSession(context, async () => {
+    await page.reload();
+    await expect(editorText(page)).toHaveText("Online. Written offline. And more.");
+  });
+  await expect(saveState(page)).toHaveText("Offline — kept in this browser");
+  expect((await stored(page.request, chapter)).content).toBe("Online.");
 
   await context.unroute(saves);
   await expectSaved(page, 20_000);
@@ -76,8 +115,10 @@ test("a closed tab's unsent text is sent when the chapter is opened again", asyn
   await toEnd(page);
   await page.keyboard.type(" Before closing.");
   await expect(saveState(page)).toHaveText("Offline — kept in this browser");
-  await page.waitForTimeout(600);
-  await page.close();
+  await expect.poll(() => draftsInBrowser(page)).toContain("Kept. Before closing.");
+  // As above: the keepalive save sent as the tab closes is refused, so only the draft holds the text.
+  await withoutApiSession(context, () => page.close());
+  expect((await stored(context.request, chapter)).content).toBe("Kept.");
   await context.unroute(saves);
 
   const reopened = await context.newPage();

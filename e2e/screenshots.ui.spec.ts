@@ -20,6 +20,8 @@ test("every page, light and dark", async ({ page, request }) => {
   await shoot(page, "welcome");
   await page.goto("/sign-in");
   await shoot(page, "sign-in");
+  await page.goto("/sign-up");
+  await shoot(page, "sign-up");
 
   const writer = newWriter("pictures");
   await signUpViaApi(request, writer);

@@ -30,3 +30,8 @@ export function formatRelative(iso: string, now = Date.now()): string {
   const [unit, size] = UNITS.findLast(([, size]) => Math.abs(seconds) >= size) ?? UNITS[0]!;
   return relative.format(Math.round(seconds / size), unit);
 }
+
+/** "1 word", "2,417 words". */
+export function formatWords(n: number): string {
+  return `${whole.format(n)} ${n === 1 ? "word" : "words"}`;
+}

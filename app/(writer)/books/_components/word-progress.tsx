@@ -1,10 +1,6 @@
 import type { BookDto } from "@/server/books/schemas";
-import { formatNumber } from "../../../_components/format";
+import { formatNumber, formatWords } from "../../../_components/format";
 import styles from "./word-progress.module.css";
-
-function words(n: number): string {
-  return `${formatNumber(n)} ${n === 1 ? "word" : "words"}`;
-}
 
 /** A book's words, and its progress toward the target when it has one. */
 export function WordProgress({ book, className }: { book: Pick<BookDto, "wordCount" | "targetWordCount">; className?: string }) {
@@ -12,7 +8,7 @@ export function WordProgress({ book, className }: { book: Pick<BookDto, "wordCou
   const percent = targetWordCount ? Math.min(100, Math.floor((wordCount / targetWordCount) * 100)) : null;
   return (
     <div className={className}>
-      <p className={styles.count}>{words(wordCount)}</p>
+      <p className={styles.count}>{formatWords(wordCount)}</p>
       {targetWordCount !== null && percent !== null && (
         <>
           <span className={`progress ${styles.bar}`} aria-hidden="true">

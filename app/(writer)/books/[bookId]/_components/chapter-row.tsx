@@ -5,7 +5,7 @@ import { CSS } from "@dnd-kit/utilities";
 import Link from "next/link";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { ChapterSummaryDto } from "@/server/chapters/schemas";
-import { formatNumber } from "../../../../_components/format";
+import { formatWords } from "../../../../_components/format";
 import { describeProblem } from "../../../../_components/problem";
 import { trpc } from "../../../../_trpc/client";
 import styles from "../book.module.css";
@@ -112,7 +112,7 @@ export function ChapterRow({
           <Link href={`/books/${chapter.bookId}/chapters/${chapter.id}`} className={styles.chapterTitle}>
             {chapter.title}
           </Link>
-          <span className={styles.chapterWords}>{formatNumber(chapter.wordCount)} words</span>
+          <span className={styles.chapterWords}>{formatWords(chapter.wordCount)}</span>
           <span className={styles.chapterActions}>
             <button type="button" ref={renameButton} className="button ghost small" onClick={() => setEditing(true)}>
               Rename<span className="visually-hidden"> “{chapter.title}”</span>

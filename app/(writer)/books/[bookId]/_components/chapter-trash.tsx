@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import type { ChapterSummaryDto } from "@/server/chapters/schemas";
-import { formatNumber } from "../../../../_components/format";
+import { formatWords } from "../../../../_components/format";
 import { trpc } from "../../../../_trpc/client";
 import { ERROR_SENTENCES } from "../../../../_components/error-sentences";
 import styles from "../book.module.css";
@@ -21,7 +21,7 @@ export function ChapterTrash({ chapters }: { chapters: ChapterSummaryDto[] }) {
         {chapters.map((chapter) => (
           <li key={chapter.id} className={styles.chapter}>
             <span className={styles.chapterTitle}>{chapter.title}</span>
-            <span className="muted">{formatNumber(chapter.wordCount)} words</span>
+            <span className="muted">{formatWords(chapter.wordCount)}</span>
             <button
               type="button"
               className="button secondary small"

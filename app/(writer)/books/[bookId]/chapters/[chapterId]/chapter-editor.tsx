@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { formatNumber } from "@/app/_components/format";
+import { formatNumber, formatWords } from "@/app/_components/format";
 import { countWords } from "@/server/text/word-count";
 import type { ServerChapter } from "./chapter-api";
 import { ChapterSync, type SaveStatus } from "./chapter-sync";
@@ -212,7 +212,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
         <div className={styles.toolbar}>
           <SaveIndicator status={status} onResolve={() => setDialog("conflict")} onSignIn={() => setDialog("sign-in")} onRetry={() => sync.current?.retry()} />
           <span className={styles.count}>
-            <span>{formatNumber(words)} words</span>
+            <span>{formatWords(words)}</span>
             {today !== null && (
               <span className={styles.today} title="Net words written today in this browser, across chapters">
                 {today >= 0 ? "+" : "−"}

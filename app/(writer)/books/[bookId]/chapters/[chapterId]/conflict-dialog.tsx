@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { countWords } from "@/server/text/word-count";
-import { formatDateTime, formatNumber } from "@/app/_components/format";
+import { formatDateTime, formatWords } from "@/app/_components/format";
 import type { Conflict, Resolution } from "./chapter-sync";
 import styles from "./editor.module.css";
 import { Modal } from "./modal";
@@ -46,7 +46,7 @@ export function ConflictDialog({
             here and kept in this browser.
           </p>
           <p className="muted">
-            Yours: {formatNumber(countWords(conflict.mine.content))} words · The other: {formatNumber(theirs.wordCount)} words.
+            Yours: {formatWords(countWords(conflict.mine.content))} · The other: {formatWords(theirs.wordCount)}.
             Below, <del className={styles.legendDel}>struck out</del> is only in the other version,{" "}
             <ins className={styles.legendIns}>underlined</ins> only in yours.
           </p>

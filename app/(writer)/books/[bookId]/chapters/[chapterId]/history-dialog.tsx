@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { formatDateTime, formatNumber } from "@/app/_components/format";
+import { formatDateTime, formatWords } from "@/app/_components/format";
 import { getRevision, listRevisions, type ApiProblem, type ChapterIds, type RevisionSummary } from "./chapter-api";
 import styles from "./editor.module.css";
 import { Modal } from "./modal";
@@ -88,7 +88,7 @@ function Versions({ ids, currentVersion, currentText, onClose, onRestore }: Hist
                   {revision.version === currentVersion && <span className={styles.tag}> current</span>}
                 </span>
                 <span className="muted">
-                  {formatDateTime(revision.createdAt)} · {formatNumber(revision.wordCount)} words
+                  {formatDateTime(revision.createdAt)} · {formatWords(revision.wordCount)}
                 </span>
               </button>
             </li>
