@@ -12,7 +12,7 @@ export const characterParams = {
   minMentions: z.number().int().min(1).max(1000).default(3),
 };
 
-export interface TrackedCharacter {
+interface TrackedCharacter {
   name: string;
   source: "given" | "candidate";
   /** Mentions in each chapter of the range, in order. */
@@ -91,7 +91,7 @@ async function countMentions(book: PreparedBook, chapters: PreparedChapter[], en
 const WORD_EDGE = /[\p{L}\p{N}]/u;
 
 /** Names the text suggests, most mentioned first. */
-export async function candidateNames(book: PreparedBook, chapters: PreparedChapter[], minMentions: number) {
+async function candidateNames(book: PreparedBook, chapters: PreparedChapter[], minMentions: number) {
   const key = `candidates:${chapters.map((chapter) => chapter.number).join(",")}:${minMentions}`;
   let found = book.memo.get(key) as string[] | undefined;
   if (!found) {

@@ -47,8 +47,6 @@ export function defineProbe<Shape extends z.ZodRawShape>(spec: {
   return { ...spec, params };
 }
 
-export type Probe = ReturnType<typeof defineProbe>;
-
 export function chaptersInRange(chapters: PreparedChapter[], range: { from?: number; to?: number } | undefined) {
   if (!range) return chapters;
   return chapters.filter((chapter) => chapter.number >= (range.from ?? 1) && chapter.number <= (range.to ?? Infinity));

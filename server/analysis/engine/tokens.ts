@@ -33,7 +33,7 @@ export function latinWords(sentence: string): string[] {
  * False when no character of the text is at or above U+2E80, where the Han blocks begin: a loop
  * over char codes, many times faster than a Unicode-property pattern over English text.
  */
-export function mayHoldHan(text: string): boolean {
+function mayHoldHan(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x2e80) return HAN.test(text);
   return false;
 }

@@ -4,7 +4,7 @@ import { defineProbe } from "../probe";
 import { knownKeys } from "../schema-helpers";
 import { mean, percent, round } from "../stats";
 
-export const beatSchema = knownKeys(
+const beatSchema = knownKeys(
   {
     name: z.string().trim().min(1).max(80),
     /** Where the beat is expected, in percent of the book's words. */
