@@ -8,5 +8,5 @@ export const analysisJob = defineJob({
   input: z.object({ analysisId: z.string().min(1) }),
   // Every built-in template runs on a 100,000-word book in well under a second; a minute is a hang.
   timeoutMs: 60_000,
-  run: async ({ analysisId }) => ({ result: await performAnalysis(analysisId) }),
+  run: async ({ analysisId }, { signal }) => ({ result: await performAnalysis(analysisId, signal) }),
 });

@@ -14,6 +14,7 @@ import { deleteBook } from "@/server/books/delete-book";
 import { uploadChapter } from "@/server/chapters/upload-chapter";
 import { defaultCollectionOptions } from "@/server/collections";
 import { getJob } from "@/server/jobs/get-job";
+import { performAnalysis } from "@/server/analysis/perform-analysis";
 import { runQueuedJobs } from "@/server/jobs/runner";
 import { newWriter, withScopes } from "../support/principals";
 
@@ -116,5 +117,13 @@ describe("running a template on a book", () => {
     const parsed = runAnalysisInput.safeParse({ templateId: dialogue, parameters: { characters: ["Mara"], mood: "stormy" } });
     expect(parsed.success).toBe(false);
     expect(parsed.error!.issues.map((i) => i.path.join("."))).toContain("parameters.mood");
+  });
+
+  it("stops a run that passes its job's time limit and records why", async () => {
+    const outcome = await runAnalysis({ bookId: novel.id, templateId: dialogue }, ada);
+    const job = outcome.status === "queued" ? outcome.job : null!;
+    const row = (await listAnalyses({ bookId: novel.id, options: defaultCollectionOptions(analysesCollection) }, ada)).items.find((a) => a.jobId === job.id)!;
+    await expect(performAnalysis(row.id, AbortSignal.abort())).rejects.toThrow();
+    expect(await getAnalysis({ bookId: novel.id, analysisId: row.id }, ada)).toMatchObject({ status: "failed", report: null, error: { code: "job_timed_out" } });
   });
 });
