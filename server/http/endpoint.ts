@@ -36,6 +36,8 @@ export interface Endpoint<P extends AnyObject = AnyObject, B extends z.ZodType =
   /** the attributes the body must carry, reported by OPTIONS under the method (PUT's) */
   requiredAttributes?: readonly string[];
   success: { status: number; description: string; schema?: z.ZodType; paged?: boolean; headers?: string[] };
+  /** work that may outlast the request: it can also answer 202 with the job to poll */
+  queued?: { description: string; schema: z.ZodType };
   /** failures this endpoint can answer beyond the ones every endpoint of its kind can */
   errors?: ErrorCode[];
   handle(context: HandlerContext<P, B, Q>): Promise<Response>;

@@ -155,6 +155,10 @@ function successResponse(endpoint: Endpoint): ZodOpenApiResponseObject {
 
 function operation(endpoint: Endpoint): ZodOpenApiOperationObject {
   const responses: Record<string, ZodOpenApiResponseObject> = { [endpoint.success.status]: successResponse(endpoint) };
+  if (endpoint.queued) {
+    const envelope = z.object({ code: z.literal(202), msg: z.literal("ok"), data: endpoint.queued.schema });
+    responses[202] = { description: endpoint.queued.description, headers: headers(["location"]), content: { "application/json": { schema: envelope } } };
+  }
   for (const [status, codes] of failuresOf(endpoint)) responses[status] = failureResponse(status, codes);
   const query = querySchema(endpoint);
   const body = endpoint.body;

@@ -4,6 +4,7 @@ import { analysesCollection, listAnalyses } from "../../analysis/list-analyses";
 import { runAnalysis } from "../../analysis/run-analysis";
 import { analysisSchema, analysisSummarySchema, bookAnalysisParams, runAnalysisInput } from "../../analysis/schemas";
 import { bookIdParams } from "../../books/schemas";
+import { jobSchema } from "../../jobs/schemas";
 import { parseCollectionQuery } from "../../collections";
 import { defineEndpoint } from "../endpoint";
 import { accepted, paged, success } from "../envelope";
@@ -19,10 +20,11 @@ export const runAnalysisEndpoint = defineEndpoint({
   body: { schema: runAnalysisInput },
   success: {
     status: 201,
-    description: "the finished analysis; a run that takes longer answers 202 with the job to poll (Location: the job)",
+    description: "the finished analysis",
     schema: analysisSchema,
     headers: ["location"],
   },
+  queued: { description: "the run takes longer than a moment: the job to poll (Location); the analysis then appears in the book's list", schema: jobSchema },
   errors: ["template_not_installed", "book_in_trash"],
   handle: async ({ params, body, principal }) => {
     const outcome = await runAnalysis({ ...body, bookId: params.bookId }, principal);
