@@ -7,7 +7,7 @@ export class Pacer {
   /** The longest stretch between two yields, for tests and the benchmark. */
   longestSliceMs = 0;
 
-  constructor(private readonly sliceMs = 8) {}
+  constructor(private readonly sliceMs = 5) {}
 
   async breathe(): Promise<void> {
     const ran = performance.now() - this.since;
