@@ -347,3 +347,33 @@ describe("structure map", () => {
     expect(section.chart).toMatchObject({ beats: [{ chapterId: "zh-1" }, { chapterId: "zh-2" }, { chapterId: "zh-3" }] });
   });
 });
+
+describe("a book in both languages", () => {
+  // The English chapters, then the Chinese ones: each script is measured by its own rules.
+  const both: BookInput = { title: "Both", chapters: [...englishBook.chapters, ...chineseBook.chapters] };
+
+  it("counts, measures dialogue and sentences per script", async () => {
+    expect(column(await run(both, "counts"), "words")).toEqual([32, 17, 36, 54, 32, 17, 188]);
+    expect(figure(await run(both, "dialogue"), "Dialogue")).toBe(18.1); // (10 + 24) / 188
+    // English sentences over 30 words (one) and Chinese over 12 characters (18 and 13): 3 of 24.
+    expect(figure(await run(both, "sentences", { longCharacters: 12 }), "Very long sentences")).toBe(12.5);
+  });
+
+  it("gives English and Chinese readability side by side", async () => {
+    const english = await run(englishBook, "readability");
+    const section = await run(both, "readability");
+    expect(figure(section, "Flesch Reading Ease")).toBe(figure(english, "Flesch Reading Ease"));
+    expect(figure(section, "Characters per sentence")).toBe(8.6);
+    expect(section.chart).toBeNull(); // a table view
+    expect(column(section, "charactersPerSentence")).toEqual([null, null, null, 10.8, 8, 5.7]);
+  });
+
+  it("follows English and Chinese names, and finds the words of both", async () => {
+    const section = await run(both, "characters", {}, "heatmap", { characters: ["Anna", "林风"] });
+    expect(section.chart).toMatchObject({ values: [[3, 1, 1, 0, 0, 0], [0, 0, 0, 4, 2, 2]] });
+    const words = await run(both, "frequency", { top: 4 });
+    expect(words.table.rows.map((row) => [row.term, row.count])).toEqual([["anna", 5], ["ben", 4], ["mill", 3], ["师父", 3]]);
+    expect(figure(await run(both, "echoes"), "Echoes")).toBe(7); // 5 English, 2 Chinese
+  });
+});
+
