@@ -7,6 +7,10 @@ export async function register() {
     prepareNodeRequests();
     const { accumulateVary } = await import("./server/http/vary");
     accumulateVary();
+    // A fresh clone's first `npm start` has the built-in templates; new built-in versions replace old ones.
+    const { seedBuiltInTemplates } = await import("./server/analysis/seed-templates");
+    const { db } = await import("./server/db");
+    await seedBuiltInTemplates(db);
     const { startJobRunner } = await import("./server/jobs/runner");
     startJobRunner();
     const { startMaintenance } = await import("./server/maintenance");

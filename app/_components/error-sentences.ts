@@ -23,6 +23,7 @@ export const ERROR_SENTENCES: Record<ErrorCode, string> = {
   email_taken: "An account with this e-mail already exists.",
   version_conflict: "This was changed in another tab or device. Reload to see the latest version.",
   job_not_finished: "This is still being prepared. Try again in a moment.",
+  template_not_installed: "Install this template before running it.",
   book_in_trash: "This book is in the trash. Restore it to open or change it.",
   chapter_in_trash: "This chapter is in the book's trash. Restore it to open or change it.",
   gone: "That was deleted for good and cannot be brought back.",

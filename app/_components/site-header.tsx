@@ -17,6 +17,7 @@ export function SiteHeader({ email, theme }: { email: string; theme: Theme }) {
       </Link>
       <nav aria-label="Main" className="site-nav">
         <NavLink href="/books">Books</NavLink>
+        <NavLink href="/templates">Templates</NavLink>
       </nav>
       <nav aria-label="Account" className="site-nav account-nav">
         <ThemeToggle initial={theme} />

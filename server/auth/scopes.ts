@@ -35,6 +35,17 @@ export const OPERATION_SCOPES = {
   "convert.run": null,
   "books.export": "read:books",
   "books.import": "write:books",
+  "analysis.search": "read:analysis",
+  "analysis.get": "read:analysis",
+  "analysis.install": "read:analysis",
+  "analysis.installed": "read:analysis",
+  "analysis.uninstall": "read:analysis",
+  "analysis.create": "write:analysis",
+  "analysis.update": "write:analysis",
+  "analysis.delete": "write:analysis",
+  "analyses.run": "read:analysis",
+  "analyses.list": "read:analysis",
+  "analyses.get": "read:analysis",
 } as const satisfies Record<string, Scope | null>;
 
 export type Operation = keyof typeof OPERATION_SCOPES;

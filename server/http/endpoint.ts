@@ -44,8 +44,8 @@ export interface Endpoint<P extends AnyObject = AnyObject, B extends z.ZodType =
     headers?: string[];
     /** the answer is a file (its own Content-Type, negotiated by the handler), not the envelope */
     file?: boolean;
-    /** large work answers 202 with this job instead (and a Location to poll) */
-    accepted?: z.ZodType;
+    /** work that may outlast the request answers 202 with the job to poll instead (and a Location) */
+    accepted?: { description: string; schema: z.ZodType };
   };
   /** failures this endpoint can answer beyond the ones every endpoint of its kind can */
   errors?: ErrorCode[];

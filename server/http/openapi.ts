@@ -38,10 +38,10 @@ const HEADER_DOCS: Record<string, string> = {
   "x-total-count": "how many records the whole collection holds",
   link: 'RFC 8288 links to the first, last, prev and next pages (rel="first" …)',
   allow: "the methods this path answers",
+  location: "where the new record lives (201), or the job to poll (202)",
   "retry-after": "seconds to wait before trying again",
   "www-authenticate": 'Bearer realm="inkstone", error="invalid_request" | "invalid_token"',
   "content-disposition": "attachment; filename=\"…\"; filename*=UTF-8''… (RFC 6266)",
-  location: "the job to poll",
 };
 
 function headers(names: string[]): oas31.HeadersObject {
@@ -162,11 +162,11 @@ function successResponse(endpoint: Endpoint): ZodOpenApiResponseObject {
 }
 
 /** 202: the work was queued; poll the job in `data` (and in Location). */
-function acceptedResponse(job: z.ZodType): ZodOpenApiResponseObject {
+function acceptedResponse(accepted: { description: string; schema: z.ZodType }): ZodOpenApiResponseObject {
   return {
-    description: "queued as a background job (large input, or async=1)",
+    description: accepted.description,
     headers: headers(["location"]),
-    content: { "application/json": { schema: z.object({ code: z.literal(202), msg: z.literal("ok"), data: job }) } },
+    content: { "application/json": { schema: z.object({ code: z.literal(202), msg: z.literal("ok"), data: accepted.schema }) } },
   };
 }
 

@@ -1,7 +1,8 @@
 import { expect } from "vitest";
-import { del, expectFailure, get } from "./http-client";
+import { del, expectFailure, expectSuccess, get } from "./http-client";
 import { bookCount, bookState, bookWithChapters, tokenState } from "./http-books";
 import { mintToken, type Account } from "./http-users";
+import { analysesState, builtInTemplate, install, ownTemplate, runOn, templateState } from "./http-analysis";
 import { CONVERT_CASES } from "./http-convert-cases";
 
 /** One real request against a fixture the owner made, for the credential matrix. */
@@ -212,6 +213,130 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
       snapshot: f.snapshot,
       async afterSuccess(data) {
         expect(data).toMatchObject({ version: 3, content: "# Opening\n\nIt was a dark and stormy night." });
+      },
+    };
+  },
+  "GET /api/v1/analysis/search": async () => ({
+    path: "/api/v1/analysis/search?q=save+the+cat",
+    snapshot: nothing,
+    async afterSuccess(data) {
+      expect((data as { name: string }[])[0]?.name).toMatch(/save the cat/i);
+    },
+  }),
+  "GET /api/v1/analysis/installed": async (owner) => {
+    const template = await builtInTemplate(owner.token);
+    await install(owner.token, template.id);
+    return {
+      path: "/api/v1/analysis/installed",
+      snapshot: nothing,
+      async afterSuccess(data) {
+        expect((data as { id: string }[]).map((t) => t.id)).toContain(template.id);
+      },
+    };
+  },
+  "POST /api/v1/analysis/install": async (owner) => {
+    const template = await builtInTemplate(owner.token, "readability");
+    await del(`/api/v1/analysis/installed/${template.id}`, owner.token);
+    return {
+      path: "/api/v1/analysis/install",
+      body: { templateId: template.id },
+      snapshot: () => templateState(owner.token, template.id),
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ id: template.id, installed: true });
+      },
+    };
+  },
+  "DELETE /api/v1/analysis/installed/{templateId}": async (owner) => {
+    const template = await builtInTemplate(owner.token, "echoes");
+    await install(owner.token, template.id);
+    return {
+      path: `/api/v1/analysis/installed/${template.id}`,
+      snapshot: () => templateState(owner.token, template.id),
+      async afterSuccess() {
+        expect((await templateState(owner.token, template.id)).library).not.toContain(template.id);
+      },
+    };
+  },
+  "POST /api/v1/analysis": async (owner) => {
+    const { definition } = await builtInTemplate(owner.token);
+    const mine = async () => (expectSuccess(await get(`/api/v1/analysis/search?author=${owner.id}&per_page=100`, owner.token), 200) as unknown[]).length;
+    return {
+      path: "/api/v1/analysis",
+      body: { name: "Matrix Study", category: "dialogue", definition },
+      snapshot: mine,
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ name: "Matrix Study", author: { id: owner.id }, published: false, version: 1 });
+      },
+    };
+  },
+  "GET /api/v1/analysis/{templateId}": async (owner) => {
+    const template = await builtInTemplate(owner.token);
+    return { path: `/api/v1/analysis/${template.id}`, snapshot: nothing };
+  },
+  "PUT /api/v1/analysis/{templateId}": async (owner) => {
+    const template = await ownTemplate(owner.token);
+    return {
+      path: `/api/v1/analysis/${template.id}`,
+      body: { name: "Replaced Study", category: "style", definition: template.definition },
+      snapshot: () => templateState(owner.token, template.id),
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ name: "Replaced Study", category: "style", version: 2, tags: [], published: false });
+      },
+    };
+  },
+  "PATCH /api/v1/analysis/{templateId}": async (owner) => {
+    const template = await ownTemplate(owner.token);
+    return {
+      path: `/api/v1/analysis/${template.id}`,
+      body: { published: true },
+      snapshot: () => templateState(owner.token, template.id),
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ name: "My Study", published: true, version: 1 });
+      },
+    };
+  },
+  "DELETE /api/v1/analysis/{templateId}": async (owner) => {
+    const template = await ownTemplate(owner.token);
+    return {
+      path: `/api/v1/analysis/${template.id}`,
+      snapshot: () => templateState(owner.token, template.id),
+      async afterSuccess() {
+        expectFailure(await get(`/api/v1/analysis/${template.id}`, owner.token), 404, "not_found");
+      },
+    };
+  },
+  "POST /api/v1/books/{bookId}/analyses": async (owner) => {
+    const f = await bookFixture(owner);
+    const template = await builtInTemplate(owner.token);
+    await install(owner.token, template.id);
+    return {
+      path: `/api/v1/books/${f.book.id}/analyses`,
+      body: { templateId: template.id },
+      snapshot: () => analysesState(owner.token, f.book.id),
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ bookId: f.book.id, templateId: template.id, status: "succeeded", report: { chapters: 2, empty: false } });
+      },
+    };
+  },
+  "GET /api/v1/books/{bookId}/analyses": async (owner) => {
+    const f = await bookFixture(owner);
+    const analysis = await runOn(owner.token, f.book.id, (await builtInTemplate(owner.token)).id);
+    return {
+      path: `/api/v1/books/${f.book.id}/analyses`,
+      snapshot: () => analysesState(owner.token, f.book.id),
+      async afterSuccess(data) {
+        expect((data as { id: string }[]).map((a) => a.id)).toEqual([analysis.id]);
+      },
+    };
+  },
+  "GET /api/v1/books/{bookId}/analyses/{analysisId}": async (owner) => {
+    const f = await bookFixture(owner);
+    const analysis = await runOn(owner.token, f.book.id, (await builtInTemplate(owner.token)).id);
+    return {
+      path: `/api/v1/books/${f.book.id}/analyses/${analysis.id}`,
+      snapshot: () => analysesState(owner.token, f.book.id),
+      async afterSuccess(data) {
+        expect(data).toEqual(analysis);
       },
     };
   },

@@ -1,7 +1,8 @@
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildConvertWorker } from "../../scripts/build-convert-worker.mjs";
-import { migratedDatabase, POSTGRES } from "./database";
+import { seedBuiltInTemplates } from "@/server/analysis/seed-templates";
+import { migratedDatabase, POSTGRES, prismaFor } from "./database";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -10,10 +11,19 @@ declare module "vitest" {
 }
 
 // Migrating once and copying the template per test file is much faster than migrating each time:
-// a file on SQLite, a template database (CREATE DATABASE … TEMPLATE) on PostgreSQL.
+// a file on SQLite, a template database (CREATE DATABASE … TEMPLATE) on PostgreSQL. The template
+// holds what every server start seeds (the built-in analysis templates), as a fresh clone's would.
 export default async function setup(project: TestProject) {
   // The conversion pool loads its worker from a bundle; rebuilt so it never runs stale engine code.
   await buildConvertWorker();
-  const { url } = await migratedDatabase("template");
+  const { url, dir } = await migratedDatabase("template");
+  const client = prismaFor(url, dir);
+  try {
+    await seedBuiltInTemplates(client);
+    // The copy takes the database file alone: fold the write-ahead log into it first.
+    if (!POSTGRES) await client.$queryRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
+  } finally {
+    await client.$disconnect();
+  }
   project.provide("templateDatabase", POSTGRES ? new URL(url).pathname.slice(1) : path.resolve(url.slice("file:".length)));
 }

@@ -57,7 +57,7 @@ describe("migration histories", () => {
     sqlite.exec(script);
     sqlite.close();
     expect(sqliteShape(migrated.url.replace(/^file:/, ""))).toEqual(sqliteShape(fromSchema));
-  });
+  }, 60_000);
 
   it.runIf(POSTGRES)("build on PostgreSQL exactly the database the schema describes", () => {
     // The schema as it is now, with its provider swapped (what `npm run db:generate` writes).
@@ -72,5 +72,5 @@ describe("migration histories", () => {
     // --exit-code: 0 when the history already builds the schema, 2 when a migration is missing
     expect(diff.stdout.trim().replace(/^-- This is an empty migration\.$/m, "")).toBe("");
     expect(diff.status).toBe(0);
-  });
+  }, 60_000);
 });

@@ -49,7 +49,12 @@ export const convertEndpoint = defineEndpoint({
   auth: "required",
   query: convertQuery,
   body: { schema: convertInput, maxBytes: MAX_UPLOAD_BYTES, multipart: "binary" },
-  success: { status: 200, description: "the converted document", file: true, accepted: jobSchema },
+  success: {
+    status: 200,
+    description: "the converted document",
+    file: true,
+    accepted: { description: "a large document, or async=1: queued as a background job to poll (Location)", schema: jobSchema },
+  },
   errors: ["unsupported_format", "format_mismatch", "corrupt_document", "invalid_encoding", "conversion_timed_out", "archive_too_large"],
   handle: async ({ body, query, principal }) => answer(await convertDocument({ ...body, async: query.async }, principal)),
 });
@@ -91,7 +96,12 @@ export const exportBookEndpoint = defineEndpoint({
   auth: "required",
   params: bookIdParams,
   query: exportQuery,
-  success: { status: 200, description: "the book as a document", file: true, accepted: jobSchema },
+  success: {
+    status: 200,
+    description: "the book as a document",
+    file: true,
+    accepted: { description: "a long book: queued as a background job to poll (Location)", schema: jobSchema },
+  },
   errors: ["book_in_trash", "conversion_timed_out"],
   handle: async ({ params, query, request, principal }) =>
     answer(await exportBook({ bookId: params.bookId, ...query, accept: request.headers.get("accept") }, principal)),

@@ -1,4 +1,6 @@
 import type { Endpoint } from "../endpoint";
+import * as analyses from "./analyses";
+import * as analysis from "./analysis";
 import * as auth from "./auth";
 import * as books from "./books";
 import * as chapters from "./chapters";
@@ -8,6 +10,6 @@ import * as tokens from "./tokens";
 import * as users from "./users";
 
 /** Every REST endpoint: the OpenAPI document and the integration tests iterate over this list. */
-export const ENDPOINTS: Endpoint[] = [auth, users, tokens, books, chapters, jobs, convert].flatMap((module) =>
+export const ENDPOINTS: Endpoint[] = [auth, users, tokens, books, chapters, jobs, convert, analysis, analyses].flatMap((module) =>
   Object.values(module).filter((value): value is Endpoint => typeof value === "object" && value !== null && "handle" in value),
 );

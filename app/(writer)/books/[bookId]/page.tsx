@@ -94,9 +94,9 @@ export default async function BookPage({ params }: { params: Params }) {
           {book.targetWordCount === null && <p className="muted">Set a target in the details to follow your progress.</p>}
           <div className={styles.tools}>
             <EditBookButton book={book} className="button secondary small" label="Edit details" />
-            <span className={styles.soon} aria-disabled="true">
-              Analyze <small>coming soon</small>
-            </span>
+            <Link href={`/analyze/${book.id}`} className="button secondary small">
+              Analyze
+            </Link>
             <ExportButton bookId={book.id} formats={listFormats(principal).filter((f) => f.write).map(({ id, name }) => ({ id, name }))} />
           </div>
         </aside>

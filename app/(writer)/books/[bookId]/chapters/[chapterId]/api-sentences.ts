@@ -38,6 +38,7 @@ const SENTENCES: Record<ErrorCode | "network", string> = {
   email_taken: "An account with this e-mail already exists.",
   version_conflict: "This chapter was saved somewhere else since you opened it.",
   job_not_finished: "This is still being prepared. Try again in a moment.",
+  template_not_installed: "Install this template before running it.",
   precondition_failed: "This chapter was saved somewhere else since you opened it.",
   payload_too_large: "This chapter is too long to save: a chapter holds at most 5 MiB of text. Split it in two.",
   validation_failed: "Some of this cannot be saved.",

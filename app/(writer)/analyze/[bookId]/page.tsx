@@ -1,0 +1,111 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getAnalysis } from "@/server/analysis/get-analysis";
+import { analysesCollection, listAnalyses } from "@/server/analysis/list-analyses";
+import { listInstalledTemplates } from "@/server/analysis/list-installed-templates";
+import { getBook } from "@/server/books/get-book";
+import { defaultCollectionOptions, MAX_PER_PAGE } from "@/server/collections";
+import { AppError } from "@/server/errors";
+import { ERROR_SENTENCES } from "../../../_components/error-sentences";
+import { formatDateTime } from "../../../_components/format";
+import { requirePrincipal } from "../../../_components/require-principal";
+import styles from "../../templates/_components/analysis.module.css";
+import { ReportView } from "../../templates/_components/report-view";
+import { RunForm } from "./run-form";
+
+export const metadata: Metadata = { title: "Analyze" };
+
+type Params = Promise<{ bookId: string }>;
+type Search = Promise<{ analysis?: string | string[] }>;
+
+/** A book's analyses: run an installed template, read a result, reopen the kept ones. */
+export default async function AnalyzePage({ params, searchParams }: { params: Params; searchParams: Search }) {
+  const { bookId } = await params;
+  const { analysis: chosen } = await searchParams;
+  const principal = await requirePrincipal(`/analyze/${bookId}`);
+  let book;
+  try {
+    book = await getBook({ bookId }, principal);
+  } catch (error) {
+    if (error instanceof AppError && (error.code === "not_found" || error.code === "gone")) notFound();
+    if (error instanceof AppError && (error.code === "forbidden" || error.code === "book_in_trash")) {
+      return (
+        <div className="empty">
+          <p className="empty-title">{ERROR_SENTENCES[error.code]}</p>
+          <Link href="/books">Back to your books</Link>
+        </div>
+      );
+    }
+    throw error;
+  }
+  const options = defaultCollectionOptions(analysesCollection, { perPage: MAX_PER_PAGE });
+  const [templates, kept] = await Promise.all([listInstalledTemplates(principal), listAnalyses({ bookId, options }, principal)]);
+  const analysisId = typeof chosen === "string" ? chosen : kept.items.find((a) => a.status === "succeeded")?.id;
+  const analysis = analysisId ? await getAnalysis({ bookId, analysisId }, principal).catch(() => null) : null;
+
+  return (
+    <>
+      <p className="eyebrow">
+        <Link href={`/books/${book.id}`}>← {book.title}</Link>
+      </p>
+      <div className={styles.head}>
+        <h1>Analyze</h1>
+      </div>
+      <section className="panel" aria-labelledby="run-heading">
+        <h2 id="run-heading">Run a template</h2>
+        {templates.length === 0 ? (
+          <p>
+            Your library is empty. <Link href="/templates">Find a template</Link> and install it first.
+          </p>
+        ) : (
+          <RunForm bookId={book.id} templates={templates.map((t) => ({ id: t.id, name: t.name }))} />
+        )}
+      </section>
+      <div className={styles.detail}>
+        <section aria-labelledby="result-heading">
+          {analysis ? (
+            <>
+              <h2 id="result-heading" className={styles.subhead}>
+                {analysis.templateName}
+              </h2>
+              <p className="muted">
+                Run {formatDateTime(analysis.createdAt)}
+                {analysis.durationMs !== null && ` · ${analysis.durationMs} ms`}
+                {Array.isArray(analysis.parameters.characters) && ` · following ${(analysis.parameters.characters as string[]).join(", ")}`}
+              </p>
+              {analysis.report ? (
+                <ReportView report={analysis.report} />
+              ) : (
+                <p role="status">{analysis.status === "failed" ? `This run failed: ${analysis.error?.message}` : "This analysis is still running; reload in a moment."}</p>
+              )}
+            </>
+          ) : (
+            <p id="result-heading" className="muted">
+              No result yet. Run a template to see charts and tables here.
+            </p>
+          )}
+        </section>
+        <aside className={styles.side} aria-labelledby="kept-heading">
+          <h2 id="kept-heading" className={styles.subhead}>
+            Kept results
+          </h2>
+          {kept.items.length === 0 ? (
+            <p className="muted">None yet.</p>
+          ) : (
+            <ul className={styles.kept}>
+              {kept.items.map((a) => (
+                <li key={a.id}>
+                  <Link href={`/analyze/${book.id}?analysis=${a.id}`} aria-current={a.id === analysis?.id ? "true" : undefined}>
+                    {a.templateName}
+                  </Link>
+                  <small className="muted">{a.status === "succeeded" ? formatDateTime(a.createdAt) : a.status}</small>
+                </li>
+              ))}
+            </ul>
+          )}
+        </aside>
+      </div>
+    </>
+  );
+}

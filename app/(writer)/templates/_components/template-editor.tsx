@@ -1,0 +1,197 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useMemo, useState, type FormEvent } from "react";
+import { createTemplateInput, type TemplateDto } from "@/server/analysis/schemas";
+import { Field, SelectField } from "../../../_components/field";
+import { FormAlert } from "../../../_components/form-alert";
+import { describeProblem } from "../../../_components/problem";
+import { trpc } from "../../../_trpc/client";
+import styles from "./analysis.module.css";
+import { CATEGORY_OPTIONS, LANGUAGE_OPTIONS } from "./labels";
+
+/** What the editor knows of a probe: enough to offer it, its views and an example of its parameters. */
+export interface ProbeChoice {
+  id: string;
+  name: string;
+  description: string;
+  views: string[];
+  parameters: string[];
+  example: string;
+}
+
+interface SectionDraft {
+  id: string;
+  title: string;
+  probe: string;
+  view: string;
+  params: string;
+}
+
+const slug = (text: string, n: number) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || `section-${n}`;
+
+/** The draft as the API would receive it; parameters that are not JSON stay text, so the schema names them. */
+function candidate(meta: Record<string, string | boolean>, sections: SectionDraft[]) {
+  return {
+    ...meta,
+    tags: String(meta.tags)
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean),
+    definition: {
+      sections: sections.map((s) => {
+        let params: unknown = s.params;
+        try {
+          params = JSON.parse(s.params || "{}");
+        } catch {}
+        return { id: s.id, title: s.title, probe: s.probe, view: s.view, params };
+      }),
+    },
+  };
+}
+
+/** The new-template form, and the edit form of one's own: live checks with the API's own schema. */
+export function TemplateEditor({ probes, template }: { probes: ProbeChoice[]; template?: TemplateDto }) {
+  const router = useRouter();
+  const [meta, setMeta] = useState<Record<string, string | boolean>>({
+    name: template?.name ?? "",
+    summary: template?.summary ?? "",
+    description: template?.description ?? "",
+    category: template?.category ?? "structure",
+    language: template?.language ?? "any",
+    tags: template?.tags.join(", ") ?? "",
+    published: template?.published ?? false,
+  });
+  const [sections, setSections] = useState<SectionDraft[]>(
+    template?.definition.sections.map((s) => ({ id: s.id, title: s.title, probe: s.probe, view: s.view, params: JSON.stringify(s.params, null, 2) })) ?? [],
+  );
+  const [adding, setAdding] = useState(probes[0]?.id ?? "");
+  const byId = useMemo(() => new Map(probes.map((p) => [p.id, p])), [probes]);
+
+  const draft = candidate(meta, sections);
+  const checked = createTemplateInput.safeParse(draft);
+  const live = checked.success ? [] : checked.error.issues.map((i) => `${i.path.join(".") || "template"}: ${i.message}`);
+
+  const onSaved = (saved: TemplateDto) => router.push(`/templates/${saved.id}`);
+  const create = trpc.analysis.create.useMutation({ onSuccess: onSaved });
+  const update = trpc.analysis.update.useMutation({ onSuccess: onSaved });
+  const mutation = template ? update : create;
+  const problem = describeProblem(mutation.error, template ? "changes." : "");
+
+  const set = (key: string) => (event: { currentTarget: { value: string } }) => setMeta({ ...meta, [key]: event.currentTarget.value });
+  const change = (index: number, patch: Partial<SectionDraft>) => setSections(sections.map((s, i) => (i === index ? { ...s, ...patch } : s)));
+  const move = (index: number, by: number) => {
+    const next = [...sections];
+    const [moved] = next.splice(index, 1);
+    next.splice(index + by, 0, moved!);
+    setSections(next);
+  };
+  function addSection() {
+    const probe = byId.get(adding);
+    if (!probe) return;
+    const taken = new Set(sections.map((s) => s.id));
+    let id = slug(probe.id, sections.length + 1);
+    for (let n = 2; taken.has(id); n++) id = `${slug(probe.id, n)}-${n}`;
+    setSections([...sections, { id, title: probe.name, probe: probe.id, view: probe.views[0] ?? "table", params: probe.example }]);
+  }
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!checked.success) return;
+    if (template) update.mutate({ id: template.id, changes: checked.data });
+    else create.mutate(checked.data);
+  }
+
+  return (
+    <form onSubmit={submit} className="stack" noValidate aria-label={template ? "Edit template" : "New template"}>
+      <FormAlert message={problem?.message} />
+      <Field name="name" label="Name" required value={String(meta.name)} onChange={set("name")} error={problem?.fields.name} />
+      <Field name="summary" label="Summary" hint="One line for the gallery." value={String(meta.summary)} onChange={set("summary")} />
+      <Field name="description" label="Description" hint="Markdown." multiline rows={5} value={String(meta.description)} onChange={set("description")} />
+      <div className="field-row">
+        <SelectField name="category" label="Category" options={CATEGORY_OPTIONS} value={String(meta.category)} onChange={set("category")} />
+        <SelectField name="language" label="Language" options={LANGUAGE_OPTIONS} value={String(meta.language)} onChange={set("language")} />
+      </div>
+      <Field name="tags" label="Tags" hint="Separated by commas." value={String(meta.tags)} onChange={set("tags")} />
+
+      <h2 className={styles.subhead}>Sections</h2>
+      {sections.length === 0 && <p className="muted">Add a section for each measure the template should show.</p>}
+      {sections.map((section, index) => {
+        const probe = byId.get(section.probe);
+        return (
+          <fieldset key={index} className={styles.editorSection} aria-label={`Section ${index + 1}`}>
+            <legend>
+              {index + 1}. {probe?.name ?? section.probe}
+            </legend>
+            {probe && <p className="field-hint">{probe.description}</p>}
+            <div className="field-row">
+              <Field name={`section-${index}-title`} label="Title" value={section.title} onChange={(e) => change(index, { title: e.currentTarget.value })} />
+              <SelectField
+                name={`section-${index}-view`}
+                label="Shown as"
+                options={(probe?.views ?? [section.view]).map((v) => ({ value: v, label: v }))}
+                value={section.view}
+                onChange={(e) => change(index, { view: e.currentTarget.value })}
+              />
+            </div>
+            <Field
+              name={`section-${index}-params`}
+              label="Parameters (JSON)"
+              hint={probe && probe.parameters.length > 0 ? `Takes: ${probe.parameters.join(", ")}` : undefined}
+              multiline
+              rows={3}
+              value={section.params}
+              onChange={(e) => change(index, { params: e.currentTarget.value })}
+            />
+            <div className="button-row">
+              <button type="button" className="button ghost small" disabled={index === 0} onClick={() => move(index, -1)}>
+                Move up
+              </button>
+              <button type="button" className="button ghost small" disabled={index === sections.length - 1} onClick={() => move(index, 1)}>
+                Move down
+              </button>
+              <button type="button" className="button danger small" onClick={() => setSections(sections.filter((_, i) => i !== index))}>
+                Remove
+              </button>
+            </div>
+          </fieldset>
+        );
+      })}
+      <div className="button-row">
+        <label htmlFor="add-probe" className="visually-hidden">
+          Probe to add
+        </label>
+        <select id="add-probe" className={styles.inline} value={adding} onChange={(e) => setAdding(e.currentTarget.value)}>
+          {probes.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+        <button type="button" className="button secondary small" onClick={addSection}>
+          Add section
+        </button>
+      </div>
+
+      <div aria-live="polite">
+        {live.length > 0 ? (
+          <ul className={styles.problems} aria-label="Problems">
+            {live.slice(0, 8).map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className={styles.valid}>The template is valid.</p>
+        )}
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" checked={Boolean(meta.published)} onChange={(e) => setMeta({ ...meta, published: e.currentTarget.checked })} />
+        Publish: list it in every writer&apos;s gallery
+      </label>
+      <div className="button-row">
+        <button type="submit" className="button" disabled={!checked.success || mutation.isPending} aria-busy={mutation.isPending || undefined}>
+          {template ? "Save changes" : "Create template"}
+        </button>
+      </div>
+    </form>
+  );
+}

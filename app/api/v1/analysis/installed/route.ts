@@ -1,0 +1,5 @@
+// GET /api/v1/analysis/installed — the caller's library
+import { routeHandlers } from "@/server/http/endpoint";
+import { listInstalledTemplatesEndpoint } from "@/server/http/endpoints/analysis";
+
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = routeHandlers(listInstalledTemplatesEndpoint);

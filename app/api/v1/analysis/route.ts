@@ -1,0 +1,5 @@
+// POST /api/v1/analysis — create a template
+import { routeHandlers } from "@/server/http/endpoint";
+import { createTemplateEndpoint } from "@/server/http/endpoints/analysis";
+
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = routeHandlers(createTemplateEndpoint);

@@ -1,0 +1,261 @@
+import { z } from "zod";
+import type { PreparedBook, PreparedChapter } from "./prepare";
+import { characterNameSchema } from "./schema-helpers";
+import { isStopWord } from "./terms";
+
+export const characterParams = {
+  /** Characters this template always follows; a run's own names are added to them. */
+  characters: z.array(characterNameSchema).max(50).optional(),
+  /** Propose names found in the text when none are given. */
+  candidates: z.boolean().default(true),
+  maxCandidates: z.number().int().min(1).max(50).default(10),
+  minMentions: z.number().int().min(1).max(1000).default(3),
+};
+
+interface TrackedCharacter {
+  name: string;
+  source: "given" | "candidate";
+  /** Mentions in each chapter of the range, in order. */
+  mentions: number[];
+}
+
+/**
+ * The characters a section follows and their mentions per chapter: the names given (the run's,
+ * then the template's; "Elizabeth|Lizzy" counts both under the first), or, when none are given,
+ * the names the text suggests.
+ */
+export async function trackCharacters(
+  book: PreparedBook,
+  chapters: PreparedChapter[],
+  options: { given: string[]; candidates: boolean; maxCandidates: number; minMentions: number },
+): Promise<{ tracked: TrackedCharacter[]; others: string[] }> {
+  const given = dedupe(options.given);
+  const proposed = options.candidates
+    ? (await candidateNames(book, chapters, options.minMentions)).slice(0, options.maxCandidates)
+    : [];
+  const names = given.length ? given : proposed;
+  const mentions = await countMentions(book, chapters, names);
+  const tracked = names.map((entry, index) => ({
+    name: entry.split("|")[0]!.trim(),
+    source: given.length ? ("given" as const) : ("candidate" as const),
+    mentions: mentions[index]!,
+  }));
+  const taken = new Set(given.flatMap((entry) => entry.split("|").map((alias) => alias.trim())));
+  return { tracked, others: given.length ? proposed.filter((name) => !taken.has(name)) : [] };
+}
+
+function dedupe(entries: string[]): string[] {
+  const seen = new Set<string>();
+  return entries.filter((entry) => {
+    const key = entry.split("|")[0]!.trim();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Mentions of each character in each chapter. Longer names are found first and a shorter one
+ * never counts inside them, so "Elizabeth Bennet" is one mention and not also one of
+ * "Elizabeth". Latin names must stand as whole words; Chinese names are written without spaces
+ * and match wherever they appear. (indexOf per name: a pattern of all the names with word-edge
+ * look-arounds cost several times as much.)
+ */
+async function countMentions(book: PreparedBook, chapters: PreparedChapter[], entries: string[]): Promise<number[][]> {
+  const counts = entries.map(() => chapters.map(() => 0));
+  const owner = new Map<string, number>();
+  entries.forEach((entry, index) => {
+    for (const alias of entry.split("|").map((name) => name.trim())) if (alias && !owner.has(alias)) owner.set(alias, index);
+  });
+  const aliases = [...owner.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((alias) => ({ alias, character: owner.get(alias)!, whole: !/\p{Script=Han}/u.test(alias) }));
+  for (const [index, chapter] of chapters.entries()) {
+    for (const text of chapter.paragraphs) {
+      const taken: [number, number][] = [];
+      for (const { alias, character, whole } of aliases) {
+        for (let at = text.indexOf(alias); at !== -1; at = text.indexOf(alias, at + 1)) {
+          const end = at + alias.length;
+          if (whole && (WORD_EDGE.test(text[at - 1] ?? "") || WORD_EDGE.test(text[end] ?? ""))) continue;
+          if (taken.some(([from, to]) => at < to && end > from)) continue;
+          taken.push([at, end]);
+          counts[character]![index]!++;
+        }
+      }
+      await book.pacer.breathe();
+    }
+  }
+  return counts;
+}
+
+const WORD_EDGE = /[\p{L}\p{N}]/u;
+
+/** Names the text suggests, most mentioned first. */
+async function candidateNames(book: PreparedBook, chapters: PreparedChapter[], minMentions: number) {
+  const key = `candidates:${chapters.map((chapter) => chapter.number).join(",")}:${minMentions}`;
+  let found = book.memo.get(key) as string[] | undefined;
+  if (!found) {
+    const english = await englishCandidates(book, chapters, minMentions);
+    const chinese = await chineseCandidates(book, chapters, minMentions);
+    found = [...english, ...chinese].sort((a, b) => b.mentions - a.mentions || (a.name < b.name ? -1 : 1)).map((c) => c.name);
+    book.memo.set(key, found);
+  }
+  return found;
+}
+
+const OPENS_CLAUSE = /(?:^|[“"‘'「『(:—–-])\s*$/u;
+const UPPER = /\p{Lu}/u;
+const LOWER = /\p{Ll}/u;
+const WORD_CHARACTER = /[\p{L}\p{N}'’]/u;
+const isUpper = (text: string, i: number) => {
+  const code = text.charCodeAt(i);
+  return (code >= 65 && code <= 90) || (code > 127 && UPPER.test(text[i]!));
+};
+const isLower = (text: string, i: number) => {
+  const code = text.charCodeAt(i);
+  return (code >= 97 && code <= 122) || (code > 127 && LOWER.test(text[i]!));
+};
+
+/**
+ * Calls `visit` with each word standing alone that is one capital and then lower-case letters
+ * (Anna, Zoë, Anna's). A scan by char code: the Unicode-property pattern for it cost more than
+ * all the rest of name-finding.
+ */
+function forEachCapitalised(text: string, visit: (word: string, at: number) => void) {
+  for (let i = 0; i < text.length; i++) {
+    if (!isUpper(text, i) || (i > 0 && WORD_CHARACTER.test(text[i - 1]!)) || !isLower(text, i + 1)) continue;
+    let end = i + 2;
+    for (;;) {
+      while (end < text.length && isLower(text, end)) end++;
+      if ((text[end] === "'" || text[end] === "’") && isLower(text, end + 1)) end += 2;
+      else break;
+    }
+    if (end >= text.length || !WORD_CHARACTER.test(text[end]!)) visit(text.slice(i, end), i);
+    i = end;
+  }
+}
+const LOWER_CASE_WORD = /\p{Ll}+(?:['’]\p{Ll}+)*/gu;
+
+/**
+ * English: words written with a capital where no sentence or quotation begins, and rarely (under a
+ * tenth as often) written in lower case — proper nouns, which in a novel are mostly its people
+ * and places.
+ */
+async function englishCandidates(book: PreparedBook, chapters: PreparedChapter[], minMentions: number) {
+  const inside = new Map<string, number>();
+  const capitalised = new Map<string, number>();
+  const english: string[] = [];
+  for (const chapter of chapters) {
+    for (const sentence of chapter.sentences) {
+      if (sentence.han * 2 > sentence.words) continue;
+      english.push(sentence.text);
+      forEachCapitalised(sentence.text, (word, at) => {
+        capitalised.set(word, (capitalised.get(word) ?? 0) + 1);
+        if (!OPENS_CLAUSE.test(sentence.text.slice(Math.max(0, at - 3), at))) inside.set(word, (inside.get(word) ?? 0) + 1);
+      });
+    }
+    await book.pacer.breathe();
+  }
+  const likely = [...inside.keys()].filter((word) => capitalised.get(word)! >= minMentions && !isStopWord(word.toLowerCase()));
+  if (likely.length === 0) return [];
+  // Only now count the likely names written in lower case. The book's words (lower-cased, and
+  // shared with frequency and echoes) hold every use, so the lower-case ones are those less the
+  // capitalised. A Chinese book's words would cost a dictionary pass, so its few English
+  // sentences are read again instead.
+  const plain = (word: string) => word.toLowerCase().replace(/’/g, "'");
+  const lower = new Map(likely.map((word) => [plain(word), 0]));
+  if (book.language === "zh") {
+    for (const text of english) {
+      for (const word of text.match(LOWER_CASE_WORD) ?? []) {
+        const count = lower.get(word);
+        if (count !== undefined) lower.set(word, count + 1);
+      }
+    }
+  } else {
+    const all = [];
+    for (const chapter of chapters) all.push(await book.tokens(chapter));
+    const wanted = new Map<number, string>();
+    for (const word of lower.keys()) {
+      const id = book.vocabulary.ids.get(word);
+      if (id !== undefined) wanted.set(id, word);
+    }
+    for (const { ids } of all) {
+      for (const id of ids) {
+        const word = wanted.get(id);
+        if (word !== undefined) lower.set(word, lower.get(word)! + 1);
+      }
+      await book.pacer.breathe();
+    }
+    for (const word of likely) lower.set(plain(word), lower.get(plain(word))! - capitalised.get(word)!);
+  }
+  return likely
+    .filter((word) => lower.get(plain(word))! * 10 < capitalised.get(word)!)
+    .map((name) => ({ name, mentions: capitalised.get(name)! }));
+}
+
+// What a character does just after their name (林风说), and what is done to or with them just before (对林风).
+const AFTER_NAME = new Set("说道问笑喊叫答想看听走站点摇望叹怒冷皱抬低转回".split(""));
+const BEFORE_NAME = new Set("对和跟向被把让给叫见找与同".split(""));
+const HAN = /^\p{Script=Han}+$/u;
+
+/**
+ * Chinese: two- and three-character sequences seen at least twice where a name stands — before a
+ * verb of speech or action, or after a preposition — with no stop-character in them. Of a
+ * three-character sequence and the two characters it holds, the one that stands alone as often is
+ * kept: 林小风 over 小风 when 小风 is nearly always part of 林小风, 林风 over 着林风.
+ */
+async function chineseCandidates(book: PreparedBook, chapters: PreparedChapter[], minMentions: number) {
+  const contexts = new Map<string, number>();
+  const texts: string[] = [];
+  const note = (candidate: string) => contexts.set(candidate, (contexts.get(candidate) ?? 0) + 1);
+  for (const chapter of chapters) {
+    if (chapter.han === 0) continue;
+    for (const paragraph of chapter.paragraphs) {
+      texts.push(paragraph);
+      for (let i = 0; i < paragraph.length; i++) {
+        const character = paragraph[i]!;
+        if (AFTER_NAME.has(character)) {
+          if (i >= 2) note(paragraph.slice(i - 2, i));
+          if (i >= 3) note(paragraph.slice(i - 3, i));
+        }
+        if (BEFORE_NAME.has(character)) {
+          note(paragraph.slice(i + 1, i + 3));
+          note(paragraph.slice(i + 1, i + 4));
+        }
+      }
+    }
+    await book.pacer.breathe();
+  }
+  // Only sequences seen twice in a name's place are checked: Han only, no stop-character.
+  const counted = new Map<string, number>();
+  for (const [candidate, seen] of contexts) {
+    if (seen >= 2 && HAN.test(candidate) && ![...candidate].some((character) => isStopWord(character))) counted.set(candidate, 0);
+  }
+  // Every use, in one pass that looks only where a candidate's first character stands.
+  const firsts = new Set([...counted.keys()].map((candidate) => candidate[0]!));
+  for (const text of texts) {
+    for (let i = 0; i + 2 <= text.length; i++) {
+      if (!firsts.has(text[i]!)) continue;
+      for (const length of [2, 3]) {
+        if (i + length > text.length) break;
+        const part = text.slice(i, i + length);
+        const count = counted.get(part);
+        if (count !== undefined) counted.set(part, count + 1);
+      }
+    }
+    await book.pacer.breathe();
+  }
+  const kept = new Set(counted.keys());
+  for (const [long, longCount] of counted) {
+    if (long.length !== 3) continue;
+    for (const short of [long.slice(1), long.slice(0, 2)]) {
+      const shortCount = counted.get(short);
+      if (shortCount === undefined) continue;
+      if (longCount * 10 >= shortCount * 7) kept.delete(short);
+      else kept.delete(long);
+    }
+  }
+  return [...kept]
+    .map((name) => ({ name, mentions: counted.get(name)! }))
+    .filter((candidate) => candidate.mentions >= minMentions);
+}

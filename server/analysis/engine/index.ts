@@ -1,0 +1,17 @@
+export { analyzeBook, analyzeBookWithTemplates, runTemplate } from "./analyze";
+export { templateDefinitionSchema, type TemplateDefinition, type TemplateDefinitionInput, type TemplateSection } from "./definition";
+export { Pacer } from "./pace";
+export { prepareBook, type BookInput, type PreparedBook } from "./prepare";
+export { PROBES, type ProbeId } from "./probes";
+export {
+  analysisReportSchema,
+  sectionResultSchema,
+  viewSchema,
+  type AnalysisReport,
+  type Chart,
+  type Language,
+  type SectionResult,
+  type View,
+} from "./report";
+export { runParametersSchema, type RunParameters } from "./run-parameters";
+export { BUILT_IN_TEMPLATES, type BuiltInTemplate } from "./templates";

@@ -1,0 +1,61 @@
+import { characterParams, trackCharacters } from "../characters";
+import { defineProbe } from "../probe";
+
+export const charactersProbe = defineProbe({
+  id: "characters",
+  name: "Character presence",
+  description:
+    "Mentions per chapter of the characters named in the run (or the template), or else of the names the text suggests: capitalised words inside sentences in English, two- or three-character names before 说/道/问… or after 对/和/跟… in Chinese.",
+  params: characterParams,
+  views: ["heatmap", "bar", "table"],
+  async run({ book, chapters, params, parameters }) {
+    const { tracked, others } = await trackCharacters(book, chapters, {
+      ...params,
+      given: [...(parameters.characters ?? []), ...(params.characters ?? [])],
+    });
+    const rows = tracked.map((character) => {
+      const present = character.mentions.flatMap((count, index) => (count > 0 ? [chapters[index]!] : []));
+      return {
+        name: character.name,
+        source: character.source,
+        mentions: character.mentions.reduce((sum, count) => sum + count, 0),
+        chapters: present.length,
+        first: present[0]?.label ?? null,
+        last: present.at(-1)?.label ?? null,
+      };
+    });
+    const top = rows.reduce<(typeof rows)[number] | null>((best, row) => (!best || row.mentions > best.mentions ? row : best), null);
+    const notes: string[] = [];
+    if (tracked.length === 0) notes.push("No characters were named and none could be found in the text; name them when running the template.");
+    else if (tracked[0]!.source === "candidate") notes.push("No characters were named, so these are names found in the text; name the characters when running the template to follow them.");
+    if (others.length) notes.push(`Other names found in the text: ${others.join(", ")}.`);
+    return {
+      summary: [
+        { label: "Characters", value: tracked.length },
+        { label: "Most mentioned", value: top ? `${top.name} (${top.mentions})` : "—" },
+      ],
+      table: {
+        columns: [
+          { key: "name", label: "Character" },
+          { key: "source", label: "Source" },
+          { key: "mentions", label: "Mentions" },
+          { key: "chapters", label: "Chapters present" },
+          { key: "first", label: "First appears" },
+          { key: "last", label: "Last appears" },
+        ],
+        rows,
+      },
+      heatmap: {
+        rows: tracked.map((character) => character.name),
+        columns: chapters.map((chapter) => chapter.label),
+        values: tracked.map((character) => character.mentions),
+      },
+      series: {
+        x: rows.map((row) => row.name),
+        series: [{ name: "Mentions", values: rows.map((row) => row.mentions) }],
+        yLabel: "mentions",
+      },
+      notes,
+    };
+  },
+});

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import type { PreparedChapter } from "../prepare";
+import { defineProbe } from "../probe";
+import { knownKeys } from "../schema-helpers";
+import { mean, percent, round } from "../stats";
+
+const beatSchema = knownKeys(
+  {
+    name: z.string().trim().min(1).max(80),
+    /** Where the beat is expected, in percent of the book's words. */
+    target: z.number().min(0).max(100),
+  },
+  "parameter",
+);
+
+export const structureProbe = defineProbe({
+  id: "structure",
+  name: "Structure map",
+  description:
+    "A beat sheet — named beats at target positions, in percent of the book's words — laid over the chapters: which chapter sits at each beat, and its length, dialogue and sentence length.",
+  params: { beats: z.array(beatSchema).min(1).max(40) },
+  views: ["beats", "table"],
+  async run({ chapters, params }) {
+    const total = chapters.reduce((sum, chapter) => sum + chapter.words, 0);
+    let before = 0;
+    const spans = chapters.map((chapter) => {
+      const start = total ? before / total : 0;
+      before += chapter.words;
+      return { chapter, start, end: total ? before / total : 0 };
+    });
+    const at = (target: number) => chapterAt(spans, target / 100, total);
+    const rows = params.beats.map((beat) => {
+      const span = at(beat.target);
+      const chapter = span?.chapter;
+      return {
+        beat: beat.name,
+        target: beat.target,
+        chapter: chapter ? `${chapter.number}. ${chapter.label}` : null,
+        span: span ? `${round(span.start * 100)}–${round(span.end * 100)}%` : null,
+        words: chapter?.words ?? null,
+        dialogue: chapter ? percent(chapter.dialogueWords, chapter.words) : null,
+        sentenceLength: chapter ? round(mean(chapter.sentences.map((sentence) => sentence.words))) : null,
+      };
+    });
+    return {
+      summary: [
+        { label: "Beats", value: params.beats.length },
+        { label: "Chapters", value: chapters.length },
+      ],
+      table: {
+        columns: [
+          { key: "beat", label: "Beat" },
+          { key: "target", label: "Target", unit: "%" },
+          { key: "chapter", label: "Chapter" },
+          { key: "span", label: "Chapter spans" },
+          { key: "words", label: "Chapter length" },
+          { key: "dialogue", label: "Dialogue", unit: "%" },
+          { key: "sentenceLength", label: "Mean sentence length" },
+        ],
+        rows,
+      },
+      beats: {
+        chapters: spans.map(({ chapter, start, end }) => ({
+          id: chapter.id,
+          title: chapter.label,
+          start: round(start, 4),
+          end: round(end, 4),
+          words: chapter.words,
+        })),
+        beats: params.beats.map((beat) => ({
+          name: beat.name,
+          target: round(beat.target / 100, 4),
+          chapterId: at(beat.target)?.chapter.id ?? null,
+        })),
+      },
+      notes: total === 0 ? ["There are no words to lay the beats over yet."] : [],
+    };
+  },
+});
+
+/** The chapter whose words contain the position; the very end belongs to the last chapter with words. */
+function chapterAt<T extends { chapter: PreparedChapter; start: number; end: number }>(spans: T[], position: number, total: number) {
+  if (total === 0) return null;
+  return spans.find((span) => span.chapter.words > 0 && position >= span.start && position < span.end) ??
+    spans.findLast((span) => span.chapter.words > 0) ?? null;
+}

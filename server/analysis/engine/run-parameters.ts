@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { characterNameSchema, knownKeys } from "./schema-helpers";
+
+/** What a writer may give when running a template on a book. */
+export const runParametersSchema = knownKeys(
+  {
+    /** Characters to follow, added to any the template names. */
+    characters: z.array(characterNameSchema).max(50).optional(),
+  },
+  "parameter",
+);
+export type RunParameters = z.output<typeof runParametersSchema>;

@@ -1,0 +1,351 @@
+import type { TemplateDefinitionInput, TemplateSection } from "./definition";
+
+export interface BuiltInTemplate {
+  slug: string;
+  name: string;
+  summary: string;
+  /** Markdown. */
+  description: string;
+  category: "structure" | "pacing" | "character" | "style" | "genre" | "dialogue" | "readability";
+  tags: string[];
+  language: "en" | "zh" | "any";
+  /** Raised whenever the entry changes, so the seed rewrites the stored copy. */
+  version: number;
+  definition: TemplateDefinitionInput;
+}
+
+type Section = TemplateDefinitionInput["sections"][number];
+const section = (id: string, title: string, probe: TemplateSection["probe"], view: TemplateSection["view"], params: Record<string, unknown> = {}): Section => ({ id, title, probe, view, params });
+
+/** Beats at their conventional place, in percent of the book; a beat that spans a stretch sits at its middle. */
+const beats = (...pairs: [string, number][]) => pairs.map(([name, target]) => ({ name, target }));
+
+const lengthBars = section("chapter-lengths", "Chapter lengths", "chapter-lengths", "bar");
+const dialogueLine = section("dialogue", "Dialogue per chapter", "dialogue", "line");
+
+export const BUILT_IN_TEMPLATES: BuiltInTemplate[] = [
+  {
+    slug: "three-act-structure",
+    name: "Three-Act Structure",
+    summary: "Lays the classic setup, confrontation and resolution over your chapters.",
+    description: `Set-up, confrontation, resolution: the shape most novels and films share.
+
+The beat map shows which chapter carries each turning point — the inciting incident near 12%,
+the first plot point at a quarter, the midpoint, the second plot point at three quarters and the
+climax near the end — with that chapter's length and dialogue, so you can see whether a turn
+lands where readers expect it or drifts.`,
+    category: "structure",
+    tags: ["plot", "beats", "acts"],
+    language: "any",
+    version: 1,
+    definition: {
+      sections: [
+        section("beats", "Turning points", "structure", "beats", {
+          beats: beats(
+            ["Opening", 1],
+            ["Inciting incident", 12],
+            ["Plot point one", 25],
+            ["First pinch point", 37.5],
+            ["Midpoint", 50],
+            ["Second pinch point", 62.5],
+            ["Plot point two", 75],
+            ["Climax", 88],
+            ["Resolution", 98],
+          ),
+        }),
+        lengthBars,
+      ],
+    },
+  },
+  {
+    slug: "save-the-cat",
+    name: "Save the Cat! Beat Sheet",
+    summary: "Blake Snyder's 15 beats, at the standard percentages, over your chapters.",
+    description: `The fifteen beats of Blake Snyder's *Save the Cat!*, at the percentages Jessica Brody gives
+for novels. A beat that spans a stretch (Fun and Games, 20–50%) is placed at its middle.
+
+| Beat | Where |
+|---|---|
+| Opening Image | 0–1% |
+| Theme Stated | 5% |
+| Set-Up | 1–10% |
+| Catalyst | 10% |
+| Debate | 10–20% |
+| Break into Two | 20% |
+| B Story | 22% |
+| Fun and Games | 20–50% |
+| Midpoint | 50% |
+| Bad Guys Close In | 50–75% |
+| All Is Lost | 75% |
+| Dark Night of the Soul | 75–80% |
+| Break into Three | 80% |
+| Finale | 80–99% |
+| Final Image | 99–100% |`,
+    category: "structure",
+    tags: ["plot", "beats", "screenwriting"],
+    language: "any",
+    version: 1,
+    definition: {
+      sections: [
+        section("beats", "The fifteen beats", "structure", "beats", {
+          beats: beats(
+            ["Opening Image", 0.5],
+            ["Theme Stated", 5],
+            ["Set-Up", 5.5],
+            ["Catalyst", 10],
+            ["Debate", 15],
+            ["Break into Two", 20],
+            ["B Story", 22],
+            ["Fun and Games", 35],
+            ["Midpoint", 50],
+            ["Bad Guys Close In", 62.5],
+            ["All Is Lost", 75],
+            ["Dark Night of the Soul", 77.5],
+            ["Break into Three", 80],
+            ["Finale", 89.5],
+            ["Final Image", 99.5],
+          ),
+        }),
+        dialogueLine,
+      ],
+    },
+  },
+  {
+    slug: "heros-journey",
+    name: "Hero's Journey",
+    summary: "Christopher Vogler's twelve stages of the monomyth, mapped onto your chapters.",
+    description: `Joseph Campbell's monomyth in the twelve stages Christopher Vogler drew from it, at their
+usual places: the ordinary world and the call in the first quarter, the ordeal at the middle, the
+road back at three quarters, resurrection and return at the end.
+
+Alongside, who is on the page: name your hero, mentor and shadow when you run it.`,
+    category: "structure",
+    tags: ["plot", "beats", "myth", "campbell", "vogler"],
+    language: "any",
+    version: 1,
+    definition: {
+      sections: [
+        section("stages", "The twelve stages", "structure", "beats", {
+          beats: beats(
+            ["Ordinary World", 5],
+            ["Call to Adventure", 10],
+            ["Refusal of the Call", 15],
+            ["Meeting the Mentor", 20],
+            ["Crossing the First Threshold", 25],
+            ["Tests, Allies, Enemies", 37.5],
+            ["Approach to the Inmost Cave", 45],
+            ["The Ordeal", 50],
+            ["Reward", 60],
+            ["The Road Back", 75],
+            ["Resurrection", 90],
+            ["Return with the Elixir", 97.5],
+          ),
+        }),
+        section("cast", "Who is on the page", "characters", "heatmap"),
+      ],
+    },
+  },
+  {
+    slug: "kishotenketsu",
+    name: "Kishōtenketsu (起承转合)",
+    summary: "Introduction, development, twist, reconciliation: the four-part East Asian structure.",
+    description: `起承转合 — *ki* introduces, *shō* develops, *ten* turns to something unexpected, *ketsu*
+brings the parts together. Each part takes about a quarter of the book; each beat sits at the
+middle of its quarter. No conflict is required: watch where the *ten* chapter falls and how its
+rhythm differs.`,
+    category: "structure",
+    tags: ["起承转合", "four-act", "beats", "east-asian"],
+    language: "any",
+    version: 1,
+    definition: {
+      sections: [
+        section("parts", "起 承 转 合", "structure", "beats", {
+          beats: beats(["起 Ki — introduction", 12.5], ["承 Shō — development", 37.5], ["转 Ten — twist", 62.5], ["合 Ketsu — reconciliation", 87.5]),
+        }),
+        section("rhythm", "Sentence rhythm", "sentences", "bar"),
+      ],
+    },
+  },
+  {
+    slug: "golden-three-chapters",
+    name: "黄金三章 (Golden First Three Chapters)",
+    summary: "网文开篇：前三章的字数、对话、节奏与出场人物。",
+    description: `网络小说的"黄金三章"：读者在前三章决定是否追读。这个模板只看前三章——
+每章字数（网文常见 2000–4000 字）、对话比例、句子长短和节奏、出场人物，以及高频词。
+
+Web-novel readers decide within three chapters whether to follow a book. This template reads the
+first three chapters only: length, dialogue, sentence rhythm, who appears and the words that recur.`,
+    category: "genre",
+    tags: ["网文", "web novel", "opening", "hook", "黄金三章"],
+    language: "zh",
+    version: 1,
+    definition: {
+      sections: [
+        section("length", "前三章字数 Length", "counts", "bar", { chapters: { to: 3 } }),
+        section("dialogue", "对话比例 Dialogue", "dialogue", "bar", { chapters: { to: 3 } }),
+        section("rhythm", "句长 Sentence length", "sentences", "bar", { chapters: { to: 3 } }),
+        section("cast", "出场人物 Characters", "characters", "heatmap", { chapters: { to: 3 } }),
+        section("words", "高频词 Frequent words", "frequency", "bar", { chapters: { to: 3 }, top: 20 }),
+      ],
+    },
+  },
+  {
+    slug: "pacing-and-rhythm",
+    name: "Pacing and rhythm",
+    summary: "Chapter lengths, sentence-length variety and dialogue, chapter by chapter.",
+    description: `Pace is felt in lengths: long chapters and long sentences slow the reader, short ones and
+dialogue speed them up. This template puts the three side by side so you can find the sagging
+middle or the breathless stretch.`,
+    category: "pacing",
+    tags: ["pace", "rhythm", "sentences"],
+    language: "any",
+    version: 1,
+    definition: {
+      sections: [
+        lengthBars,
+        section("sentence-lengths", "Sentence lengths", "sentences", "bar"),
+        section("dialogue", "Dialogue per chapter", "dialogue", "line"),
+      ],
+    },
+  },
+  {
+    slug: "dialogue-balance",
+    name: "Dialogue balance",
+    summary: "How much of each chapter is dialogue, and who does the talking.",
+    description: `The share of each chapter's words spoken inside quotation marks — "…", “…”, ‘…’, 「…」,
+『…』 — and the chapters that are nearly all talk or nearly silent.`,
+    category: "dialogue",
+    tags: ["dialogue", "speech", "quotes"],
+    language: "any",
+    version: 1,
+    definition: {
+      sections: [
+        dialogueLine,
+        section("dialogue-table", "Dialogue in numbers", "dialogue", "table"),
+      ],
+    },
+  },
+  {
+    slug: "readability-report",
+    name: "Readability report",
+    summary: "Flesch Reading Ease, Flesch–Kincaid grade and ARI; sentence length for Chinese.",
+    description: `For English: Flesch Reading Ease (higher is easier; plain English scores 60–70), the
+Flesch–Kincaid grade and the Automated Readability Index, per chapter and for the book.
+For Chinese: mean characters per sentence and per clause (分句) — the measure every Chinese
+readability formula is built on.`,
+    category: "readability",
+    tags: ["readability", "flesch", "grade level", "可读性"],
+    language: "any",
+    version: 1,
+    definition: {
+      sections: [
+        section("readability", "Readability per chapter", "readability", "line"),
+        section("sentences", "Sentence lengths", "sentences", "bar"),
+      ],
+    },
+  },
+  {
+    slug: "style-fingerprint",
+    name: "Style fingerprint",
+    summary: "The words and phrases you lean on, your sentence habits and your dialogue.",
+    description: `What makes the prose yours: the content words you use most, the three-word phrases you
+repeat, the spread of your sentence lengths, your readability and dialogue share.`,
+    category: "style",
+    tags: ["style", "voice", "word frequency", "phrases"],
+    language: "any",
+    version: 1,
+    definition: {
+      sections: [
+        section("words", "Most used words", "frequency", "bar", { top: 30 }),
+        section("phrases", "Most repeated phrases", "frequency", "table", { kind: "phrases", phraseLength: 3, top: 30 }),
+        section("sentences", "Sentence lengths", "sentences", "bar"),
+        section("readability", "Readability", "readability", "table"),
+        section("dialogue", "Dialogue", "dialogue", "table"),
+      ],
+    },
+  },
+  {
+    slug: "character-presence",
+    name: "Character presence",
+    summary: "Who appears in which chapter, how often, and who shares chapters with whom.",
+    description: `Name your characters when you run it (\`Elizabeth|Lizzy\` counts both names under the first),
+or let it propose the names it finds: capitalised words inside sentences in English, two- and
+three-character names before 说/道/问 or after 对/和/跟 in Chinese.
+
+The heat map shows mentions per chapter; the second shows how many chapters each pair shares.`,
+    category: "character",
+    tags: ["characters", "cast", "人物"],
+    language: "any",
+    version: 1,
+    definition: {
+      sections: [
+        section("presence", "Mentions per chapter", "characters", "heatmap"),
+        section("together", "Chapters together", "cooccurrence", "heatmap"),
+      ],
+    },
+  },
+  {
+    slug: "chapter-length-consistency",
+    name: "Chapter length consistency",
+    summary: "Chapter lengths against the mean, the spread, and the outliers.",
+    description: `Every chapter's length against the book's mean and standard deviation. Chapters more than one
+and a half standard deviations away are flagged as outliers — sometimes a choice, often a chapter
+to split or merge. Serial writers keeping to a daily length will find the drift here.`,
+    category: "pacing",
+    tags: ["chapter length", "consistency", "字数"],
+    language: "any",
+    version: 1,
+    definition: {
+      sections: [lengthBars, section("counts", "Counts", "counts", "table")],
+    },
+  },
+  {
+    slug: "word-echoes",
+    name: "Word echoes",
+    summary: "Words and phrases repeated too close together.",
+    description: `An echo is a word used again before the reader has forgotten it: the same content word
+within 50 words, or the same three-word phrase within 1,000. Stop-words are ignored.`,
+    category: "style",
+    tags: ["echoes", "repetition", "editing"],
+    language: "any",
+    version: 1,
+    definition: {
+      sections: [
+        section("words", "Words within 50 words", "echoes", "bar", { n: 1, window: 50 }),
+        section("phrases", "Phrases within 1,000 words", "echoes", "table", { n: 3, window: 1000 }),
+      ],
+    },
+  },
+  {
+    slug: "seven-point-structure",
+    name: "Seven-Point Story Structure",
+    summary: "Dan Wells's hook, turns, pinches and resolution over your chapters.",
+    description: `Dan Wells's seven points, designed backwards from the resolution: hook, first plot turn,
+first pinch, midpoint, second pinch, second plot turn, resolution.`,
+    category: "structure",
+    tags: ["plot", "beats"],
+    language: "any",
+    version: 1,
+    definition: {
+      sections: [
+        section("points", "Seven points", "structure", "beats", {
+          beats: beats(["Hook", 1], ["Plot turn one", 15], ["Pinch one", 30], ["Midpoint", 50], ["Pinch two", 65], ["Plot turn two", 80], ["Resolution", 98]),
+        }),
+      ],
+    },
+  },
+  {
+    slug: "book-overview",
+    name: "Book overview",
+    summary: "Words, sentences and paragraphs per chapter and in total.",
+    description: `The counts: words (for Chinese, characters — 字数), sentences and paragraphs, per chapter and
+for the whole book.`,
+    category: "pacing",
+    tags: ["counts", "word count", "字数"],
+    language: "any",
+    version: 1,
+    definition: {
+      sections: [section("counts", "Counts per chapter", "counts", "bar")],
+    },
+  },
+];

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import type { Principal } from "../auth/principal";
+import { authorize } from "../auth/scopes";
+import { defineCollection, pageWindow, type OptionsOf, type Page } from "../collections";
+import { db } from "../db";
+import type { Prisma } from "../generated/prisma/client";
+import { TEMPLATE_CATEGORIES, TEMPLATE_LANGUAGES, type TemplateSummaryDto } from "./schemas";
+import { templateSummarySelect, toTemplateSummary, visibleTo } from "./templates";
+
+export const templatesCollection = defineCollection({
+  sortable: ["relevance", "installs", "name", "updated"] as const,
+  defaultSort: "relevance",
+  defaultOrder: "desc",
+  filters: {
+    category: z.enum(TEMPLATE_CATEGORIES),
+    tag: z.string().trim().min(1).max(40),
+    language: z.enum(TEMPLATE_LANGUAGES),
+    author: z.string().min(1).max(64).describe("the author's user id"),
+  },
+});
+export type SearchTemplatesOptions = OptionsOf<typeof templatesCollection> & { q?: string };
+
+/**
+ * Search ranks at most this many matches (the most installed first). Ranking and sorting happen
+ * here rather than in SQL, so SQLite and PostgreSQL (whose collations and text search differ)
+ * answer the same pages.
+ */
+export const SEARCH_CANDIDATES = 1000;
+export const SEARCH_QUERY_MAX = 200;
+
+/** Words of the query, lower-cased; a run of CJK characters stays one term (matched as a substring). */
+export function searchTerms(q: string | undefined): string[] {
+  if (!q) return [];
+  return [...new Set(q.toLowerCase().split(/[\s,;]+/u).filter((t) => t.length > 0))].slice(0, 12);
+}
+
+const escaped = (term: string) => term.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const WORD_START = (text: string, term: string) => new RegExp(`(^|[^\\p{L}\\p{N}])${escaped(term)}`, "u").test(text);
+
+/** How well one template matches: the name counts most, then a whole tag, then the summary. */
+function relevance(template: TemplateSummaryDto, terms: string[]): number {
+  const name = template.name.toLowerCase();
+  const summary = template.summary.toLowerCase();
+  let score = 0;
+  for (const term of terms) {
+    if (name === term) score += 12;
+    else if (name.includes(term)) score += WORD_START(name, term) ? 8 : 5;
+    if (template.tags.includes(term)) score += 6;
+    else if (template.tags.some((t) => t.includes(term))) score += 3;
+    if (summary.includes(term)) score += WORD_START(summary, term) ? 2 : 1;
+  }
+  return score;
+}
+
+const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+function comparator(options: SearchTemplatesOptions, scores: Map<string, number>) {
+  const sign = options.order === "asc" ? 1 : -1;
+  const byName = (a: TemplateSummaryDto, b: TemplateSummaryDto) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id);
+  const primary: Record<SearchTemplatesOptions["sortBy"], (a: TemplateSummaryDto, b: TemplateSummaryDto) => number> = {
+    relevance: (a, b) => (scores.get(a.id)! - scores.get(b.id)!) || a.installs - b.installs,
+    installs: (a, b) => a.installs - b.installs,
+    name: byName,
+    updated: (a, b) => a.updatedAt.localeCompare(b.updatedAt),
+  };
+  return (a: TemplateSummaryDto, b: TemplateSummaryDto) => sign * primary[options.sortBy](a, b) || byName(a, b);
+}
+
+// GET /api/v1/analysis/search — published templates and the caller's own, matching every word of q.
+export async function searchTemplates(options: SearchTemplatesOptions, principal: Principal): Promise<Page<TemplateSummaryDto>> {
+  authorize(principal, "analysis.search");
+  const terms = searchTerms(options.q);
+  const { category, tag, language, author } = options.filters;
+  const where: Prisma.AnalysisTemplateWhereInput = {
+    AND: [
+      visibleTo(principal),
+      ...terms.map((term) => ({ searchText: { contains: term } })),
+      category ? { category } : {},
+      language ? { language } : {},
+      author ? { authorId: author } : {},
+      tag ? { tags: { contains: JSON.stringify(tag.toLowerCase()) } } : {},
+    ],
+  };
+  const rows = await db.analysisTemplate.findMany({
+    where,
+    select: templateSummarySelect,
+    orderBy: [{ installs: "desc" }, { id: "asc" }],
+    take: SEARCH_CANDIDATES,
+  });
+  const installed = new Set(
+    (await db.analysisInstall.findMany({ where: { userId: principal.userId, templateId: { in: rows.map((r) => r.id) } }, select: { templateId: true } })).map(
+      (i) => i.templateId,
+    ),
+  );
+  const templates = rows.map((row) => toTemplateSummary(row, installed.has(row.id)));
+  const scores = new Map(templates.map((t) => [t.id, relevance(t, terms)]));
+  templates.sort(comparator(options, scores));
+  const { offset, limit } = pageWindow(options);
+  return { items: templates.slice(offset, offset + limit), total: templates.length, page: options.page, perPage: options.perPage };
+}

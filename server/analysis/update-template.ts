@@ -1,0 +1,41 @@
+import type { Principal } from "../auth/principal";
+import { actsForEveryone, authorize } from "../auth/scopes";
+import { db } from "../db";
+import { AppError } from "../errors";
+import type { TemplateChanges, TemplateDto } from "./schemas";
+import { searchTextOf, tagsText } from "./search-text";
+import { isInstalled, loadVisibleTemplate, templateSelect, toTemplateDto } from "./templates";
+
+/**
+ * PUT and PATCH /api/v1/analysis/{templateId}. Authors change their own templates; an admin may
+ * only unpublish someone else's (built-ins included). Any change but `published` is a new version.
+ */
+export async function updateTemplate(input: { templateId: string; changes: TemplateChanges }, principal: Principal): Promise<TemplateDto> {
+  authorize(principal, "analysis.update");
+  const template = await loadVisibleTemplate(principal, input.templateId);
+  const { published, ...content } = input.changes;
+  const own = template.authorId === principal.userId;
+  if (!own) {
+    const unpublishing = actsForEveryone(principal) && published === false && Object.keys(content).length === 0;
+    if (!unpublishing) {
+      throw new AppError("forbidden", template.builtIn ? "Built-in templates cannot be changed; make your own." : "This template belongs to another writer.");
+    }
+  }
+  const name = content.name ?? template.name;
+  const summary = content.summary ?? template.summary;
+  const tags = content.tags ?? (JSON.parse(template.tags) as string[]);
+  const changesContent = Object.keys(content).length > 0;
+  const row = await db.analysisTemplate.update({
+    where: { id: template.id },
+    data: {
+      ...content,
+      tags: content.tags && tagsText(content.tags),
+      definition: content.definition && JSON.stringify(content.definition),
+      searchText: searchTextOf({ name, summary, tags }),
+      published,
+      version: changesContent ? { increment: 1 } : undefined,
+    },
+    select: templateSelect,
+  });
+  return toTemplateDto(row, await isInstalled(principal.userId, row.id));
+}

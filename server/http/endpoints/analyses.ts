@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { getAnalysis } from "../../analysis/get-analysis";
+import { analysesCollection, listAnalyses } from "../../analysis/list-analyses";
+import { runAnalysis } from "../../analysis/run-analysis";
+import { analysisSchema, analysisSummarySchema, bookAnalysisParams, runAnalysisInput } from "../../analysis/schemas";
+import { bookIdParams } from "../../books/schemas";
+import { jobSchema } from "../../jobs/schemas";
+import { parseCollectionQuery } from "../../collections";
+import { defineEndpoint } from "../endpoint";
+import { accepted, paged, success } from "../envelope";
+
+// POST /api/v1/books/{bookId}/analyses — run an installed (or own) template on the book
+export const runAnalysisEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/v1/books/{bookId}/analyses",
+  summary: "Run an installed template (or one of your own) on a book and keep the result",
+  operation: "analyses.run",
+  auth: "required",
+  params: bookIdParams,
+  body: { schema: runAnalysisInput },
+  success: {
+    status: 201,
+    description: "the finished analysis",
+    schema: analysisSchema,
+    headers: ["location"],
+    accepted: {
+      description: "the run takes longer than a moment: the job to poll (Location); the analysis then appears in the book's list",
+      schema: jobSchema,
+    },
+  },
+  errors: ["template_not_installed", "book_in_trash"],
+  handle: async ({ params, body, principal }) => {
+    const outcome = await runAnalysis({ ...body, bookId: params.bookId }, principal);
+    if (outcome.status === "queued") return accepted(outcome.job);
+    return success(outcome.analysis, 201, { location: `/api/v1/books/${params.bookId}/analyses/${outcome.analysis.id}` });
+  },
+});
+
+// GET /api/v1/books/{bookId}/analyses — the book's kept results
+export const listAnalysesEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/books/{bookId}/analyses",
+  summary: "List the kept analyses of a book, newest first (without their reports)",
+  operation: "analyses.list",
+  auth: "required",
+  params: bookIdParams,
+  collection: analysesCollection,
+  success: { status: 200, description: "one page of analyses", schema: z.array(analysisSummarySchema), paged: true },
+  errors: ["book_in_trash"],
+  handle: async ({ url, params, principal }) =>
+    paged(await listAnalyses({ bookId: params.bookId, options: parseCollectionQuery(analysesCollection, url.searchParams) }, principal), url),
+});
+
+// GET /api/v1/books/{bookId}/analyses/{analysisId} — one result with its report
+export const getAnalysisEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/books/{bookId}/analyses/{analysisId}",
+  summary: "Read one analysis of a book, with its report",
+  operation: "analyses.get",
+  auth: "required",
+  params: bookAnalysisParams,
+  success: { status: 200, description: "the analysis", schema: analysisSchema },
+  errors: ["book_in_trash"],
+  handle: async ({ params, principal }) => success(await getAnalysis(params, principal)),
+});
