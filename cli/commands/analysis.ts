@@ -1,38 +1,57 @@
 import type { Command } from "commander";
 import { z } from "zod";
+import {
+  analysisSchema,
+  analysisSummarySchema,
+  runAnalysisInput,
+  TEMPLATE_CATEGORIES,
+  TEMPLATE_LANGUAGES,
+  templateSchema,
+  templateSummarySchema,
+  type AnalysisDto,
+  type AnalysisSummaryDto,
+  type TemplateSummaryDto,
+} from "../../server/analysis/schemas";
 import { context } from "../context";
-import { printRecord, printResult, printRows } from "../output";
+import { checkInput } from "../errors";
+import { printJson, printRecord, printResult, printRows } from "../output";
 import { pageOptions, pageQuery, printTotal, type PageOptions } from "../paging";
-
-// Read loosely: the full schemas live with the analysis code on the server.
-const templateSchema = z.object({ id: z.string(), name: z.string() }).loose();
-const resultSchema = z.object({ id: z.string() }).loose();
-type Loose = Record<string, unknown>;
+import { renderReport } from "../report";
 
 const analysesPath = (bookId: string) => `/api/v1/books/${encodeURIComponent(bookId)}/analyses`;
 const collect = (value: string, previous: string[] = []) => [...previous, value];
+// A run answers the analysis (201), or queues it: the finished job then names the analysis.
+const runOutcomeSchema = z.union([analysisSchema, z.object({ analysisId: z.string() })]);
+
+function printAnalysis(json: boolean, analysis: AnalysisDto): void {
+  if (json) return printJson(analysis);
+  const { report, parameters, error, ...details } = analysis;
+  printRecord(false, { ...details, parameters: Object.keys(parameters).length > 0 ? parameters : null, error: error?.message ?? null });
+  if (report) process.stdout.write(`\n${renderReport(report.sections)}\n`);
+}
 
 export function registerAnalysis(program: Command): void {
   const analysis = program.command("analysis").description("analysis templates: search, show, install, run on a book, read the results");
 
-  pageOptions(analysis.command("search [query]").description("find templates in the gallery"))
-    .option("--category <category>", "only this category")
-    .option("--language <tag>", "only templates for this language")
+  pageOptions(analysis.command("search [query]").description("find templates: every word in the name, summary or tags"))
+    .option("--category <category>", `only this category: ${TEMPLATE_CATEGORIES.join(", ")}`)
+    .option("--language <language>", `only templates for ${TEMPLATE_LANGUAGES.join(", ")}`)
     .option("--tag <tag>", "only templates with this tag")
     .action(async (query: string | undefined, options: PageOptions & { category?: string; language?: string; tag?: string }, command: Command) => {
       const { client, json } = context(command);
       const { items, total } = await client.page(
         "/api/v1/analysis/search",
         { ...pageQuery(options), q: query, category: options.category, language: options.language, tag: options.tag },
-        templateSchema,
+        templateSummarySchema,
       );
-      printRows<Loose>(json, items, [
+      printRows<TemplateSummaryDto>(json, items, [
         { heading: "id", value: (t) => t.id },
         { heading: "name", value: (t) => t.name },
         { heading: "category", value: (t) => t.category },
         { heading: "language", value: (t) => t.language },
         { heading: "tags", value: (t) => t.tags },
         { heading: "installs", value: (t) => t.installs },
+        { heading: "installed", value: (t) => (t.installed ? "yes" : "") },
       ], "no templates match");
       if (!json) printTotal(items.length, total, options);
     });
@@ -42,7 +61,12 @@ export function registerAnalysis(program: Command): void {
     .description("a template: what it measures and how")
     .action(async (templateId: string, _options: unknown, command: Command) => {
       const { client, json } = context(command);
-      printRecord(json, await client.data("GET", `/api/v1/analysis/${encodeURIComponent(templateId)}`, {}, templateSchema));
+      const template = await client.data("GET", `/api/v1/analysis/${encodeURIComponent(templateId)}`, {}, templateSchema);
+      if (json) return printJson(template);
+      const { definition, author, ...details } = template;
+      printRecord(false, { ...details, author: author?.name ?? "built in" });
+      const sections = definition.sections.map((section, i) => `  ${i + 1}. ${section.title} (${section.probe})`);
+      process.stdout.write(`\nsections:\n${sections.join("\n")}\n`);
     });
 
   analysis
@@ -50,37 +74,42 @@ export function registerAnalysis(program: Command): void {
     .description("add a template to your library so you can run it")
     .action(async (templateId: string, _options: unknown, command: Command) => {
       const { client, json } = context(command);
-      const installed = await client.data("POST", "/api/v1/analysis/install", { json: { templateId } });
-      printResult(json, installed, `Installed ${templateId}.`);
+      const template = await client.data("POST", "/api/v1/analysis/install", { json: { templateId } }, templateSchema);
+      printResult(json, template, `Installed "${template.name}" (${template.id}).`);
     });
 
   analysis
     .command("run <templateId>")
-    .description("run an installed template on a book and store the result")
+    .description("run an installed template on a book and keep the result")
     .requiredOption("--book <bookId>", "the book to analyse")
     .option("--character <name>", "a character to follow (repeat for several)", collect)
     .action(async (templateId: string, options: { book: string; character?: string[] }, command: Command) => {
       const { client, json } = context(command);
-      const body = { templateId, parameters: options.character ? { characters: options.character } : {} };
-      const result = await client.data("POST", analysesPath(options.book), { json: body, progress: "analysing" }, resultSchema);
-      if (json) return printResult(true, result, "");
-      process.stdout.write(`Analysis ${result.id} stored; inkstone analysis results --book ${options.book} ${result.id} shows it.\n`);
+      const body = checkInput(runAnalysisInput, { templateId, ...(options.character && { parameters: { characters: options.character } }) });
+      const outcome = await client.data("POST", analysesPath(options.book), { json: body, progress: "analysing" }, runOutcomeSchema);
+      const result =
+        "analysisId" in outcome
+          ? await client.data("GET", `${analysesPath(options.book)}/${encodeURIComponent(outcome.analysisId)}`, {}, analysisSchema)
+          : outcome;
+      printAnalysis(json, result);
     });
 
   analysis
     .command("results [analysisId]")
-    .description("a book's stored analyses, or one of them in full")
+    .description("a book's kept analyses, newest first, or one of them with its report")
     .requiredOption("--book <bookId>", "the book")
     .action(async (analysisId: string | undefined, options: { book: string }, command: Command) => {
       const { client, json } = context(command);
       if (analysisId) {
-        return printRecord(json, await client.data("GET", `${analysesPath(options.book)}/${encodeURIComponent(analysisId)}`, {}, resultSchema));
+        return printAnalysis(json, await client.data("GET", `${analysesPath(options.book)}/${encodeURIComponent(analysisId)}`, {}, analysisSchema));
       }
-      const { items } = await client.page(analysesPath(options.book), {}, resultSchema);
-      printRows<Loose>(json, items, [
-        { heading: "id", value: (r) => r.id },
-        { heading: "template", value: (r) => r.templateName ?? r.templateId },
-        { heading: "created", value: (r) => r.createdAt },
-      ], "no analyses of this book yet");
+      const { items } = await client.page(analysesPath(options.book), {}, analysisSummarySchema);
+      printRows<AnalysisSummaryDto>(json, items, [
+        { heading: "id", value: (a) => a.id },
+        { heading: "template", value: (a) => a.templateName },
+        { heading: "status", value: (a) => a.status },
+        { heading: "parameters", value: (a) => (Object.keys(a.parameters).length > 0 ? a.parameters : "") },
+        { heading: "created", value: (a) => a.createdAt },
+      ], "no analyses of this book yet — inkstone analysis run <templateId> --book <bookId>");
     });
 }
