@@ -1,3 +1,4 @@
+import { decodeJwt } from "jose";
 import { z } from "zod";
 import { tokenPairSchema } from "../server/auth/schemas";
 import { jobSchema, type JobDto } from "../server/jobs/schemas";
@@ -43,6 +44,16 @@ export class ApiClient {
 
   get url(): string {
     return this.session.url;
+  }
+
+  /** The scopes the current access token carries (its own claim; the server has the last word). */
+  scopes(): string[] {
+    try {
+      const { scope } = decodeJwt(this.session.token ?? "");
+      return typeof scope === "string" ? scope.split(" ").filter(Boolean) : [];
+    } catch {
+      return [];
+    }
   }
 
   /** `data` of a JSON answer (undefined for 204); work answered with 202 is awaited. */

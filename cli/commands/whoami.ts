@@ -10,6 +10,6 @@ export function registerWhoami(program: Command): void {
     .action(async (_options: unknown, command: Command) => {
       const { profile, client, json } = context(command);
       const user = await client.data("GET", "/api/v1/users/me", {}, userSchema);
-      printRecord(json, { ...user, server: client.url, profile: profile.name });
+      printRecord(json, { ...user, scopes: client.scopes(), server: client.url, profile: profile.name });
     });
 }

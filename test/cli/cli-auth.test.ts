@@ -47,7 +47,13 @@ describe("inkstone login", () => {
     expect(printed).toBe(`${stored.token}\n`);
     expect((await get("/api/v1/users/me", printed.trim())).status).toBe(200);
     expect(ok(await inkstone(home, ["whoami"]))).toContain(email);
-    expect(json(await inkstone(home, ["whoami", "--json"]))).toMatchObject({ email, role: "writer", server: inject("baseUrl"), profile: "default" });
+    expect(json(await inkstone(home, ["whoami", "--json"]))).toMatchObject({
+      email,
+      role: "writer",
+      scopes: ["read:books", "write:books", "read:analysis", "write:analysis"],
+      server: inject("baseUrl"),
+      profile: "default",
+    });
   });
 
   it("says so in one line when the password is wrong, and stores nothing", async () => {
