@@ -14,8 +14,9 @@ export default async function WelcomePage() {
       <p className="wordmark">Inkstone</p>
       <h1 className={styles.title}>A quiet place to write a novel.</h1>
       <p className={styles.lede}>
-        Your books and chapters, on your own server. Every save is kept, nothing you wrote is overwritten, and your
-        scripts can reach the same words through an API.
+        Your books and chapters, on your own server. Every save is kept and nothing you wrote is overwritten. Take a
+        book apart with analysis templates, bring a manuscript in from Word or EPUB and send it out as a manuscript,
+        an e-book or a PDF; your scripts and the <code>inkstone</code> command line reach the same words through an API.
       </p>
       <div className="button-row">
         <Link href="/sign-up" className="button">

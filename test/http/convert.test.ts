@@ -58,9 +58,7 @@ describe("POST /api/v1/convert", () => {
     const mislabelled = expectFailure(await convert(form({ to: "md", file: { name: "novel.docx", bytes: "plain words, not a zip" } })), 422, "format_mismatch");
     expect(mislabelled).toBeDefined();
     const broken = new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new TextEncoder().encode("not really a zip at all")]);
-    const answer = await convert(form({ to: "md", file: { name: "broken.docx", bytes: broken } }));
-    expect([422]).toContain(answer.status);
-    expect(["corrupt_document", "format_mismatch"]).toContain(answer.body.error);
+    expectFailure(await convert(form({ to: "md", file: { name: "broken.docx", bytes: broken } })), 422, "corrupt_document");
     expectFailure(await call("POST", "/api/v1/convert", { token: writer.token, json: { from: "docx", to: "md", content: "PK" } }), 422, "unsupported_format");
     expectFailure(await convert(form({ to: "md" })), 422, "validation_failed");
     expectFailure(await call("POST", "/api/v1/convert", { token: writer.token, body: "# x", headers: { "content-type": "text/markdown" } }), 415, "unsupported_media_type");
@@ -92,12 +90,16 @@ describe("POST /api/v1/convert", () => {
   });
 
   it("stays responsive while a long-tail (pandoc) conversion runs", async () => {
-    const slow = convert(manuscriptForm({ to: "odt" }, `# Long\n\n${"A sentence of the long tail. ".repeat(20_000)}`));
+    let converted = false;
+    const slow = convert(manuscriptForm({ to: "odt" }, `# Long\n\n${"A sentence of the long tail. ".repeat(20_000)}`)).then((answer) => {
+      converted = true;
+      return answer;
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const started = Date.now();
+    // Answered while the conversion is still running: it does not hold the server's thread. (How
+    // fast is bench/convert.mjs's to measure; a test asserts the order, not a time.)
     expectSuccess(await get("/api/v1/users/me", writer.token), 200);
-    // The bound itself is measured by bench/convert.mjs; here only that it answers meanwhile.
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(converted).toBe(false);
     expect([200, 202]).toContain((await slow).status);
   });
 });
