@@ -4,7 +4,7 @@ import { AppError } from "@/server/errors";
 import { runQueuedJobs } from "@/server/jobs/runner";
 import { createContextInner } from "@/server/trpc/context";
 import { createCaller } from "@/server/trpc/root";
-import { newWriter } from "../support/principals";
+import { newWriter, withScopes } from "../support/principals";
 
 async function callerFor(name: string) {
   return createCaller(createContextInner({ principal: await newWriter(name) }));
@@ -46,5 +46,26 @@ describe("the convert router", () => {
     expect("job" in queued && queued.job.status).toBe("queued");
     await runQueuedJobs();
     expect(await errorOf(caller.convert.export({ id: imported.book.id, format: "nope" }))).toEqual({ code: "BAD_REQUEST", error: "not_acceptable" });
+  });
+
+  it("holds export to read:books, imports to write:books, and a job to its owner", async () => {
+    const writer = await newWriter("rpc-scopes");
+    const caller = createCaller(createContextInner({ principal: writer }));
+    const { book } = await caller.convert.import({ fileName: "book.md", text: "# A\n\nOne." });
+    const readOnly = createCaller(createContextInner({ principal: withScopes(writer, ["read:books"]) }));
+    const analysisOnly = createCaller(createContextInner({ principal: withScopes(writer, ["read:analysis"]) }));
+    const refused = { code: "FORBIDDEN", error: "insufficient_scope" };
+    expect(await errorOf(analysisOnly.convert.export({ id: book.id, format: "md" }))).toEqual(refused);
+    expect(await errorOf(readOnly.convert.import({ fileName: "b.md", text: "# B" }))).toEqual(refused);
+    expect(await errorOf(readOnly.convert.importInto({ id: book.id, fileName: "b.md", text: "# B" }))).toEqual(refused);
+    expect((await caller.books.get({ id: book.id })).chapterCount).toBe(1);
+    expect(await errorOf(createCaller(createContextInner({ principal: null })).convert.formats())).toMatchObject({ code: "UNAUTHORIZED" });
+
+    const queued = await readOnly.convert.export({ id: book.id, format: "html", async: true });
+    const jobId = "job" in queued ? queued.job.id : expect.unreachable("queued");
+    expect((await readOnly.jobs.get({ id: jobId })).id).toBe(jobId);
+    const stranger = await callerFor("rpc-stranger");
+    expect(await errorOf(stranger.jobs.get({ id: jobId }))).toEqual({ code: "FORBIDDEN", error: "forbidden" });
+    await runQueuedJobs();
   });
 });
