@@ -1,3 +1,4 @@
+import { failOrphanedAnalyses } from "./analysis/fail-orphaned-analyses";
 import { purgeExpiredChapters } from "./chapters/delete-chapter";
 import { sweepExpiredJobs } from "./jobs/runner";
 
@@ -5,7 +6,8 @@ import { sweepExpiredJobs } from "./jobs/runner";
 const SWEEP_MS = 60_000;
 
 /**
- * Housekeeping that must happen even when nobody asks: expired jobs and their files, and chapters
+ * Housekeeping that must happen even when nobody asks: expired jobs and their files, analyses whose
+ * job ended without them (they would say "running" for ever), and chapters
  * that have waited in a trash longer than the retention period (deleting or listing trash also
  * purges, but a book nobody opens would otherwise keep them for ever).
  */
@@ -17,5 +19,7 @@ export function startMaintenance(): void {
 async function sweep(): Promise<void> {
   const report = (what: string) => (error: unknown) => console.error(`sweeping ${what} failed`, error);
   await sweepExpiredJobs().catch(report("expired jobs"));
+  // After the jobs sweep, so an analysis whose job just expired is failed in the same pass.
+  await failOrphanedAnalyses().catch(report("orphaned analyses"));
   await purgeExpiredChapters().catch(report("expired chapter trash"));
 }

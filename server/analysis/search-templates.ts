@@ -21,9 +21,9 @@ export const templatesCollection = defineCollection({
 export type SearchTemplatesOptions = OptionsOf<typeof templatesCollection> & { q?: string };
 
 /**
- * Search ranks at most this many matches (the most installed first). Ranking and sorting happen
- * here rather than in SQL, so SQLite and PostgreSQL (whose collations and text search differ)
- * answer the same pages.
+ * Search ranks at most this many matches (the most installed first); pages past them are empty,
+ * while the total still counts every match. Ranking and sorting happen here rather than in SQL, so
+ * SQLite and PostgreSQL (whose collations and text search differ) answer the same pages.
  */
 export const SEARCH_CANDIDATES = 1000;
 export const SEARCH_QUERY_MAX = 200;
@@ -87,14 +87,19 @@ export async function searchTemplates(options: SearchTemplatesOptions, principal
     orderBy: [{ installs: "desc" }, { id: "asc" }],
     take: SEARCH_CANDIDATES,
   });
-  const installed = new Set(
-    (await db.analysisInstall.findMany({ where: { userId: principal.userId, templateId: { in: rows.map((r) => r.id) } }, select: { templateId: true } })).map(
-      (i) => i.templateId,
-    ),
-  );
-  const templates = rows.map((row) => toTemplateSummary(row, installed.has(row.id)));
+  // Ranking reads only the rows; whether the caller installed a template matters for the page alone,
+  // and asking for 1,000 ids at once passes SQLite's limit on bound parameters.
+  const templates = rows.map((row) => toTemplateSummary(row, false));
   const scores = new Map(templates.map((t) => [t.id, relevance(t, terms)]));
   templates.sort(comparator(options, scores));
   const { offset, limit } = pageWindow(options);
-  return { items: templates.slice(offset, offset + limit), total: templates.length, page: options.page, perPage: options.perPage };
+  const items = templates.slice(offset, offset + limit);
+  const installed = new Set(
+    (await db.analysisInstall.findMany({ where: { userId: principal.userId, templateId: { in: items.map((t) => t.id) } }, select: { templateId: true } })).map(
+      (i) => i.templateId,
+    ),
+  );
+  // A full candidate list may have left matches out: the total counts them all (docs/api.md).
+  const total = rows.length < SEARCH_CANDIDATES ? rows.length : await db.analysisTemplate.count({ where });
+  return { items: items.map((t) => ({ ...t, installed: installed.has(t.id) })), total, page: options.page, perPage: options.perPage };
 }

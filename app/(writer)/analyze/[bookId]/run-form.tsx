@@ -4,8 +4,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
 import { Field, SelectField } from "../../../_components/field";
 import { FormAlert } from "../../../_components/form-alert";
-import { describeProblem } from "../../../_components/problem";
 import { trpc } from "../../../_trpc/client";
+import { jobSettled, runProgress } from "./run-progress";
 import styles from "../../templates/_components/analysis.module.css";
 
 /** Runs an installed template; a long run is followed through its job until the result is kept. */
@@ -16,12 +16,11 @@ export function RunForm({ bookId, templates }: { bookId: string; templates: { id
   const run = trpc.analysis.run.useMutation({
     onSuccess: (outcome) => (outcome.status === "done" ? open(outcome.analysis.id) : setJobId(outcome.job.id)),
   });
-  const job = trpc.jobs.get.useQuery({ id: jobId ?? "" }, { enabled: jobId !== null, refetchInterval: (q) => (q.state.data?.status === "succeeded" || q.state.data?.status === "failed" ? false : 1000) });
-  const finished = job.data?.status === "succeeded" ? (job.data.result as { analysisId?: string } | null)?.analysisId : undefined;
+  const job = trpc.jobs.get.useQuery({ id: jobId ?? "" }, { enabled: jobId !== null, refetchInterval: (q) => (jobSettled(q.state.data, q.state.error) ? false : 1000) });
+  const { busy, message, fields, analysisId: finished } = runProgress({ runPending: run.isPending, runError: run.error, jobId, job: job.data, jobError: job.error });
   useEffect(() => {
     if (finished) router.push(`/analyze/${bookId}?analysis=${encodeURIComponent(finished)}`);
   }, [finished, bookId, router]);
-  const problem = describeProblem(run.error, "parameters.");
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,13 +33,12 @@ export function RunForm({ bookId, templates }: { bookId: string; templates: { id
     run.mutate({ bookId, templateId: String(form.get("templateId")), ...(characters.length > 0 && { parameters: { characters } }) });
   }
 
-  const busy = run.isPending || (jobId !== null && !finished && job.data?.status !== "failed");
   return (
     <form onSubmit={submit} className="stack" aria-label="Run an analysis">
-      <FormAlert message={problem?.message ?? (job.data?.status === "failed" ? job.data.error?.message : undefined)} />
+      <FormAlert message={message} />
       <div className={styles.runner}>
         <SelectField name="templateId" label="Template" options={templates.map((t) => ({ value: t.id, label: t.name }))} />
-        <Field name="characters" label="Characters to follow" hint="Optional; names separated by commas." placeholder="Ahab, Ishmael" error={problem?.fields.characters} />
+        <Field name="characters" label="Characters to follow" hint="Optional; names separated by commas." placeholder="Ahab, Ishmael" error={fields.characters} />
         <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
           {busy ? "Analysing…" : "Run"}
         </button>

@@ -1,0 +1,60 @@
+import { db } from "../db";
+
+/**
+ * A result without a job this long after its request lost its job to a crash between the two
+ * writes in runAnalysis; younger ones may still be getting theirs.
+ */
+const UNLINKED_GRACE_MS = 60_000;
+/** Unfinished results are few (a run takes well under a second); a bound keeps a sweep short anyway. */
+const BATCH = 500;
+
+const UNFINISHED = ["queued", "running"];
+
+/**
+ * Fails every analysis still queued or running whose job has finished without it or is gone.
+ * performAnalysis records its own outcome, but the runner can fail a job without it ever ending:
+ * the job's runner died three times (job_abandoned), it ran past its limit while the engine sat
+ * between pauses (job_timed_out), or the job expired and was swept. Such a result would otherwise
+ * say "running" for ever; it takes its job's error, or `gone` when the job no longer exists.
+ * server/maintenance.ts runs this every minute on every instance, so each write is conditional.
+ */
+export async function failOrphanedAnalyses(now = new Date()): Promise<number> {
+  const unfinished = await db.analysisResult.findMany({
+    where: { status: { in: UNFINISHED } },
+    select: { id: true, jobId: true, createdAt: true },
+    orderBy: { createdAt: "asc" },
+    take: BATCH,
+  });
+  if (unfinished.length === 0) return 0;
+  const jobIds = unfinished.flatMap((analysis) => (analysis.jobId === null ? [] : [analysis.jobId]));
+  const jobs = new Map(
+    (await db.job.findMany({ where: { id: { in: jobIds } }, select: { id: true, status: true, errorCode: true, errorMessage: true } })).map(
+      (job) => [job.id, job],
+    ),
+  );
+  let failed = 0;
+  for (const analysis of unfinished) {
+    const error = orphanError(analysis, analysis.jobId === null ? undefined : jobs.get(analysis.jobId), now);
+    if (!error) continue;
+    const { count } = await db.analysisResult.updateMany({
+      where: { id: analysis.id, status: { in: UNFINISHED } },
+      data: { status: "failed", error: JSON.stringify(error), finishedAt: now },
+    });
+    failed += count;
+  }
+  return failed;
+}
+
+function orphanError(
+  analysis: { jobId: string | null; createdAt: Date },
+  job: { status: string; errorCode: string | null; errorMessage: string | null } | undefined,
+  now: Date,
+): { code: string; message: string } | null {
+  if (analysis.jobId === null) {
+    if (now.getTime() - analysis.createdAt.getTime() < UNLINKED_GRACE_MS) return null;
+    return { code: "internal", message: "The analysis was never queued; run it again." };
+  }
+  if (!job) return { code: "gone", message: "The analysis's job expired or was removed before it finished; run it again." };
+  if (job.status !== "failed") return null;
+  return { code: job.errorCode ?? "internal", message: job.errorMessage ?? "The analysis's job failed." };
+}
