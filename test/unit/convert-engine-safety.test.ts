@@ -52,6 +52,15 @@ describe("zip inputs are checked before they are expanded", () => {
     await expectCode(() => unzipSafely(zipSync(entries), "EPUB e-book"), "archive_too_large");
   });
 
+  it("checks an ODT against the same limits before pandoc opens it (413, 422)", async () => {
+    const bomb = zipSync({ mimetype: [text("application/vnd.oasis.opendocument.text"), { level: 0 }], "content.xml": new Uint8Array(20 * 1024 * 1024) }, { level: 9 });
+    expect(bomb.length).toBeLessThan(100_000);
+    const error = await failure(readDocument(bomb, "odt"));
+    expect([error.code, error.status]).toEqual(["archive_too_large", 413]);
+    const real = fixture("book.odt");
+    await expectCode(readDocument(real.subarray(0, Math.floor(real.length / 2)), "odt"), "corrupt_document");
+  });
+
   it("answers a corrupt zip with corrupt_document (422)", async () => {
     const docx = fixture("book.docx");
     const truncated = docx.subarray(0, Math.floor(docx.length / 2));

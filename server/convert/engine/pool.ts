@@ -14,6 +14,14 @@ export const POOL_SIZE = Math.max(1, Math.min(4, Number(process.env.INKSTONE_CON
 export const DEFAULT_TIMEOUT_MS = 120_000;
 const IDLE_MS = 30_000;
 
+/**
+ * Caps on a worker's own V8 heap, so a runaway conversion kills its worker and not the server.
+ * pandoc's WASM memory lives outside this heap; what counts here is the JS side (mammoth, turndown,
+ * the model, pdfkit). A 216,000-word novel through md→ODT→model and md→RST→model ran within a
+ * 96 MB old generation; 512 MB leaves room for larger books and for EPUBs with images.
+ */
+export const WORKER_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64, stackSizeMb: 8 } as const;
+
 /** Where scripts/build-convert-worker.mjs puts the bundled worker (relative to the app's root). */
 // turbopackIgnore: otherwise `next build` takes the path for an import of every file under the
 // app's root (README.md, docs …) and fails on them.
@@ -56,10 +64,10 @@ function dispatch(): void {
 }
 
 function spawn(): Slot {
-  const slot: Slot = { worker: new Worker(WORKER_FILE), job: null };
+  const slot: Slot = { worker: new Worker(WORKER_FILE, { resourceLimits: WORKER_LIMITS }), job: null };
   slot.worker.unref();
   slot.worker.on("message", (reply: WorkerReply) => finish(slot, reply));
-  slot.worker.on("error", (error) => fail(slot, new AppError("internal", `The conversion worker failed: ${error.message}`)));
+  slot.worker.on("error", (error) => fail(slot, workerError(error)));
   slot.worker.on("exit", () => remove(slot));
   slots.push(slot);
   return slot;
@@ -116,6 +124,13 @@ function remove(slot: Slot): void {
     job.reject(new AppError("internal", "The conversion worker stopped unexpectedly."));
     dispatch();
   }
+}
+
+function workerError(error: Error & { code?: string }): AppError {
+  if (error.code === "ERR_WORKER_OUT_OF_MEMORY") {
+    return new AppError("payload_too_large", "The document needs more memory to convert than the converter allows; it was stopped.", { maxHeapMb: WORKER_LIMITS.maxOldGenerationSizeMb });
+  }
+  return new AppError("internal", `The conversion worker failed: ${error.message}`);
 }
 
 function rebuild(error: { code?: string; message: string; details?: unknown }): Error {
