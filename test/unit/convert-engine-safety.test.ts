@@ -1,4 +1,4 @@
-import { zipSync } from "fflate";
+import { unzipSync, zipSync } from "fflate";
 import { describe, expect, it, vi } from "vitest";
 import { convert, detectFormat, readDocument, writeDocument, ZIP_LIMITS } from "@/server/convert/engine";
 import { runPandoc } from "@/server/convert/engine/pandoc";
@@ -68,6 +68,20 @@ describe("zip inputs are checked before they are expanded", () => {
     expect([error.code, error.status]).toEqual(["corrupt_document", 422]);
     await expectCode(readDocument(fixture("book.epub").subarray(0, 3000), "epub"), "corrupt_document");
     await expectCode(readDocument(zipSync({ "hello.txt": text("hi") }), "epub"), "corrupt_document");
+  });
+});
+
+describe("a document a reader cannot make sense of", () => {
+  it("is corrupt_document (422), not a 500: an EPUB whose manifest href is a broken escape", async () => {
+    const files = unzipSync(fixture("book.epub"));
+    const opfName = Object.keys(files).find((name) => name.endsWith(".opf"))!;
+    const opf = new TextDecoder().decode(files[opfName]);
+    const broken = opf.replace(/(<item\b[^>]*href=")[^"]*(\.xhtml")/, "$1%E0%A4%A$2");
+    expect(broken).not.toBe(opf);
+    const epub = zipSync({ mimetype: [files.mimetype!, { level: 0 }], ...Object.fromEntries(Object.entries(files).filter(([name]) => name !== "mimetype")), [opfName]: text(broken) });
+    const error = await failure(readDocument(epub, "epub"));
+    expect([error.code, error.status]).toEqual(["corrupt_document", 422]);
+    expect(error.message).toMatch(/EPUB.*(damaged|could not be read)/);
   });
 });
 
