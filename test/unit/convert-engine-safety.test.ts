@@ -1,7 +1,9 @@
-import { unzipSync, zipSync } from "fflate";
+import { inflateSync, unzipSync, zipSync } from "fflate";
+import mammoth from "mammoth";
 import { describe, expect, it, vi } from "vitest";
 import { convert, detectFormat, readDocument, writeDocument, ZIP_LIMITS } from "@/server/convert/engine";
 import { runPandoc } from "@/server/convert/engine/pandoc";
+import { readHere } from "@/server/convert/engine/run";
 import { unzipSafely } from "@/server/convert/engine/zip";
 import { AppError, type ErrorCode } from "@/server/errors";
 import { fixture } from "./convert-engine-support";
@@ -29,6 +31,37 @@ function lyingZip(size: number): Uint8Array {
   const central = view.getUint32(zip.length - 22 + 16, true); // end of central directory → its offset
   view.setUint32(central + 24, size, true);
   return zip;
+}
+
+/** Rewrites `name`'s uncompressed size in its local and central headers. */
+function understate(zip: Uint8Array, name: string, size: number): Uint8Array {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  const wanted = text(name);
+  const at = (offset: number) => wanted.every((byte, i) => zip[offset + i] === byte);
+  for (let i = 0; i + 46 < zip.length; i++) {
+    const signature = view.getUint32(i, true);
+    if (signature === 0x04034b50 && at(i + 30)) view.setUint32(i + 22, size, true);
+    if (signature === 0x02014b50 && at(i + 46)) view.setUint32(i + 24, size, true);
+  }
+  return zip;
+}
+
+/** Every entry's real expanded size, whatever its headers say (method 0 stored, 8 deflated). */
+function realSizes(zip: Uint8Array): Map<string, number> {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  const sizes = new Map<string, number>();
+  for (let i = 0; i + 30 < zip.length; ) {
+    if (view.getUint32(i, true) !== 0x04034b50) break;
+    const method = view.getUint16(i + 8, true);
+    const compressed = view.getUint32(i + 18, true);
+    const nameLength = view.getUint16(i + 26, true);
+    const start = i + 30 + nameLength + view.getUint16(i + 28, true);
+    const name = new TextDecoder().decode(zip.subarray(i + 30, i + 30 + nameLength));
+    const data = zip.subarray(start, start + compressed);
+    sizes.set(name, method === 0 ? data.length : inflateSync(data).length);
+    i = start + compressed;
+  }
+  return sizes;
 }
 
 describe("zip inputs are checked before they are expanded", () => {
@@ -59,6 +92,23 @@ describe("zip inputs are checked before they are expanded", () => {
     expect([error.code, error.status]).toEqual(["archive_too_large", 413]);
     const real = fixture("book.odt");
     await expectCode(readDocument(real.subarray(0, Math.floor(real.length / 2)), "odt"), "corrupt_document");
+  });
+
+  it("gives mammoth only the checked bytes of a DOCX whose directory understates an entry's size", async () => {
+    const files = unzipSync(fixture("book.docx"));
+    const declared = files["word/document.xml"]!.length;
+    const body = new TextDecoder().decode(files["word/document.xml"]).replace("<w:body>", `<w:body>${"<w:p><w:r><w:t>bomb</w:t></w:r></w:p>".repeat(200_000)}`);
+    const docx = understate(zipSync({ ...files, "word/document.xml": text(body) }, { level: 9 }), "word/document.xml", declared);
+    const convertToHtml = vi.spyOn(mammoth, "convertToHtml");
+    try {
+      await expectCode(readHere(docx, "docx"), "corrupt_document");
+      const given = (convertToHtml.mock.calls[0]![0] as { buffer: Buffer }).buffer;
+      // Each entry of what mammoth got, inflated to its real length, is no longer than checked.
+      for (const [name, size] of realSizes(given)) expect(size, name).toBeLessThanOrEqual(name === "word/document.xml" ? declared : ZIP_LIMITS.maxExpandedBytes);
+      expect(realSizes(given).get("word/document.xml")).toBe(declared);
+    } finally {
+      convertToHtml.mockRestore();
+    }
   });
 
   it("answers a corrupt zip with corrupt_document (422)", async () => {
