@@ -1,7 +1,8 @@
 import { inflateSync, unzipSync, zipSync } from "fflate";
 import mammoth from "mammoth";
 import { describe, expect, it, vi } from "vitest";
-import { convert, detectFormat, readDocument, writeDocument, ZIP_LIMITS } from "@/server/convert/engine";
+import { convert, detectFormat, MAX_QUEUE, POOL_SIZE, readDocument, writeDocument, ZIP_LIMITS } from "@/server/convert/engine";
+import { conversionJob } from "@/server/convert/jobs";
 import { runPandoc } from "@/server/convert/engine/pandoc";
 import { readHere } from "@/server/convert/engine/run";
 import { unzipSafely } from "@/server/convert/engine/zip";
@@ -213,5 +214,43 @@ describe("the worker pool", () => {
     clearInterval(probe);
     // Generous for a loaded 2-core machine: pandoc on this thread would stall it for seconds.
     expect(longest).toBeLessThan(500);
+  });
+});
+
+describe("the pool's queue", () => {
+  // Long pandoc work (a novel-length reStructuredText) that keeps every worker busy until aborted.
+  const long = text(`Title\n=====\n\n${"The fog came in over the *harbour* again, and she wrote on. ".repeat(60_000)}\n`);
+  const occupy = (signal: AbortSignal) => Array.from({ length: POOL_SIZE }, () => readDocument(long, "rst", { signal }));
+
+  it("counts waiting time against the time limit, and an abort stops a running task's worker", async () => {
+    const blockers = new AbortController();
+    const running = occupy(blockers.signal).map((p) => p.then(() => "finished", (error: AppError) => error.code));
+    const started = performance.now();
+    const waiting = await failure(readDocument(fixture("book.rst"), "rst", { timeoutMs: 300 }));
+    expect(waiting.code).toBe("conversion_timed_out");
+    expect(performance.now() - started).toBeLessThan(5_000);
+    blockers.abort();
+    expect(await Promise.all(running)).toEqual(Array(POOL_SIZE).fill("conversion_timed_out"));
+    expect((await readDocument(fixture("book.rst"), "rst")).chapters.length).toBeGreaterThan(1);
+  });
+
+  it("is bounded: past MAX_QUEUE waiting tasks it refuses with rate_limited, and aborted tasks leave it", async () => {
+    const controller = new AbortController();
+    const accepted = [...occupy(controller.signal), ...Array.from({ length: MAX_QUEUE }, () => readDocument(long, "rst", { signal: controller.signal }))];
+    const refused = await failure(readDocument(fixture("book.rst"), "rst"));
+    expect([refused.code, refused.status]).toEqual(["rate_limited", 429]);
+    expect(refused.retryAfter).toBeGreaterThan(0);
+    controller.abort();
+    const outcomes = await Promise.all(accepted.map((p) => p.then(() => "finished", (error: AppError) => error.code)));
+    expect(outcomes).toEqual(Array(POOL_SIZE + MAX_QUEUE).fill("conversion_timed_out"));
+    expect((await readDocument(fixture("book.rst"), "rst")).chapters.length).toBeGreaterThan(1);
+  });
+
+  it("takes a conversion job's signal: a job given up on leaves no conversion behind", async () => {
+    const controller = new AbortController();
+    const context = { jobId: "j", ownerId: "o", signal: controller.signal, reportProgress: async () => {} };
+    const job = conversionJob.run({ from: "rst", to: "md", baseName: "novel" }, context, long);
+    setTimeout(() => controller.abort(), 200);
+    expect((await failure(job)).code).toBe("conversion_timed_out");
   });
 });
