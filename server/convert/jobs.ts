@@ -11,7 +11,8 @@ import { safeFileName } from "./file-name";
  */
 
 // The engine stops the worker at CONVERSION_TIMEOUT_MS and reports conversion_timed_out; the job's
-// own limit is a backstop a little later, so the writer reads the engine's clearer error.
+// own limit is a backstop a little later, so the writer reads the engine's clearer error. The job's
+// signal still reaches the pool: a job given up on leaves no conversion queued or running for it.
 const JOB_TIMEOUT_MS = CONVERSION_TIMEOUT_MS + 10_000;
 
 export const conversionJob = defineJob({
@@ -21,7 +22,7 @@ export const conversionJob = defineJob({
   timeoutMs: JOB_TIMEOUT_MS,
   async run(input, context, inputFile) {
     await context.reportProgress(0.1);
-    const written = await convert(inputFile ?? new Uint8Array(), input.from, input.to, { timeoutMs: CONVERSION_TIMEOUT_MS });
+    const written = await convert(inputFile ?? new Uint8Array(), input.from, input.to, { timeoutMs: CONVERSION_TIMEOUT_MS, signal: context.signal });
     return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(input.baseName, written.extension) } };
   },
 });
@@ -36,7 +37,7 @@ export const exportJob = defineJob({
   async run(input, context, inputFile) {
     await context.reportProgress(0.1);
     const model = JSON.parse(new TextDecoder().decode(inputFile ?? new Uint8Array()));
-    const written = await writeDocument(model, input.to, { timeoutMs: CONVERSION_TIMEOUT_MS, ...(input.manuscript && { manuscript: input.manuscript }) });
+    const written = await writeDocument(model, input.to, { timeoutMs: CONVERSION_TIMEOUT_MS, signal: context.signal, ...(input.manuscript && { manuscript: input.manuscript }) });
     return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(input.title, written.extension) } };
   },
 });

@@ -1,7 +1,10 @@
-import { zipSync } from "fflate";
+import { inflateSync, unzipSync, zipSync } from "fflate";
+import mammoth from "mammoth";
 import { describe, expect, it, vi } from "vitest";
-import { convert, detectFormat, readDocument, writeDocument, ZIP_LIMITS } from "@/server/convert/engine";
+import { convert, detectFormat, MAX_QUEUE, POOL_SIZE, readDocument, writeDocument, ZIP_LIMITS } from "@/server/convert/engine";
+import { conversionJob } from "@/server/convert/jobs";
 import { runPandoc } from "@/server/convert/engine/pandoc";
+import { readHere } from "@/server/convert/engine/run";
 import { unzipSafely } from "@/server/convert/engine/zip";
 import { AppError, type ErrorCode } from "@/server/errors";
 import { fixture } from "./convert-engine-support";
@@ -31,6 +34,37 @@ function lyingZip(size: number): Uint8Array {
   return zip;
 }
 
+/** Rewrites `name`'s uncompressed size in its local and central headers. */
+function understate(zip: Uint8Array, name: string, size: number): Uint8Array {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  const wanted = text(name);
+  const at = (offset: number) => wanted.every((byte, i) => zip[offset + i] === byte);
+  for (let i = 0; i + 46 < zip.length; i++) {
+    const signature = view.getUint32(i, true);
+    if (signature === 0x04034b50 && at(i + 30)) view.setUint32(i + 22, size, true);
+    if (signature === 0x02014b50 && at(i + 46)) view.setUint32(i + 24, size, true);
+  }
+  return zip;
+}
+
+/** Every entry's real expanded size, whatever its headers say (method 0 stored, 8 deflated). */
+function realSizes(zip: Uint8Array): Map<string, number> {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  const sizes = new Map<string, number>();
+  for (let i = 0; i + 30 < zip.length; ) {
+    if (view.getUint32(i, true) !== 0x04034b50) break;
+    const method = view.getUint16(i + 8, true);
+    const compressed = view.getUint32(i + 18, true);
+    const nameLength = view.getUint16(i + 26, true);
+    const start = i + 30 + nameLength + view.getUint16(i + 28, true);
+    const name = new TextDecoder().decode(zip.subarray(i + 30, i + 30 + nameLength));
+    const data = zip.subarray(start, start + compressed);
+    sizes.set(name, method === 0 ? data.length : inflateSync(data).length);
+    i = start + compressed;
+  }
+  return sizes;
+}
+
 describe("zip inputs are checked before they are expanded", () => {
   it("refuses a zip bomb by compression ratio, from its directory, in the worker and in-thread", async () => {
     const bomb = zipSync({ "word/document.xml": new Uint8Array(20 * 1024 * 1024) }, { level: 9 });
@@ -52,6 +86,32 @@ describe("zip inputs are checked before they are expanded", () => {
     await expectCode(() => unzipSafely(zipSync(entries), "EPUB e-book"), "archive_too_large");
   });
 
+  it("checks an ODT against the same limits before pandoc opens it (413, 422)", async () => {
+    const bomb = zipSync({ mimetype: [text("application/vnd.oasis.opendocument.text"), { level: 0 }], "content.xml": new Uint8Array(20 * 1024 * 1024) }, { level: 9 });
+    expect(bomb.length).toBeLessThan(100_000);
+    const error = await failure(readDocument(bomb, "odt"));
+    expect([error.code, error.status]).toEqual(["archive_too_large", 413]);
+    const real = fixture("book.odt");
+    await expectCode(readDocument(real.subarray(0, Math.floor(real.length / 2)), "odt"), "corrupt_document");
+  });
+
+  it("gives mammoth only the checked bytes of a DOCX whose directory understates an entry's size", async () => {
+    const files = unzipSync(fixture("book.docx"));
+    const declared = files["word/document.xml"]!.length;
+    const body = new TextDecoder().decode(files["word/document.xml"]).replace("<w:body>", `<w:body>${"<w:p><w:r><w:t>bomb</w:t></w:r></w:p>".repeat(200_000)}`);
+    const docx = understate(zipSync({ ...files, "word/document.xml": text(body) }, { level: 9 }), "word/document.xml", declared);
+    const convertToHtml = vi.spyOn(mammoth, "convertToHtml");
+    try {
+      await expectCode(readHere(docx, "docx"), "corrupt_document");
+      const given = (convertToHtml.mock.calls[0]![0] as { buffer: Buffer }).buffer;
+      // Each entry of what mammoth got, inflated to its real length, is no longer than checked.
+      for (const [name, size] of realSizes(given)) expect(size, name).toBeLessThanOrEqual(name === "word/document.xml" ? declared : ZIP_LIMITS.maxExpandedBytes);
+      expect(realSizes(given).get("word/document.xml")).toBe(declared);
+    } finally {
+      convertToHtml.mockRestore();
+    }
+  });
+
   it("answers a corrupt zip with corrupt_document (422)", async () => {
     const docx = fixture("book.docx");
     const truncated = docx.subarray(0, Math.floor(docx.length / 2));
@@ -59,6 +119,20 @@ describe("zip inputs are checked before they are expanded", () => {
     expect([error.code, error.status]).toEqual(["corrupt_document", 422]);
     await expectCode(readDocument(fixture("book.epub").subarray(0, 3000), "epub"), "corrupt_document");
     await expectCode(readDocument(zipSync({ "hello.txt": text("hi") }), "epub"), "corrupt_document");
+  });
+});
+
+describe("a document a reader cannot make sense of", () => {
+  it("is corrupt_document (422), not a 500: an EPUB whose manifest href is a broken escape", async () => {
+    const files = unzipSync(fixture("book.epub"));
+    const opfName = Object.keys(files).find((name) => name.endsWith(".opf"))!;
+    const opf = new TextDecoder().decode(files[opfName]);
+    const broken = opf.replace(/(<item\b[^>]*href=")[^"]*(\.xhtml")/, "$1%E0%A4%A$2");
+    expect(broken).not.toBe(opf);
+    const epub = zipSync({ mimetype: [files.mimetype!, { level: 0 }], ...Object.fromEntries(Object.entries(files).filter(([name]) => name !== "mimetype")), [opfName]: text(broken) });
+    const error = await failure(readDocument(epub, "epub"));
+    expect([error.code, error.status]).toEqual(["corrupt_document", 422]);
+    expect(error.message).toMatch(/EPUB.*(damaged|could not be read)/);
   });
 });
 
@@ -140,5 +214,43 @@ describe("the worker pool", () => {
     clearInterval(probe);
     // Generous for a loaded 2-core machine: pandoc on this thread would stall it for seconds.
     expect(longest).toBeLessThan(500);
+  });
+});
+
+describe("the pool's queue", () => {
+  // Long pandoc work (a novel-length reStructuredText) that keeps every worker busy until aborted.
+  const long = text(`Title\n=====\n\n${"The fog came in over the *harbour* again, and she wrote on. ".repeat(60_000)}\n`);
+  const occupy = (signal: AbortSignal) => Array.from({ length: POOL_SIZE }, () => readDocument(long, "rst", { signal }));
+
+  it("counts waiting time against the time limit, and an abort stops a running task's worker", async () => {
+    const blockers = new AbortController();
+    const running = occupy(blockers.signal).map((p) => p.then(() => "finished", (error: AppError) => error.code));
+    const started = performance.now();
+    const waiting = await failure(readDocument(fixture("book.rst"), "rst", { timeoutMs: 300 }));
+    expect(waiting.code).toBe("conversion_timed_out");
+    expect(performance.now() - started).toBeLessThan(5_000);
+    blockers.abort();
+    expect(await Promise.all(running)).toEqual(Array(POOL_SIZE).fill("conversion_timed_out"));
+    expect((await readDocument(fixture("book.rst"), "rst")).chapters.length).toBeGreaterThan(1);
+  });
+
+  it("is bounded: past MAX_QUEUE waiting tasks it refuses with rate_limited, and aborted tasks leave it", async () => {
+    const controller = new AbortController();
+    const accepted = [...occupy(controller.signal), ...Array.from({ length: MAX_QUEUE }, () => readDocument(long, "rst", { signal: controller.signal }))];
+    const refused = await failure(readDocument(fixture("book.rst"), "rst"));
+    expect([refused.code, refused.status]).toEqual(["rate_limited", 429]);
+    expect(refused.retryAfter).toBeGreaterThan(0);
+    controller.abort();
+    const outcomes = await Promise.all(accepted.map((p) => p.then(() => "finished", (error: AppError) => error.code)));
+    expect(outcomes).toEqual(Array(POOL_SIZE + MAX_QUEUE).fill("conversion_timed_out"));
+    expect((await readDocument(fixture("book.rst"), "rst")).chapters.length).toBeGreaterThan(1);
+  });
+
+  it("takes a conversion job's signal: a job given up on leaves no conversion behind", async () => {
+    const controller = new AbortController();
+    const context = { jobId: "j", ownerId: "o", signal: controller.signal, reportProgress: async () => {} };
+    const job = conversionJob.run({ from: "rst", to: "md", baseName: "novel" }, context, long);
+    setTimeout(() => controller.abort(), 200);
+    expect((await failure(job)).code).toBe("conversion_timed_out");
   });
 });

@@ -5,13 +5,13 @@
  */
 import { FORMATS as ALL_FORMATS, type FormatInfo } from "./formats";
 import type { DocumentModel, ReadOptions, WriteOptions, WrittenDocument } from "./model";
-import { runTask } from "./pool";
+import { runTask, type TaskOptions } from "./pool";
 import { canRead, canWrite, convertHere, readHere, requireReadable, requireWritable, writeHere } from "./run";
 import { isInsideWorker } from "./where";
 
 export { detectFormat } from "./detect";
 export { ZIP_LIMITS } from "./zip";
-export { DEFAULT_TIMEOUT_MS, POOL_SIZE, runTask } from "./pool";
+export { DEFAULT_TIMEOUT_MS, MAX_QUEUE, POOL_SIZE, runTask } from "./pool";
 export type { Chapter, DocumentModel, ManuscriptOptions, ReadOptions, WriteOptions, WrittenDocument } from "./model";
 
 export type Format = FormatInfo;
@@ -37,35 +37,33 @@ const offThread = (id: string, heavy: Set<string>, size: number) =>
 
 const modelSize = (model: DocumentModel) => model.chapters.reduce((sum, c) => sum + c.markdown.length + c.title.length, 0);
 
-export interface RunOptions {
-  /** time limit for work done in the pool (default DEFAULT_TIMEOUT_MS) */
-  timeoutMs?: number;
-}
+/** How work done in the pool is bounded (see TaskOptions): a time limit from queueing, an AbortSignal. */
+export type RunOptions = TaskOptions;
 
 export async function readDocument(bytes: Uint8Array, format: string, options: ReadOptions & RunOptions = {}): Promise<DocumentModel> {
-  const { timeoutMs, ...readOptions } = options;
+  const { timeoutMs, signal, ...readOptions } = options;
   if (offThread(format, HEAVY_READ, bytes.length)) {
     requireReadable(format);
-    return (await runTask({ op: "read", bytes, format, options: readOptions }, timeoutMs)) as DocumentModel;
+    return (await runTask({ op: "read", bytes, format, options: readOptions }, { timeoutMs, signal })) as DocumentModel;
   }
   return readHere(bytes, format, readOptions);
 }
 
 export async function writeDocument(model: DocumentModel, format: string, options: WriteOptions & RunOptions = {}): Promise<WrittenDocument> {
-  const { timeoutMs, ...writeOptions } = options;
+  const { timeoutMs, signal, ...writeOptions } = options;
   if (offThread(format, HEAVY_WRITE, modelSize(model))) {
     requireWritable(format);
-    return (await runTask({ op: "write", model, format, options: writeOptions }, timeoutMs)) as WrittenDocument;
+    return (await runTask({ op: "write", model, format, options: writeOptions }, { timeoutMs, signal })) as WrittenDocument;
   }
   return writeHere(model, format, writeOptions);
 }
 
 export async function convert(bytes: Uint8Array, from: string, to: string, options: ReadOptions & WriteOptions & RunOptions = {}): Promise<WrittenDocument> {
-  const { timeoutMs, ...rest } = options;
+  const { timeoutMs, signal, ...rest } = options;
   if (offThread(from, HEAVY_READ, bytes.length) || offThread(to, HEAVY_WRITE, 0)) {
     requireReadable(from);
     requireWritable(to);
-    return (await runTask({ op: "convert", bytes, from, to, options: rest }, timeoutMs)) as WrittenDocument;
+    return (await runTask({ op: "convert", bytes, from, to, options: rest }, { timeoutMs, signal })) as WrittenDocument;
   }
   return convertHere(bytes, from, to, rest);
 }

@@ -57,7 +57,14 @@ export async function readHere(bytes: Uint8Array, id: string, options: ReadOptio
   const format = requireReadable(id);
   assertContentMatches(format, bytes);
   const reader = READERS[id];
-  return reader ? reader(bytes, options) : readWithPandoc(bytes, id);
+  try {
+    return await (reader ? reader(bytes, options) : readWithPandoc(bytes, id));
+  } catch (error) {
+    // A reader that trips over a document (a library's TypeError, a bad escape) met a document it
+    // cannot read: the caller's 422, not our 500. Writers get no such pass: their input is ours.
+    if (error instanceof AppError) throw error;
+    throw new AppError("corrupt_document", `The document (${format.name}) could not be read; it is damaged or not what it claims to be (${(error as Error)?.message ?? String(error)}).`);
+  }
 }
 
 export async function writeHere(model: DocumentModel, id: string, options: WriteOptions = {}): Promise<WrittenDocument> {

@@ -1,4 +1,4 @@
-import { unzipSync, type UnzipFileInfo } from "fflate";
+import { unzipSync, zipSync, type UnzipFileInfo } from "fflate";
 import { AppError } from "../../errors";
 
 /**
@@ -52,4 +52,13 @@ export function unzipSafely(bytes: Uint8Array, what: string, wanted: (name: stri
   }
   // fflate inflates each entry into a buffer of its declared size, so a lying entry cannot grow past it.
   return files;
+}
+
+/**
+ * The archive again, rebuilt from its checked entries and stored uncompressed, for a library that
+ * inflates a zip itself (mammoth, pandoc): it can then read no more than ZIP_LIMITS allowed, even
+ * where an entry's declared size understates its real data.
+ */
+export function rezipSafely(bytes: Uint8Array, what: string): Uint8Array {
+  return zipSync(unzipSafely(bytes, what), { level: 0 });
 }

@@ -1,3 +1,4 @@
+import { zipSync } from "fflate";
 import mammoth from "mammoth";
 import { AppError } from "../../../errors";
 import type { DocumentModel } from "../model";
@@ -18,13 +19,14 @@ function coreProperties(xml: string | undefined): Pick<DocumentModel, "title" | 
 
 /** DOCX with mammoth (styles to semantic HTML), then the HTML reader. */
 export async function readDocx(bytes: Uint8Array): Promise<DocumentModel> {
-  // Checked whole, but only the metadata is inflated here: mammoth reads the rest itself.
-  const files = unzipSafely(bytes, "DOCX document", (name) => name === "docProps/core.xml" || name === "word/document.xml");
+  const files = unzipSafely(bytes, "DOCX document");
   if (!files["word/document.xml"]) throw new AppError("corrupt_document", "The DOCX document has no word/document.xml; it is damaged or not a Word document.");
   const core = files["docProps/core.xml"] ? new TextDecoder().decode(files["docProps/core.xml"]) : undefined;
   let html: string;
   try {
-    html = (await mammoth.convertToHtml({ buffer: Buffer.from(bytes) }, { styleMap: STYLE_MAP })).value;
+    // mammoth inflates what it is given, to whatever size the data really has: it gets the checked
+    // entries, stored, so an entry whose declared size lies cannot expand past ZIP_LIMITS.
+    html = (await mammoth.convertToHtml({ buffer: Buffer.from(zipSync(files, { level: 0 })) }, { styleMap: STYLE_MAP })).value;
   } catch (error) {
     throw new AppError("corrupt_document", `The DOCX document cannot be read: ${(error as Error).message}`);
   }

@@ -36,7 +36,7 @@ export function readEpub(bytes: Uint8Array): DocumentModel {
   const manifest = new Map<string, { href: string; type: string; properties: string }>();
   for (const item of Array.from(opf.getElementsByTagNameNS("*", "item"))) {
     manifest.set(item.getAttribute("id") ?? "", {
-      href: decodeURIComponent(item.getAttribute("href") ?? ""),
+      href: decodeHref(item.getAttribute("href") ?? ""),
       type: item.getAttribute("media-type") ?? "",
       properties: item.getAttribute("properties") ?? "",
     });
@@ -52,6 +52,14 @@ export function readEpub(bytes: Uint8Array): DocumentModel {
   }
   const meta = (name: string) => first(opf, name)?.textContent?.trim() || undefined;
   return { title: meta("title"), author: meta("creator"), language: meta("language"), chapters: keepFootnotesWithCitations(mergeUntitled(chapters)) };
+}
+
+function decodeHref(href: string): string {
+  try {
+    return decodeURIComponent(href);
+  } catch {
+    throw new AppError("corrupt_document", `The EPUB's package document has a broken file reference (${href.slice(0, 200)}); it is damaged.`);
+  }
 }
 
 /** Tools number each spine document's notes from 1; a label seen in an earlier document is renamed. */

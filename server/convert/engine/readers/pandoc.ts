@@ -1,6 +1,7 @@
 import type { DocumentModel } from "../model";
 import { runPandoc } from "../pandoc";
 import { decodeUtf8 } from "../text";
+import { rezipSafely } from "../zip";
 import { htmlDocument } from "./html";
 
 /** pandoc's reader for each long-tail format id (see ../formats.ts). */
@@ -22,14 +23,16 @@ export const PANDOC_READERS: Record<string, string> = {
   muse: "muse",
 };
 
-const BINARY = new Set(["odt"]);
+/** Zipped formats: checked against ZIP_LIMITS, like DOCX and EPUB, before pandoc inflates them. */
+const ZIPPED: Record<string, string> = { odt: "ODT document" };
 
 /** Through pandoc to standalone HTML, then the HTML reader: one path into the model for them all. */
 export async function readWithPandoc(bytes: Uint8Array, format: string): Promise<DocumentModel> {
   const from = PANDOC_READERS[format]!;
   const options = { from, to: "html5", standalone: true, "wrap": "none" };
-  const result = BINARY.has(format)
-    ? await runPandoc({ ...options, "input-files": [`input.${format}`] }, null, { [`input.${format}`]: new Blob([bytes as Uint8Array<ArrayBuffer>]) })
+  const zipped = ZIPPED[format];
+  const result = zipped
+    ? await runPandoc({ ...options, "input-files": [`input.${format}`] }, null, { [`input.${format}`]: new Blob([rezipSafely(bytes, zipped) as Uint8Array<ArrayBuffer>]) })
     : await runPandoc(options, decodeUtf8(bytes));
   // pandoc titles a document without metadata after its input ("stdin"): only its title block counts.
   const html = result.stdout;
