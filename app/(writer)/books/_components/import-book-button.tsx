@@ -6,7 +6,7 @@ import { Dialog } from "../../../_components/dialog";
 import { Field } from "../../../_components/field";
 import { FormAlert } from "../../../_components/form-alert";
 import { failureSentence, send } from "./transfer";
-import { TransferProgress, type ProgressState } from "./transfer-progress";
+import { TransferProgress, useTransfer } from "./transfer-progress";
 
 /**
  * Import on the book list: a manuscript (DOCX, EPUB, Markdown, plain text …) becomes a new book,
@@ -26,8 +26,7 @@ export function ImportBookButton({ extensions }: { extensions: string[] }) {
 
 function ImportForm({ extensions, onCancel }: { extensions: string[]; onCancel: () => void }) {
   const router = useRouter();
-  const [progress, setProgress] = useState<ProgressState | null>(null);
-  const [problem, setProblem] = useState<string>();
+  const { progress, problem, setProblem, run } = useTransfer();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -35,20 +34,13 @@ function ImportForm({ extensions, onCancel }: { extensions: string[]; onCancel: 
     const file = form.get("file");
     if (!(file instanceof File) || file.size === 0) return setProblem("Choose a manuscript file to import.");
     for (const optional of ["title", "chapterPattern"]) if (!String(form.get(optional) ?? "").trim()) form.delete(optional);
-    setProblem(undefined);
-    setProgress({ phase: "upload", fraction: 0 });
-    try {
-      const answer = await send("POST", "/api/v1/books/import", form, (phase, fraction) => setProgress({ phase, fraction }));
-      if (answer.status !== 201) {
-        setProgress(null);
-        return setProblem(failureSentence(answer));
-      }
+    await run({ phase: "upload", fraction: 0 }, async (onProgress) => {
+      const answer = await send("POST", "/api/v1/books/import", form, onProgress);
+      if (answer.status !== 201) return failureSentence(answer);
       const { book } = answer.body!.data as { book: { id: string } };
       router.push(`/books/${book.id}`);
-    } catch (error) {
-      setProgress(null);
-      setProblem((error as Error).message);
-    }
+      return null;
+    });
   }
 
   const busy = progress !== null;

@@ -1,5 +1,8 @@
 "use client";
 
+import { useState } from "react";
+import type { OnProgress } from "./transfer";
+
 export interface ProgressState {
   phase: "upload" | "download" | "convert";
   fraction: number | null;
@@ -29,4 +32,30 @@ export function TransferProgress({ state }: { state: ProgressState | null }) {
       </div>
     </div>
   );
+}
+
+/**
+ * The state of one Import or Export: its progress while it runs, and the sentence for what went
+ * wrong. `work` answers a failure's sentence, or null when it succeeded; a lost connection throws.
+ */
+export function useTransfer() {
+  const [progress, setProgress] = useState<ProgressState | null>(null);
+  const [problem, setProblem] = useState<string>();
+
+  async function run(first: ProgressState, work: (onProgress: OnProgress) => Promise<string | null>): Promise<void> {
+    setProblem(undefined);
+    setProgress(first);
+    const fail = (sentence: string) => {
+      setProgress(null);
+      setProblem(sentence);
+    };
+    try {
+      const failure = await work((phase, fraction) => setProgress({ phase, fraction }));
+      if (failure !== null) fail(failure);
+    } catch (error) {
+      fail((error as Error).message);
+    }
+  }
+
+  return { progress, problem, setProblem, run };
 }

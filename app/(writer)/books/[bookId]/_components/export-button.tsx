@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Dialog } from "../../../../_components/dialog";
 import { FormAlert } from "../../../../_components/form-alert";
 import { failureSentence, followJob, saveFile, send } from "../../_components/transfer";
-import { TransferProgress, type ProgressState } from "../../_components/transfer-progress";
+import { TransferProgress, useTransfer } from "../../_components/transfer-progress";
 
 export interface ExportFormat {
   id: string;
@@ -30,29 +30,20 @@ export function ExportButton({ bookId, formats }: { bookId: string; formats: Exp
 function ExportForm({ bookId, formats, onDone }: { bookId: string; formats: ExportFormat[]; onDone: () => void }) {
   const ordered = [...formats].sort((a, b) => rank(a.id) - rank(b.id) || a.name.localeCompare(b.name));
   const [format, setFormat] = useState(ordered[0]?.id ?? "epub");
-  const [progress, setProgress] = useState<ProgressState | null>(null);
-  const [problem, setProblem] = useState<string>();
+  const { progress, problem, run } = useTransfer();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const manuscript = new FormData(event.currentTarget).get("manuscript") === "on" && format === "docx";
-    setProblem(undefined);
-    setProgress({ phase: "convert", fraction: null });
-    const onProgress = (phase: ProgressState["phase"], fraction: number | null) => setProgress({ phase, fraction });
-    try {
+    await run({ phase: "convert", fraction: null }, async (onProgress) => {
       const query = new URLSearchParams({ format, ...(manuscript && { manuscript: "1" }) });
       let answer = await send("GET", `/api/v1/books/${bookId}/export?${query}`, null, onProgress);
       if (answer.status === 202) answer = await followJob(answer.body!.data as Parameters<typeof followJob>[0], onProgress);
-      if (answer.status !== 200 || !answer.blob) {
-        setProgress(null);
-        return setProblem(failureSentence(answer));
-      }
+      if (answer.status !== 200 || !answer.blob) return failureSentence(answer);
       saveFile(answer.blob, answer.fileName ?? `book.${format}`);
       onDone();
-    } catch (error) {
-      setProgress(null);
-      setProblem((error as Error).message);
-    }
+      return null;
+    });
   }
 
   const busy = progress !== null;
