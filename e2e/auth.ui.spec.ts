@@ -1,15 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { newWriter, SIGNED_OUT, signInViaUi, signUpViaApi } from "./support";
+import { newWriter, SIGNED_OUT, signInViaUi, signUpViaApi, signUpViaUi } from "./support";
 
 test.use({ storageState: SIGNED_OUT });
 
 test("signing up lands on the (empty) book list", async ({ page }) => {
   const writer = newWriter("signup");
-  await page.goto("/sign-up");
-  await page.getByLabel("Name").fill(writer.name);
-  await page.getByLabel("E-mail").fill(writer.email);
-  await page.getByLabel("Password").fill(writer.password);
-  await page.getByRole("button", { name: "Create account" }).click();
+  await signUpViaUi(page, writer);
 
   await expect(page).toHaveURL("/books");
   await expect(page.getByRole("heading", { name: "Your books" })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { editorText, expectSaved } from "./editor-support";
-import { newWriter, SIGNED_OUT } from "./support";
+import { newWriter, SIGNED_OUT, signUpViaUi } from "./support";
 
 // The first five minutes, all in the page: a new account, a book, a chapter, a sentence,
 // a reload.
@@ -8,11 +8,7 @@ test.use({ storageState: SIGNED_OUT });
 
 test("sign up, create a book, add a chapter, type, reload: the text is there and on the server", async ({ page }) => {
   const writer = newWriter("first-chapter");
-  await page.goto("/sign-up");
-  await page.getByLabel("Name").fill(writer.name);
-  await page.getByLabel("E-mail").fill(writer.email);
-  await page.getByLabel("Password").fill(writer.password);
-  await page.getByRole("button", { name: "Create account" }).click();
+  await signUpViaUi(page, writer);
   await expect(page).toHaveURL("/books");
 
   await page.getByRole("button", { name: "New book" }).click();

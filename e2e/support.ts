@@ -23,6 +23,15 @@ export async function signUpViaApi(request: APIRequestContext, writer: Writer): 
   expect(response.status(), await response.text()).toBe(201);
 }
 
+/** Signs a writer up on the sign-up page, as a person would. */
+export async function signUpViaUi(page: Page, writer: Writer): Promise<void> {
+  await page.goto("/sign-up");
+  await page.getByLabel("Name").fill(writer.name);
+  await page.getByLabel("E-mail").fill(writer.email);
+  await page.getByLabel("Password").fill(writer.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+}
+
 export async function signInViaUi(page: Page, writer: Pick<Writer, "email" | "password">): Promise<void> {
   await page.goto("/sign-in");
   await page.getByLabel("E-mail").fill(writer.email);
