@@ -12,6 +12,8 @@ const whenApi = (rule) => [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // piscina starts its workers from a file of its own next to its code: it must stay a package.
+  serverExternalPackages: ["piscina"],
   // Lets benchmarks and parallel test runs keep separate builds; `npm start` uses .next.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // Static security headers (pages get their script policy per request from proxy.ts), and, on the

@@ -9,7 +9,7 @@ import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
-import { buildConvertWorker } from "../scripts/build-convert-worker.mjs";
+import { buildWorker } from "../scripts/build-worker.mjs";
 
 const root = process.cwd();
 const dir = mkdtempSync(path.join(tmpdir(), "inkstone-bench-convert-"));
@@ -27,7 +27,7 @@ await build({
   packages: "external",
   logLevel: "warning",
 });
-await buildConvertWorker(root);
+await buildWorker(root);
 const engine = await import(pathToFileURL(enginePath).href);
 
 /** A deterministic novel: 30 chapters of ~3,333 words, dialogue, emphasis, scene breaks, a few notes. */

@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { recordBuild, sourceHash } from "./build-stamp.mjs";
-import { buildConvertWorker } from "./build-convert-worker.mjs";
+import { buildWorker } from "./build-worker.mjs";
 
 const root = process.cwd();
 const distDir = process.env.NEXT_DIST_DIR || ".next";
@@ -14,7 +14,7 @@ const hash = sourceHash(root);
 // new `npm ci` would otherwise build against the old clients.
 const generated = spawnSync("npm", ["run", "--silent", "db:generate"], { stdio: "inherit" });
 if (generated.status !== 0) process.exit(generated.status ?? 1);
-await buildConvertWorker(root);
+await buildWorker(root);
 const result = spawnSync(path.join("node_modules", ".bin", "next"), ["build", ...process.argv.slice(2)], { stdio: "inherit" });
 if (result.status !== 0) process.exit(result.status ?? 1);
 recordBuild(root, distDir, hash);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { buildConvertWorker } from "../../scripts/build-convert-worker.mjs";
+import { buildWorker } from "../../scripts/build-worker.mjs";
 import { seedBuiltInTemplates } from "@/server/analysis/seed-templates";
 import { migratedDatabase, POSTGRES, prismaFor } from "./database";
 
@@ -14,8 +14,8 @@ declare module "vitest" {
 // a file on SQLite, a template database (CREATE DATABASE … TEMPLATE) on PostgreSQL. The template
 // holds what every server start seeds (the built-in analysis templates), as a fresh clone's would.
 export default async function setup(project: TestProject) {
-  // The conversion pool loads its worker from a bundle; rebuilt so it never runs stale engine code.
-  await buildConvertWorker();
+  // The worker pool loads its worker from a bundle; rebuilt so it never runs stale engine code.
+  await buildWorker();
   const { url, dir } = await migratedDatabase("template");
   const client = prismaFor(url, dir);
   try {

@@ -1,7 +1,8 @@
 import { inflateSync, unzipSync, zipSync } from "fflate";
 import mammoth from "mammoth";
 import { describe, expect, it, vi } from "vitest";
-import { convert, detectFormat, MAX_QUEUE, POOL_SIZE, readDocument, writeDocument, ZIP_LIMITS } from "@/server/convert/engine";
+import { convert, detectFormat, readDocument, writeDocument, ZIP_LIMITS } from "@/server/convert/engine";
+import { LANES } from "@/server/workers/pool";
 import { conversionJob } from "@/server/convert/jobs";
 import { runPandoc } from "@/server/convert/engine/pandoc";
 import { readHere } from "@/server/convert/engine/run";
@@ -220,30 +221,34 @@ describe("the worker pool", () => {
 describe("the pool's queue", () => {
   // Long pandoc work (a novel-length reStructuredText) that keeps every worker busy until aborted.
   const long = text(`Title\n=====\n\n${"The fog came in over the *harbour* again, and she wrote on. ".repeat(60_000)}\n`);
-  const occupy = (signal: AbortSignal) => Array.from({ length: POOL_SIZE }, () => readDocument(long, "rst", { signal }));
+  const { size, perOwnerRunning, perOwnerWaiting } = LANES.heavy;
+  // Each worker held by another writer: one writer may never hold them all.
+  const occupy = (signal: AbortSignal) => Array.from({ length: size }, (_, i) => readDocument(long, "rst", { signal, owner: `writer-${i}` }));
+  const outcome = (p: Promise<unknown>) => p.then(() => "finished", (error: AppError) => error.code);
 
   it("counts waiting time against the time limit, and an abort stops a running task's worker", async () => {
     const blockers = new AbortController();
-    const running = occupy(blockers.signal).map((p) => p.then(() => "finished", (error: AppError) => error.code));
+    const running = occupy(blockers.signal).map(outcome);
     const started = performance.now();
     const waiting = await failure(readDocument(fixture("book.rst"), "rst", { timeoutMs: 300 }));
     expect(waiting.code).toBe("conversion_timed_out");
     expect(performance.now() - started).toBeLessThan(5_000);
     blockers.abort();
-    expect(await Promise.all(running)).toEqual(Array(POOL_SIZE).fill("conversion_timed_out"));
+    expect(await Promise.all(running)).toEqual(Array(size).fill("conversion_timed_out"));
     expect((await readDocument(fixture("book.rst"), "rst")).chapters.length).toBeGreaterThan(1);
   });
 
-  it("is bounded: past MAX_QUEUE waiting tasks it refuses with rate_limited, and aborted tasks leave it", async () => {
+  it("bounds each writer: past their share of workers and queue they are refused with rate_limited, while another writer is served", async () => {
     const controller = new AbortController();
-    const accepted = [...occupy(controller.signal), ...Array.from({ length: MAX_QUEUE }, () => readDocument(long, "rst", { signal: controller.signal }))];
-    const refused = await failure(readDocument(fixture("book.rst"), "rst"));
+    const flood = Array.from({ length: perOwnerRunning + perOwnerWaiting }, () => readDocument(long, "rst", { signal: controller.signal, owner: "flood" }));
+    const refused = await failure(readDocument(fixture("book.rst"), "rst", { owner: "flood" }));
     expect([refused.code, refused.status]).toEqual(["rate_limited", 429]);
     expect(refused.retryAfter).toBeGreaterThan(0);
+    // Another writer still finds a free worker at once.
+    expect((await readDocument(fixture("book.rst"), "rst", { owner: "other", timeoutMs: 30_000 })).chapters.length).toBeGreaterThan(1);
     controller.abort();
-    const outcomes = await Promise.all(accepted.map((p) => p.then(() => "finished", (error: AppError) => error.code)));
-    expect(outcomes).toEqual(Array(POOL_SIZE + MAX_QUEUE).fill("conversion_timed_out"));
-    expect((await readDocument(fixture("book.rst"), "rst")).chapters.length).toBeGreaterThan(1);
+    expect(await Promise.all(flood.map(outcome))).toEqual(Array(flood.length).fill("conversion_timed_out"));
+    expect((await readDocument(fixture("book.rst"), "rst", { owner: "flood" })).chapters.length).toBeGreaterThan(1);
   });
 
   it("takes a conversion job's signal: a job given up on leaves no conversion behind", async () => {

@@ -1,1 +1,0 @@
-export function buildConvertWorker(root?: string): Promise<string>;

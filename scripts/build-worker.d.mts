@@ -1,0 +1,1 @@
+export function buildWorker(root?: string): Promise<string>;

@@ -1,0 +1,27 @@
+// Entry of every worker thread, bundled by scripts/build-worker.mjs into a file that piscina loads
+// (Next's server bundle cannot be a worker's entry). It runs one task at a time and answers with
+// its value or its error as data; deadlines and memory caps are the pool's, enforced from outside.
+import { AppError } from "../errors";
+import { performConvertTask } from "../convert/engine/perform-task";
+import { markInsideWorker } from "../convert/engine/where";
+import type { WorkerReply, WorkerTask } from "./task";
+
+markInsideWorker();
+
+async function perform(task: WorkerTask): Promise<unknown> {
+  switch (task.op) {
+    case "read":
+    case "write":
+    case "convert":
+      return performConvertTask(task);
+  }
+}
+
+export default async function run(task: WorkerTask): Promise<WorkerReply> {
+  try {
+    return { ok: true, value: await perform(task) };
+  } catch (error) {
+    if (error instanceof AppError) return { ok: false, error: { code: error.code, message: error.message, details: error.details } };
+    return { ok: false, error: { message: error instanceof Error ? (error.stack ?? error.message) : String(error) } };
+  }
+}
