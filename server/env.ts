@@ -22,6 +22,8 @@ const schema = z.object({
   /** reverse proxies in front of the server whose X-Forwarded-For is trusted (docs/operations.md) */
   INKSTONE_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   /** how long an access token lives; short lifetimes let tests (and cautious sites) exercise refresh */
+  /** worker threads for conversions, exports and analyses (server/workers/pool.ts) */
+  INKSTONE_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   INKSTONE_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(365 * 24 * 60 * 60).default(30 * 24 * 60 * 60),
 });
 

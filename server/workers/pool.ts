@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import Piscina from "piscina";
+import { env } from "../env";
 import { AppError, ERRORS, type ErrorCode } from "../errors";
 import type { WorkerReply, WorkerTask } from "./task";
 
@@ -35,7 +36,7 @@ interface LaneSettings {
   maxWaiting: number;
 }
 
-const HEAVY_WORKERS = Math.max(1, Math.min(4, Number(process.env.INKSTONE_CONVERT_WORKERS) || 2));
+const HEAVY_WORKERS = env.INKSTONE_WORKERS;
 
 export const LANES: Record<Lane, LaneSettings> = {
   // Conversions, exports and analyses. One worker is always left to other writers.
