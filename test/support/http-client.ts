@@ -1,4 +1,4 @@
-import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { expect, inject } from "vitest";
 import { ERRORS, type ErrorCode } from "@/server/errors";
 
@@ -89,9 +89,12 @@ export function expectSuccess(response: ApiResponse, status: number): any {
 }
 
 /**
- * A request on its own connection (node:http, no keep-alive pool), for bodies the server refuses
- * before reading them: the server may drop that connection, which must not hit the next request.
- * `chunks` are sent with Transfer-Encoding: chunked, so no Content-Length announces the size.
+ * A request on its own connection (a raw socket, no keep-alive pool), for bodies the server refuses
+ * before reading them: the server may answer and drop that connection while the body is still
+ * going out, which must neither hit the next request nor lose the answer. node:http cannot promise
+ * the latter (an EPIPE on the body's write can destroy the request before its response is parsed),
+ * so the answer is read from the socket as it arrives and parsed once the server closes or it is
+ * complete. `chunks` are sent with Transfer-Encoding: chunked, so no Content-Length announces the size.
  */
 export function isolatedRequest(
   method: string,
@@ -100,42 +103,83 @@ export function isolatedRequest(
 ): Promise<ApiResponse & { connection: string | null }> {
   return new Promise((resolve, reject) => {
     const target = new URL(url(path));
-    const headers: Record<string, string> = { ...options.headers };
+    const headers: Record<string, string> = { host: target.host, ...options.headers };
     if (options.body) headers["content-length"] = String(options.body.byteLength);
     if (options.chunks) headers["transfer-encoding"] = "chunked";
-    let answered = false;
-    const request = httpRequest(target, { method, headers, agent: false }, (response) => {
-      answered = true;
-      const parts: Buffer[] = [];
-      response.on("data", (part: Buffer) => parts.push(part));
-      response.on("end", () => {
-        const text = Buffer.concat(parts).toString("utf8");
-        const responseHeaders = new Headers();
-        for (const [name, value] of Object.entries(response.headers)) {
-          if (typeof value === "string") responseHeaders.set(name, value);
-        }
-        let body: unknown = null;
-        try {
-          body = text === "" ? null : JSON.parse(text);
-        } catch {
-          body = null;
-        }
-        resolve({ status: response.statusCode!, headers: responseHeaders, text, body, connection: response.headers.connection ?? null });
-      });
+    const head = [`${method} ${target.pathname}${target.search} HTTP/1.1`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), "", ""].join("\r\n");
+    const received: Buffer[] = [];
+    let settled = false;
+    const finish = () => {
+      if (settled) return;
+      const answer = parseResponse(Buffer.concat(received));
+      if (!answer) return;
+      settled = true;
+      socket.destroy();
+      resolve(answer);
+    };
+    const socket = connect(Number(target.port), target.hostname);
+    socket.on("data", (part: Buffer) => {
+      received.push(part);
+      finish();
     });
-    // The server may answer and close while the body is still going out; the answer is what counts.
-    request.on("error", (error: NodeJS.ErrnoException) => {
-      if (!answered || (error.code !== "ECONNRESET" && error.code !== "EPIPE")) reject(error);
+    socket.on("close", () => {
+      finish();
+      if (!settled) reject(new Error(`the server closed the connection without a whole answer (${Buffer.concat(received).length} bytes)`));
     });
-    if (options.body) request.end(options.body);
+    // A write the server no longer reads fails with EPIPE or ECONNRESET: the answer is what counts.
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ECONNRESET" && error.code !== "EPIPE") reject(error);
+    });
+    socket.write(head);
+    if (options.body) socket.write(options.body);
     else if (options.chunks) {
       void (async () => {
         for (const chunk of options.chunks!) {
-          if (request.destroyed) return;
-          if (!request.write(chunk)) await new Promise((r) => request.once("drain", r));
+          if (socket.destroyed) return;
+          const framed = Buffer.concat([Buffer.from(`${chunk.byteLength.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]);
+          if (!socket.write(framed)) await new Promise((r) => socket.once("drain", r));
         }
-        request.end();
+        if (!socket.destroyed) socket.write("0\r\n\r\n");
       })();
-    } else request.end();
+    }
   });
+}
+
+/** An HTTP/1.1 answer from its raw bytes, once they hold all of it (else null). */
+function parseResponse(raw: Buffer): (ApiResponse & { connection: string | null }) | null {
+  const end = raw.indexOf("\r\n\r\n");
+  if (end < 0) return null;
+  const [statusLine, ...lines] = raw.subarray(0, end).toString("latin1").split("\r\n");
+  const headers = new Headers();
+  for (const line of lines) {
+    const colon = line.indexOf(":");
+    headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  let rest = raw.subarray(end + 4);
+  let bodyBytes: Buffer;
+  if ((headers.get("transfer-encoding") ?? "").includes("chunked")) {
+    const parts: Buffer[] = [];
+    for (;;) {
+      const lineEnd = rest.indexOf("\r\n");
+      if (lineEnd < 0) return null;
+      const size = parseInt(rest.subarray(0, lineEnd).toString("latin1"), 16);
+      if (size === 0) break;
+      if (rest.length < lineEnd + 2 + size + 2) return null;
+      parts.push(rest.subarray(lineEnd + 2, lineEnd + 2 + size));
+      rest = rest.subarray(lineEnd + 2 + size + 2);
+    }
+    bodyBytes = Buffer.concat(parts);
+  } else {
+    const length = Number(headers.get("content-length") ?? "0");
+    if (rest.length < length) return null;
+    bodyBytes = rest.subarray(0, length);
+  }
+  const text = bodyBytes.toString("utf8");
+  let body: unknown = null;
+  try {
+    body = text === "" ? null : JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  return { status: Number(statusLine!.split(" ")[1]), headers, text, body, connection: headers.get("connection") };
 }
