@@ -117,6 +117,39 @@ describe("a document a reader cannot make sense of", () => {
   });
 });
 
+describe("XHTML with an internal DTD subset (issue 16, item 12)", () => {
+  const xhtml = (body: string) =>
+    `<?xml version="1.0"?>\n<!DOCTYPE html [\n  <!ENTITY author "Someone > else">\n  <!-- a ] comment > -->\n]>\n<html xmlns="http://www.w3.org/1999/xhtml"><head><title>T</title></head><body>${body}</body></html>`;
+
+  it("reads no stray ]> and no extra chapter, and leaves the entities unexpanded", async () => {
+    const model = await readHere(text(xhtml("<h1>One</h1><p>Words &author; here.</p><h1>Two</h1><p>More.</p>")), "html");
+    expect(model.chapters).toEqual([
+      { title: "One", markdown: "Words &author; here." },
+      { title: "Two", markdown: "More." },
+    ]);
+  });
+
+  it("does the same inside an EPUB", async () => {
+    const files = unzipSync(fixture("book.epub"));
+    const spine = Object.keys(files).filter((name) => name.endsWith(".xhtml") && !/nav/.test(name));
+    const first = spine.find((name) => /<h1/.test(new TextDecoder().decode(files[name])))!;
+    const edited = { ...files, [first]: text(new TextDecoder().decode(files[first]).replace(/<!DOCTYPE[^>]*>/, '<!DOCTYPE html [ <!ENTITY x "y"> ]>')) };
+    const epub = zipSync({ mimetype: [files.mimetype!, { level: 0 }], ...Object.fromEntries(Object.entries(edited).filter(([name]) => name !== "mimetype")) });
+    const model = await readHere(epub, "epub");
+    const original = await readHere(fixture("book.epub"), "epub");
+    expect(model.chapters.map((c) => c.title)).toEqual(original.chapters.map((c) => c.title));
+    expect(model.chapters.map((c) => c.markdown).join("")).not.toContain("]>");
+  });
+
+  it("skips doctypes in linear time, however they are nested or left open", async () => {
+    for (const html of ["<!DOCTYPE x [" + "'a'".repeat(200_000), "<!doctype ".repeat(100_000), "<!DOCTYPE [" + "<!--".repeat(100_000), '<!DOCTYPE "'.repeat(100_000)]) {
+      const started = performance.now();
+      await readHere(text(html + "<p>end</p>"), "html");
+      expect(performance.now() - started).toBeLessThan(2000);
+    }
+  });
+});
+
 describe("a file that is not what its name says", () => {
   it("is refused with format_mismatch, naming what it looks like", async () => {
     const mislabelled = await failure(() => detectFormat("novel.docx", text("Just some text.")));
