@@ -5,10 +5,10 @@ import { convert, detectFormat, readDocument, writeDocument, ZIP_LIMITS } from "
 import { LANES } from "@/server/workers/pool";
 import { conversionJob } from "@/server/convert/jobs";
 import { runPandoc } from "@/server/convert/engine/pandoc";
-import { readHere } from "@/server/convert/engine/run";
+import { readHere, writeHere } from "@/server/convert/engine/run";
 import { unzipSafely } from "@/server/convert/engine/zip";
 import { AppError, type ErrorCode } from "@/server/errors";
-import { fixture } from "./convert-engine-support";
+import { fixture, pdfText } from "./convert-engine-support";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -147,6 +147,19 @@ describe("XHTML with an internal DTD subset (issue 16, item 12)", () => {
       await readHere(text(html + "<p>end</p>"), "html");
       expect(performance.now() - started).toBeLessThan(2000);
     }
+  });
+});
+
+describe("a PDF of a chapter that is one enormous word (issue 16, item 12)", () => {
+  it("is written, the word hard-broken into lines, in time linear in its length", async () => {
+    const word = "abcdefghij".repeat(100_000);
+    const started = performance.now();
+    const written = await writeHere({ title: "T", chapters: [{ title: "One", markdown: word }] }, "pdf");
+    // pdfkit alone measured the rest of the word again for every line: 40,000 characters took minutes.
+    expect(performance.now() - started).toBeLessThan(30_000);
+    const lines = pdfText(written.bytes).replace(/\f/g, "\n").split("\n").filter((line) => line.startsWith("abcdefghij"));
+    expect(lines.length).toBeGreaterThan(1000);
+    expect(lines.join("").length).toBe(word.length);
   });
 });
 
