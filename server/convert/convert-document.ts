@@ -5,7 +5,7 @@ import { safeFileName } from "./file-name";
 import type { UploadedFile } from "../http/body";
 import { enqueueJob } from "../jobs/enqueue-job";
 import type { JobDto } from "../jobs/schemas";
-import { convert, detectFormat } from "./engine";
+import { convert } from "./engine";
 import { isTextFormat, requireFormat, type Format } from "./formats";
 import { conversionJob } from "./jobs";
 import { CONVERSION_TIMEOUT_MS, INLINE_CONVERT_BYTES } from "./schemas";
@@ -36,14 +36,16 @@ export async function convertDocument(options: ConvertDocumentOptions, principal
   const { bytes, name, from } = documentOf(options);
   if (bytes.byteLength === 0) throw new AppError("validation_failed", "The document is empty.", [{ path: "file", message: "is empty" }]);
   const baseName = name.replace(/\.[^.]*$/, "") || "document";
+  // With no format named, the worker detects it (a job's, when the job runs): sniffing an upload is
+  // not work for the thread that answers requests.
   if (options.async || bytes.byteLength > INLINE_CONVERT_BYTES) {
-    return { job: await enqueueJob(conversionJob, { from: from.id, to: to.id, baseName }, principal, { inputFile: bytes }) };
+    return { job: await enqueueJob(conversionJob, { from: from?.id, fileName: name, to: to.id, baseName }, principal, { inputFile: bytes }) };
   }
-  const written = await convert(bytes, from.id, to.id, { timeoutMs: CONVERSION_TIMEOUT_MS });
+  const written = await convert(bytes, from?.id, to.id, { timeoutMs: CONVERSION_TIMEOUT_MS, fileName: name, owner: principal.userId });
   return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(baseName, written.extension) } };
 }
 
-function documentOf(options: ConvertDocumentOptions): { bytes: Uint8Array; name: string; from: Format } {
+function documentOf(options: ConvertDocumentOptions): { bytes: Uint8Array; name: string; from?: Format } {
   if (options.content !== undefined) {
     if (!options.from) {
       throw new AppError("validation_failed", "Name the content's format.", [{ path: "from", message: "required with content" }]);
@@ -55,6 +57,5 @@ function documentOf(options: ConvertDocumentOptions): { bytes: Uint8Array; name:
     return { bytes: new TextEncoder().encode(options.content), name: `document.${from.extensions[0] ?? from.id}`, from };
   }
   const file = options.file!;
-  const from = requireFormat(options.from ?? detectFormat(file.name, file.bytes), "read");
-  return { bytes: file.bytes, name: file.name, from };
+  return { bytes: file.bytes, name: file.name, from: options.from === undefined ? undefined : requireFormat(options.from, "read") };
 }

@@ -51,7 +51,7 @@ export async function exportBook(options: ExportBookOptions, principal: Principa
     const snapshot = new TextEncoder().encode(JSON.stringify(model));
     return { job: await enqueueJob(exportJob, { to: format.id, title: book.title, manuscript }, principal, { inputFile: snapshot }) };
   }
-  const written = await writeDocument(model, format.id, { timeoutMs: CONVERSION_TIMEOUT_MS, ...(manuscript && { manuscript }) });
+  const written = await writeDocument(model, format.id, { timeoutMs: CONVERSION_TIMEOUT_MS, owner: principal.userId, ...(manuscript && { manuscript }) });
   return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(book.title, written.extension) } };
 }
 

@@ -12,7 +12,7 @@ const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 // The book and all its chapters are written in one transaction: a failed import leaves nothing.
 export async function importBook(input: ImportInput, principal: Principal): Promise<ImportResultDto> {
   authorize(principal, "books.import");
-  const manuscript = await readManuscript(input.file, input);
+  const manuscript = await readManuscript(input.file, input, principal);
   const named = input.title ?? manuscript.title ?? input.file.name.replace(/\.[^.]*$/, "");
   const title = [...named.replace(/[\p{Cc}\s]+/gu, " ")].slice(0, 200).join("").trim() || "Imported book";
   return sqlTransaction(async (trx) => {

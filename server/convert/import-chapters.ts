@@ -9,6 +9,6 @@ import type { ImportResultDto, ImportInput } from "./schemas";
 export async function importChapters(input: Omit<ImportInput, "title"> & { bookId: string }, principal: Principal): Promise<ImportResultDto> {
   authorize(principal, "books.import");
   const book = await loadBook(principal, input.bookId);
-  const manuscript = await readManuscript(input.file, input);
+  const manuscript = await readManuscript(input.file, input, principal);
   return bookTransaction(book.id, (trx) => saveImportedChapters(trx, book.id, manuscript));
 }

@@ -17,12 +17,18 @@ const JOB_TIMEOUT_MS = CONVERSION_TIMEOUT_MS + 10_000;
 
 export const conversionJob = defineJob({
   kind: "convert.document",
-  input: z.object({ from: z.string(), to: z.string(), baseName: z.string() }),
+  // No `from`: the worker detects the format from the file's name and bytes.
+  input: z.object({ from: z.string().optional(), fileName: z.string().optional(), to: z.string(), baseName: z.string() }),
   ttlSeconds: CONVERSION_JOB_TTL_SECONDS,
   timeoutMs: JOB_TIMEOUT_MS,
   async run(input, context, inputFile) {
     await context.reportProgress(0.1);
-    const written = await convert(inputFile ?? new Uint8Array(), input.from, input.to, { timeoutMs: CONVERSION_TIMEOUT_MS, signal: context.signal });
+    const written = await convert(inputFile ?? new Uint8Array(), input.from, input.to, {
+      timeoutMs: CONVERSION_TIMEOUT_MS,
+      signal: context.signal,
+      owner: context.ownerId,
+      ...(input.fileName && { fileName: input.fileName }),
+    });
     return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(input.baseName, written.extension) } };
   },
 });
@@ -37,7 +43,12 @@ export const exportJob = defineJob({
   async run(input, context, inputFile) {
     await context.reportProgress(0.1);
     const model = JSON.parse(new TextDecoder().decode(inputFile ?? new Uint8Array()));
-    const written = await writeDocument(model, input.to, { timeoutMs: CONVERSION_TIMEOUT_MS, signal: context.signal, ...(input.manuscript && { manuscript: input.manuscript }) });
+    const written = await writeDocument(model, input.to, {
+      timeoutMs: CONVERSION_TIMEOUT_MS,
+      signal: context.signal,
+      owner: context.ownerId,
+      ...(input.manuscript && { manuscript: input.manuscript }),
+    });
     return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(input.title, written.extension) } };
   },
 });

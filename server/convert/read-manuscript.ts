@@ -1,7 +1,8 @@
+import type { Principal } from "../auth/principal";
 import { chapterContent } from "../chapters/schemas";
 import { AppError, fieldProblems } from "../errors";
 import type { UploadedFile } from "../http/body";
-import { detectFormat, readDocument } from "./engine";
+import { readDocument } from "./engine";
 import { requireFormat } from "./formats";
 import { MAX_IMPORT_CHAPTERS } from "./schemas";
 import { headingPattern } from "./split-chapters";
@@ -17,12 +18,17 @@ export interface Manuscript {
  * top-level headings (plain text at heading lines, or the caller's `chapterPattern`), each chapter
  * checked against the chapter rules so that an import either saves every chapter or none.
  */
-export async function readManuscript(file: UploadedFile, options: { from?: string; chapterPattern?: string }): Promise<Manuscript> {
+export async function readManuscript(file: UploadedFile, options: { from?: string; chapterPattern?: string }, principal: Principal): Promise<Manuscript> {
   // A bad template is the caller's mistake whatever the file holds: refused before reading it.
   if (options.chapterPattern) headingPattern(options.chapterPattern);
   if (file.bytes.byteLength === 0) throw new AppError("validation_failed", "The file is empty.", [{ path: "file", message: "is empty" }]);
-  const format = requireFormat(options.from ?? detectFormat(file.name, file.bytes), "read");
-  const model = await readDocument(file.bytes, format.id, options.chapterPattern ? { chapterPattern: options.chapterPattern } : undefined);
+  // With no format named, the worker detects it: sniffing is not work for the request thread.
+  const format = options.from === undefined ? undefined : requireFormat(options.from, "read").id;
+  const model = await readDocument(file.bytes, format, {
+    fileName: file.name,
+    owner: principal.userId,
+    ...(options.chapterPattern && { chapterPattern: options.chapterPattern }),
+  });
   const chapters = model.chapters.filter((c) => c.title.trim() || c.markdown.trim());
   const untitled = model.title?.trim() || file.name.replace(/\.[^.]*$/, "").trim();
   if (chapters.length === 0) throw new AppError("validation_failed", "The document holds no text to import.", [{ path: "file", message: "has no text" }]);

@@ -1,7 +1,6 @@
-import { unzipSync } from "fflate";
 import { AppError } from "../../errors";
 import { formatByExtension, formatById, type FormatInfo } from "./formats";
-import { isZip } from "./zip";
+import { expandEntry, isZip, readZipDirectory } from "./zip";
 
 /** What the bytes say they are: a format id when they say it clearly, else their container. */
 export function sniff(bytes: Uint8Array): { container: FormatInfo["container"] | "binary"; id?: string } {
@@ -16,24 +15,18 @@ export function sniff(bytes: Uint8Array): { container: FormatInfo["container"] |
   return { container: "text" };
 }
 
-/** A zip's format by its entries, read from the directory without inflating anything large. */
+/**
+ * A zip's format by its entries, from its directory: only a tiny `mimetype` entry is inflated.
+ * A zip whose directory cannot be read is corrupt_document, one of too many entries
+ * archive_too_large: the sniffer walks no further than a reader would.
+ */
 function zipFormat(bytes: Uint8Array): string | undefined {
-  const names: string[] = [];
-  let mimetype: string | undefined;
-  try {
-    const files = unzipSync(bytes, {
-      filter: (file) => {
-        names.push(file.name);
-        return file.name === "mimetype" && file.originalSize < 100;
-      },
-    });
-    if (files.mimetype) mimetype = new TextDecoder().decode(files.mimetype).trim();
-  } catch {
-    return undefined;
-  }
+  const entries = readZipDirectory(bytes, "file");
+  const mimetypeEntry = entries.find((entry) => entry.name === "mimetype" && entry.size < 100);
+  const mimetype = mimetypeEntry && new TextDecoder().decode(expandEntry(bytes, mimetypeEntry, "file")).trim();
   if (mimetype === "application/epub+zip") return "epub";
   if (mimetype === "application/vnd.oasis.opendocument.text") return "odt";
-  if (names.includes("word/document.xml")) return "docx";
+  if (entries.some((entry) => entry.name === "word/document.xml")) return "docx";
   return undefined;
 }
 
@@ -70,7 +63,7 @@ export function assertContentMatches(format: FormatInfo, bytes: Uint8Array): voi
   const detected = sniffed.id ? formatById(sniffed.id) : undefined;
   const fits =
     format.container === sniffed.container &&
-    // A zip too damaged to name is left to the reader, which reports it as corrupt.
+    // A zip whose entries name no format is left to the reader, which says what it lacks.
     (format.container !== "zip" || !sniffed.id || sniffed.id === format.id) &&
     // Markdown and plain text may quote anything; other text formats must not be another known one.
     (format.container !== "text" || !detected || detected.id === format.id || format.id === "md" || format.id === "txt" || isXmlFamily(format, detected));

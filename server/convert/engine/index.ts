@@ -43,10 +43,11 @@ function inWorker<T>(task: ConvertTask, { timeoutMs = DEFAULT_TIMEOUT_MS, signal
   return runInWorker<T>(task, { timeoutMs, timeoutError: timedOut(timeoutMs), signal, owner });
 }
 
-export async function readDocument(bytes: Uint8Array, format: string, options: ReadOptions & RunOptions = {}): Promise<DocumentModel> {
+/** A document into the model; with no `format`, the worker detects it from `fileName` and the bytes. */
+export async function readDocument(bytes: Uint8Array, format: string | undefined, options: ReadOptions & RunOptions = {}): Promise<DocumentModel> {
   const { timeoutMs, signal, owner, ...readOptions } = options;
   if (isInsideWorker()) return readHere(bytes, format, readOptions);
-  requireReadable(format);
+  if (format !== undefined) requireReadable(format);
   return inWorker({ op: "read", bytes, format, options: readOptions }, { timeoutMs, signal, owner });
 }
 
@@ -57,10 +58,11 @@ export async function writeDocument(model: DocumentModel, format: string, option
   return inWorker({ op: "write", model, format, options: writeOptions }, { timeoutMs, signal, owner });
 }
 
-export async function convert(bytes: Uint8Array, from: string, to: string, options: ReadOptions & WriteOptions & RunOptions = {}): Promise<WrittenDocument> {
+/** A document into another format; with no `from`, the worker detects it from `fileName` and the bytes. */
+export async function convert(bytes: Uint8Array, from: string | undefined, to: string, options: ReadOptions & WriteOptions & RunOptions = {}): Promise<WrittenDocument> {
   const { timeoutMs, signal, owner, ...rest } = options;
   if (isInsideWorker()) return convertHere(bytes, from, to, rest);
-  requireReadable(from);
+  if (from !== undefined) requireReadable(from);
   requireWritable(to);
   return inWorker({ op: "convert", bytes, from, to, options: rest }, { timeoutMs, signal, owner });
 }

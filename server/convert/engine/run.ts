@@ -1,5 +1,5 @@
 import { AppError } from "../../errors";
-import { assertContentMatches } from "./detect";
+import { assertContentMatches, detectFormat } from "./detect";
 import { formatById, type FormatInfo } from "./formats";
 import type { DocumentModel, ReadOptions, WriteOptions, WrittenDocument } from "./model";
 import { readDocx } from "./readers/docx";
@@ -53,12 +53,20 @@ export function requireWritable(id: string): FormatInfo {
   return format;
 }
 
-export async function readHere(bytes: Uint8Array, id: string, options: ReadOptions = {}): Promise<DocumentModel> {
+/** The format named, checked against the content; or, none named, the one the file's name and content say. */
+function formatToRead(bytes: Uint8Array, id: string | undefined, fileName = "document"): FormatInfo {
+  // detectFormat checks the content against a format its name gives.
+  if (id === undefined) return requireReadable(detectFormat(fileName, bytes));
   const format = requireReadable(id);
   assertContentMatches(format, bytes);
-  const reader = READERS[id];
+  return format;
+}
+
+export async function readHere(bytes: Uint8Array, id: string | undefined, options: ReadOptions = {}): Promise<DocumentModel> {
+  const format = formatToRead(bytes, id, options.fileName);
+  const reader = READERS[format.id];
   try {
-    return await (reader ? reader(bytes, options) : readWithPandoc(bytes, id));
+    return await (reader ? reader(bytes, options) : readWithPandoc(bytes, format.id));
   } catch (error) {
     // A reader that trips over a document (a library's TypeError, a bad escape) met a document it
     // cannot read: the caller's 422, not our 500. Writers get no such pass: their input is ours.
@@ -73,7 +81,7 @@ export async function writeHere(model: DocumentModel, id: string, options: Write
   return writer ? writer(model, options) : writeWithPandoc(model, id);
 }
 
-export async function convertHere(bytes: Uint8Array, from: string, to: string, options: ReadOptions & WriteOptions = {}): Promise<WrittenDocument> {
+export async function convertHere(bytes: Uint8Array, from: string | undefined, to: string, options: ReadOptions & WriteOptions = {}): Promise<WrittenDocument> {
   requireWritable(to);
   return writeHere(await readHere(bytes, from, options), to, options);
 }

@@ -1,8 +1,7 @@
-import { zipSync } from "fflate";
 import mammoth from "mammoth";
 import { AppError } from "../../../errors";
 import type { DocumentModel } from "../model";
-import { unzipSafely } from "../zip";
+import { rezipSafely, unzipSafely } from "../zip";
 import { htmlDocument } from "./html";
 
 // Word's title-page styles carry the book's title and author, not a chapter.
@@ -19,14 +18,16 @@ function coreProperties(xml: string | undefined): Pick<DocumentModel, "title" | 
 
 /** DOCX with mammoth (styles to semantic HTML), then the HTML reader. */
 export async function readDocx(bytes: Uint8Array): Promise<DocumentModel> {
-  const files = unzipSafely(bytes, "DOCX document");
+  // mammoth inflates what it is given, to whatever size the data really has: it gets the checked
+  // entries, stored, so an entry whose declared size lies cannot expand past ZIP_LIMITS.
+  const stored = rezipSafely(bytes, "DOCX document");
+  // Views of the stored archive, not copies: the document is held expanded once.
+  const files = unzipSafely(stored, "DOCX document", (name) => name === "word/document.xml" || name === "docProps/core.xml");
   if (!files["word/document.xml"]) throw new AppError("corrupt_document", "The DOCX document has no word/document.xml; it is damaged or not a Word document.");
   const core = files["docProps/core.xml"] ? new TextDecoder().decode(files["docProps/core.xml"]) : undefined;
   let html: string;
   try {
-    // mammoth inflates what it is given, to whatever size the data really has: it gets the checked
-    // entries, stored, so an entry whose declared size lies cannot expand past ZIP_LIMITS.
-    html = (await mammoth.convertToHtml({ buffer: Buffer.from(zipSync(files, { level: 0 })) }, { styleMap: STYLE_MAP })).value;
+    html = (await mammoth.convertToHtml({ buffer: Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength) }, { styleMap: STYLE_MAP })).value;
   } catch (error) {
     throw new AppError("corrupt_document", `The DOCX document cannot be read: ${(error as Error).message}`);
   }

@@ -64,6 +64,46 @@ function turndown(): { service: TurndownService; notes: Map<string, string> } {
   return { service, notes };
 }
 
+/**
+ * The document without its doctype declarations. An HTML parser ends a doctype at its first `>`,
+ * so an XHTML internal subset (`<!DOCTYPE html [ <!ENTITY …> ]>`) would leave its tail (`]>` and
+ * more) in the text, even a chapter of it. One pass: quoted strings and comments inside the
+ * subset are skipped whole. The entities it declares stay unexpanded, as they always were.
+ */
+function withoutDoctypes(html: string): string {
+  const doctype = /<!doctype/gi;
+  const kept: string[] = [];
+  let from = 0;
+  for (let found = doctype.exec(html); found; found = doctype.exec(html)) {
+    kept.push(html.slice(from, found.index));
+    from = doctypeEnd(html, doctype.lastIndex);
+    doctype.lastIndex = from;
+  }
+  kept.push(html.slice(from));
+  return kept.join("");
+}
+
+/** Just past the `>` that closes a doctype whose name starts at `at` (an unclosed one: its first `>`). */
+function doctypeEnd(html: string, at: number): number {
+  const unclosed = () => (html.indexOf(">", at) + 1 || html.length);
+  let subset = false;
+  for (let i = at; i < html.length; i++) {
+    const c = html[i];
+    if (c === '"' || c === "'") {
+      const close = html.indexOf(c, i + 1);
+      if (close < 0) return unclosed();
+      i = close;
+    } else if (subset && html.startsWith("<!--", i)) {
+      const close = html.indexOf("-->", i + 4);
+      if (close < 0) return unclosed();
+      i = close + 2;
+    } else if (c === "[") subset = true;
+    else if (c === "]") subset = false;
+    else if (c === ">" && !subset) return i + 1;
+  }
+  return unclosed();
+}
+
 // mammoth lists DOCX footnotes and endnotes as a bare <ol> of <li id="footnote-N">.
 function holdsOnlyNotes(node: HTMLElement): boolean {
   if (node.nodeName !== "OL" || node.children.length === 0) return false;
@@ -73,7 +113,7 @@ function holdsOnlyNotes(node: HTMLElement): boolean {
 /** One HTML document (or fragment) as Markdown, footnote definitions appended. */
 export function htmlToMarkdown(html: string): string {
   const { service, notes } = turndown();
-  const markdown = service.turndown(html);
+  const markdown = service.turndown(withoutDoctypes(html));
   const definitions = [...notes].map(([label, body]) => `[^${label}]: ${body}`);
   return [markdown, ...definitions].join("\n\n");
 }

@@ -67,6 +67,36 @@ function segments(tokens: readonly Token[] | undefined, marks: Omit<Segment, "te
 
 const SIZE = 11;
 
+// About a line's worth of Latin text at SIZE on the page's 324 pt measure.
+const LONG_WORD = 50;
+const SPACE = /\s/;
+
+/**
+ * The text with every run of more than LONG_WORD non-space characters hard-broken into lines of
+ * LONG_WORD. pdfkit breaks a word wider than the line itself, but measures the whole rest of the
+ * word again for every line it cuts: quadratic, so a valid chapter of one 5 MiB "word" exhausted
+ * a worker's memory. CJK runs are not passed here: they break between any two characters.
+ */
+function breakLongWords(text: string): string {
+  if (text.length <= LONG_WORD) return text;
+  const pieces: string[] = [];
+  let start = 0;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // A low surrogate stays with its high one.
+    if (code >= 0xdc00 && code <= 0xdfff) continue;
+    if (SPACE.test(text[i]!)) run = 0;
+    else if (++run > LONG_WORD) {
+      pieces.push(text.slice(start, i), "\n");
+      start = i;
+      run = 1;
+    }
+  }
+  pieces.push(text.slice(start));
+  return pieces.join("");
+}
+
 export async function writePdf(model: DocumentModel): Promise<WrittenDocument> {
   const everything = [model.title ?? "", model.author ?? "", ...model.chapters.flatMap((c) => [c.title, c.markdown])].join("\n");
   const font = latinFonts();
@@ -87,8 +117,10 @@ export async function writePdf(model: DocumentModel): Promise<WrittenDocument> {
     const family = s.cjk && cjk ? cjk : font;
     return s.bold && s.italic ? family.boldItalic : s.bold ? family.bold : s.italic ? family.italic : family.regular;
   };
-  const byScript = (parts: Segment[]) =>
-    cjk ? parts.flatMap((part) => part.text.split(CJK_RUN).map((text, i) => ({ ...part, text, cjk: i % 2 === 1 }))) : parts;
+  const byScript = (parts: Segment[]): (Segment & { cjk?: boolean })[] =>
+    (cjk ? parts.flatMap((part) => part.text.split(CJK_RUN).map((text, i) => ({ ...part, text, cjk: i % 2 === 1 }))) : parts).map((part: Segment & { cjk?: boolean }) =>
+      part.cjk ? part : { ...part, text: breakLongWords(part.text) },
+    );
 
   const paragraph = (parts: Segment[], options: { indent?: number; align?: "left" | "center" } = {}) => {
     const line = byScript(parts).filter((p) => p.text.length > 0);
