@@ -73,3 +73,23 @@ export function fieldProblems(issues: readonly { path: readonly PropertyKey[]; m
     message: issue.message,
   }));
 }
+
+/**
+ * A zod check on a document's size carries `params: { maxBytes }`: failing it is 413, as the same
+ * document sent as a file past the body's limit is, on every transport.
+ */
+export function sizeLimit(maxBytes: number, message: string) {
+  return { message, params: { maxBytes } };
+}
+
+/** What a failed input parse reports: 413 when a size limit failed, else 422 with one entry per field. */
+export function inputProblems(issues: readonly { path: readonly PropertyKey[]; message: string; params?: unknown }[]): AppError {
+  for (const issue of issues) {
+    const params = issue.params as { maxBytes?: unknown } | undefined;
+    if (typeof params?.maxBytes === "number") {
+      const [problem] = fieldProblems([issue]);
+      return new AppError("payload_too_large", `${problem!.path}: ${issue.message}.`, { ...problem, maxBytes: params.maxBytes });
+    }
+  }
+  return new AppError("validation_failed", "Some fields are not valid.", fieldProblems(issues));
+}

@@ -1,11 +1,20 @@
 import { z } from "zod";
 import { bookIdParams, bookSchema } from "../books/schemas";
+import { sizeLimit } from "../errors";
 import { uploadedFile } from "../http/body";
 import { storedText } from "../text/stored-text";
 import { MAX_PATTERN_LENGTH } from "./split-chapters";
 
-/** The largest document taken for conversion or import (multipart body, file and fields). */
+/**
+ * The largest document taken for conversion or import, in bytes: a file's, or a text's in UTF-8,
+ * whichever way it arrives (REST JSON or multipart, tRPC). One byte more is 413.
+ */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/**
+ * An upload's body: the largest document plus room for the form or JSON around it. A JSON body
+ * spells its text raw (UTF-8); escaping every character (`\u5b57`) needs up to twice the room.
+ */
+export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
 /** Inputs above this are converted as a background job (202) rather than inside the request. */
 export const INLINE_CONVERT_BYTES = 2 * 1024 * 1024;
 /** Books above this many words export as a background job (202). */
@@ -16,6 +25,17 @@ export const CONVERSION_JOB_TTL_SECONDS = 24 * 60 * 60;
 export const CONVERSION_TIMEOUT_MS = 120_000;
 /** The most chapters one import may create. */
 export const MAX_IMPORT_CHAPTERS = 2_000;
+
+const documentTooLarge = sizeLimit(MAX_UPLOAD_BYTES, `a document is at most ${MAX_UPLOAD_BYTES} bytes`);
+
+/** A document sent as text: its size counts as its UTF-8 bytes, the file it stands for. */
+export function documentText() {
+  // No string of more UTF-16 units than the limit fits: each unit is at least one UTF-8 byte.
+  return storedText().refine((text) => text.length <= MAX_UPLOAD_BYTES && Buffer.byteLength(text) <= MAX_UPLOAD_BYTES, documentTooLarge);
+}
+
+/** A document sent as a file part. */
+export const documentFile = uploadedFile.refine((file) => file.bytes.byteLength <= MAX_UPLOAD_BYTES, documentTooLarge);
 
 export const formatId = z.string().min(1).max(32).regex(/^[a-z0-9_+-]+$/, "a format id such as docx, epub or markdown");
 
@@ -38,8 +58,8 @@ export const convertQuery = z.object({ async: asyncFlag.optional().describe("1: 
 /** POST /api/v1/convert: a document as a file part, or text formats as JSON `content`. */
 export const convertInput = z
   .strictObject({
-    file: uploadedFile.optional().describe("the document (multipart)"),
-    content: storedText().optional().describe("the document as text (JSON; text formats only)"),
+    file: documentFile.optional().describe("the document (multipart)"),
+    content: documentText().optional().describe("the document as text (JSON; text formats only)"),
     from: formatId.optional().describe("the input's format; detected from the file name and content when left out"),
     to: formatId.describe("the format to write"),
   })
@@ -62,7 +82,7 @@ const chapterPattern = z
 
 export const importInput = z
   .strictObject({
-    file: uploadedFile.describe("the manuscript"),
+    file: documentFile.describe("the manuscript"),
     title: storedText().trim().min(1).max(200).optional().describe("the new book's title; defaults to the document's, else the file name"),
     from: formatId.optional().describe("the file's format; detected when left out"),
     chapterPattern: chapterPattern.optional(),

@@ -3,7 +3,8 @@ import type { Principal } from "../auth/principal";
 import { authorize, hasScope, OPERATION_SCOPES, type Operation } from "../auth/scopes";
 import type { CollectionSpec } from "../collections";
 import { AppError, fieldProblems, type ErrorCode } from "../errors";
-import { DEFAULT_BODY_LIMIT, readBody } from "./body";
+import { DEFAULT_BODY_LIMIT } from "./body";
+import { readBody } from "./read-body";
 import { failure, success } from "./envelope";
 import { principalFromRequest } from "./principal";
 import { ORIGINAL_METHOD_HEADER } from "./node-requests";
@@ -106,6 +107,7 @@ async function run(endpoint: Endpoint, request: Request, context: RouteContext):
     ? await readBody(request, endpoint.body.schema, {
         maxBytes: endpoint.body.maxBytes ?? DEFAULT_BODY_LIMIT,
         multipart: endpoint.body.multipart ?? false,
+        owner: principal?.userId,
       })
     : undefined;
   return endpoint.handle({ request, url, principal, params, query, body });

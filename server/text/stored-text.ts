@@ -1,10 +1,9 @@
 import { z } from "zod";
 
 // A lone surrogate (half of a UTF-16 pair) is valid in a JavaScript string and in JSON, but no
-// UTF-8 text column can hold it: the database driver failed on it with a 500. With the `u` flag a
-// well-formed pair is one code point, so this matches only halves standing alone. PostgreSQL's
+// UTF-8 text column can hold it: the database driver failed on it with a 500. isWellFormed finds
+// one natively (a pattern with the `u` flag took 90 ms over a 20 MiB document). PostgreSQL's
 // text cannot hold U+0000 either (SQLite's can), so no engine gets it.
-const LONE_SURROGATE = /[\ud800-\udfff]/u;
 const NUL = "\u0000";
 
 /**
@@ -14,7 +13,7 @@ const NUL = "\u0000";
 export function storedText() {
   return z
     .string()
-    .refine((text) => !LONE_SURROGATE.test(text), "must be well-formed Unicode text (it holds a lone surrogate)")
+    .refine((text) => text.isWellFormed(), "must be well-formed Unicode text (it holds a lone surrogate)")
     .refine((text) => !text.includes(NUL), "must not hold the NUL character (U+0000)");
 }
 

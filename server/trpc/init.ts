@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import { AppError, ERRORS, fieldProblems } from "../errors";
+import { AppError, ERRORS, inputProblems } from "../errors";
 import type { Context } from "./context";
 
 function toTRPCError(error: AppError): TRPCError {
@@ -31,8 +31,8 @@ const t = initTRPC.context<Context>().create({
  * Converts, once, what use cases throw (AppError) and what input parsing throws (ZodError).
  *
  * Only a ZodError that tRPC's input parser wrapped (code BAD_REQUEST) is the caller's fault and
- * becomes validation_failed (422). A ZodError under any other code is ours: `.output()` validation
- * wraps its failure as INTERNAL_SERVER_ERROR ("Output validation failed"), and a use case's own
+ * becomes validation_failed (422), or payload_too_large (413) for a size limit. A ZodError under
+ * any other code is ours: `.output()` validation wraps its failure as INTERNAL_SERVER_ERROR ("Output validation failed"), and a use case's own
  * parse failing is unexpected too. Those stay INTERNAL_SERVER_ERROR (500) and are logged here; the
  * errorFormatter replaces their message, so no schema internals reach the caller.
  */
@@ -42,7 +42,7 @@ const mapErrors = t.middleware(async ({ next }) => {
   const cause = result.error.cause;
   if (cause instanceof AppError) throw toTRPCError(cause);
   if (cause instanceof ZodError && result.error.code === "BAD_REQUEST") {
-    throw toTRPCError(new AppError("validation_failed", "Some fields are not valid.", fieldProblems(cause.issues)));
+    throw toTRPCError(inputProblems(cause.issues));
   }
   if (result.error.code === "INTERNAL_SERVER_ERROR") console.error(result.error.cause ?? result.error);
   return result;

@@ -4,6 +4,7 @@
 import { AppError } from "../errors";
 import { performConvertTask } from "../convert/engine/perform-task";
 import { markInsideWorker } from "../convert/engine/where";
+import { performParseTask } from "../http/parse-task";
 import type { WorkerReply, WorkerTask } from "./task";
 
 markInsideWorker();
@@ -14,6 +15,9 @@ async function perform(task: WorkerTask): Promise<unknown> {
     case "write":
     case "convert":
       return performConvertTask(task);
+    case "parse-json":
+    case "decode-utf8":
+      return performParseTask(task);
   }
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CHAPTER_BODY_LIMIT } from "@/server/http/endpoints/chapters";
+import { CHAPTER_BODY_LIMIT } from "@/server/chapters/schemas";
 import { call, expectFailure, expectSuccess, get, isolatedRequest, post, put } from "../support/http-client";
 import { bookCount, bookState, bookWithChapters } from "../support/http-books";
 import { mintToken, signUp, type Account } from "../support/http-users";

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { MAX_CHAPTER_BYTES } from "@/server/chapters/schemas";
+import { CHAPTER_BODY_LIMIT, MAX_CHAPTER_BYTES } from "@/server/chapters/schemas";
 import { ERRORS } from "@/server/errors";
-import { CHAPTER_BODY_LIMIT } from "@/server/http/endpoints/chapters";
 import { bookState, createBook, uploadChapter } from "../support/http-books";
 import { call, expectFailure, expectSuccess, get, post, put, type ApiResponse } from "../support/http-client";
 import { trpcMutation } from "../support/http-trpc";

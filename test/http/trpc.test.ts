@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ERRORS, type ErrorCode } from "@/server/errors";
-import { CHAPTER_BODY_LIMIT } from "@/server/http/endpoints/chapters";
+import { CHAPTER_BODY_LIMIT } from "@/server/chapters/schemas";
 import { expectFailure, expectSuccess, get, isolatedRequest, post, type ApiResponse } from "../support/http-client";
 import { trpcMutation, trpcQuery } from "../support/http-trpc";
 import { expiredCopy, login, mintToken, PASSWORD, signUp, type Account } from "../support/http-users";

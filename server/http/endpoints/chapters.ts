@@ -12,7 +12,7 @@ import { saveChapter } from "../../chapters/save-chapter";
 import {
   chapterParams,
   chapterListItemSchema,
-  MAX_CHAPTER_BYTES,
+  CHAPTER_BODY_LIMIT,
   chapterSchema,
   chapterSummarySchema,
   patchChapterInput,
@@ -30,14 +30,6 @@ import { booleanFilter, parseCollectionQuery } from "../../collections";
 import { AppError } from "../../errors";
 import { defineEndpoint } from "../endpoint";
 import { noContent, paged, success } from "../envelope";
-
-/**
- * Chapter bodies: room for the longest chapter however it is spelt. JSON may write each byte of
- * text as a six-byte escape (`\u0001`; Python's json.dumps writes every CJK character as one), so a
- * body may be six times the text, plus room for the title and the JSON or multipart around it.
- * The chapter's own limit (MAX_CHAPTER_BYTES, 422 beyond) is checked on the decoded text.
- */
-export const CHAPTER_BODY_LIMIT = 6 * MAX_CHAPTER_BYTES + 64 * 1024;
 
 const versionHeader = (chapter: ChapterDto) => ({ etag: `"${chapter.version}"` });
 

@@ -14,7 +14,7 @@ import {
   importIntoBookInput,
   importResultSchema,
   jobIdParams,
-  MAX_UPLOAD_BYTES,
+  UPLOAD_BODY_LIMIT,
 } from "../../convert/schemas";
 import { getJob, getJobFile } from "../../jobs/get-job";
 import { jobSchema } from "../../jobs/schemas";
@@ -48,7 +48,7 @@ export const convertEndpoint = defineEndpoint({
   operation: "convert.run",
   auth: "required",
   query: convertQuery,
-  body: { schema: convertInput, maxBytes: MAX_UPLOAD_BYTES, multipart: "binary" },
+  body: { schema: convertInput, maxBytes: UPLOAD_BODY_LIMIT, multipart: "binary" },
   success: {
     status: 200,
     description: "the converted document",
@@ -115,7 +115,7 @@ export const importBookEndpoint = defineEndpoint({
     "Import a manuscript as a new book (multipart `file`, optional `title`, `from`, `chapterPattern`): one chapter per top-level heading",
   operation: "books.import",
   auth: "required",
-  body: { schema: importInput, maxBytes: MAX_UPLOAD_BYTES, multipart: "binary" },
+  body: { schema: importInput, maxBytes: UPLOAD_BODY_LIMIT, multipart: "binary" },
   success: { status: 201, description: "the new book and its chapters", schema: importResultSchema },
   errors: ["unsupported_format", "format_mismatch", "corrupt_document", "invalid_encoding", "conversion_timed_out", "archive_too_large"],
   handle: async ({ body, principal }) => success(await importBook(body, principal), 201),
@@ -129,7 +129,7 @@ export const importChaptersEndpoint = defineEndpoint({
   operation: "books.import",
   auth: "required",
   params: bookIdParams,
-  body: { schema: importIntoBookInput, maxBytes: MAX_UPLOAD_BYTES, multipart: "binary" },
+  body: { schema: importIntoBookInput, maxBytes: UPLOAD_BODY_LIMIT, multipart: "binary" },
   success: { status: 201, description: "the book and the chapters added", schema: importResultSchema },
   errors: ["book_in_trash", "unsupported_format", "format_mismatch", "corrupt_document", "invalid_encoding", "conversion_timed_out", "archive_too_large"],
   handle: async ({ params, body, principal }) => success(await importChapters({ ...body, bookId: params.bookId }, principal), 201),

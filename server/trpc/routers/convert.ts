@@ -5,7 +5,7 @@ import { exportBook } from "../../convert/export-book";
 import { importBook } from "../../convert/import-book";
 import { importChapters } from "../../convert/import-chapters";
 import { listFormats } from "../../convert/list-formats";
-import { formatId, formatSchema, importResultSchema, MAX_UPLOAD_BYTES } from "../../convert/schemas";
+import { documentText, formatId, formatSchema, importResultSchema, MAX_UPLOAD_BYTES } from "../../convert/schemas";
 import { AppError } from "../../errors";
 import { jobSchema } from "../../jobs/schemas";
 import { storedText } from "../../text/stored-text";
@@ -17,13 +17,17 @@ const fileSchema = z
   .meta({ id: "FileInBase64" });
 const conversionSchema = z.union([z.object({ file: fileSchema }), z.object({ job: jobSchema })]);
 
+const MAX_BASE64 = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4;
+/** The largest input here, a document in base64, with room for the other fields and the batch around it. */
+export const CONVERT_RPC_BODY_LIMIT = MAX_BASE64 + 64 * 1024;
+
 const base64 = z
   .base64()
-  .max(Math.ceil((MAX_UPLOAD_BYTES * 4) / 3), `at most ${MAX_UPLOAD_BYTES} bytes`)
+  .max(MAX_BASE64, `at most ${MAX_UPLOAD_BYTES} bytes`)
   .describe("the document's bytes in base64");
 const manuscriptUpload = {
   fileName: z.string().trim().min(1).max(255).describe("the file's name, for detecting its format"),
-  text: storedText().max(MAX_UPLOAD_BYTES).optional().describe("a text document as a string"),
+  text: documentText().optional().describe("a text document as a string"),
   base64: base64.optional(),
   from: formatId.optional(),
   chapterPattern: z.string().trim().min(1).max(100).optional(),
@@ -46,7 +50,7 @@ export const convertRouter = router({
   formats: authedProcedure.output(z.array(formatSchema)).query(({ ctx }) => listFormats(ctx.principal)),
   /** Text formats only (Markdown, HTML, plain text, LaTeX …): the answer is base64 whatever it is. */
   convert: authedProcedure
-    .input(z.strictObject({ from: formatId, to: formatId, content: storedText().max(MAX_UPLOAD_BYTES), async: z.boolean().optional() }))
+    .input(z.strictObject({ from: formatId, to: formatId, content: documentText(), async: z.boolean().optional() }))
     .output(conversionSchema)
     .mutation(async ({ input, ctx }) => toWire(await convertDocument(input, ctx.principal))),
   export: authedProcedure

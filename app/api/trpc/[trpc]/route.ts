@@ -1,30 +1,54 @@
 // /api/trpc — typed RPC over the same use cases as REST
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { readLimited } from "@/server/http/body";
-import { CHAPTER_BODY_LIMIT } from "@/server/http/endpoints/chapters";
+import { CHAPTER_BODY_LIMIT } from "@/server/chapters/schemas";
 import { AppError } from "@/server/errors";
+import { DEFAULT_BODY_LIMIT, readLimited } from "@/server/http/body";
+import { parseJsonBody } from "@/server/http/decode-body";
 import { failure } from "@/server/http/envelope";
 import { ORIGINAL_METHOD_HEADER } from "@/server/http/node-requests";
-import { createContext } from "@/server/trpc/context";
+import { createContext, type Context } from "@/server/trpc/context";
 import { appRouter } from "@/server/trpc/root";
+import { CONVERT_RPC_BODY_LIMIT } from "@/server/trpc/routers/convert";
 
-// The body is read before any procedure runs, so REST's limits hold here too: room for one
-// chapter however it is spelt (the chapter's own limit is the same schema's), in a batch of ten
-// calls at most.
+// The body is read before any procedure runs, so REST's limits hold here too: room for the largest
+// input a procedure takes (a chapter however it is spelt, a document in base64), in a batch of ten
+// calls at most. Each procedure's own limits are checked on the decoded input, as over REST.
 const MAX_BATCH = 10;
-const BODY_LIMIT = CHAPTER_BODY_LIMIT;
+const BODY_LIMIT = Math.max(CHAPTER_BODY_LIMIT, CONVERT_RPC_BODY_LIMIT);
 
 async function handler(req: Request) {
+  const context = await createContext({ req });
   let request = req;
   if (req.method === "POST") {
     try {
-      const body = await readLimited(req, BODY_LIMIT);
-      request = new Request(req.url, { method: "POST", headers: req.headers, body: new Uint8Array(body) });
+      request = await withParsedBody(req, context);
     } catch (error) {
       return failure(error);
     }
   }
-  return fetchRequestHandler({ endpoint: "/api/trpc", req: request, router: appRouter, createContext, maxBatchSize: MAX_BATCH });
+  return fetchRequestHandler({ endpoint: "/api/trpc", req: request, router: appRouter, createContext: () => context, maxBatchSize: MAX_BATCH });
+}
+
+/**
+ * tRPC would read and JSON.parse the body itself, on this thread; it gets the body parsed as REST
+ * parses it (a large one in a worker) through `json()`, all its JSON handling calls. Only JSON is
+ * taken: tRPC would read a multipart body with undici's FormData here, and no procedure takes one.
+ */
+async function withParsedBody(req: Request, context: Context): Promise<Request> {
+  const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/json") {
+    throw new AppError("unsupported_media_type", "Send the body as application/json.", { accepted: "application/json" });
+  }
+  // No procedure is public: a caller without a credential is refused by any of them, so a large
+  // body of theirs is not worth reading.
+  const bytes = await readLimited(req, context.principal ? BODY_LIMIT : DEFAULT_BODY_LIMIT);
+  const input = parseJsonBody(bytes, context.principal?.userId);
+  // tRPC reports a failure to parse (400 malformed_json) in its own shape, once it asks; when it
+  // never asks (an unknown procedure), the failure is nobody's to report.
+  input.catch(() => {});
+  const request = new Request(req.url, { method: "POST", headers: req.headers, signal: req.signal });
+  Object.defineProperty(request, "json", { value: () => input });
+  return request;
 }
 
 // Every other method is 405 in the envelope, with Allow, like the REST paths.
