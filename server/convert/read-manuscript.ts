@@ -4,7 +4,7 @@ import type { UploadedFile } from "../http/body";
 import { detectFormat, readDocument } from "./engine";
 import { requireFormat } from "./formats";
 import { MAX_IMPORT_CHAPTERS } from "./schemas";
-import { headingPattern } from "./split-chapters";
+import { checkHeadingTemplate } from "./split-chapters";
 
 export interface Manuscript {
   title?: string;
@@ -19,7 +19,7 @@ export interface Manuscript {
  */
 export async function readManuscript(file: UploadedFile, options: { from?: string; chapterPattern?: string }): Promise<Manuscript> {
   // A bad template is the caller's mistake whatever the file holds: refused before reading it.
-  if (options.chapterPattern) headingPattern(options.chapterPattern);
+  if (options.chapterPattern) checkHeadingTemplate(options.chapterPattern);
   if (file.bytes.byteLength === 0) throw new AppError("validation_failed", "The file is empty.", [{ path: "file", message: "is empty" }]);
   const format = requireFormat(options.from ?? detectFormat(file.name, file.bytes), "read");
   const model = await readDocument(file.bytes, format.id, options.chapterPattern ? { chapterPattern: options.chapterPattern } : undefined);
