@@ -24,7 +24,7 @@ describe("reading a Markdown ATX heading (issue 16, items 4 and 5)", () => {
     const started = performance.now();
     for (const spaces of [60_000, 600_000]) {
       expect(atxHeading(`# a${" ".repeat(spaces)}x`)?.text.length).toBe(spaces + 2);
-      expect(leadingHeading(`\n# a${" ".repeat(spaces)}x${" #".repeat(spaces)}\nrest`)?.text.endsWith("x #")).toBe(true);
+      expect(leadingHeading(`\n# a${" ".repeat(spaces)}x${" ".repeat(spaces)}${"#".repeat(spaces)}${" ".repeat(spaces)}\nrest`)?.text).toBe(`a${" ".repeat(spaces)}x`);
     }
     expect(performance.now() - started).toBeLessThan(1_000);
   });

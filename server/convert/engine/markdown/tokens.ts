@@ -58,11 +58,15 @@ export function footnoteMarked(prefixId = "fn-"): Marked {
 }
 
 /**
- * Deeper containers than anyone writes: 10,000 `>` overflowed marked's recursion (a 500 from
- * every export of the chapter). Past this depth a line's further `>` and list markers are
- * dropped and its text kept, at the deepest level.
+ * Deeper nesting than anyone writes: 10,000 `>` overflowed marked's recursion (a 500 from every
+ * export of the chapter). Past this depth a line's further `>` and list markers are dropped and
+ * its text kept, at the deepest level.
  */
 const MAX_NESTING = 32;
+// A run of 22,000 `*` either side of a word is emphasis 11,000 deep: seconds, then a stack overflow.
+// Such a run is kept as the characters it is (escaped); a line of only `*`, `-` or `_` is a scene break.
+const LONG_DELIMITER_RUN = /([*_~])\1{32,}/g;
+const THEMATIC_BREAK = /^ {0,3}(?:[-*_][ \t]*)+$/;
 const CONTAINER_MARKER = / {0,3}(?:>[ \t]?|[-+*][ \t]+|\d{1,9}[.)][ \t]+)/y;
 
 function withBoundedNesting(markdown: string): string {
@@ -77,7 +81,8 @@ function withBoundedNesting(markdown: string): string {
         end = CONTAINER_MARKER.lastIndex;
         if (++depth === MAX_NESTING) kept = end;
       }
-      return depth > MAX_NESTING ? line.slice(0, kept) + line.slice(end) : line;
+      const bounded = depth > MAX_NESTING ? line.slice(0, kept) + line.slice(end) : line;
+      return THEMATIC_BREAK.test(bounded) ? bounded : bounded.replace(LONG_DELIMITER_RUN, (run) => run.replace(/./g, "\\$&"));
     })
     .join("\n");
 }
