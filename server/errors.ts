@@ -37,6 +37,7 @@ export const ERRORS = {
   corrupt_document: { status: 422, code: 42212, trpc: "UNPROCESSABLE_CONTENT" },
   invalid_encoding: { status: 422, code: 42213, trpc: "UNPROCESSABLE_CONTENT" },
   conversion_timed_out: { status: 422, code: 42214, trpc: "UNPROCESSABLE_CONTENT" },
+  document_too_complex: { status: 422, code: 42215, trpc: "UNPROCESSABLE_CONTENT" },
   archive_too_large: { status: 413, code: 41301, trpc: "PAYLOAD_TOO_LARGE" },
   rate_limited: { status: 429, code: 42900, trpc: "TOO_MANY_REQUESTS" },
   internal: { status: 500, code: 50000, trpc: "INTERNAL_SERVER_ERROR" },

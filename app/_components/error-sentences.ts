@@ -36,6 +36,7 @@ export const ERROR_SENTENCES: Record<ErrorCode, string> = {
   corrupt_document: "That file is damaged and cannot be opened. Save it again from the program that made it.",
   invalid_encoding: "That text file is not in UTF-8. Save it as UTF-8 and try again.",
   conversion_timed_out: "That document took too long to convert and was stopped. Try a smaller one.",
+  document_too_complex: "Part of the text is nested too deeply or is too unusual to be written in that format. Simplify it (deep quotes or lists, long runs of symbols) and try again.",
   archive_too_large: "That document unpacks to more than Inkstone takes at once.",
   rate_limited: "That was a lot at once. Wait a moment, then try again.",
   internal: "Something went wrong on Inkstone's side. Your change was not saved; try again in a moment.",

@@ -5,6 +5,7 @@ import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { addToBookTotals, bookTransaction, loadBook } from "../books/access";
 import { dbTime, newId } from "../sql/values";
+import { leadingHeading } from "../text/markdown-heading";
 import { countWords } from "../text/word-count";
 import { toChapterDto, uploadChapterInput, type ChapterDto } from "./schemas";
 
@@ -47,7 +48,5 @@ export async function appendChapter(trx: Transaction<DB>, bookId: string, input:
 
 /** The text of a Markdown heading on the first non-blank line, if there is one. */
 export function titleFromHeading(content: string): string | undefined {
-  const firstLine = content.split("\n").find((line) => line.trim() !== "");
-  const heading = firstLine?.match(/^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/);
-  return heading?.[1]?.slice(0, 200) || undefined;
+  return leadingHeading(content)?.text.slice(0, 200) || undefined;
 }

@@ -3,6 +3,7 @@ import { authorize } from "../auth/scopes";
 import { loadBook } from "../books/access";
 import { sql } from "../db";
 import { AppError } from "../errors";
+import { leadingHeading } from "../text/markdown-heading";
 import { safeFileName } from "./file-name";
 import { enqueueJob } from "../jobs/enqueue-job";
 import { writeDocument } from "./engine";
@@ -79,6 +80,10 @@ function chooseFormat(options: ExportBookOptions): Format {
 
 /** A chapter's own leading heading repeats its title; the writers put the title in themselves. */
 function withoutTitleHeading(content: string, title: string): string {
-  const match = content.match(/^\s*#{1,6}\s+(.+?)\s*#*\s*(?:\n|$)/);
-  return match && match[1]!.trim() === title.trim() ? content.slice(match[0].length).replace(/^\s*\n/, "") : content;
+  const heading = leadingHeading(content);
+  if (!heading || heading.text !== title.trim()) return content;
+  // The blank lines after the heading go with it.
+  const rest = content.slice(heading.end);
+  const firstText = rest.search(/\S/);
+  return rest.slice(firstText < 0 ? rest.length : rest.lastIndexOf("\n", firstText) + 1);
 }

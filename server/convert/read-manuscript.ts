@@ -5,7 +5,7 @@ import type { UploadedFile } from "../http/body";
 import { readDocument } from "./engine";
 import { requireFormat } from "./formats";
 import { MAX_IMPORT_CHAPTERS } from "./schemas";
-import { headingPattern } from "./split-chapters";
+import { checkHeadingTemplate } from "./split-chapters";
 
 export interface Manuscript {
   title?: string;
@@ -20,7 +20,7 @@ export interface Manuscript {
  */
 export async function readManuscript(file: UploadedFile, options: { from?: string; chapterPattern?: string }, principal: Principal): Promise<Manuscript> {
   // A bad template is the caller's mistake whatever the file holds: refused before reading it.
-  if (options.chapterPattern) headingPattern(options.chapterPattern);
+  if (options.chapterPattern) checkHeadingTemplate(options.chapterPattern);
   if (file.bytes.byteLength === 0) throw new AppError("validation_failed", "The file is empty.", [{ path: "file", message: "is empty" }]);
   // With no format named, the worker detects it: sniffing is not work for the request thread.
   const format = options.from === undefined ? undefined : requireFormat(options.from, "read").id;

@@ -1,41 +1,69 @@
+import { RE2JS } from "re2js";
 import { AppError } from "../errors";
 
 /**
  * Splitting a plain-text manuscript into chapters at heading lines such as "Chapter 12",
  * "CHAPTER TWELVE: The Storm" or "第十二章 风暴". A caller's own pattern is a template, not a
  * regular expression: literal text, `{n}` for a chapter number (digits, Roman numerals, Chinese
- * numerals or English number words) and `*` for the rest of the line. A template cannot
- * backtrack catastrophically on a 20 MB upload the way an arbitrary regular expression could.
+ * numerals or English number words) and `*` for the rest of the line. Templates and the default
+ * heading are matched by RE2 (re2js), whose time is linear in the line whatever the pattern: a
+ * backtracking engine took minutes on ten `{n}` in a row.
  */
 
 const NUMBER_WORDS =
   "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred";
 const NUMBER = `(?:\\d{1,5}|[ivxlcdm]{1,8}|[零〇一二三四五六七八九十百千万两]{1,8}|(?:${NUMBER_WORDS})(?:[- ](?:and[- ])?(?:${NUMBER_WORDS})){0,3})`;
+// RE2's \s is ASCII only; headings in Chinese texts are often spaced with U+3000.
+const SPACE = "[\\s\\p{Z}]";
+
+/** Whether a line (trimmed, at most a heading's length) is a chapter heading. */
+export interface HeadingMatcher {
+  test(line: string): boolean;
+}
 
 /** What a heading line is, by default: English and Chinese chapter headings, prologue, epilogue. */
-export const DEFAULT_HEADING = new RegExp(
-  `^(?:(?:chapter|part|book)\\s+${NUMBER}(?:\\s*[.:：—–-]\\s*.*|\\s+.*)?|第${NUMBER}[章回节卷部](?:[\\s:：、.—–-].*)?|prologue|epilogue)$`,
-  "iu",
+export const DEFAULT_HEADING: HeadingMatcher = RE2JS.compile(
+  `^(?:(?:chapter|part|book)${SPACE}+${NUMBER}(?:${SPACE}*[.:：—–-]${SPACE}*.*|${SPACE}+.*)?|第${NUMBER}[章回节卷部](?:[\\s\\p{Z}:：、.—–-].*)?|prologue|epilogue)$`,
+  RE2JS.CASE_INSENSITIVE,
 );
 
 /** A heading is a short line; longer ones are prose and are never tested. */
 const MAX_HEADING_LENGTH = 120;
 export const MAX_PATTERN_LENGTH = 100;
+/**
+ * "Book {n}, Part {n}, Chapter {n}" is as deep as a manuscript's numbering goes. Each `{n}` adds
+ * some 300 states to the compiled pattern and RE2's time grows with them: the cap keeps a 20 MB
+ * text of heading-length lines to seconds, however the template is written.
+ */
+export const MAX_PATTERN_NUMBERS = 4;
 
-/** Compiles a caller's heading template (see above) into an anchored, case-insensitive pattern. */
-export function headingPattern(template: string): RegExp {
+const unusable = (message: string) => new AppError("validation_failed", "The chapter pattern is not usable.", [{ path: "chapterPattern", message }]);
+
+/** Refuses a template that cannot be used, cheaply, before any file is read. */
+export function checkHeadingTemplate(template: string): string {
   const trimmed = template.trim();
-  if (trimmed.length === 0 || trimmed.length > MAX_PATTERN_LENGTH || !/\{n\}|\S/.test(trimmed)) {
-    throw new AppError("validation_failed", "The chapter pattern is not usable.", [
-      { path: "chapterPattern", message: `1 to ${MAX_PATTERN_LENGTH} characters of text, with {n} for the number and * for the rest of the line` },
-    ]);
+  if (trimmed.length === 0 || trimmed.length > MAX_PATTERN_LENGTH) {
+    throw unusable(`1 to ${MAX_PATTERN_LENGTH} characters of text, with {n} for the number and * for the rest of the line`);
   }
-  const source = trimmed
-    .split(/(\{n\}|\*)/)
-    .map((piece) => (piece === "{n}" ? NUMBER : piece === "*" ? ".*" : piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+")))
-    .join("");
-  return new RegExp(`^${source}$`, "iu");
+  if (trimmed.split("{n}").length - 1 > MAX_PATTERN_NUMBERS) throw unusable(`at most ${MAX_PATTERN_NUMBERS} {n} in one pattern`);
+  return trimmed;
 }
+
+/** Compiles a caller's heading template (see above) into an anchored, case-insensitive matcher. */
+export function headingPattern(template: string): HeadingMatcher {
+  const source = checkHeadingTemplate(template)
+    .split(/(\{n\}|\*)/)
+    .map((piece) => (piece === "{n}" ? NUMBER : piece === "*" ? ".*" : literal(piece)))
+    .join("");
+  return RE2JS.compile(`^${source}$`, RE2JS.CASE_INSENSITIVE);
+}
+
+// Literal text, any run of white space matching any run of at least one.
+const literal = (piece: string) =>
+  piece
+    .split(/\s+/)
+    .map((word) => (word ? RE2JS.quote(word) : ""))
+    .join(`${SPACE}+`);
 
 export interface SplitChapter {
   title: string;
@@ -47,7 +75,7 @@ export interface SplitChapter {
  * first heading becomes a "Front matter" chapter so that no word is dropped; a text without a
  * single heading is one chapter named `fallbackTitle`.
  */
-export function splitAtHeadings(text: string, heading: RegExp, fallbackTitle: string): SplitChapter[] {
+export function splitAtHeadings(text: string, heading: HeadingMatcher, fallbackTitle: string): SplitChapter[] {
   const chapters: SplitChapter[] = [];
   let current: { title: string; lines: string[] } = { title: "", lines: [] };
   const close = () => {
@@ -55,7 +83,9 @@ export function splitAtHeadings(text: string, heading: RegExp, fallbackTitle: st
     if (current.title || markdown) chapters.push({ title: current.title || "Front matter", markdown });
   };
   for (const line of text.split(/\r\n?|\n/)) {
-    const candidate = unescapeMarkdown(line.trim().replace(/^#{1,6}\s+/, ""));
+    const trimmed = line.trim();
+    // Unescaping at most halves a line: a longer one cannot become a heading.
+    const candidate = trimmed.length <= 2 * MAX_HEADING_LENGTH + 8 ? unescapeMarkdown(trimmed.replace(/^#{1,6}\s+/, "")) : "";
     if (candidate.length > 0 && candidate.length <= MAX_HEADING_LENGTH && heading.test(candidate)) {
       close();
       current = { title: candidate, lines: [] };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/server/errors";
-import { DEFAULT_HEADING, headingPattern, splitAtHeadings } from "@/server/convert/split-chapters";
+import { DEFAULT_HEADING, headingPattern, MAX_PATTERN_NUMBERS, splitAtHeadings } from "@/server/convert/split-chapters";
 
 const titles = (text: string, heading = DEFAULT_HEADING) => splitAtHeadings(text, heading, "Fallback").map((c) => c.title);
 
@@ -50,8 +50,8 @@ describe("splitting plain text into chapters", () => {
     expect(titles("x.y\nA.\nxzy\nB.", headingPattern("x.y"))).toEqual(["x.y"]);
   });
 
-  it("refuses an empty or overlong template with a 422 naming the field", () => {
-    for (const bad of ["   ", "x".repeat(101)]) {
+  it("refuses an empty or overlong template, or one with more {n} than numbering uses, with a 422 naming the field", () => {
+    for (const bad of ["   ", "x".repeat(101), "{n}".repeat(MAX_PATTERN_NUMBERS + 1), "{n}".repeat(33)]) {
       try {
         headingPattern(bad);
         expect.unreachable();
@@ -61,6 +61,20 @@ describe("splitting plain text into chapters", () => {
         expect((error as AppError).details).toEqual([expect.objectContaining({ path: "chapterPattern" })]);
       }
     }
+  });
+
+  it("matches headings spaced with an ideographic space, by default and in a template", () => {
+    expect(titles("第十二章\u3000风暴\n雨。")).toEqual(["第十二章\u3000风暴"]);
+    expect(titles("Part\u3000Two\nA.", headingPattern("Part {n}"))).toEqual(["Part\u3000Two"]);
+  });
+
+  it("splits lines made to defeat a backtracking matcher in linear time (issue 16, item 1: 10 {n} on 82 bytes took 182 s)", () => {
+    const line = `${"i".repeat(81)}!\n`;
+    const started = performance.now();
+    splitAtHeadings(line.repeat(20_000), headingPattern("{n}".repeat(MAX_PATTERN_NUMBERS)), "Book");
+    splitAtHeadings(`${"one two three ".repeat(8)}x\n`.repeat(20_000), headingPattern("{n}*{n}*{n}*{n}"), "Book");
+    splitAtHeadings(line.repeat(20_000), DEFAULT_HEADING, "Book");
+    expect(performance.now() - started).toBeLessThan(3_000);
   });
 
   it("splits a long text quickly whatever the template", () => {

@@ -69,16 +69,23 @@ export async function readHere(bytes: Uint8Array, id: string | undefined, option
     return await (reader ? reader(bytes, options) : readWithPandoc(bytes, format.id));
   } catch (error) {
     // A reader that trips over a document (a library's TypeError, a bad escape) met a document it
-    // cannot read: the caller's 422, not our 500. Writers get no such pass: their input is ours.
+    // cannot read: the caller's 422, not our 500.
     if (error instanceof AppError) throw error;
     throw new AppError("corrupt_document", `The document (${format.name}) could not be read; it is damaged or not what it claims to be (${(error as Error)?.message ?? String(error)}).`);
   }
 }
 
 export async function writeHere(model: DocumentModel, id: string, options: WriteOptions = {}): Promise<WrittenDocument> {
-  requireWritable(id);
+  const format = requireWritable(id);
   const writer = WRITERS[id];
-  return writer ? writer(model, options) : writeWithPandoc(model, id);
+  try {
+    return await (writer ? writer(model, options) : writeWithPandoc(model, id));
+  } catch (error) {
+    // The model is the writer's own text, and some text (thousands of nested quotes, a library's
+    // recursion past the stack) cannot be written: the caller's 422, never a 500.
+    if (error instanceof AppError) throw error;
+    throw new AppError("document_too_complex", `The text could not be written as ${format.name}: it is nested too deeply or too unusual for the writer (${(error as Error)?.message ?? String(error)}).`);
+  }
 }
 
 export async function convertHere(bytes: Uint8Array, from: string | undefined, to: string, options: ReadOptions & WriteOptions = {}): Promise<WrittenDocument> {

@@ -1,6 +1,6 @@
 import type { Token, Tokens } from "marked";
 import { escapeXml } from "../text";
-import { footnoteMarked, type FootnoteRefToken } from "./tokens";
+import { decodeEntities, footnoteMarked, lexMarkdown, type FootnoteRefToken } from "./tokens";
 
 interface FootnoteItem {
   label: string;
@@ -12,9 +12,20 @@ interface FootnoteItem {
 const idPart = (label: string) => label.replace(/[^A-Za-z0-9_-]/g, "_");
 
 /**
+ * Whether a link can do no more than navigate: web and mail addresses, and places in the book or
+ * beside it (no scheme). Browsers ignore blanks and control characters inside a scheme, and
+ * Markdown decodes entities in it, so both are undone before the scheme is read.
+ */
+function isSafeHref(href: string): boolean {
+  const normalized = decodeEntities(href).replace(/[\u0000-\u0020\u007f-\u009f]/g, "");
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(normalized)?.[1]?.toLowerCase();
+  return scheme === undefined || scheme === "http" || scheme === "https" || scheme === "mailto";
+}
+
+/**
  * A chapter's Markdown as HTML (or, for EPUB, XHTML): footnotes as linked endnotes after the
- * text, headings inside a chapter kept below the chapter's own level 1, raw HTML escaped in XHTML
- * so that whatever a writer typed cannot break the e-book's XML.
+ * text, headings inside a chapter kept below the chapter's own level 1, raw HTML escaped so that
+ * whatever a writer typed can neither break the e-book's XML nor run as script.
  */
 export function chapterHtml(markdown: string, chapterNumber: number, options: { xhtml: boolean }): string {
   const prefix = `c${chapterNumber}-`;
@@ -26,14 +37,13 @@ export function chapterHtml(markdown: string, chapterNumber: number, options: { 
         const level = Math.min(6, Math.max(2, depth));
         return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
       },
-      ...(options.xhtml
-        ? {
-            hr: () => "<hr/>\n",
-            br: () => "<br/>",
-            image: ({ text }: Tokens.Image) => escapeXml(text),
-            html: ({ text }: Tokens.HTML | Tokens.Tag) => escapeXml(text),
-          }
-        : {}),
+      // A writer's raw HTML is shown as the text it is, never run by whoever opens the file.
+      html: (token: Tokens.HTML | Tokens.Tag) => (token.block ? `<p>${escapeXml(token.text.trim())}</p>\n` : escapeXml(token.text)),
+      link(token: Tokens.Link) {
+        return isSafeHref(token.href) ? false : this.parser.parseInline(token.tokens);
+      },
+      image: (token: Tokens.Image) => (options.xhtml || !isSafeHref(token.href) ? escapeXml(token.text) : false),
+      ...(options.xhtml ? { hr: () => "<hr/>\n", br: () => "<br/>" } : {}),
     },
     extensions: [
       {
@@ -63,7 +73,7 @@ export function chapterHtml(markdown: string, chapterNumber: number, options: { 
       },
     ],
   });
-  const tokens = marked.lexer(markdown);
+  const tokens = lexMarkdown(marked, markdown);
   // marked-footnote puts its list first; a reader expects the notes after the text that cites them.
   const notes = tokens.findIndex((t) => t.type === "footnotes");
   if (notes >= 0) tokens.push(...tokens.splice(notes, 1));

@@ -2,7 +2,7 @@ import mammoth from "mammoth";
 import { AppError } from "../../../errors";
 import type { DocumentModel } from "../model";
 import { rezipSafely, unzipSafely } from "../zip";
-import { htmlDocument } from "./html";
+import { elementText, htmlDocument } from "./html";
 
 // Word's title-page styles carry the book's title and author, not a chapter.
 const STYLE_MAP = ["p[style-name='Title'] => p.title:fresh", "p[style-name='Subtitle'] => p.author:fresh"];
@@ -10,7 +10,7 @@ const STYLE_MAP = ["p[style-name='Title'] => p.title:fresh", "p[style-name='Subt
 /** The title, author and language in docProps/core.xml (Dublin Core). */
 function coreProperties(xml: string | undefined): Pick<DocumentModel, "title" | "author" | "language"> {
   const field = (name: string) => {
-    const value = xml && new RegExp(`<${name}[^>]*>([^<]*)</${name}>`).exec(xml)?.[1]?.trim();
+    const value = xml && elementText(xml, name)?.trim();
     return value ? value.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&") : undefined;
   };
   return { title: field("dc:title"), author: field("dc:creator"), language: field("dc:language") };

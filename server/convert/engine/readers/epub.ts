@@ -2,6 +2,7 @@ import { DOMParser } from "@xmldom/xmldom";
 import path from "node:path/posix";
 import { AppError } from "../../../errors";
 import { keepFootnotesWithCitations, splitMarkdown } from "../markdown/chapters";
+import { replaceFootnoteRefs } from "../markdown/footnote-refs";
 import type { Chapter, DocumentModel } from "../model";
 import { decodeUtf8 } from "../text";
 import { unzipSafely } from "../zip";
@@ -65,7 +66,7 @@ function decodeHref(href: string): string {
 /** Tools number each spine document's notes from 1; a label seen in an earlier document is renamed. */
 function uniqueLabels(markdown: string, seen: Set<string>, document: number): string {
   const mine = new Set<string>();
-  const renamed = markdown.replace(/\[\^([^\]\s]+)\]/g, (whole, label: string) => {
+  const renamed = replaceFootnoteRefs(markdown, (label, whole) => {
     if (!seen.has(label)) {
       mine.add(label);
       return whole;

@@ -12,7 +12,8 @@ import { decodeUtf8 } from "../text";
 const NOTE_ID = /^(?:fn|footnote|note|endnote)[-_:]?(.+)$/i;
 const BACK_ID = /^#?(?:fnref|footnote-ref|noteref)[-_:]?/i;
 // "* * *", "#", "⁂", and what pandoc's writers make of a thematic break in RTF ("—————") and AsciiDoc.
-const SCENE_BREAK = /^\s*(?:(?:[*#~⁂§•·]\s*){1,5}|[—–_-]{3,}|['’]{3,})\s*$/;
+// Tested on trimmed text: blanks on both sides of a repeated group made the pattern quadratic.
+const SCENE_BREAK = /^(?:[*#~⁂§•·](?:\s*[*#~⁂§•·]){0,4}|[—–_-]{3,}|['’]{3,})$/;
 
 function labelOf(id: string): string {
   return (NOTE_ID.exec(id)?.[1] ?? id).replace(/[^\p{L}\p{N}_-]/gu, "-");
@@ -59,7 +60,7 @@ function turndown(): { service: TurndownService; notes: Map<string, string> } {
     },
     replacement: () => "",
   });
-  service.addRule("sceneBreak", { filter: (node) => node.nodeName === "P" && SCENE_BREAK.test(node.textContent ?? ""), replacement: () => "\n\n***\n\n" });
+  service.addRule("sceneBreak", { filter: (node) => node.nodeName === "P" && SCENE_BREAK.test((node.textContent ?? "").trim()), replacement: () => "\n\n***\n\n" });
   service.addRule("superscript", { filter: ["sup"], replacement: (content) => content });
   return { service, notes };
 }
@@ -118,11 +119,35 @@ export function htmlToMarkdown(html: string): string {
   return [markdown, ...definitions].join("\n\n");
 }
 
+/**
+ * Where the first tag named `name` is, from "<name" to its ">". Found by position, not by a
+ * pattern such as /<html[^>]*>/ that rescans to the end of the text from every "<html" without a ">".
+ */
+function firstTag(markup: string, name: string): { start: number; end: number } | undefined {
+  const opening = new RegExp(`<${name}(?=[\\s/>])`, "i").exec(markup);
+  const close = opening ? markup.indexOf(">", opening.index) : -1;
+  return opening && close >= 0 ? { start: opening.index, end: close + 1 } : undefined;
+}
+
+/**
+ * What the first element named `name` holds, up to its closing tag (or the first one that starts
+ * with `opening` exactly). A later element could only close where the first one does, so one scan
+ * finds it, where /<title[^>]*>([\s\S]*?)<\/title>/ rescanned the rest from every "<title".
+ */
+export function elementText(markup: string, name: string, opening?: string): string | undefined {
+  const at = opening === undefined ? -1 : markup.indexOf(opening);
+  const start = opening === undefined ? firstTag(markup, name)?.end : at < 0 ? undefined : at + opening.length;
+  if (start === undefined) return undefined;
+  const end = new RegExp(`</${name}\\s*>`, "i").exec(markup.slice(start));
+  return end ? markup.slice(start, start + end.index) : undefined;
+}
+
 /** The title, author and language an HTML head (or an EPUB's metadata) declares. */
 export function htmlMetadata(html: string): Pick<DocumentModel, "title" | "author" | "language"> {
-  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? /<p class="title">([\s\S]*?)<\/p>/.exec(html)?.[1];
-  const author = /<meta\s+name=["']author["']\s+content=["']([^"']*)["']/i.exec(html)?.[1] ?? /<p class="author">([\s\S]*?)<\/p>/.exec(html)?.[1];
-  const language = /<html[^>]*\s(?:xml:)?lang=["']([^"']+)["']/i.exec(html)?.[1];
+  const title = elementText(html, "title") ?? elementText(html, "p", '<p class="title">');
+  const author = /<meta\s+name=["']author["']\s+content=["']([^"']*)["']/i.exec(html)?.[1] ?? elementText(html, "p", '<p class="author">');
+  const htmlTag = firstTag(html, "html");
+  const language = htmlTag && /\s(?:xml:)?lang=["']([^"']+)["']/i.exec(html.slice(htmlTag.start, htmlTag.end))?.[1];
   const text = (s: string | undefined) => (s ? new TurndownService().turndown(s).replace(/\\(.)/g, "$1").trim() || undefined : undefined);
   return { title: text(title), author: text(author), language };
 }

@@ -8,8 +8,9 @@ function frontMatter(text: string): { meta: Record<string, string>; body: string
   if (!match) return { meta: {}, body: text };
   const meta: Record<string, string> = {};
   for (const line of match[1]!.split(/\r?\n/)) {
-    const pair = /^([A-Za-z][\w-]*):[ \t]*(.*?)[ \t]*$/.exec(line);
-    if (pair) meta[pair[1]!.toLowerCase()] = unquote(pair[2]!);
+    // Trimmed rather than matched around: /[ \t]*(.*?)[ \t]*$/ is quadratic in a run of blanks.
+    const pair = /^([A-Za-z][\w-]*):(.*)$/.exec(line);
+    if (pair) meta[pair[1]!.toLowerCase()] = unquote(pair[2]!.replace(/^[ \t]+/, "").trimEnd());
   }
   return { meta, body: text.slice(match[0].length) };
 }

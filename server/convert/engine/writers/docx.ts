@@ -12,6 +12,7 @@ import {
   type IRunOptions,
   type ISectionOptions,
 } from "docx";
+import { replaceFootnoteRefs } from "../markdown/footnote-refs";
 import { lexChapter, plainText, type Token } from "../markdown/tokens";
 import { countWords } from "../../../text/word-count";
 import { type DocumentModel, type ManuscriptOptions, type WriteOptions, type WrittenDocument } from "../model";
@@ -127,7 +128,7 @@ function chapterParagraphs(model: DocumentModel, style: Style): Paragraph[] {
 }
 
 function roundedWordCount(model: DocumentModel): string {
-  const words = model.chapters.reduce((sum, c) => sum + countWords(`${c.title} ${c.markdown.replace(/\[\^[^\]]+\]:?/g, "")}`), 0);
+  const words = model.chapters.reduce((sum, c) => sum + countWords(`${c.title} ${replaceFootnoteRefs(c.markdown, () => "")}`), 0);
   const rounded = Math.max(100, Math.round(words / 100) * 100);
   return `about ${rounded.toLocaleString("en-US")} words`;
 }

@@ -1,3 +1,4 @@
+import { replaceFootnoteRefs } from "../markdown/footnote-refs";
 import type { DocumentModel } from "../model";
 import { encodeUtf8 } from "../text";
 
@@ -17,7 +18,7 @@ export function modelToMarkdown(model: DocumentModel): string {
   const used = new Set<string>();
   const chapters = model.chapters.map((chapter, index) => {
     const renamed = new Map<string, string>();
-    const body = chapter.markdown.replace(/\[\^([^\]\s]+)\]/g, (_whole, label: string) => {
+    const body = replaceFootnoteRefs(chapter.markdown, (label) => {
       let unique = renamed.get(label);
       if (!unique) {
         unique = used.has(label) ? `${label}-${index + 1}` : label;

@@ -21,6 +21,7 @@ const SENTENCES: Record<ErrorCode | "network", string> = {
   corrupt_document: BUG,
   invalid_encoding: BUG,
   conversion_timed_out: BUG,
+  document_too_complex: BUG,
   archive_too_large: BUG,
   unauthenticated: `You were signed out. ${SIGN_IN}`,
   invalid_token: `Your sign-in is no longer valid. ${SIGN_IN}`,
