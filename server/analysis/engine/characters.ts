@@ -33,7 +33,7 @@ export function trackCharacters(
   const given = dedupe(options.given);
   const proposed = options.candidates ? candidateNames(book, chapters, options.minMentions).slice(0, options.maxCandidates) : [];
   const names = given.length ? given : proposed;
-  const mentions = countMentions(chapters, names);
+  const mentions = countMentions(book, chapters, names);
   const tracked = names.map((entry, index) => ({
     name: entry.split("|")[0]!.trim(),
     source: given.length ? ("given" as const) : ("candidate" as const),
@@ -55,9 +55,13 @@ function dedupe(entries: string[]): string[] {
 
 /**
  * Mentions of each character in each chapter, all names and aliases found in one pass over each
- * paragraph (see NameMatcher: longest first, whole words for Latin names).
+ * paragraph (see NameMatcher: longest first, whole words for Latin names). Kept in the book's
+ * memo: presence and co-occurrence sections of one template follow the same names.
  */
-function countMentions(chapters: PreparedChapter[], entries: string[]): number[][] {
+function countMentions(book: PreparedBook, chapters: PreparedChapter[], entries: string[]): number[][] {
+  const key = `mentions:${chapters.map((chapter) => chapter.number).join(",")}:${JSON.stringify(entries)}`;
+  const known = book.memo.get(key) as number[][] | undefined;
+  if (known) return known;
   const counts = entries.map(() => chapters.map(() => 0));
   const owner = new Map<string, number>();
   entries.forEach((entry, index) => {
@@ -68,6 +72,7 @@ function countMentions(chapters: PreparedChapter[], entries: string[]): number[]
   for (const [index, chapter] of chapters.entries()) {
     for (const text of chapter.paragraphs) matcher.forEachMention(text, (alias) => counts[characterOf[alias]!]![index]!++);
   }
+  book.memo.set(key, counts);
   return counts;
 }
 

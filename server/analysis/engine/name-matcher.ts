@@ -21,6 +21,11 @@ export class NameMatcher {
   private readonly nameAt: number[] = [-1];
   private readonly lengths: number[] = [];
   private readonly wholeWord: boolean[] = [];
+  /** whether a name begins with the code unit: most of a text is passed over on this alone */
+  private readonly begins = new Uint8Array(0x10000);
+  /** the longest name standing at each position of the text being read, and which it is */
+  private longest = new Int32Array(0);
+  private which = new Int32Array(0);
 
   constructor(names: readonly string[]) {
     names.forEach((name, index) => {
@@ -39,6 +44,7 @@ export class NameMatcher {
       }
       if (name.length > 0 && this.nameAt[node] === -1) this.nameAt[node] = index;
     });
+    for (const code of this.next[0]!.keys()) this.begins[code] = 1;
     this.link();
   }
 
@@ -70,28 +76,35 @@ export class NameMatcher {
    */
   forEachMention(text: string, count: (name: number) => void): void {
     if (this.lengths.length === 0 || text.length === 0) return;
-    // The longest name standing at each position, found as each name's end is reached.
-    const longest = new Int32Array(text.length);
-    const which = new Int32Array(text.length);
+    if (this.longest.length < text.length) {
+      this.longest = new Int32Array(text.length);
+      this.which = new Int32Array(text.length);
+    }
+    const { longest, which, begins, next, fail, ending, nextEnding, nameAt, lengths, wholeWord } = this;
+    let found = false;
     let node = 0;
     for (let end = 0; end < text.length; end++) {
       const code = text.charCodeAt(end);
-      let child = this.next[node]!.get(code);
+      if (node === 0 && !begins[code]) continue;
+      let child = next[node]!.get(code);
       while (child === undefined && node !== 0) {
-        node = this.fail[node]!;
-        child = this.next[node]!.get(code);
+        node = fail[node]!;
+        child = next[node]!.get(code);
       }
       node = child ?? 0;
-      for (let at = this.ending[node]!; at !== -1; at = this.nextEnding[at]!) {
-        const name = this.nameAt[at]!;
-        const length = this.lengths[name]!;
+      for (let at = ending[node]!; at !== -1; at = nextEnding[at]!) {
+        const name = nameAt[at]!;
+        const length = lengths[name]!;
         const start = end + 1 - length;
-        if (this.wholeWord[name] && (isWordCharacter(text, start - 1) || isWordCharacter(text, end + 1))) continue;
+        if (wholeWord[name] && (isWordCharacter(text, start - 1) || isWordCharacter(text, end + 1))) continue;
         // Names ending later that start at the same place are longer, so the last one found wins.
+        if (!found) longest.fill(0, 0, text.length);
+        found = true;
         longest[start] = length;
         which[start] = name;
       }
     }
+    if (!found) return;
     for (let at = 0; at < text.length; ) {
       if (longest[at] === 0) at++;
       else {
