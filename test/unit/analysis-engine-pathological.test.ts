@@ -83,7 +83,8 @@ describe("the analysis engine on pathological text", () => {
         const { user, system } = process.cpuUsage(cpu);
         expect((user + system) / 1000, `${JSON.stringify(content.slice(0, 60))}… with ${JSON.stringify(names)}`).toBeLessThan(BUDGET_MS);
       }),
-      { seed: 16, numRuns: 24, endOnFailure: true },
+      // The issue's own attack first: it alone held the server for 5.5 minutes.
+      { seed: 16, numRuns: 24, endOnFailure: true, examples: [[fill("a ", SIZE), ["a"]]] },
     );
   }, 180_000);
 });

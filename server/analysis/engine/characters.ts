@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PreparedBook, PreparedChapter } from "./prepare";
-import { characterNameSchema } from "./schema-helpers";
 import { NameMatcher } from "./name-matcher";
+import { characterNameSchema } from "./schema-helpers";
 import { isStopWord } from "./terms";
 
 export const characterParams = {
@@ -55,7 +55,7 @@ function dedupe(entries: string[]): string[] {
 
 /**
  * Mentions of each character in each chapter, all names and aliases found in one pass over each
- * paragraph (see NameMatcher: longest first, whole words for Latin names). Kept in the book's
+ * paragraph (see NameMatcher: leftmost-longest, whole words for Latin names). Kept in the book's
  * memo: presence and co-occurrence sections of one template follow the same names.
  */
 function countMentions(book: PreparedBook, chapters: PreparedChapter[], entries: string[]): number[][] {
