@@ -1,17 +1,25 @@
 #!/usr/bin/env node
 // Bundles the worker-thread entry (server/workers/worker.ts) into .build/worker.mjs, a file Node
 // loads at run time: Next bundles server code, so a worker_threads entry must live outside that
-// bundle. Packages stay external and load from node_modules. Called by scripts/build.mjs,
-// postinstall and the tests; takes well under a second.
+// bundle. Packages stay external and load from node_modules. Each domain's engine, which the
+// worker imports on its first task, is a chunk of its own under .build/worker-chunks/, so a
+// worker that only analyses never loads the document readers and writers. Called by
+// scripts/build.mjs, postinstall and the tests; takes well under a second.
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 export async function buildWorker(root = process.cwd()) {
-  const outfile = path.join(root, ".build", "worker.mjs");
+  const outdir = path.join(root, ".build");
+  // Chunks are named by their content's hash: the last build's would otherwise pile up.
+  await rm(path.join(outdir, "worker-chunks"), { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(root, "server/workers/worker.ts")],
-    outfile,
+    entryPoints: { worker: path.join(root, "server/workers/worker.ts") },
+    outdir,
+    outExtension: { ".js": ".mjs" },
+    splitting: true,
+    chunkNames: "worker-chunks/[name]-[hash]",
     bundle: true,
     platform: "node",
     format: "esm",
@@ -20,7 +28,7 @@ export async function buildWorker(root = process.cwd()) {
     tsconfig: path.join(root, "tsconfig.json"),
     logLevel: "warning",
   });
-  return outfile;
+  return path.join(outdir, "worker.mjs");
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

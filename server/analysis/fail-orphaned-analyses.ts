@@ -13,9 +13,10 @@ const UNFINISHED = ["queued", "running"];
 /**
  * Fails every analysis still queued or running whose job has finished without it or is gone.
  * performAnalysis records its own outcome, but the runner can fail a job without it ever ending:
- * the job's runner died three times (job_abandoned), it ran past its limit while the engine sat
- * between pauses (job_timed_out), or the job expired and was swept. Such a result would otherwise
- * say "running" for ever; it takes its job's error, or `gone` when the job no longer exists.
+ * the job's runner died three times (job_abandoned), its process stopped between the job's time
+ * limit and the result's write (job_timed_out), or the job expired and was swept. Such a result
+ * would otherwise say "running" for ever; it takes its job's error, or `gone` when the job no
+ * longer exists.
  * server/maintenance.ts runs this every minute on every instance, so each write is conditional.
  */
 export async function failOrphanedAnalyses(now = new Date()): Promise<number> {

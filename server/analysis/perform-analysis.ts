@@ -1,31 +1,34 @@
 import { sql, db } from "../db";
 import { AppError } from "../errors";
-import { analyzeBook, Pacer } from "./engine";
-import { parseDefinition } from "./templates";
+import { runInWorker } from "../workers/pool";
+import type { AnalysisReport, AnalysisTask } from "./engine";
 
-/** The engine's pacing, which also stops the work when the job passes its time limit. */
-class StoppablePacer extends Pacer {
-  constructor(private readonly signal: AbortSignal | undefined) {
-    super();
-  }
+/**
+ * How long an analysis may take, waiting for a free worker included. Every built-in template
+ * runs on a 100,000-word book in well under a second, and on 400 KB of pathological text in a
+ * few; a minute is a hang or a long queue.
+ */
+export const ANALYSIS_TIME_LIMIT_MS = 60_000;
 
-  override async breathe(): Promise<void> {
-    this.signal?.throwIfAborted();
-    return super.breathe();
-  }
-}
+const TIMED_OUT = {
+  code: "job_timed_out",
+  message: `The analysis did not finish within ${ANALYSIS_TIME_LIMIT_MS / 1000} s (waiting for a free worker included) and was stopped.`,
+};
 
 /**
  * Runs one stored analysis to its end: reads the book's chapters as they are now, runs the
  * template's definition as it was copied at the request, and stores the report or the failure.
  * The background job calls this; it never sees the caller (access was checked at the request).
+ * The engine runs in a worker of the pool, never on this thread: the deadline, and the job's
+ * signal, terminate that worker from outside.
  */
 export async function performAnalysis(analysisId: string, signal?: AbortSignal): Promise<{ analysisId: string }> {
   const analysis = await db.analysisResult.update({
     where: { id: analysisId },
     data: { status: "running", startedAt: new Date() },
-    select: { bookId: true, definition: true, parameters: true, book: { select: { title: true } } },
+    select: { bookId: true, ownerId: true, definition: true, parameters: true, book: { select: { title: true } } },
   });
+  const timedOut = new AppError("conversion_timed_out", TIMED_OUT.message, { timeoutMs: ANALYSIS_TIME_LIMIT_MS });
   try {
     const chapters = await sql
       .selectFrom("Chapter")
@@ -35,24 +38,32 @@ export async function performAnalysis(analysisId: string, signal?: AbortSignal):
       .orderBy("position")
       .execute();
     const started = performance.now();
-    const report = await analyzeBook(
-      parseDefinition(analysis.definition),
-      { title: analysis.book.title, chapters },
-      JSON.parse(analysis.parameters),
-      new StoppablePacer(signal),
-    );
+    const task: AnalysisTask = {
+      op: "analyze",
+      definitions: [JSON.parse(analysis.definition)],
+      book: { title: analysis.book.title, chapters },
+      parameters: JSON.parse(analysis.parameters),
+    };
+    const [report] = await runInWorker<AnalysisReport[]>(task, {
+      owner: analysis.ownerId,
+      lane: "heavy",
+      timeoutMs: ANALYSIS_TIME_LIMIT_MS,
+      timeoutError: () => timedOut,
+      signal,
+    });
     await db.analysisResult.update({
       where: { id: analysisId },
       data: { status: "succeeded", report: JSON.stringify(report), finishedAt: new Date(), durationMs: Math.round(performance.now() - started) },
     });
     return { analysisId };
   } catch (error) {
-    const failure = signal?.aborted
-      ? { code: "job_timed_out", message: "The analysis took too long and was stopped." }
-      : error instanceof AppError
-        ? { code: error.code, message: error.message }
-        : { code: "internal", message: "The analysis failed on our side." };
-    if (!signal?.aborted && !(error instanceof AppError)) console.error(error);
+    const failure =
+      signal?.aborted || error === timedOut
+        ? TIMED_OUT
+        : error instanceof AppError
+          ? { code: error.code, message: error.message }
+          : { code: "internal", message: "The analysis failed on our side." };
+    if (failure.code === "internal") console.error(error);
     await db.analysisResult.update({ where: { id: analysisId }, data: { status: "failed", error: JSON.stringify(failure), finishedAt: new Date() } });
     throw error;
   }

@@ -1,3 +1,4 @@
+import type { AnalysisTask } from "../analysis/engine/task";
 import type { ConvertTask } from "../convert/engine/task";
 import type { ParseTask } from "../http/parse-task";
 
@@ -5,7 +6,7 @@ import type { ParseTask } from "../http/parse-task";
  * What the pool sends a worker, and what comes back. Each domain declares its own tasks (beside
  * its engine) and adds them to this union and to the dispatch in worker.ts.
  */
-export type WorkerTask = ConvertTask | ParseTask;
+export type WorkerTask = ConvertTask | AnalysisTask | ParseTask;
 
 /** Errors cross the thread boundary as plain data; the pool turns them back into AppErrors. */
 export type WorkerReply = { ok: true; value: unknown } | { ok: false; error: { code?: string; message: string; details?: unknown } };

@@ -2,19 +2,22 @@
 // (Next's server bundle cannot be a worker's entry). It runs one task at a time and answers with
 // its value or its error as data; deadlines and memory caps are the pool's, enforced from outside.
 import { AppError } from "../errors";
-import { performConvertTask } from "../convert/engine/perform-task";
 import { markInsideWorker } from "../convert/engine/where";
 import { performParseTask } from "../http/parse-task";
 import type { WorkerReply, WorkerTask } from "./task";
 
 markInsideWorker();
 
+// Each domain's engine loads on its first task (scripts/build-worker.mjs makes it a chunk of its
+// own): the document readers and writers took a second to load, which every analysis paid.
 async function perform(task: WorkerTask): Promise<unknown> {
   switch (task.op) {
     case "read":
     case "write":
     case "convert":
-      return performConvertTask(task);
+      return (await import("../convert/engine/perform-task")).performConvertTask(task);
+    case "analyze":
+      return (await import("../analysis/engine/perform-task")).performAnalysisTask(task);
     case "parse-json":
     case "decode-utf8":
       return performParseTask(task);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, del, expectFailure, expectSuccess, get, patch, post } from "../support/http-client";
+import { call, del, expectFailure, expectSuccess, get, patch, post, type ApiResponse } from "../support/http-client";
 import { analysesState, builtInTemplate, install, ownTemplate, runOn, templateState } from "../support/http-analysis";
-import { bookState, bookWithChapters, createBook } from "../support/http-books";
+import { bookState, bookWithChapters, createBook, uploadChapter } from "../support/http-books";
 import { signInAdmin, signUp, type Account } from "../support/http-users";
 
 let writer: Account;
@@ -125,4 +125,40 @@ describe("running templates on books over REST", () => {
     expectFailure(await get(`/api/v1/books/${bookId}/analyses/no-such-analysis`, writer.token), 404, "not_found");
     expect({ analyses: await analysesState(writer.token, bookId), book: await bookState(writer.token, bookId) }).toEqual(before);
   });
+});
+
+describe("analysing a pathological chapter (issue 16, item 6)", () => {
+  it("finishes a character template on 400 KB of `a a a …` named \"a\", while a cheap GET keeps answering within a second", async () => {
+    // Once 5.5 minutes of a frozen server: every mention was checked against every mention before it.
+    const book = await createBook(writer.token, { title: "A a a" });
+    await uploadChapter(writer.token, book.id, "a ".repeat(200_000));
+    const template = await builtInTemplate(writer.token, "character presence");
+    await install(writer.token, template.id);
+
+    const run: { answer: ApiResponse | null } = { answer: null };
+    void post(`/api/v1/books/${book.id}/analyses`, writer.token, { templateId: template.id, parameters: { characters: ["a"] } }).then((response) => (run.answer = response));
+    const probes: number[] = [];
+    let analysisId: string | null = null;
+    const deadline = Date.now() + 45_000;
+    while (analysisId === null && Date.now() < deadline) {
+      const sent = performance.now();
+      expectSuccess(await get("/api/v1/books?per_page=1", writer.token), 200);
+      probes.push(performance.now() - sent);
+      const response = run.answer;
+      if (response?.status === 201) analysisId = response.body.data.id;
+      else if (response?.status === 202) {
+        const job = expectSuccess(await get(`/api/v1/jobs/${response.body.data.id}`, writer.token), 200);
+        expect(job.status, JSON.stringify(job.error)).not.toBe("failed");
+        if (job.status === "succeeded") analysisId = job.result.analysisId;
+      } else if (response) throw new Error(`the run answered ${response.status}: ${response.text.slice(0, 300)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(analysisId, "the analysis did not finish within 45 s").not.toBeNull();
+    const analysis = expectSuccess(await get(`/api/v1/books/${book.id}/analyses/${analysisId}`, writer.token), 200);
+    expect(analysis.status).toBe("succeeded");
+    const presence = analysis.report.sections.find((section: { probe: string }) => section.probe === "characters");
+    expect(presence.table.rows).toEqual([expect.objectContaining({ name: "a", source: "given", mentions: 200_000, chapters: 1 })]);
+    expect(probes.length).toBeGreaterThan(0);
+    expect(Math.max(...probes)).toBeLessThan(1_500);
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { quotedSpans } from "@/server/analysis/engine/dialogue";
 import { markdownParagraphs } from "@/server/analysis/engine/markdown";
+import { NameMatcher } from "@/server/analysis/engine/name-matcher";
 import { splitSentences } from "@/server/analysis/engine/sentences";
 import { sentenceTokens } from "@/server/analysis/engine/tokens";
 
@@ -75,5 +76,14 @@ describe("sentenceTokens", () => {
     const tokens: string[] = [];
     sentenceTokens("我们去Paris看师父。", tokens);
     expect(tokens).toEqual(["我们", "去", "paris", "看", "师父"]);
+  });
+});
+
+describe("NameMatcher", () => {
+  it("counts each mention once, as the longest name standing there, and Latin names as whole words", () => {
+    const matcher = new NameMatcher(["Elizabeth", "Elizabeth Bennet", "Ann", "林风", "风"]);
+    const found: number[] = [];
+    matcher.forEachMention("Elizabeth Bennet met Elizabeth and Anna; Ann waved. 林风和风", (name) => found.push(name));
+    expect(found).toEqual([1, 0, 2, 3, 4]);
   });
 });

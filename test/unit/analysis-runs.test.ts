@@ -16,6 +16,7 @@ import { defaultCollectionOptions } from "@/server/collections";
 import { getJob } from "@/server/jobs/get-job";
 import { performAnalysis } from "@/server/analysis/perform-analysis";
 import { runQueuedJobs } from "@/server/jobs/runner";
+import { workerLoad } from "@/server/workers/pool";
 import { newWriter, withScopes } from "../support/principals";
 
 const book = { type: "novel", description: "", language: "en", status: "drafting", targetWordCount: null } as const;
@@ -125,5 +126,30 @@ describe("running a template on a book", () => {
     const row = (await listAnalyses({ bookId: novel.id, options: defaultCollectionOptions(analysesCollection) }, ada)).items.find((a) => a.jobId === job.id)!;
     await expect(performAnalysis(row.id, AbortSignal.abort())).rejects.toThrow();
     expect(await getAnalysis({ bookId: novel.id, analysisId: row.id }, ada)).toMatchObject({ status: "failed", report: null, error: { code: "job_timed_out" } });
+  });
+
+  it("runs the engine in a worker of the pool, which the job's signal terminates (issue 16)", async () => {
+    const long = await createBook({ ...book, title: "A a a" }, ada);
+    await uploadChapter({ bookId: long.id, content: "a ".repeat(200_000) }, ada);
+    const characters = await templateId(ada, "character presence");
+    await installTemplate({ templateId: characters }, ada);
+    const outcome = await runAnalysis({ bookId: long.id, templateId: characters, parameters: { characters: ["a"] } }, ada);
+    const job = outcome.status === "queued" ? outcome.job : null!;
+    const row = (await listAnalyses({ bookId: long.id, options: defaultCollectionOptions(analysesCollection) }, ada)).items.find((a) => a.jobId === job.id)!;
+    const stop = new AbortController();
+    let settled = false;
+    const ended = performAnalysis(row.id, stop.signal).then(
+      () => "succeeded",
+      (error: Error) => error.message,
+    ).finally(() => (settled = true));
+    while (!settled && workerLoad("heavy").running === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(workerLoad("heavy").running).toBe(1);
+    stop.abort();
+    expect(await ended).not.toBe("succeeded");
+    expect(workerLoad("heavy")).toEqual({ running: 0, waiting: 0 });
+    expect(await getAnalysis({ bookId: long.id, analysisId: row.id }, ada)).toMatchObject({
+      status: "failed",
+      error: { code: "job_timed_out", message: expect.stringContaining("did not finish") },
+    });
   });
 });

@@ -1,5 +1,4 @@
 import { templateDefinitionSchema, type TemplateDefinitionInput, type TemplateSection } from "./definition";
-import { Pacer } from "./pace";
 import { prepareBook, type BookInput, type PreparedBook } from "./prepare";
 import { chaptersInRange, type ProbeOutput } from "./probe";
 import { PROBES } from "./probes";
@@ -7,57 +6,38 @@ import type { AnalysisReport, Chart, SectionResult } from "./report";
 import { runParametersSchema, type RunParameters } from "./run-parameters";
 
 /**
- * Runs a template on a book. Markdown is read as text and never rendered; the work yields to the
- * event loop every few milliseconds. Throws a ZodError when the definition or the parameters are
- * invalid; a book without chapters gives an empty, labelled report.
+ * Runs a template on a book. Markdown is read as text and never rendered. Every step is linear
+ * (or n·log n) in the book's length, and the server runs it in a worker whose deadline is enforced
+ * from outside (server/workers), so the work itself neither yields nor watches a clock. Throws a
+ * ZodError when the definition or the parameters are invalid; a book without chapters gives an
+ * empty, labelled report.
  */
-export async function analyzeBook(
-  definition: TemplateDefinitionInput,
-  book: BookInput,
-  parameters: unknown = {},
-  pacer = new Pacer(),
-): Promise<AnalysisReport> {
-  const [report] = await analyzeBookWithTemplates([definition], book, parameters, pacer);
+export async function analyzeBook(definition: TemplateDefinitionInput, book: BookInput, parameters: unknown = {}): Promise<AnalysisReport> {
+  const [report] = await analyzeBookWithTemplates([definition], book, parameters);
   return report!;
 }
 
 /** Several templates on one book, which is read and tokenised once for all of them. */
-export async function analyzeBookWithTemplates(
-  definitions: TemplateDefinitionInput[],
-  book: BookInput,
-  parameters: unknown = {},
-  pacer = new Pacer(),
-): Promise<AnalysisReport[]> {
+export async function analyzeBookWithTemplates(definitions: TemplateDefinitionInput[], book: BookInput, parameters: unknown = {}): Promise<AnalysisReport[]> {
   const parsed = definitions.map((definition) => templateDefinitionSchema.parse(definition));
   const runParameters = runParametersSchema.parse(parameters);
-  const prepared = await prepareBook(book, pacer);
-  const reports: AnalysisReport[] = [];
-  for (const definition of parsed) reports.push(await runTemplate(definition, prepared, runParameters));
-  return reports;
+  const prepared = await prepareBook(book);
+  return parsed.map((definition) => runTemplate(definition, prepared, runParameters));
 }
 
 /** One template on a book already prepared (see `prepareBook`), for callers timing each template. */
-export async function runTemplate(
-  definition: TemplateDefinitionInput,
-  book: PreparedBook,
-  parameters: RunParameters = {},
-): Promise<AnalysisReport> {
+export function runTemplate(definition: TemplateDefinitionInput, book: PreparedBook, parameters: RunParameters = {}): AnalysisReport {
   const { sections } = templateDefinitionSchema.parse(definition);
-  const results: SectionResult[] = [];
-  for (const section of sections) {
-    results.push(await runSection(section, book, parameters));
-    await book.pacer.breathe();
-  }
   return {
     language: book.language,
     chapters: book.chapters.length,
     words: book.words,
     empty: book.words === 0,
-    sections: results,
+    sections: sections.map((section) => runSection(section, book, parameters)),
   };
 }
 
-async function runSection(section: TemplateSection, book: PreparedBook, parameters: RunParameters): Promise<SectionResult> {
+function runSection(section: TemplateSection, book: PreparedBook, parameters: RunParameters): SectionResult {
   const base = { id: section.id, title: section.title, probe: section.probe, view: section.view };
   const range = section.params.chapters as { from?: number; to?: number } | undefined;
   const chapters = chaptersInRange(book.chapters, range);
@@ -71,7 +51,7 @@ async function runSection(section: TemplateSection, book: PreparedBook, paramete
           : null;
   if (emptyNote) return { ...base, summary: [], table: { columns: [], rows: [] }, chart: null, notes: [emptyNote] };
   const probe = PROBES.find((candidate) => candidate.id === section.probe)!;
-  const output = await (probe.run as (input: unknown) => Promise<ProbeOutput>)({
+  const output = (probe.run as (input: unknown) => ProbeOutput)({
     book,
     chapters,
     params: section.params,

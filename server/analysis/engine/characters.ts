@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PreparedBook, PreparedChapter } from "./prepare";
+import { NameMatcher } from "./name-matcher";
 import { characterNameSchema } from "./schema-helpers";
 import { isStopWord } from "./terms";
 
@@ -24,17 +25,15 @@ interface TrackedCharacter {
  * then the template's; "Elizabeth|Lizzy" counts both under the first), or, when none are given,
  * the names the text suggests.
  */
-export async function trackCharacters(
+export function trackCharacters(
   book: PreparedBook,
   chapters: PreparedChapter[],
   options: { given: string[]; candidates: boolean; maxCandidates: number; minMentions: number },
-): Promise<{ tracked: TrackedCharacter[]; others: string[] }> {
+): { tracked: TrackedCharacter[]; others: string[] } {
   const given = dedupe(options.given);
-  const proposed = options.candidates
-    ? (await candidateNames(book, chapters, options.minMentions)).slice(0, options.maxCandidates)
-    : [];
+  const proposed = options.candidates ? candidateNames(book, chapters, options.minMentions).slice(0, options.maxCandidates) : [];
   const names = given.length ? given : proposed;
-  const mentions = await countMentions(book, chapters, names);
+  const mentions = countMentions(book, chapters, names);
   const tracked = names.map((entry, index) => ({
     name: entry.split("|")[0]!.trim(),
     source: given.length ? ("given" as const) : ("candidate" as const),
@@ -55,48 +54,35 @@ function dedupe(entries: string[]): string[] {
 }
 
 /**
- * Mentions of each character in each chapter. Longer names are found first and a shorter one
- * never counts inside them, so "Elizabeth Bennet" is one mention and not also one of
- * "Elizabeth". Latin names must stand as whole words; Chinese names are written without spaces
- * and match wherever they appear. (indexOf per name: a pattern of all the names with word-edge
- * look-arounds cost several times as much.)
+ * Mentions of each character in each chapter, all names and aliases found in one pass over each
+ * paragraph (see NameMatcher: leftmost-longest, whole words for Latin names). Kept in the book's
+ * memo: presence and co-occurrence sections of one template follow the same names.
  */
-async function countMentions(book: PreparedBook, chapters: PreparedChapter[], entries: string[]): Promise<number[][]> {
+function countMentions(book: PreparedBook, chapters: PreparedChapter[], entries: string[]): number[][] {
+  const key = `mentions:${chapters.map((chapter) => chapter.number).join(",")}:${JSON.stringify(entries)}`;
+  const known = book.memo.get(key) as number[][] | undefined;
+  if (known) return known;
   const counts = entries.map(() => chapters.map(() => 0));
   const owner = new Map<string, number>();
   entries.forEach((entry, index) => {
     for (const alias of entry.split("|").map((name) => name.trim())) if (alias && !owner.has(alias)) owner.set(alias, index);
   });
-  const aliases = [...owner.keys()]
-    .sort((a, b) => b.length - a.length)
-    .map((alias) => ({ alias, character: owner.get(alias)!, whole: !/\p{Script=Han}/u.test(alias) }));
+  const characterOf = [...owner.values()];
+  const matcher = new NameMatcher([...owner.keys()]);
   for (const [index, chapter] of chapters.entries()) {
-    for (const text of chapter.paragraphs) {
-      const taken: [number, number][] = [];
-      for (const { alias, character, whole } of aliases) {
-        for (let at = text.indexOf(alias); at !== -1; at = text.indexOf(alias, at + 1)) {
-          const end = at + alias.length;
-          if (whole && (WORD_EDGE.test(text[at - 1] ?? "") || WORD_EDGE.test(text[end] ?? ""))) continue;
-          if (taken.some(([from, to]) => at < to && end > from)) continue;
-          taken.push([at, end]);
-          counts[character]![index]!++;
-        }
-      }
-      await book.pacer.breathe();
-    }
+    for (const text of chapter.paragraphs) matcher.forEachMention(text, (alias) => counts[characterOf[alias]!]![index]!++);
   }
+  book.memo.set(key, counts);
   return counts;
 }
 
-const WORD_EDGE = /[\p{L}\p{N}]/u;
-
 /** Names the text suggests, most mentioned first. */
-async function candidateNames(book: PreparedBook, chapters: PreparedChapter[], minMentions: number) {
+function candidateNames(book: PreparedBook, chapters: PreparedChapter[], minMentions: number) {
   const key = `candidates:${chapters.map((chapter) => chapter.number).join(",")}:${minMentions}`;
   let found = book.memo.get(key) as string[] | undefined;
   if (!found) {
-    const english = await englishCandidates(book, chapters, minMentions);
-    const chinese = await chineseCandidates(book, chapters, minMentions);
+    const english = englishCandidates(book, chapters, minMentions);
+    const chinese = chineseCandidates(book, chapters, minMentions);
     found = [...english, ...chinese].sort((a, b) => b.mentions - a.mentions || (a.name < b.name ? -1 : 1)).map((c) => c.name);
     book.memo.set(key, found);
   }
@@ -141,7 +127,7 @@ const LOWER_CASE_WORD = /\p{Ll}+(?:['’]\p{Ll}+)*/gu;
  * tenth as often) written in lower case — proper nouns, which in a novel are mostly its people
  * and places.
  */
-async function englishCandidates(book: PreparedBook, chapters: PreparedChapter[], minMentions: number) {
+function englishCandidates(book: PreparedBook, chapters: PreparedChapter[], minMentions: number) {
   const inside = new Map<string, number>();
   const capitalised = new Map<string, number>();
   const english: string[] = [];
@@ -154,7 +140,6 @@ async function englishCandidates(book: PreparedBook, chapters: PreparedChapter[]
         if (!OPENS_CLAUSE.test(sentence.text.slice(Math.max(0, at - 3), at))) inside.set(word, (inside.get(word) ?? 0) + 1);
       });
     }
-    await book.pacer.breathe();
   }
   const likely = [...inside.keys()].filter((word) => capitalised.get(word)! >= minMentions && !isStopWord(word.toLowerCase()));
   if (likely.length === 0) return [];
@@ -173,7 +158,7 @@ async function englishCandidates(book: PreparedBook, chapters: PreparedChapter[]
     }
   } else {
     const all = [];
-    for (const chapter of chapters) all.push(await book.tokens(chapter));
+    for (const chapter of chapters) all.push(book.tokens(chapter));
     const wanted = new Map<number, string>();
     for (const word of lower.keys()) {
       const id = book.vocabulary.ids.get(word);
@@ -184,7 +169,6 @@ async function englishCandidates(book: PreparedBook, chapters: PreparedChapter[]
         const word = wanted.get(id);
         if (word !== undefined) lower.set(word, lower.get(word)! + 1);
       }
-      await book.pacer.breathe();
     }
     for (const word of likely) lower.set(plain(word), lower.get(plain(word))! - capitalised.get(word)!);
   }
@@ -204,7 +188,7 @@ const HAN = /^\p{Script=Han}+$/u;
  * three-character sequence and the two characters it holds, the one that stands alone as often is
  * kept: 林小风 over 小风 when 小风 is nearly always part of 林小风, 林风 over 着林风.
  */
-async function chineseCandidates(book: PreparedBook, chapters: PreparedChapter[], minMentions: number) {
+function chineseCandidates(book: PreparedBook, chapters: PreparedChapter[], minMentions: number) {
   const contexts = new Map<string, number>();
   const texts: string[] = [];
   const note = (candidate: string) => contexts.set(candidate, (contexts.get(candidate) ?? 0) + 1);
@@ -224,7 +208,6 @@ async function chineseCandidates(book: PreparedBook, chapters: PreparedChapter[]
         }
       }
     }
-    await book.pacer.breathe();
   }
   // Only sequences seen twice in a name's place are checked: Han only, no stop-character.
   const counted = new Map<string, number>();
@@ -243,7 +226,6 @@ async function chineseCandidates(book: PreparedBook, chapters: PreparedChapter[]
         if (count !== undefined) counted.set(part, count + 1);
       }
     }
-    await book.pacer.breathe();
   }
   const kept = new Set(counted.keys());
   for (const [long, longCount] of counted) {

@@ -1,6 +1,5 @@
 export { analyzeBook, analyzeBookWithTemplates, runTemplate } from "./analyze";
 export { templateDefinitionSchema, type TemplateDefinition, type TemplateDefinitionInput, type TemplateSection } from "./definition";
-export { Pacer } from "./pace";
 export { prepareBook, type BookInput, type PreparedBook } from "./prepare";
 export { PROBES, type ProbeId } from "./probes";
 export {
@@ -14,4 +13,5 @@ export {
   type View,
 } from "./report";
 export { runParametersSchema, type RunParameters } from "./run-parameters";
+export type { AnalysisTask } from "./task";
 export { BUILT_IN_TEMPLATES, type BuiltInTemplate } from "./templates";

@@ -20,7 +20,7 @@ export function markdownParagraphs(markdown: string): string[] {
       flush();
       continue;
     }
-    const line = raw.replace(HEADING, "").replace(QUOTE, "").replace(LIST, "").replace(CLOSING_HASHES, "");
+    const line = withoutClosingHashes(raw.replace(HEADING, "").replace(QUOTE, "").replace(LIST, ""));
     const heading = HEADING.test(raw);
     if (heading) flush();
     lines.push(line);
@@ -32,15 +32,32 @@ export function markdownParagraphs(markdown: string): string[] {
   return paragraphs;
 }
 
-// A scene break is a line of only break marks: `***`, `* * *`, `---`, `#`, `~~~`, `§`, `⁂`.
-const BLANK_OR_BREAK = /^\s*(?:[-*_~=#§•·⁂※◇◆○●❦✻]\s*)*$/u;
+// Every pattern here meets a writer's text, so each is linear by construction: anchored, with no
+// two quantifiers that could take the same characters. What a pattern cannot say that way (a
+// pair of marks with anything between) is a scanner below.
+// A scene break is a line of only break marks and spaces: `***`, `* * *`, `---`, `#`, `~~~`, `§`, `⁂`.
+const BLANK_OR_BREAK = /^[\s\-*_~=#§•·⁂※◇◆○●❦✻]*$/u;
 const FENCE = /^\s{0,3}(?:```|~~~)/;
-const LINK_DEFINITION = /^\s{0,3}\[[^\]]+\]:\s*\S+/;
+const LINK_DEFINITION = /^\s{0,3}\[[^\]]+\]:\s*\S/;
 const HEADING = /^\s{0,3}#{1,6}\s+/;
-const CLOSING_HASHES = /\s+#+\s*$/;
 const QUOTE = /^\s{0,3}(?:>\s?)+/;
 const LIST = /^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+/;
 const CJK_LINE_END = /[\p{Script=Han}。！？…”」』）][。！？…”」』）]*$/u;
+const SPACE = /\s/;
+
+/**
+ * The line without a closing run of `#` set off by a space (`## Title ##`). Read from the end: the
+ * pattern for it, tried at every space of a line, took the square of the line's length.
+ */
+function withoutClosingHashes(line: string): string {
+  let end = line.length;
+  while (end > 0 && SPACE.test(line[end - 1]!)) end--;
+  let hashes = end;
+  while (hashes > 0 && line[hashes - 1] === "#") hashes--;
+  let start = hashes;
+  while (start > 0 && SPACE.test(line[start - 1]!)) start--;
+  return hashes < end && start < hashes ? line.slice(0, start) : line;
+}
 
 /** Whether the line ends in a Han character or Chinese closing punctuation (looking at its tail only). */
 function endsChineseSentence(line: string): boolean {
@@ -53,18 +70,8 @@ function inline(text: string): string {
   if (!MARKS.test(text)) return text;
   let plain = text;
   if (plain.includes("\\")) plain = plain.replace(/\\([\\`*_{}[\]()#+\-.!~>|])/g, (_, mark: string) => ESCAPED + mark.charCodeAt(0) + ";");
-  if (plain.includes("<")) {
-    plain = plain
-      .replace(/<!--[\s\S]*?-->/g, "")
-      .replace(/<(?:https?:|mailto:)[^>]*>/g, "")
-      .replace(/<\/?[A-Za-z][^>]*>/g, "");
-  }
-  if (plain.includes("[")) {
-    plain = plain
-      .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
-      .replace(/\[([^\]]+)\]\((?:[^()]|\([^)]*\))*\)/g, "$1")
-      .replace(/\[([^\]]+)\]\[[^\]]*\]/g, "$1");
-  }
+  if (plain.includes("<")) plain = withoutTags(withoutComments(plain));
+  if (plain.includes("[")) plain = withoutReferenceLinks(withoutLinks(withoutImages(plain)));
   plain = plain.replace(/[*`]+|~~/g, "");
   // Underscores mark emphasis only at a word's edge; snake_case keeps its own.
   if (plain.includes("_")) plain = plain.replace(/(^|[^\p{L}\p{N}])_+|_+(?=$|[^\p{L}\p{N}])/gu, "$1");
@@ -77,3 +84,138 @@ const MARKS = /[\\<[*`~_]/;
 const ESCAPED = "\ue000";
 const ESCAPED_MARK = /\ue000(\d+);/g;
 
+/*
+ * The scanners below each remove one kind of mark pair, as a global replace of a pattern would,
+ * left to right and never overlapping, but in one pass: when a pair cannot close (no `-->`, `>`,
+ * `]` or `)` after its opening), no later opening can close either, so the scan stops rather than
+ * looking again from every later opening, which made `<!--<!--…`, `<a<a…` or `[[[…` quadratic.
+ */
+
+/** `<!-- … -->` */
+function withoutComments(text: string): string {
+  let kept = "";
+  let from = 0;
+  for (let open = text.indexOf("<!--"); open !== -1; open = text.indexOf("<!--", from)) {
+    const close = text.indexOf("-->", open + 4);
+    if (close === -1) break;
+    kept += text.slice(from, open);
+    from = close + 3;
+  }
+  return kept + text.slice(from);
+}
+
+/**
+ * HTML tags (`<b>`, `</b>`, `<img …>`) and autolinks (`<https://…>`, `<mailto:…>`, which open with
+ * a letter too): from the `<` to the first `>`.
+ */
+function withoutTags(text: string): string {
+  let kept = "";
+  let from = 0;
+  for (let open = text.indexOf("<"); open !== -1; ) {
+    if (!isAsciiLetter(text.charCodeAt(text[open + 1] === "/" ? open + 2 : open + 1))) {
+      open = text.indexOf("<", open + 1);
+      continue;
+    }
+    const close = text.indexOf(">", open + 1);
+    if (close === -1) break;
+    kept += text.slice(from, open);
+    from = close + 1;
+    open = text.indexOf("<", from);
+  }
+  return kept + text.slice(from);
+}
+
+function isAsciiLetter(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+/** `![alt](src)`, removed with its text. */
+function withoutImages(text: string): string {
+  let kept = "";
+  let from = 0;
+  for (let open = text.indexOf("!["); open !== -1; ) {
+    // The alt text runs to the first `]`: every opening before that `]` shares it.
+    const close = text.indexOf("]", open + 2);
+    if (close === -1) break;
+    if (text[close + 1] !== "(") {
+      open = text.indexOf("![", Math.max(open + 1, close - 1));
+      continue;
+    }
+    const end = text.indexOf(")", close + 2);
+    if (end === -1) break;
+    kept += text.slice(from, open);
+    from = end + 1;
+    open = text.indexOf("![", from);
+  }
+  return kept + text.slice(from);
+}
+
+/**
+ * `[text](target)`, kept as its text. The target may hold one level of parentheses
+ * (`https://example.com/a_(b)`), whose `(` jumps to the first `)` after it. A target read to the
+ * paragraph's end without its `)` marks every place it passed as a dead end, so a later link that
+ * reaches one of them stops there: each character is read at most twice whatever the brackets.
+ */
+function withoutLinks(text: string): string {
+  let kept = "";
+  let from = 0;
+  const targets = { deadEnd: new Uint8Array(text.length + 1), nextClosing: nextIndexes(text, ")") };
+  for (let open = text.indexOf("["); open !== -1; ) {
+    const close = text.indexOf("]", open + 1);
+    if (close === -1) break;
+    const end = close > open + 1 && text[close + 1] === "(" ? targetEnd(text, close + 2, targets) : -1;
+    if (end === -1) {
+      // Every opening before this `]` shares it, and so fails the same way.
+      open = text.indexOf("[", close + 1);
+      continue;
+    }
+    kept += text.slice(from, open) + text.slice(open + 1, close);
+    from = end + 1;
+    open = text.indexOf("[", from);
+  }
+  return kept + text.slice(from);
+}
+
+/** Where the target starting at `from` closes, or -1 when it never does. */
+function targetEnd(text: string, from: number, { deadEnd, nextClosing }: { deadEnd: Uint8Array; nextClosing: Int32Array }): number {
+  const passed: number[] = [];
+  for (let at = from; at < text.length && !deadEnd[at]; at++) {
+    const character = text[at];
+    if (character === ")") return at;
+    passed.push(at);
+    if (character === "(") {
+      at = nextClosing[at]!;
+      if (at === text.length) break;
+    }
+  }
+  for (const place of passed) deadEnd[place] = 1;
+  return -1;
+}
+
+/** For each position, where the first `character` at or after it is (the text's length when none). */
+function nextIndexes(text: string, character: string): Int32Array {
+  const next = new Int32Array(text.length + 1);
+  next[text.length] = text.length;
+  for (let at = text.length - 1; at >= 0; at--) next[at] = text[at] === character ? at : next[at + 1]!;
+  return next;
+}
+
+/** `[text][label]`, kept as its text. */
+function withoutReferenceLinks(text: string): string {
+  let kept = "";
+  let from = 0;
+  for (let open = text.indexOf("["); open !== -1; ) {
+    const close = text.indexOf("]", open + 1);
+    if (close === -1) break;
+    if (close === open + 1 || text[close + 1] !== "[") {
+      open = text.indexOf("[", close + 1);
+      continue;
+    }
+    const end = text.indexOf("]", close + 2);
+    if (end === -1) break;
+    kept += text.slice(from, open) + text.slice(open + 1, close);
+    from = end + 1;
+    open = text.indexOf("[", from);
+  }
+  return kept + text.slice(from);
+}

@@ -2,7 +2,6 @@ import { countWords } from "@/server/text/word-count";
 import { quotedSpans } from "./dialogue";
 import { loadLanguageData } from "./language-data";
 import { markdownParagraphs } from "./markdown";
-import { Pacer } from "./pace";
 import type { Language } from "./report";
 import { splitSentences } from "./sentences";
 import { countHan, sentenceTokens } from "./tokens";
@@ -56,35 +55,30 @@ export interface PreparedBook {
   language: Language;
   words: number;
   chapters: PreparedChapter[];
-  pacer: Pacer;
   /** The chapter's words for frequency and echoes, worked out on first use. */
-  tokens(chapter: PreparedChapter): Promise<ChapterTokens>;
+  tokens(chapter: PreparedChapter): ChapterTokens;
   vocabulary: Vocabulary;
   /** A memo any probe may keep derived, book-wide figures in. */
   memo: Map<string, unknown>;
 }
 
-export async function prepareBook(book: BookInput, pacer = new Pacer()): Promise<PreparedBook> {
+export async function prepareBook(book: BookInput): Promise<PreparedBook> {
   await loadLanguageData();
-  const chapters: PreparedChapter[] = [];
-  for (const [index, chapter] of book.chapters.entries()) {
-    chapters.push(await prepareChapter(chapter, index + 1, pacer));
-  }
+  const chapters = book.chapters.map((chapter, index) => prepareChapter(chapter, index + 1));
   const words = chapters.reduce((sum, chapter) => sum + chapter.words, 0);
   const han = chapters.reduce((sum, chapter) => sum + chapter.han, 0);
-  const tokens = new Map<PreparedChapter, Promise<ChapterTokens>>();
+  const tokens = new Map<PreparedChapter, ChapterTokens>();
   const vocabulary: Vocabulary = { words: [], ids: new Map() };
   return {
     title: book.title,
     language: languageOf(han, words),
     words,
     chapters,
-    pacer,
     memo: new Map(),
     vocabulary,
     tokens(chapter) {
       let found = tokens.get(chapter);
-      if (!found) tokens.set(chapter, (found = tokenise(chapter, vocabulary, pacer)));
+      if (!found) tokens.set(chapter, (found = tokenise(chapter, vocabulary)));
       return found;
     },
   };
@@ -99,11 +93,7 @@ function languageOf(han: number, words: number): Language {
   return han / words > 0.9 ? "zh" : "mixed";
 }
 
-async function prepareChapter(
-  chapter: BookInput["chapters"][number],
-  number: number,
-  pacer: Pacer,
-): Promise<PreparedChapter> {
+function prepareChapter(chapter: BookInput["chapters"][number], number: number): PreparedChapter {
   const paragraphs = markdownParagraphs(chapter.content);
   const sentences: Sentence[] = [];
   let dialogueWords = 0;
@@ -117,7 +107,6 @@ async function prepareChapter(
       dialogueWords += countWords(span);
       quotes++;
     }
-    await pacer.breathe();
   }
   const title = chapter.title.trim();
   return {
@@ -136,14 +125,12 @@ async function prepareChapter(
   };
 }
 
-
-async function tokenise(chapter: PreparedChapter, vocabulary: Vocabulary, pacer: Pacer): Promise<ChapterTokens> {
+function tokenise(chapter: PreparedChapter, vocabulary: Vocabulary): ChapterTokens {
   const words: string[] = [];
   const sentenceStarts: number[] = [];
   for (const sentence of chapter.sentences) {
     sentenceStarts.push(words.length);
     sentenceTokens(sentence.text, words);
-    await pacer.breathe();
   }
   const ids = new Int32Array(words.length);
   for (let i = 0; i < words.length; i++) {

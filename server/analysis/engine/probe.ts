@@ -41,7 +41,7 @@ export function defineProbe<Shape extends z.ZodRawShape>(spec: {
   params: Shape;
   /** The views it can draw, the first being the one the editor proposes. */
   views: readonly View[];
-  run(input: ProbeInput<z.output<z.ZodObject<Shape>>>): Promise<ProbeOutput>;
+  run(input: ProbeInput<z.output<z.ZodObject<Shape>>>): ProbeOutput;
 }) {
   const params = knownKeys({ ...spec.params, chapters: chapterRangeSchema.optional() }, "parameter");
   return { ...spec, params };

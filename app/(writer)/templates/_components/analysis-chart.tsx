@@ -7,6 +7,7 @@ import { SVGRenderer } from "echarts/renderers";
 import { useEffect, useRef } from "react";
 import type { SectionResult } from "@/server/analysis/engine/report";
 import styles from "./analysis.module.css";
+import { chapterTooltip } from "./chart-tooltip";
 
 echarts.use([BarChart, LineChart, HeatmapChart, CustomChart, GridComponent, TooltipComponent, LegendComponent, MarkLineComponent, VisualMapComponent, SVGRenderer]);
 
@@ -60,7 +61,7 @@ function optionFor(chart: Chart, p: Palette): echarts.EChartsCoreOption {
       ...base,
       xAxis: { type: "value", min: 0, max: 100, name: "% of the book", nameLocation: "middle", nameGap: 30, ...axis(p) },
       yAxis: { type: "value", name: "words", ...axis(p) },
-      tooltip: { ...base.tooltip, formatter: (item: { value: [number, number, number, string] }) => `${item.value[3]}<br/>${item.value[2]} words` },
+      tooltip: { ...base.tooltip, formatter: (item: { value: [number, number, number, string] }) => chapterTooltip(item.value[3], item.value[2]) },
       series: [
         {
           type: "custom",

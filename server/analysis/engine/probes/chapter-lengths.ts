@@ -10,7 +10,7 @@ export const chapterLengthsProbe = defineProbe({
     "Length of each chapter against the mean and standard deviation; chapters further than `outlierZ` standard deviations from the mean are outliers.",
   params: { outlierZ: z.number().min(0.5).max(5).default(1.5) },
   views: ["bar", "line", "table"],
-  async run({ book, chapters, params }) {
+  run({ book, chapters, params }) {
     const unit = wordUnit(book.language);
     const lengths = chapters.map((chapter) => chapter.words);
     const average = mean(lengths);

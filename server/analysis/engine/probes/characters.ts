@@ -8,8 +8,8 @@ export const charactersProbe = defineProbe({
     "Mentions per chapter of the characters named in the run (or the template), or else of the names the text suggests: capitalised words inside sentences in English, two- or three-character names before 说/道/问… or after 对/和/跟… in Chinese.",
   params: characterParams,
   views: ["heatmap", "bar", "table"],
-  async run({ book, chapters, params, parameters }) {
-    const { tracked, others } = await trackCharacters(book, chapters, {
+  run({ book, chapters, params, parameters }) {
+    const { tracked, others } = trackCharacters(book, chapters, {
       ...params,
       given: [...(parameters.characters ?? []), ...(params.characters ?? [])],
     });

@@ -8,8 +8,8 @@ export const cooccurrenceProbe = defineProbe({
     "How many chapters each pair of characters shares (the diagonal: chapters each appears in), for the characters named or found as in Character presence.",
   params: characterParams,
   views: ["heatmap", "table"],
-  async run({ book, chapters, params, parameters }) {
-    const { tracked } = await trackCharacters(book, chapters, {
+  run({ book, chapters, params, parameters }) {
+    const { tracked } = trackCharacters(book, chapters, {
       ...params,
       given: [...(parameters.characters ?? []), ...(params.characters ?? [])],
     });

@@ -9,7 +9,7 @@ export const countsProbe = defineProbe({
     "Words (for Chinese, characters, as 字数 counts them), sentences and paragraphs per chapter and in total.",
   params: {},
   views: ["bar", "line", "table"],
-  async run({ book, chapters }) {
+  run({ book, chapters }) {
     const unit = wordUnit(book.language);
     const rows = chapters.map((chapter) => {
       const sentences = chapter.sentences.length;

@@ -7,7 +7,7 @@ export const dialogueProbe = defineProbe({
   description: "Share of each chapter's words inside quotation marks: \"…\", “…”, ‘…’, 「…」 and 『…』.",
   params: {},
   views: ["line", "bar", "table"],
-  async run({ chapters }) {
+  run({ chapters }) {
     const rows = chapters.map((chapter) => ({
       number: chapter.number,
       chapter: chapter.label,

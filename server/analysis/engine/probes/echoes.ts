@@ -15,10 +15,10 @@ export const echoesProbe = defineProbe({
     minLength: z.number().int().min(1).max(20).optional(),
   },
   views: ["bar", "table"],
-  async run({ book, chapters, params }) {
+  run({ book, chapters, params }) {
     const { n, window } = params;
     const all = [];
-    for (const chapter of chapters) all.push({ chapter, tokens: await book.tokens(chapter) });
+    for (const chapter of chapters) all.push({ chapter, tokens: book.tokens(chapter) });
     const isContentWord = contentWordTest(book, params.minLength);
     const phrase = phrases(book, n);
     const echoes = new Map<number | string, { count: number; chapters: number; last: number; first: string }>();
@@ -47,11 +47,9 @@ export const echoesProbe = defineProbe({
         lastSeen.set(key, start);
       });
       perChapter.push({ label: chapter.label, echoes: found, words: chapter.words });
-      await book.pacer.breathe();
     }
     const total = perChapter.reduce((sum, chapter) => sum + chapter.echoes, 0);
     const words = perChapter.reduce((sum, chapter) => sum + chapter.words, 0);
-    await book.pacer.breathe();
     const rows = topTerms(echoes, params.top, 1, (key) => (n === 1 ? book.vocabulary.words[key as number]! : phrase.spell(key)))
       .map(([term, entry], index) => ({
         rank: index + 1,

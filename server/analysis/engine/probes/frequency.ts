@@ -16,9 +16,9 @@ export const frequencyProbe = defineProbe({
     includeStopWords: z.boolean().default(false),
   },
   views: ["bar", "table"],
-  async run({ book, chapters, params }) {
+  run({ book, chapters, params }) {
     const all = [];
-    for (const chapter of chapters) all.push({ chapter, tokens: await book.tokens(chapter) });
+    for (const chapter of chapters) all.push({ chapter, tokens: book.tokens(chapter) });
     // Keys are vocabulary numbers for words and phrase keys for phrases, spelt out only for the top.
     // Chapters come in order, so counting the chapters a term is in needs only the last one seen.
     const tally = new Map<number | string, { count: number; chapters: number; last: number }>();
@@ -48,9 +48,7 @@ export const frequencyProbe = defineProbe({
           if (params.includeStopWords ? !phrase.isAllStopWords(ids, start) : phrase.isContent(ids, start)) add(phrase.key(ids, start), chapter.number);
         });
       }
-      await book.pacer.breathe();
     }
-    await book.pacer.breathe();
     const spell = (key: number | string) => (typeof key === "number" && n === 1 ? book.vocabulary.words[key]! : phrase.spell(key));
     const ranked = topTerms(tally, params.top, params.kind === "words" ? 1 : 2, spell);
     const rows = ranked.map(([term, entry], index) => ({

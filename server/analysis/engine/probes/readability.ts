@@ -19,16 +19,15 @@ export const readabilityProbe = defineProbe({
     "English: Flesch Reading Ease, Flesch–Kincaid grade, ARI. Chinese: characters per sentence and per clause (分句).",
   params: {},
   views: ["line", "bar", "table"],
-  async run({ book, chapters }) {
+  run({ book, chapters }) {
     const rows = [];
     const total = emptyTally();
     for (const chapter of chapters) {
       // An English or mixed book's words are read once for all probes; a Chinese book's would
       // cost a dictionary pass for its few English sentences, which are read on their own.
-      const tally = tallyChapter(book, chapter, book.language === "zh" ? null : await book.tokens(chapter));
+      const tally = tallyChapter(book, chapter, book.language === "zh" ? null : book.tokens(chapter));
       addTally(total, tally);
       rows.push({ number: chapter.number, chapter: chapter.label, ...scores(tally) });
-      await book.pacer.breathe();
     }
     const whole = scores(total);
     const english = total.sentences > 0;

@@ -20,13 +20,15 @@ export const structureProbe = defineProbe({
     "A beat sheet — named beats at target positions, in percent of the book's words — laid over the chapters: which chapter sits at each beat, and its length, dialogue and sentence length.",
   params: { beats: z.array(beatSchema).min(1).max(40) },
   views: ["beats", "table"],
-  async run({ chapters, params }) {
+  run({ chapters, params }) {
     const total = chapters.reduce((sum, chapter) => sum + chapter.words, 0);
     let before = 0;
     const spans = chapters.map((chapter) => {
       const start = total ? before / total : 0;
       before += chapter.words;
-      return { chapter, start, end: total ? before / total : 0 };
+      // Once per chapter, not once per beat that lands in it: a chapter may hold 100,000 sentences.
+      const sentenceLength = round(mean(chapter.sentences.map((sentence) => sentence.words)));
+      return { chapter, start, end: total ? before / total : 0, sentenceLength };
     });
     const at = (target: number) => chapterAt(spans, target / 100, total);
     const rows = params.beats.map((beat) => {
@@ -39,7 +41,7 @@ export const structureProbe = defineProbe({
         span: span ? `${round(span.start * 100)}–${round(span.end * 100)}%` : null,
         words: chapter?.words ?? null,
         dialogue: chapter ? percent(chapter.dialogueWords, chapter.words) : null,
-        sentenceLength: chapter ? round(mean(chapter.sentences.map((sentence) => sentence.words))) : null,
+        sentenceLength: span?.sentenceLength ?? null,
       };
     });
     return {
