@@ -23,6 +23,8 @@ const schema = z.object({
   INKSTONE_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   /** how long an access token lives; short lifetimes let tests (and cautious sites) exercise refresh */
   INKSTONE_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(365 * 24 * 60 * 60).default(30 * 24 * 60 * 60),
+  /** the longest a conversion or export may take before its worker is stopped; tests lower it to meet the limit quickly */
+  INKSTONE_CONVERSION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
 });
 
 type Env = z.infer<typeof schema>;

@@ -8,7 +8,8 @@ import type { JobDto } from "../jobs/schemas";
 import { convert, detectFormat } from "./engine";
 import { isTextFormat, requireFormat, type Format } from "./formats";
 import { conversionJob } from "./jobs";
-import { CONVERSION_TIMEOUT_MS, INLINE_CONVERT_BYTES } from "./schemas";
+import { INLINE_CONVERT_BYTES } from "./schemas";
+import { CONVERSION_TIMEOUT_MS } from "./time-limit";
 
 export interface ConvertDocumentOptions {
   file?: UploadedFile;
@@ -39,7 +40,7 @@ export async function convertDocument(options: ConvertDocumentOptions, principal
   if (options.async || bytes.byteLength > INLINE_CONVERT_BYTES) {
     return { job: await enqueueJob(conversionJob, { from: from.id, to: to.id, baseName }, principal, { inputFile: bytes }) };
   }
-  const written = await convert(bytes, from.id, to.id, { timeoutMs: CONVERSION_TIMEOUT_MS });
+  const written = await convert(bytes, from.id, to.id, { timeoutMs: CONVERSION_TIMEOUT_MS, owner: principal.userId });
   return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(baseName, written.extension) } };
 }
 

@@ -9,7 +9,8 @@ import { writeDocument } from "./engine";
 import type { Conversion } from "./convert-document";
 import { requireFormat, writableFormats, type Format } from "./formats";
 import { exportJob } from "./jobs";
-import { CONVERSION_TIMEOUT_MS, INLINE_EXPORT_WORDS } from "./schemas";
+import { INLINE_EXPORT_WORDS } from "./schemas";
+import { CONVERSION_TIMEOUT_MS } from "./time-limit";
 
 export interface ExportBookOptions {
   bookId: string;
@@ -51,7 +52,7 @@ export async function exportBook(options: ExportBookOptions, principal: Principa
     const snapshot = new TextEncoder().encode(JSON.stringify(model));
     return { job: await enqueueJob(exportJob, { to: format.id, title: book.title, manuscript }, principal, { inputFile: snapshot }) };
   }
-  const written = await writeDocument(model, format.id, { timeoutMs: CONVERSION_TIMEOUT_MS, ...(manuscript && { manuscript }) });
+  const written = await writeDocument(model, format.id, { timeoutMs: CONVERSION_TIMEOUT_MS, owner: principal.userId, ...(manuscript && { manuscript }) });
   return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(book.title, written.extension) } };
 }
 

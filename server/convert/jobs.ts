@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { defineJob } from "../jobs/define-job";
 import { convert, writeDocument } from "./engine";
-import { CONVERSION_JOB_TTL_SECONDS, CONVERSION_TIMEOUT_MS } from "./schemas";
+import { CONVERSION_JOB_TTL_SECONDS } from "./schemas";
 import { safeFileName } from "./file-name";
+import { CONVERSION_TIMEOUT_MS } from "./time-limit";
 
 /**
  * The background halves of conversion and export. Each takes its document as the job's input
@@ -13,6 +14,8 @@ import { safeFileName } from "./file-name";
 // The engine stops the worker at CONVERSION_TIMEOUT_MS and reports conversion_timed_out; the job's
 // own limit is a backstop a little later, so the writer reads the engine's clearer error. The job's
 // signal still reaches the pool: a job given up on leaves no conversion queued or running for it.
+// The work is the job owner's, so the pool shares its workers between writers' jobs as between
+// their requests.
 const JOB_TIMEOUT_MS = CONVERSION_TIMEOUT_MS + 10_000;
 
 export const conversionJob = defineJob({
@@ -22,7 +25,7 @@ export const conversionJob = defineJob({
   timeoutMs: JOB_TIMEOUT_MS,
   async run(input, context, inputFile) {
     await context.reportProgress(0.1);
-    const written = await convert(inputFile ?? new Uint8Array(), input.from, input.to, { timeoutMs: CONVERSION_TIMEOUT_MS, signal: context.signal });
+    const written = await convert(inputFile ?? new Uint8Array(), input.from, input.to, { timeoutMs: CONVERSION_TIMEOUT_MS, signal: context.signal, owner: context.ownerId });
     return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(input.baseName, written.extension) } };
   },
 });
@@ -37,7 +40,7 @@ export const exportJob = defineJob({
   async run(input, context, inputFile) {
     await context.reportProgress(0.1);
     const model = JSON.parse(new TextDecoder().decode(inputFile ?? new Uint8Array()));
-    const written = await writeDocument(model, input.to, { timeoutMs: CONVERSION_TIMEOUT_MS, signal: context.signal, ...(input.manuscript && { manuscript: input.manuscript }) });
+    const written = await writeDocument(model, input.to, { timeoutMs: CONVERSION_TIMEOUT_MS, signal: context.signal, owner: context.ownerId, ...(input.manuscript && { manuscript: input.manuscript }) });
     return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(input.title, written.extension) } };
   },
 });
