@@ -57,6 +57,8 @@ export interface RunningServer {
   databaseUrl: string;
   dataDir: string;
   jwtSecret: string;
+  /** the server's process (its threads are under /proc/<pid>/task) */
+  pid: number;
   /** SIGTERM by default; SIGKILL to crash it */
   stop(signal?: NodeJS.Signals): void;
 }
@@ -99,7 +101,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, beside?
     stop();
     throw error;
   }
-  return { baseUrl, databaseUrl: url, dataDir: dir, jwtSecret, stop };
+  return { baseUrl, databaseUrl: url, dataDir: dir, jwtSecret, pid: server.pid!, stop };
 }
 
 /**
