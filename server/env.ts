@@ -25,6 +25,8 @@ const schema = z.object({
   /** worker threads for conversions, exports and analyses (server/workers/pool.ts) */
   INKSTONE_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   INKSTONE_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(365 * 24 * 60 * 60).default(30 * 24 * 60 * 60),
+  /** the longest a conversion or export may take before its worker is stopped; tests lower it to meet the limit quickly */
+  INKSTONE_CONVERSION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
 });
 
 type Env = z.infer<typeof schema>;

@@ -45,7 +45,19 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
+/**
+ * Marks an AppError whichever copy of this module made it. Next bundles server code more than once
+ * (the instrumentation hook, each route), and work started in one bundle settles in another (the
+ * job runner and the worker pool live on globalThis), so a plain `instanceof` would take another
+ * bundle's AppError for an unknown failure and answer `internal`.
+ */
+const APP_ERROR = Symbol.for("inkstone.AppError");
+
 export class AppError extends Error {
+  static [Symbol.hasInstance](value: unknown): value is AppError {
+    return typeof value === "object" && value !== null && APP_ERROR in value;
+  }
+
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -61,6 +73,8 @@ export class AppError extends Error {
     return ERRORS[this.code].status;
   }
 }
+// On the prototype rather than each error, so that logged errors do not show it.
+Object.defineProperty(AppError.prototype, APP_ERROR, { value: true });
 
 export interface FieldProblem {
   path: string;

@@ -60,7 +60,11 @@ export async function runAnalysis(input: RunAnalysisInput & { bookId: string }, 
       parameters: JSON.stringify(input.parameters ?? {}),
     },
   });
-  const queued = await enqueueJob(analysisJob, { analysisId }, principal);
+  const queued = await enqueueJob(analysisJob, { analysisId }, principal).catch(async (error: unknown) => {
+    // Refused (the writer's job quota): no result is left waiting for a job that will never run.
+    await db.analysisResult.delete({ where: { id: analysisId } });
+    throw error;
+  });
   await db.analysisResult.update({ where: { id: analysisId }, data: { jobId: queued.id } });
   const job = await waitForJob(queued.id, RUN_WAIT_MS);
   if (job.status === "succeeded") return { status: "done", analysis: (await readAnalysis(analysisId))! };

@@ -26,7 +26,8 @@ export async function loadBook(principal: Principal, bookId: string, { inTrash =
 
 /**
  * Adds to a book's totals inside the transaction that changed its chapters, and confirms there
- * that the book is still writable: a book trashed or purged since it was loaded refuses the write.
+ * that the book is still writable: a book trashed or purged since it was loaded refuses the write,
+ * saying which of the two happened.
  */
 export async function addToBookTotals(trx: Transaction<DB>, bookId: string, change: { words: number; chapters?: number }): Promise<void> {
   const updated = await trx
@@ -40,7 +41,10 @@ export async function addToBookTotals(trx: Transaction<DB>, bookId: string, chan
     .where("deletedAt", "is", null)
     .where("purgedAt", "is", null)
     .executeTakeFirst();
-  if (updated.numUpdatedRows !== 1n) throw bookInTrash(bookId, "This book was moved to the trash; nothing was saved.");
+  if (updated.numUpdatedRows === 1n) return;
+  const book = await trx.selectFrom("Book").select("purgedAt").where("id", "=", bookId).executeTakeFirst();
+  if (!book || book.purgedAt) throw new AppError("gone", "This book was deleted for good meanwhile; nothing was saved.");
+  throw bookInTrash(bookId, "This book was moved to the trash; nothing was saved.");
 }
 
 /**

@@ -8,7 +8,8 @@ import type { JobDto } from "../jobs/schemas";
 import { convert } from "./engine";
 import { isTextFormat, requireFormat, type Format } from "./formats";
 import { conversionJob } from "./jobs";
-import { CONVERSION_TIMEOUT_MS, INLINE_CONVERT_BYTES } from "./schemas";
+import { INLINE_CONVERT_BYTES } from "./schemas";
+import { CONVERSION_TIMEOUT_MS } from "./time-limit";
 
 export interface ConvertDocumentOptions {
   file?: UploadedFile;

@@ -10,7 +10,8 @@ import { writeDocument } from "./engine";
 import type { Conversion } from "./convert-document";
 import { requireFormat, writableFormats, type Format } from "./formats";
 import { exportJob } from "./jobs";
-import { CONVERSION_TIMEOUT_MS, INLINE_EXPORT_WORDS } from "./schemas";
+import { INLINE_EXPORT_WORDS } from "./schemas";
+import { CONVERSION_TIMEOUT_MS } from "./time-limit";
 
 export interface ExportBookOptions {
   bookId: string;

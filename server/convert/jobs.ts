@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { defineJob } from "../jobs/define-job";
 import { convert, writeDocument } from "./engine";
-import { CONVERSION_JOB_TTL_SECONDS, CONVERSION_TIMEOUT_MS } from "./schemas";
+import { CONVERSION_JOB_TTL_SECONDS } from "./schemas";
 import { safeFileName } from "./file-name";
+import { CONVERSION_TIMEOUT_MS } from "./time-limit";
 
 /**
  * The background halves of conversion and export. Each takes its document as the job's input
@@ -13,6 +14,8 @@ import { safeFileName } from "./file-name";
 // The engine stops the worker at CONVERSION_TIMEOUT_MS and reports conversion_timed_out; the job's
 // own limit is a backstop a little later, so the writer reads the engine's clearer error. The job's
 // signal still reaches the pool: a job given up on leaves no conversion queued or running for it.
+// The work is the job owner's, so the pool shares its workers between writers' jobs as between
+// their requests.
 const JOB_TIMEOUT_MS = CONVERSION_TIMEOUT_MS + 10_000;
 
 export const conversionJob = defineJob({

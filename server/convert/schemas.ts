@@ -21,8 +21,6 @@ export const INLINE_CONVERT_BYTES = 2 * 1024 * 1024;
 export const INLINE_EXPORT_WORDS = 200_000;
 /** A conversion job's result is kept this long after it finishes, then the job answers 410. */
 export const CONVERSION_JOB_TTL_SECONDS = 24 * 60 * 60;
-/** The longest a conversion may run (inline or as a job) before it is stopped. */
-export const CONVERSION_TIMEOUT_MS = 120_000;
 /** The most chapters one import may create. */
 export const MAX_IMPORT_CHAPTERS = 2_000;
 

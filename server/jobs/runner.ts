@@ -1,17 +1,12 @@
 import { EventEmitter } from "node:events";
-import { db } from "../db";
+import { db, transaction } from "../db";
 import { AppError } from "../errors";
 import type { JobDefinition, JobOutput } from "./define-job";
 import { JOB_DEFINITIONS } from "./kinds";
+import { JOBS_PER_PROCESS, LEASE_MS, MAX_ATTEMPTS, retryDelayMs, RUNNING_JOBS_PER_WRITER } from "./limits";
 
-/** A running job renews its lease every third of this; a lease left to run out means its runner died. */
-const LEASE_MS = 30_000;
 /** How often an idle runner looks for work queued by another instance. */
 const POLL_MS = 1_000;
-/** Jobs one process runs at once: heavy work sits in worker threads, but two cores are the floor. */
-const CONCURRENCY = 2;
-/** A job whose runner died this many times is given up rather than taken again. */
-const MAX_ATTEMPTS = 3;
 
 interface ClaimedJob {
   id: string;
@@ -52,7 +47,7 @@ export function startJobRunner(): void {
 
 /** Looks for work now (a job was just queued here) rather than at the next poll. */
 export function wakeJobRunner(): void {
-  if (!state.started || state.claiming || state.active >= CONCURRENCY) return;
+  if (!state.started || state.claiming || state.active >= JOBS_PER_PROCESS) return;
   state.claiming = true;
   void claimAndRun()
     .catch((error) => console.error("job runner failed to claim", error))
@@ -62,7 +57,7 @@ export function wakeJobRunner(): void {
 }
 
 async function claimAndRun(): Promise<void> {
-  while (state.active < CONCURRENCY) {
+  while (state.active < JOBS_PER_PROCESS) {
     const job = await claimNextJob();
     if (!job) return;
     state.active++;
@@ -81,38 +76,53 @@ export async function runQueuedJobs(definitions: readonly JobDefinition[] = JOB_
   for (let job = await claimNextJob(); job; job = await claimNextJob()) await execute(job, definitions);
 }
 
+const CLAIMED = { id: true, kind: true, ownerId: true, input: true, inputFile: true, attempts: true } as const;
+
 /**
- * Takes the oldest queued job, or one whose runner's lease ran out. The claim is a conditional
- * update on the attempt count, so of several instances reaching for one job exactly one gets it.
+ * Takes the oldest job that is due and whose writer has fewer than RUNNING_JOBS_PER_WRITER jobs
+ * running, on any instance: one writer's flood waits behind itself, never in front of another
+ * writer's job. Counting, choosing and taking are one transaction (serializable on PostgreSQL),
+ * so of several instances reaching for the queue at once none takes a job another took, nor a
+ * second job of a writer another instance has just started.
  */
 async function claimNextJob(): Promise<ClaimedJob | null> {
-  for (;;) {
+  await putBackOrphans();
+  const due = (now: Date) => ({ status: "queued", expiresAt: { gt: now }, OR: [{ availableAt: null }, { availableAt: { lte: now } }] });
+  // A plain read first: an idle queue, polled every second, takes no write lock.
+  if (!(await db.job.findFirst({ where: due(new Date()), select: { id: true } }))) return null;
+  return transaction(async (tx) => {
     const now = new Date();
-    const candidate = await db.job.findFirst({
-      where: { expiresAt: { gt: now }, OR: [{ status: "queued" }, { status: "running", leaseUntil: { lt: now } }] },
+    const running = await tx.job.groupBy({ by: ["ownerId"], where: { status: "running" }, _count: { _all: true } });
+    const busyWriters = running.filter((r) => r._count._all >= RUNNING_JOBS_PER_WRITER).map((r) => r.ownerId);
+    const next = await tx.job.findFirst({
+      where: { ...due(now), ownerId: { notIn: busyWriters } },
       orderBy: { createdAt: "asc" },
-      select: { id: true, status: true, attempts: true },
+      select: { id: true },
     });
-    if (!candidate) return null;
-    if (candidate.status === "running" && candidate.attempts >= MAX_ATTEMPTS) {
-      await record(candidate.id, candidate.attempts, failed("job_abandoned", "The job stopped its server every time it ran, so it was given up."));
-      continue;
-    }
-    const claimed = await db.job.updateMany({
-      where: { id: candidate.id, attempts: candidate.attempts, status: candidate.status },
-      data: {
-        status: "running",
-        attempts: candidate.attempts + 1,
-        leaseUntil: new Date(now.getTime() + LEASE_MS),
-        startedAt: now,
-      },
+    if (!next) return null;
+    return tx.job.update({
+      where: { id: next.id },
+      data: { status: "running", attempts: { increment: 1 }, leaseUntil: new Date(now.getTime() + LEASE_MS), startedAt: now, availableAt: null },
+      select: CLAIMED,
     });
-    if (claimed.count !== 1) continue;
-    const job = await db.job.findUnique({
-      where: { id: candidate.id },
-      select: { id: true, kind: true, ownerId: true, input: true, inputFile: true, attempts: true },
-    });
-    if (job) return job;
+  });
+}
+
+/**
+ * Jobs whose runner died (their lease ran out) go back to the queue, due after a back-off that
+ * grows with each death, so the next runner does not meet the same fate at once; a job that has
+ * killed MAX_ATTEMPTS runners is given up. Each change is conditional on the lease still being
+ * out, so a runner that was only slow to renew keeps its job.
+ */
+async function putBackOrphans(): Promise<void> {
+  const now = new Date();
+  const orphans = await db.job.findMany({ where: { status: "running", leaseUntil: { lt: now } }, select: { id: true, attempts: true } });
+  for (const orphan of orphans) {
+    const outcome: Outcome =
+      orphan.attempts >= MAX_ATTEMPTS
+        ? { ...failed("job_abandoned", "The job stopped its server every time it ran, so it was given up."), ...finished(now) }
+        : { status: "queued", leaseUntil: null, availableAt: new Date(now.getTime() + retryDelayMs(orphan.attempts)) };
+    await db.job.updateMany({ where: { id: orphan.id, attempts: orphan.attempts, status: "running", leaseUntil: { lt: now } }, data: outcome });
   }
 }
 
@@ -188,12 +198,14 @@ function failure(error: unknown): Outcome {
   return failed("internal", "The job failed on our side; nothing it was to change was changed.");
 }
 
+/** A finished job's input is dropped: its bytes no longer count against its writer. */
+function finished(at: Date): Outcome {
+  return { leaseUntil: null, finishedAt: at, inputFile: null, inputSize: null };
+}
+
 /** Writes a job's outcome, unless it was taken over meanwhile (then its new runner's counts). */
 async function record(jobId: string, attempts: number, outcome: Outcome): Promise<void> {
-  await db.job.updateMany({
-    where: { id: jobId, attempts },
-    data: { ...outcome, leaseUntil: null, finishedAt: new Date(), inputFile: null },
-  });
+  await db.job.updateMany({ where: { id: jobId, attempts }, data: { ...outcome, ...finished(new Date()) } });
 }
 
 export async function sweepExpiredJobs(): Promise<number> {

@@ -57,7 +57,7 @@ export interface RunningServer {
   databaseUrl: string;
   dataDir: string;
   jwtSecret: string;
-  /** the `next start` process, to read its memory from /proc */
+  /** the `next start` process: its memory and threads are under /proc/<pid> */
   pid: number;
   /** SIGTERM by default; SIGKILL to crash it */
   stop(signal?: NodeJS.Signals): void;

@@ -118,7 +118,7 @@ describe("background jobs", () => {
     expect(runs.sort()).toEqual(jobs.map((j) => j.id).sort());
   });
 
-  it("takes over a job whose runner died, and gives up on one that kills its runner every time", async () => {
+  it("takes over a job whose runner died once its back-off has passed, and gives up on one that kills its runner every time", async () => {
     const orphan = await enqueueJob(shout, { text: "orphan" }, ada);
     const cursed = await enqueueJob(shout, { text: "cursed" }, ada);
     const past = new Date(Date.now() - 1000);
@@ -126,8 +126,11 @@ describe("background jobs", () => {
     await db.job.update({ where: { id: orphan.id }, data: { status: "running", attempts: 1, leaseUntil: past } });
     await db.job.update({ where: { id: cursed.id }, data: { status: "running", attempts: 3, leaseUntil: past } });
     await runQueuedJobs(DEFINITIONS);
-    expect(await getJob({ jobId: orphan.id }, ada)).toMatchObject({ status: "succeeded", result: { shouted: "ORPHAN" } });
+    expect(await getJob({ jobId: orphan.id }, ada)).toMatchObject({ status: "queued" });
     expect(await getJob({ jobId: cursed.id }, ada)).toMatchObject({ status: "failed", error: { code: "job_abandoned" } });
+    await db.job.update({ where: { id: orphan.id }, data: { availableAt: past } });
+    await runQueuedJobs(DEFINITIONS);
+    expect(await getJob({ jobId: orphan.id }, ada)).toMatchObject({ status: "succeeded", result: { shouted: "ORPHAN" } });
   });
 
   it("waits for a job to finish, or answers with it as it stands", async () => {
