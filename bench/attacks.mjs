@@ -122,7 +122,7 @@ function rssOf(pid) {
  * One HTTP request that never throws and never outlives `timeoutMs` or `signal`: answers
  * { status, ms, body, json } or, for no answer, { status: 0, error }.
  */
-async function send(base, method, pathname, { token, json, form, body, headers = {}, signal, timeoutMs = 60_000 } = {}) {
+async function send(base, method, pathname, { token, json, form, body, headers = {}, signal, stopped = "stopped at the attack's time limit", timeoutMs = 60_000 } = {}) {
   const started = performance.now();
   const signals = [AbortSignal.timeout(Math.ceil(timeoutMs)), ...(signal ? [signal] : [])];
   try {
@@ -147,8 +147,7 @@ async function send(base, method, pathname, { token, json, form, body, headers =
     return result;
   } catch (error) {
     const elapsed = performance.now() - started;
-    const stopped = signal?.aborted && !signals[0].aborted;
-    const reason = stopped ? "stopped at the attack's time limit" : signals[0].aborted ? `no answer within ${ms(timeoutMs)}` : String(error?.cause?.code ?? error?.message ?? error);
+    const reason = signal?.aborted && !signals[0].aborted ? stopped : signals[0].aborted ? `no answer within ${ms(timeoutMs)}` : String(error?.cause?.code ?? error?.message ?? error);
     return { status: 0, ms: elapsed, error: reason };
   }
 }
@@ -388,6 +387,7 @@ function startProbe(base, token) {
   const statuses = new Map();
   let sent = 0;
   let unanswered = 0;
+  const failures = new Map();
   let stopped = false;
   const stopper = sharedController();
   const t0 = performance.now();
@@ -398,9 +398,12 @@ function startProbe(base, token) {
       await sleep(due - performance.now(), stopper.signal);
       if (stopped) break;
       sent++;
-      const answer = await send(base, "GET", "/api/v1/users/me", { token, signal: stopper.signal, timeoutMs: 600_000 });
+      const answer = await send(base, "GET", "/api/v1/users/me", { token, signal: stopper.signal, stopped: "no answer 2 s after the attack ended", timeoutMs: 600_000 });
       const end = performance.now();
-      if (answer.status === 0) unanswered++;
+      if (answer.status === 0) {
+        unanswered++;
+        failures.set(answer.error, (failures.get(answer.error) ?? 0) + 1);
+      }
       else statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
       latencies.push(end - due);
       for (tick++; t0 + tick * PROBE_EVERY_MS < end; tick++) latencies.push(end - (t0 + tick * PROBE_EVERY_MS));
@@ -414,7 +417,7 @@ function startProbe(base, token) {
       stopper.abort();
       await loop;
       const fivexx = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
-      const other = [...statuses].filter(([s]) => s !== 200).map(([s, c]) => `${c}×${s}`);
+      const other = [...[...statuses].filter(([s]) => s !== 200).map(([s, c]) => `${c}×${s}`), ...[...failures].map(([reason, c]) => `${c} unanswered: ${reason}`)];
       return { sent, unanswered, fivexx, other, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(0, ...latencies) };
     },
   };
@@ -814,7 +817,7 @@ function printRow(result) {
     `    attack ${result.capped ? `stopped at its ${ms(result.capMs)} limit` : `took ${ms(result.attackMs)}`}; ` +
       `probe (${probe.sent} sent): p50 ${ms(probe.p50)} (${signed(probe.p50 - idle.p50)}), p99 ${ms(probe.p99)} (${signed(probe.p99 - idle.p99)}), max ${ms(probe.max)} (${signed(probe.max - idle.max)})`,
   );
-  const other = [...probe.other, ...(probe.unanswered ? [`${probe.unanswered} unanswered`] : [])];
+  const other = probe.other;
   console.log(
     `    5xx: ${result.attacker5xx} attacker, ${probe.fivexx} probe${other.length ? ` (probe also: ${other.join(", ")})` : ""}; ` +
       `peak RSS ${mb(result.peakRss)} (${mb(result.rssBefore)} before); ` +
