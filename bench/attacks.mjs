@@ -883,6 +883,7 @@ function printSummary(results, idle) {
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
+  const runStarted = performance.now();
   const rows = attacks.filter((row) => opts.only.length === 0 || opts.only.includes(row.id) || opts.only.includes(row.id.replace(/[a-z]$/, "")));
   if (rows.length === 0) throw new Error(`--only ${opts.only.join(",")} names no attack (rows: ${attacks.map((a) => a.id).join(", ")})`);
   // Whatever happens, the run ends: per row its cap, start-up, warm-up, recovery and settling.
@@ -911,7 +912,7 @@ async function main() {
     results.push(result);
   }
   const passed = printSummary(results, idle);
-  console.log(`load average at the end: ${os.loadavg()[0].toFixed(2)}`);
+  console.log(`load average at the end: ${os.loadavg()[0].toFixed(2)}; the run took ${ms(performance.now() - runStarted)}`);
   if (opts.keep) console.log(`kept: ${tmp}`);
   else rmSync(tmp, { recursive: true, force: true });
   if (opts.strict && !passed) process.exit(1);
