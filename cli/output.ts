@@ -12,8 +12,65 @@ function cell(value: unknown): string {
   return String(value);
 }
 
-// Colours only for a terminal: piped tables must stay plain text.
-const style = () => (process.stdout.isTTY ? {} : { head: [], border: [] });
+/** Colour only for a person at a terminal who has not asked for none (https://no-color.org). */
+export function colourful(): boolean {
+  return Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+}
+
+// East Asian wide characters take two columns and combining marks none. These ranges cover the
+// scripts books are written in; a rarer character misjudged only moves where a column wraps.
+const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1f64f}\u{1f900}-\u{1f9ff}\u{20000}-\u{3fffd}]/u;
+const MARK = /\p{M}/u;
+
+function displayWidth(text: string): number {
+  let width = 0;
+  for (const character of text) if (!MARK.test(character)) width += WIDE.test(character) ? 2 : 1;
+  return width;
+}
+
+const PADDING = 2;
+const NARROWEST = 6;
+
+/**
+ * Column widths (padding included) that fit the table in `available` columns, or null when it
+ * fits as it is: the widest column gives way first, so short ones (ids, counts) stay whole longest.
+ */
+function fitWidths(rows: string[][], available: number): number[] | null {
+  const natural = rows[0]!.map((_, i) => PADDING + Math.max(...rows.map((row) => Math.max(...row[i]!.split("\n").map(displayWidth)))));
+  const widths = [...natural];
+  const total = () => widths.reduce((sum, w) => sum + w, 0) + widths.length + 1;
+  if (total() <= available) return null;
+  while (total() > available) {
+    const widest = widths.indexOf(Math.max(...widths));
+    if (widths[widest]! <= NARROWEST) break;
+    widths[widest] = widths[widest]! - 1;
+  }
+  return widths;
+}
+
+/**
+ * A table. On a terminal: box-drawn, as wide as the terminal at most (cells wrap), coloured
+ * unless NO_COLOR. Piped: as gh does, one line per row, cells separated by tabs, no box, and no
+ * heading unless `pipedHead` (a report read as a document needs its headings; a list for cut,
+ * awk and sort does not).
+ */
+export function renderTable(head: string[] | null, rows: string[][], pipedHead = false): string {
+  if (!process.stdout.isTTY) {
+    const lines = pipedHead && head ? [head, ...rows] : rows;
+    return lines.map((row) => row.map((c) => c.replace(/[\t\r\n]+/g, " ")).join("\t")).join("\n");
+  }
+  const style = colourful() ? {} : { head: [], border: [] };
+  const all = head ? [head, ...rows] : rows;
+  const widths = all.length > 0 && process.stdout.columns > 0 ? fitWidths(all, process.stdout.columns) : null;
+  const table = new Table({ ...(head && { head }), style, ...(widths && { colWidths: widths, wordWrap: true, wrapOnWordBoundary: false }) });
+  table.push(...rows);
+  return table.toString();
+}
+
+/** A remark about the output (how much more there is, that there is none): on a pipe it goes to stderr, so stdout holds only data. */
+export function printNote(text: string): void {
+  (process.stdout.isTTY ? process.stdout : process.stderr).write(`${text}\n`);
+}
 
 export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -22,22 +79,24 @@ export function printJson(value: unknown): void {
 /** Rows as a table, or the rows themselves with --json. */
 export function printRows<T>(json: boolean, rows: T[], columns: Column<T>[], empty = "nothing to show"): void {
   if (json) return printJson(rows);
-  if (rows.length === 0) {
-    process.stdout.write(`${empty}\n`);
-    return;
-  }
-  const table = new Table({ head: columns.map((c) => c.heading), style: style() });
-  for (const row of rows) table.push(columns.map((c) => cell(c.value(row))));
-  process.stdout.write(`${table.toString()}\n`);
+  printTable(rows, columns, empty);
+}
+
+/** Rows as a table; `empty` when there are none. */
+export function printTable<T>(rows: T[], columns: Column<T>[], empty: string): void {
+  if (rows.length === 0) return printNote(empty);
+  const text = renderTable(
+    columns.map((c) => c.heading),
+    rows.map((row) => columns.map((c) => cell(c.value(row)))),
+  );
+  process.stdout.write(`${text}\n`);
 }
 
 /** One record as a two-column table of its fields, or the record itself with --json. */
 export function printRecord(json: boolean, record: unknown, fields?: string[]): void {
   if (json) return printJson(record);
   const entries = Object.entries((record ?? {}) as Record<string, unknown>).filter(([key]) => !fields || fields.includes(key));
-  const table = new Table({ style: style() });
-  for (const [key, value] of entries) table.push({ [key]: cell(value) });
-  process.stdout.write(`${table.toString()}\n`);
+  process.stdout.write(`${renderTable(null, entries.map(([key, value]) => [key, cell(value)]))}\n`);
 }
 
 /** A sentence for people, or a JSON value for scripts. */
