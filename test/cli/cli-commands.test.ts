@@ -118,7 +118,7 @@ describe("inkstone tokens", () => {
 
     expect(ok(await run(["tokens", "revoke", created.token.id]))).toBe(`Revoked ${created.token.id}.\n`);
     expect((await get("/api/v1/users/me", created.access_token)).status).toBe(401);
-    expect(fails(await inkstone(newHome(), ["books", "list"], { env: script }), 4)).toBe("inkstone: not logged in — run inkstone login");
+    expect(fails(await inkstone(newHome(), ["books", "list"], { env: script }), 4)).toMatch(/^inkstone: the token in INKSTONE_TOKEN was revoked — /);
   });
 
   it("refuses a scope the writer does not hold, and an unknown scope", async () => {

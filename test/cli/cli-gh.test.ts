@@ -67,7 +67,7 @@ describe("failures in one clear line", () => {
 
   it("says what is wrong with a missing file, a folder, an unwritable output and a bad URL", async () => {
     const folder = mkdtempSync(path.join(tmpdir(), "inkstone-gh-"));
-    const bookId = json(await run(["books", "list", "--json"])).items[0].id;
+    const bookId = (await get("/api/v1/books", (await login(email, password)).access_token)).body.data[0].id;
     const missing = path.join(folder, "missing.md");
     expect(fails(await run(["chapters", "upload", bookId, missing]))).toBe(`inkstone: cannot read ${missing}: no such file or folder`);
     expect(fails(await run(["chapters", "upload", bookId, folder]))).toBe(`inkstone: cannot read ${folder}: it is a folder, not a file`);
