@@ -22,29 +22,89 @@ export function colourful(): boolean {
 const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1f64f}\u{1f900}-\u{1f9ff}\u{20000}-\u{3fffd}]/u;
 const MARK = /\p{M}/u;
 
+function characterWidth(character: string): number {
+  if (MARK.test(character)) return 0;
+  return WIDE.test(character) ? 2 : 1;
+}
+
 function displayWidth(text: string): number {
   let width = 0;
-  for (const character of text) if (!MARK.test(character)) width += WIDE.test(character) ? 2 : 1;
+  for (const character of text) width += characterWidth(character);
   return width;
+}
+
+/** A word wider than the column, in pieces that fit. */
+function pieces(word: string, width: number): string[] {
+  const parts: string[] = [];
+  let part = "";
+  let used = 0;
+  for (const character of word) {
+    const w = characterWidth(character);
+    if (used + w > width && part) {
+      parts.push(part);
+      part = "";
+      used = 0;
+    }
+    part += character;
+    used += w;
+  }
+  parts.push(part);
+  return parts;
+}
+
+/** Text broken into lines of at most `width` columns, between words where it can be. */
+function wrap(text: string, width: number): string {
+  const lines: string[] = [];
+  for (const paragraph of text.split("\n")) {
+    let line = "";
+    let used = 0;
+    for (const word of paragraph.split(" ")) {
+      for (const [i, piece] of pieces(word, width).entries()) {
+        const w = displayWidth(piece);
+        const gap = used > 0 && i === 0 ? 1 : 0;
+        if (used > 0 && used + gap + w > width) {
+          lines.push(line);
+          line = "";
+          used = 0;
+        } else if (gap) {
+          line += " ";
+          used += 1;
+        }
+        line += piece;
+        used += w;
+      }
+    }
+    lines.push(line);
+  }
+  return lines.join("\n");
 }
 
 const PADDING = 2;
 const NARROWEST = 6;
+const NARROWEST_PROSE = 14;
+
+/** Takes a column at a time off the widest of `columns` until the table fits or they reach `floor`. */
+function narrow(widths: number[], columns: number[], floor: number, available: number): void {
+  const total = () => widths.reduce((sum, w) => sum + w, 0) + widths.length + 1;
+  while (columns.length > 0 && total() > available) {
+    const widest = columns.reduce((best, i) => (widths[i]! > widths[best]! ? i : best), columns[0]!);
+    if (widths[widest]! <= floor) return;
+    widths[widest] = widths[widest]! - 1;
+  }
+}
 
 /**
  * Column widths (padding included) that fit the table in `available` columns, or null when it
- * fits as it is: the widest column gives way first, so short ones (ids, counts) stay whole longest.
+ * fits as it is. Prose (titles, descriptions: cells with spaces) gives way first, as gh does, so
+ * ids and dates stay whole as long as they can; then the widest column, whatever it holds.
  */
-function fitWidths(rows: string[][], available: number): number[] | null {
-  const natural = rows[0]!.map((_, i) => PADDING + Math.max(...rows.map((row) => Math.max(...row[i]!.split("\n").map(displayWidth)))));
-  const widths = [...natural];
-  const total = () => widths.reduce((sum, w) => sum + w, 0) + widths.length + 1;
-  if (total() <= available) return null;
-  while (total() > available) {
-    const widest = widths.indexOf(Math.max(...widths));
-    if (widths[widest]! <= NARROWEST) break;
-    widths[widest] = widths[widest]! - 1;
-  }
+function fitWidths(head: string[] | null, rows: string[][], available: number): number[] | null {
+  const all = head ? [head, ...rows] : rows;
+  const widths = all[0]!.map((_, i) => PADDING + Math.max(...all.map((row) => Math.max(...row[i]!.split("\n").map(displayWidth)))));
+  if (widths.reduce((sum, w) => sum + w, 0) + widths.length + 1 <= available) return null;
+  const every = widths.map((_, i) => i);
+  narrow(widths, every.filter((i) => rows.some((row) => row[i]!.includes(" "))), NARROWEST_PROSE, available);
+  narrow(widths, every, NARROWEST, available);
   return widths;
 }
 
@@ -60,10 +120,11 @@ export function renderTable(head: string[] | null, rows: string[][], pipedHead =
     return lines.map((row) => row.map((c) => c.replace(/[\t\r\n]+/g, " ")).join("\t")).join("\n");
   }
   const style = colourful() ? {} : { head: [], border: [] };
-  const all = head ? [head, ...rows] : rows;
-  const widths = all.length > 0 && process.stdout.columns > 0 ? fitWidths(all, process.stdout.columns) : null;
-  const table = new Table({ ...(head && { head }), style, ...(widths && { colWidths: widths, wordWrap: true, wrapOnWordBoundary: false }) });
-  table.push(...rows);
+  const widths = (head ?? rows[0]) && process.stdout.columns > 0 ? fitWidths(head, rows, process.stdout.columns) : null;
+  // Wrapped here, by display width: cli-table3 counts a wide character as one and would cut it off.
+  const fit = (row: string[]) => (widths ? row.map((c, i) => wrap(c, widths[i]! - PADDING)) : row);
+  const table = new Table({ ...(head && { head: fit(head) }), style, ...(widths && { colWidths: widths }) });
+  table.push(...rows.map(fit));
   return table.toString();
 }
 
