@@ -1,8 +1,8 @@
 import { Command, type HelpContext } from "commander";
 import { registerAnalysis } from "./commands/analysis";
-import { registerCompletion } from "./commands/completion";
 import { registerBooks } from "./commands/books";
 import { registerChapters } from "./commands/chapters";
+import { registerCompletion } from "./commands/completion";
 import { registerConfig } from "./commands/config";
 import { registerConvert } from "./commands/convert";
 import { registerExport } from "./commands/export";
