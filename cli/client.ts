@@ -2,10 +2,11 @@ import { decodeJwt } from "jose";
 import { z } from "zod";
 import { tokenPairSchema } from "../server/auth/schemas";
 import { jobSchema, type JobDto } from "../server/jobs/schemas";
-import { ApiError, CliError, notLoggedIn } from "./errors";
+import { ApiError, CliError, environmentTokenRefused, notLoggedIn } from "./errors";
+import { uninterruptible } from "./interrupt";
 import { awaitJob, linkPath } from "./jobs";
 import { countedUpload, readWithProgress } from "./progress";
-import { nearExpiry, withRefreshLock, type Session } from "./session";
+import { nearExpiry, REFRESH_TIMEOUT_MS, withRefreshLock, type Session } from "./session";
 
 const envelopeSchema = z.object({ code: z.number(), msg: z.string(), data: z.unknown() });
 const failureSchema = z.object({ msg: z.string(), error: z.string(), details: z.unknown().optional() });
@@ -19,8 +20,18 @@ export interface RequestOptions {
   form?: () => FormData;
   /** false for the token endpoints, which take no Bearer token */
   auth?: boolean;
+  /** abort the request after this long */
+  timeoutMs?: number;
   /** a label shows a progress bar (on a terminal) while the body goes up or the answer comes down */
   progress?: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** X-Total-Count: the whole collection's size */
+  total: number | null;
+  /** the Link header's rel="next", as a path; null on the last page */
+  next: string | null;
 }
 
 export interface Download {
@@ -73,11 +84,12 @@ export class ApiClient {
     return { data: schema ? this.check(schema, data, path) : (data as T), headers: response.headers };
   }
 
-  /** One page of a collection and the total from X-Total-Count. */
-  async page<T>(path: string, query: Query, schema: z.ZodType<T>): Promise<{ items: T[]; total: number | null }> {
+  /** One page of a collection, with the total from X-Total-Count and the next page from Link. */
+  async page<T>(path: string, query: Query, schema: z.ZodType<T>): Promise<Page<T>> {
     const { data, headers } = await this.dataWithHeaders("GET", path, { query }, z.array(schema));
     const total = headers.get("x-total-count");
-    return { items: data, total: total === null ? null : Number(total) };
+    const next = nextLink(headers.get("link"));
+    return { items: data, total: total === null ? null : Number(total), next: next === null ? null : linkPath(next) };
   }
 
   /** A binary answer, or the file of the job a 202 answer queued. */
@@ -127,11 +139,30 @@ export class ApiClient {
       await this.refresh();
       response = await this.send(method, path, options, auth);
     }
-    if (!response.ok) throw await this.failure(response);
-    return response;
+    if (response.ok) return response;
+    const failure = await this.failure(response);
+    if (failure.status === 401 && auth && this.session.fromEnvironment) throw environmentTokenRefused(failure.error);
+    throw failure;
+  }
+
+  /** The server's base URL, checked before the first request: a typo is named, with where it came from. */
+  private base(): URL {
+    let base: URL | null = null;
+    try {
+      base = new URL(this.url);
+    } catch {
+      // reported below
+    }
+    if (!base || (base.protocol !== "http:" && base.protocol !== "https:")) {
+      const source = process.env.INKSTONE_URL ? "INKSTONE_URL" : `api.url of profile ${this.session.profile.name}`;
+      throw new CliError(`${source} is not an http:// or https:// URL: ${this.url}`);
+    }
+    if (base.protocol === "http:" && !isLoopback(base.hostname)) warnPlainHttp(base.origin);
+    return base;
   }
 
   private async send(method: string, path: string, options: RequestOptions, auth: boolean): Promise<Response> {
+    this.base();
     const url = new URL(`${this.url}${path}`);
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
@@ -139,6 +170,7 @@ export class ApiClient {
     const headers: Record<string, string> = { accept: "application/json, */*" };
     if (auth && this.session.token) headers.authorization = `Bearer ${this.session.token}`;
     const init: RequestInit & { duplex?: "half" } = { method, headers };
+    if (options.timeoutMs) init.signal = AbortSignal.timeout(options.timeoutMs);
     if (options.json !== undefined) {
       headers["content-type"] = "application/json";
       init.body = JSON.stringify(options.json);
@@ -155,6 +187,7 @@ export class ApiClient {
     try {
       return await fetch(url, init);
     } catch (error) {
+      if ((error as Error).name === "TimeoutError") throw new CliError(`${this.url} did not answer within ${Math.round(options.timeoutMs! / 1000)} s`);
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       throw new CliError(`cannot reach ${this.url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
     }
@@ -177,19 +210,45 @@ export class ApiClient {
     this.refreshed = true;
     const { profile } = this.session;
     await withRefreshLock(async () => {
-      // Another command may have refreshed while this one waited for the lock: use its pair.
-      const stored = profile.get("api.token");
-      if (stored && stored !== this.session.token && !nearExpiry(stored)) {
-        this.session.token = stored;
-        this.session.refreshToken = profile.get("api.refresh_token");
-        return;
+      // Another command may have refreshed while this one waited for the lock: the refresh token
+      // this one holds is spent then, and the stored pair is the one to use.
+      const stored = { token: profile.get("api.token"), refreshToken: profile.get("api.refresh_token") };
+      if (stored.token && stored.refreshToken && stored.refreshToken !== this.session.refreshToken) {
+        this.session.token = stored.token;
+        this.session.refreshToken = stored.refreshToken;
+        if (!nearExpiry(stored.token)) return;
       }
-      const response = await this.send("POST", "/auth/refresh", { json: { refresh_token: this.session.refreshToken } }, false);
-      if (!response.ok) throw notLoggedIn();
-      const pair = this.check(tokenPairSchema, await this.envelope(response), "/auth/refresh");
-      this.session.token = pair.access_token;
-      this.session.refreshToken = pair.refresh_token;
-      profile.set({ "api.token": pair.access_token, "api.refresh_token": pair.refresh_token });
+      await uninterruptible(async () => {
+        const response = await this.send("POST", "/auth/refresh", { json: { refresh_token: this.session.refreshToken }, timeoutMs: REFRESH_TIMEOUT_MS }, false);
+        if (!response.ok) throw notLoggedIn();
+        const pair = this.check(tokenPairSchema, await this.envelope(response), "/auth/refresh");
+        this.session.token = pair.access_token;
+        this.session.refreshToken = pair.refresh_token;
+        profile.set({ "api.token": pair.access_token, "api.refresh_token": pair.refresh_token });
+      });
     });
   }
+}
+
+/** The target of a Link header's rel="next" (RFC 8288), or null. */
+function nextLink(header: string | null): string | null {
+  for (const part of header?.split(",") ?? []) {
+    const [target, ...parameters] = part.split(";");
+    if (parameters.some((p) => p.trim().toLowerCase().replace(/"/g, "") === "rel=next")) return target!.trim().replace(/^<|>$/g, "");
+  }
+  return null;
+}
+
+// The spec says HTTPS only; plain http is for a server on this machine.
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+let warnedPlainHttp = false;
+
+function warnPlainHttp(origin: string): void {
+  if (warnedPlainHttp) return;
+  warnedPlainHttp = true;
+  process.stderr.write(`inkstone: warning: ${origin} is plain http, so your token or password crosses the network unencrypted; use https://\n`);
 }

@@ -84,6 +84,18 @@ export class Profile {
   }
 }
 
+/** The origin of an http(s) URL someone typed; anything else is a one-line error. */
+export function httpOrigin(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new CliError(`not a URL: ${value}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new CliError(`not an http:// or https:// URL: ${value}`);
+  return url.origin;
+}
+
 /** The server to talk to: INKSTONE_URL, else the profile's api.url, else a local server. */
 export function serverUrl(profile: Profile): string {
   return (process.env.INKSTONE_URL || profile.get("api.url") || DEFAULT_URL).replace(/\/+$/, "");

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { fieldProblems, type FieldProblem } from "../server/errors";
+import { EXIT_INTERRUPTED } from "./interrupt";
 
 /** A failure the user can act on: printed as one line, exit code `exitCode`. */
 export class CliError extends Error {
@@ -17,6 +18,38 @@ export const EXIT_NOT_LOGGED_IN = 4;
 
 export function notLoggedIn(): CliError {
   return new CliError("not logged in — run inkstone login", EXIT_NOT_LOGGED_IN);
+}
+
+const REFUSED_TOKEN: Record<string, string> = {
+  token_expired: "has expired",
+  token_revoked: "was revoked",
+};
+
+/**
+ * The server refused the token in INKSTONE_TOKEN. "Run inkstone login" cannot help here: the
+ * variable wins over any login, so the line names it.
+ */
+export function environmentTokenRefused(error: string): CliError {
+  const why = REFUSED_TOKEN[error] ?? "is not a token this server accepts";
+  return new CliError(`the token in INKSTONE_TOKEN ${why} — set a valid one, or unset INKSTONE_TOKEN to use the stored login`, EXIT_NOT_LOGGED_IN);
+}
+
+const FILE_PROBLEMS: Record<string, string> = {
+  ENOENT: "no such file or folder",
+  EISDIR: "it is a folder, not a file",
+  ENOTDIR: "a part of the path is a file, not a folder",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  EEXIST: "it exists already",
+  ENOSPC: "the disk is full",
+  EROFS: "the file system is read-only",
+};
+
+/** "cannot read notes.md: no such file or folder", from a file-system error. */
+export function fileError(verb: "read" | "write" | "create", file: string, error: unknown): CliError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const problem = (code && FILE_PROBLEMS[code]) ?? code ?? (error as Error).message;
+  return new CliError(`cannot ${verb} ${file}: ${problem}`);
 }
 
 /** The server's failure envelope `{code, msg, error, details?}`, with the HTTP status. */
@@ -55,14 +88,18 @@ export function describeError(error: unknown): { line: string; exitCode: number 
       const scope = missingScope(error.details);
       return { line: scope ? `missing scope: ${scope} — log in again or use a token that has it` : error.message, exitCode: 1 };
     }
-    if (error.status === 422) return { line: `invalid input: ${fieldErrors(error.details) ?? error.message}`, exitCode: 1 };
-    return { line: `${error.message} (${error.status} ${error.error})`, exitCode: 1 };
+    const fields = fieldErrors(error.details);
+    if (error.status === 422) return { line: `invalid input: ${fields ?? error.message}`, exitCode: 1 };
+    const message = fields ? `${error.message.replace(/[.:]$/, "")}: ${fields}` : error.message;
+    return { line: `${message} (${error.status} ${error.error})`, exitCode: 1 };
   }
   const message = error instanceof Error ? error.message : String(error);
   return { line: `unexpected error: ${message}`, exitCode: 1 };
 }
 
 export function printError(error: unknown): number {
+  // Ctrl-C at a prompt: the prompt library rejects instead of the process getting SIGINT.
+  if (error instanceof Error && error.name === "ExitPromptError") return EXIT_INTERRUPTED;
   const { line, exitCode } = describeError(error);
   process.stderr.write(`inkstone: ${line}\n`);
   return exitCode;

@@ -1,7 +1,8 @@
-import { Command } from "commander";
+import { Command, type HelpContext } from "commander";
 import { registerAnalysis } from "./commands/analysis";
 import { registerBooks } from "./commands/books";
 import { registerChapters } from "./commands/chapters";
+import { registerCompletion } from "./commands/completion";
 import { registerConfig } from "./commands/config";
 import { registerConvert } from "./commands/convert";
 import { registerExport } from "./commands/export";
@@ -12,11 +13,28 @@ import { registerLogout } from "./commands/logout";
 import { registerTokens } from "./commands/tokens";
 import { registerWhoami } from "./commands/whoami";
 import { printError } from "./errors";
+import { handleInterrupts } from "./interrupt";
 
 declare const INKSTONE_VERSION: string;
 
+/**
+ * As gh does, `inkstone` or `inkstone books` alone asks for help rather than making a mistake:
+ * commander prints the help of a command whose subcommand is missing to stderr with exit 1; here
+ * it goes to stdout with exit 0.
+ */
+class InkstoneCommand extends Command {
+  override createCommand(name?: string): Command {
+    return new InkstoneCommand(name);
+  }
+
+  override help(context?: HelpContext | ((text: string) => string)): never {
+    if (typeof context === "function") return super.help(context);
+    return super.help(this.commands.length > 0 ? { error: false } : context);
+  }
+}
+
 export function buildProgram(): Command {
-  const program = new Command("inkstone")
+  const program = new InkstoneCommand("inkstone")
     .description("Inkstone from the terminal: log in once, then work with your books")
     .version(INKSTONE_VERSION)
     .option("--profile <name>", "which stored server to use: dev, qa, prod… (default: INKSTONE_PROFILE, else \"default\")")
@@ -27,7 +45,7 @@ export function buildProgram(): Command {
     .showSuggestionAfterError()
     .addHelpText(
       "after",
-      "\nEnvironment:\n  INKSTONE_TOKEN   use this token instead of the stored one\n  INKSTONE_URL     use this server instead of the profile's api.url\n\nStart with: inkstone login",
+      "\nEnvironment:\n  INKSTONE_TOKEN   use this token instead of the stored one\n  INKSTONE_URL     use this server instead of the profile's api.url\n  NO_COLOR         no colours, even on a terminal\n\nStart with: inkstone login",
     );
   for (const register of [
     registerLogin,
@@ -42,12 +60,14 @@ export function buildProgram(): Command {
     registerFormats,
     registerAnalysis,
     registerTokens,
+    registerCompletion,
   ]) {
     register(program);
   }
   return program;
 }
 
+handleInterrupts();
 buildProgram()
   .parseAsync()
   .catch((error: unknown) => {

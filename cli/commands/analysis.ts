@@ -14,8 +14,8 @@ import {
 } from "../../server/analysis/schemas";
 import { context } from "../context";
 import { checkInput } from "../errors";
-import { printJson, printRecord, printResult, printRows } from "../output";
-import { pageOptions, pageQuery, printTotal, type PageOptions } from "../paging";
+import { printJson, printRecord, printResult } from "../output";
+import { pageOptions, printListing, readListing, type PageOptions } from "../paging";
 import { renderReport } from "../report";
 
 const analysesPath = (bookId: string) => `/api/v1/books/${encodeURIComponent(bookId)}/analyses`;
@@ -39,12 +39,14 @@ export function registerAnalysis(program: Command): void {
     .option("--tag <tag>", "only templates with this tag")
     .action(async (query: string | undefined, options: PageOptions & { category?: string; language?: string; tag?: string }, command: Command) => {
       const { client, json } = context(command);
-      const { items, total } = await client.page(
+      const listing = await readListing(
+        client,
         "/api/v1/analysis/search",
-        { ...pageQuery(options), q: query, category: options.category, language: options.language, tag: options.tag },
+        { q: query, category: options.category, language: options.language, tag: options.tag },
         templateSummarySchema,
+        options,
       );
-      printRows<TemplateSummaryDto>(json, items, [
+      printListing<TemplateSummaryDto>(json, listing, [
         { heading: "id", value: (t) => t.id },
         { heading: "name", value: (t) => t.name },
         { heading: "category", value: (t) => t.category },
@@ -52,8 +54,7 @@ export function registerAnalysis(program: Command): void {
         { heading: "tags", value: (t) => t.tags },
         { heading: "installs", value: (t) => t.installs },
         { heading: "installed", value: (t) => (t.installed ? "yes" : "") },
-      ], "no templates match");
-      if (!json) printTotal(items.length, total, options);
+      ], "no templates match", options);
     });
 
   analysis
@@ -94,22 +95,20 @@ export function registerAnalysis(program: Command): void {
       printAnalysis(json, result);
     });
 
-  analysis
-    .command("results [analysisId]")
-    .description("a book's kept analyses, newest first, or one of them with its report")
+  pageOptions(analysis.command("results [analysisId]").description("a book's kept analyses, newest first, or one of them with its report"))
     .requiredOption("--book <bookId>", "the book")
-    .action(async (analysisId: string | undefined, options: { book: string }, command: Command) => {
+    .action(async (analysisId: string | undefined, options: PageOptions & { book: string }, command: Command) => {
       const { client, json } = context(command);
       if (analysisId) {
         return printAnalysis(json, await client.data("GET", `${analysesPath(options.book)}/${encodeURIComponent(analysisId)}`, {}, analysisSchema));
       }
-      const { items } = await client.page(analysesPath(options.book), {}, analysisSummarySchema);
-      printRows<AnalysisSummaryDto>(json, items, [
+      const listing = await readListing(client, analysesPath(options.book), {}, analysisSummarySchema, options);
+      printListing<AnalysisSummaryDto>(json, listing, [
         { heading: "id", value: (a) => a.id },
         { heading: "template", value: (a) => a.templateName },
         { heading: "status", value: (a) => a.status },
         { heading: "parameters", value: (a) => (Object.keys(a.parameters).length > 0 ? a.parameters : "") },
         { heading: "created", value: (a) => a.createdAt },
-      ], "no analyses of this book yet — inkstone analysis run <templateId> --book <bookId>");
+      ], "no analyses of this book yet — inkstone analysis run <templateId> --book <bookId>", options);
     });
 }

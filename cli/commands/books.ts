@@ -2,8 +2,8 @@ import { Command, Option } from "commander";
 import { BOOK_STATUSES, bookSchema, createBookInput, patchBookInput, type BookDto } from "../../server/books/schemas";
 import { context } from "../context";
 import { checkInput, CliError } from "../errors";
-import { printRecord, printResult, printRows } from "../output";
-import { pageOptions, pageQuery, printTotal, type PageOptions } from "../paging";
+import { printRecord, printResult } from "../output";
+import { pageOptions, printListing, readListing, type PageOptions } from "../paging";
 
 interface BookFields {
   title?: string;
@@ -46,9 +46,9 @@ export function registerBooks(program: Command): void {
     .option("--deleted", "list the trash instead")
     .action(async (options: PageOptions & { status?: string; type?: string; deleted?: boolean }, command: Command) => {
       const { client, json } = context(command);
-      const query = { ...pageQuery(options), status: options.status, type: options.type, deleted: options.deleted ? "true" : undefined };
-      const { items, total } = await client.page("/api/v1/books", query, bookSchema);
-      printRows<BookDto>(json, items, [
+      const query = { status: options.status, type: options.type, deleted: options.deleted ? "true" : undefined };
+      const listing = await readListing(client, "/api/v1/books", query, bookSchema, options);
+      printListing<BookDto>(json, listing, [
         { heading: "id", value: (b) => b.id },
         { heading: "title", value: (b) => b.title },
         { heading: "type", value: (b) => b.type },
@@ -56,8 +56,7 @@ export function registerBooks(program: Command): void {
         { heading: "chapters", value: (b) => b.chapterCount },
         { heading: "words", value: (b) => b.wordCount },
         { heading: "updated", value: (b) => b.updatedAt },
-      ], "no books yet — inkstone books create --title …");
-      if (!json) printTotal(items.length, total, options);
+      ], "no books yet — inkstone books create --title …", options);
     });
 
   books

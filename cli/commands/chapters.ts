@@ -1,15 +1,14 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { chapterListItemSchema, chapterSchema, uploadChapterInput, type ChapterSummaryDto } from "../../server/chapters/schemas";
 import { context } from "../context";
 import { checkInput, CliError } from "../errors";
-import { printRecord, printResult, printRows } from "../output";
-import { pageOptions, pageQuery, printTotal, type PageOptions } from "../paging";
+import { makeFolder, readLocalFile, writeLocalFile } from "../files";
+import { printRecord, printResult } from "../output";
+import { pageOptions, printListing, readListing, type PageOptions } from "../paging";
 import { readStdin } from "../stdin";
 
 const chaptersPath = (bookId: string) => `/api/v1/books/${encodeURIComponent(bookId)}/chapters`;
-const MAX_PER_PAGE = 100;
 
 /** "03-the-storm.md": sorts in book order, readable, safe on every file system. */
 export function chapterFileName(chapter: { position: number; title: string }, width: number): string {
@@ -30,17 +29,16 @@ export function registerChapters(program: Command): void {
     .option("--deleted", "list the book's trash instead")
     .action(async (bookId: string, options: PageOptions & { deleted?: boolean }, command: Command) => {
       const { client, json } = context(command);
-      const query = { ...pageQuery(options), deleted: options.deleted ? "true" : undefined };
-      const { items, total } = await client.page(chaptersPath(bookId), query, chapterListItemSchema);
-      printRows<ChapterSummaryDto>(json, items, [
+      const query = { deleted: options.deleted ? "true" : undefined };
+      const listing = await readListing(client, chaptersPath(bookId), query, chapterListItemSchema, options);
+      printListing<ChapterSummaryDto>(json, listing, [
         { heading: "#", value: (c) => c.position },
         { heading: "id", value: (c) => c.id },
         { heading: "title", value: (c) => c.title },
         { heading: "words", value: (c) => c.wordCount },
         { heading: "version", value: (c) => c.version },
         { heading: "updated", value: (c) => c.updatedAt },
-      ], "no chapters yet — inkstone chapters upload <bookId> <file>");
-      if (!json) printTotal(items.length, total, options);
+      ], "no chapters yet — inkstone chapters upload <bookId> <file>", options);
     });
 
   chapters
@@ -52,7 +50,7 @@ export function registerChapters(program: Command): void {
       const { client, json } = context(command);
       const fromStdin = file === undefined || file === "-";
       if (fromStdin && process.stdin.isTTY) throw new CliError("give a file, or pipe the chapter into standard input");
-      const bytes = fromStdin ? await readStdin() : readFileSync(file);
+      const bytes = fromStdin ? await readStdin() : readLocalFile(file);
       const content = bytes.toString("utf8");
       checkInput(uploadChapterInput, { content, ...(options.title !== undefined && { title: options.title }) });
       const name = fromStdin ? "chapter.md" : path.basename(file);
@@ -89,17 +87,12 @@ export function registerChapters(program: Command): void {
     .option("-d, --dir <folder>", "where to write them", ".")
     .action(async (bookId: string, options: { dir: string }, command: Command) => {
       const { client, json } = context(command);
-      const all = [];
-      for (let page = 1; ; page += 1) {
-        const { items, total } = await client.page(chaptersPath(bookId), { page, per_page: MAX_PER_PAGE, include: "content" }, chapterListItemSchema);
-        all.push(...items);
-        if (items.length < MAX_PER_PAGE || (total !== null && all.length >= total)) break;
-      }
-      mkdirSync(options.dir, { recursive: true });
+      const { items: all } = await readListing(client, chaptersPath(bookId), { include: "content" }, chapterListItemSchema, { all: true });
+      makeFolder(options.dir);
       const width = Math.max(2, String(all.length).length);
       const written = all.map((chapter) => {
         const file = path.join(options.dir, chapterFileName(chapter, width));
-        writeFileSync(file, chapter.content ?? "");
+        writeLocalFile(file, chapter.content ?? "");
         return { id: chapter.id, title: chapter.title, file };
       });
       printResult(json, written, written.length === 0 ? "The book has no chapters." : written.map((w) => `wrote ${w.file}`).join("\n"));

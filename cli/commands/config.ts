@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { CONFIG_KEYS, configPath, isConfigKey, type ConfigKey } from "../config";
+import { CONFIG_KEYS, configPath, httpOrigin, isConfigKey, type ConfigKey } from "../config";
 import { context } from "../context";
 import { CliError } from "../errors";
 import { printJson, printRows } from "../output";
@@ -37,14 +37,7 @@ export function registerConfig(program: Command): void {
     .action((key: string, value: string, _options: unknown, command: Command) => {
       const { profile } = context(command);
       const name = configKey(key);
-      if (name === "api.url") {
-        try {
-          value = new URL(value).origin;
-        } catch {
-          throw new CliError(`not a URL: ${value}`);
-        }
-      }
-      profile.set({ [name]: value });
+      profile.set({ [name]: name === "api.url" ? httpOrigin(value) : value });
     });
 
   config

@@ -2,7 +2,7 @@ import { hostname } from "node:os";
 import type { Command } from "commander";
 import { loginInput, tokenPairSchema } from "../../server/auth/schemas";
 import { ApiClient } from "../client";
-import { serverUrl } from "../config";
+import { httpOrigin, serverUrl } from "../config";
 import { context } from "../context";
 import { ApiError, checkInput, CliError } from "../errors";
 import { printResult } from "../output";
@@ -42,12 +42,10 @@ export function registerLogin(program: Command): void {
     .action(async (options: LoginOptions, command: Command) => {
       const { profile, json } = context(command);
       const given = await credentials(options, serverUrl(profile));
-      let url: string;
-      try {
-        url = new URL(given.url).origin;
-      } catch {
-        throw new CliError(`not a URL: ${given.url}`);
-      }
+      const url = httpOrigin(given.url);
+      // Kept even if the login fails, so the next attempt offers it, unless that would part a
+      // stored login from its server.
+      if (!profile.get("api.token")) profile.set({ "api.url": url });
       const body = checkInput(loginInput, {
         email: given.email,
         password: given.password,

@@ -56,12 +56,12 @@ describe("inkstone login", () => {
     });
   });
 
-  it("says so in one line when the password is wrong, and stores nothing", async () => {
+  it("says so in one line when the password is wrong, and stores no token", async () => {
     const writer = await newWriter("wrong");
     const home = newHome();
     const line = fails(await inkstone(home, ["login", "--url", inject("baseUrl"), "--email", writer.email, "--password-stdin"], { input: "not the password\n" }));
     expect(line).toBe(`inkstone: wrong e-mail or password for ${inject("baseUrl")}`);
-    expect(() => readConfig(home)).toThrow();
+    expect(readConfig(home).profiles.default!.api).toEqual({ url: inject("baseUrl") });
   });
 
   it("refuses to prompt without a terminal", async () => {

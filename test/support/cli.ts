@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -32,18 +32,28 @@ export function userEnv(home: string, extra: Record<string, string> = {}): NodeJ
   return { PATH: process.env.PATH, HOME: home, LANG: "C.UTF-8", NODE_ENV: "production", ...extra };
 }
 
-/** Runs the built CLI as a child process, output piped (so: no progress bars, no colours). */
-export function inkstone(home: string, args: string[], options: RunOptions = {}): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: userEnv(home, options.env), cwd: options.cwd, stdio: "pipe" });
+/**
+ * Starts the built CLI as a child process, output piped (so: no progress bars, no colours), and
+ * leaves its standard input open. `done` gives exit code -1 for a process killed by a signal.
+ */
+export function startInkstone(home: string, args: string[], options: Omit<RunOptions, "input"> = {}): { child: ChildProcessWithoutNullStreams; done: Promise<CliRun> } {
+  const child = spawn(process.execPath, [BIN, ...args], { env: userEnv(home, options.env), cwd: options.cwd, stdio: "pipe" });
+  const done = new Promise<CliRun>((resolve, reject) => {
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (part: Buffer) => (stdout += part.toString("utf8")));
     child.stderr.on("data", (part: Buffer) => (stderr += part.toString("utf8")));
     child.on("error", reject);
     child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(options.input ?? "");
   });
+  return { child, done };
+}
+
+/** Runs the built CLI as a child process, output piped (so: no progress bars, no colours). */
+export function inkstone(home: string, args: string[], options: RunOptions = {}): Promise<CliRun> {
+  const { child, done } = startInkstone(home, args, options);
+  child.stdin.end(options.input ?? "");
+  return done;
 }
 
 /** Asserts success and returns stdout. */
@@ -74,14 +84,21 @@ export function readConfig(home: string): StoredConfig {
   return JSON.parse(readFileSync(path.join(home, ".inkstone", "config.json"), "utf8")) as StoredConfig;
 }
 
+export interface TerminalOptions {
+  env?: Record<string, string>;
+  /** the terminal's width */
+  columns?: number;
+}
+
 /**
  * Runs the CLI on a pseudo-terminal (util-linux `script`), as a person would at a terminal:
- * `answer` is called with everything printed so far and returns what to type next, or null to wait.
+ * each answer is typed (with Enter) once everything printed so far matches its pattern.
  */
-export function inkstoneOnTerminal(home: string, args: string[], answers: [RegExp, string][]): Promise<CliRun & { transcript: string }> {
+export function inkstoneOnTerminal(home: string, args: string[], answers: [RegExp, string][], options: TerminalOptions = {}): Promise<CliRun & { transcript: string }> {
   return new Promise((resolve, reject) => {
     const command = [process.execPath, BIN, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(" ");
-    const child = spawn("script", ["-qec", command, "/dev/null"], { env: userEnv(home, { TERM: "xterm-256color" }), stdio: "pipe" });
+    const size = `stty cols ${options.columns ?? 120} rows 40; `;
+    const child = spawn("script", ["-qec", `${size}${command}`, "/dev/null"], { env: userEnv(home, { TERM: "xterm-256color", ...options.env }), stdio: "pipe" });
     let transcript = "";
     let next = 0;
     const timer = setTimeout(() => child.kill(), 20_000);
