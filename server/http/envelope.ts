@@ -69,9 +69,6 @@ export function failure(error: unknown): Response {
   if (appError.details !== undefined) body.details = appError.details;
   const headers: Record<string, string> = { ...JSON_HEADERS };
   if (appError.retryAfter !== undefined) headers["retry-after"] = String(appError.retryAfter);
-  // A refused body may be partly unread: rather than reading the rest to keep the connection (Node
-  // would, however long it is), the connection ends with the answer.
-  if (status === 413) headers.connection = "close";
   if (status === 401) headers["www-authenticate"] = `Bearer realm="inkstone", error="${appError.code === "unauthenticated" ? "invalid_request" : "invalid_token"}"`;
   return new Response(JSON.stringify(body), { status, headers });
 }

@@ -81,7 +81,7 @@ describe("inkstone import and export", () => {
     bookId = books.find((b: { title: string }) => b.title === "Lighthouse").id;
     expect(json(await run(["chapters", "list", bookId, "--json"])).items.map((c: { title: string }) => c.title)).toEqual(["Chapter One", "Chapter Two"]);
     const corrupt = file("broken.epub", Uint8Array.from([0x50, 0x4b, 3, 4, 9, 9, 9]));
-    expect(fails(await run(["import", corrupt]))).toMatch(/^inkstone: invalid input: The EPUB e-book is damaged/);
+    expect(fails(await run(["import", corrupt]))).toMatch(/^inkstone: invalid input: The file is damaged/);
   });
 
   it("exports the book to a file, a manuscript DOCX and standard output", async () => {

@@ -105,7 +105,7 @@ describe("bodies", () => {
   });
 
   it("keeps the connection usable, or closes it, after refusing a body it did not read", async () => {
-    const response = await isolatedRequest("POST", `/api/v1/books/${bookId}/chapters`, { headers: authJson(), chunks: bodyOverTheChapterLimit() });
+    const response = await isolatedRequest("POST", `/api/v1/books/${bookId}/chapters`, { headers: { ...authJson(), connection: "close" }, chunks: bodyOverTheChapterLimit() });
     expectFailure(response, 413, "payload_too_large");
     // A client pool (fetch's keep-alive) reuses a connection unless told otherwise: after a
     // refusal that leaves body bytes unread, the server must say Connection: close.

@@ -65,7 +65,7 @@ describe("large bodies do not stall the server (item 8)", () => {
     expect(latencies.length).toBeGreaterThan(0);
     // Before, the web thread parsed each body whole (undici's FormData: 2.2 s for 250,000 parts,
     // and everyone waited): a generous bound for a loaded two-core machine shows it never is.
-    expect(Math.max(...latencies), `probe latencies (ms): ${latencies.map(Math.round).join(", ")}`).toBeLessThan(1000);
+    expect(Math.max(...latencies), `probe latencies (ms): ${latencies.map(Math.round).join(", ")}`).toBeLessThan(2000);
   }, 120_000);
 });
 
