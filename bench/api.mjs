@@ -33,6 +33,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { buildIsCurrent } from "../scripts/build-stamp.mjs";
 import { throwawayCluster } from "../scripts/postgres-cluster.mjs";
+import { option } from "./options.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
@@ -44,11 +45,6 @@ const WORDS_PER_CHAPTER = 3000;
 // ---------------------------------------------------------------------------------------------
 // options
 
-function option(flag, envName, fallback) {
-  const i = process.argv.indexOf(flag);
-  if (i !== -1 && process.argv[i + 1] !== undefined) return process.argv[i + 1];
-  return process.env[envName] ?? fallback;
-}
 const positive = (value, name) => {
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) {

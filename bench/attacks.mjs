@@ -27,6 +27,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { buildIsCurrent } from "../scripts/build-stamp.mjs";
+import { option } from "./options.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
@@ -42,11 +43,6 @@ const RSS_SETTLE_MS = 30_000;
 // ---------------------------------------------------------------------------------------------
 // options
 
-function option(flag, envName, fallback) {
-  const i = process.argv.indexOf(flag);
-  if (i !== -1 && process.argv[i + 1] !== undefined) return process.argv[i + 1];
-  return process.env[envName] ?? fallback;
-}
 const opts = {
   only: option("--only", "BENCH_ONLY", "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean),
   capMs: Number(option("--cap", "BENCH_CAP", "20")) * 1000,
