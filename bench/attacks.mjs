@@ -311,7 +311,7 @@ function freePort() {
 async function startServer(dataDir) {
   const port = await freePort();
   const log = openSync(path.join(dataDir, "server.log"), "a");
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port), "--hostname", HOST], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port), "--hostname", HOST], {
     cwd: ROOT,
     env: serverEnv(dataDir),
     stdio: ["ignore", log, log],
@@ -439,6 +439,8 @@ const WARMERS = {
   },
   async upload({ base, tokens }) {
     await send(base, "POST", "/api/v1/convert", { token: tokens.probe, form: upload("warm.md", Buffer.from("# Warm\n\nA line.\n"), { to: "html" }) });
+    // A large upload becomes a job: load the queueing code too, so the row measures the uploads.
+    await send(base, "POST", "/api/v1/convert?async=1", { token: tokens.probe, form: upload("warm.md", Buffer.from("# Warm\n\nA line.\n"), { to: "html" }) });
   },
   async import({ base, tokens }) {
     await send(base, "POST", "/api/v1/books/import", { token: tokens.probe, form: upload("warm.txt", Buffer.from("Chapter 1\n\nA line.\n"), { chapterPattern: "Chapter {n}" }) });

@@ -1,7 +1,8 @@
 import type { Principal } from "../auth/principal";
-import { transaction } from "../db";
+import { db, transaction } from "../db";
 import { AppError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
+import { blobStore } from "./blob-store";
 import type { JobDefinition } from "./define-job";
 import { ACTIVE_JOBS_RETRY_SECONDS, MAX_ACTIVE_JOBS_PER_WRITER, MAX_JOB_BYTES_PER_WRITER } from "./limits";
 import { wakeJobRunner } from "./runner";
@@ -11,7 +12,9 @@ import { JOB_VIEW, toJobDto, type JobDto } from "./schemas";
  * Queues work for the runners of every instance. The calling use case has already checked that
  * the principal may ask for it; the job belongs to the principal's user. A writer's jobs are
  * capped in number and in stored bytes (server/jobs/limits.ts): the check and the insert are one
- * transaction, so parallel requests cannot slip past the caps together.
+ * transaction, so parallel requests cannot slip past the caps together. An uploaded file goes to
+ * the blob store first (outside the transaction: writing it takes a while, in pieces), and is
+ * deleted again when the job is refused.
  */
 export async function enqueueJob<I>(
   definition: JobDefinition<I>,
@@ -21,6 +24,9 @@ export async function enqueueJob<I>(
 ): Promise<JobDto> {
   const json = JSON.stringify(definition.input.parse(input));
   const inputSize = options.inputFile?.byteLength ?? null;
+  // Checked before the file is written as well, so that a refused upload costs no writing.
+  await refuseOverQuota(db, principal.userId, inputSize ?? 0);
+  const inputBlobId = options.inputFile ? await blobStore.put(options.inputFile) : null;
   const row = await transaction(async (tx) => {
     await refuseOverQuota(tx, principal.userId, inputSize ?? 0);
     return tx.job.create({
@@ -28,12 +34,15 @@ export async function enqueueJob<I>(
         kind: definition.kind,
         ownerId: principal.userId,
         input: json,
-        inputFile: options.inputFile ? new Uint8Array(options.inputFile) : null,
+        inputBlobId,
         inputSize,
         expiresAt: new Date(Date.now() + definition.ttlSeconds * 1000),
       },
       select: JOB_VIEW,
     });
+  }).catch(async (error: unknown) => {
+    await blobStore.delete([inputBlobId]);
+    throw error;
   });
   wakeJobRunner();
   return toJobDto(row);

@@ -2,6 +2,7 @@ import type { Principal } from "../auth/principal";
 import { actsForEveryone, authorize } from "../auth/scopes";
 import { db } from "../db";
 import { AppError } from "../errors";
+import { blobStore } from "./blob-store";
 import type { JobFile } from "./define-job";
 import { JOB_VIEW, toJobDto, type JobDto } from "./schemas";
 
@@ -26,7 +27,7 @@ export async function getJobFile(input: { jobId: string }, principal: Principal)
   if (job.status !== "succeeded") {
     throw new AppError("job_not_finished", `This job is ${job.status}; its file exists once it has succeeded.`, { status: job.status });
   }
-  const stored = await db.job.findUnique({ where: { id: job.id }, select: { file: true } });
-  if (!stored?.file || !job.fileName) throw new AppError("not_found", "This job made no file; its result is in the job itself.");
-  return { bytes: stored.file, name: job.fileName, mediaType: job.fileMediaType ?? "application/octet-stream" };
+  const bytes = job.fileBlobId ? await blobStore.get(job.fileBlobId) : null;
+  if (!bytes || !job.fileName) throw new AppError("not_found", "This job made no file; its result is in the job itself.");
+  return { bytes, name: job.fileName, mediaType: job.fileMediaType ?? "application/octet-stream" };
 }

@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import { db, transaction } from "../db";
 import { AppError } from "../errors";
+import { blobStore } from "./blob-store";
 import type { JobDefinition, JobOutput } from "./define-job";
 import { JOB_DEFINITIONS } from "./kinds";
 import { JOBS_PER_PROCESS, LEASE_MS, MAX_ATTEMPTS, retryDelayMs, RUNNING_JOBS_PER_WRITER } from "./limits";
@@ -13,7 +14,7 @@ interface ClaimedJob {
   kind: string;
   ownerId: string;
   input: string;
-  inputFile: Uint8Array | null;
+  inputBlobId: string | null;
   attempts: number;
 }
 
@@ -76,7 +77,7 @@ export async function runQueuedJobs(definitions: readonly JobDefinition[] = JOB_
   for (let job = await claimNextJob(); job; job = await claimNextJob()) await execute(job, definitions);
 }
 
-const CLAIMED = { id: true, kind: true, ownerId: true, input: true, inputFile: true, attempts: true } as const;
+const CLAIMED = { id: true, kind: true, ownerId: true, input: true, inputBlobId: true, attempts: true } as const;
 
 /**
  * Takes the oldest job that is due and whose writer has fewer than RUNNING_JOBS_PER_WRITER jobs
@@ -155,10 +156,11 @@ async function execute(job: ClaimedJob, definitions: readonly JobDefinition[] = 
         await db.job.updateMany({ where: { id: job.id, attempts: job.attempts, status: "running" }, data: { progress } });
       },
     };
-    const output = await Promise.race([definition.run(input, context, job.inputFile), timedOut]);
-    await record(job.id, job.attempts, succeeded(output));
+    const inputFile = job.inputBlobId ? await blobStore.get(job.inputBlobId) : null;
+    const output = await Promise.race([definition.run(input, context, inputFile), timedOut]);
+    await record(job, await succeeded(output));
   } catch (error) {
-    await record(job.id, job.attempts, failure(error)).catch((recordError) => console.error("job outcome lost", recordError));
+    await record(job, failure(error)).catch((recordError) => console.error("job outcome lost", recordError));
   } finally {
     clearInterval(heartbeat);
     clearTimeout(timer);
@@ -174,13 +176,13 @@ class JobTimedOut extends Error {
 
 type Outcome = Parameters<typeof db.job.updateMany>[0]["data"];
 
-function succeeded(output: JobOutput): Outcome {
+async function succeeded(output: JobOutput): Promise<Outcome> {
   const file = output.file;
   return {
     status: "succeeded",
     progress: 1,
     result: output.result === undefined ? null : JSON.stringify(output.result),
-    file: file ? new Uint8Array(file.bytes) : null,
+    fileBlobId: file ? await blobStore.put(file.bytes) : null,
     fileName: file?.name ?? null,
     fileMediaType: file?.mediaType ?? null,
     fileSize: file?.bytes.byteLength ?? null,
@@ -200,15 +202,25 @@ function failure(error: unknown): Outcome {
 
 /** A finished job's input is dropped: its bytes no longer count against its writer. */
 function finished(at: Date): Outcome {
-  return { leaseUntil: null, finishedAt: at, inputFile: null, inputSize: null };
+  return { leaseUntil: null, finishedAt: at, inputBlobId: null, inputSize: null };
 }
 
-/** Writes a job's outcome, unless it was taken over meanwhile (then its new runner's counts). */
-async function record(jobId: string, attempts: number, outcome: Outcome): Promise<void> {
-  await db.job.updateMany({ where: { id: jobId, attempts }, data: { ...outcome, ...finished(new Date()) } });
+/**
+ * Writes a job's outcome, unless it was taken over meanwhile (then its new runner's counts, and
+ * the file this run made is not kept). The input is deleted once no job refers to it.
+ */
+async function record(job: ClaimedJob, outcome: Outcome): Promise<void> {
+  const { count } = await db.job.updateMany({ where: { id: job.id, attempts: job.attempts }, data: { ...outcome, ...finished(new Date()) } });
+  const made = typeof outcome.fileBlobId === "string" ? outcome.fileBlobId : null;
+  await blobStore.delete(count === 1 ? [job.inputBlobId] : [made]);
 }
 
+/** A crashed request's blob gets this long to be queued before it counts as left behind. */
+const UNREFERENCED_BLOB_GRACE_MS = 60 * 60 * 1000;
+
+/** Deletes expired jobs with their files, and files no job refers to any more. */
 export async function sweepExpiredJobs(): Promise<number> {
   const { count } = await db.job.deleteMany({ where: { expiresAt: { lte: new Date() } } });
+  await blobStore.sweepUnreferenced(UNREFERENCED_BLOB_GRACE_MS);
   return count;
 }

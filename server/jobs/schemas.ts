@@ -24,7 +24,7 @@ export const jobSchema = z
 
 export type JobDto = z.infer<typeof jobSchema>;
 
-/** The columns a job's view needs (not its input or file bytes). */
+/** The columns a job's view needs (and where its file is kept). */
 export const JOB_VIEW = {
   id: true,
   kind: true,
@@ -32,6 +32,7 @@ export const JOB_VIEW = {
   status: true,
   progress: true,
   result: true,
+  fileBlobId: true,
   fileName: true,
   fileMediaType: true,
   fileSize: true,

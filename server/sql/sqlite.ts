@@ -32,13 +32,18 @@ async function connect(url: string, dataDir: string): Promise<SqlDriverAdapter &
   return adapter;
 }
 
+/** The database file a `file:` URL names. */
+export function sqliteFile(url: string): string {
+  return path.resolve(url.replace(/^file:/, "").split("?")[0]!);
+}
+
 /**
  * The database file and the data folder are for the server's user only (SQLite gives the journal
  * files the database file's mode). A database kept elsewhere keeps its folder's mode: that folder
  * is the operator's.
  */
 function keepPrivate(url: string, dataDir: string): void {
-  const file = path.resolve(url.replace(/^file:/, "").split("?")[0]!);
+  const file = sqliteFile(url);
   // (turbopackIgnore: these paths are the operator's, not files for the build to trace.)
   for (const part of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(/*turbopackIgnore: true*/ part)) chmodSync(/*turbopackIgnore: true*/ part, 0o600);
   if (existsSync(/*turbopackIgnore: true*/ dataDir)) chmodSync(/*turbopackIgnore: true*/ dataDir, 0o700);

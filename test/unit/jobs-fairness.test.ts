@@ -60,7 +60,7 @@ const DEFINITIONS = [quick, hold, fail];
 
 /** Finishes everything left queued, so that one test's jobs do not count in the next. */
 async function drain(): Promise<void> {
-  await db.job.updateMany({ where: { status: { in: ["queued", "running"] } }, data: { status: "failed", inputFile: null, inputSize: null } });
+  await db.job.updateMany({ where: { status: { in: ["queued", "running"] } }, data: { status: "failed", inputBlobId: null, inputSize: null } });
 }
 
 describe("claiming jobs fairly between writers (issue 16, item 9)", () => {
@@ -153,7 +153,7 @@ describe("a writer's job quotas (issue 16, item 9)", () => {
 
     // Running a job drops its input, and its bytes with it.
     await runQueuedJobs(DEFINITIONS);
-    expect(await db.job.findUniqueOrThrow({ where: { id: waiting.id } })).toMatchObject({ status: "succeeded", inputFile: null, inputSize: null });
+    expect(await db.job.findUniqueOrThrow({ where: { id: waiting.id } })).toMatchObject({ status: "succeeded", inputBlobId: null, inputSize: null });
     await expect(enqueueJob(quick, {}, erin, { inputFile: new Uint8Array(2 * MiB) })).resolves.toMatchObject({ status: "queued" });
     await runQueuedJobs(DEFINITIONS);
 

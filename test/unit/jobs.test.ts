@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Principal } from "@/server/auth/principal";
 import { db } from "@/server/db";
 import { AppError } from "@/server/errors";
+import { blobStore } from "@/server/jobs/blob-store";
 import { defineJob } from "@/server/jobs/define-job";
 import { enqueueJob } from "@/server/jobs/enqueue-job";
 import { getJob, getJobFile } from "@/server/jobs/get-job";
@@ -11,6 +12,7 @@ import { waitForJob } from "@/server/jobs/wait-for-job";
 import { newWriter, withScopes } from "../support/principals";
 
 const runs: string[] = [];
+
 
 const shout = defineJob({
   kind: "test.shout",
@@ -65,6 +67,8 @@ describe("background jobs", () => {
 
   it("queues a job, runs it, and keeps its result and file for its owner", async () => {
     const queued = await enqueueJob(shout, { text: "hello" }, ada, { inputFile: new TextEncoder().encode(" world") });
+    const stored = await db.job.findUniqueOrThrow({ where: { id: queued.id } });
+    expect(new TextDecoder().decode((await blobStore.get(stored.inputBlobId!))!)).toBe(" world");
     expect(queued).toMatchObject({ kind: "test.shout", status: "queued", progress: 0, result: null, error: null, file: null });
     expect(queued.links.self).toBe(`/api/v1/jobs/${queued.id}`);
     await expect(getJobFile({ jobId: queued.id }, ada)).rejects.toMatchObject({ code: "job_not_finished" });
@@ -76,8 +80,9 @@ describe("background jobs", () => {
     expect(done.links.file).toBe(`/api/v1/jobs/${queued.id}/file`);
     const file = await getJobFile({ jobId: queued.id }, ada);
     expect(new TextDecoder().decode(file.bytes)).toBe("hello world!");
-    // the uploaded input is dropped once the job is done
-    expect((await db.job.findUniqueOrThrow({ where: { id: queued.id } })).inputFile).toBeNull();
+    // the uploaded input is dropped once the job is done, bytes and all
+    expect((await db.job.findUniqueOrThrow({ where: { id: queued.id } })).inputBlobId).toBeNull();
+    expect(await blobStore.get(stored.inputBlobId!)).toBeNull();
   });
 
   it("shows a job to its owner and an admin only", async () => {
