@@ -14,10 +14,10 @@
 //   --only 1,5b,9     BENCH_ONLY   attacks to run: an item number (all its rows) or a row id (default all)
 //   --cap S           BENCH_CAP    seconds an ordinary attack may take before it is stopped (default 20)
 //   --idle S          BENCH_IDLE   seconds of idle probe (default 5)
+//   --cpu-prof DIR    BENCH_CPU_PROF  write each server's V8 CPU profiles (main thread and workers) to DIR
 //   --keep                         keep the temp folder (databases, server logs)
 //   --strict                       exit 1 when a target is missed
 import { spawn, spawnSync } from "node:child_process";
-import { setMaxListeners } from "node:events";
 import { randomBytes } from "node:crypto";
 import { cpSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -27,14 +27,15 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { buildIsCurrent } from "../scripts/build-stamp.mjs";
+import { ms, send, sharedController, sleep } from "./attack-http.mjs";
 import { option } from "./options.mjs";
+import { PROBE_EVERY_MS, startProbe } from "./probe.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
 const MiB = 1024 * 1024;
 // Issue 16's targets.
 const TARGET = { p99AboveIdleMs: 100, maxAboveIdleMs: 500, peakRssBytes: 1.5 * 1024 * MiB, rssAfterAboveIdleBytes: 100 * MiB, smallJobStartMs: 5_000 };
-const PROBE_EVERY_MS = 20;
 /** How long the server gets, once an attack has ended, to answer the probe again before it is killed. */
 const RECOVERY_MS = 5_000;
 /** Row 11: how long after the uploads RSS is read again (piscina lets idle workers go after 30 s). */
@@ -47,6 +48,7 @@ const opts = {
   only: option("--only", "BENCH_ONLY", "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean),
   capMs: Number(option("--cap", "BENCH_CAP", "20")) * 1000,
   idleMs: Number(option("--idle", "BENCH_IDLE", "5")) * 1000,
+  cpuProfDir: option("--cpu-prof", "BENCH_CPU_PROF", ""),
   keep: process.argv.includes("--keep"),
   strict: process.argv.includes("--strict"),
 };
@@ -59,32 +61,6 @@ const distDir = process.env.NEXT_DIST_DIR || ".next";
 // ---------------------------------------------------------------------------------------------
 // small helpers
 
-const sleep = (ms, signal) =>
-  new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, Math.max(0, ms));
-    signal?.addEventListener("abort", done, { once: true });
-  });
-
-/** An AbortController whose signal many requests listen to at once (the probe's, an attack's). */
-function sharedController() {
-  const controller = new AbortController();
-  setMaxListeners(0, controller.signal);
-  return controller;
-}
-
-function percentile(values, p) {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-const ms = (value) => (value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value).toLocaleString("en")} ms`);
 const signed = (value) => `${value >= 0 ? "+" : "−"}${ms(Math.abs(value))}`;
 const mb = (bytes) => `${Math.round(bytes / MiB).toLocaleString("en")} MB`;
 
@@ -112,40 +88,6 @@ function rssOf(pid) {
     } catch {}
   }
   return { rss, hwm };
-}
-
-/**
- * One HTTP request that never throws and never outlives `timeoutMs` or `signal`: answers
- * { status, ms, body, json } or, for no answer, { status: 0, error }.
- */
-async function send(base, method, pathname, { token, json, form, body, headers = {}, signal, stopped = "stopped at the attack's time limit", timeoutMs = 60_000 } = {}) {
-  const started = performance.now();
-  const signals = [AbortSignal.timeout(Math.ceil(timeoutMs)), ...(signal ? [signal] : [])];
-  try {
-    const response = await fetch(`${base}${pathname}`, {
-      method,
-      headers: {
-        accept: "application/json",
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(json !== undefined ? { "content-type": "application/json" } : {}),
-        ...headers,
-      },
-      body: json !== undefined ? (Buffer.isBuffer(json) ? json : JSON.stringify(json)) : (form ?? body),
-      signal: AbortSignal.any(signals),
-    });
-    const bytes = Buffer.from(await response.arrayBuffer());
-    const result = { status: response.status, ms: performance.now() - started, size: bytes.length };
-    if ((response.headers.get("content-type") ?? "").includes("json") && bytes.length < 4 * MiB) {
-      try {
-        result.json = JSON.parse(bytes.toString("utf8"));
-      } catch {}
-    }
-    return result;
-  } catch (error) {
-    const elapsed = performance.now() - started;
-    const reason = signal?.aborted && !signals[0].aborted ? stopped : signals[0].aborted ? `no answer within ${ms(timeoutMs)}` : String(error?.cause?.code ?? error?.message ?? error);
-    return { status: 0, ms: elapsed, error: reason };
-  }
 }
 
 /** The business error of a failed answer (REST envelope or tRPC), for the report. */
@@ -311,7 +253,7 @@ function freePort() {
 async function startServer(dataDir) {
   const port = await freePort();
   const log = openSync(path.join(dataDir, "server.log"), "a");
-  const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port), "--hostname", HOST], {
+  const child = spawn(process.execPath, [...(opts.cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${opts.cpuProfDir}`] : []), path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port), "--hostname", HOST], {
     cwd: ROOT,
     env: serverEnv(dataDir),
     stdio: ["ignore", log, log],
@@ -368,55 +310,6 @@ async function seedTemplate() {
   await expectStatus(send(base, "POST", "/api/v1/analysis/install", { token: tokens.attacker, json: { templateId: presence.id } }), 201, "template install");
   await stopServer(current, 10_000);
   return { dir, tokens, presenceId: presence.id };
-}
-
-// ---------------------------------------------------------------------------------------------
-// the probe
-
-/**
- * GET /api/v1/users/me every PROBE_EVERY_MS, one request at a time. A request that comes back
- * late also stands for the ticks it made the probe miss, each waiting from its own tick to that
- * answer (the correction for coordinated omission), so a stall shows in p99 and not only in max.
- */
-function startProbe(base, token) {
-  const latencies = [];
-  const statuses = new Map();
-  let sent = 0;
-  let unanswered = 0;
-  const failures = new Map();
-  let stopped = false;
-  const stopper = sharedController();
-  const t0 = performance.now();
-  const loop = (async () => {
-    let tick = 0;
-    while (!stopped && sent < 100_000) {
-      const due = t0 + tick * PROBE_EVERY_MS;
-      await sleep(due - performance.now(), stopper.signal);
-      if (stopped) break;
-      sent++;
-      const answer = await send(base, "GET", "/api/v1/users/me", { token, signal: stopper.signal, stopped: "no answer 2 s after the attack ended", timeoutMs: 600_000 });
-      const end = performance.now();
-      if (answer.status === 0) {
-        unanswered++;
-        failures.set(answer.error, (failures.get(answer.error) ?? 0) + 1);
-      }
-      else statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-      latencies.push(end - due);
-      for (tick++; t0 + tick * PROBE_EVERY_MS < end; tick++) latencies.push(end - (t0 + tick * PROBE_EVERY_MS));
-    }
-  })();
-  return {
-    async stop() {
-      // The request in flight gets a moment to come back: stopping is not a failure to answer.
-      stopped = true;
-      await Promise.race([loop, sleep(2_000)]);
-      stopper.abort();
-      await loop;
-      const fivexx = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
-      const other = [...[...statuses].filter(([s]) => s !== 200).map(([s, c]) => `${c}×${s}`), ...[...failures].map(([reason, c]) => `${c} unanswered: ${reason}`)];
-      return { sent, unanswered, fivexx, other, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(0, ...latencies) };
-    },
-  };
 }
 
 /** After an attack: how soon the server answers the probe again (null: not within RECOVERY_MS). */
