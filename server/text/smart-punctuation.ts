@@ -50,6 +50,9 @@ function openDoublesIn(line: string): number {
  * characters before the caret to replace, and the text to put there. Null: type it as it is.
  */
 export function smartTyping(before: string, typed: string, after: string | undefined): { replace: number; insert: string } | null {
+  // Inside a private note, or typing its opening `<!--`: the note's marks stay as typed.
+  const note = before.lastIndexOf("<!--");
+  if (before.endsWith("<!-") || (note >= 0 && !before.includes("-->", note))) return null;
   if (typed === '"' || typed === "'") return { replace: 0, insert: curlyQuote(typed, lastNonMark(before), after, openDoublesIn(before)) };
   const last = before[before.length - 1];
   // '90s: the quote was taken for an opening one until the digit came.

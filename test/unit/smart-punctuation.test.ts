@@ -21,6 +21,10 @@ describe("smart punctuation while typing", () => {
     expect(typed(`*"Hi,"* he said. "*Bye*"`)).toBe("*“Hi,”* he said. “*Bye*”");
   });
 
+  it("leaves a private note's marks and text as typed", () => {
+    expect(typed(`Before <!-- a "note" -- here --> after "it"`)).toBe(`Before <!-- a "note" -- here --> after “it”`);
+  });
+
   it("leaves a line of dashes (a scene break, a list) as Markdown", () => {
     expect(typed("---")).toBe("---");
     expect(typed("  --")).toBe("  --");
