@@ -57,6 +57,12 @@ describe("pastedHtmlToMarkdown", () => {
     );
   });
 
+  it("escapes Markdown's marks only where they would act", () => {
+    expect(pastedHtmlToMarkdown(`<p>He wrote [sic] in snake_case at AT&amp;T, a _word_ and 5 * 3.</p><p>- not a list</p><p>2) not either</p><p>See [x](y) and &lt;b&gt;.</p>`)).toBe(
+      ["He wrote [sic] in snake_case at AT&T, a \\_word\\_ and 5 \\* 3.", "\\- not a list", "2\\) not either", "See [x\\](y) and \\<b>."].join("\n"),
+    );
+  });
+
   it("keeps Chinese text and its full-width punctuation as it is", () => {
     expect(pastedHtmlToMarkdown(`<p>她说：“你好，<i>世界</i>！”</p><p>——然后走了。</p>`)).toBe("她说：“你好，*世界*！”\n——然后走了。");
   });

@@ -43,8 +43,37 @@ function emphasisOf(node: HTMLElement): { italic: boolean; bold: boolean } {
 
 const INLINE = new Set(["B", "STRONG", "I", "EM", "CITE", "DFN", "SPAN", "FONT"]);
 
+const isWordCharacter = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+
+/**
+ * Markdown's marks in pasted prose, escaped only where they would act, so that "[sic]", "snake_case"
+ * or "AT&T" arrive as the writer sees them (turndown's own escaping backslashes every bracket and
+ * underscore). One pass over the text; the checks at its start are anchored and bounded.
+ */
+function escapeProse(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    const next = text[i + 1];
+    const acts =
+      c === "\\" ||
+      c === "*" ||
+      c === "`" ||
+      (c === "_" && !(isWordCharacter(text[i - 1]) && isWordCharacter(next))) ||
+      (c === "]" && (next === "(" || next === "[")) ||
+      (c === "<" && next !== undefined && /[A-Za-z/!?]/.test(next)) ||
+      (c === "~" && next === "~");
+    out += acts ? `\\${c}` : c;
+  }
+  // What would start a heading, a quote, a list or a setext underline where a paragraph begins.
+  const numbered = /^(\d{1,9})([.)])(?= |$)/.exec(out);
+  if (numbered) return `${numbered[1]}\\${out.slice(numbered[1]!.length)}`;
+  return /^(?:#{1,6}(?= |$)|[>=+-])/.test(out) ? `\\${out}` : out;
+}
+
 function converter(): TurndownService {
   const service = new TurndownService({ headingStyle: "atx", hr: "* * *", emDelimiter: "*", strongDelimiter: "**", bulletListMarker: "-", codeBlockStyle: "fenced" });
+  service.escape = escapeProse;
   service.remove(["script", "style", "head", "title", "meta", "link", "xml" as keyof HTMLElementTagNameMap]);
   service.addRule("sceneBreak", {
     filter: (node) => (node.nodeName === "P" || node.nodeName === "DIV") && SCENE_BREAK.test((node.textContent ?? "").trim()),
