@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { editorText, expectSaved, newBook, newChapter, stored, toEnd } from "./editor-support";
 import { STORAGE_STATE } from "./support";
@@ -90,6 +91,20 @@ test("smart punctuation while typing is the writer's choice, remembered, and off
 
   await page.reload();
   await expect(page.getByRole("button", { name: "Smart quotes" })).toHaveAttribute("aria-pressed", "true");
+});
+
+test("the export dialog offers smart punctuation, and the file has it", async ({ page }) => {
+  const chapter = await newChapter(page.request, `"Well..." she said -- it's late.\n他说"你好"——然后走了……`);
+  await page.goto(`/books/${chapter.bookId}`);
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Export the book" });
+  await dialog.getByLabel("Format").selectOption("md");
+  await dialog.getByLabel(/Smart punctuation/).check();
+  const download = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: "Export" }).click();
+  const text = await readFile((await (await download).path())!, "utf8");
+  expect(text).toContain("“Well…” she said – it’s late.");
+  expect(text).toContain("他说“你好”——然后走了……");
 });
 
 test("Keep both merges the other tab's paragraph with this one's instead of dropping it", async ({ page }) => {
