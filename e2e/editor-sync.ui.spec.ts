@@ -27,9 +27,9 @@ test("two tabs editing one chapter: the conflict is shown and nothing is lost", 
   await expectSaved(second);
   await expect(second.getByRole("status").filter({ hasText: "kept in History" })).toBeVisible();
 
-  // Beta is the chapter now; Alpha is pinned in the history as a restoration.
+  // Both additions are the chapter now, the other tab's first; Alpha alone is pinned in the history as a restoration.
   const now = await stored(page.request, chapter);
-  expect(now.content).toBe("Start. Beta.");
+  expect(now.content).toBe("Start. Alpha. Beta.");
   const pinned = await page.request.get(`${chapter.api}/revisions/${now.version - 1}`);
   expect((await pinned.json()).data.content).toBe("Start. Alpha.");
 
@@ -37,9 +37,9 @@ test("two tabs editing one chapter: the conflict is shown and nothing is lost", 
   await first.keyboard.type(" Gamma.");
   const again = first.getByRole("dialog", { name: "This chapter was changed somewhere else" });
   await again.getByRole("button", { name: "Use the other, discard mine" }).click();
-  await expect(editorText(first)).toHaveText("Start. Beta.");
+  await expect(editorText(first)).toHaveText("Start. Alpha. Beta.");
   await expectSaved(first);
-  expect((await stored(page.request, chapter)).content).toBe("Start. Beta.");
+  expect((await stored(page.request, chapter)).content).toBe("Start. Alpha. Beta.");
 });
 
 test("a conflict resolved with “Keep mine” saves mine over the other, which stays in the history", async ({ page }) => {

@@ -40,7 +40,7 @@ const manuscriptSchema = z.object({ author: z.string(), surname: z.string(), con
 
 export const exportJob = defineJob({
   kind: "convert.export",
-  input: z.object({ to: z.string(), title: z.string(), manuscript: manuscriptSchema.optional() }),
+  input: z.object({ to: z.string(), title: z.string(), manuscript: manuscriptSchema.optional(), smartPunctuation: z.boolean().optional() }),
   ttlSeconds: CONVERSION_JOB_TTL_SECONDS,
   timeoutMs: JOB_TIMEOUT_MS,
   async run(input, context, inputFile) {
@@ -51,6 +51,7 @@ export const exportJob = defineJob({
       signal: context.signal,
       owner: context.ownerId,
       ...(input.manuscript && { manuscript: input.manuscript }),
+      ...(input.smartPunctuation && { smartPunctuation: true }),
     });
     return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(input.title, written.extension) } };
   },

@@ -68,6 +68,9 @@ export type ConvertInput = z.output<typeof convertInput>;
 export const exportQuery = z.object({
   format: formatId.optional().describe("a writable format id; or leave it out and name the media type in Accept"),
   manuscript: asyncFlag.optional().describe("1 with format=docx: Standard Manuscript Format"),
+  smartPunctuation: asyncFlag
+    .optional()
+    .describe('1: typographer\'s punctuation in the prose: "straight" quotes curled, -- and --- as dashes, ... as an ellipsis (code, notes and CJK punctuation untouched)'),
   async: asyncFlag.optional().describe("1: always answer 202 with a job"),
 });
 

@@ -35,6 +35,8 @@ export interface ReadOptions {
 export interface WriteOptions {
   /** DOCX only: Standard Manuscript Format */
   manuscript?: ManuscriptOptions;
+  /** typographer's quotes, dashes and ellipses in the titles and the prose (../../text/smart-punctuation.ts) */
+  smartPunctuation?: boolean;
 }
 
 export interface WrittenDocument {

@@ -1,4 +1,5 @@
 import { AppError } from "../../errors";
+import { smartenMarkdown } from "../../text/smart-punctuation";
 import { assertContentMatches, detectFormat } from "./detect";
 import { formatById, type FormatInfo } from "./formats";
 import type { DocumentModel, ReadOptions, WriteOptions, WrittenDocument } from "./model";
@@ -75,9 +76,11 @@ export async function readHere(bytes: Uint8Array, id: string | undefined, option
   }
 }
 
-export async function writeHere(model: DocumentModel, id: string, options: WriteOptions = {}): Promise<WrittenDocument> {
+export async function writeHere(original: DocumentModel, id: string, options: WriteOptions = {}): Promise<WrittenDocument> {
   const format = requireWritable(id);
   const writer = WRITERS[id];
+  // Every writer reads the same smartened model, so the option holds for every format.
+  const model = options.smartPunctuation ? smartened(original) : original;
   try {
     return await (writer ? writer(model, options) : writeWithPandoc(model, id));
   } catch (error) {
@@ -86,6 +89,14 @@ export async function writeHere(model: DocumentModel, id: string, options: Write
     if (error instanceof AppError) throw error;
     throw new AppError("document_too_complex", `The text could not be written as ${format.name}: it is nested too deeply or too unusual for the writer (${(error as Error)?.message ?? String(error)}).`);
   }
+}
+
+function smartened(model: DocumentModel): DocumentModel {
+  return {
+    ...model,
+    title: model.title === undefined ? undefined : smartenMarkdown(model.title),
+    chapters: model.chapters.map((chapter) => ({ title: smartenMarkdown(chapter.title), markdown: smartenMarkdown(chapter.markdown) })),
+  };
 }
 
 export async function convertHere(bytes: Uint8Array, from: string | undefined, to: string, options: ReadOptions & WriteOptions = {}): Promise<WrittenDocument> {

@@ -54,9 +54,19 @@ export const convertRouter = router({
     .output(conversionSchema)
     .mutation(async ({ input, ctx }) => toWire(await convertDocument(input, ctx.principal))),
   export: authedProcedure
-    .input(z.strictObject({ id: bookIdParams.shape.bookId, format: formatId, manuscript: z.boolean().optional(), async: z.boolean().optional() }))
+    .input(
+      z.strictObject({
+        id: bookIdParams.shape.bookId,
+        format: formatId,
+        manuscript: z.boolean().optional(),
+        smartPunctuation: z.boolean().optional(),
+        async: z.boolean().optional(),
+      }),
+    )
     .output(conversionSchema)
-    .mutation(async ({ input, ctx }) => toWire(await exportBook({ bookId: input.id, format: input.format, manuscript: input.manuscript, async: input.async }, ctx.principal))),
+    .mutation(async ({ input, ctx }) =>
+      toWire(await exportBook({ bookId: input.id, format: input.format, manuscript: input.manuscript, smartPunctuation: input.smartPunctuation, async: input.async }, ctx.principal)),
+    ),
   import: authedProcedure
     .input(z.strictObject({ ...manuscriptUpload, title: storedText().trim().min(1).max(200).optional() }).refine(...sendsOneDocument))
     .output(importResultSchema)

@@ -1,4 +1,5 @@
 import TurndownService from "turndown";
+import { SCENE_BREAK } from "../../../text/scene-break";
 import { splitMarkdown } from "../markdown/chapters";
 import type { DocumentModel } from "../model";
 import { decodeUtf8 } from "../text";
@@ -11,9 +12,6 @@ import { decodeUtf8 } from "../text";
 
 const NOTE_ID = /^(?:fn|footnote|note|endnote)[-_:]?(.+)$/i;
 const BACK_ID = /^#?(?:fnref|footnote-ref|noteref)[-_:]?/i;
-// "* * *", "#", "⁂", and what pandoc's writers make of a thematic break in RTF ("—————") and AsciiDoc.
-// Tested on trimmed text: blanks on both sides of a repeated group made the pattern quadratic.
-const SCENE_BREAK = /^(?:[*#~⁂§•·](?:\s*[*#~⁂§•·]){0,4}|[—–_-]{3,}|['’]{3,})$/;
 
 function labelOf(id: string): string {
   return (NOTE_ID.exec(id)?.[1] ?? id).replace(/[^\p{L}\p{N}_-]/gu, "-");

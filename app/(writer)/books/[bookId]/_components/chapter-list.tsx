@@ -50,6 +50,7 @@ export function ChapterList({ bookId, chapters: fromServer }: { bookId: string; 
   const [deleting, setDeleting] = useState<ChapterSummaryDto | null>(null);
   const dismiss = useCallback(() => setNotice(null), []);
   const reorder = trpc.chapters.reorder.useMutation();
+  const { mutateAsync: untrash } = trpc.chapters.untrash.useMutation();
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   function dropped({ active, over }: DragEndEvent) {
@@ -111,7 +112,17 @@ export function ChapterList({ bookId, chapters: fromServer }: { bookId: string; 
           onClose={() => setDeleting(null)}
           onDeleted={() => {
             setDeleting(null);
-            setNotice({ message: `“${deleting.title}” was deleted.` });
+            const chapter = deleting;
+            // As a book's: the toast takes it back at once; the book's trash keeps it meanwhile.
+            const undo = () =>
+              untrash({ bookId: chapter.bookId, chapterId: chapter.id }).then(
+                () => {
+                  setNotice({ message: `“${chapter.title}” is back in the book.` });
+                  router.refresh();
+                },
+                (error: unknown) => setNotice({ message: `“${chapter.title}” could not be brought back. ${describeProblem(error)?.message ?? ""}` }),
+              );
+            setNotice({ message: `“${chapter.title}” moved to the trash.`, action: { label: "Undo", run: () => void undo() } });
             router.refresh();
           }}
         />

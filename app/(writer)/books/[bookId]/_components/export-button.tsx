@@ -34,9 +34,11 @@ function ExportForm({ bookId, formats, onDone }: { bookId: string; formats: Expo
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const manuscript = new FormData(event.currentTarget).get("manuscript") === "on" && format === "docx";
+    const fields = new FormData(event.currentTarget);
+    const manuscript = fields.get("manuscript") === "on" && format === "docx";
+    const smartPunctuation = fields.get("smartPunctuation") === "on";
     await run({ phase: "convert", fraction: null }, async (onProgress) => {
-      const query = new URLSearchParams({ format, ...(manuscript && { manuscript: "1" }) });
+      const query = new URLSearchParams({ format, ...(manuscript && { manuscript: "1" }), ...(smartPunctuation && { smartPunctuation: "1" }) });
       let answer = await send("GET", `/api/v1/books/${bookId}/export?${query}`, null, onProgress);
       if (answer.status === 202) answer = await followJob(answer.body!.data as Parameters<typeof followJob>[0], onProgress);
       if (answer.status !== 200 || !answer.blob) return failureSentence(answer);
@@ -69,6 +71,12 @@ function ExportForm({ bookId, formats, onDone }: { bookId: string; formats: Expo
           </span>
         </label>
       )}
+      <label className="checkbox">
+        <input type="checkbox" name="smartPunctuation" />
+        <span>
+          Smart punctuation <span className="muted">— “curly” quotes, dashes (-- and ---) and ellipses (...); Chinese punctuation is left as it is</span>
+        </span>
+      </label>
       <TransferProgress state={progress} />
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={onDone}>

@@ -30,6 +30,8 @@ interface ChapterEditorProps {
 }
 
 const COUNT_PAUSE_MS = 250;
+/** The writer's choice of typographer's punctuation while typing, remembered in this browser. */
+const SMART_PUNCTUATION_KEY = "inkstone-smart-punctuation";
 
 /** The chapter editor: the chapter list, the writing surface, and the safety around it. */
 export function ChapterEditor({ book, chapterId, chapter, chapters, email }: ChapterEditorProps) {
@@ -52,6 +54,20 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
   const [notice, setNotice] = useState<string>();
   const [focusMode, setFocusMode] = useState(false);
   const [dialog, setDialog] = useState<"history" | "conflict" | "sign-in" | null>(null);
+  const [newer, setNewer] = useState<ServerChapter | null>(null);
+  const [smartPunctuation, setSmartPunctuation] = useState(false);
+
+  useEffect(() => {
+    // Read after hydration: the server cannot know this browser's choice.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setSmartPunctuation(localStorage.getItem(SMART_PUNCTUATION_KEY) === "on");
+  }, []);
+  const toggleSmartPunctuation = () => {
+    setSmartPunctuation((on) => {
+      localStorage.setItem(SMART_PUNCTUATION_KEY, on ? "off" : "on");
+      return !on;
+    });
+  };
 
   const position = chapters.findIndex((c) => c.id === chapterId);
   const previous = chapters[position - 1];
@@ -93,14 +109,19 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
         setSavedCounts((counts) => ({ ...counts, [chapterId]: saved.wordCount }));
       },
       notice: setNotice,
+      newer: setNewer,
     });
     sync.current = engine;
     countTimer.current = setTimeout(recount, 0);
     void engine.start();
 
     const leaving = () => void engine.flush(true);
-    const hidden = () => document.visibilityState === "hidden" && leaving();
-    const back = () => engine.retry();
+    // Coming back to the tab: what waits is sent, and a newer version saved elsewhere is looked for.
+    const hidden = () => (document.visibilityState === "hidden" ? leaving() : void engine.lookForNewer());
+    const back = () => {
+      engine.retry();
+      void engine.lookForNewer();
+    };
     document.addEventListener("visibilitychange", hidden);
     window.addEventListener("pagehide", leaving);
     window.addEventListener("online", back);
@@ -195,6 +216,8 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
             <dd>Previous chapter</dd>
             <dt>Ctrl+Shift+F</dt>
             <dd>Focus mode (Esc leaves)</dd>
+            <dt>Ctrl+I · Ctrl+B</dt>
+            <dd>*Italic* · **bold** on the selection (again: off)</dd>
             <dt>Ctrl+S</dt>
             <dd>Save now (it saves by itself too)</dd>
             <dt>Ctrl+F</dt>
@@ -224,6 +247,15 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
             <button type="button" className={styles.tool} onClick={() => setDialog("history")}>
               History
             </button>
+            <button
+              type="button"
+              className={styles.tool}
+              aria-pressed={smartPunctuation}
+              title="Curly quotes, dashes and ellipses as you type (remembered in this browser)"
+              onClick={toggleSmartPunctuation}
+            >
+              Smart quotes
+            </button>
             <button type="button" className={styles.tool} aria-pressed={focusMode} onClick={() => setFocusMode((on) => !on)}>
               {focusMode ? "Leave focus" : "Focus"}
             </button>
@@ -236,6 +268,19 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
             <button type="button" className="link-button" onClick={() => setNotice(undefined)}>
               Dismiss
             </button>
+          </p>
+        )}
+
+        {newer && (
+          <p role="status" className={styles.notice}>
+            Version {newer.version} of this chapter was saved in another tab or on another device.{" "}
+            {status.state === "saved" ? (
+              <button type="button" className="link-button" onClick={() => sync.current?.loadNewer()}>
+                Load it
+              </button>
+            ) : (
+              "Your changes here will be compared with it when they are saved."
+            )}
           </p>
         )}
 
@@ -264,6 +309,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
             initialText={chapter.content}
             label={`Text of ${title || "this chapter"}`}
             className={styles.editor}
+            smartPunctuation={smartPunctuation}
             onEdit={edited}
             onBlur={() => void sync.current?.flush()}
           />

@@ -1,5 +1,6 @@
-import { getChapter, restoreRevision, saveChapter, type ApiProblem, type ChapterIds, type ServerChapter } from "./chapter-api";
+import { getChapter, getRevision, restoreRevision, saveChapter, type ApiProblem, type ChapterIds, type ServerChapter } from "./chapter-api";
 import { allDrafts, claimTab, deleteDraft, draftKey, draftsOf, liveTabs, putDraft, type Draft } from "./drafts";
+import { mergeTexts } from "./merge-texts";
 
 /** What the writer sees of the chapter's safety. */
 export type SaveStatus =
@@ -32,6 +33,15 @@ export interface EditorPort {
   /** a new version reached the server */
   onSaved(chapter: ServerChapter): void;
   notice(message: string): void;
+  /** a version newer than the one edited here is on the server (saved in another tab or device); null: no longer */
+  newer(chapter: ServerChapter | null): void;
+}
+
+/** Tabs of this browser tell each other of every version they save. */
+const SAVES_CHANNEL = "inkstone-chapter-saves";
+interface SavedMessage {
+  chapterId: string;
+  version: number;
 }
 
 const TYPING_PAUSE_MS = 1200;
@@ -65,6 +75,10 @@ export class ChapterSync {
   /** IndexedDB writes and deletes, in the order they were asked for */
   private draftQueue: Promise<unknown> = Promise.resolve();
   private disposed = false;
+  /** the text and title this tab's unsent edits began from, for "Keep both" (null: not known; undefined: no conflict) */
+  private mergeBase: { content: string; title: string } | null | undefined;
+  private channel: BroadcastChannel | null = null;
+  private newerVersion: ServerChapter | null = null;
 
   constructor(
     private readonly ids: ChapterIds,
@@ -80,6 +94,12 @@ export class ChapterSync {
 
   /** Claims the tab, recovers drafts left by this tab or by closed ones, and sends stranded drafts of other chapters. */
   async start(): Promise<void> {
+    if (typeof BroadcastChannel !== "undefined") {
+      this.channel = new BroadcastChannel(SAVES_CHANNEL);
+      this.channel.onmessage = (event: MessageEvent<SavedMessage>) => {
+        if (event.data?.chapterId === this.ids.chapterId && event.data.version > this.base.version) void this.lookForNewer();
+      };
+    }
     try {
       this.tabId = await claimTab();
       await this.recoverDrafts();
@@ -92,6 +112,7 @@ export class ChapterSync {
 
   dispose(): void {
     this.disposed = true;
+    this.channel?.close();
     for (const timer of this.timers.values()) clearTimeout(timer);
   }
 
@@ -156,8 +177,7 @@ export class ChapterSync {
     const outcome = await saveChapter(this.ids, { version: this.base.version, content, title }, leaving);
     if (outcome.ok) {
       this.retries = 0;
-      this.base = outcome.data;
-      this.editor.onSaved(outcome.data);
+      this.saved(outcome.data);
       this.acknowledge(covering);
       return;
     }
@@ -211,8 +231,52 @@ export class ChapterSync {
     this.schedule("retry", delay, () => void this.save());
   }
 
+  /** A version this tab saved: the new base, told to the page and to the other tabs. */
+  private saved(chapter: ServerChapter): void {
+    this.base = chapter;
+    this.editor.onSaved(chapter);
+    this.channel?.postMessage({ chapterId: this.ids.chapterId, version: chapter.version } satisfies SavedMessage);
+    if (this.newerVersion && this.newerVersion.version <= chapter.version) {
+      this.newerVersion = null;
+      this.editor.newer(null);
+    }
+  }
+
+  /**
+   * Asks the server whether the chapter moved on since the version edited here (another tab said
+   * so, or this one came back into view). A newer version is offered to the writer; with unsent
+   * edits here, their save will meet it as a conflict to merge.
+   */
+  async lookForNewer(): Promise<void> {
+    if (this.disposed || this.saving || this.status.state === "conflict") return;
+    const current = await getChapter(this.ids);
+    // Narrowed above, but a save may have met a conflict while this was on its way.
+    const state = this.status.state as SaveStatus["state"];
+    if (!current.ok || current.data.version <= this.base.version || state === "conflict") return;
+    this.newerVersion = current.data;
+    this.editor.newer(current.data);
+  }
+
+  /** Takes the newer version into the editor; refused (false) while this tab has unsent edits. */
+  loadNewer(): boolean {
+    const newer = this.newerVersion;
+    if (!newer || this.dirty || this.saving) return false;
+    this.newerVersion = null;
+    this.base = newer;
+    this.editor.replace({ content: newer.content, title: newer.title });
+    this.editor.onSaved(newer);
+    this.editor.newer(null);
+    this.setStatus({ state: "saved" });
+    return true;
+  }
+
   private async conflicted(): Promise<void> {
     const mine = { content: this.editor.text(), title: this.editor.title() ?? this.base.title };
+    if (this.mergeBase === undefined) this.mergeBase = { content: this.base.content, title: this.base.title };
+    if (this.newerVersion) {
+      this.newerVersion = null;
+      this.editor.newer(null);
+    }
     this.setStatus({ state: "conflict", conflict: { mine, theirs: null } });
     this.keepDraft();
     const current = await getChapter(this.ids);
@@ -222,6 +286,7 @@ export class ChapterSync {
       // The server already holds this very text: a save sent on leaving the page before a
       // reload (keepalive) landed after the reloaded page read the chapter. Nothing to decide.
       this.base = current.data;
+      this.mergeBase = undefined;
       this.setStatus({ state: "unsaved" });
       this.acknowledge(this.edits);
       return;
@@ -231,16 +296,18 @@ export class ChapterSync {
 
   /**
    * The writer's decision on a conflict. Keep both: the other version is first restored, which
-   * makes it a `restore` revision that history-thinning never removes, then the writer's text is
-   * saved over it. Keep mine: the writer's text is saved over the other version, which stays in
-   * the history as an ordinary version. Take theirs: the editor takes the other version and the
-   * writer's unsent text is dropped.
+   * makes it a `restore` revision that history-thinning never removes, then both sides' changes,
+   * merged against the version this tab began from, are saved over it. Keep mine: the writer's
+   * text is saved over the other version, which stays in the history as an ordinary version.
+   * Take theirs: the editor takes the other version and the writer's unsent text is dropped.
    */
   async resolve(choice: Resolution): Promise<void> {
     if (this.status.state !== "conflict" || !this.status.conflict.theirs) return;
     const theirs = this.status.conflict.theirs;
+    const base = this.mergeBase;
     if (choice === "take-theirs") {
       this.base = theirs;
+      this.mergeBase = undefined;
       this.editor.replace({ content: theirs.content, title: theirs.title });
       this.acknowledge(this.edits);
       return;
@@ -248,9 +315,21 @@ export class ChapterSync {
     if (choice === "keep-both") {
       const pinned = await restoreRevision(this.ids, theirs.version, theirs.version);
       if (!pinned.ok) return this.failed(pinned.problem, undefined);
-      this.editor.notice(`The other version is kept in History as version ${pinned.data.version}.`);
       this.base = pinned.data;
+      this.mergeBase = undefined;
+      const title = this.editor.title() ?? theirs.title;
+      const merged = base ? mergeTexts(base.content, this.editor.text(), theirs.content) : null;
+      const kept = `The other version is kept in History as version ${pinned.data.version}.`;
+      if (merged) {
+        this.editor.replace({ content: merged.text, title: base && title === base.title ? theirs.title : title });
+        this.editor.notice(
+          merged.doubled > 0
+            ? `Both versions' changes are in the text. ${merged.doubled === 1 ? "One paragraph" : `${merged.doubled} paragraphs`} changed in both places ${merged.doubled === 1 ? "appears" : "appear"} twice, the other version's first. ${kept}`
+            : `Both versions' changes are in the text. ${kept}`,
+        );
+      } else this.editor.notice(`The two versions could not be merged, so yours stays in the editor. ${kept}`);
     } else {
+      this.mergeBase = undefined;
       this.base = theirs;
     }
     this.setStatus({ state: "unsaved" });
@@ -267,10 +346,9 @@ export class ChapterSync {
       if (restored.problem.kind === "conflict") await this.conflicted();
       return restored.problem;
     }
-    this.base = restored.data;
     this.editor.replace({ content: restored.data.content, title: restored.data.title });
+    this.saved(restored.data);
     this.acknowledge(this.edits);
-    this.editor.onSaved(restored.data);
     return null;
   }
 
@@ -329,6 +407,9 @@ export class ChapterSync {
       this.keepDraft();
       await this.save();
     } else {
+      // The version the draft began from is the base of a later "Keep both".
+      const began = await getRevision(this.ids, draft.baseVersion);
+      this.mergeBase = began.ok ? { content: began.data.content, title: began.data.title } : null;
       this.keepDraft();
       await this.conflicted();
     }

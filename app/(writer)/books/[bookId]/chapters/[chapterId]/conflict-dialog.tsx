@@ -56,7 +56,10 @@ export function ConflictDialog({
               <button type="button" className="button" disabled={busy} onClick={() => choose("keep-both")}>
                 Keep both
               </button>
-              <p className="muted">Yours stays in the editor; the other version is kept in History for good.</p>
+              <p className="muted">
+                The other version’s changes and yours are merged into one text (a paragraph both changed is kept twice, the
+                other’s first); the other version is also kept in History for good.
+              </p>
             </div>
             <div>
               <button type="button" className="button secondary" disabled={busy} onClick={() => choose("keep-mine")}>

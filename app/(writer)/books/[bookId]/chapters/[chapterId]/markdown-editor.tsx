@@ -3,11 +3,12 @@
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { defineLanguageFacet, indentNodeProp, Language, languageDataProp, LanguageSupport, syntaxHighlighting } from "@codemirror/language";
 import { search, searchKeymap } from "@codemirror/search";
-import { Annotation, EditorState } from "@codemirror/state";
+import { Annotation, Compartment, EditorState } from "@codemirror/state";
 import { EditorView, keymap, placeholder } from "@codemirror/view";
 import { tagHighlighter, tags } from "@lezer/highlight";
 import { GFM, parser } from "@lezer/markdown";
-import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
+import { emphasisKeys, richPaste, smartPunctuation } from "./writing-input";
 
 export interface MarkdownEditorHandle {
   text(): string;
@@ -21,6 +22,8 @@ interface MarkdownEditorProps {
   initialText: string;
   label: string;
   className?: string;
+  /** typographer's quotes, dashes and ellipses as the writer types */
+  smartPunctuation: boolean;
   onEdit(): void;
   onBlur(): void;
 }
@@ -70,9 +73,11 @@ function lineBreakOf(text: string): string | undefined {
 }
 
 /** CodeMirror 6 with the Markdown grammar, soft-wrapped prose, undo history and search. */
-export function MarkdownEditor({ ref, initialText, label, className, onEdit, onBlur }: MarkdownEditorProps) {
+export function MarkdownEditor({ ref, initialText, label, className, smartPunctuation: smart, onEdit, onBlur }: MarkdownEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
+  const smartOption = useRef(new Compartment());
+  const [mounted, setMounted] = useState(false);
   // The latest callbacks, so the editor is built once and never rebuilt with the page's renders.
   const callbacks = useRef({ onEdit, onBlur });
   useEffect(() => {
@@ -89,6 +94,9 @@ export function MarkdownEditor({ ref, initialText, label, className, onEdit, onB
           lineBreak ? EditorState.lineSeparator.of(lineBreak) : [],
           // Pasted text takes the document's line breaks.
           lineBreak ? EditorView.clipboardInputFilter.of((text) => text.replace(/\r\n?|\n/g, lineBreak)) : [],
+          richPaste,
+          emphasisKeys,
+          smartOption.current.of(smart ? smartPunctuation : []),
           history(),
           search({ top: true }),
           new LanguageSupport(markdownLanguage),
@@ -107,6 +115,12 @@ export function MarkdownEditor({ ref, initialText, label, className, onEdit, onB
       }),
     });
     view.current = editor;
+    // The server-rendered text gives way to the editor in the same task, so no frame shows both
+    // (hidden here, removed by React's next render).
+    host.current!.querySelector("[data-server-text]")?.setAttribute("hidden", "");
+    // The editor is the external system here: once it stands, the server's copy can go.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setMounted(true);
     return () => {
       editor.destroy();
       view.current = null;
@@ -130,5 +144,28 @@ export function MarkdownEditor({ ref, initialText, label, className, onEdit, onB
     [initialText],
   );
 
-  return <div ref={host} className={className} />;
+  useEffect(() => {
+    view.current?.dispatch({ effects: smartOption.current.reconfigure(smart ? smartPunctuation : []) });
+  }, [smart]);
+
+  // The first paint (and a page without JavaScript) shows the text as the editor will: its lines
+  // in the editor's own classes, until CodeMirror takes the place over (the text is not a textbox
+  // until then: a click or a key before it would be lost).
+  return (
+    <div ref={host} className={className}>
+      {!mounted && (
+        <div className="cm-editor" data-server-text="">
+          <div className="cm-scroller">
+            <div className="cm-content">
+              {initialText.split(/\r\n?|\n/).map((line, index) => (
+                <div className="cm-line" key={index}>
+                  {line || <br />}
+                </div>
+              ))}
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,122 @@
+import { syntaxTree } from "@codemirror/language";
+import { EditorSelection, Prec, type EditorState, type Extension } from "@codemirror/state";
+import { EditorView, keymap, type Command } from "@codemirror/view";
+import { smartTyping } from "@/server/text/smart-punctuation";
+import { pastedHtmlToMarkdown } from "./pasted-html";
+
+// What the writer's hands expect of the editor beyond plain typing: a paste from Word or Google
+// Docs that keeps its paragraphs and emphasis, Ctrl+I and Ctrl+B, and (an option) typographer's
+// quotes, dashes and ellipses as they type.
+
+/** Rich paste: the clipboard's HTML (Word, Google Docs, a web page) as Markdown; plain text as it is. */
+export const richPaste: Extension = EditorView.domEventHandlers({
+  paste(event, view) {
+    const html = event.clipboardData?.getData("text/html");
+    if (!html) return false;
+    const markdown = pastedHtmlToMarkdown(html);
+    if (!markdown) return false;
+    event.preventDefault();
+    view.dispatch(view.state.update(view.state.replaceSelection(markdown), { userEvent: "input.paste", scrollIntoView: true }));
+    return true;
+  },
+});
+
+const isBlank = (c: string | undefined) => c !== undefined && /\s/.test(c);
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** How many `*` sit right before `at` (looking back at most three). */
+function starsBefore(state: EditorState, at: number): number {
+  const text = state.sliceDoc(Math.max(0, at - 3), at);
+  let n = 0;
+  while (n < text.length && text[text.length - 1 - n] === "*") n++;
+  return n;
+}
+
+function starsAfter(state: EditorState, at: number): number {
+  const text = state.sliceDoc(at, at + 3);
+  let n = 0;
+  while (n < text.length && text[n] === "*") n++;
+  return n;
+}
+
+/**
+ * Ctrl+I (`*`) and Ctrl+B (`**`): wraps the selection (or the word at the caret) in the marks,
+ * or takes them off when it is already wrapped. With nothing to wrap, the marks go in with the
+ * caret between them, ready for the emphasised words.
+ */
+function toggleMark(mark: "*" | "**"): Command {
+  const size = mark.length;
+  // `***` is both: it holds an italic and a bold mark.
+  const holds = (stars: number) => (size === 1 ? stars === 1 || stars === 3 : stars >= 2);
+  return (view) => {
+    const { state } = view;
+    const changes = state.changeByRange((range) => {
+      let { from, to } = range;
+      if (from === to) {
+        const word = state.wordAt(from);
+        if (word && !CJK.test(state.sliceDoc(word.from, word.to))) ({ from, to } = word);
+      }
+      // Emphasis cannot start or end with a blank: "*word *" is no emphasis.
+      while (from < to && isBlank(state.sliceDoc(from, from + 1))) from++;
+      while (to > from && isBlank(state.sliceDoc(to - 1, to))) to--;
+      if (holds(starsBefore(state, from)) && holds(starsAfter(state, to))) {
+        return {
+          changes: [
+            { from: from - size, to: from },
+            { from: to, to: to + size },
+          ],
+          range: EditorSelection.range(from - size, to - size),
+        };
+      }
+      const inside = state.sliceDoc(from, to);
+      if (inside.length >= 2 * size + 1 && holds(starsAfter(state, from)) && holds(starsBefore(state, to))) {
+        return {
+          changes: [
+            { from, to: from + size },
+            { from: to - size, to },
+          ],
+          range: EditorSelection.range(from, to - 2 * size),
+        };
+      }
+      return {
+        changes: [
+          { from, insert: mark },
+          { from: to, insert: mark },
+        ],
+        range: from === to ? EditorSelection.cursor(from + size) : EditorSelection.range(from + size, to + size),
+      };
+    });
+    view.dispatch(state.update(changes, { scrollIntoView: true, userEvent: "input" }));
+    return true;
+  };
+}
+
+/** Before CodeMirror's own Mod-i (select the enclosing syntax) and anything else bound to these keys. */
+export const emphasisKeys: Extension = Prec.high(
+  keymap.of([
+    { key: "Mod-i", run: toggleMark("*"), preventDefault: true },
+    { key: "Mod-b", run: toggleMark("**"), preventDefault: true },
+  ]),
+);
+
+/** Code, HTML, notes and link targets keep the characters typed. */
+function inLiteral(state: EditorState, at: number): boolean {
+  for (let node: ReturnType<ReturnType<typeof syntaxTree>["resolveInner"]> | null = syntaxTree(state).resolveInner(at, -1); node; node = node.parent) {
+    if (/Code|Comment|HTML|URL/.test(node.name)) return true;
+  }
+  return false;
+}
+
+/** Typographer's punctuation as the writer types (the option is a compartment in the editor). */
+export const smartPunctuation: Extension = EditorView.inputHandler.of((view, from, to, text) => {
+  if (text.length !== 1 || view.composing) return false;
+  const { state } = view;
+  const line = state.doc.lineAt(from);
+  const change = smartTyping(state.sliceDoc(line.from, from), text, to < line.to ? state.sliceDoc(to, to + 1) : undefined);
+  if (!change || inLiteral(state, from)) return false;
+  const start = from - change.replace;
+  view.dispatch(
+    state.update({ changes: { from: start, to, insert: change.insert }, selection: EditorSelection.cursor(start + change.insert.length), userEvent: "input.type", scrollIntoView: true }),
+  );
+  return true;
+});

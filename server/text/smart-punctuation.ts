@@ -1,0 +1,230 @@
+/**
+ * Typographer's punctuation from what a keyboard types: "curly" ‘quotes’, dashes — and ellipses…
+ * Used twice: as the writer types (the editor's option, one keystroke at a time) and on export
+ * (a whole chapter of Markdown, where code, HTML, notes, link targets and Markdown's own marks
+ * are left as they are). Both follow Word's AutoFormat: `word--word` and `---` give an em dash,
+ * ` -- ` between spaces an en dash.
+ *
+ * Only ASCII is ever replaced, so Chinese full-width punctuation (“”、——、……、「」) is never
+ * touched; dashes and dots typed right beside CJK text stay as typed too (a Chinese ellipsis is
+ * two “…”, a Chinese dash two “—”, which one character would get wrong). Straight double quotes in
+ * CJK text, where no spaces tell opening from closing, alternate along the line.
+ */
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
+const isCjk = (c: string | undefined) => c !== undefined && CJK.test(c);
+const isSpace = (c: string | undefined) => c === undefined || c === " " || c === "\t" || c === "\n" || c === "\r" || c === "\u00a0" || c === "\u3000";
+/** Characters after which a quote opens. */
+const OPENERS = new Set(["(", "[", "{", "<", "“", "‘", "—", "–", "-", "/"]);
+const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
+
+/** The last character of `before` that is not an emphasis mark: *"Hi"* opens, "*Hi*" closes. */
+function lastNonMark(before: string): string | undefined {
+  let at = before.length - 1;
+  while (at >= 0 && (before[at] === "*" || before[at] === "_")) at--;
+  return at >= 0 ? before[at] : undefined;
+}
+
+/**
+ * The curly form of a straight quote, from the character before it (emphasis marks looked
+ * through), the character after it, and how many “ are open on the line.
+ */
+function curlyQuote(mark: '"' | "'", previous: string | undefined, after: string | undefined, openDoubles: number): string {
+  // No spaces in CJK text: open unless a quote opened on this line is still open.
+  if (mark === '"' && isCjk(previous)) return openDoubles > 0 ? "”" : "“";
+  const opening = isSpace(previous) || OPENERS.has(previous!) || (mark === "'" && previous === '"') || (mark === '"' && previous === "'");
+  if (mark === '"') return opening ? "“" : "”";
+  // 'tis, '90s: an apostrophe, not an opening quote.
+  return opening && !isDigit(after) ? "‘" : "’";
+}
+
+/** How many “ are still open at the end of `line`. */
+function openDoublesIn(line: string): number {
+  let open = 0;
+  for (const c of line) open = c === "“" ? open + 1 : c === "”" ? Math.max(0, open - 1) : open;
+  return open;
+}
+
+/**
+ * What typing `typed` after `before` (the text on the caret's line) should become: a number of
+ * characters before the caret to replace, and the text to put there. Null: type it as it is.
+ */
+export function smartTyping(before: string, typed: string, after: string | undefined): { replace: number; insert: string } | null {
+  // Inside a private note, or typing its opening `<!--`: the note's marks stay as typed.
+  const note = before.lastIndexOf("<!--");
+  if (before.endsWith("<!-") || (note >= 0 && !before.includes("-->", note))) return null;
+  if (typed === '"' || typed === "'") return { replace: 0, insert: curlyQuote(typed, lastNonMark(before), after, openDoublesIn(before)) };
+  const last = before[before.length - 1];
+  // '90s: the quote was taken for an opening one until the digit came.
+  if (isDigit(typed) && last === "‘") return { replace: 1, insert: `’${typed}` };
+  if (typed === "." && before.endsWith("..")) {
+    const ahead = before[before.length - 3];
+    return ahead === "." || isCjk(ahead) ? null : { replace: 2, insert: "…" };
+  }
+  if (typed === "-" && (last === "-" || last === "–" || last === "—")) {
+    const ahead = before[before.length - 2];
+    // A line of dashes is a scene break or a list: left as Markdown.
+    let start = before.length;
+    while (start > 0 && (before[start - 1] === "-" || before[start - 1] === "–")) start--;
+    if (!before.slice(0, start).trim() || isCjk(ahead) || isCjk(after)) return null;
+    if (last !== "-") return { replace: 1, insert: "—" };
+    return { replace: 1, insert: ahead === " " ? "–" : "—" };
+  }
+  return null;
+}
+
+/** One line of prose: quotes, `---`/`--`, `...`, with `skip` ranges (code, tags, link targets) copied as they are. */
+function smartenRun(text: string, out: string[], line: Line): void {
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    const previous = line.last;
+    let piece = c;
+    if (c === "\\" && i + 1 < text.length) {
+      piece = c + text[++i];
+    } else if (c === '"' || c === "'") {
+      piece = curlyQuote(c, line.lastNonMark, text[i + 1], line.open);
+    } else if (c === "." && text[i + 1] === "." && text[i + 2] === "." && !isCjk(previous) && !isCjk(text[i + 3])) {
+      piece = "…";
+      i += 2;
+    } else if (c === "-" && text[i + 1] === "-" && !isCjk(previous)) {
+      const triple = text[i + 2] === "-";
+      const following = text[i + (triple ? 3 : 2)];
+      if (!isCjk(following) && following !== "-") {
+        piece = triple || previous !== " " ? "—" : "–";
+        i += triple ? 2 : 1;
+      }
+    }
+    out.push(piece);
+    passed(line, piece);
+  }
+}
+
+/** What the quotes need to know of the line so far (kept as characters: indexing a growing string would flatten it each time). */
+interface Line {
+  last: string | undefined;
+  lastNonMark: string | undefined;
+  /** how many “ are open */
+  open: number;
+}
+
+function passed(line: Line, text: string): void {
+  for (const c of text) {
+    line.last = c;
+    if (c !== "*" && c !== "_") line.lastNonMark = c;
+    if (c === "“") line.open++;
+    else if (c === "”") line.open = Math.max(0, line.open - 1);
+  }
+}
+
+/** A line of only `-`, `*`, `_`, `=`, `|`, `:`, `~`, `` ` `` and blanks: a rule, a setext underline, a table's delimiter row, a fence. */
+function isMarkupLine(line: string): boolean {
+  let marks = 0;
+  for (const c of line) {
+    if ("-*_=|:~`".includes(c)) marks++;
+    else if (c !== " " && c !== "\t") return false;
+  }
+  return marks >= 2;
+}
+
+/** Backtick runs of a line, each with the index where a run of the same length next starts (or -1). */
+function backtickRuns(line: string): Map<number, number> {
+  const runs: { at: number; length: number }[] = [];
+  for (let i = 0; i < line.length; i++) {
+    if (line[i] !== "`") continue;
+    let end = i;
+    while (line[end] === "`") end++;
+    runs.push({ at: i, length: end - i });
+    i = end - 1;
+  }
+  const closing = new Map<number, number>();
+  const nextOfLength = new Map<number, number>();
+  for (let r = runs.length - 1; r >= 0; r--) {
+    const run = runs[r]!;
+    closing.set(run.at, nextOfLength.get(run.length) ?? -1);
+    nextOfLength.set(run.length, run.at + run.length);
+  }
+  return closing;
+}
+
+/**
+ * A chapter's Markdown with typographer's punctuation in its prose. Fenced and indented code,
+ * inline code, HTML tags and comments (private notes), autolinks, link targets, backslash escapes
+ * and lines of Markdown marks stay byte for byte. One pass over the text.
+ */
+export function smartenMarkdown(markdown: string): string {
+  const out: string[] = [];
+  let fence: string | null = null;
+  let inComment = false;
+  const lines = markdown.split("\n");
+  for (let n = 0; n < lines.length; n++) {
+    if (n > 0) out.push("\n");
+    const text = lines[n]!;
+    const trimmed = text.trimStart();
+    if (fence !== null) {
+      if (trimmed.startsWith(fence)) fence = null;
+      out.push(text);
+      continue;
+    }
+    if (!inComment && (trimmed.startsWith("```") || trimmed.startsWith("~~~"))) {
+      fence = trimmed.slice(0, 3);
+      out.push(text);
+      continue;
+    }
+    if (!inComment && (text.startsWith("    ") || text.startsWith("\t") || isMarkupLine(text))) {
+      out.push(text);
+      continue;
+    }
+    const closing = backtickRuns(text);
+    const line: Line = { last: undefined, lastNonMark: undefined, open: 0 };
+    let from = 0;
+    let i = 0;
+    let noCloseAngle = false;
+    let noCloseParen = false;
+    const keep = (end: number) => {
+      smartenRun(text.slice(from, i), out, line);
+      out.push(text.slice(i, end));
+      passed(line, text.slice(i, end));
+      from = i = end;
+    };
+    while (i < text.length) {
+      if (inComment) {
+        const end = text.indexOf("-->", i);
+        out.push(text.slice(i, end < 0 ? text.length : end + 3));
+        i = from = end < 0 ? text.length : end + 3;
+        inComment = end < 0;
+        continue;
+      }
+      const c = text[i];
+      if (c === "\\") {
+        i += 2;
+      } else if (c === "`") {
+        let end = i;
+        while (text[end] === "`") end++;
+        const close = closing.get(i) ?? -1;
+        if (close >= 0) keep(close);
+        else i = end;
+      } else if (text.startsWith("<!--", i)) {
+        smartenRun(text.slice(from, i), out, line);
+        from = i;
+        inComment = true;
+      } else if (c === "<" && !noCloseAngle && /[A-Za-z/!?]/.test(text[i + 1] ?? "")) {
+        const end = text.indexOf(">", i);
+        if (end < 0) {
+          noCloseAngle = true;
+          i++;
+        } else keep(end + 1);
+      } else if (c === "]" && text[i + 1] === "(" && !noCloseParen) {
+        const end = text.indexOf(")", i);
+        if (end < 0) {
+          noCloseParen = true;
+          i++;
+        } else {
+          i++;
+          keep(end + 1);
+        }
+      } else i++;
+    }
+    smartenRun(text.slice(from), out, line);
+  }
+  return out.join("");
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { smartenMarkdown, smartTyping } from "@/server/text/smart-punctuation";
+
+/** Types `text` one character at a time into an empty line, as the editor's option does. */
+function typed(text: string): string {
+  let line = "";
+  for (let i = 0; i < text.length; i++) {
+    const change = smartTyping(line, text[i]!, undefined);
+    line = change ? line.slice(0, line.length - change.replace) + change.insert : line + text[i];
+  }
+  return line;
+}
+
+describe("smart punctuation while typing", () => {
+  it("curls quotes and apostrophes, and makes dashes and ellipses as Word does", () => {
+    expect(typed(`"It's the '90s," she said--'or so they say'... Wait -- what?`)).toBe("“It’s the ’90s,” she said—‘or so they say’… Wait – what?");
+    expect(typed("a---b")).toBe("a—b");
+  });
+
+  it("looks through emphasis marks to tell opening from closing", () => {
+    expect(typed(`*"Hi,"* he said. "*Bye*"`)).toBe("*“Hi,”* he said. “*Bye*”");
+  });
+
+  it("leaves a private note's marks and text as typed", () => {
+    expect(typed(`Before <!-- a "note" -- here --> after "it"`)).toBe(`Before <!-- a "note" -- here --> after “it”`);
+  });
+
+  it("leaves a line of dashes (a scene break, a list) as Markdown", () => {
+    expect(typed("---")).toBe("---");
+    expect(typed("  --")).toBe("  --");
+  });
+
+  it("leaves CJK dashes and dots as typed, and alternates straight quotes in CJK text", () => {
+    expect(typed("他说--然后...")).toBe("他说--然后...");
+    expect(typed(`他说"你好"吗"再见"`)).toBe("他说“你好”吗“再见”");
+    expect(typed("她说：“你好，世界！”——然后走了。……")).toBe("她说：“你好，世界！”——然后走了。……");
+  });
+});
+
+describe("smartenMarkdown (export)", () => {
+  it("changes the prose and nothing of the Markdown around it", () => {
+    const markdown = [
+      "# \"Chapter\" One",
+      '"Well..." she said -- it\'s *"late"*.',
+      "* * *",
+      "---",
+      "| a | b |",
+      "|---|---|",
+      "Use `\"code\" -- here` and <span title=\"x--y\">it's</span> [a \"link\"](http://x.org/a--b \"t\") \\\"escaped\\\".",
+      "<!-- a \"private\" note -- never -->After the note's end.",
+      "<!-- a note",
+      "over \"two\" lines -->",
+      "```",
+      '"fenced" -- code...',
+      "```",
+      "    \"indented\" code",
+    ].join("\n");
+    expect(smartenMarkdown(markdown)).toBe(
+      [
+        "# “Chapter” One",
+        "“Well…” she said – it’s *“late”*.",
+        "* * *",
+        "---",
+        "| a | b |",
+        "|---|---|",
+        "Use `\"code\" -- here` and <span title=\"x--y\">it’s</span> [a “link”](http://x.org/a--b \"t\") \\\"escaped\\\".",
+        "<!-- a \"private\" note -- never -->After the note’s end.",
+        "<!-- a note",
+        "over \"two\" lines -->",
+        "```",
+        '"fenced" -- code...',
+        "```",
+        "    \"indented\" code",
+      ].join("\n"),
+    );
+  });
+
+  it("never touches Chinese full-width punctuation, and curls straight quotes in Chinese text", () => {
+    expect(smartenMarkdown("她说：“你好，世界！”——然后走了。……「引用」\n他说\"你好\"--好...")).toBe("她说：“你好，世界！”——然后走了。……「引用」\n他说“你好”--好...");
+  });
+
+  it("stays linear on hostile lines (a quadratic scan would run past the test's time limit)", () => {
+    const hostile = " `` ".repeat(20_000) + "<a ".repeat(20_000) + "](".repeat(20_000) + '"'.repeat(20_000);
+    expect(smartenMarkdown(hostile)).toHaveLength(hostile.length);
+  });
+});
