@@ -298,7 +298,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
           />
         </div>
 
-        <div className={styles.pager}>
+        <div className={styles.pager} lang={book.language}>
           {previous ? (
             <Link href={hrefOf(previous.id)} onClick={() => void sync.current?.flush()} rel="prev">
               ← {previous.title}
