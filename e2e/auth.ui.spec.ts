@@ -10,7 +10,7 @@ test("signing up lands on the (empty) book list", async ({ page }) => {
   await expect(page).toHaveURL("/books");
   await expect(page.getByRole("heading", { name: "Your books" })).toBeVisible();
   await expect(page.getByText("Every novel begins with a title.")).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Account" })).toContainText(writer.email);
+  await expect(page.getByRole("navigation", { name: "Account" })).toContainText(writer.name);
 });
 
 test("sign-up explains a short password and a taken e-mail, field by field", async ({ page, request }) => {

@@ -1,3 +1,5 @@
+import { countsCharacters } from "@/server/books/language";
+
 const dateTime = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
 const dateOnly = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
 const whole = new Intl.NumberFormat("en-GB");
@@ -31,7 +33,11 @@ export function formatRelative(iso: string, now = Date.now()): string {
   return relative.format(Math.round(seconds / size), unit);
 }
 
-/** "1 word", "2,417 words". */
-export function formatWords(n: number): string {
-  return `${whole.format(n)} ${n === 1 ? "word" : "words"}`;
+/**
+ * "1 word", "2,417 words"; "2,417 characters" for a book in a language counted in characters
+ * (Chinese, Japanese), whose count is one per character.
+ */
+export function formatWords(n: number, language = "en"): string {
+  const unit = countsCharacters(language) ? "character" : "word";
+  return `${whole.format(n)} ${unit}${n === 1 ? "" : "s"}`;
 }

@@ -5,8 +5,11 @@ import { SubmitButton } from "./submit-button";
 import type { Theme } from "./theme";
 import { ThemeToggle } from "./theme-toggle";
 
-/** Product name and the writer's places on the left; theme, account and sign-out on the right. */
-export function SiteHeader({ email, theme }: { email: string; theme: Theme }) {
+/**
+ * Product name and the writer's places on the left; theme, account and sign-out on the right. The
+ * writer is greeted by the name they gave at sign-up, by their e-mail only when they gave none.
+ */
+export function SiteHeader({ name, email, theme }: { name: string; email: string; theme: Theme }) {
   return (
     <header className="site-header">
       <a href="#main" className="skip-link">
@@ -23,7 +26,7 @@ export function SiteHeader({ email, theme }: { email: string; theme: Theme }) {
         <ThemeToggle initial={theme} />
         <NavLink href="/settings/tokens">Tokens</NavLink>
         <span className="site-user" title={email}>
-          {email}
+          {name.trim() || email}
         </span>
         <form action={signOutAction}>
           <SubmitButton className="link-button quiet">Sign out</SubmitButton>

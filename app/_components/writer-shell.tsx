@@ -14,7 +14,7 @@ export async function WriterShell({ principal, children }: { principal: Principa
   const [user, theme] = await Promise.all([getCurrentUser(principal), currentTheme()]);
   return (
     <TRPCProvider>
-      <SiteHeader email={user.email} theme={theme} />
+      <SiteHeader name={user.name} email={user.email} theme={theme} />
       <main id="main" className="page" tabIndex={-1}>
         {children}
       </main>

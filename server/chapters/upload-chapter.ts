@@ -4,6 +4,7 @@ import type { DB } from "../generated/kysely/database";
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { addToBookTotals, bookTransaction, loadBook } from "../books/access";
+import { newChapterTitle } from "../books/language";
 import { dbTime, newId } from "../sql/values";
 import { leadingHeading } from "../text/markdown-heading";
 import { countWords } from "../text/word-count";
@@ -15,7 +16,7 @@ export type UploadChapterInput = z.output<typeof uploadChapterInput> & { bookId:
 export async function uploadChapter(input: UploadChapterInput, principal: Principal): Promise<ChapterDto> {
   authorize(principal, "chapters.upload");
   const book = await loadBook(principal, input.bookId);
-  const title = input.title ?? titleFromHeading(input.content) ?? `Chapter ${book.chapterCount + 1}`;
+  const title = input.title ?? titleFromHeading(input.content) ?? newChapterTitle(book.chapterCount + 1, book.language);
   return bookTransaction(book.id, async (trx) => {
     const chapter = await appendChapter(trx, book.id, { title, content: input.content });
     await addToBookTotals(trx, book.id, { words: chapter.wordCount, chapters: 1 });

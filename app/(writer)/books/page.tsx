@@ -66,7 +66,7 @@ function BookEntry({ book }: { book: BookDto }) {
   return (
     <li className={styles.entry}>
       <div className={styles.main}>
-        <h2 className={styles.title}>
+        <h2 className={styles.title} lang={book.language}>
           <Link href={`/books/${book.id}`}>{book.title}</Link>
         </h2>
         <p className={styles.meta}>
@@ -79,7 +79,11 @@ function BookEntry({ book }: { book: BookDto }) {
             </time>
           </span>
         </p>
-        {book.description && <p className={styles.description}>{book.description}</p>}
+        {book.description && (
+          <p className={styles.description} lang={book.language}>
+            {book.description}
+          </p>
+        )}
       </div>
       <WordProgress book={book} className={styles.words} />
       <div className={styles.actions}>
@@ -93,7 +97,9 @@ function TrashEntry({ book }: { book: BookDto }) {
   return (
     <li className={styles.entry}>
       <div className={styles.main}>
-        <h2 className={styles.title}>{book.title}</h2>
+        <h2 className={styles.title} lang={book.language}>
+          {book.title}
+        </h2>
         <p className={styles.meta}>
           <span>{book.type}</span>
           {book.deletedAt && (
@@ -106,7 +112,7 @@ function TrashEntry({ book }: { book: BookDto }) {
           )}
         </p>
       </div>
-      <WordProgress book={{ wordCount: book.wordCount, targetWordCount: null }} className={styles.words} />
+      <WordProgress book={{ wordCount: book.wordCount, targetWordCount: null, language: book.language }} className={styles.words} />
       <div className={styles.actions}>
         <TrashEntryActions book={book} />
       </div>

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { getAnalysis } from "@/server/analysis/get-analysis";
 import { analysesCollection, listAnalyses } from "@/server/analysis/list-analyses";
 import { listInstalledTemplates } from "@/server/analysis/list-installed-templates";
+import type { TemplateSummaryDto } from "@/server/analysis/schemas";
 import { getBook } from "@/server/books/get-book";
 import { defaultCollectionOptions, MAX_PER_PAGE } from "@/server/collections";
 import { AppError } from "@/server/errors";
@@ -17,12 +18,23 @@ import { RunForm } from "./run-form";
 export const metadata: Metadata = { title: "Analyze" };
 
 type Params = Promise<{ bookId: string }>;
-type Search = Promise<{ analysis?: string | string[] }>;
+type Search = Promise<{ analysis?: string | string[]; template?: string | string[] }>;
+
+/**
+ * The template the Run form starts on: the one asked for (Run on a book), else the first made for
+ * the book's language, else the first for any language; a Chinese template never for an English book
+ * just because it was installed last.
+ */
+function preselected(templates: TemplateSummaryDto[], bookLanguage: string, asked: unknown): string | undefined {
+  if (typeof asked === "string" && templates.some((t) => t.id === asked)) return asked;
+  const language = bookLanguage.split("-", 1)[0]!.toLowerCase();
+  return (templates.find((t) => t.language === language) ?? templates.find((t) => t.language === "any") ?? templates[0])?.id;
+}
 
 /** A book's analyses: run an installed template, read a result, reopen the kept ones. */
 export default async function AnalyzePage({ params, searchParams }: { params: Params; searchParams: Search }) {
   const { bookId } = await params;
-  const { analysis: chosen } = await searchParams;
+  const { analysis: chosen, template: askedTemplate } = await searchParams;
   const principal = await requirePrincipal(`/analyze/${bookId}`);
   let book;
   try {
@@ -59,7 +71,11 @@ export default async function AnalyzePage({ params, searchParams }: { params: Pa
             Your library is empty. <Link href="/templates">Find a template</Link> and install it first.
           </p>
         ) : (
-          <RunForm bookId={book.id} templates={templates.map((t) => ({ id: t.id, name: t.name }))} />
+          <RunForm
+            bookId={book.id}
+            templates={templates.map((t) => ({ id: t.id, name: t.name }))}
+            chosen={preselected(templates, book.language, askedTemplate)}
+          />
         )}
       </section>
       <div className={styles.detail}>

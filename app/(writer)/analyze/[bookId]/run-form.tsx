@@ -9,7 +9,7 @@ import { jobSettled, runProgress } from "./run-progress";
 import styles from "../../templates/_components/analysis.module.css";
 
 /** Runs an installed template; a long run is followed through its job until the result is kept. */
-export function RunForm({ bookId, templates }: { bookId: string; templates: { id: string; name: string }[] }) {
+export function RunForm({ bookId, templates, chosen }: { bookId: string; templates: { id: string; name: string }[]; chosen?: string }) {
   const router = useRouter();
   const [jobId, setJobId] = useState<string | null>(null);
   const open = (analysisId: string) => router.push(`/analyze/${bookId}?analysis=${encodeURIComponent(analysisId)}`);
@@ -37,7 +37,7 @@ export function RunForm({ bookId, templates }: { bookId: string; templates: { id
     <form onSubmit={submit} className="stack" aria-label="Run an analysis">
       <FormAlert message={message} />
       <div className={styles.runner}>
-        <SelectField name="templateId" label="Template" options={templates.map((t) => ({ value: t.id, label: t.name }))} />
+        <SelectField name="templateId" label="Template" options={templates.map((t) => ({ value: t.id, label: t.name }))} defaultValue={chosen} />
         <Field name="characters" label="Characters to follow" hint="Optional; names separated by commas." placeholder="Ahab, Ishmael" error={fields.characters} />
         <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
           {busy ? "Analysing…" : "Run"}

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
+import { newChapterTitle } from "@/server/books/language";
 import type { BookDto } from "@/server/books/schemas";
 import { chaptersCollection, listChapters } from "@/server/chapters/list-chapters";
 import type { ChapterSummaryDto } from "@/server/chapters/schemas";
@@ -15,7 +16,6 @@ import { EditBookButton } from "../_components/book-buttons";
 import { BookDeskProvider } from "../_components/book-desk";
 import { STATUS_LABELS } from "../_components/book-status";
 import { WordProgress } from "../_components/word-progress";
-import { AddChapterForm } from "./_components/add-chapter-form";
 import { ChapterList } from "./_components/chapter-list";
 import { ChapterTrash } from "./_components/chapter-trash";
 import { ExportButton } from "./_components/export-button";
@@ -79,7 +79,9 @@ export default async function BookPage({ params }: { params: Params }) {
       </p>
       <div className={styles.layout}>
         <header className={styles.head}>
-          <h1 className={styles.title}>{book.title}</h1>
+          <h1 className={styles.title} lang={book.language}>
+            {book.title}
+          </h1>
           <p className={styles.meta}>
             <span>{book.type}</span>
             <span className={`status status-${book.status}`}>{STATUS_LABELS[book.status]}</span>
@@ -87,7 +89,11 @@ export default async function BookPage({ params }: { params: Params }) {
               {chapters.length} {chapters.length === 1 ? "chapter" : "chapters"}
             </span>
           </p>
-          {book.description && <p className={styles.description}>{book.description}</p>}
+          {book.description && (
+            <p className={styles.description} lang={book.language}>
+              {book.description}
+            </p>
+          )}
         </header>
         <aside className={styles.side} aria-label="Progress and tools">
           <WordProgress book={book} className={styles.progress} />
@@ -104,9 +110,8 @@ export default async function BookPage({ params }: { params: Params }) {
 
       <section aria-labelledby="chapters-heading" className={styles.chapterSection}>
         <h2 id="chapters-heading">Chapters</h2>
-        <ChapterList bookId={book.id} chapters={chapters} />
-        <AddChapterForm bookId={book.id} nextPlace={chapters.length + 1} />
-        <ChapterTrash chapters={trashed} />
+        <ChapterList bookId={book.id} chapters={chapters} language={book.language} nextTitle={newChapterTitle(book.chapterCount + 1, book.language)} />
+        <ChapterTrash chapters={trashed} language={book.language} />
       </section>
     </BookDeskProvider>
   );

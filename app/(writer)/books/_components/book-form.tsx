@@ -1,6 +1,6 @@
 "use client";
 
-import type { FormEvent } from "react";
+import { useRef, type FormEvent } from "react";
 import type { BookDto } from "@/server/books/schemas";
 import { Field, SelectField } from "../../../_components/field";
 import { FormAlert } from "../../../_components/form-alert";
@@ -18,9 +18,14 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
   const mutation = book ? update : create;
   const problem = describeProblem(mutation.error, "changes.");
   const fields = problem?.fields ?? {};
+  // A new book is done only once its page opens: until then the form takes no second submit, not
+  // even one sent before React has drawn the button disabled.
+  const sent = useRef(false);
+  const busy = mutation.isPending || (!book && create.isSuccess);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy || (!book && sent.current)) return;
     const form = new FormData(event.currentTarget);
     const text = (key: string) => String(form.get(key) ?? "");
     // "80,000" and "80 000" are numbers to a writer.
@@ -35,7 +40,10 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
       language: text("language").trim() || "en",
     };
     if (book) update.mutate({ id: book.id, changes: values });
-    else create.mutate(values);
+    else {
+      sent.current = true;
+      create.mutate(values, { onError: () => (sent.current = false) });
+    }
   }
 
   return (
@@ -63,8 +71,8 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
         <button type="button" className="button secondary" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="button" disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
-          {book ? (mutation.isPending ? "Saving…" : "Save") : mutation.isPending ? "Creating…" : "Create book"}
+        <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+          {book ? (busy ? "Saving…" : "Save") : busy ? "Creating…" : "Create book"}
         </button>
       </div>
     </form>

@@ -8,11 +8,14 @@ import { PROBES } from "@/server/analysis/engine";
 import { getTemplate } from "@/server/analysis/get-template";
 import type { Principal } from "@/server/auth/principal";
 import { hasScope } from "@/server/auth/scopes";
+import { booksCollection, listBooks } from "@/server/books/list-books";
+import { defaultCollectionOptions, MAX_PER_PAGE } from "@/server/collections";
 import { AppError } from "@/server/errors";
 import { pagePrincipal, requirePrincipal } from "../../../_components/require-principal";
 import styles from "../_components/analysis.module.css";
 import { CATEGORY_LABELS, LANGUAGE_LABELS } from "../_components/labels";
 import { LibraryButton, PublishButton } from "../_components/library-button";
+import { RunOnBook } from "../_components/run-on-book";
 
 type Params = Promise<{ templateId: string }>;
 
@@ -40,6 +43,10 @@ export default async function TemplatePage({ params }: { params: Params }) {
   const principal = await requirePrincipal(`/templates/${templateId}`);
   const template = await load(templateId, principal);
   const own = template.author?.id === principal.userId;
+  // The writer's own books, most recently edited first, to run an installed template on.
+  const books = template.installed
+    ? (await listBooks(defaultCollectionOptions(booksCollection, { perPage: MAX_PER_PAGE, filters: { ownerId: principal.userId } }), principal)).items
+    : [];
 
   return (
     <>
@@ -100,7 +107,14 @@ export default async function TemplatePage({ params }: { params: Params }) {
               ))}
             </ul>
           )}
-          {template.installed && <p className="muted">Run it from a book&apos;s Analyze page.</p>}
+          {template.installed &&
+            (books.length > 0 ? (
+              <RunOnBook templateId={template.id} books={books.map(({ id, title }) => ({ id, title }))} />
+            ) : (
+              <p className="muted">
+                <Link href="/books">Start a book</Link> to run it on.
+              </p>
+            ))}
         </aside>
       </div>
     </>

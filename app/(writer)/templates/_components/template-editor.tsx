@@ -8,6 +8,7 @@ import { FormAlert } from "../../../_components/form-alert";
 import { describeProblem } from "../../../_components/problem";
 import { trpc } from "../../../_trpc/client";
 import styles from "./analysis.module.css";
+import { jsonProblem } from "./json-problem";
 import { CATEGORY_OPTIONS, LANGUAGE_OPTIONS } from "./labels";
 
 /** What the editor knows of a probe: enough to offer it, its views and an example of its parameters. */
@@ -50,7 +51,20 @@ function candidate(meta: Record<string, string | boolean>, sections: SectionDraf
   };
 }
 
-/** The new-template form, and the edit form of one's own: live checks with the API's own schema. */
+/** The form field an issue of the API's schema is about: `name`, `section-2-params`, `sections`. */
+function fieldOf(path: PropertyKey[]): string {
+  const [first, second, index, key] = path;
+  if (first === "definition" && second === "sections") {
+    if (typeof index !== "number") return "sections";
+    return key === undefined ? `section-${index}` : `section-${index}-${String(key)}`;
+  }
+  return String(first ?? "template");
+}
+
+/**
+ * The new-template form, and the edit form of one's own: live checks with the API's own schema,
+ * each shown once its field has been left (or the form sent), never before anything is typed.
+ */
 export function TemplateEditor({ probes, template }: { probes: ProbeChoice[]; template?: TemplateDto }) {
   const router = useRouter();
   const [meta, setMeta] = useState<Record<string, string | boolean>>({
@@ -68,9 +82,28 @@ export function TemplateEditor({ probes, template }: { probes: ProbeChoice[]; te
   const [adding, setAdding] = useState(probes[0]?.id ?? "");
   const byId = useMemo(() => new Map(probes.map((p) => [p.id, p])), [probes]);
 
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const touch = (field: string) => () => setTouched((fields) => (fields.has(field) ? fields : new Set(fields).add(field)));
+  const shown = (field: string) => submitted || touched.has(field);
+
   const draft = candidate(meta, sections);
   const checked = createTemplateInput.safeParse(draft);
-  const live = checked.success ? [] : checked.error.issues.map((i) => `${i.path.join(".") || "template"}: ${i.message}`);
+  // Parameters that are not JSON are placed by line and column; the schema would only say "not an object".
+  const badJson = new Map<string, string>();
+  const issues: { field: string; text: string }[] = [];
+  sections.forEach((section, index) => {
+    const problem = jsonProblem(section.params || "{}");
+    if (!problem) return;
+    const message = `not JSON at line ${problem.line}, column ${problem.column}: expected ${problem.expected}`;
+    badJson.set(`section-${index}-params`, message);
+    issues.push({ field: `section-${index}-params`, text: `Section ${index + 1} parameters: ${message}` });
+  });
+  for (const issue of checked.success ? [] : checked.error.issues) {
+    const field = fieldOf(issue.path);
+    if (!badJson.has(field)) issues.push({ field, text: `${issue.path.join(".") || "template"}: ${issue.message}` });
+  }
+  const live = issues.filter((i) => shown(i.field)).map((i) => i.text);
 
   const onSaved = (saved: TemplateDto) => router.push(`/templates/${saved.id}`);
   const create = trpc.analysis.create.useMutation({ onSuccess: onSaved });
@@ -96,6 +129,7 @@ export function TemplateEditor({ probes, template }: { probes: ProbeChoice[]; te
   }
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setSubmitted(true);
     if (!checked.success) return;
     if (template) update.mutate({ id: template.id, changes: checked.data });
     else create.mutate(checked.data);
@@ -104,14 +138,23 @@ export function TemplateEditor({ probes, template }: { probes: ProbeChoice[]; te
   return (
     <form onSubmit={submit} className="stack" noValidate aria-label={template ? "Edit template" : "New template"}>
       <FormAlert message={problem?.message} />
-      <Field name="name" label="Name" required value={String(meta.name)} onChange={set("name")} error={problem?.fields.name} />
-      <Field name="summary" label="Summary" hint="One line for the gallery." value={String(meta.summary)} onChange={set("summary")} />
-      <Field name="description" label="Description" hint="Markdown." multiline rows={5} value={String(meta.description)} onChange={set("description")} />
+      <Field name="name" label="Name" required value={String(meta.name)} onChange={set("name")} onBlur={touch("name")} error={problem?.fields.name} />
+      <Field name="summary" label="Summary" hint="One line for the gallery." value={String(meta.summary)} onChange={set("summary")} onBlur={touch("summary")} />
+      <Field
+        name="description"
+        label="Description"
+        hint="Markdown."
+        multiline
+        rows={5}
+        value={String(meta.description)}
+        onChange={set("description")}
+        onBlur={touch("description")}
+      />
       <div className="field-row">
         <SelectField name="category" label="Category" options={CATEGORY_OPTIONS} value={String(meta.category)} onChange={set("category")} />
         <SelectField name="language" label="Language" options={LANGUAGE_OPTIONS} value={String(meta.language)} onChange={set("language")} />
       </div>
-      <Field name="tags" label="Tags" hint="Separated by commas." value={String(meta.tags)} onChange={set("tags")} />
+      <Field name="tags" label="Tags" hint="Separated by commas." value={String(meta.tags)} onChange={set("tags")} onBlur={touch("tags")} />
 
       <h2 className={styles.subhead}>Sections</h2>
       {sections.length === 0 && <p className="muted">Add a section for each measure the template should show.</p>}
@@ -124,7 +167,13 @@ export function TemplateEditor({ probes, template }: { probes: ProbeChoice[]; te
             </legend>
             {probe && <p className="field-hint">{probe.description}</p>}
             <div className="field-row">
-              <Field name={`section-${index}-title`} label="Title" value={section.title} onChange={(e) => change(index, { title: e.currentTarget.value })} />
+              <Field
+                name={`section-${index}-title`}
+                label="Title"
+                value={section.title}
+                onChange={(e) => change(index, { title: e.currentTarget.value })}
+                onBlur={touch(`section-${index}-title`)}
+              />
               <SelectField
                 name={`section-${index}-view`}
                 label="Shown as"
@@ -141,6 +190,8 @@ export function TemplateEditor({ probes, template }: { probes: ProbeChoice[]; te
               rows={3}
               value={section.params}
               onChange={(e) => change(index, { params: e.currentTarget.value })}
+              onBlur={touch(`section-${index}-params`)}
+              error={shown(`section-${index}-params`) ? badJson.get(`section-${index}-params`) : undefined}
             />
             <div className="button-row">
               <button type="button" className="button ghost small" disabled={index === 0} onClick={() => move(index, -1)}>
@@ -180,7 +231,7 @@ export function TemplateEditor({ probes, template }: { probes: ProbeChoice[]; te
             ))}
           </ul>
         ) : (
-          <p className={styles.valid}>The template is valid.</p>
+          issues.length === 0 && <p className={styles.valid}>The template is valid.</p>
         )}
       </div>
       <label className="checkbox">
@@ -188,7 +239,7 @@ export function TemplateEditor({ probes, template }: { probes: ProbeChoice[]; te
         Publish: list it in every writer&apos;s gallery
       </label>
       <div className="button-row">
-        <button type="submit" className="button" disabled={!checked.success || mutation.isPending} aria-busy={mutation.isPending || undefined}>
+        <button type="submit" className="button" disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
           {template ? "Save changes" : "Create template"}
         </button>
       </div>

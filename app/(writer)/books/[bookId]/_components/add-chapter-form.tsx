@@ -1,29 +1,46 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useRef, type FormEvent } from "react";
+import type { ChapterDto } from "@/server/chapters/schemas";
 import { Field } from "../../../../_components/field";
 import { FormAlert } from "../../../../_components/form-alert";
 import { describeProblem } from "../../../../_components/problem";
 import { trpc } from "../../../../_trpc/client";
 import styles from "../book.module.css";
 
-/** A new, empty chapter at the end of the book. Without a title it is called "Chapter N", as the API does. */
-export function AddChapterForm({ bookId, nextPlace }: { bookId: string; nextPlace: number }) {
-  const router = useRouter();
+interface AddChapterFormProps {
+  bookId: string;
+  /** what the API will call an untitled chapter ("Chapter 4", "第4章"), from the book's language */
+  nextTitle: string;
+  language: string;
+  /** true from the click until the new chapter is in the list the server sent */
+  busy: boolean;
+  onAdding: (title: string) => void;
+  onAdded: (chapter: ChapterDto) => void;
+  onFailed: () => void;
+}
+
+/** A new, empty chapter at the end of the book; the list shows it at once (ChapterList). */
+export function AddChapterForm({ bookId, nextTitle, language, busy, onAdding, onAdded, onFailed }: AddChapterFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const upload = trpc.chapters.upload.useMutation({
-    onSuccess: () => {
-      formRef.current?.reset();
-      router.refresh();
-    },
-  });
+  const upload = trpc.chapters.upload.useMutation();
   const problem = describeProblem(upload.error);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
     const title = String(new FormData(event.currentTarget).get("title") ?? "");
-    upload.mutate({ bookId, content: "", ...(title.trim() ? { title } : {}) });
+    onAdding(title.trim() || nextTitle);
+    upload.mutate(
+      { bookId, content: "", ...(title.trim() ? { title } : {}) },
+      {
+        onSuccess: (chapter) => {
+          formRef.current?.reset();
+          onAdded(chapter);
+        },
+        onError: onFailed,
+      },
+    );
   }
 
   return (
@@ -33,16 +50,11 @@ export function AddChapterForm({ bookId, nextPlace }: { bookId: string; nextPlac
       </h3>
       {problem && !problem.fields.title && <FormAlert message={problem.message} />}
       <div className={styles.addRow}>
-        <Field name="title" label="New chapter" placeholder={`Chapter ${nextPlace}`} autoComplete="off" error={problem?.fields.title} />
-        <button type="submit" className="button" disabled={upload.isPending} aria-busy={upload.isPending || undefined}>
-          {upload.isPending ? "Adding…" : "Add chapter"}
+        <Field name="title" label="New chapter" placeholder={nextTitle} lang={language} autoComplete="off" error={problem?.fields.title} />
+        <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? "Adding…" : "Add chapter"}
         </button>
       </div>
-      {upload.isSuccess && (
-        <p role="status" className="muted">
-          Added “{upload.data.title}”.
-        </p>
-      )}
     </form>
   );
 }

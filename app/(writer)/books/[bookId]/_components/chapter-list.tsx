@@ -12,12 +12,13 @@ import {
 } from "@dnd-kit/core";
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useRouter } from "next/navigation";
-import { useCallback, useId, useState } from "react";
-import type { ChapterSummaryDto } from "@/server/chapters/schemas";
+import { useCallback, useId, useState, useTransition } from "react";
+import type { ChapterDto, ChapterSummaryDto } from "@/server/chapters/schemas";
 import { Notice, type NoticeContent } from "../../../../_components/notice";
 import { describeProblem } from "../../../../_components/problem";
 import { trpc } from "../../../../_trpc/client";
 import styles from "../book.module.css";
+import { AddChapterForm } from "./add-chapter-form";
 import { ChapterRow } from "./chapter-row";
 import { ConfirmDeleteChapter } from "./confirm-delete-chapter";
 
@@ -37,10 +38,22 @@ const INSTRUCTIONS =
   "To move a chapter, press Space or Enter on its handle, then the up and down arrow keys, then Space or Enter to drop it there. Escape cancels.";
 
 /**
- * The book's chapters in order. Reordering (drag, or the keyboard on a handle) shows the new order
- * at once and saves it; if the save fails the old order comes back with the reason.
+ * The book's chapters in order, and the form that adds one. Reordering (drag, or the keyboard on a
+ * handle) shows the new order at once and saves it; if the save fails the old order comes back
+ * with the reason. A chapter being added shows at once as a row that is not yet a link, and
+ * "Added" is said only when the server's list holds it.
  */
-export function ChapterList({ bookId, chapters: fromServer }: { bookId: string; chapters: ChapterSummaryDto[] }) {
+export function ChapterList({
+  bookId,
+  chapters: fromServer,
+  language,
+  nextTitle,
+}: {
+  bookId: string;
+  chapters: ChapterSummaryDto[];
+  language: string;
+  nextTitle: string;
+}) {
   const router = useRouter();
   const dndId = useId();
   // The server's order until the writer moves something; a refresh brings the server's back.
@@ -48,10 +61,16 @@ export function ChapterList({ bookId, chapters: fromServer }: { bookId: string; 
   const chapters = moved?.base === fromServer ? moved.order : fromServer;
   const [notice, setNotice] = useState<NoticeContent | null>(null);
   const [deleting, setDeleting] = useState<ChapterSummaryDto | null>(null);
+  const [adding, setAdding] = useState<{ title: string; id?: string } | null>(null);
   const dismiss = useCallback(() => setNotice(null), []);
   const reorder = trpc.chapters.reorder.useMutation();
   const { mutateAsync: untrash } = trpc.chapters.untrash.useMutation();
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const [refreshing, startRefresh] = useTransition();
+  const added = adding?.id ? fromServer.find((c) => c.id === adding.id) : undefined;
+  // Until the server's list holds the new chapter; should a refresh come back without it (another
+  // tab deleted it at once), the row goes rather than waiting for ever.
+  const pending = adding && !added && (!adding.id || refreshing) ? adding : null;
 
   function dropped({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
@@ -71,41 +90,75 @@ export function ChapterList({ bookId, chapters: fromServer }: { bookId: string; 
     );
   }
 
-  if (chapters.length === 0) {
-    return (
-      <div className="empty">
-        <p className="empty-title">No chapters yet.</p>
-        <p className="muted">Add the first one below; you can give it a title now or later.</p>
-      </div>
-    );
-  }
+  const form = (
+    <>
+      <AddChapterForm
+        bookId={bookId}
+        nextTitle={nextTitle}
+        language={language}
+        busy={pending !== null}
+        onAdding={(title) => setAdding({ title })}
+        onAdded={(chapter: ChapterDto) => {
+          setAdding({ title: chapter.title, id: chapter.id });
+          startRefresh(() => router.refresh());
+        }}
+        onFailed={() => setAdding(null)}
+      />
+      <p role="status" className="muted">
+        {added && `Added “${added.title}”.`}
+      </p>
+    </>
+  );
 
+  // One tree whether the list is empty or not, so the form (and its request) outlives the first chapter.
   return (
     <>
-      <p className={`muted ${styles.hint}`}>
-        Drag a chapter by its handle to move it, or focus the handle and use Space and the arrow keys.
-      </p>
-      <DndContext
-        id={dndId}
-        sensors={sensors}
-        collisionDetection={closestCenter}
-        onDragEnd={dropped}
-        accessibility={{ announcements: announcer(chapters), screenReaderInstructions: { draggable: INSTRUCTIONS } }}
-      >
-        <SortableContext items={chapters.map((c) => c.id)} strategy={verticalListSortingStrategy}>
-          <ol className={styles.chapters} aria-label="Chapters">
-            {chapters.map((chapter, index) => (
-              <ChapterRow
-                key={chapter.id}
-                chapter={chapter}
-                place={index + 1}
-                onDelete={() => setDeleting(chapter)}
-                onRenamed={() => router.refresh()}
-              />
-            ))}
-          </ol>
-        </SortableContext>
-      </DndContext>
+      {chapters.length === 0 && !pending ? (
+        <div className="empty">
+          <p className="empty-title">No chapters yet.</p>
+          <p className="muted">Add the first one below; you can give it a title now or later.</p>
+        </div>
+      ) : (
+        <>
+          <p className={`muted ${styles.hint}`}>
+            Drag a chapter by its handle to move it, or focus the handle and use Space and the arrow keys.
+          </p>
+          <DndContext
+            id={dndId}
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            onDragEnd={dropped}
+            accessibility={{ announcements: announcer(chapters), screenReaderInstructions: { draggable: INSTRUCTIONS } }}
+          >
+            <SortableContext items={chapters.map((c) => c.id)} strategy={verticalListSortingStrategy}>
+              <ol className={styles.chapters} aria-label="Chapters">
+                {chapters.map((chapter, index) => (
+                  <ChapterRow
+                    key={chapter.id}
+                    chapter={chapter}
+                    language={language}
+                    place={index + 1}
+                    onDelete={() => setDeleting(chapter)}
+                    onRenamed={() => router.refresh()}
+                  />
+                ))}
+                {pending && (
+                  <li className={styles.chapter} aria-busy="true">
+                    <span className={styles.handle} aria-hidden="true" />
+                    <span className={styles.place} aria-hidden="true">
+                      {chapters.length + 1}
+                    </span>
+                    <span className={`${styles.chapterTitle} ${styles.pendingTitle}`} lang={language}>
+                      {pending.title}
+                    </span>
+                    <span className={styles.chapterWords}>Adding…</span>
+                  </li>
+                )}
+              </ol>
+            </SortableContext>
+          </DndContext>
+        </>
+      )}
       {deleting && (
         <ConfirmDeleteChapter
           chapter={deleting}
@@ -127,6 +180,7 @@ export function ChapterList({ bookId, chapters: fromServer }: { bookId: string; 
           }}
         />
       )}
+      {form}
       <Notice notice={notice} onDismiss={dismiss} />
     </>
   );

@@ -39,11 +39,14 @@ function useRename(chapter: ChapterSummaryDto, onRenamed: () => void) {
 /** One chapter: a handle to move it, its title (a link to the editor), its words, rename and delete. */
 export function ChapterRow({
   chapter,
+  language,
   place,
   onDelete,
   onRenamed,
 }: {
   chapter: ChapterSummaryDto;
+  /** the book's, for the title's shaping and the count's unit */
+  language: string;
   place: number;
   onDelete: () => void;
   onRenamed: () => void;
@@ -90,6 +93,7 @@ export function ChapterRow({
             id={`rename-${chapter.id}`}
             name="title"
             defaultValue={chapter.title}
+            lang={language}
             autoFocus
             onFocus={(e) => e.currentTarget.select()}
             aria-invalid={problem ? true : undefined}
@@ -109,10 +113,10 @@ export function ChapterRow({
         </form>
       ) : (
         <>
-          <Link href={`/books/${chapter.bookId}/chapters/${chapter.id}`} className={styles.chapterTitle}>
+          <Link href={`/books/${chapter.bookId}/chapters/${chapter.id}`} className={styles.chapterTitle} lang={language}>
             {chapter.title}
           </Link>
-          <span className={styles.chapterWords}>{formatWords(chapter.wordCount)}</span>
+          <span className={styles.chapterWords}>{formatWords(chapter.wordCount, language)}</span>
           <span className={styles.chapterActions}>
             <button type="button" ref={renameButton} className="button ghost small" onClick={() => setEditing(true)}>
               Rename<span className="visually-hidden"> “{chapter.title}”</span>

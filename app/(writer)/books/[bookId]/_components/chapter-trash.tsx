@@ -8,7 +8,7 @@ import { ERROR_SENTENCES } from "../../../../_components/error-sentences";
 import styles from "../book.module.css";
 
 /** The book's trash: chapters moved out of it, each restorable into the place it left. */
-export function ChapterTrash({ chapters }: { chapters: ChapterSummaryDto[] }) {
+export function ChapterTrash({ chapters, language }: { chapters: ChapterSummaryDto[]; language: string }) {
   const router = useRouter();
   const restore = trpc.chapters.untrash.useMutation({ onSuccess: () => router.refresh() });
   if (chapters.length === 0) return null;
@@ -20,8 +20,10 @@ export function ChapterTrash({ chapters }: { chapters: ChapterSummaryDto[] }) {
       <ul className={styles.chapters}>
         {chapters.map((chapter) => (
           <li key={chapter.id} className={styles.chapter}>
-            <span className={styles.chapterTitle}>{chapter.title}</span>
-            <span className="muted">{formatWords(chapter.wordCount)}</span>
+            <span className={styles.chapterTitle} lang={language}>
+              {chapter.title}
+            </span>
+            <span className="muted">{formatWords(chapter.wordCount, language)}</span>
             <button
               type="button"
               className="button secondary small"

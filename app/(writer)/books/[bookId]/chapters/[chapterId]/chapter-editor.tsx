@@ -22,7 +22,8 @@ export interface ChapterListEntry {
 }
 
 interface ChapterEditorProps {
-  book: { id: string; title: string };
+  /** language: the book's BCP 47 tag, for the text's shaping and the count's unit */
+  book: { id: string; title: string; language: string };
   chapterId: string;
   chapter: ServerChapter;
   chapters: ChapterListEntry[];
@@ -68,6 +69,19 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
       return !on;
     });
   };
+  // The chapter list as a drawer, on screens too narrow for it beside the text (editor.module.css).
+  const [listOpen, setListOpen] = useState(false);
+  const listToggle = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!listOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setListOpen(false);
+      listToggle.current?.focus();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [listOpen]);
 
   const position = chapters.findIndex((c) => c.id === chapterId);
   const previous = chapters[position - 1];
@@ -193,11 +207,14 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
 
   return (
     <div className={focusMode ? `${styles.workspace} ${styles.focus}` : styles.workspace}>
-      <nav aria-label="Chapters" className={styles.sidebar}>
-        <p className={styles.bookTitle}>
+      <nav id="chapter-list" aria-label="Chapters" className={styles.sidebar} data-open={listOpen || undefined}>
+        <button type="button" className={`button ghost small ${styles.drawerClose}`} onClick={() => setListOpen(false)}>
+          Close
+        </button>
+        <p className={styles.bookTitle} lang={book.language}>
           <Link href={`/books/${book.id}`}>{book.title}</Link>
         </p>
-        <ol className={styles.chapterList}>
+        <ol className={styles.chapterList} lang={book.language}>
           {chapters.map((entry) => (
             <li key={entry.id}>
               <Link href={hrefOf(entry.id)} aria-current={entry.id === chapterId ? "page" : undefined} onClick={() => void sync.current?.flush()}>
@@ -233,9 +250,19 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
 
       <section aria-label="Chapter" className={styles.writing}>
         <div className={styles.toolbar}>
+          <button
+            type="button"
+            ref={listToggle}
+            className={styles.listToggle}
+            aria-expanded={listOpen}
+            aria-controls="chapter-list"
+            onClick={() => setListOpen((open) => !open)}
+          >
+            Chapters
+          </button>
           <SaveIndicator status={status} onResolve={() => setDialog("conflict")} onSignIn={() => setDialog("sign-in")} onRetry={() => sync.current?.retry()} />
           <span className={styles.count}>
-            <span>{formatWords(words)}</span>
+            <span>{formatWords(words, book.language)}</span>
             {today !== null && (
               <span className={styles.today} title="Net words written today in this browser, across chapters">
                 {today >= 0 ? "+" : "−"}
@@ -284,7 +311,9 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
           </p>
         )}
 
-        <div className={styles.page}>
+        <div className={styles.page} lang={book.language}>
+          {/* The title field is the visible heading; this one is what heading navigation finds. */}
+          <h1 className="visually-hidden">{title || "Untitled chapter"}</h1>
           <label htmlFor="chapter-title" className="visually-hidden">
             Chapter title
           </label>
@@ -315,7 +344,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
           />
         </div>
 
-        <div className={styles.pager}>
+        <div className={styles.pager} lang={book.language}>
           {previous ? (
             <Link href={hrefOf(previous.id)} onClick={() => void sync.current?.flush()} rel="prev">
               ← {previous.title}
