@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { db } from "@/server/db";
+import { db, engine } from "@/server/db";
 import { blobStore } from "@/server/jobs/blob-store";
 import { CHUNK_BYTES, databaseBlobStore } from "@/server/jobs/blob-store-database";
 import { fileBlobStore } from "@/server/jobs/blob-store-files";
@@ -66,7 +66,9 @@ describe("the file blob store (SQLite's)", () => {
 });
 
 describe("the store jobs use", () => {
-  const folder = path.join(path.dirname(sqliteFile(process.env.DATABASE_URL!)), "job-files");
+  // Files beside the database on SQLite, chunks in the database on PostgreSQL.
+  const storedBlobs = () =>
+    engine === "sqlite" ? readdirSync(path.join(path.dirname(sqliteFile(process.env.DATABASE_URL!)), "job-files")).length : db.jobBlobChunk.count();
 
   it("sweeps only blobs that no job refers to and that are past the grace period", async () => {
     const writer = await newWriter("blob-sweep");
@@ -83,9 +85,9 @@ describe("the store jobs use", () => {
 
   it("writes nothing for a job refused over its writer's quota", async () => {
     const writer = await newWriter("blob-quota");
-    const before = readdirSync(folder).length;
+    const before = await storedBlobs();
     const refused = await enqueueJob(sized, {}, writer, { inputFile: new Uint8Array(MAX_JOB_BYTES_PER_WRITER + 1) }).catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: "rate_limited" });
-    expect(readdirSync(folder).length).toBe(before);
+    expect(await storedBlobs()).toBe(before);
   });
 });
