@@ -66,6 +66,8 @@ export const installTemplateEndpoint = defineEndpoint({
   auth: "required",
   body: { schema: installTemplateInput },
   success: { status: 201, description: "the template, installed", schema: templateSchema },
+  // Another writer's draft is as missing as an unknown id.
+  errors: ["not_found"],
   handle: async ({ body, principal }) => success(await installTemplate(body, principal), 201),
 });
 
@@ -120,6 +122,7 @@ function updateTemplateEndpoint(method: "PUT" | "PATCH", schema: typeof replaceT
     body: { schema, maxBytes: TEMPLATE_BODY_LIMIT },
     writableAttributes: TEMPLATE_WRITABLE_ATTRIBUTES,
     requiredAttributes: method === "PUT" ? TEMPLATE_REQUIRED_ATTRIBUTES : undefined,
+    readOnly: method === "PUT" ? { resource: templateSchema, current: ({ params, principal }) => getTemplate(params, principal) } : undefined,
     success: { status: 201, description: "the template as saved", schema: templateSchema },
     errors: ["forbidden"],
     handle: async ({ params, body, principal }) => success(await updateTemplate({ templateId: params.templateId, changes: body }, principal), 201),
