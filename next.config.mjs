@@ -45,6 +45,8 @@ const nextConfig = {
         { source: "/v1/api/:path*", destination: "/api/v1/:path*" },
         { source: "/v1/auth/:path*", destination: "/auth/:path*" },
         { source: UNVERSIONED_API_PATH, destination: "/api/v1/:path" },
+        // The seed's {base_url}/v1/ before a path it writes without /api (GET /books).
+        { source: "/v1/:path((?:)(?!(?:api|auth)(?:/|$)).+)", destination: "/api/v1/:path" },
         // Every beforeFiles rewrite that matches applies (they do not stop at the first), so the
         // API-only one must not match a page path that the negotiated ones left to the page.
         ...PAGE_PATHS.flatMap((source) => whenApi({ source, destination: apiPath(source) })),

@@ -43,6 +43,11 @@ export interface Endpoint<P extends AnyObject = AnyObject, B extends z.ZodType =
    * are ignored when they equal the stored ones (`current` reads those); one that differs is 422.
    */
   readOnly?: { resource: z.ZodObject; current(context: HandlerContext<P, B, Q> & { principal: Principal }): Promise<Record<string, unknown>> };
+  /**
+   * A GET's record may be changed only in part by some who may read it (a template by its author;
+   * an admin may only unpublish it): which of its attributes this caller may change, for OPTIONS.
+   */
+  changeable?(record: unknown, principal: Principal): readonly string[] | "all";
   /** request headers the endpoint reads (If-Match, Accept), for the OpenAPI document */
   headers?: z.ZodObject;
   success: {
@@ -227,14 +232,17 @@ export function routeHandlers(...endpoints: Endpoint[]): Record<Method | "HEAD" 
         const principal = await principalFromRequest(request);
         // What GET would answer about the record, OPTIONS answers: another writer's book is
         // 403 and an unknown id 404, not a list of attributes no PATCH could change.
-        const inTrash = principal && endpoints.some((e) => e.params) ? await probe(endpoints[0]!.path, request, context) : false;
+        const { inTrash, changeable } =
+          principal && endpoints.some((e) => e.params) ? await probe(endpoints[0]!.path, request, context, principal) : UNPROBED;
         const attributes = new Set<string>();
         const required: Record<string, readonly string[]> = {};
         for (const endpoint of endpoints) {
           const scope = endpoint.operation ? OPERATION_SCOPES[endpoint.operation] : null;
           if (principal && (scope === null || hasScope(principal, scope))) {
             // In the trash, a record takes one change: coming out of it.
-            endpoint.writableAttributes?.filter((a) => !inTrash || a === "deleted").forEach((a) => attributes.add(a));
+            endpoint.writableAttributes
+              ?.filter((a) => (inTrash ? a === "deleted" : changeable === "all" || changeable.includes(a)))
+              .forEach((a) => attributes.add(a));
             if (endpoint.requiredAttributes) required[endpoint.method] = endpoint.requiredAttributes;
           }
         }
@@ -249,11 +257,18 @@ export function routeHandlers(...endpoints: Endpoint[]): Record<Method | "HEAD" 
 
 const IN_TRASH: ReadonlySet<ErrorCode> = new Set(["book_in_trash", "chapter_in_trash"]);
 
+interface Probed {
+  inTrash: boolean;
+  changeable: readonly string[] | "all";
+}
+const UNPROBED: Probed = { inTrash: false, changeable: "all" };
+
 /**
  * Runs the nearest GET at or above this path that reads a record (not a file: an export is work),
- * as the caller, and throws its failure; answers whether the record is in the trash.
+ * as the caller, and throws its failure; answers whether the record is in the trash, and what of
+ * it the caller may change.
  */
-async function probe(path: string, request: Request, context: RouteContext): Promise<boolean> {
+async function probe(path: string, request: Request, context: RouteContext, principal: Principal): Promise<Probed> {
   // Imported here: the endpoint declarations import this module.
   const { ENDPOINTS } = await import("./endpoints");
   for (let at = path; at.includes("{"); at = at.slice(0, at.lastIndexOf("/"))) {
@@ -264,14 +279,16 @@ async function probe(path: string, request: Request, context: RouteContext): Pro
     const headers = new Headers(request.headers);
     headers.delete("accept");
     try {
-      await run(get, new Request(url, { method: "GET", headers }), context);
-      return false;
+      const read = await run(get, new Request(url, { method: "GET", headers }), context);
+      if (!get.changeable || at !== path) return UNPROBED;
+      const { data } = (await read.json()) as { data: unknown };
+      return { inTrash: false, changeable: get.changeable(data, principal) };
     } catch (error) {
-      if (error instanceof AppError && IN_TRASH.has(error.code)) return true;
+      if (error instanceof AppError && IN_TRASH.has(error.code)) return { inTrash: true, changeable: [] };
       throw error;
     }
   }
-  return false;
+  return UNPROBED;
 }
 
 /** For paths no endpoint serves (including unknown API versions): 404 in the envelope. */

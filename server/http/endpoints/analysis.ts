@@ -14,10 +14,12 @@ import {
   templateIdParams,
   templateSchema,
   templateSummarySchema,
+  type TemplateDto,
 } from "../../analysis/schemas";
 import { SEARCH_QUERY_MAX, searchTemplates, templatesCollection } from "../../analysis/search-templates";
 import { uninstallTemplate } from "../../analysis/uninstall-template";
 import { updateTemplate } from "../../analysis/update-template";
+import { actsForEveryone } from "../../auth/scopes";
 import { parseCollectionQuery } from "../../collections";
 import { AppError } from "../../errors";
 import { defineEndpoint } from "../endpoint";
@@ -108,6 +110,12 @@ export const getTemplateEndpoint = defineEndpoint({
   auth: "required",
   params: templateIdParams,
   success: { status: 200, description: "the template", schema: templateSchema },
+  // As updateTemplate decides: the author changes it all; an admin may only unpublish another's.
+  changeable: (record, principal) => {
+    const template = record as TemplateDto;
+    if (template.author?.id === principal.userId) return "all";
+    return actsForEveryone(principal) && template.published ? ["published"] : [];
+  },
   handle: async ({ params, principal }) => success(await getTemplate(params, principal)),
 });
 
