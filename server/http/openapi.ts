@@ -286,7 +286,7 @@ const TAGS: oas31.TagObject[] = [
 const INFO_DESCRIPTION = `Inkstone's REST API. Success: \`{ "code": <status>, "msg": "ok", "data": … }\`.
 Failure: \`{ "code": <business code>, "msg": "…", "error": "<name>", "details"?: … }\`.
 Collections take page, per_page (≤ ${MAX_PER_PAGE}), sortby, order and whitelisted filters, and answer
-X-Total-Count and Link headers. Aliases: /api/<resource> and /v1/api/<resource> ≡ /api/v1/<resource>,
+X-Total-Count and Link headers. Aliases: /api/<path>, /v1/api/<path> and /v1/<path> ≡ /api/v1/<path>,
 GET /books ≡ GET /api/v1/books, /v1/auth/… ≡ /auth/…. Full reference: docs/api.md, and /reference.`;
 
 function build(): oas31.OpenAPIObject {
