@@ -1,26 +1,20 @@
 // Issue 17, item 12: a client generated from the served OpenAPI document, by openapi-typescript and
 // openapi-fetch, type-checks under tsc --strict and runs the seed's flows against the server.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { get } from "../support/http-client";
+import { installedPackage, PROJECT_ROOT } from "../support/third-party-tools";
 import { signUp, type Account } from "../support/http-users";
 
-const ROOT = path.join(import.meta.dirname, "../..");
-const FLOWS = path.join(ROOT, "test/fixtures/generated-client/flows.ts");
+const FLOWS = path.join(PROJECT_ROOT, "test/fixtures/generated-client/flows.ts");
 
-/** Where a package is installed: the project's node_modules, else a NODE_PATH directory. */
-function installed(name: string): string | undefined {
-  const places = [path.join(ROOT, "node_modules"), ...(process.env.NODE_PATH ?? "").split(path.delimiter).filter(Boolean)];
-  return places.map((place) => path.join(place, name)).find((dir) => existsSync(path.join(dir, "package.json")));
-}
-
-// Not dependencies of Inkstone itself: a third party's tools (openapi-typescript 7, openapi-fetch 0.17).
-const generator = installed("openapi-typescript");
-const fetchClient = installed("openapi-fetch");
+// openapi-typescript 7 and openapi-fetch 0.17, as a third party would use them.
+const generator = installedPackage("openapi-typescript");
+const fetchClient = installedPackage("openapi-fetch");
 
 let writer: Account;
 let work: string;
@@ -48,14 +42,14 @@ describe.skipIf(!generator || !fetchClient)("a client generated from /api/v1/ope
           moduleResolution: "Bundler",
           lib: ["ES2022", "DOM"],
           skipLibCheck: true,
-          typeRoots: [path.join(ROOT, "node_modules/@types")],
+          typeRoots: [path.join(PROJECT_ROOT, "node_modules/@types")],
           types: ["node"],
           paths: { "openapi-fetch": [fetchClient] },
         },
         files: ["flows.ts"],
       }),
     );
-    const tsc = path.join(ROOT, "node_modules/typescript/bin/tsc");
+    const tsc = path.join(PROJECT_ROOT, "node_modules/typescript/bin/tsc");
     let errors = "";
     try {
       execFileSync(process.execPath, [tsc, "-p", work], { encoding: "utf8", stdio: "pipe" });

@@ -1,16 +1,15 @@
 // Issue 17, item 12: Spectral's spectral:oas ruleset finds nothing in the OpenAPI document.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "@/server/http/openapi";
+import { installedPackage } from "../support/third-party-tools";
 
-const ROOT = path.join(import.meta.dirname, "../..");
-// Not a dependency of Inkstone: @stoplight/spectral-cli 6, from the project or a NODE_PATH directory.
-const spectral = [path.join(ROOT, "node_modules"), ...(process.env.NODE_PATH ?? "").split(path.delimiter).filter(Boolean)]
-  .map((place) => path.join(place, "@stoplight/spectral-cli/dist/index.js"))
-  .find((file) => existsSync(file));
+// @stoplight/spectral-cli 6, as a third party would run it.
+const spectralPackage = installedPackage("@stoplight/spectral-cli");
+const spectral = spectralPackage && path.join(spectralPackage, "dist/index.js");
 
 const work = mkdtempSync(path.join(tmpdir(), "inkstone-spectral-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
