@@ -1,6 +1,10 @@
 import { API_HEADERS, API_SOURCES, COMMON_HEADERS } from "./server/http/security-headers.mjs";
 import { API_ONLY_BOOKS_PATH, HAS_AUTHORIZATION, PAGE_PATHS, PAGE_SIGNALS } from "./server/http/negotiation.mjs";
 
+// /api/<path> that is not already versioned (/api/v1, /api/v2 …) nor one of the paths /api serves
+// itself: tRPC, next-auth's browser sign-in, the benchmark's fixed answer. (path-to-regexp refuses
+// a group that starts with "?", hence the empty "(?:)" before the lookahead.)
+const UNVERSIONED_API_PATH = "/api/:path((?:)(?!(?:v\\d+|trpc|auth|bench-baseline)(?:/|$)).+)";
 const asList = (headers) => Object.entries(headers).map(([key, value]) => ({ key, value }));
 const apiPath = (path) => path.replace(/^\/books/, "/api/v1/books");
 // On the negotiated paths: the API when there is an Authorization header, or no sign of a page.
@@ -33,17 +37,16 @@ const nextConfig = {
     // byte more must reach the route whole enough to be refused with 413, not truncated.
     proxyClientMaxBodySize: 32 * 1024 * 1024,
   },
-  // The seed's alias paths (DESIGN §2) are rewrites onto the canonical /api/v1 routes.
+  // The seed's alias paths (DESIGN §2) are rewrites onto the canonical /api/v1 routes: every
+  // /api/<path> the seed writes without a version is /api/v1/<path>, whatever the resource.
   async rewrites() {
-    const resources = ["books", "users", "tokens", "openapi.json"];
     return {
       beforeFiles: [
         { source: "/v1/api/:path*", destination: "/api/v1/:path*" },
         { source: "/v1/auth/:path*", destination: "/auth/:path*" },
-        ...resources.flatMap((r) => [
-          { source: `/api/${r}`, destination: `/api/v1/${r}` },
-          { source: `/api/${r}/:path*`, destination: `/api/v1/${r}/:path*` },
-        ]),
+        { source: UNVERSIONED_API_PATH, destination: "/api/v1/:path" },
+        // The seed's {base_url}/v1/ before a path it writes without /api (GET /books).
+        { source: "/v1/:path((?:)(?!(?:api|auth)(?:/|$)).+)", destination: "/api/v1/:path" },
         // Every beforeFiles rewrite that matches applies (they do not stop at the first), so the
         // API-only one must not match a page path that the negotiated ones left to the page.
         ...PAGE_PATHS.flatMap((source) => whenApi({ source, destination: apiPath(source) })),

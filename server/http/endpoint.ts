@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { authorize, hasScope, OPERATION_SCOPES, type Operation } from "../auth/scopes";
@@ -37,6 +38,18 @@ export interface Endpoint<P extends AnyObject = AnyObject, B extends z.ZodType =
   writableAttributes?: readonly string[];
   /** the attributes the body must carry, reported by OPTIONS under the method (PUT's) */
   requiredAttributes?: readonly string[];
+  /**
+   * PUT takes back what GET gave: the resource's other attributes may come back in the body, and
+   * are ignored when they equal the stored ones (`current` reads those); one that differs is 422.
+   */
+  readOnly?: { resource: z.ZodObject; current(context: HandlerContext<P, B, Q> & { principal: Principal }): Promise<Record<string, unknown>> };
+  /**
+   * A GET's record may be changed only in part by some who may read it (a template by its author;
+   * an admin may only unpublish it): which of its attributes this caller may change, for OPTIONS.
+   */
+  changeable?(record: unknown, principal: Principal): readonly string[] | "all";
+  /** request headers the endpoint reads (If-Match, Accept), for the OpenAPI document */
+  headers?: z.ZodObject;
   success: {
     status: number;
     description: string;
@@ -104,14 +117,60 @@ async function run(endpoint: Endpoint, request: Request, context: RouteContext):
   // Collections read their own parameters; everywhere else an unknown parameter is a 400 too.
   const query = endpoint.collection ? {} : parseQuery(endpoint.query ?? NO_QUERY, url.searchParams);
   const body = endpoint.body
-    ? await readBody(request, endpoint.body.schema, {
+    ? await readBody(request, requestBodySchema(endpoint), {
         maxBytes: endpoint.body.maxBytes ?? DEFAULT_BODY_LIMIT,
         multipart: endpoint.body.multipart ?? false,
         owner: principal?.userId,
       })
     : undefined;
-  return endpoint.handle({ request, url, principal, params, query, body });
+  const handled = { request, url, principal, params, query, body };
+  if (endpoint.readOnly && principal) handled.body = await withoutReadOnly(endpoint, { ...handled, principal }, body as Record<string, unknown>);
+  return endpoint.handle(handled);
 }
+
+// Each PUT's body schema widened by its resource's read-only attributes once, not on every request.
+const widenedBodies = new WeakMap<Endpoint, z.ZodType>();
+
+/** The body an endpoint reads: its own schema, plus (for a PUT) the resource's read-only attributes, optional. */
+export function requestBodySchema(endpoint: Endpoint): z.ZodType {
+  const schema = endpoint.body!.schema;
+  if (!endpoint.readOnly) return schema;
+  let widened = widenedBodies.get(endpoint);
+  if (!widened) {
+    const own = schema as z.ZodObject;
+    const extra = Object.entries(endpoint.readOnly.resource.shape)
+      .filter(([name]) => !(name in own.shape))
+      .map(([name, field]) => [name, (field as z.ZodType).optional().meta({ readOnly: true, description: "read-only: taken back when it equals the stored value" })]);
+    const id = z.globalRegistry.get(schema)?.id;
+    widened = own.extend(Object.fromEntries(extra)).meta(id ? { id } : {});
+    widenedBodies.set(endpoint, widened);
+  }
+  return widened;
+}
+
+/** Takes the read-only attributes out of a body; each must equal the stored value (422 naming those that do not). */
+async function withoutReadOnly(
+  endpoint: Endpoint,
+  context: HandlerContext<AnyObject, z.ZodType, AnyObject> & { principal: Principal },
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const own = (endpoint.body!.schema as z.ZodObject).shape;
+  const echoed = Object.keys(body).filter((name) => !(name in own) && body[name] !== undefined);
+  if (echoed.length === 0) return body;
+  const stored = await endpoint.readOnly!.current(context);
+  const differing = echoed.filter((name) => !isDeepStrictEqual(asJson(body[name]), asJson(stored[name])));
+  if (differing.length > 0) {
+    throw new AppError(
+      "validation_failed",
+      "Read-only attributes can be sent back only as they are stored.",
+      differing.map((name) => ({ path: name, message: `read-only: it is ${JSON.stringify(stored[name])}` })),
+    );
+  }
+  return Object.fromEntries(Object.entries(body).filter(([name]) => name in own));
+}
+
+// As the client read it: the stored value as JSON carries it (dates as ISO strings).
+const asJson = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 
 function parseParams(schema: AnyObject, raw: Record<string, string | string[]>) {
   const parsed = schema.safeParse(raw);
@@ -166,17 +225,24 @@ export function routeHandlers(...endpoints: Endpoint[]): Record<Method | "HEAD" 
       const response = await handlers.GET(new Request(request, { method: "GET" }), context);
       return new Response(null, { status: response.status, headers: response.headers });
     },
-    async OPTIONS(request) {
+    async OPTIONS(request, context) {
       const original = request.headers.get(ORIGINAL_METHOD_HEADER);
       if (original) return handler(original as Method)(request, { params: Promise.resolve({}) });
       try {
         const principal = await principalFromRequest(request);
+        // What GET would answer about the record, OPTIONS answers: another writer's book is
+        // 403 and an unknown id 404, not a list of attributes no PATCH could change.
+        const { inTrash, changeable } =
+          principal && endpoints.some((e) => e.params) ? await probe(endpoints[0]!.path, request, context, principal) : UNPROBED;
         const attributes = new Set<string>();
         const required: Record<string, readonly string[]> = {};
         for (const endpoint of endpoints) {
           const scope = endpoint.operation ? OPERATION_SCOPES[endpoint.operation] : null;
           if (principal && (scope === null || hasScope(principal, scope))) {
-            endpoint.writableAttributes?.forEach((a) => attributes.add(a));
+            // In the trash, a record takes one change: coming out of it.
+            endpoint.writableAttributes
+              ?.filter((a) => (inTrash ? a === "deleted" : changeable === "all" || changeable.includes(a)))
+              .forEach((a) => attributes.add(a));
             if (endpoint.requiredAttributes) required[endpoint.method] = endpoint.requiredAttributes;
           }
         }
@@ -187,6 +253,42 @@ export function routeHandlers(...endpoints: Endpoint[]): Record<Method | "HEAD" 
       }
     },
   };
+}
+
+const IN_TRASH: ReadonlySet<ErrorCode> = new Set(["book_in_trash", "chapter_in_trash"]);
+
+interface Probed {
+  inTrash: boolean;
+  changeable: readonly string[] | "all";
+}
+const UNPROBED: Probed = { inTrash: false, changeable: "all" };
+
+/**
+ * Runs the nearest GET at or above this path that reads a record (not a file: an export is work),
+ * as the caller, and throws its failure; answers whether the record is in the trash, and what of
+ * it the caller may change.
+ */
+async function probe(path: string, request: Request, context: RouteContext, principal: Principal): Promise<Probed> {
+  // Imported here: the endpoint declarations import this module.
+  const { ENDPOINTS } = await import("./endpoints");
+  for (let at = path; at.includes("{"); at = at.slice(0, at.lastIndexOf("/"))) {
+    const get = ENDPOINTS.find((e) => e.method === "GET" && e.path === at && !e.success.file);
+    if (!get) continue;
+    const url = new URL(request.url);
+    url.search = "";
+    const headers = new Headers(request.headers);
+    headers.delete("accept");
+    try {
+      const read = await run(get, new Request(url, { method: "GET", headers }), context);
+      if (!get.changeable || at !== path) return UNPROBED;
+      const { data } = (await read.json()) as { data: unknown };
+      return { inTrash: false, changeable: get.changeable(data, principal) };
+    } catch (error) {
+      if (error instanceof AppError && IN_TRASH.has(error.code)) return { inTrash: true, changeable: [] };
+      throw error;
+    }
+  }
+  return UNPROBED;
 }
 
 /** For paths no endpoint serves (including unknown API versions): 404 in the envelope. */

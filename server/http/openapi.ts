@@ -10,8 +10,10 @@ import {
 import { OPERATION_SCOPES, type Scope } from "../auth/scopes";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from "../collections";
 import { ERRORS, type ErrorCode } from "../errors";
+import { WRITABLE_MEDIA_TYPES } from "../convert/engine/formats";
 import { DEFAULT_BODY_LIMIT } from "./body";
-import type { Endpoint, Method } from "./endpoint";
+import { INLINE_PARSE_BYTES } from "./decode-body";
+import { requestBodySchema, type Endpoint, type Method } from "./endpoint";
 import { ENDPOINTS } from "./endpoints";
 
 /**
@@ -59,9 +61,14 @@ export function failuresOf(endpoint: Endpoint): Map<number, ErrorCode[]> {
   if (endpoint.auth === "required") codes.push("unauthenticated");
   if (endpoint.operation && OPERATION_SCOPES[endpoint.operation]) codes.push("insufficient_scope");
   if (endpoint.params) codes.push("not_found");
-  // Only books have owners and tombstones: another writer's book is 403, a purged one 410.
-  if (endpoint.path.includes("{bookId}")) codes.push("forbidden", "gone");
+  // Books have owners, a trash and tombstones: another writer's book is 403, a trashed one 404,
+  // a purged one 410; so is everything under them. Jobs have owners too.
+  if (endpoint.path.includes("{bookId}")) codes.push("forbidden", "book_in_trash", "gone");
+  if (endpoint.path.includes("{chapterId}")) codes.push("chapter_in_trash");
+  if (endpoint.path.includes("{jobId}")) codes.push("forbidden");
   if (endpoint.body) codes.push("malformed_json", "payload_too_large", "unsupported_media_type", "validation_failed");
+  // Large bodies are parsed by workers, which may all be busy; jobs count against the writer's quota.
+  if ((endpoint.body?.maxBytes ?? 0) > INLINE_PARSE_BYTES || endpoint.success.accepted) codes.push("rate_limited");
   codes.push(...(endpoint.errors ?? []));
 
   const byStatus = new Map<number, ErrorCode[]>();
@@ -119,8 +126,8 @@ function querySchema(endpoint: Endpoint): z.ZodObject | undefined {
 }
 
 function security(endpoint: Endpoint): oas31.SecurityRequirementObject[] {
-  const scope = requiredScope(endpoint);
-  const bearer = { bearerAuth: scope ? [scope] : [] };
+  // The scope is in x-required-scope and the description: an http scheme has no scopes to list.
+  const bearer = { bearerAuth: [] };
   if (endpoint.auth === "none") return [];
   // The browser session carries every scope the user's role allows.
   if (endpoint.auth === "required") return [bearer, { sessionCookie: [] }];
@@ -148,10 +155,12 @@ function successResponse(endpoint: Endpoint): ZodOpenApiResponseObject {
   const names = [...(endpoint.success.headers ?? []), ...(paged ? ["x-total-count", "link"] : [])];
   const envelope = z.object({ code: z.literal(status), msg: z.literal("ok"), data: schema ?? z.unknown() });
   if (endpoint.success.file) {
+    // Sent as the format written, so a client can tell a file from the JSON envelope of a failure.
+    const file = { schema: { type: "string" as const, format: "binary" } };
     return {
       description,
       headers: headers([...names, "content-disposition"]),
-      content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+      content: Object.fromEntries(WRITABLE_MEDIA_TYPES.map((type) => [type, file])),
     };
   }
   return {
@@ -184,8 +193,12 @@ function operation(endpoint: Endpoint): ZodOpenApiOperationObject {
     security: security(endpoint),
     "x-required-scope": requiredScope(endpoint),
     "x-auth": endpoint.auth,
-    ...((endpoint.params || query) && {
-      requestParams: { ...(endpoint.params && { path: endpoint.params as z.ZodObject }), ...(query && { query }) },
+    ...((endpoint.params || query || endpoint.headers) && {
+      requestParams: {
+        ...(endpoint.params && { path: endpoint.params as z.ZodObject }),
+        ...(query && { query }),
+        ...(endpoint.headers && { header: endpoint.headers }),
+      },
     }),
     ...(body && {
       requestBody: {
@@ -197,8 +210,8 @@ function operation(endpoint: Endpoint): ZodOpenApiOperationObject {
               ? "JSON, or multipart/form-data with the same fields as parts (a `file` part stands for `content`)."
               : "JSON.",
         content: {
-          "application/json": { schema: body.schema },
-          ...(body.multipart && { "multipart/form-data": { schema: body.schema } }),
+          "application/json": { schema: requestBodySchema(endpoint) },
+          ...(body.multipart && { "multipart/form-data": { schema: requestBodySchema(endpoint) } }),
         },
       },
     }),
@@ -214,8 +227,25 @@ function headOperation(get: ZodOpenApiOperationObject): ZodOpenApiOperationObjec
   return { ...get, operationId: get.operationId!.replace(/^get/, "head"), summary: `Headers of: ${get.summary}`, responses };
 }
 
+const optionsAnswer = z
+  .object({
+    code: z.literal(200),
+    msg: z.literal("ok"),
+    data: z.object({
+      methods: z.array(z.string()),
+      attributes: z.array(z.string()).describe("what this caller may change here"),
+      required: z.record(z.string(), z.array(z.string())).optional().describe("by method: the attributes its body must carry (PUT's)"),
+    }),
+  })
+  .meta({ id: "Options" });
+
 /** OPTIONS: Allow, and the attributes this caller may change (by the credential's scopes). */
 function optionsOperation(path: string, endpoints: Endpoint[]): ZodOpenApiOperationObject {
+  // With a credential, a record's OPTIONS answers what its GET would (403, 404, 410 …).
+  const read = endpoints.find((e) => e.method === "GET") ?? endpoints[0]!;
+  const refusals = endpoints.some((e) => e.params)
+    ? [...failuresOf({ ...read, method: "GET", body: undefined, query: undefined, collection: undefined })].filter(([status]) => [403, 404, 410].includes(status))
+    : [];
   return {
     operationId: operationId("options", path),
     tags: [tagOf(endpoints[0]!)],
@@ -226,20 +256,9 @@ function optionsOperation(path: string, endpoints: Endpoint[]): ZodOpenApiOperat
     "x-auth": "optional",
     ...(endpoints.some((e) => e.params) && { requestParams: { path: endpoints.find((e) => e.params)!.params as z.ZodObject } }),
     responses: {
-      "200": {
-        description: "the methods and attributes",
-        headers: headers(["allow"]),
-        content: {
-          "application/json": {
-            schema: z.object({
-              code: z.literal(200),
-              msg: z.literal("ok"),
-              data: z.object({ methods: z.array(z.string()), attributes: z.array(z.string()) }),
-            }),
-          },
-        },
-      },
+      "200": { description: "the methods and attributes", headers: headers(["allow"]), content: { "application/json": { schema: optionsAnswer } } },
       "401": failureResponse(401, ["invalid_token", "token_expired", "token_revoked"]),
+      ...Object.fromEntries(refusals.map(([status, codes]) => [status, failureResponse(status, codes)])),
       "500": failureResponse(500, ["internal"]),
     },
   };
@@ -249,8 +268,12 @@ const TAGS: oas31.TagObject[] = [
   { name: "auth", description: "Token endpoints: sign in, refresh (rotation), revoke. Also served under /v1/auth/…" },
   { name: "users", description: "Sign-up and the signed-in account" },
   { name: "tokens", description: "Named personal tokens and logins" },
-  { name: "books", description: "Books: create, list, edit, trash (PATCH `deleted`) and delete for good" },
+  { name: "books", description: "Books: create, list, edit, trash (PATCH `deleted`) and delete for good; export and import" },
   { name: "chapters", description: "Chapters, their order, and their revisions (one per save)" },
+  { name: "analysis", description: "Analysis templates: search, read, install, and write your own" },
+  { name: "analyses", description: "A template run on a book, and its report" },
+  { name: "convert", description: "Document formats, and converting a document from one to another" },
+  { name: "jobs", description: "Background work (long conversions and analyses): poll it, download its file" },
   { name: "meta", description: "This document" },
   {
     name: "tRPC",
@@ -263,7 +286,7 @@ const TAGS: oas31.TagObject[] = [
 const INFO_DESCRIPTION = `Inkstone's REST API. Success: \`{ "code": <status>, "msg": "ok", "data": … }\`.
 Failure: \`{ "code": <business code>, "msg": "…", "error": "<name>", "details"?: … }\`.
 Collections take page, per_page (≤ ${MAX_PER_PAGE}), sortby, order and whitelisted filters, and answer
-X-Total-Count and Link headers. Aliases: /api/<resource> and /v1/api/<resource> ≡ /api/v1/<resource>,
+X-Total-Count and Link headers. Aliases: /api/<path>, /v1/api/<path> and /v1/<path> ≡ /api/v1/<path>,
 GET /books ≡ GET /api/v1/books, /v1/auth/… ≡ /auth/…. Full reference: docs/api.md, and /reference.`;
 
 function build(): oas31.OpenAPIObject {
@@ -278,21 +301,43 @@ function build(): oas31.OpenAPIObject {
     item.options = optionsOperation(path, endpoints);
     paths[path] = item;
   }
+  const getDocument: ZodOpenApiOperationObject = {
+    operationId: "getOpenapiJson",
+    tags: ["meta"],
+    summary: "This OpenAPI 3.1 document (raw JSON, no envelope)",
+    description: "The REST API as this server serves it, generated from the same declarations as its routes. No credential needed.",
+    security: [],
+    "x-required-scope": null,
+    "x-auth": "none",
+    responses: {
+      "200": { description: "the document", content: { "application/json": { schema: { type: "object" } } } },
+      "405": failureResponse(405, ["method_not_allowed"]),
+    },
+  };
   paths["/api/v1/openapi.json"] = {
-    get: {
-      operationId: "getOpenapiJson",
+    get: getDocument,
+    head: headOperation(getDocument),
+    options: {
+      operationId: "optionsOpenapiJson",
       tags: ["meta"],
-      summary: "This OpenAPI 3.1 document (raw JSON, no envelope)",
+      summary: "Allowed methods: GET, HEAD, OPTIONS; nothing here can be changed",
+      description: "A document, not a resource: `attributes` is always empty.",
       security: [],
       "x-required-scope": null,
       "x-auth": "none",
-      responses: { "200": { description: "the document", content: { "application/json": { schema: { type: "object" } } } } },
+      responses: { "200": { description: "the methods", headers: headers(["allow"]), content: { "application/json": { schema: optionsAnswer } } } },
     },
   };
 
-  return createDocument({
+  return withNamedRequestBodies(createDocument({
     openapi: "3.1.0",
-    info: { title: "Inkstone API", version: "1", description: INFO_DESCRIPTION },
+    info: {
+      title: "Inkstone API",
+      version: "1",
+      description: INFO_DESCRIPTION,
+      // Self-hosted: whoever runs the server answers for it; the reference ships with it.
+      contact: { name: "The administrator of this Inkstone server" },
+    },
     servers: [{ url: "/" }],
     tags: TAGS,
     paths,
@@ -312,7 +357,37 @@ function build(): oas31.OpenAPIObject {
         },
       },
     },
-  });
+  }));
+}
+
+/**
+ * Moves each request body's schema from components.schemas into components.requestBodies.
+ * Generators read a schema under `schemas` as something the server sends too: openapi-typescript
+ * makes a field with a default required there (the server always fills it in), which a request
+ * need not carry. Under `requestBodies` the same schema keeps its name and its fields stay optional.
+ */
+function withNamedRequestBodies(doc: oas31.OpenAPIObject): oas31.OpenAPIObject {
+  const schemas = doc.components?.schemas ?? {};
+  const bodies: Record<string, oas31.RequestBodyObject> = {};
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const method of ["post", "put", "patch"] as const) {
+      const operation = item[method];
+      const body = operation?.requestBody as oas31.RequestBodyObject | undefined;
+      if (!operation || !body) continue;
+      const refs = Object.values(body.content).map((media) => (media.schema as oas31.ReferenceObject | undefined)?.$ref);
+      const name = refs[0]?.replace("#/components/schemas/", "");
+      if (!name || refs.some((ref) => ref !== refs[0]) || !schemas[name]) continue;
+      const key = Object.keys(body.content).length > 1 ? `${name}Form` : name;
+      bodies[key] ??= {
+        ...body,
+        content: Object.fromEntries(Object.keys(body.content).map((type) => [type, { schema: schemas[name] }])),
+      };
+      operation.requestBody = { $ref: `#/components/requestBodies/${key}` };
+    }
+  }
+  const moved = new Set(Object.values(bodies).flatMap((body) => Object.values(body.content).map((media) => media.schema)));
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([, schema]) => !moved.has(schema)));
+  return { ...doc, components: { ...doc.components, schemas: kept, requestBodies: bodies } };
 }
 
 let document: oas31.OpenAPIObject | undefined;

@@ -3,7 +3,7 @@ import { ZodError } from "zod";
 import { AppError, ERRORS, inputProblems } from "../errors";
 import type { Context } from "./context";
 
-function toTRPCError(error: AppError): TRPCError {
+export function toTRPCError(error: AppError): TRPCError {
   return new TRPCError({ code: ERRORS[error.code].trpc, message: error.message, cause: error });
 }
 

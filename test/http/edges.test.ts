@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, expectFailure, get, isolatedRequest } from "../support/http-client";
 import { createBook } from "../support/http-books";
+import { expectTrpcError } from "../support/http-trpc";
 import { signUp, type Account } from "../support/http-users";
 
 let writer: Account;
@@ -45,16 +46,17 @@ describe("methods no route serves (item 3)", () => {
         expectFailure(response, 404, "not_found");
         continue;
       }
-      expectFailure(response, 405, "method_not_allowed");
+      if (path.startsWith("/api/trpc/")) expectTrpcError(response, 405, null, "METHOD_NOT_SUPPORTED");
+      else expectFailure(response, 405, "method_not_allowed");
       const allow = response.headers.get("allow") ?? "";
       expect(allow, path).toMatch(/\b(GET|POST)\b/);
       expect(allow, path).not.toContain("TRACE");
     }
   });
 
-  it("answers PUT on a tRPC path with 405 in the envelope", async () => {
+  it("answers PUT on a tRPC path with 405 in tRPC's error shape", async () => {
     const response = await call("PUT", "/api/trpc/books.list", { token: writer.token });
-    expectFailure(response, 405, "method_not_allowed");
+    expectTrpcError(response, 405, null, "METHOD_NOT_SUPPORTED");
     expect(response.headers.get("allow")).toBe("GET, POST, OPTIONS");
   });
 });

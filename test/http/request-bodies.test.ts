@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES } from "@/server/convert/schemas";
 import { ERRORS } from "@/server/errors";
 import { call, expectFailure, expectSuccess, get, isolatedRequest, type ApiResponse } from "../support/http-client";
-import { trpcMutation } from "../support/http-trpc";
+import { expectTrpcError, trpcMutation } from "../support/http-trpc";
 import { signUp, type Account } from "../support/http-users";
 
 const MiB = 1024 * 1024;
@@ -120,7 +120,7 @@ describe("tRPC bodies (item 8)", () => {
   it("answers a body that is not JSON with 415 before reading it, and malformed JSON with 400", async () => {
     const form = new FormData();
     form.set("title", "x");
-    expectFailure(await call("POST", "/api/trpc/books.create", { token: writer.token, body: form }), 415, "unsupported_media_type");
+    expectTrpcError(await call("POST", "/api/trpc/books.create", { token: writer.token, body: form }), 415, "unsupported_media_type");
     const malformed = await call("POST", "/api/trpc/books.create", { token: writer.token, body: '{"title": "Half', headers: { "content-type": "application/json" } });
     expect(malformed.status, malformed.text.slice(0, 300)).toBe(400);
     expect(malformed.body.error.data).toMatchObject({ appCode: ERRORS.malformed_json.code, error: "malformed_json" });

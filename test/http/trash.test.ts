@@ -197,7 +197,7 @@ describe("PUT with the book as the seed defines it", () => {
 
   it("says which attributes are required in the OpenAPI document", async () => {
     const document = (await get("/api/v1/openapi.json")).body;
-    const schema = document.components.schemas.ReplaceBook;
+    const schema = document.components.requestBodies.ReplaceBook.content["application/json"].schema;
     expect([...schema.required].sort()).toEqual(["description", "title", "type"]);
   });
 });

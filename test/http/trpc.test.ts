@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ERRORS, type ErrorCode } from "@/server/errors";
 import { CHAPTER_BODY_LIMIT } from "@/server/chapters/schemas";
-import { expectFailure, expectSuccess, get, isolatedRequest, post, type ApiResponse } from "../support/http-client";
-import { trpcMutation, trpcQuery } from "../support/http-trpc";
+import { expectSuccess, get, isolatedRequest, post, type ApiResponse } from "../support/http-client";
+import { expectTrpcError, trpcMutation, trpcQuery } from "../support/http-trpc";
 import { expiredCopy, login, mintToken, PASSWORD, signUp, type Account } from "../support/http-users";
 
 let writer: Account;
@@ -18,15 +17,6 @@ function expectResult(response: ApiResponse): any {
   return response.body.result.data;
 }
 
-/** A tRPC error: HTTP status, tRPC code, and the same business code and name as REST's envelope. */
-function expectTrpcError(response: ApiResponse, status: number, error: ErrorCode) {
-  expect(response.status, response.text.slice(0, 300)).toBe(status);
-  expect(response.body.error).toMatchObject({
-    message: expect.any(String),
-    data: { code: ERRORS[error].trpc, httpStatus: status, appCode: ERRORS[error].code, error },
-  });
-  return response.body.error.data.details;
-}
 
 describe("books over tRPC", () => {
   it("books.create takes the raw input and answers the book with its id", async () => {
@@ -115,7 +105,7 @@ describe("limits over tRPC", () => {
       headers: { authorization: `Bearer ${writer.token}`, "content-type": "application/json" },
       chunks: chunks(),
     });
-    expectFailure(response, 413, "payload_too_large");
+    expectTrpcError(response, 413, "payload_too_large");
     expect(expectResult(await trpcQuery("books.list", undefined, writer.token))).toHaveLength(before);
   });
 

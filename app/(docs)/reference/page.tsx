@@ -72,14 +72,22 @@ function Parameters({ op }: { op: oas31.OperationObject }) {
   );
 }
 
-function Body({ op }: { op: oas31.OperationObject }) {
-  const body = op.requestBody;
-  if (!body || isRef(body)) return null;
+/** Request bodies are named under components.requestBodies; their schemas are listed with the others. */
+function requestBodies(doc: oas31.OpenAPIObject): [string, oas31.RequestBodyObject][] {
+  return Object.entries(doc.components?.requestBodies ?? {}).filter((entry): entry is [string, oas31.RequestBodyObject] => !isRef(entry[1]));
+}
+
+function Body({ op, doc }: { op: oas31.OperationObject; doc: oas31.OpenAPIObject }) {
+  if (!op.requestBody) return null;
+  const name = isRef(op.requestBody) ? op.requestBody.$ref.split("/").pop()! : null;
+  const body = name ? (doc.components?.requestBodies?.[name] as oas31.RequestBodyObject | undefined) : (op.requestBody as oas31.RequestBodyObject);
+  if (!body) return null;
   return (
     <p>
-      <strong>Body</strong>: {Object.entries(body.content).map(([type, media], i) => (
-        <span key={type}>{i > 0 && ", "}<code>{type}</code> {media.schema && typeOf(media.schema)}</span>
-      ))}. {prose(body.description)}
+      <strong>Body</strong>: {Object.keys(body.content).map((type, i) => (
+        <span key={type}>{i > 0 && ", "}<code>{type}</code></span>
+      ))}{" "}
+      {name ? <a href={`#schema-${name}`}>{name}</a> : typeOf(Object.values(body.content)[0]?.schema)}. {prose(body.description)}
     </p>
   );
 }
@@ -101,7 +109,7 @@ function Responses({ op }: { op: oas31.OperationObject }) {
   );
 }
 
-function Operation({ method, path, op }: Entry) {
+function Operation({ method, path, op, doc }: Entry & { doc: oas31.OpenAPIObject }) {
   const scope = op["x-required-scope"] as string | null;
   const auth = op["x-auth"] as string;
   return (
@@ -115,7 +123,7 @@ function Operation({ method, path, op }: Entry) {
         {scope ? <> · scope <code>{scope}</code></> : auth === "required" && " · no scope needed"}
       </p>
       <Parameters op={op} />
-      <Body op={op} />
+      <Body op={op} doc={doc} />
       <Responses op={op} />
     </article>
   );
@@ -165,13 +173,16 @@ export default function ReferencePage() {
         <section key={tag.name} id={`tag-${tag.name}`}>
           <h2>{tag.name}</h2>
           <p className={styles.muted}>{prose(tag.description)}</p>
-          {entries.filter((e) => e.op.tags?.includes(tag.name)).map((e) => <Operation key={`${e.method} ${e.path}`} {...e} />)}
+          {entries.filter((e) => e.op.tags?.includes(tag.name)).map((e) => <Operation key={`${e.method} ${e.path}`} {...e} doc={doc} />)}
         </section>
       ))}
       <section id="schemas">
         <h2>schemas</h2>
         {Object.entries(doc.components?.schemas ?? {}).map(([name, schema]) => (
           <SchemaTable key={name} name={name} schema={schema as oas31.SchemaObject} />
+        ))}
+        {requestBodies(doc).map(([name, body]) => (
+          <SchemaTable key={name} name={name} schema={Object.values(body.content)[0]!.schema as oas31.SchemaObject} />
         ))}
       </section>
     </main>

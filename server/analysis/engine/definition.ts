@@ -19,12 +19,15 @@ export type TemplateDefinitionInput = {
 };
 
 function sectionSchema(probe: (typeof PROBES)[number]) {
+  const params = probe.params as z.ZodType<Record<string, unknown>>;
   const fields: z.ZodType<{ view: View }> = knownKeys(
     {
       id: slugSchema,
       title: z.string().trim().min(1).max(120),
       probe: z.literal(probe.id),
-      params: (probe.params as z.ZodType<Record<string, unknown>>).prefault({}),
+      // Left out, params are the probe's defaults; a probe that needs some (structure's beats)
+      // has no such default, and the OpenAPI document must not offer one that fails its schema.
+      params: params.safeParse({}).success ? params.prefault({}) : params,
       view: viewSchema,
     },
     "section field",

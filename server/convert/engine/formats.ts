@@ -58,6 +58,9 @@ export const FORMATS: readonly FormatInfo[] = [
   pandoc({ id: "muse", name: "Emacs Muse", extensions: ["muse"], mediaType: "text/x-muse", read: true, write: true }),
 ];
 
+/** The media types files are written in (the OpenAPI document declares each for a download). */
+export const WRITABLE_MEDIA_TYPES = [...new Set(FORMATS.filter((f) => f.write).map((f) => f.mediaType))];
+
 const byId = new Map(FORMATS.map((f) => [f.id, f]));
 
 export function formatById(id: string): FormatInfo | undefined {

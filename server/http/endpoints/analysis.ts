@@ -14,10 +14,12 @@ import {
   templateIdParams,
   templateSchema,
   templateSummarySchema,
+  type TemplateDto,
 } from "../../analysis/schemas";
 import { SEARCH_QUERY_MAX, searchTemplates, templatesCollection } from "../../analysis/search-templates";
 import { uninstallTemplate } from "../../analysis/uninstall-template";
 import { updateTemplate } from "../../analysis/update-template";
+import { actsForEveryone } from "../../auth/scopes";
 import { parseCollectionQuery } from "../../collections";
 import { AppError } from "../../errors";
 import { defineEndpoint } from "../endpoint";
@@ -66,6 +68,8 @@ export const installTemplateEndpoint = defineEndpoint({
   auth: "required",
   body: { schema: installTemplateInput },
   success: { status: 201, description: "the template, installed", schema: templateSchema },
+  // Another writer's draft is as missing as an unknown id.
+  errors: ["not_found"],
   handle: async ({ body, principal }) => success(await installTemplate(body, principal), 201),
 });
 
@@ -106,6 +110,12 @@ export const getTemplateEndpoint = defineEndpoint({
   auth: "required",
   params: templateIdParams,
   success: { status: 200, description: "the template", schema: templateSchema },
+  // As updateTemplate decides: the author changes it all; an admin may only unpublish another's.
+  changeable: (record, principal) => {
+    const template = record as TemplateDto;
+    if (template.author?.id === principal.userId) return "all";
+    return actsForEveryone(principal) && template.published ? ["published"] : [];
+  },
   handle: async ({ params, principal }) => success(await getTemplate(params, principal)),
 });
 
@@ -120,6 +130,7 @@ function updateTemplateEndpoint(method: "PUT" | "PATCH", schema: typeof replaceT
     body: { schema, maxBytes: TEMPLATE_BODY_LIMIT },
     writableAttributes: TEMPLATE_WRITABLE_ATTRIBUTES,
     requiredAttributes: method === "PUT" ? TEMPLATE_REQUIRED_ATTRIBUTES : undefined,
+    readOnly: method === "PUT" ? { resource: templateSchema, current: ({ params, principal }) => getTemplate(params, principal) } : undefined,
     success: { status: 201, description: "the template as saved", schema: templateSchema },
     errors: ["forbidden"],
     handle: async ({ params, body, principal }) => success(await updateTemplate({ templateId: params.templateId, changes: body }, principal), 201),

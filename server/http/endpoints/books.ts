@@ -81,6 +81,7 @@ function updateBookEndpoint(
     body: { schema },
     writableAttributes: BOOK_WRITABLE_ATTRIBUTES,
     requiredAttributes,
+    readOnly: method === "PUT" ? { resource: bookSchema, current: ({ params, principal }) => getBook(params, principal) } : undefined,
     success: { status: 201, description: "the book as saved", schema: bookSchema },
     errors: ["book_in_trash"],
     handle: async ({ params, body, principal }) => success(await updateBook({ bookId: params.bookId, changes: body }, principal), 201),

@@ -32,6 +32,9 @@ import { defineEndpoint } from "../endpoint";
 import { noContent, paged, success } from "../envelope";
 
 const versionHeader = (chapter: ChapterDto) => ({ etag: `"${chapter.version}"` });
+const ifMatchHeader = z.object({
+  "If-Match": z.string().optional().describe('the version edited, as the chapter\'s ETag gave it ("3"); instead of, or equal to, `version` in the body'),
+});
 
 /**
  * The version an edit was made against: the If-Match header (`"3"`) or `version` in the body.
@@ -145,6 +148,8 @@ function saveChapterEndpoint(method: "PUT" | "PATCH", schema: typeof replaceChap
     params: chapterParams,
     body: { schema, maxBytes: CHAPTER_BODY_LIMIT },
     writableAttributes: ["title", "content"],
+    readOnly: method === "PUT" ? { resource: chapterSchema, current: ({ params, principal }) => getChapter(params, principal) } : undefined,
+    headers: ifMatchHeader,
     success: { status: 201, description: "the new version", schema: chapterSchema, headers: ["etag"] },
     errors: ["version_conflict", "precondition_failed", "book_in_trash"],
     handle: async ({ request, params, body, principal }) => {
@@ -233,6 +238,7 @@ export const restoreRevisionEndpoint = defineEndpoint({
   auth: "required",
   params: chapterParams,
   body: { schema: restoreRevisionInput },
+  headers: ifMatchHeader,
   success: { status: 201, description: "the chapter at its new version", schema: chapterSchema, headers: ["etag"] },
   errors: ["version_conflict", "precondition_failed", "book_in_trash"],
   handle: async ({ request, params, body, principal }) => {

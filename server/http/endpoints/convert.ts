@@ -55,7 +55,7 @@ export const convertEndpoint = defineEndpoint({
     file: true,
     accepted: { description: "a large document, or async=1: queued as a background job to poll (Location)", schema: jobSchema },
   },
-  errors: ["unsupported_format", "format_mismatch", "corrupt_document", "invalid_encoding", "conversion_timed_out", "archive_too_large"],
+  errors: ["unsupported_format", "format_mismatch", "corrupt_document", "invalid_encoding", "conversion_timed_out", "archive_too_large", "rate_limited"],
   handle: async ({ body, query, principal }) => answer(await convertDocument({ ...body, async: query.async }, principal)),
 });
 
@@ -96,13 +96,16 @@ export const exportBookEndpoint = defineEndpoint({
   auth: "required",
   params: bookIdParams,
   query: exportQuery,
+  headers: z.object({
+    Accept: z.string().optional().describe("instead of `format`: a writable format's media type, e.g. application/epub+zip (the first by quality wins)"),
+  }),
   success: {
     status: 200,
     description: "the book as a document",
     file: true,
     accepted: { description: "a long book: queued as a background job to poll (Location)", schema: jobSchema },
   },
-  errors: ["book_in_trash", "conversion_timed_out"],
+  errors: ["book_in_trash", "conversion_timed_out", "rate_limited"],
   handle: async ({ params, query, request, principal }) =>
     answer(await exportBook({ bookId: params.bookId, ...query, accept: request.headers.get("accept") }, principal)),
 });
@@ -117,7 +120,7 @@ export const importBookEndpoint = defineEndpoint({
   auth: "required",
   body: { schema: importInput, maxBytes: UPLOAD_BODY_LIMIT, multipart: "binary" },
   success: { status: 201, description: "the new book and its chapters", schema: importResultSchema },
-  errors: ["unsupported_format", "format_mismatch", "corrupt_document", "invalid_encoding", "conversion_timed_out", "archive_too_large"],
+  errors: ["unsupported_format", "format_mismatch", "corrupt_document", "invalid_encoding", "conversion_timed_out", "archive_too_large", "rate_limited"],
   handle: async ({ body, principal }) => success(await importBook(body, principal), 201),
 });
 
@@ -131,6 +134,6 @@ export const importChaptersEndpoint = defineEndpoint({
   params: bookIdParams,
   body: { schema: importIntoBookInput, maxBytes: UPLOAD_BODY_LIMIT, multipart: "binary" },
   success: { status: 201, description: "the book and the chapters added", schema: importResultSchema },
-  errors: ["book_in_trash", "unsupported_format", "format_mismatch", "corrupt_document", "invalid_encoding", "conversion_timed_out", "archive_too_large"],
+  errors: ["book_in_trash", "unsupported_format", "format_mismatch", "corrupt_document", "invalid_encoding", "conversion_timed_out", "archive_too_large", "rate_limited"],
   handle: async ({ params, body, principal }) => success(await importChapters({ ...body, bookId: params.bookId }, principal), 201),
 });

@@ -1,14 +1,15 @@
 // /api/trpc — typed RPC over the same use cases as REST
+import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { CHAPTER_BODY_LIMIT } from "@/server/chapters/schemas";
 import { AppError } from "@/server/errors";
 import { DEFAULT_BODY_LIMIT, readLimited } from "@/server/http/body";
 import { parseJsonBody } from "@/server/http/decode-body";
-import { failure } from "@/server/http/envelope";
 import { ORIGINAL_METHOD_HEADER } from "@/server/http/node-requests";
 import { createContext, type Context } from "@/server/trpc/context";
 import { appRouter } from "@/server/trpc/root";
 import { CONVERT_RPC_BODY_LIMIT } from "@/server/trpc/routers/convert";
+import { trpcTransportFailure } from "@/server/trpc/transport-failure";
 
 // The body is read before any procedure runs, so REST's limits hold here too: room for the largest
 // input a procedure takes (a chapter however it is spelt, a document in base64), in a batch of ten
@@ -23,10 +24,23 @@ async function handler(req: Request) {
     try {
       request = await withParsedBody(req, context);
     } catch (error) {
-      return failure(error);
+      return trpcTransportFailure(error, req);
     }
   }
-  return fetchRequestHandler({ endpoint: "/api/trpc", req: request, router: appRouter, createContext: () => context, maxBatchSize: MAX_BATCH });
+  const response = await fetchRequestHandler({ endpoint: "/api/trpc", req: request, router: appRouter, createContext: () => context, maxBatchSize: MAX_BATCH });
+  return asJson(response);
+}
+
+/**
+ * tRPC answers the errors it raises itself before a procedure runs (an unknown procedure, a GET
+ * to a mutation, a batch too long) with a JSON body and no Content-Type, which Response makes
+ * text/plain. Its only other non-JSON answers are streams, which no link here asks for.
+ */
+function asJson(response: Response): Response {
+  if (!(response.headers.get("content-type") ?? "").startsWith("text/plain")) return response;
+  const headers = new Headers(response.headers);
+  headers.set("content-type", "application/json");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**
@@ -51,14 +65,13 @@ async function withParsedBody(req: Request, context: Context): Promise<Request> 
   return request;
 }
 
-// Every other method is 405 in the envelope, with Allow, like the REST paths.
+// Every other method is 405 in tRPC's error shape (this is tRPC's path, not a REST one), with Allow.
 const ALLOW = "GET, POST, OPTIONS";
 async function notServed(request: Request) {
   const method = request.headers.get(ORIGINAL_METHOD_HEADER) ?? request.method;
   if (method === "OPTIONS") return new Response(null, { status: 204, headers: { allow: ALLOW } });
-  const response = failure(new AppError("method_not_allowed", `${method} is not served here; use ${ALLOW}.`));
-  response.headers.set("allow", ALLOW);
-  return response;
+  const refused = new TRPCError({ code: "METHOD_NOT_SUPPORTED", message: `${method} is not served here; use ${ALLOW}.` });
+  return trpcTransportFailure(refused, request, { allow: ALLOW });
 }
 
 export { handler as GET, handler as POST, notServed as PUT, notServed as PATCH, notServed as DELETE, notServed as OPTIONS };

@@ -1,0 +1,78 @@
+// Issue 17, item 12: a client generated from the served OpenAPI document, by openapi-typescript and
+// openapi-fetch, type-checks under tsc --strict and runs the seed's flows against the server.
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { build } from "esbuild";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { get } from "../support/http-client";
+import { installedPackage, PROJECT_ROOT } from "../support/third-party-tools";
+import { signUp, type Account } from "../support/http-users";
+
+const FLOWS = path.join(PROJECT_ROOT, "test/fixtures/generated-client/flows.ts");
+
+// openapi-typescript 7 and openapi-fetch 0.17, as a third party would use them.
+const generator = installedPackage("openapi-typescript");
+const fetchClient = installedPackage("openapi-fetch");
+
+let writer: Account;
+let work: string;
+beforeAll(async () => {
+  writer = await signUp("generated-client");
+  work = mkdtempSync(path.join(tmpdir(), "inkstone-client-"));
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe.skipIf(!generator || !fetchClient)("a client generated from /api/v1/openapi.json (item 12)", () => {
+  it("type-checks the seed's flows with tsc --strict, and runs them against the server", async () => {
+    const document = await get("/api/v1/openapi.json");
+    expect(document.status).toBe(200);
+    writeFileSync(path.join(work, "openapi.json"), document.text);
+    execFileSync(process.execPath, [path.join(generator!, "bin/cli.js"), "openapi.json", "-o", "api.d.ts"], { cwd: work, stdio: "pipe" });
+    copyFileSync(FLOWS, path.join(work, "flows.ts"));
+    writeFileSync(
+      path.join(work, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: "ES2022",
+          module: "ESNext",
+          moduleResolution: "Bundler",
+          lib: ["ES2022", "DOM"],
+          skipLibCheck: true,
+          typeRoots: [path.join(PROJECT_ROOT, "node_modules/@types")],
+          types: ["node"],
+          paths: { "openapi-fetch": [fetchClient] },
+        },
+        files: ["flows.ts"],
+      }),
+    );
+    const tsc = path.join(PROJECT_ROOT, "node_modules/typescript/bin/tsc");
+    let errors = "";
+    try {
+      execFileSync(process.execPath, [tsc, "-p", work], { encoding: "utf8", stdio: "pipe" });
+    } catch (error) {
+      errors = String((error as { stdout?: string }).stdout ?? error);
+    }
+    expect(errors).toBe("");
+
+    await build({
+      entryPoints: [path.join(work, "flows.ts")],
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      outfile: path.join(work, "flows.mjs"),
+      nodePaths: [path.dirname(fetchClient!)],
+      logLevel: "silent",
+    });
+    const output = execFileSync(process.execPath, [path.join(work, "flows.mjs")], {
+      env: { ...process.env, INKSTONE_URL: inject("baseUrl"), INKSTONE_TOKEN: writer.token },
+      encoding: "utf8",
+      stdio: "pipe",
+    });
+    expect(output.trim()).toBe("flows: ok");
+  }, 120_000);
+});
