@@ -58,7 +58,7 @@ const QUEUE_FULL_RETRY_SECONDS = 10;
 /** Where scripts/build-worker.mjs puts the bundled worker (relative to the app's root). */
 // turbopackIgnore: otherwise `next build` takes the path for an import of every file under the
 // app's root (README.md, docs …) and fails on them.
-export const WORKER_FILE = process.env.INKSTONE_WORKER_FILE ?? path.join(/* turbopackIgnore: true */ process.cwd(), ".build", "worker.mjs");
+export const WORKER_FILE = path.join(/* turbopackIgnore: true */ process.cwd(), ".build", "worker.mjs");
 
 export interface WorkOptions {
   /** the writer the work is for (fairness); work nobody asked for directly shares "system" */
