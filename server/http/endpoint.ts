@@ -7,7 +7,7 @@ import { DEFAULT_BODY_LIMIT } from "./body";
 import { readBody } from "./read-body";
 import { failure, success } from "./envelope";
 import { principalFromRequest } from "./principal";
-import { ORIGINAL_METHOD_HEADER } from "./node-requests";
+import { ORIGINAL_METHOD_HEADER } from "./node-requests.mjs";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
