@@ -18,7 +18,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  * The `prisma` arguments that migrate the database at `databaseUrl`.
  * @param {string} databaseUrl
  */
-export function migrateArgs(databaseUrl) {
+function migrateArgs(databaseUrl) {
   return ["migrate", "deploy", ...(isPostgresUrl(databaseUrl) ? ["--config", "prisma.postgres.config.ts"] : [])];
 }
 

@@ -6,7 +6,7 @@
 import { z } from "zod";
 
 /** The defaults, once. Every variable is optional: a fresh clone runs with none set. */
-export const DEFAULTS = Object.freeze({
+const DEFAULTS = Object.freeze({
   DATABASE_URL: "file:./data/inkstone.db",
   INKSTONE_DATA_DIR: "./data",
   NEXT_DIST_DIR: ".next",

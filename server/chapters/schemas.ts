@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { selectOf } from "../sql/columns";
 import { storedText, utf8Length } from "../text/stored-text";
 import { isoTime, type DbTime } from "../sql/values";
 import { MAX_CHAPTER_BYTES } from "./limits.mjs";
@@ -80,7 +79,6 @@ export type RevisionDto = z.infer<typeof revisionSchema>;
 /** The columns a chapter is read with, without and with its text (Kysely lists, Prisma selects). */
 export const chapterSummaryColumns = ["id", "bookId", "title", "position", "wordCount", "version", "createdAt", "updatedAt"] as const;
 export const chapterColumns = [...chapterSummaryColumns, "content"] as const;
-export const chapterSummarySelect = selectOf(chapterSummaryColumns);
 
 export interface ChapterSummaryRow {
   id: string;

@@ -50,7 +50,7 @@ export function mergeVary(existing, added) {
  * outright, and a cache that saw only Next's list could hand a page to an API caller or JSON to a
  * browser. A Vary that lists more fields is never wrong.
  */
-export class InkstoneResponse extends ServerResponse {
+class InkstoneResponse extends ServerResponse {
   /**
    * @param {string} name
    * @param {number | string | readonly string[]} value

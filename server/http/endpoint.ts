@@ -53,7 +53,7 @@ export interface Endpoint<P extends AnyObject = AnyObject, B extends z.ZodType =
   handle(context: HandlerContext<P, B, Q>): Promise<Response>;
 }
 
-export interface HandlerContext<P extends AnyObject, B extends z.ZodType, Q extends AnyObject> {
+interface HandlerContext<P extends AnyObject, B extends z.ZodType, Q extends AnyObject> {
   request: Request;
   url: URL;
   principal: Principal | null;
