@@ -19,6 +19,12 @@ import { readEnv } from "../env-schema.mjs";
 import { createEntryServer } from "./http-server.mjs";
 
 const dev = process.argv.includes("--dev");
+// Next would load .env itself, after the check below: loaded first, its values are checked too.
+try {
+  process.loadEnvFile();
+} catch {
+  // no .env: the environment alone
+}
 
 /** @type {import("../env-schema.mjs").Env} */
 let env;

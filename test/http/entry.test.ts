@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { request as httpsRequest } from "node:https";
 import { connect } from "node:net";
@@ -103,6 +103,20 @@ function secureCall(
     request.end(body);
   });
 }
+
+describe("start-up (item 7)", () => {
+  it("stops with the variable's name and what it must be when a setting is wrong, before serving anything", () => {
+    const started = spawnSync(process.execPath, ["server/entry/main.mjs"], {
+      env: { ...process.env, PORT: "0", INKSTONE_WORKERS: "two", INKSTONE_TLS_CERT: "/nowhere/cert.pem" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(started.status).toBe(1);
+    expect(started.stderr).toContain("INKSTONE_WORKERS: must be a whole number from 1 to 16");
+    expect(started.stderr).toContain("INKSTONE_TLS_CERT and INKSTONE_TLS_KEY go together");
+    expect(started.stdout).not.toContain("serving");
+  });
+});
 
 describe("HTTPS from the entry itself, given a certificate and key (item 2)", () => {
   let server: RunningServer;
