@@ -71,7 +71,9 @@ server.listen(env.PORT, env.INKSTONE_HOST, () => {
   console.log(`Inkstone is serving on ${tls ? "https" : "http"}://${env.INKSTONE_HOST ?? "localhost"}:${port}`);
 });
 
-// Requests under way are answered before the process ends (as `next start` does).
+// Requests under way get up to STOP_GRACE_MS to be answered before the process ends; a client
+// that keeps its connection busy longer does not keep the process alive.
+const STOP_GRACE_MS = 10_000;
 let stopping = false;
 for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
   process.on(signal, () => {
@@ -79,5 +81,6 @@ for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
     stopping = true;
     server.close(() => void app.close().finally(() => process.exit(0)));
     server.closeIdleConnections();
+    setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
   });
 }
