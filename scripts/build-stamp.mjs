@@ -20,8 +20,9 @@ export const BUILD_INPUTS = [
   "package-lock.json",
   "prisma/schema.prisma",
 ];
-// Generated from the schema (hashed above) on install.
-const SKIPPED = new Set([path.join("server", "generated")]);
+// Generated from the schema (hashed above) on install; and the server entry, which runs from its
+// source in front of the build and is no part of it.
+const SKIPPED = new Set([path.join("server", "generated"), path.join("server", "entry")]);
 const STAMP = "inkstone-sources.sha256";
 
 function filesUnder(root, relative) {

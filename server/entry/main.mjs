@@ -18,6 +18,9 @@ import { fileURLToPath } from "node:url";
 import { readEnv } from "../env-schema.mjs";
 import { createEntryServer } from "./http-server.mjs";
 
+// Named before any thread starts: the worker threads the pool starts later take this name, and the
+// runtime's own threads keep "node" (test/http/jobs.test.ts counts the workers that way; so can `ps -L`).
+process.title = "inkstone";
 const dev = process.argv.includes("--dev");
 // Next would load .env itself, after the check below: loaded first, its values are checked too.
 try {

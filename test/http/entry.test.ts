@@ -150,7 +150,7 @@ describe("HTTPS from the entry itself, given a certificate and key (item 2)", ()
     expect(created.headers.get("strict-transport-security")).toBe("max-age=31536000");
     const login = await call("POST", "/auth/login", { json: { email, password: PASSWORD } });
     expect(login.status, login.text).toBe(200);
-    const me = await call("GET", "/api/v1/users/me", { token: login.body.access_token });
+    const me = await call("GET", "/api/v1/users/me", { token: login.body.data.access_token });
     expect(me.status).toBe(200);
     expect(me.body.data).toMatchObject({ email, name: "Over TLS" });
   });
@@ -173,7 +173,7 @@ describe("HTTPS from the entry itself, given a certificate and key (item 2)", ()
   it("takes the client's address from the connection, not from headers the client writes", async () => {
     const email = `entry-peer-${Date.now()}@example.test`;
     expect((await call("POST", "/api/v1/users", { json: { email, password: PASSWORD, name: "Peer" } })).status).toBe(201);
-    const { access_token: token } = (await call("POST", "/auth/login", { json: { email, password: PASSWORD } })).body;
+    const { access_token: token } = (await call("POST", "/auth/login", { json: { email, password: PASSWORD } })).body.data;
     const minted = await call("POST", "/api/v1/tokens", { token, json: { name: "peer", scopes: "read:books" } });
     expect(minted.status, minted.text).toBe(201);
     const used = await call("GET", "/api/v1/books", {
