@@ -155,6 +155,14 @@ describe("HTTPS from the entry itself, given a certificate and key (item 2)", ()
     expect(me.body.data).toMatchObject({ email, name: "Over TLS" });
   });
 
+  it("hands TRACE to the route there too, which refuses it with its own Allow", async () => {
+    const answer = await call("TRACE", "/api/v1/books");
+    expectFailure(answer, 405, "method_not_allowed");
+    expect(answer.headers.get("allow")).toMatch(/\bGET\b/);
+    expect(answer.headers.get("allow")).not.toContain("TRACE");
+    expect(answer.headers.get("strict-transport-security")).toBe("max-age=31536000");
+  });
+
   it("gives a browser a Secure session cookie", async () => {
     const email = `entry-tls-browser-${Date.now()}@example.test`;
     expect((await call("POST", "/api/v1/users", { json: { email, password: PASSWORD, name: "Browser" } })).status).toBe(201);
