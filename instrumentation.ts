@@ -3,10 +3,6 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { secrets } = await import("./server/env");
     secrets();
-    const { prepareNodeRequests } = await import("./server/http/node-requests");
-    prepareNodeRequests();
-    const { accumulateVary } = await import("./server/http/vary");
-    accumulateVary();
     // A fresh clone's first `npm start` has the built-in templates; new built-in versions replace old ones.
     const { seedBuiltInTemplates } = await import("./server/analysis/seed-templates");
     const { db } = await import("./server/db");

@@ -1,5 +1,10 @@
 import { API_HEADERS, API_SOURCES, COMMON_HEADERS } from "./server/http/security-headers.mjs";
 import { API_ONLY_BOOKS_PATH, HAS_AUTHORIZATION, PAGE_PATHS, PAGE_SIGNALS } from "./server/http/negotiation.mjs";
+import { CHAPTER_BODY_LIMIT } from "./server/chapters/limits.mjs";
+import { readEnv } from "./server/env-schema.mjs";
+
+// `next build` and the server both read this file: a wrong setting stops either at once.
+const env = readEnv(process.env);
 
 // /api/<path> that is not already versioned (/api/v1, /api/v2 …) nor one of the paths /api serves
 // itself: tRPC, next-auth's browser sign-in, the benchmark's fixed answer. (path-to-regexp refuses
@@ -19,7 +24,10 @@ const nextConfig = {
   // piscina starts its workers from a file of its own next to its code: it must stay a package.
   serverExternalPackages: ["piscina"],
   // Lets benchmarks and parallel test runs keep separate builds; `npm start` uses .next.
-  distDir: process.env.NEXT_DIST_DIR || ".next",
+  distDir: env.NEXT_DIST_DIR,
+  // The benchmark's baseline route (app/api/bench-baseline/route.bench.ts) is a route only in a
+  // benchmark's build (INKSTONE_BENCH=1); elsewhere `route.bench` is no route name and is left out.
+  pageExtensions: env.INKSTONE_BENCH === "1" ? ["bench.ts", "tsx", "ts"] : ["tsx", "ts"],
   // Static security headers (pages get their script policy per request from proxy.ts), and, on the
   // negotiated paths, Vary: the answer depends on both headers, so caches must keep them apart.
   async headers() {
@@ -33,9 +41,9 @@ const nextConfig = {
   },
   experimental: {
     // The proxy buffers the bodies of the requests it sees and silently cuts them at this size
-    // (10 MB by default); a chapter body may be 30 MiB + 64 KiB (CHAPTER_BODY_LIMIT), and one
-    // byte more must reach the route whole enough to be refused with 413, not truncated.
-    proxyClientMaxBodySize: 32 * 1024 * 1024,
+    // (10 MB by default). The largest body a route reads is a chapter's; one byte more must reach
+    // the route, for it to refuse the body with 413 rather than read a truncated one.
+    proxyClientMaxBodySize: CHAPTER_BODY_LIMIT + 1,
   },
   // The seed's alias paths (DESIGN §2) are rewrites onto the canonical /api/v1 routes: every
   // /api/<path> the seed writes without a version is /api/v1/<path>, whatever the resource.

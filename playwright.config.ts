@@ -5,7 +5,7 @@ const port = Number(process.env.E2E_PORT || 3400);
 const baseURL = `http://127.0.0.1:${port}`;
 
 /**
- * End-to-end tests against a real `next start` on a fresh database file (e2e/serve.mjs), in the
+ * End-to-end tests against the real server (server/entry/main.mjs) on a fresh database file (e2e/serve.mjs), in the
  * system Chromium. Run with a dist dir and port of your own:
  *   NEXT_DIST_DIR=.next-e2e E2E_PORT=3400 npx playwright test
  */

@@ -1,5 +1,6 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { defineConfig } from "prisma/config";
+import { readEnv } from "./server/env-schema.mjs";
 
 // With a config file the Prisma CLI no longer reads .env on its own.
 try {
@@ -11,6 +12,6 @@ export default defineConfig({
   engine: "js",
   schema: "prisma/schema.prisma",
   async adapter() {
-    return new PrismaBetterSQLite3({ url: process.env.DATABASE_URL ?? "file:./data/inkstone.db" });
+    return new PrismaBetterSQLite3({ url: readEnv(process.env).DATABASE_URL });
   },
 });

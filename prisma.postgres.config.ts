@@ -1,9 +1,11 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { defineConfig } from "prisma/config";
+import { isPostgresUrl, readEnv } from "./server/env-schema.mjs";
 
 // The Prisma CLI's configuration for PostgreSQL (`--config prisma.postgres.config.ts`): the
 // generated schema (scripts/postgres-schema.mjs) and its own migration history, beside SQLite's.
+// scripts/migrate.mjs (`npm run db:migrate`, `npm start`) chooses it when DATABASE_URL is PostgreSQL.
 
 try {
   process.loadEnvFile();
@@ -12,7 +14,12 @@ try {
 // Prisma 6.19's schema engine reads catalog columns of PostgreSQL's `name` and `char` types,
 // which the driver adapter cannot deserialize ("Column type 'name' could not be deserialized",
 // prisma/orm#27403): every migrate command fails. They are text, so the CLI's connections report
-// them as text (and arrays of them as text[]). The app's own queries never read such columns.
+// them as text (and arrays of them as text[]). Only the Prisma CLI loads this file, so the patch
+// lives in the migration command's process alone; the server's own pg connections
+// (server/sql/postgres.ts) are never patched, and its queries never read such columns.
+// It can go when a Prisma release deserializes these types itself (the issue above closed): delete
+// it, and `npm run test:postgres` (test/unit/migrations.test.ts migrates a fresh database) says
+// whether migrations still apply.
 const AS_TEXT: Record<number, number> = { 19: 25, 18: 25, 1003: 1009, 1002: 1009 };
 type Answer = { fields?: { dataTypeID: number }[] } | undefined;
 const asText = (answer: Answer) => {
@@ -32,7 +39,9 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof pg.Client.prototype.query;
 
 function connection() {
-  const url = new URL(process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/inkstone");
+  const { DATABASE_URL } = readEnv(process.env);
+  if (!isPostgresUrl(DATABASE_URL)) throw new Error("prisma.postgres.config.ts migrates PostgreSQL: set DATABASE_URL to a postgresql:// URL");
+  const url = new URL(DATABASE_URL);
   return {
     // Separate fields, not a connection string: the adapter builds the shadow database's
     // connection by overriding `database`, which a connection string would take precedence over.

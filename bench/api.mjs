@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:api`: the REST API against a bare Next.js route, side by side in one run.
 //
-// Starts `next start` on a fresh database in a temp folder (127.0.0.1 only), seeds a writer with
+// Starts the server `npm start` runs (server/entry/main.mjs) on a fresh database in a temp folder (127.0.0.1 only), seeds a writer with
 // 50 books and ~3,000-word chapters, then drives, one after another and with the same load shape:
 //   bare GET   GET /api/bench-baseline                  fixed JSON, no auth, no database
 //   page       GET /api/bench-baseline?page=1           a fixed ~14.8 KB page of 20 books: a list's ceiling
@@ -32,8 +32,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { buildIsCurrent } from "../scripts/build-stamp.mjs";
+import { migrate } from "../scripts/migrate.mjs";
 import { throwawayCluster } from "../scripts/postgres-cluster.mjs";
 import { option } from "./options.mjs";
+import { readEnv } from "../server/env-schema.mjs";
+
+// A benchmark's build has the baseline route (/api/bench-baseline) its servers are probed on: set
+// before the build-currency check, which counts it (scripts/build-stamp.mjs).
+process.env.INKSTONE_BENCH = "1";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
@@ -64,7 +70,7 @@ const opts = {
   keep: process.argv.includes("--keep"),
   strict: process.argv.includes("--strict"),
 };
-const distDir = process.env.NEXT_DIST_DIR || ".next";
+const distDir = readEnv(process.env).NEXT_DIST_DIR;
 
 // Whatever happens, the run ends: setup, warm-up and measuring, plus a minute and a half of slack.
 const scenarioCount = 1 + opts.only.length;
@@ -140,7 +146,6 @@ async function freshDatabase(engine) {
 }
 
 async function startServer(engine) {
-  const bin = (name) => path.join(ROOT, "node_modules", ".bin", name);
   if (!buildIsCurrent(ROOT, distDir)) {
     console.log(`No build of the current sources in ${distDir}/: building once…`);
     run(process.execPath, [path.join(ROOT, "scripts", "build.mjs")], { ...process.env, NEXT_DIST_DIR: distDir });
@@ -158,15 +163,14 @@ async function startServer(engine) {
   };
   delete env.NODE_OPTIONS;
   env.DATABASE_URL = await freshDatabase(engine);
-  run(bin("prisma"), ["migrate", "deploy", ...(engine === "postgres" ? ["--config", "prisma.postgres.config.ts"] : [])], env, { quiet: true });
+  migrate(env, "pipe");
 
   const port = await freePort();
   const log = openSync(path.join(tmp, "server.log"), "a");
   const nodeArgs = opts.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${path.join(tmp, "profiles")}`] : [];
-  const nextBin = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
-  server = spawn(process.execPath, [...nodeArgs, nextBin, "start", "--port", String(port), "--hostname", HOST], {
+  server = spawn(process.execPath, [...nodeArgs, path.join(ROOT, "server", "entry", "main.mjs")], {
     cwd: ROOT,
-    env,
+    env: { ...env, PORT: String(port), INKSTONE_HOST: HOST },
     stdio: ["ignore", log, log],
   });
   const base = `http://${HOST}:${port}`;
@@ -530,7 +534,7 @@ function report(results, seeded) {
   console.log(
     `Fairness: every route ran ${opts.duration} s × ${opts.rounds} round(s) after a ${opts.warmup} s warm-up, ` +
       `${opts.connections} keep-alive connections, 1 request in flight each, from this process ` +
-      `(autocannon) against one \`next start\` on ${HOST}; the load generator and the server share ` +
+      `(autocannon) against one server (server/entry/main.mjs) on ${HOST}; the load generator and the server share ` +
       `this machine's ${os.availableParallelism?.() ?? os.cpus().length} CPU(s), equally for every route. ` +
       `req/s counts 2xx answers only; p50/p99 are of 2xx answers.`,
   );

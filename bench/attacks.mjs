@@ -3,7 +3,7 @@
 //
 // A probe writer sends a cheap authenticated GET (GET /api/v1/users/me, Bearer) every 20 ms, one
 // after another, while an attacker (a second writer) replays one attack of the issue's items 1–11
-// at a time. Each attack runs on a fresh `next start` (127.0.0.1 only) over a copy of one seeded
+// at a time. Each attack runs on a fresh server, the one `npm start` runs (127.0.0.1 only), over a copy of one seeded
 // SQLite database, so no attack's leftovers (a stalled thread, queued jobs, memory) reach the next
 // one, and each is stopped at its own time limit. Printed per attack: the attacker's statuses and
 // times, the probe's p50/p99/max and how far they rose above the idle probe (measured first, alone,
@@ -27,9 +27,15 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { buildIsCurrent } from "../scripts/build-stamp.mjs";
+import { migrate } from "../scripts/migrate.mjs";
+import { readEnv } from "../server/env-schema.mjs";
 import { ms, send, sharedController, sleep } from "./attack-http.mjs";
 import { option } from "./options.mjs";
 import { PROBE_EVERY_MS, startProbe } from "./probe.mjs";
+
+// A benchmark's build has the baseline route (/api/bench-baseline) its servers are probed on: set
+// before the build-currency check, which counts it (scripts/build-stamp.mjs).
+process.env.INKSTONE_BENCH = "1";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
@@ -56,7 +62,7 @@ if (!(opts.capMs > 0) || !(opts.idleMs > 0)) {
   console.error("--cap and --idle take a positive number of seconds");
   process.exit(2);
 }
-const distDir = process.env.NEXT_DIST_DIR || ".next";
+const distDir = readEnv(process.env).NEXT_DIST_DIR;
 
 // ---------------------------------------------------------------------------------------------
 // small helpers
@@ -215,7 +221,7 @@ function latexBomb(levels, variant = 0) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// the server: a seeded template database, and a fresh `next start` on a copy of it per attack
+// the server: a seeded template database, and a fresh server (server/entry/main.mjs) on a copy of it per attack
 
 let tmp = null;
 let current = null;
@@ -253,9 +259,9 @@ function freePort() {
 async function startServer(dataDir) {
   const port = await freePort();
   const log = openSync(path.join(dataDir, "server.log"), "a");
-  const child = spawn(process.execPath, [...(opts.cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${opts.cpuProfDir}`] : []), path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port), "--hostname", HOST], {
+  const child = spawn(process.execPath, [...(opts.cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${opts.cpuProfDir}`] : []), path.join(ROOT, "server", "entry", "main.mjs")], {
     cwd: ROOT,
-    env: serverEnv(dataDir),
+    env: { ...serverEnv(dataDir), PORT: String(port), INKSTONE_HOST: HOST },
     stdio: ["ignore", log, log],
   });
   current = { child, base: `http://${HOST}:${port}`, pid: child.pid, dataDir };
@@ -293,8 +299,7 @@ async function expectStatus(promise, status, what) {
 async function seedTemplate() {
   const dir = path.join(tmp, "template");
   mkdirSync(dir);
-  const migrated = spawnSync(path.join(ROOT, "node_modules", ".bin", "prisma"), ["migrate", "deploy"], { cwd: ROOT, env: serverEnv(dir), encoding: "utf8" });
-  if (migrated.status !== 0) throw new Error(`prisma migrate deploy failed: ${migrated.stdout}${migrated.stderr}`);
+  migrate(serverEnv(dir), "pipe");
   const { base } = await startServer(dir);
   const account = async (email) => {
     const password = `bench-${email}-password-1`;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:cli`: what a person waits for at the terminal, per `inkstone` command.
 //
-// Starts `next start` on a fresh SQLite database (bench/server.mjs), makes a writer with one book
+// Starts a server on a fresh SQLite database (bench/server.mjs), makes a writer with one book
 // of 30 chapters of ~3,000 words, then runs the bundled CLI (cli/dist/inkstone.mjs, built first)
 // as a child process, one run after another, and prints the median and slowest wall time of:
 //   node        `node -e ""`: Node's own start, the floor under every command

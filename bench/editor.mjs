@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:editor`: the chapter editor on a 10,000-word chapter, in the system Chromium.
 //
-// Starts `next start` (production, 127.0.0.1 only) on a fresh database in a temp folder, signs a
+// Starts the server `npm start` runs (production, 127.0.0.1 only) on a fresh database in a temp folder, signs a
 // writer up, makes a book with one 10,000-word Markdown chapter, signs in in Chromium and prints:
 //   - time to interactive: navigation start → the editor mounted and taking keys (median of N loads)
 //   - keystroke-to-paint latency p50/p95/max over N keystrokes typed mid-chapter (target p95 < 16 ms)
@@ -22,6 +22,8 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { buildIsCurrent } from "../scripts/build-stamp.mjs";
+import { migrate } from "../scripts/migrate.mjs";
+import { readEnv } from "../server/env-schema.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
@@ -35,7 +37,7 @@ const option = (flag, envName, fallback) => {
 const loads = option("--loads", "BENCH_LOADS", 5);
 const keys = option("--keys", "BENCH_KEYS", 300);
 const vsync = process.argv.includes("--vsync");
-const distDir = process.env.NEXT_DIST_DIR || ".next";
+const distDir = readEnv(process.env).NEXT_DIST_DIR;
 
 let server = null;
 let browser = null;
@@ -90,12 +92,12 @@ async function startServer() {
   tmp = mkdtempSync(path.join(os.tmpdir(), "inkstone-bench-editor-"));
   Object.assign(env, { DATABASE_URL: `file:${path.join(tmp, "inkstone.db")}`, INKSTONE_DATA_DIR: tmp, INKSTONE_SIGNUP: "open" });
   delete env.NODE_OPTIONS;
-  run(path.join(ROOT, "node_modules", ".bin", "prisma"), ["migrate", "deploy"], env);
+  migrate(env, "pipe");
   const port = await freePort();
   const log = openSync(path.join(tmp, "server.log"), "a");
-  server = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "--port", String(port), "--hostname", HOST], {
+  server = spawn(process.execPath, [path.join(ROOT, "server/entry/main.mjs")], {
     cwd: ROOT,
-    env,
+    env: { ...env, PORT: String(port), INKSTONE_HOST: HOST },
     stdio: ["ignore", log, log],
   });
   const base = `http://${HOST}:${port}`;

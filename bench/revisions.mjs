@@ -5,12 +5,12 @@
 //
 // The saves go through the real use cases on a real SQLite file; only the clock is simulated
 // (eight hours pass in seconds), by giving `Date` a settable now. See bench/README.md.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createJiti } from "jiti";
+import { migrate } from "../scripts/migrate.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOURS = Number(process.env.BENCH_HOURS ?? 8);
@@ -33,7 +33,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), "inkstone-bench-revisions-"));
 const file = path.join(dir, "inkstone.db");
 process.env.DATABASE_URL = `file:${file}`;
 process.env.INKSTONE_DATA_DIR = dir;
-execFileSync(path.join(ROOT, "node_modules/.bin/prisma"), ["migrate", "deploy"], { cwd: ROOT, env: process.env, stdio: "pipe" });
+migrate(process.env, "pipe");
 
 const jiti = createJiti(import.meta.url, { alias: { "@": ROOT } });
 const { createUser } = await jiti.import("../server/users/create-user.ts");

@@ -1,5 +1,6 @@
 // Servers for the benchmarks that need more than bench/api's one: a fresh database (SQLite file
-// or PostgreSQL database), and `next start` processes on it, started and stopped together.
+// or PostgreSQL database), and server processes (server/entry/main.mjs, what `npm start` runs) on it,
+// started and stopped together.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
@@ -9,11 +10,16 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { buildIsCurrent } from "../scripts/build-stamp.mjs";
+import { migrate } from "../scripts/migrate.mjs";
 import { throwawayCluster } from "../scripts/postgres-cluster.mjs";
+import { readEnv } from "../server/env-schema.mjs";
+
+// A benchmark's build has the baseline route (/api/bench-baseline) these servers are probed on:
+// set before the build-currency check below, which counts it (scripts/build-stamp.mjs).
+process.env.INKSTONE_BENCH = "1";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
-const bin = (name) => path.join(ROOT, "node_modules", ".bin", name);
 
 function freePort() {
   return new Promise((resolve) => {
@@ -26,7 +32,7 @@ function freePort() {
 
 /** A migrated database for `engine` ("sqlite" or "postgres") and the servers that run on it. */
 export async function benchDatabase(engine) {
-  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  const distDir = readEnv(process.env).NEXT_DIST_DIR;
   if (!buildIsCurrent(ROOT, distDir)) spawnSync(process.execPath, [path.join(ROOT, "scripts/build.mjs")], { cwd: ROOT, stdio: "inherit" });
   const tmp = mkdtempSync(path.join(os.tmpdir(), "inkstone-bench-"));
   let cluster = null;
@@ -53,19 +59,18 @@ export async function benchDatabase(engine) {
     INKSTONE_ADDRESS_ATTEMPTS: "1000000",
   };
   delete env.NODE_OPTIONS;
-  const migrated = spawnSync(bin("prisma"), ["migrate", "deploy", ...(engine === "postgres" ? ["--config", "prisma.postgres.config.ts"] : [])], { cwd: ROOT, env, encoding: "utf8" });
-  if (migrated.status !== 0) throw new Error(`migrate deploy failed: ${migrated.stderr}`);
+  migrate(env, "pipe");
 
   const servers = [];
   return {
     url,
-    /** Starts one more `next start` on this database; resolves with its base URL and pid. */
+    /** Starts one more server on this database; resolves with its base URL and pid. */
     async start() {
       const port = await freePort();
       const log = openSync(path.join(tmp, `server-${servers.length + 1}.log`), "a");
-      const child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "--port", String(port), "--hostname", HOST], {
+      const child = spawn(process.execPath, [path.join(ROOT, "server/entry/main.mjs")], {
         cwd: ROOT,
-        env,
+        env: { ...env, PORT: String(port), INKSTONE_HOST: HOST },
         stdio: ["ignore", log, log],
       });
       servers.push(child);

@@ -13,7 +13,7 @@ const failureSchema = z.object({ msg: z.string(), error: z.string(), details: z.
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
-export interface RequestOptions {
+interface RequestOptions {
   query?: Query;
   json?: unknown;
   /** multipart/form-data; built again if the request has to be sent twice */

@@ -6,7 +6,7 @@ import { CliError } from "./errors";
 export const CONFIG_KEYS = ["api.url", "api.token", "api.refresh_token"] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 export const DEFAULT_PROFILE = "default";
-export const DEFAULT_URL = "http://localhost:3000";
+const DEFAULT_URL = "http://localhost:3000";
 
 interface ProfileSettings {
   api?: { url?: string; token?: string; refresh_token?: string };

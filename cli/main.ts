@@ -33,7 +33,7 @@ class InkstoneCommand extends Command {
   }
 }
 
-export function buildProgram(): Command {
+function buildProgram(): Command {
   const program = new InkstoneCommand("inkstone")
     .description("Inkstone from the terminal: log in once, then work with your books")
     .version(INKSTONE_VERSION)

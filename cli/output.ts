@@ -13,7 +13,7 @@ function cell(value: unknown): string {
 }
 
 /** Colour only for a person at a terminal who has not asked for none (https://no-color.org). */
-export function colourful(): boolean {
+function colourful(): boolean {
   return Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 }
 

@@ -35,7 +35,7 @@ export function pageOptions(command: Command): Command {
  * What a list prints with --json: the items and where they sit in the whole collection.
  * `nextPage` is the page after the last one read, at `perPage` (null when none is left).
  */
-export interface Listing<T> {
+interface Listing<T> {
   items: T[];
   total: number | null;
   page: number;

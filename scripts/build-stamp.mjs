@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { readEnv } from "../server/env-schema.mjs";
 
 /** What a build is made of: the app, the server code, the config, the schema and the dependencies. */
 export const BUILD_INPUTS = [
@@ -19,8 +20,9 @@ export const BUILD_INPUTS = [
   "package-lock.json",
   "prisma/schema.prisma",
 ];
-// Generated from the schema (hashed above) on install.
-const SKIPPED = new Set([path.join("server", "generated")]);
+// Generated from the schema (hashed above) on install; and the server entry, which runs from its
+// source in front of the build and is no part of it.
+const SKIPPED = new Set([path.join("server", "generated"), path.join("server", "entry")]);
 const STAMP = "inkstone-sources.sha256";
 
 function filesUnder(root, relative) {
@@ -34,6 +36,8 @@ function filesUnder(root, relative) {
 
 export function sourceHash(root) {
   const hash = createHash("sha256");
+  // A build-time setting: a benchmark's build (with its baseline route) is not a production build.
+  hash.update(`INKSTONE_BENCH=${readEnv(process.env).INKSTONE_BENCH}\0`);
   for (const file of BUILD_INPUTS.flatMap((input) => filesUnder(root, input))) {
     hash.update(`${file}\0`).update(readFileSync(path.join(root, file))).update("\0");
   }

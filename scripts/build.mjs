@@ -3,11 +3,19 @@
 // `npm start` can tell a current build from a stale one (scripts/build-stamp.mjs).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+import { readEnv } from "../server/env-schema.mjs";
 import { recordBuild, sourceHash } from "./build-stamp.mjs";
 import { buildWorker } from "./build-worker.mjs";
 
 const root = process.cwd();
-const distDir = process.env.NEXT_DIST_DIR || ".next";
+let distDir;
+try {
+  // A wrong setting stops the build at once (next.config.mjs reads it again in `next build`).
+  distDir = readEnv(process.env).NEXT_DIST_DIR;
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 // Taken first: an edit made while the build runs must make the next start build again.
 const hash = sourceHash(root);
 // The Prisma clients are generated from the schema on install; a pulled schema change without a

@@ -12,7 +12,7 @@ export interface CollectionSpec<S extends string, F extends Record<string, z.Zod
   filters: F;
 }
 
-export interface CollectionOptions<S extends string, F extends Record<string, z.ZodType>> {
+interface CollectionOptions<S extends string, F extends Record<string, z.ZodType>> {
   page: number;
   perPage: number;
   sortBy: S;

@@ -1,46 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import { readEnv } from "./env-schema.mjs";
 
-/** Configuration, validated once. Every variable is optional: a fresh clone runs with none set. */
-const schema = z.object({
-  DATABASE_URL: z
-    .string()
-    .regex(/^(file:|postgres(ql)?:\/\/)/, "must be a SQLite file: URL or a postgresql:// URL")
-    .default("file:./data/inkstone.db"),
-  /** connections each instance keeps to PostgreSQL (unused on SQLite, which has one) */
-  INKSTONE_DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  INKSTONE_DATA_DIR: z.string().min(1).default("./data"),
-  INKSTONE_SIGNUP: z.enum(["open", "closed"]).default("open"),
-  INKSTONE_JWT_SECRET: z.string().min(32).optional(),
-  AUTH_SECRET: z.string().min(32).optional(),
-  INKSTONE_LOGIN_ATTEMPTS: z.coerce.number().int().positive().default(10),
-  INKSTONE_LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
-  INKSTONE_ADDRESS_ATTEMPTS: z.coerce.number().int().positive().default(100),
-  INKSTONE_ADDRESS_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
-  /** reverse proxies in front of the server whose X-Forwarded-For is trusted (docs/operations.md) */
-  INKSTONE_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
-  /** how long an access token lives; short lifetimes let tests (and cautious sites) exercise refresh */
-  /** worker threads for conversions, exports and analyses (server/workers/pool.ts) */
-  INKSTONE_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
-  INKSTONE_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(365 * 24 * 60 * 60).default(30 * 24 * 60 * 60),
-  /** the longest a conversion or export may take before its worker is stopped; tests lower it to meet the limit quickly */
-  INKSTONE_CONVERSION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
-});
-
-type Env = z.infer<typeof schema>;
-
-function parseEnv(): Env {
-  const parsed = schema.safeParse(process.env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
-    throw new Error(`Invalid configuration:\n${problems}`);
-  }
-  return parsed.data;
-}
-
-export const env = parseEnv();
+/**
+ * Configuration, validated once (the variables, their defaults and their checks are in env-schema.mjs,
+ * which plain-node scripts read too).
+ */
+export const env = readEnv(process.env);
 
 interface Secrets {
   jwtSecret: string;

@@ -1,6 +1,6 @@
 import type { FieldProblem } from "@/server/errors";
 
-export function isFieldProblems(value: unknown): value is FieldProblem[] {
+function isFieldProblems(value: unknown): value is FieldProblem[] {
   return (
     Array.isArray(value) &&
     value.every((p) => typeof p === "object" && p !== null && typeof p.path === "string" && typeof p.message === "string")

@@ -1,6 +1,6 @@
 /** The writer's choice of theme, kept in a cookie so the server renders it without a flash. */
 export const THEME_COOKIE = "inkstone-theme";
-export const THEMES = ["system", "light", "dark"] as const;
+const THEMES = ["system", "light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
 
 export function parseTheme(value: string | undefined): Theme {

@@ -11,7 +11,7 @@ import { readStdin } from "../stdin";
 const chaptersPath = (bookId: string) => `/api/v1/books/${encodeURIComponent(bookId)}/chapters`;
 
 /** "03-the-storm.md": sorts in book order, readable, safe on every file system. */
-export function chapterFileName(chapter: { position: number; title: string }, width: number): string {
+function chapterFileName(chapter: { position: number; title: string }, width: number): string {
   const slug = chapter.title
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

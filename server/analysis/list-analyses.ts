@@ -13,7 +13,7 @@ export const analysesCollection = defineCollection({
   defaultOrder: "desc",
   filters: { templateId: z.string().min(1).max(64), status: z.enum(ANALYSIS_STATUSES) },
 });
-export type ListAnalysesOptions = OptionsOf<typeof analysesCollection>;
+type ListAnalysesOptions = OptionsOf<typeof analysesCollection>;
 
 // GET /api/v1/books/{bookId}/analyses — the kept results of a book the caller may read, newest first.
 export async function listAnalyses(input: { bookId: string; options: ListAnalysesOptions }, principal: Principal): Promise<Page<AnalysisSummaryDto>> {

@@ -14,7 +14,7 @@ import { analysisSchema, type RunAnalysisInput } from "./schemas";
 import { isInstalled, loadVisibleTemplate } from "./templates";
 
 /** How long a request waits for its analysis before handing back the job to poll. */
-export const RUN_WAIT_MS = 1_500;
+const RUN_WAIT_MS = 1_500;
 
 export const runOutcomeSchema = z.discriminatedUnion("status", [
   z.object({ status: z.literal("done"), analysis: analysisSchema }),

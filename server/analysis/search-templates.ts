@@ -29,7 +29,7 @@ export const SEARCH_CANDIDATES = 1000;
 export const SEARCH_QUERY_MAX = 200;
 
 /** Words of the query, lower-cased; a run of CJK characters stays one term (matched as a substring). */
-export function searchTerms(q: string | undefined): string[] {
+function searchTerms(q: string | undefined): string[] {
   if (!q) return [];
   return [...new Set(q.toLowerCase().split(/[\s,;]+/u).filter((t) => t.length > 0))].slice(0, 12);
 }

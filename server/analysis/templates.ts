@@ -36,7 +36,7 @@ type TemplateRow = Prisma.AnalysisTemplateGetPayload<{ select: typeof templateSe
 
 export type TemplateDefinition = z.output<typeof templateDefinitionSchema>;
 
-export function parseDefinition(text: string): TemplateDefinition {
+function parseDefinition(text: string): TemplateDefinition {
   return templateDefinitionSchema.parse(JSON.parse(text));
 }
 

@@ -23,7 +23,7 @@ declare module "@auth/core/jwt" {
 }
 
 /** Too many sign-in attempts: the sign-in form says so instead of "wrong password". */
-export class SignInRateLimited extends CredentialsSignin {
+class SignInRateLimited extends CredentialsSignin {
   code = "rate_limited";
 }
 

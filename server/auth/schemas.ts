@@ -5,7 +5,7 @@ import { SCOPES, type Scope } from "./scopes";
 export const scopeSchema = z.enum(SCOPES);
 
 /** Scopes as a JSON array or as OAuth's space-separated string. */
-export const requestedScopesSchema = z
+const requestedScopesSchema = z
   .union([z.array(scopeSchema), z.string().transform((s) => s.split(/\s+/).filter(Boolean))])
   .pipe(z.array(scopeSchema).min(1, "ask for at least one scope"))
   .transform((scopes) => [...new Set(scopes)]);

@@ -8,7 +8,7 @@ import type { Principal } from "./principal";
 import type { TokenPair } from "./schemas";
 import { parseScopes, type Scope } from "./scopes";
 
-export const REFRESH_TOKEN_SECONDS = 60 * 24 * 60 * 60;
+const REFRESH_TOKEN_SECONDS = 60 * 24 * 60 * 60;
 // Recording every use would turn each read into a write; once a minute is enough to show "last used".
 const LAST_USED_PRECISION_MS = 60_000;
 

@@ -13,7 +13,7 @@ export const chaptersCollection = defineCollection({
   defaultOrder: "asc",
   filters: { deleted: booleanFilter.describe("true lists the book's trash") },
 });
-export type ListChaptersOptions = OptionsOf<typeof chaptersCollection>;
+type ListChaptersOptions = OptionsOf<typeof chaptersCollection>;
 
 // GET /api/v1/books/{bookId}/chapters — in book order, without content unless asked for.
 export async function listChapters(

@@ -12,7 +12,7 @@ export const revisionsCollection = defineCollection({
   defaultOrder: "desc",
   filters: {},
 });
-export type ListRevisionsOptions = OptionsOf<typeof revisionsCollection>;
+type ListRevisionsOptions = OptionsOf<typeof revisionsCollection>;
 
 // GET /api/v1/books/{bookId}/chapters/{chapterId}/revisions — newest first.
 export async function listRevisions(

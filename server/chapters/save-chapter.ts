@@ -4,7 +4,7 @@ import { loadChapter } from "./load-chapter";
 import type { ChapterDto } from "./schemas";
 import { writeChapterVersion } from "./write-version";
 
-export interface SaveChapterInput {
+interface SaveChapterInput {
   bookId: string;
   chapterId: string;
   /** the version the writer edited; a stale one is refused and nothing changes */

@@ -1,20 +1,9 @@
 import { z } from "zod";
-import { selectOf } from "../sql/columns";
 import { storedText, utf8Length } from "../text/stored-text";
 import { isoTime, type DbTime } from "../sql/values";
+import { MAX_CHAPTER_BYTES } from "./limits.mjs";
 
-/**
- * The longest chapter: 5 MiB of text counted in UTF-8 bytes (about 5.2 million English letters or
- * 1.75 million Chinese characters), whichever way it arrives (REST JSON, multipart, tRPC).
- */
-export const MAX_CHAPTER_BYTES = 5 * 1024 * 1024;
-/**
- * Chapter bodies: room for the longest chapter however it is spelt. JSON may write each byte of
- * text as a six-byte escape (`\u0001`; Python's json.dumps writes every CJK character as one), so a
- * body may be six times the text, plus room for the title and the JSON or multipart around it.
- * The chapter's own limit (MAX_CHAPTER_BYTES, 422 beyond) is checked on the decoded text.
- */
-export const CHAPTER_BODY_LIMIT = 6 * MAX_CHAPTER_BYTES + 64 * 1024;
+export { CHAPTER_BODY_LIMIT, MAX_CHAPTER_BYTES } from "./limits.mjs";
 
 export const chapterTitle = storedText().trim().min(1, "a chapter title cannot be empty").max(200, "a chapter title can be at most 200 characters");
 export const chapterContent = storedText()
@@ -90,7 +79,6 @@ export type RevisionDto = z.infer<typeof revisionSchema>;
 /** The columns a chapter is read with, without and with its text (Kysely lists, Prisma selects). */
 export const chapterSummaryColumns = ["id", "bookId", "title", "position", "wordCount", "version", "createdAt", "updatedAt"] as const;
 export const chapterColumns = [...chapterSummaryColumns, "content"] as const;
-export const chapterSummarySelect = selectOf(chapterSummaryColumns);
 
 export interface ChapterSummaryRow {
   id: string;

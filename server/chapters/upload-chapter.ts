@@ -10,7 +10,7 @@ import { leadingHeading } from "../text/markdown-heading";
 import { countWords } from "../text/word-count";
 import { toChapterDto, uploadChapterInput, type ChapterDto } from "./schemas";
 
-export type UploadChapterInput = z.output<typeof uploadChapterInput> & { bookId: string };
+type UploadChapterInput = z.output<typeof uploadChapterInput> & { bookId: string };
 
 // POST /api/v1/books/{bookId}/chapters — a new chapter at the end of the book, as version 1.
 export async function uploadChapter(input: UploadChapterInput, principal: Principal): Promise<ChapterDto> {

@@ -11,7 +11,7 @@ import { conversionJob } from "./jobs";
 import { INLINE_CONVERT_BYTES } from "./schemas";
 import { CONVERSION_TIMEOUT_MS } from "./time-limit";
 
-export interface ConvertDocumentOptions {
+interface ConvertDocumentOptions {
   file?: UploadedFile;
   /** a text format's document as a string (JSON callers) */
   content?: string;
@@ -21,7 +21,7 @@ export interface ConvertDocumentOptions {
   async?: boolean;
 }
 
-export interface ConvertedFile {
+interface ConvertedFile {
   bytes: Uint8Array;
   name: string;
   mediaType: string;

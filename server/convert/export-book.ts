@@ -13,7 +13,7 @@ import { exportJob } from "./jobs";
 import { INLINE_EXPORT_WORDS } from "./schemas";
 import { CONVERSION_TIMEOUT_MS } from "./time-limit";
 
-export interface ExportBookOptions {
+interface ExportBookOptions {
   bookId: string;
   /** a format id; when absent, the request's Accept header chooses */
   format?: string;

@@ -33,7 +33,7 @@ export function documentText() {
 }
 
 /** A document sent as a file part. */
-export const documentFile = uploadedFile.refine((file) => file.bytes.byteLength <= MAX_UPLOAD_BYTES, documentTooLarge);
+const documentFile = uploadedFile.refine((file) => file.bytes.byteLength <= MAX_UPLOAD_BYTES, documentTooLarge);
 
 export const formatId = z.string().min(1).max(32).regex(/^[a-z0-9_+-]+$/, "a format id such as docx, epub or markdown");
 
@@ -63,7 +63,6 @@ export const convertInput = z
   })
   .refine((input) => (input.file === undefined) !== (input.content === undefined), "send either a file (multipart) or content (JSON)")
   .meta({ id: "Conversion" });
-export type ConvertInput = z.output<typeof convertInput>;
 
 export const exportQuery = z.object({
   format: formatId.optional().describe("a writable format id; or leave it out and name the media type in Accept"),

@@ -17,7 +17,7 @@ const NUMBER = `(?:\\d{1,5}|[ivxlcdm]{1,8}|[零〇一二三四五六七八九十
 const SPACE = "[\\s\\p{Z}]";
 
 /** Whether a line (trimmed, at most a heading's length) is a chapter heading. */
-export interface HeadingMatcher {
+interface HeadingMatcher {
   test(line: string): boolean;
 }
 
@@ -65,7 +65,7 @@ const literal = (piece: string) =>
     .map((word) => (word ? RE2JS.quote(word) : ""))
     .join(`${SPACE}+`);
 
-export interface SplitChapter {
+interface SplitChapter {
   title: string;
   markdown: string;
 }

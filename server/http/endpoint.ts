@@ -8,7 +8,7 @@ import { DEFAULT_BODY_LIMIT } from "./body";
 import { readBody } from "./read-body";
 import { failure, success } from "./envelope";
 import { principalFromRequest } from "./principal";
-import { ORIGINAL_METHOD_HEADER } from "./node-requests";
+import { ORIGINAL_METHOD_HEADER } from "./node-requests.mjs";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
@@ -66,7 +66,7 @@ export interface Endpoint<P extends AnyObject = AnyObject, B extends z.ZodType =
   handle(context: HandlerContext<P, B, Q>): Promise<Response>;
 }
 
-export interface HandlerContext<P extends AnyObject, B extends z.ZodType, Q extends AnyObject> {
+interface HandlerContext<P extends AnyObject, B extends z.ZodType, Q extends AnyObject> {
   request: Request;
   url: URL;
   principal: Principal | null;

@@ -53,7 +53,7 @@ function headers(names: string[]): oas31.HeadersObject {
 }
 
 /** Which failures an endpoint can answer, by HTTP status (the rules in DESIGN §2). */
-export function failuresOf(endpoint: Endpoint): Map<number, ErrorCode[]> {
+function failuresOf(endpoint: Endpoint): Map<number, ErrorCode[]> {
   const codes: ErrorCode[] = ["malformed_request", "method_not_allowed", "not_acceptable", "internal"];
   if (endpoint.query || endpoint.collection) codes.push("invalid_query");
   // "optional" endpoints still refuse a credential that was sent but does not hold.

@@ -4,7 +4,7 @@ import { readLimited, validate } from "./body";
 import { decodeUtf8Body, parseJsonBody } from "./decode-body";
 import { readParts, type FormPart } from "./multipart";
 
-export interface ReadBodyOptions {
+interface ReadBodyOptions {
   maxBytes: number;
   multipart: boolean | "binary";
   /** whose turn a large body's parsing takes in the worker pool (fairness) */

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 
-export interface JobContext {
+interface JobContext {
   jobId: string;
   ownerId: string;
   /** aborted when the job passes its time limit: work in a worker should stop the worker */
@@ -32,8 +32,8 @@ export interface JobDefinition<I = unknown> {
   run(input: I, context: JobContext, inputFile: Uint8Array | null): Promise<JobOutput>;
 }
 
-export const DEFAULT_JOB_TTL_SECONDS = 24 * 60 * 60;
-export const DEFAULT_JOB_TIMEOUT_MS = 5 * 60 * 1000;
+const DEFAULT_JOB_TTL_SECONDS = 24 * 60 * 60;
+const DEFAULT_JOB_TIMEOUT_MS = 5 * 60 * 1000;
 
 export function defineJob<I>(
   spec: Omit<JobDefinition<I>, "ttlSeconds" | "timeoutMs"> & { ttlSeconds?: number; timeoutMs?: number },

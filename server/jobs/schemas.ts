@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-export const JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
+const JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
+type JobStatus = (typeof JOB_STATUSES)[number];
 
 export const jobIdParams = z.object({ jobId: z.string().min(1).max(64) });
 
@@ -44,7 +44,7 @@ export const JOB_VIEW = {
   expiresAt: true,
 } as const;
 
-export interface JobRow {
+interface JobRow {
   id: string;
   kind: string;
   status: string;

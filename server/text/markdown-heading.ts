@@ -4,7 +4,7 @@
  * lines come from writers. Chapter splitting, chapter upload and export all read headings here.
  */
 
-export interface AtxHeading {
+interface AtxHeading {
   level: number;
   /** the heading's raw text, without its marks, closing sequence or surrounding blanks */
   text: string;

@@ -23,7 +23,7 @@ import type { WorkerReply, WorkerTask } from "./task";
  * and each route), and a module-level pool would run once per bundle.
  */
 
-export type Lane = "heavy" | "quick";
+type Lane = "heavy" | "quick";
 
 interface LaneSettings {
   /** worker threads */
@@ -51,16 +51,16 @@ export const LANES: Record<Lane, LaneSettings> = {
  * model, pdfkit, analysis). A 216,000-word novel through md→ODT→model ran within 96 MB; 512 MB
  * leaves room for larger books and for EPUBs with images.
  */
-export const WORKER_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64, stackSizeMb: 8 } as const;
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64, stackSizeMb: 8 } as const;
 const IDLE_MS = 30_000;
 const QUEUE_FULL_RETRY_SECONDS = 10;
 
 /** Where scripts/build-worker.mjs puts the bundled worker (relative to the app's root). */
 // turbopackIgnore: otherwise `next build` takes the path for an import of every file under the
 // app's root (README.md, docs …) and fails on them.
-export const WORKER_FILE = process.env.INKSTONE_WORKER_FILE ?? path.join(/* turbopackIgnore: true */ process.cwd(), ".build", "worker.mjs");
+const WORKER_FILE = path.join(/* turbopackIgnore: true */ process.cwd(), ".build", "worker.mjs");
 
-export interface WorkOptions {
+interface WorkOptions {
   /** the writer the work is for (fairness); work nobody asked for directly shares "system" */
   owner?: string;
   /** from the moment the task is queued */

@@ -10,7 +10,7 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15;
 
 /**
  * The CLI tests run the bundled `inkstone` (built here, as postinstall builds it) against a real
- * `next start` on a fresh database, with access tokens that live seconds.
+ * server (server/entry/main.mjs) on a fresh database, with access tokens that live seconds.
  */
 export default async function setup(project: TestProject) {
   execFileSync(process.execPath, ["scripts/build-cli.mjs"], { stdio: "inherit" });

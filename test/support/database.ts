@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,6 +7,7 @@ import pg from "pg";
 import { PrismaClient } from "@/server/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "@/server/generated/prisma-postgres/client";
 import { openSqlite } from "@/server/sql/sqlite";
+import { migrate } from "../../scripts/migrate.mjs";
 
 /**
  * The PostgreSQL server the suites run against instead of SQLite, when set (npm run
@@ -39,21 +39,14 @@ export async function migratedDatabase(label: string): Promise<{ dir: string; ur
   const dir = mkdtempSync(path.join(tmpdir(), `inkstone-${label}-`));
   if (!POSTGRES) {
     const url = `file:${path.join(dir, "inkstone.db")}`;
-    migrate(url, []);
+    migrate({ ...process.env, DATABASE_URL: url }, "pipe");
     return { dir, url };
   }
   const database = `inkstone_${label.replace(/\W/g, "_")}_${randomBytes(6).toString("hex")}`;
   await onPostgres(`CREATE DATABASE "${database}"`);
   const url = postgresUrl(database);
-  migrate(url, ["--config", "prisma.postgres.config.ts"]);
+  migrate({ ...process.env, DATABASE_URL: url }, "pipe");
   return { dir, url };
-}
-
-function migrate(url: string, config: string[]): void {
-  execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy", ...config], {
-    env: { ...process.env, DATABASE_URL: url },
-    stdio: "pipe",
-  });
 }
 
 /** A Prisma client on a test server's database, whichever the engine, for looking behind the API. */

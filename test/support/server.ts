@@ -1,9 +1,11 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { get as httpsGet } from "node:https";
 import { createServer } from "node:net";
-import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildIsCurrent } from "../../scripts/build-stamp.mjs";
+import { readEnv } from "../../server/env-schema.mjs";
 import { migratedDatabase } from "./database";
 
 declare module "vitest" {
@@ -26,12 +28,18 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilUp(baseUrl: string, server: ChildProcess): Promise<void> {
+/** Resolves once the server answers anything; over HTTPS, trusting only the server's own certificate. */
+function probe(url: string, ca?: Buffer): Promise<unknown> {
+  if (!ca) return fetch(url);
+  return new Promise((resolve, reject) => httpsGet(url, { ca }, (response) => resolve(response.resume())).on("error", reject));
+}
+
+async function waitUntilUp(baseUrl: string, server: ChildProcess, ca?: Buffer): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
     try {
-      await fetch(`${baseUrl}/api/v1/users/me`);
+      await probe(`${baseUrl}/api/v1/users/me`, ca);
       return;
     } catch {
       await new Promise((r) => setTimeout(r, 200));
@@ -57,28 +65,29 @@ export interface RunningServer {
   databaseUrl: string;
   dataDir: string;
   jwtSecret: string;
-  /** the `next start` process: its memory and threads are under /proc/<pid> */
+  /** the server process (server/entry/main.mjs): its memory and threads are under /proc/<pid> */
   pid: number;
   /** SIGTERM by default; SIGKILL to crash it */
   stop(signal?: NodeJS.Signals): void;
 }
 
 /**
- * A `next start` of the current build, with these variables set on top: on a fresh database, or
- * on another server's database and secret when `beside` is given (two processes, one file).
+ * The server entry `npm start` runs (server/entry/main.mjs) on the current build, with these
+ * variables set on top: on a fresh database, or on another server's database and secret when
+ * `beside` is given (two processes, one file). With INKSTONE_TLS_CERT among them, over HTTPS.
  */
 export async function startServer(extraEnv: Record<string, string> = {}, beside?: RunningServer): Promise<RunningServer> {
-  const distDir = process.env.NEXT_DIST_DIR || ".next";
-  const next = path.resolve("node_modules/.bin/next");
   // Tests must meet the code on disk: a build of older sources is rebuilt first.
-  if (!buildIsCurrent(process.cwd(), distDir)) execFileSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });
+  if (!buildIsCurrent(process.cwd(), readEnv(process.env).NEXT_DIST_DIR)) execFileSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });
 
   const { dir, url } = beside ? { dir: beside.dataDir, url: beside.databaseUrl } : await migratedDatabase("http");
   const port = await freePort();
   const jwtSecret = beside?.jwtSecret ?? randomBytes(48).toString("base64url");
-  const server = spawn(next, ["start", "--port", String(port), "--hostname", "127.0.0.1"], {
+  const server = spawn(process.execPath, ["server/entry/main.mjs"], {
     env: {
       ...process.env,
+      PORT: String(port),
+      INKSTONE_HOST: "127.0.0.1",
       DATABASE_URL: url,
       INKSTONE_DATA_DIR: dir,
       // The tests sign in far more often than a person, all from 127.0.0.1; the limits have
@@ -93,10 +102,11 @@ export async function startServer(extraEnv: Record<string, string> = {}, beside?
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const ca = extraEnv.INKSTONE_TLS_CERT ? readFileSync(extraEnv.INKSTONE_TLS_CERT) : undefined;
+  const baseUrl = `${ca ? "https" : "http"}://127.0.0.1:${port}`;
   const stop = (signal: NodeJS.Signals = "SIGTERM") => void server.kill(signal);
   try {
-    await waitUntilUp(baseUrl, server);
+    await waitUntilUp(baseUrl, server, ca);
   } catch (error) {
     stop();
     throw error;
@@ -105,7 +115,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, beside?
 }
 
 /**
- * The HTTP tests talk to a real `next start` on a fresh database file, the way a client would.
+ * The HTTP tests talk to a real server on a fresh database file, the way a client would.
  * The build is reused when there is one (npm test builds first).
  */
 export default async function setup(project: TestProject) {

@@ -28,12 +28,26 @@ describe("the build stamp", () => {
     expect(buildIsCurrent(root, ".next")).toBe(false);
   });
 
-  it("ignores what a build is not made of: docs and generated code", () => {
+  it("ignores what a build is not made of: docs, generated code and the server entry", () => {
     const root = project();
     const before = sourceHash(root);
     writeFileSync(path.join(root, "docs/api.md"), "# API, edited\n");
     writeFileSync(path.join(root, "server/generated/prisma/client.ts"), "regenerated\n");
+    mkdirSync(path.join(root, "server/entry"));
+    writeFileSync(path.join(root, "server/entry/main.mjs"), "// runs from source\n");
     expect(sourceHash(root)).toBe(before);
+  });
+
+  it("does not take a benchmark's build (with its baseline route) for a production one (issue 18 item 11)", () => {
+    const root = project();
+    const production = sourceHash(root);
+    process.env.INKSTONE_BENCH = "1";
+    try {
+      expect(sourceHash(root)).not.toBe(production);
+    } finally {
+      delete process.env.INKSTONE_BENCH;
+    }
+    expect(sourceHash(root)).toBe(production);
   });
 
   it("sees new files, renamed files and changed dependencies", () => {

@@ -8,7 +8,7 @@
  * needs. Chinese ones from stopwords-iso, whose list holds the words Intl.Segmenter emits (他们,
  * 什么, 一个) where the `stopword` package's has single characters only.
  */
-export interface LanguageData {
+interface LanguageData {
   stopWords: Set<string>;
   syllables(word: string): number;
 }

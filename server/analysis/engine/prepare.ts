@@ -44,7 +44,7 @@ export interface ChapterTokens {
  * Every distinct word met so far, numbered: counting numbers in typed arrays is several times
  * faster than counting strings in maps, and a novel's 100,000 words are a few thousand distinct ones.
  */
-export interface Vocabulary {
+interface Vocabulary {
   words: string[];
   ids: Map<string, number>;
 }

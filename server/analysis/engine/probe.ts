@@ -16,7 +16,7 @@ const chapterRangeSchema = knownKeys(
   path: ["to"],
 });
 
-export interface ProbeInput<Params> {
+interface ProbeInput<Params> {
   book: PreparedBook;
   /** The chapters in the section's range. */
   chapters: PreparedChapter[];

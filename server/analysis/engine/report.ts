@@ -30,7 +30,7 @@ const heatmapChartSchema = z.object({
   values: z.array(z.array(z.number())),
 });
 
-export const chartSchema = z.union([barChartSchema, lineChartSchema, beatsChartSchema, heatmapChartSchema]).nullable();
+const chartSchema = z.union([barChartSchema, lineChartSchema, beatsChartSchema, heatmapChartSchema]).nullable();
 export type Chart = z.infer<typeof chartSchema>;
 export type SeriesChart = z.infer<typeof barChartSchema>;
 export type BeatsChart = z.infer<typeof beatsChartSchema>;

@@ -3,7 +3,7 @@ import { formatByExtension, formatById, type FormatInfo } from "./formats";
 import { expandEntry, isZip, readZipDirectory } from "./zip";
 
 /** What the bytes say they are: a format id when they say it clearly, else their container. */
-export function sniff(bytes: Uint8Array): { container: FormatInfo["container"] | "binary"; id?: string } {
+function sniff(bytes: Uint8Array): { container: FormatInfo["container"] | "binary"; id?: string } {
   if (isZip(bytes)) return { container: "zip", id: zipFormat(bytes) };
   const head = new TextDecoder("latin1").decode(bytes.subarray(0, 4096));
   if (head.startsWith("%PDF-")) return { container: "pdf", id: "pdf" };

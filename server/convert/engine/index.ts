@@ -26,7 +26,7 @@ export const FORMATS: readonly Format[] = ALL_FORMATS.map((format) => ({
 })).filter((f) => f.read || f.write);
 
 /** The longest a conversion may take, waiting for a free worker included, unless the caller says. */
-export const DEFAULT_TIMEOUT_MS = 120_000;
+const DEFAULT_TIMEOUT_MS = 120_000;
 
 /** How work done in the pool is bounded: a time limit from queueing, an AbortSignal, the writer it is for. */
 export interface RunOptions {

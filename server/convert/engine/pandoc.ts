@@ -2,7 +2,7 @@ import { AppError } from "../../errors";
 import { isInsideWorker } from "./where";
 
 type PandocModule = typeof import("pandoc-wasm");
-export type PandocOptions = Record<string, unknown>;
+type PandocOptions = Record<string, unknown>;
 
 let loading: Promise<PandocModule> | null = null;
 

@@ -34,7 +34,7 @@ const SATURATED = 0xffffffff;
 const UTF8_NAMES = 0x800;
 
 /** One entry of a zip, as its central directory describes it, every range inside the archive. */
-export interface ZipEntry {
+interface ZipEntry {
   name: string;
   /** 0 stored, 8 deflated */
   method: 0 | 8;

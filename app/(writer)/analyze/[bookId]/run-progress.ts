@@ -2,7 +2,7 @@ import type { JobDto } from "@/server/jobs/schemas";
 import { ERROR_SENTENCES } from "../../../_components/error-sentences";
 import { describeProblem, type Problem } from "../../../_components/problem";
 
-export interface RunProgressInput {
+interface RunProgressInput {
   runPending: boolean;
   runError: unknown;
   /** the job a slow run handed back, while the form follows it */
@@ -12,7 +12,7 @@ export interface RunProgressInput {
   jobError: unknown;
 }
 
-export interface RunProgress {
+interface RunProgress {
   busy: boolean;
   /** the sentence the form shows, if the run went wrong */
   message: string | undefined;

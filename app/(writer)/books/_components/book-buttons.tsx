@@ -28,7 +28,7 @@ export function EditBookButton({ book, className, label = "Edit" }: { book: Book
   return <BookButton label={label} book={book} onClick={() => desk.edit(book)} className={className} />;
 }
 
-export function RestoreBookButton({ book }: { book: BookDto }) {
+function RestoreBookButton({ book }: { book: BookDto }) {
   const desk = useBookDesk();
   return <BookButton label="Restore" book={book} onClick={() => desk.restore(book)} className="button secondary small" />;
 }

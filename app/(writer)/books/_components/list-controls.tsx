@@ -5,7 +5,7 @@ import { useId } from "react";
 import styles from "../books.module.css";
 import { STATUS_LABELS } from "./book-status";
 
-export const SORTS = {
+const SORTS = {
   "updatedAt:desc": "Last edited",
   "title:asc": "Title",
   "wordCount:desc": "Most words",

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import type { OnProgress } from "./transfer";
 
-export interface ProgressState {
+interface ProgressState {
   phase: "upload" | "download" | "convert";
   fraction: number | null;
 }

@@ -5,7 +5,7 @@ import { CHAPTER_BODY_LIMIT } from "@/server/chapters/schemas";
 import { AppError } from "@/server/errors";
 import { DEFAULT_BODY_LIMIT, readLimited } from "@/server/http/body";
 import { parseJsonBody } from "@/server/http/decode-body";
-import { ORIGINAL_METHOD_HEADER } from "@/server/http/node-requests";
+import { ORIGINAL_METHOD_HEADER } from "@/server/http/node-requests.mjs";
 import { createContext, type Context } from "@/server/trpc/context";
 import { appRouter } from "@/server/trpc/root";
 import { CONVERT_RPC_BODY_LIMIT } from "@/server/trpc/routers/convert";

@@ -1,7 +1,7 @@
 // GET /api/v1/openapi.json — the OpenAPI 3.1 document of the REST API (raw JSON, no envelope, no auth)
 import { AppError } from "@/server/errors";
 import { failure, success } from "@/server/http/envelope";
-import { ORIGINAL_METHOD_HEADER } from "@/server/http/node-requests";
+import { ORIGINAL_METHOD_HEADER } from "@/server/http/node-requests.mjs";
 import { openApiDocument } from "@/server/http/openapi";
 
 const ALLOW = "GET, HEAD, OPTIONS";

@@ -141,7 +141,7 @@ export function elementText(markup: string, name: string, opening?: string): str
 }
 
 /** The title, author and language an HTML head (or an EPUB's metadata) declares. */
-export function htmlMetadata(html: string): Pick<DocumentModel, "title" | "author" | "language"> {
+function htmlMetadata(html: string): Pick<DocumentModel, "title" | "author" | "language"> {
   const title = elementText(html, "title") ?? elementText(html, "p", '<p class="title">');
   const author = /<meta\s+name=["']author["']\s+content=["']([^"']*)["']/i.exec(html)?.[1] ?? elementText(html, "p", '<p class="author">');
   const htmlTag = firstTag(html, "html");

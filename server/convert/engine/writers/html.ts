@@ -9,7 +9,7 @@ hr{border:0;text-align:center;margin:1.5em 0}hr::after{content:"* * *"}
 .footnotes{font-size:.9em;margin-top:2em}.footnotes p{text-indent:0}`;
 
 /** A clean standalone HTML5 document: one <section> per chapter, its title an <h1>. */
-export function modelToHtml(model: DocumentModel): string {
+function modelToHtml(model: DocumentModel): string {
   const title = model.title?.trim() || model.chapters[0]?.title || "Untitled";
   const lang = model.language ? ` lang="${escapeXml(model.language)}"` : "";
   const head = [

@@ -1,19 +1,18 @@
-import { createRequire } from "node:module";
 import path from "node:path";
 import PDFDocument from "pdfkit";
 import { lexChapter, plainText, type Token } from "../markdown/tokens";
 import { hasCjk, type DocumentModel, type WrittenDocument } from "../model";
 
 /**
- * PDF with pdfkit on a 6 × 9 in trade page. Fonts come from npm packages and are embedded as
- * subsets (pdfkit subsets TrueType fonts): Noto Serif for Latin text, and Noto Serif SC for the
- * runs of CJK characters in a book that has any (pdfkit does no font fallback, so each run of
- * text is given the font that has its glyphs).
+ * PDF with pdfkit on a 6 × 9 in trade page. Fonts are files of the app (assets/fonts, with their
+ * licence) and are embedded as subsets (pdfkit subsets TrueType fonts): Noto Serif for Latin text,
+ * and Noto Serif SC for the runs of CJK characters in a book that has any (pdfkit does no font
+ * fallback, so each run of text is given the font that has its glyphs).
  */
 
-const require = createRequire(import.meta.url);
-// turbopackIgnore: `next build` cannot resolve a computed require and would fail on it.
-const fontDir = (pkg: string) => path.dirname(require.resolve(/* turbopackIgnore: true */ `${pkg}/package.json`));
+// turbopackIgnore: otherwise `next build` takes the path for an import of every file under the
+// app's root (README.md, docs …) and fails on them.
+const font = (file: string) => path.join(/* turbopackIgnore: true */ process.cwd(), "assets", "fonts", file);
 
 interface Fonts {
   regular: string;
@@ -23,20 +22,18 @@ interface Fonts {
 }
 
 function latinFonts(): Fonts {
-  const dir = fontDir("@expo-google-fonts/noto-serif");
   return {
-    regular: path.join(dir, "400Regular/NotoSerif_400Regular.ttf"),
-    italic: path.join(dir, "400Regular_Italic/NotoSerif_400Regular_Italic.ttf"),
-    bold: path.join(dir, "700Bold/NotoSerif_700Bold.ttf"),
-    boldItalic: path.join(dir, "700Bold_Italic/NotoSerif_700Bold_Italic.ttf"),
+    regular: font("NotoSerif_400Regular.ttf"),
+    italic: font("NotoSerif_400Regular_Italic.ttf"),
+    bold: font("NotoSerif_700Bold.ttf"),
+    boldItalic: font("NotoSerif_700Bold_Italic.ttf"),
   };
 }
 
 /** Noto Serif SC has no italic: emphasis in CJK runs stays upright, as CJK typesetting usually does. */
 function cjkFonts(): Fonts {
-  const dir = fontDir("@expo-google-fonts/noto-serif-sc");
-  const regular = path.join(dir, "400Regular/NotoSerifSC_400Regular.ttf");
-  const bold = path.join(dir, "700Bold/NotoSerifSC_700Bold.ttf");
+  const regular = font("NotoSerifSC_400Regular.ttf");
+  const bold = font("NotoSerifSC_700Bold.ttf");
   return { regular, italic: regular, bold, boldItalic: bold };
 }
 

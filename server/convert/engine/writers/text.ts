@@ -3,7 +3,7 @@ import type { DocumentModel } from "../model";
 import { encodeUtf8 } from "../text";
 
 /** Plain text: title, chapter headings, paragraphs apart, "* * *" for scene breaks, notes as [n]. */
-export function modelToText(model: DocumentModel): string {
+function modelToText(model: DocumentModel): string {
   const parts: string[] = [];
   if (model.title) parts.push(model.title);
   if (model.author) parts.push(model.author);

@@ -6,7 +6,7 @@ import { FormAlert } from "../../../../_components/form-alert";
 import { failureSentence, followJob, saveFile, send } from "../../_components/transfer";
 import { TransferProgress, useTransfer } from "../../_components/transfer-progress";
 
-export interface ExportFormat {
+interface ExportFormat {
   id: string;
   name: string;
 }

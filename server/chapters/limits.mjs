@@ -1,0 +1,16 @@
+// @ts-check
+// Plain JavaScript: next.config.mjs derives the proxy's body limit from these.
+
+/**
+ * The longest chapter: 5 MiB of text counted in UTF-8 bytes (about 5.2 million English letters or
+ * 1.75 million Chinese characters), whichever way it arrives (REST JSON, multipart, tRPC).
+ */
+export const MAX_CHAPTER_BYTES = 5 * 1024 * 1024;
+/**
+ * Chapter bodies: room for the longest chapter however it is spelt. JSON may write each byte of
+ * text as a six-byte escape (`\u0001`; Python's json.dumps writes every CJK character as one), so a
+ * body may be six times the text, plus room for the title and the JSON or multipart around it.
+ * The chapter's own limit (MAX_CHAPTER_BYTES, 422 beyond) is checked on the decoded text.
+ * No body any route reads is larger (test/unit/body-limits.test.ts).
+ */
+export const CHAPTER_BODY_LIMIT = 6 * MAX_CHAPTER_BYTES + 64 * 1024;

@@ -1,0 +1,128 @@
+// @ts-check
+// The Node server every request of Inkstone arrives at, before Next.js: what only the connection
+// can tell (the peer's address), what the Fetch API cannot carry (TRACE, CONNECT), what Next would
+// otherwise overwrite (Vary), and HTTPS with HSTS when it has a certificate. Owning the server,
+// rather than patching Node's prototypes for all of the process, keeps these to Inkstone's own
+// server and makes them visible here. main.mjs puts Next behind it; the tests start that same file.
+import http, { ServerResponse } from "node:http";
+import https from "node:https";
+import { ORIGINAL_METHOD_HEADER, PEER_HEADER, UNREPRESENTABLE_METHODS } from "../http/node-requests.mjs";
+
+/**
+ * On every HTTPS answer: browsers that saw it once use HTTPS for this host for a year. Without
+ * includeSubDomains: a self-hosted Inkstone often lives on one subdomain of a domain whose other
+ * hosts are not its to decide.
+ */
+export const HSTS = "max-age=31536000";
+
+/**
+ * @typedef {(request: http.IncomingMessage, response: http.ServerResponse) => Promise<void>} RequestHandler
+ * @typedef {(request: http.IncomingMessage, socket: import("node:stream").Duplex, head: Buffer) => void} UpgradeHandler
+ * @typedef {{ cert: Buffer, key: Buffer }} Tls
+ * @typedef {object} EntryOptions
+ * @property {RequestHandler} handle every request, once the entry has prepared it (Next's request handler)
+ * @property {ReadonlyMap<string, UpgradeHandler>} [upgrades] WebSocket endpoints by path: the
+ *   live co-editing server registers its path here, e.g. a `ws` server made with `noServer: true`
+ *   whose `handleUpgrade` this calls
+ * @property {UpgradeHandler} [otherUpgrade] upgrades no endpoint claimed (Next's, for `next dev`'s
+ *   hot reload); without it they are refused with 404
+ * @property {Tls} [tls] a certificate and key: the server speaks HTTPS and sends HSTS
+ */
+
+/**
+ * The field names of two Vary values, each once, in the order first seen.
+ * @param {string} existing
+ * @param {string} added
+ */
+export function mergeVary(existing, added) {
+  /** @type {Map<string, string>} */
+  const names = new Map();
+  for (const name of `${existing},${added}`.split(",")) {
+    const trimmed = name.trim();
+    if (trimmed && !names.has(trimmed.toLowerCase())) names.set(trimmed.toLowerCase(), trimmed);
+  }
+  return [...names.values()].join(", ");
+}
+
+/**
+ * A response whose Vary accumulates. next.config's headers() put `Vary: Accept, Authorization`
+ * on the paths that serve both a page and the API, but Next's page renderer then sets its own Vary
+ * outright, and a cache that saw only Next's list could hand a page to an API caller or JSON to a
+ * browser. A Vary that lists more fields is never wrong.
+ */
+class InkstoneResponse extends ServerResponse {
+  /**
+   * @param {string} name
+   * @param {number | string | readonly string[]} value
+   */
+  setHeader(name, value) {
+    const existing = name.toLowerCase() === "vary" ? this.getHeader("vary") : undefined;
+    if (existing === undefined) return super.setHeader(name, value);
+    return super.setHeader(name, mergeVary(String(existing), [value].flat().join(",")));
+  }
+}
+
+/**
+ * Writes what the connection knows onto the request: the peer (replacing any value the client
+ * sent), and a method the Fetch API cannot represent as OPTIONS plus the original's name.
+ * @param {http.IncomingMessage} request
+ */
+function prepare(request) {
+  request.headers[PEER_HEADER] = request.socket.remoteAddress ?? "";
+  if (request.method && UNREPRESENTABLE_METHODS.has(request.method)) {
+    request.headers[ORIGINAL_METHOD_HEADER] = request.method;
+    request.method = "OPTIONS";
+  }
+}
+
+/**
+ * An answer in the error envelope written straight onto a socket (CONNECT and upgrades never get a
+ * ServerResponse), closing it.
+ * @param {import("node:stream").Duplex} socket
+ * @param {405 | 404} status
+ * @param {{ code: number, msg: string, error: string }} body
+ */
+function refuseOnSocket(socket, status, body) {
+  const text = JSON.stringify(body);
+  const reason = status === 405 ? "Method Not Allowed" : "Not Found";
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
+      `Cache-Control: no-store\r\nConnection: close\r\n\r\n${text}`,
+  );
+}
+
+/**
+ * The entry's server, not yet listening.
+ * @param {EntryOptions} options
+ */
+export function createEntryServer(options) {
+  /**
+   * @param {http.IncomingMessage} request
+   * @param {http.ServerResponse} response
+   */
+  const listener = (request, response) => {
+    prepare(request);
+    if (options.tls) response.setHeader("strict-transport-security", HSTS);
+    options.handle(request, response).catch((/** @type {unknown} */ error) => {
+      console.error(`Failed to answer ${request.method} ${request.url}:`, error);
+      if (response.headersSent) return void response.destroy();
+      response.statusCode = 500;
+      response.setHeader("content-type", "application/json; charset=utf-8");
+      response.end(JSON.stringify({ code: 50000, msg: "Something went wrong on the server.", error: "internal" }));
+    });
+  };
+  const responses = { ServerResponse: InkstoneResponse };
+  const server = options.tls ? https.createServer({ ...responses, ...options.tls }, listener) : http.createServer(responses, listener);
+  // Node drops a CONNECT without a word unless someone listens for it.
+  server.on("connect", (_request, socket) =>
+    refuseOnSocket(socket, 405, { code: 40500, msg: "CONNECT is not served here.", error: "method_not_allowed" }),
+  );
+  server.on("upgrade", (/** @type {http.IncomingMessage} */ request, /** @type {import("node:stream").Duplex} */ socket, /** @type {Buffer} */ head) => {
+    prepare(request);
+    const path = (request.url ?? "/").split("?")[0] ?? "/";
+    const handler = options.upgrades?.get(path) ?? options.otherUpgrade;
+    if (handler) return handler(request, socket, head);
+    refuseOnSocket(socket, 404, { code: 40400, msg: "No WebSocket is served at this path.", error: "not_found" });
+  });
+  return server;
+}

@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// @ts-check
+// The server: `node server/entry/main.mjs [--dev]`. `npm start` runs it (scripts/start.mjs builds and
+// migrates first), and so do the HTTP tests, Playwright's web server and the benchmarks, so what
+// is tested is what runs. It validates the configuration, makes the entry's server (http-server.mjs)
+// and puts Next.js behind it through Next's custom-server API. Next reads next.config.mjs itself
+// (the `conf` option is not used by a custom server), so the build's configuration is the one served.
+//
+// WebSockets: a WebSocket server on the same origin (live co-editing) is made with `noServer: true`
+// and given a path in `upgrades` below; the entry hands it every upgrade on that path. Next never
+// sees the server's upgrades: on its first request it would listen for them on whatever server it
+// is given and end every upgrade whose path an app route matches (all of /api), so it is given
+// `nextUpgrades`, a server that never listens, and hears only what the entry passes it: in
+// development, its hot reload.
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import { fileURLToPath } from "node:url";
+import { readEnv } from "../env-schema.mjs";
+import { createEntryServer } from "./http-server.mjs";
+
+// Named before any thread starts: the worker threads the pool starts later take this name, and the
+// runtime's own threads keep "node" (test/http/jobs.test.ts counts the workers that way; so can `ps -L`).
+process.title = "inkstone";
+const dev = process.argv.includes("--dev");
+// Next would load .env itself, after the check below: loaded first, its values are checked too.
+try {
+  process.loadEnvFile();
+} catch {
+  // no .env: the environment alone
+}
+
+/** @type {import("../env-schema.mjs").Env} */
+let env;
+/** @type {import("./http-server.mjs").Tls | undefined} */
+let tls;
+try {
+  env = readEnv(process.env);
+  if (env.INKSTONE_TLS_CERT && env.INKSTONE_TLS_KEY) {
+    tls = { cert: readFileSync(env.INKSTONE_TLS_CERT), key: readFileSync(env.INKSTONE_TLS_KEY) };
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+// What `next start` and `next dev` set: React and Next choose their production or development code by it.
+Object.assign(process.env, { NODE_ENV: dev ? "development" : "production" });
+const { default: next } = await import("next");
+
+const nextUpgrades = http.createServer();
+const app = next({
+  dev,
+  dir: fileURLToPath(new URL("../..", import.meta.url)),
+  hostname: env.INKSTONE_HOST,
+  port: env.PORT,
+  httpServer: nextUpgrades,
+});
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = createEntryServer({
+  handle: (request, response) => handle(request, response),
+  upgrades: new Map(),
+  otherUpgrade: dev ? (request, socket, head) => void nextUpgrades.emit("upgrade", request, socket, head) : undefined,
+  tls,
+});
+server.on("error", (error) => {
+  console.error(`Cannot serve on port ${env.PORT}: ${error.message}`);
+  process.exit(1);
+});
+server.listen(env.PORT, env.INKSTONE_HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  console.log(`Inkstone is serving on ${tls ? "https" : "http"}://${env.INKSTONE_HOST ?? "localhost"}:${port}`);
+});
+
+// Requests under way get up to STOP_GRACE_MS to be answered before the process ends; a client
+// that keeps its connection busy longer does not keep the process alive.
+const STOP_GRACE_MS = 10_000;
+let stopping = false;
+for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server.close(() => void app.close().finally(() => process.exit(0)));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
+  });
+}

@@ -1,0 +1,95 @@
+// @ts-check
+// Every setting Inkstone reads from the environment, with its default, validated in one place.
+// Plain JavaScript because plain `node` reads it too, before anything is compiled: the server entry
+// (server/entry/main.mjs), next.config.mjs (so `next build` validates), the scripts that start,
+// build and migrate, and the Prisma CLI's configs. The app's own code imports it through env.ts.
+import { z } from "zod";
+
+/** The defaults, once. Every variable is optional: a fresh clone runs with none set. */
+const DEFAULTS = Object.freeze({
+  DATABASE_URL: "file:./data/inkstone.db",
+  INKSTONE_DATA_DIR: "./data",
+  NEXT_DIST_DIR: ".next",
+  PORT: 3000,
+});
+
+const SECONDS_IN_A_YEAR = 365 * 24 * 60 * 60;
+
+/**
+ * A whole number from `min` to `max`. Digits only: `z.coerce.number()` would read "" as 0 and
+ * "1e3" or "0x10" as numbers, and a typo must stop the start with its name, not run on a guess.
+ * @param {number} min
+ * @param {number} max
+ * @param {number} fallback
+ */
+function wholeNumber(min, max, fallback) {
+  return z
+    .string()
+    .regex(/^\d{1,9}$/, `must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `must be a whole number from ${min} to ${max}`).max(max, `must be a whole number from ${min} to ${max}`))
+    .default(fallback);
+}
+
+const schema = z
+  .object({
+    PORT: wholeNumber(0, 65535, DEFAULTS.PORT),
+    /** the address to listen on; unset, every interface */
+    INKSTONE_HOST: z.string().min(1).optional(),
+    /** a PEM certificate (chain) and its key: with both, the server speaks HTTPS itself, with HSTS */
+    INKSTONE_TLS_CERT: z.string().min(1).optional(),
+    INKSTONE_TLS_KEY: z.string().min(1).optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(file:|postgres(ql)?:\/\/)/, "must be a SQLite file: URL or a postgresql:// URL")
+      .default(DEFAULTS.DATABASE_URL),
+    /** connections each instance keeps to PostgreSQL (unused on SQLite, which has one) */
+    INKSTONE_DATABASE_POOL_SIZE: wholeNumber(1, 200, 10),
+    INKSTONE_DATA_DIR: z.string().min(1).default(DEFAULTS.INKSTONE_DATA_DIR),
+    /** where `next build` writes and the server reads the build: benchmarks and parallel test runs keep their own */
+    NEXT_DIST_DIR: z.string().min(1).default(DEFAULTS.NEXT_DIST_DIR),
+    INKSTONE_SIGNUP: z.enum(["open", "closed"]).default("open"),
+    INKSTONE_JWT_SECRET: z.string().min(32).optional(),
+    AUTH_SECRET: z.string().min(32).optional(),
+    INKSTONE_LOGIN_ATTEMPTS: wholeNumber(1, 1_000_000, 10),
+    INKSTONE_LOGIN_WINDOW_SECONDS: wholeNumber(1, SECONDS_IN_A_YEAR, 900),
+    INKSTONE_ADDRESS_ATTEMPTS: wholeNumber(1, 1_000_000, 100),
+    INKSTONE_ADDRESS_WINDOW_SECONDS: wholeNumber(1, SECONDS_IN_A_YEAR, 900),
+    /** reverse proxies in front of the server whose X-Forwarded-For is trusted (docs/operations.md) */
+    INKSTONE_TRUSTED_PROXIES: wholeNumber(0, 10, 0),
+    /** worker threads for conversions, exports and analyses (server/workers/pool.ts) */
+    INKSTONE_WORKERS: wholeNumber(1, 16, 2),
+    /** how long an access token lives; short lifetimes let tests (and cautious sites) exercise refresh */
+    INKSTONE_ACCESS_TOKEN_TTL_SECONDS: wholeNumber(1, SECONDS_IN_A_YEAR, 30 * 24 * 60 * 60),
+    /** the longest a conversion or export may take before its worker is stopped; tests lower it to meet the limit quickly */
+    INKSTONE_CONVERSION_TIMEOUT_SECONDS: wholeNumber(1, 3600, 120),
+    /** at build time: "1" builds the benchmark's baseline route too (bench/api.mjs); production builds leave it out */
+    INKSTONE_BENCH: z.enum(["0", "1"]).default("0"),
+  })
+  .refine((env) => Boolean(env.INKSTONE_TLS_CERT) === Boolean(env.INKSTONE_TLS_KEY), {
+    message: "INKSTONE_TLS_CERT and INKSTONE_TLS_KEY go together: set both to serve HTTPS, or neither",
+    path: ["INKSTONE_TLS_CERT"],
+  });
+
+/** @typedef {z.infer<typeof schema>} Env */
+
+/**
+ * The configuration in `source`, or an error that names each wrong variable and what it must be.
+ * An empty value counts as unset, as `FOO=` in a .env file means.
+ * @param {Record<string, string | undefined>} source
+ * @returns {Env}
+ */
+export function readEnv(source) {
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const parsed = schema.safeParse(given);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+    throw new Error(`Invalid configuration (see Configuration in README.md):\n${problems}`);
+  }
+  return parsed.data;
+}
+
+/** @param {string} url */
+export function isPostgresUrl(url) {
+  return /^postgres(ql)?:\/\//.test(url);
+}
