@@ -20,6 +20,8 @@ export interface ExportBookOptions {
   accept?: string | null;
   /** Standard Manuscript Format (DOCX only) */
   manuscript?: boolean;
+  /** include the writer's private notes */
+  notes?: boolean;
   async?: boolean;
 }
 
@@ -51,9 +53,9 @@ export async function exportBook(options: ExportBookOptions, principal: Principa
   const manuscript = options.manuscript ? { author, surname: author.split(/\s+/).at(-1)!, contact: owner.email } : undefined;
   if (options.async || book.wordCount > INLINE_EXPORT_WORDS) {
     const snapshot = new TextEncoder().encode(JSON.stringify(model));
-    return { job: await enqueueJob(exportJob, { to: format.id, title: book.title, manuscript }, principal, { inputFile: snapshot }) };
+    return { job: await enqueueJob(exportJob, { to: format.id, title: book.title, manuscript, notes: options.notes }, principal, { inputFile: snapshot }) };
   }
-  const written = await writeDocument(model, format.id, { timeoutMs: CONVERSION_TIMEOUT_MS, owner: principal.userId, ...(manuscript && { manuscript }) });
+  const written = await writeDocument(model, format.id, { timeoutMs: CONVERSION_TIMEOUT_MS, owner: principal.userId, notes: options.notes, ...(manuscript && { manuscript }) });
   return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(book.title, written.extension) } };
 }
 

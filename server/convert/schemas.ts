@@ -51,7 +51,12 @@ export const formatSchema = z
 export type FormatDto = z.infer<typeof formatSchema>;
 
 const asyncFlag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
-export const convertQuery = z.object({ async: asyncFlag.optional().describe("1: always answer 202 with a job") });
+const notesFlag = asyncFlag.optional().describe("1: include the writer's private notes (<!-- … -->) as bracketed text (kept as comments in Markdown); left out by default");
+
+export const convertQuery = z.object({
+  async: asyncFlag.optional().describe("1: always answer 202 with a job"),
+  notes: notesFlag,
+});
 
 /** POST /api/v1/convert: a document as a file part, or text formats as JSON `content`. */
 export const convertInput = z
@@ -68,6 +73,7 @@ export type ConvertInput = z.output<typeof convertInput>;
 export const exportQuery = z.object({
   format: formatId.optional().describe("a writable format id; or leave it out and name the media type in Accept"),
   manuscript: asyncFlag.optional().describe("1 with format=docx: Standard Manuscript Format"),
+  notes: notesFlag,
   async: asyncFlag.optional().describe("1: always answer 202 with a job"),
 });
 

@@ -35,6 +35,8 @@ export interface ReadOptions {
 export interface WriteOptions {
   /** DOCX only: Standard Manuscript Format */
   manuscript?: ManuscriptOptions;
+  /** the writer's private notes (`<!-- … -->`) in the text, in brackets; left out unless asked for */
+  notes?: boolean;
 }
 
 export interface WrittenDocument {

@@ -1,4 +1,5 @@
 import { AppError } from "../../errors";
+import { replaceNotes, withoutNotes } from "../../text/notes";
 import { assertContentMatches, detectFormat } from "./detect";
 import { formatById, type FormatInfo } from "./formats";
 import type { DocumentModel, ReadOptions, WriteOptions, WrittenDocument } from "./model";
@@ -75,11 +76,22 @@ export async function readHere(bytes: Uint8Array, id: string | undefined, option
   }
 }
 
+/**
+ * The model with the writer's private notes left out, or, asked for, shown: as the comments they
+ * are in Markdown, as bracketed text everywhere else (a reader of any format sees them, and no
+ * writer escapes them into visible markup).
+ */
+function withNotes(model: DocumentModel, id: string, include: boolean): DocumentModel {
+  const notes = !include ? withoutNotes : id === "md" ? (text: string) => text : (text: string) => replaceNotes(text, (inner) => `\\[${inner.trim()}\\]`);
+  return { ...model, chapters: model.chapters.map((chapter) => ({ ...chapter, markdown: notes(chapter.markdown) })) };
+}
+
 export async function writeHere(model: DocumentModel, id: string, options: WriteOptions = {}): Promise<WrittenDocument> {
   const format = requireWritable(id);
   const writer = WRITERS[id];
+  const written = withNotes(model, id, options.notes ?? false);
   try {
-    return await (writer ? writer(model, options) : writeWithPandoc(model, id));
+    return await (writer ? writer(written, options) : writeWithPandoc(written, id));
   } catch (error) {
     // The model is the writer's own text, and some text (thousands of nested quotes, a library's
     // recursion past the stack) cannot be written: the caller's 422, never a 500.
