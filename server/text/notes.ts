@@ -23,7 +23,11 @@ const isBlank = (c: string | undefined) => c === " " || c === "\t";
  */
 export function replaceNotes(text: string, replace: (inner: string) => string): string {
   if (!text.includes(OPEN)) return text;
+  // No piece is ever empty, so looking back at the last one is one step.
   const pieces: string[] = [];
+  const push = (piece: string) => {
+    if (piece !== "") pieces.push(piece);
+  };
   let fence: string | null = null;
   let nextOpen = text.indexOf(OPEN);
   let nextClose = -2; // -2: not looked for yet; -1: there is none from here on
@@ -45,7 +49,7 @@ export function replaceNotes(text: string, replace: (inner: string) => string): 
         if (fence === null) fence = marker[0]!.repeat(3);
         else if (marker.startsWith(fence)) fence = null;
       }
-      pieces.push(text.slice(lineStart, lineEnd + 1));
+      push(text.slice(lineStart, lineEnd + 1));
       lineStart = lineEnd + 1;
       continue;
     }
@@ -58,17 +62,17 @@ export function replaceNotes(text: string, replace: (inner: string) => string): 
         if (from !== lineStart || text.slice(lineStart, start).trim() !== "") break;
         close = text.length;
       }
-      pieces.push(text.slice(from, start));
+      push(text.slice(from, start));
       const inner = text.slice(start + OPEN.length, close);
       const replacement = replace(inner);
       let end = Math.min(close + CLOSE.length, text.length);
       if (replacement.trim() === "") {
         const after = text[end];
         if (replacement.includes("\n") || after === undefined || after === "\n" || isBlank(after) || atLineStart(pieces)) trimTrailingBlanks(pieces);
-        pieces.push(replacement);
+        push(replacement);
         if (atLineStart(pieces)) while (isBlank(text[end])) end++;
       } else {
-        pieces.push(replacement);
+        push(replacement);
       }
       from = end;
       nextOpen = text.indexOf(OPEN, from);
@@ -78,7 +82,7 @@ export function replaceNotes(text: string, replace: (inner: string) => string): 
         lineEnd = next < 0 ? text.length : next;
       }
     }
-    pieces.push(text.slice(from, lineEnd + 1));
+    push(text.slice(from, lineEnd + 1));
     lineStart = lineEnd + 1;
   }
   return pieces.join("");
@@ -96,19 +100,19 @@ function countLineBreaks(text: string): number {
 }
 
 function atLineStart(pieces: string[]): boolean {
-  for (let i = pieces.length - 1; i >= 0; i--) {
-    const piece = pieces[i]!;
-    if (piece !== "") return piece.endsWith("\n");
-  }
-  return true;
+  return pieces.length === 0 || pieces.at(-1)!.endsWith("\n");
 }
 
+/** Removes the blanks the pieces end with; a piece left empty goes, so each is emptied at most once. */
 function trimTrailingBlanks(pieces: string[]): void {
-  for (let i = pieces.length - 1; i >= 0; i--) {
-    const piece = pieces[i]!;
+  while (pieces.length > 0) {
+    const piece = pieces.at(-1)!;
     let end = piece.length;
     while (end > 0 && isBlank(piece[end - 1])) end--;
-    pieces[i] = piece.slice(0, end);
-    if (end > 0) return;
+    if (end > 0) {
+      pieces[pieces.length - 1] = piece.slice(0, end);
+      return;
+    }
+    pieces.pop();
   }
 }
