@@ -39,6 +39,14 @@ export function markdownParagraphs(markdown: string): string[] {
 }
 
 /**
+ * The counting rule's version, stored with each book's counts (Book.wordCountRule). Raise it with
+ * any change to what countProse counts: a server recounts every book counted by an older rule when
+ * it starts (server/books/recount-words.ts). 1: notes, link targets and marks are not words, a
+ * hyphenated compound is one.
+ */
+export const COUNT_RULE = 1;
+
+/**
  * A chapter's words, by the one rule that the editor, the chapter and book totals, the exports'
  * statistics and the analysis share: the words of its prose (see markdownParagraphs), as
  * countWords counts them.
