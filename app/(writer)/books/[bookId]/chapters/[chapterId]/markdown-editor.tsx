@@ -8,6 +8,7 @@ import { EditorView, keymap, placeholder } from "@codemirror/view";
 import { tagHighlighter, tags } from "@lezer/highlight";
 import { GFM, parser } from "@lezer/markdown";
 import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
+import { noteDecorations } from "./note-decorations";
 
 export interface MarkdownEditorHandle {
   text(): string;
@@ -93,6 +94,7 @@ export function MarkdownEditor({ ref, initialText, label, className, onEdit, onB
           search({ top: true }),
           new LanguageSupport(markdownLanguage),
           syntaxHighlighting(markdownClasses),
+          noteDecorations,
           EditorView.lineWrapping,
           placeholder("Begin here…"),
           keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap]),
