@@ -1,16 +1,35 @@
 /**
  * Reading other people's Markdown and plain text into Inkstone's paragraphs (one a line, see
- * ./paragraphs.ts). A text that leaves blank lines between its paragraphs may be hard-wrapped
- * (pandoc's Markdown, Project Gutenberg's text): the lines of one paragraph are joined. A text that
- * hardly ever leaves a blank line (most web-novel TXT, Markdown typed one paragraph a line) already
- * has one paragraph a line. Inkstone's own Markdown export leaves blank lines and never wraps, so
- * it reads back as the same paragraphs.
+ * ./paragraphs.ts). Most texts already have one paragraph a line, whether or not they leave blank
+ * lines between them (web-novel TXT, Markdown typed in any editor, Inkstone's own exports). Some
+ * are hard-wrapped (pandoc's Markdown, Project Gutenberg's text): their paragraphs are blocks
+ * between blank lines whose lines all stop short of a column near 70; their lines are joined.
  */
 
-/** Whether a text's lines are its paragraphs: fewer than one line in ten is blank. */
-export function isOneParagraphPerLine(lines: readonly string[]): boolean {
-  const blank = lines.filter((l) => l.trim() === "").length;
-  return blank < lines.length / 10;
+/** No line of a hard-wrapped text is longer: wrapping tools stop at 72 to 80 columns. */
+const WRAP_LIMIT = 100;
+/** A wrapped line that a longer paragraph goes on from is at least this long. */
+const WRAPPED_LINE = 50;
+
+/**
+ * Whether a text is hard-wrapped: blank lines between its paragraphs (at least one line in ten),
+ * no line longer than a wrapping tool writes, and most lines that a paragraph goes on from about
+ * as long as the wrap. Short lines in a row (dialogue, verse, "First.\nSecond.") are paragraphs.
+ */
+export function isHardWrapped(lines: readonly string[]): boolean {
+  let blank = 0;
+  let continued = 0;
+  let wrapped = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const length = lines[i]!.trim().length;
+    if (length === 0) blank++;
+    else if (length > WRAP_LIMIT) return false;
+    else if ((lines[i + 1]?.trim().length ?? 0) > 0) {
+      continued++;
+      if (length >= WRAPPED_LINE) wrapped++;
+    }
+  }
+  return blank >= lines.length / 10 && continued > 0 && wrapped * 2 >= continued;
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
@@ -27,7 +46,7 @@ const QUOTE_PREFIX = /^ {0,3}(?:>[ \t]?)+/;
  */
 export function unwrapMarkdown(markdown: string): string {
   const lines = markdown.split(/\r\n?|\n/);
-  if (isOneParagraphPerLine(lines)) return lines.join("\n");
+  if (!isHardWrapped(lines)) return lines.join("\n");
   const out: string[] = [];
   let fence: string | null = null;
   let joinable = false; // the last line written is prose that a following line may continue

@@ -1,5 +1,5 @@
 import { DEFAULT_HEADING, headingPattern, splitAtHeadings } from "../../split-chapters";
-import { isOneParagraphPerLine } from "../markdown/wrapped";
+import { isHardWrapped } from "../markdown/wrapped";
 import type { DocumentModel, ReadOptions } from "../model";
 import { decodeUtf8 } from "../text";
 
@@ -15,13 +15,13 @@ function escapeLine(line: string): string {
 
 /**
  * Plain text: chapters at heading lines ("Chapter 12", "CHAPTER XII", "第十二章", or the caller's
- * template). Paragraphs are blank-line separated (their lines joined), or, in texts that never
- * leave a blank line (most web-novel TXT), one a line (see ../markdown/wrapped.ts).
+ * template). Paragraphs are one a line, or, in a hard-wrapped text, blank-line separated blocks
+ * whose lines are joined (see ../markdown/wrapped.ts).
  */
 export function readText(bytes: Uint8Array, options: ReadOptions = {}): DocumentModel {
   const text = decodeUtf8(bytes).replace(/^\uFEFF/, "");
   const lines = text.split(/\r\n?|\n/);
-  const onePerLine = isOneParagraphPerLine(lines);
+  const onePerLine = !isHardWrapped(lines);
   const heading = options.chapterPattern ? headingPattern(options.chapterPattern) : DEFAULT_HEADING;
   const chapters = splitAtHeadings(text, heading, "").map((chapter) => ({ title: chapter.title, markdown: toMarkdown(chapter.markdown, onePerLine) }));
   const untitled = chapters.length === 1 && !chapters[0]!.title;
