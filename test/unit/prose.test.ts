@@ -76,3 +76,16 @@ describe("paragraphsByLine", () => {
     expect(paragraphsByLine("[^1]: A note.\n    Its second paragraph.")).toBe("[^1]: A note.\n\n    Its second paragraph.");
   });
 });
+
+describe("the analysis counts as the chapters do", () => {
+  it("finds the same words in a book as the stored counts", async () => {
+    const { prepareBook } = await import("@/server/analysis/engine/prepare");
+    const chapters = [
+      { id: "a", title: "One", content: "## A well-known place\n\nSee [the map](#link2HCH0001) now. <!-- a note -->\n“Go,” she said.\n\n* * *\n\n第一章 他来了。" },
+      { id: "b", title: "Two", content: "- an item\n1. another\n\n> Quoted *words*, in\\\nverse.[^1]\n\n[^1]: A footnote." },
+    ];
+    const book = await prepareBook({ title: "Same", chapters });
+    expect(book.words).toBe(chapters.reduce((sum, c) => sum + countProse(c.content), 0));
+    expect(book.chapters.map((c) => c.words)).toEqual(chapters.map((c) => countProse(c.content)));
+  });
+});
