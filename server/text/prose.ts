@@ -16,26 +16,35 @@ import { countWords } from "./word-count";
  */
 export function markdownParagraphs(markdown: string): string[] {
   const paragraphs: string[] = [];
+  eachParagraph(markdown, (prose) => {
+    const text = prose.replace(/\s+/g, " ").trim();
+    if (text) paragraphs.push(text);
+  });
+  return paragraphs;
+}
+
+/** Each paragraph's prose, its marks gone, its blanks as they were. */
+function eachParagraph(markdown: string, visit: (prose: string) => void): void {
   let lines: string[] = [];
   const flush = () => {
-    const text = inline(lines.join(" ")).replace(/\s+/g, " ").trim();
-    if (text) paragraphs.push(text);
+    if (lines.length > 0) visit(inline(lines.length === 1 ? lines[0]! : lines.join(" ")));
     lines = [];
   };
   for (const raw of withoutNotes(markdown).split(/\r\n?|\n/)) {
-    const footnote = FOOTNOTE_DEFINITION.exec(raw);
+    // Most lines of prose open with a letter: none of the line patterns below can match them.
+    const plain = PLAIN_START.test(raw);
+    const footnote = plain ? null : FOOTNOTE_DEFINITION.exec(raw);
     const line = footnote ? raw.slice(footnote[0].length) : raw;
-    if (BLANK_OR_BREAK.test(line) || FENCE.test(line) || (!footnote && LINK_DEFINITION.test(line))) {
+    if (!plain && (BLANK_OR_BREAK.test(line) || FENCE.test(line) || (!footnote && LINK_DEFINITION.test(line)))) {
       flush();
       continue;
     }
-    const text = withoutClosingHashes(line.replace(HEADING, "").replace(QUOTE, "").replace(LIST, ""));
+    const text = plain ? withoutClosingHashes(line) : withoutClosingHashes(line.replace(HEADING, "").replace(QUOTE, "").replace(LIST, ""));
     const breaks = endsInLineBreak(text);
     lines.push(breaks ? text.slice(0, -1) : text);
     if (!breaks) flush();
   }
   flush();
-  return paragraphs;
 }
 
 /**
@@ -53,7 +62,7 @@ export const COUNT_RULE = 1;
  */
 export function countProse(markdown: string): number {
   let words = 0;
-  for (const paragraph of markdownParagraphs(markdown)) words += countWords(paragraph);
+  eachParagraph(markdown, (prose) => (words += countWords(prose)));
   return words;
 }
 
@@ -76,6 +85,7 @@ const HEADING = /^\s{0,3}#{1,6}\s+/;
 const QUOTE = /^\s{0,3}(?:>\s?)+/;
 const LIST = /^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+/;
 const SPACE = /\s/;
+const PLAIN_START = /^\p{L}/u;
 
 /**
  * The line without a closing run of `#` set off by a space (`## Title ##`). Read from the end: the
