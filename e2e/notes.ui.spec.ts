@@ -47,4 +47,5 @@ test("a begun book's share of its target reads <1%, not 0%", async ({ page }) =>
   await page.goto(`/books/${bookId}`);
   await expect(page.getByText("<1% of 85,000")).toBeVisible();
   await expect(page.getByText("0% of 85,000")).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath("book.png") });
 });
