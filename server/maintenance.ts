@@ -1,4 +1,5 @@
 import { failOrphanedAnalyses } from "./analysis/fail-orphaned-analyses";
+import { recountOutdatedBooks } from "./books/recount-words";
 import { purgeExpiredChapters } from "./chapters/delete-chapter";
 import { sweepExpiredJobs } from "./jobs/runner";
 
@@ -13,7 +14,10 @@ const SWEEP_MS = 60_000;
  */
 export function startMaintenance(): void {
   const globalForMaintenance = globalThis as { inkstoneMaintenance?: NodeJS.Timeout };
-  globalForMaintenance.inkstoneMaintenance ??= setInterval(() => void sweep(), SWEEP_MS).unref();
+  if (globalForMaintenance.inkstoneMaintenance) return;
+  globalForMaintenance.inkstoneMaintenance = setInterval(() => void sweep(), SWEEP_MS).unref();
+  // Once per start: books counted by an older counting rule are recounted, in the background.
+  void recountOutdatedBooks().catch((error: unknown) => console.error("recounting words by the current rule failed", error));
 }
 
 async function sweep(): Promise<void> {

@@ -7,7 +7,7 @@ import { addToBookTotals, bookTransaction, loadBook } from "../books/access";
 import { newChapterTitle } from "../books/language";
 import { dbTime, newId } from "../sql/values";
 import { leadingHeading } from "../text/markdown-heading";
-import { countWords } from "../text/word-count";
+import { countProse } from "../text/prose";
 import { toChapterDto, uploadChapterInput, type ChapterDto } from "./schemas";
 
 type UploadChapterInput = z.output<typeof uploadChapterInput> & { bookId: string };
@@ -36,7 +36,7 @@ export async function appendChapter(trx: Transaction<DB>, bookId: string, input:
     .where("deletedAt", "is", null)
     .executeTakeFirst();
   const now = dbTime();
-  const wordCount = countWords(input.content);
+  const wordCount = countProse(input.content);
   const { title, content } = input;
   const chapter = { id: newId(), bookId, title, content, wordCount, version: 1, createdAt: now, updatedAt: now, position: (last?.position ?? 0) + 1 };
   await trx.insertInto("Chapter").values(chapter).execute();

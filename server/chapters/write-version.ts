@@ -1,7 +1,7 @@
 import { addToBookTotals, bookTransaction } from "../books/access";
 import { AppError } from "../errors";
 import { dbTime, newId } from "../sql/values";
-import { countWords } from "../text/word-count";
+import { countProse } from "../text/prose";
 import { THIN_EVERY_VERSIONS, thinRevisions } from "./revision-retention";
 import { chapterSummaryColumns, toChapterSummaryDto, type ChapterDto } from "./schemas";
 
@@ -24,7 +24,7 @@ export async function writeChapterVersion(
   kind: "save" | "restore" = "save",
 ): Promise<ChapterDto> {
   if (chapter.version !== expectedVersion) throw versionConflict(expectedVersion, chapter.version);
-  const wordCount = countWords(next.content);
+  const wordCount = countProse(next.content);
   return bookTransaction(chapter.bookId, async (trx) => {
     const clock = new Date();
     const now = dbTime(clock);

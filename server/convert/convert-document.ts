@@ -19,6 +19,8 @@ interface ConvertDocumentOptions {
   to: string;
   /** always answer with a job */
   async?: boolean;
+  /** include the writer's private notes */
+  notes?: boolean;
 }
 
 interface ConvertedFile {
@@ -40,9 +42,9 @@ export async function convertDocument(options: ConvertDocumentOptions, principal
   // With no format named, the worker detects it (a job's, when the job runs): sniffing an upload is
   // not work for the thread that answers requests.
   if (options.async || bytes.byteLength > INLINE_CONVERT_BYTES) {
-    return { job: await enqueueJob(conversionJob, { from: from?.id, fileName: name, to: to.id, baseName }, principal, { inputFile: bytes }) };
+    return { job: await enqueueJob(conversionJob, { from: from?.id, fileName: name, to: to.id, baseName, notes: options.notes }, principal, { inputFile: bytes }) };
   }
-  const written = await convert(bytes, from?.id, to.id, { timeoutMs: CONVERSION_TIMEOUT_MS, fileName: name, owner: principal.userId });
+  const written = await convert(bytes, from?.id, to.id, { timeoutMs: CONVERSION_TIMEOUT_MS, fileName: name, owner: principal.userId, notes: options.notes });
   return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(baseName, written.extension) } };
 }
 

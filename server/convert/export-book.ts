@@ -22,6 +22,8 @@ interface ExportBookOptions {
   manuscript?: boolean;
   /** typographer's quotes, dashes and ellipses, made in the worker as the book is written */
   smartPunctuation?: boolean;
+  /** include the writer's private notes */
+  notes?: boolean;
   async?: boolean;
 }
 
@@ -54,12 +56,13 @@ export async function exportBook(options: ExportBookOptions, principal: Principa
   if (options.async || book.wordCount > INLINE_EXPORT_WORDS) {
     const snapshot = new TextEncoder().encode(JSON.stringify(model));
     return {
-      job: await enqueueJob(exportJob, { to: format.id, title: book.title, manuscript, smartPunctuation: options.smartPunctuation }, principal, { inputFile: snapshot }),
+      job: await enqueueJob(exportJob, { to: format.id, title: book.title, manuscript, smartPunctuation: options.smartPunctuation, notes: options.notes }, principal, { inputFile: snapshot }),
     };
   }
   const written = await writeDocument(model, format.id, {
     timeoutMs: CONVERSION_TIMEOUT_MS,
     owner: principal.userId,
+    notes: options.notes,
     ...(manuscript && { manuscript }),
     ...(options.smartPunctuation && { smartPunctuation: true }),
   });

@@ -2,6 +2,7 @@ import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { sqlTransaction } from "../db";
 import { dbTime, newId } from "../sql/values";
+import { COUNT_RULE } from "../text/prose";
 import { readManuscript } from "./read-manuscript";
 import { saveImportedChapters } from "./save-imported-chapters";
 import type { ImportInput, ImportResultDto } from "./schemas";
@@ -27,6 +28,7 @@ export async function importBook(input: ImportInput, principal: Principal): Prom
       status: "drafting",
       targetWordCount: null,
       wordCount: 0,
+      wordCountRule: COUNT_RULE,
       chapterCount: 0,
       createdAt: now,
       updatedAt: now,

@@ -21,7 +21,7 @@ const JOB_TIMEOUT_MS = CONVERSION_TIMEOUT_MS + 10_000;
 export const conversionJob = defineJob({
   kind: "convert.document",
   // No `from`: the worker detects the format from the file's name and bytes.
-  input: z.object({ from: z.string().optional(), fileName: z.string().optional(), to: z.string(), baseName: z.string() }),
+  input: z.object({ from: z.string().optional(), fileName: z.string().optional(), to: z.string(), baseName: z.string(), notes: z.boolean().optional() }),
   ttlSeconds: CONVERSION_JOB_TTL_SECONDS,
   timeoutMs: JOB_TIMEOUT_MS,
   async run(input, context, inputFile) {
@@ -30,6 +30,7 @@ export const conversionJob = defineJob({
       timeoutMs: CONVERSION_TIMEOUT_MS,
       signal: context.signal,
       owner: context.ownerId,
+      notes: input.notes,
       ...(input.fileName && { fileName: input.fileName }),
     });
     return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(input.baseName, written.extension) } };
@@ -40,7 +41,7 @@ const manuscriptSchema = z.object({ author: z.string(), surname: z.string(), con
 
 export const exportJob = defineJob({
   kind: "convert.export",
-  input: z.object({ to: z.string(), title: z.string(), manuscript: manuscriptSchema.optional(), smartPunctuation: z.boolean().optional() }),
+  input: z.object({ to: z.string(), title: z.string(), manuscript: manuscriptSchema.optional(), smartPunctuation: z.boolean().optional(), notes: z.boolean().optional() }),
   ttlSeconds: CONVERSION_JOB_TTL_SECONDS,
   timeoutMs: JOB_TIMEOUT_MS,
   async run(input, context, inputFile) {
@@ -50,6 +51,7 @@ export const exportJob = defineJob({
       timeoutMs: CONVERSION_TIMEOUT_MS,
       signal: context.signal,
       owner: context.ownerId,
+      notes: input.notes,
       ...(input.manuscript && { manuscript: input.manuscript }),
       ...(input.smartPunctuation && { smartPunctuation: true }),
     });

@@ -51,7 +51,12 @@ export const formatSchema = z
 export type FormatDto = z.infer<typeof formatSchema>;
 
 const asyncFlag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
-export const convertQuery = z.object({ async: asyncFlag.optional().describe("1: always answer 202 with a job") });
+const notesFlag = asyncFlag.optional().describe("1: include the writer's private notes (<!-- … -->) as bracketed text (kept as comments in Markdown); left out by default");
+
+export const convertQuery = z.object({
+  async: asyncFlag.optional().describe("1: always answer 202 with a job"),
+  notes: notesFlag,
+});
 
 /** POST /api/v1/convert: a document as a file part, or text formats as JSON `content`. */
 export const convertInput = z
@@ -70,6 +75,7 @@ export const exportQuery = z.object({
   smartPunctuation: asyncFlag
     .optional()
     .describe('1: typographer\'s punctuation in the prose: "straight" quotes curled, -- and --- as dashes, ... as an ellipsis (code, notes and CJK punctuation untouched)'),
+  notes: notesFlag,
   async: asyncFlag.optional().describe("1: always answer 202 with a job"),
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { quotedSpans } from "@/server/analysis/engine/dialogue";
-import { markdownParagraphs } from "@/server/analysis/engine/markdown";
+import { markdownParagraphs } from "@/server/text/prose";
 import { NameMatcher } from "@/server/analysis/engine/name-matcher";
 import { splitSentences } from "@/server/analysis/engine/sentences";
 import { sentenceTokens } from "@/server/analysis/engine/tokens";
@@ -22,7 +22,8 @@ describe("markdownParagraphs", () => {
     expect(markdownParagraphs(markdown)).toEqual([
       "The Old Mill",
       "She said no, and meant it. See the map or notes.",
-      "a list item with code a numbered item",
+      "a list item with code",
+      "a numbered item",
       "bold snake_case *stars*",
     ]);
   });
@@ -31,8 +32,9 @@ describe("markdownParagraphs", () => {
     expect(markdownParagraphs("One.\n\n* * *\n\nTwo.\n---\nThree.\n\n#\n\n§\n\n⁂\n\nFour.")).toEqual(["One.", "Two.", "Three.", "Four."]);
   });
 
-  it("joins hard-wrapped English lines, and splits Chinese lines that end a sentence", () => {
-    expect(markdownParagraphs("A line that\nwraps here.")).toEqual(["A line that wraps here."]);
+  it("takes each line as a paragraph, as the editor and the exports do, a backslash continuing one", () => {
+    expect(markdownParagraphs("One line.\nAnother line.")).toEqual(["One line.", "Another line."]);
+    expect(markdownParagraphs("Roses are red,\\\nviolets blue.")).toEqual(["Roses are red, violets blue."]);
     expect(markdownParagraphs("他来了。\n她走了。\n“好。”\n然后")).toEqual(["他来了。", "她走了。", "“好。”", "然后"]);
   });
 

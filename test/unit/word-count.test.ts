@@ -4,7 +4,14 @@ import { countWords } from "@/server/text/word-count";
 describe("countWords", () => {
   it("counts English words, ignoring punctuation and Markdown marks", () => {
     expect(countWords("Hello, world! It's a *test*.")).toBe(5);
-    expect(countWords("## Chapter One\n\n- don't stop-me now")).toBe(6);
+    expect(countWords("## Chapter One\n\n- don't stop now")).toBe(5);
+  });
+
+  it("counts a hyphenated compound as one word, as Word does, and dashes as breaks", () => {
+    expect(countWords("a well-known, state-of-the-art COVID-19 test")).toBe(5);
+    expect(countWords("non\u2011breaking and hy\u2010phen")).toBe(3);
+    expect(countWords("He was—she thought—tired -- so - very")).toBe(7);
+    expect(countWords("-dash- at the edges-")).toBe(4);
   });
 
   it("counts each Chinese character, as 字数 does", () => {
@@ -61,13 +68,18 @@ describe("countWords against the Unicode segmenter", () => {
   // The rule countWords replaced: one pass of Intl.Segmenter, CJK characters counted one each.
   const segmenter = new Intl.Segmenter(undefined, { granularity: "word" });
   const byCharacter = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+  // Plus the one rule beyond UAX #29: a hyphen between two letters or digits (not CJK or Hangul) joins.
+  const joinable = /^[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\P{L}]|^\p{Nd}/u;
   const segmented = (text: string) => {
     let count = 0;
-    for (const { segment, isWordLike } of segmenter.segment(text)) {
-      if (!isWordLike || /^\p{Pc}+$/u.test(segment)) continue; // underscores alone are no word
+    const segments = [...segmenter.segment(text)];
+    segments.forEach(({ segment, isWordLike }, index) => {
+      if (!isWordLike || /^\p{Pc}+$/u.test(segment)) return; // underscores alone are no word
       const characters = segment.match(byCharacter)?.length ?? 0;
       count += characters === 0 ? 1 : characters + (/[\p{L}\p{N}]/u.test(segment.replace(byCharacter, "")) ? 1 : 0);
-    }
+      const before = segments[index - 2];
+      if (segments[index - 1]?.segment === "-" && before?.isWordLike && joinable.test([...before.segment].at(-1)!) && joinable.test(segment)) count--;
+    });
     return count;
   };
 

@@ -1,7 +1,7 @@
+import { markdownParagraphs } from "@/server/text/prose";
 import { countWords } from "@/server/text/word-count";
 import { quotedSpans } from "./dialogue";
 import { loadLanguageData } from "./language-data";
-import { markdownParagraphs } from "./markdown";
 import type { Language } from "./report";
 import { splitSentences } from "./sentences";
 import { countHan, sentenceTokens } from "./tokens";

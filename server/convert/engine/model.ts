@@ -37,6 +37,8 @@ export interface WriteOptions {
   manuscript?: ManuscriptOptions;
   /** typographer's quotes, dashes and ellipses in the titles and the prose (../../text/smart-punctuation.ts) */
   smartPunctuation?: boolean;
+  /** the writer's private notes (`<!-- … -->`) in the text, in brackets; left out unless asked for */
+  notes?: boolean;
 }
 
 export interface WrittenDocument {

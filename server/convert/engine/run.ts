@@ -1,5 +1,6 @@
 import { AppError } from "../../errors";
 import { smartenMarkdown } from "../../text/smart-punctuation";
+import { replaceNotes, withoutNotes } from "../../text/notes";
 import { assertContentMatches, detectFormat } from "./detect";
 import { formatById, type FormatInfo } from "./formats";
 import type { DocumentModel, ReadOptions, WriteOptions, WrittenDocument } from "./model";
@@ -76,13 +77,24 @@ export async function readHere(bytes: Uint8Array, id: string | undefined, option
   }
 }
 
-export async function writeHere(original: DocumentModel, id: string, options: WriteOptions = {}): Promise<WrittenDocument> {
+/**
+ * The model with the writer's private notes left out, or, asked for, shown: as the comments they
+ * are in Markdown, as bracketed text everywhere else (a reader of any format sees them, and no
+ * writer escapes them into visible markup).
+ */
+function withNotes(model: DocumentModel, id: string, include: boolean): DocumentModel {
+  const notes = !include ? withoutNotes : id === "md" ? (text: string) => text : (text: string) => replaceNotes(text, (inner) => `\\[${inner.trim()}\\]`);
+  return { ...model, chapters: model.chapters.map((chapter) => ({ ...chapter, markdown: notes(chapter.markdown) })) };
+}
+
+export async function writeHere(model: DocumentModel, id: string, options: WriteOptions = {}): Promise<WrittenDocument> {
   const format = requireWritable(id);
   const writer = WRITERS[id];
-  // Every writer reads the same smartened model, so the option holds for every format.
-  const model = options.smartPunctuation ? smartened(original) : original;
+  // Every writer reads the same model, so each option holds for every format.
+  const noted = withNotes(model, id, options.notes ?? false);
+  const written = options.smartPunctuation ? smartened(noted) : noted;
   try {
-    return await (writer ? writer(model, options) : writeWithPandoc(model, id));
+    return await (writer ? writer(written, options) : writeWithPandoc(written, id));
   } catch (error) {
     // The model is the writer's own text, and some text (thousands of nested quotes, a library's
     // recursion past the stack) cannot be written: the caller's 422, never a 500.

@@ -56,7 +56,7 @@ export const convertEndpoint = defineEndpoint({
     accepted: { description: "a large document, or async=1: queued as a background job to poll (Location)", schema: jobSchema },
   },
   errors: ["unsupported_format", "format_mismatch", "corrupt_document", "invalid_encoding", "conversion_timed_out", "archive_too_large", "rate_limited"],
-  handle: async ({ body, query, principal }) => answer(await convertDocument({ ...body, async: query.async }, principal)),
+  handle: async ({ body, query, principal }) => answer(await convertDocument({ ...body, async: query.async, notes: query.notes }, principal)),
 });
 
 // GET /api/v1/convert/jobs/{jobId} — a conversion or export job (as GET /api/v1/jobs/{jobId})

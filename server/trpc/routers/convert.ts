@@ -32,6 +32,7 @@ const manuscriptUpload = {
   from: formatId.optional(),
   chapterPattern: z.string().trim().min(1).max(100).optional(),
 };
+const notesOption = z.boolean().optional().describe("include the writer's private notes (<!-- … -->) as bracketed text; left out by default");
 const sendsOneDocument = [(i: { text?: string; base64?: string }) => (i.text === undefined) !== (i.base64 === undefined), "send text or base64, not both"] as const;
 
 function toWire(conversion: Conversion): z.infer<typeof conversionSchema> {
@@ -50,7 +51,7 @@ export const convertRouter = router({
   formats: authedProcedure.output(z.array(formatSchema)).query(({ ctx }) => listFormats(ctx.principal)),
   /** Text formats only (Markdown, HTML, plain text, LaTeX …): the answer is base64 whatever it is. */
   convert: authedProcedure
-    .input(z.strictObject({ from: formatId, to: formatId, content: documentText(), async: z.boolean().optional() }))
+    .input(z.strictObject({ from: formatId, to: formatId, content: documentText(), async: z.boolean().optional(), notes: notesOption }))
     .output(conversionSchema)
     .mutation(async ({ input, ctx }) => toWire(await convertDocument(input, ctx.principal))),
   export: authedProcedure
@@ -60,12 +61,18 @@ export const convertRouter = router({
         format: formatId,
         manuscript: z.boolean().optional(),
         smartPunctuation: z.boolean().optional(),
+        notes: notesOption,
         async: z.boolean().optional(),
       }),
     )
     .output(conversionSchema)
     .mutation(async ({ input, ctx }) =>
-      toWire(await exportBook({ bookId: input.id, format: input.format, manuscript: input.manuscript, smartPunctuation: input.smartPunctuation, async: input.async }, ctx.principal)),
+      toWire(
+        await exportBook(
+          { bookId: input.id, format: input.format, manuscript: input.manuscript, smartPunctuation: input.smartPunctuation, notes: input.notes, async: input.async },
+          ctx.principal,
+        ),
+      ),
     ),
   import: authedProcedure
     .input(z.strictObject({ ...manuscriptUpload, title: storedText().trim().min(1).max(200).optional() }).refine(...sendsOneDocument))

@@ -15,10 +15,15 @@ export function WordProgress({ book, className }: { book: Pick<BookDto, "wordCou
             <span style={{ width: `${percent}%` }} />
           </span>
           <p className={styles.target}>
-            {percent}% of {formatNumber(targetWordCount)}
+            {share(wordCount, percent)} of {formatNumber(targetWordCount)}
           </p>
         </>
       )}
     </div>
   );
+}
+
+/** A share that rounds down to nothing reads "<1%": a begun book is not at 0%. */
+function share(wordCount: number, percent: number): string {
+  return percent === 0 && wordCount > 0 ? "<1%" : `${percent}%`;
 }

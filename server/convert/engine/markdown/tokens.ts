@@ -1,5 +1,6 @@
 import { Marked, Tokenizer, type MarkedExtension, type Token, type TokenizerExtension, type Tokens } from "marked";
 import markedFootnote from "marked-footnote";
+import { paragraphsByLine } from "./paragraphs";
 
 export type { Token, Tokens };
 
@@ -95,9 +96,12 @@ function withBoundedNesting(markdown: string): string {
   return out.join("\n");
 }
 
-/** Markdown as marked tokens, by an instance from footnoteMarked, its nesting bounded first. */
+/**
+ * A chapter's stored Markdown as marked tokens, by an instance from footnoteMarked: each line a
+ * paragraph (see ./paragraphs.ts), its nesting bounded.
+ */
 export function lexMarkdown(marked: Marked, markdown: string): Token[] {
-  return marked.lexer(withBoundedNesting(markdown));
+  return marked.lexer(withBoundedNesting(paragraphsByLine(markdown)));
 }
 
 /** A chapter's Markdown as marked tokens, with its footnotes taken out of the flow. */

@@ -35,7 +35,7 @@ function isNoteItem(node: HTMLElement): boolean {
 
 function turndown(): { service: TurndownService; notes: Map<string, string> } {
   const notes = new Map<string, string>();
-  const service = new TurndownService({ headingStyle: "atx", hr: "***", emDelimiter: "*", strongDelimiter: "**", bulletListMarker: "-", codeBlockStyle: "fenced" });
+  const service = new TurndownService({ headingStyle: "atx", hr: "***", emDelimiter: "*", strongDelimiter: "**", bulletListMarker: "-", codeBlockStyle: "fenced", br: "\\" });
   service.remove(["script", "style", "head", "title", "nav"]);
   service.addRule("titleBlock", {
     filter: (node) => (node.nodeName === "HEADER" && /title-block/.test(node.className + node.id)) || /^(title|subtitle|author|date)$/.test(node.className),

@@ -1,4 +1,5 @@
 import { splitMarkdown } from "../markdown/chapters";
+import { unwrapMarkdown } from "../markdown/wrapped";
 import type { DocumentModel } from "../model";
 import { decodeUtf8 } from "../text";
 
@@ -23,7 +24,7 @@ function unquote(value: string): string {
 
 export function readMarkdown(bytes: Uint8Array): DocumentModel {
   const { meta, body } = frontMatter(decodeUtf8(bytes).replace(/^\uFEFF/, ""));
-  const { title, chapters } = splitMarkdown(body);
+  const { title, chapters } = splitMarkdown(unwrapMarkdown(body));
   return {
     title: meta.title || title,
     author: meta.author || undefined,

@@ -1,4 +1,5 @@
 import { DEFAULT_HEADING, headingPattern, splitAtHeadings } from "../../split-chapters";
+import { isHardWrapped } from "../markdown/wrapped";
 import type { DocumentModel, ReadOptions } from "../model";
 import { decodeUtf8 } from "../text";
 
@@ -14,14 +15,13 @@ function escapeLine(line: string): string {
 
 /**
  * Plain text: chapters at heading lines ("Chapter 12", "CHAPTER XII", "第十二章", or the caller's
- * template). Paragraphs are blank-line separated, or, in texts that never leave a blank line (most
- * web-novel TXT), one a line.
+ * template). Paragraphs are one a line, or, in a hard-wrapped text, blank-line separated blocks
+ * whose lines are joined (see ../markdown/wrapped.ts).
  */
 export function readText(bytes: Uint8Array, options: ReadOptions = {}): DocumentModel {
   const text = decodeUtf8(bytes).replace(/^\uFEFF/, "");
   const lines = text.split(/\r\n?|\n/);
-  const blank = lines.filter((l) => l.trim() === "").length;
-  const onePerLine = blank < lines.length / 10;
+  const onePerLine = !isHardWrapped(lines);
   const heading = options.chapterPattern ? headingPattern(options.chapterPattern) : DEFAULT_HEADING;
   const chapters = splitAtHeadings(text, heading, "").map((chapter) => ({ title: chapter.title, markdown: toMarkdown(chapter.markdown, onePerLine) }));
   const untitled = chapters.length === 1 && !chapters[0]!.title;
@@ -32,7 +32,8 @@ function toMarkdown(text: string, onePerLine: boolean): string {
   const paragraphs: string[] = [];
   let current: string[] = [];
   const close = () => {
-    if (current.length > 0) paragraphs.push(current.join(onePerLine ? " " : "\n"));
+    // A hard-wrapped paragraph's lines are one paragraph: Inkstone ends a paragraph at each line.
+    if (current.length > 0) paragraphs.push(current.join(" "));
     current = [];
   };
   for (const raw of text.split(/\r\n?|\n/)) {

@@ -12,8 +12,8 @@ import {
   type IRunOptions,
   type ISectionOptions,
 } from "docx";
-import { replaceFootnoteRefs } from "../markdown/footnote-refs";
 import { lexChapter, plainText, type Token } from "../markdown/tokens";
+import { countProse } from "../../../text/prose";
 import { countWords } from "../../../text/word-count";
 import { type DocumentModel, type ManuscriptOptions, type WriteOptions, type WrittenDocument } from "../model";
 
@@ -128,7 +128,8 @@ function chapterParagraphs(model: DocumentModel, style: Style): Paragraph[] {
 }
 
 function roundedWordCount(model: DocumentModel): string {
-  const words = model.chapters.reduce((sum, c) => sum + countWords(`${c.title} ${replaceFootnoteRefs(c.markdown, () => "")}`), 0);
+  // The book's own count (see server/text/prose.ts), with the chapter titles the manuscript prints.
+  const words = model.chapters.reduce((sum, c) => sum + countWords(c.title) + countProse(c.markdown), 0);
   const rounded = Math.max(100, Math.round(words / 100) * 100);
   return `about ${rounded.toLocaleString("en-US")} words`;
 }

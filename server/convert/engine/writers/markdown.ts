@@ -1,4 +1,5 @@
 import { replaceFootnoteRefs } from "../markdown/footnote-refs";
+import { paragraphsByLine } from "../markdown/paragraphs";
 import type { DocumentModel } from "../model";
 import { encodeUtf8 } from "../text";
 
@@ -6,7 +7,8 @@ const yamlString = (value: string) => JSON.stringify(value);
 
 /**
  * One Markdown file: YAML front matter (pandoc reads it as metadata), each chapter under a level-1
- * heading. Footnote labels are per chapter in the model; one that an earlier chapter already used
+ * heading, paragraphs apart by blank lines as every Markdown reader expects (Inkstone's own
+ * one-line paragraphs would be joined by them). Footnote labels are per chapter in the model; one that an earlier chapter already used
  * is renamed so the file's labels stay unique.
  */
 export function modelToMarkdown(model: DocumentModel): string {
@@ -28,7 +30,7 @@ export function modelToMarkdown(model: DocumentModel): string {
       return `[^${unique}]`;
     });
     const title = chapter.title.trim() || `Chapter ${index + 1}`;
-    return `# ${title.replace(/^([#>+-])/, "\\$1").replace(/([*_`[\]\\])/g, "\\$1")}\n\n${demoteHeadings(body)}`.trimEnd();
+    return `# ${title.replace(/^([#>+-])/, "\\$1").replace(/([*_`[\]\\])/g, "\\$1")}\n\n${demoteHeadings(paragraphsByLine(body))}`.trimEnd();
   });
   const head = meta.length > 0 ? `---\n${meta.join("\n")}\n---\n\n` : "";
   return `${head}${chapters.join("\n\n")}\n`;

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { formatNumber, formatWords } from "@/app/_components/format";
-import { countWords } from "@/server/text/word-count";
+import { countProse } from "@/server/text/prose";
 import type { ServerChapter } from "./chapter-api";
 import { ChapterSync, type SaveStatus } from "./chapter-sync";
 import { ConflictDialog } from "./conflict-dialog";
@@ -92,7 +92,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
   // costs well under a millisecond, but no keystroke should wait for it).
   const countTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const recount = useCallback(() => {
-    const count = countWords(editor.current?.text() ?? "");
+    const count = countProse(editor.current?.text() ?? "");
     setWords(count);
     setToday(recordWords(chapterId, count));
   }, [chapterId]);

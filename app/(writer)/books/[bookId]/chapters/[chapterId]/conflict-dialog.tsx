@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { countWords } from "@/server/text/word-count";
+import { countProse } from "@/server/text/prose";
 import { formatDateTime, formatWords } from "@/app/_components/format";
 import type { Conflict, Resolution } from "./chapter-sync";
 import styles from "./editor.module.css";
@@ -46,7 +46,7 @@ export function ConflictDialog({
             here and kept in this browser.
           </p>
           <p className="muted">
-            Yours: {formatWords(countWords(conflict.mine.content))} · The other: {formatWords(theirs.wordCount)}.
+            Yours: {formatWords(countProse(conflict.mine.content))} · The other: {formatWords(theirs.wordCount)}.
             Below, <del className={styles.legendDel}>struck out</del> is only in the other version,{" "}
             <ins className={styles.legendIns}>underlined</ins> only in yours.
           </p>

@@ -9,6 +9,7 @@ import { tagHighlighter, tags } from "@lezer/highlight";
 import { GFM, parser } from "@lezer/markdown";
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { emphasisKeys, richPaste, smartPunctuation } from "./writing-input";
+import { noteDecorations } from "./note-decorations";
 
 export interface MarkdownEditorHandle {
   text(): string;
@@ -101,6 +102,7 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
           search({ top: true }),
           new LanguageSupport(markdownLanguage),
           syntaxHighlighting(markdownClasses),
+          noteDecorations,
           EditorView.lineWrapping,
           placeholder("Begin here…"),
           keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap]),

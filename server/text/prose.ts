@@ -1,7 +1,14 @@
+import { replaceFootnoteRefs } from "../convert/engine/markdown/footnote-refs";
+import { withoutNotes } from "./notes";
+import { countWords } from "./word-count";
+
 /**
- * The prose of a chapter's Markdown, as paragraphs of plain text: heading, quote and list marks,
- * emphasis, code marks, links (their text kept), images, HTML and scene-break lines go; nothing
- * is ever rendered or run.
+ * The prose of a chapter's Markdown, as paragraphs of plain text: what is counted, analysed and
+ * read. Each line is a paragraph (one Enter ends one, as in the editor and every export), unless
+ * it ends in a backslash, a line break inside its paragraph. The writer's private notes
+ * (`<!-- … -->`), heading, quote and list marks, emphasis, code marks, link targets (their text
+ * kept), images, footnote citations, HTML and scene-break lines go; a footnote's own text stays.
+ * Nothing is ever rendered or run.
  *
  * Line rules and a few replacements rather than a Markdown parser: @lezer/markdown (already used
  * by the editor) took over 100 ms to parse a 140,000-word book, a third of the time the whole
@@ -9,27 +16,61 @@
  */
 export function markdownParagraphs(markdown: string): string[] {
   const paragraphs: string[] = [];
+  eachParagraph(markdown, (prose) => {
+    const text = prose.replace(/\s+/g, " ").trim();
+    if (text) paragraphs.push(text);
+  });
+  return paragraphs;
+}
+
+/** Each paragraph's prose, its marks gone, its blanks as they were. */
+function eachParagraph(markdown: string, visit: (prose: string) => void): void {
   let lines: string[] = [];
   const flush = () => {
-    const text = inline(lines.join(" ")).replace(/\s+/g, " ").trim();
-    if (text) paragraphs.push(text);
+    if (lines.length > 0) visit(inline(lines.length === 1 ? lines[0]! : lines.join(" ")));
     lines = [];
   };
-  for (const raw of markdown.split(/\r\n?|\n/)) {
-    if (BLANK_OR_BREAK.test(raw) || FENCE.test(raw) || LINK_DEFINITION.test(raw)) {
+  for (const raw of withoutNotes(markdown).split(/\r\n?|\n/)) {
+    // Most lines of prose open with a letter: none of the line patterns below can match them.
+    const plain = PLAIN_START.test(raw);
+    const footnote = plain ? null : FOOTNOTE_DEFINITION.exec(raw);
+    const line = footnote ? raw.slice(footnote[0].length) : raw;
+    if (!plain && (BLANK_OR_BREAK.test(line) || FENCE.test(line) || (!footnote && LINK_DEFINITION.test(line)))) {
       flush();
       continue;
     }
-    const line = withoutClosingHashes(raw.replace(HEADING, "").replace(QUOTE, "").replace(LIST, ""));
-    const heading = HEADING.test(raw);
-    if (heading) flush();
-    lines.push(line);
-    // Chinese text pasted from the web puts one paragraph on each line; a line that ends a
-    // Chinese sentence ends its paragraph (hard-wrapped English lines are left joined).
-    if (heading || endsChineseSentence(line)) flush();
+    const text = plain ? withoutClosingHashes(line) : withoutClosingHashes(line.replace(HEADING, "").replace(QUOTE, "").replace(LIST, ""));
+    const breaks = endsInLineBreak(text);
+    lines.push(breaks ? text.slice(0, -1) : text);
+    if (!breaks) flush();
   }
   flush();
-  return paragraphs;
+}
+
+/**
+ * The counting rule's version, stored with each book's counts (Book.wordCountRule). Raise it with
+ * any change to what countProse counts: a server recounts every book counted by an older rule when
+ * it starts (server/books/recount-words.ts). 1: notes, link targets and marks are not words, a
+ * hyphenated compound is one.
+ */
+export const COUNT_RULE = 1;
+
+/**
+ * A chapter's words, by the one rule that the editor, the chapter and book totals, the exports'
+ * statistics and the analysis share: the words of its prose (see markdownParagraphs), as
+ * countWords counts them.
+ */
+export function countProse(markdown: string): number {
+  let words = 0;
+  eachParagraph(markdown, (prose) => (words += countWords(prose)));
+  return words;
+}
+
+/** Whether a line ends in a backslash that is not itself escaped: a line break inside its paragraph. */
+function endsInLineBreak(line: string): boolean {
+  let slashes = 0;
+  for (let at = line.length - 1; at >= 0 && line[at] === "\\"; at--) slashes++;
+  return slashes % 2 === 1;
 }
 
 // Every pattern here meets a writer's text, so each is linear by construction: anchored, with no
@@ -39,11 +80,12 @@ export function markdownParagraphs(markdown: string): string[] {
 const BLANK_OR_BREAK = /^[\s\-*_~=#§•·⁂※◇◆○●❦✻]*$/u;
 const FENCE = /^\s{0,3}(?:```|~~~)/;
 const LINK_DEFINITION = /^\s{0,3}\[[^\]]+\]:\s*\S/;
+const FOOTNOTE_DEFINITION = /^\s{0,3}\[\^[^\]\s]+\]:/;
 const HEADING = /^\s{0,3}#{1,6}\s+/;
 const QUOTE = /^\s{0,3}(?:>\s?)+/;
 const LIST = /^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+/;
-const CJK_LINE_END = /[\p{Script=Han}。！？…”」』）][。！？…”」』）]*$/u;
 const SPACE = /\s/;
+const PLAIN_START = /^\p{L}/u;
 
 /**
  * The line without a closing run of `#` set off by a space (`## Title ##`). Read from the end: the
@@ -59,18 +101,13 @@ function withoutClosingHashes(line: string): string {
   return hashes < end && start < hashes ? line.slice(0, start) : line;
 }
 
-/** Whether the line ends in a Han character or Chinese closing punctuation (looking at its tail only). */
-function endsChineseSentence(line: string): boolean {
-  const tail = line.trimEnd();
-  return tail.charCodeAt(tail.length - 1) >= 0x2000 && CJK_LINE_END.test(tail.slice(-8));
-}
-
 function inline(text: string): string {
   // Most prose has none of these marks; each replacement runs only when its mark is there.
   if (!MARKS.test(text)) return text;
   let plain = text;
+  if (plain.includes("[^")) plain = replaceFootnoteRefs(plain, () => "");
   if (plain.includes("\\")) plain = plain.replace(/\\([\\`*_{}[\]()#+\-.!~>|])/g, (_, mark: string) => ESCAPED + mark.charCodeAt(0) + ";");
-  if (plain.includes("<")) plain = withoutTags(withoutComments(plain));
+  if (plain.includes("<")) plain = withoutTags(plain);
   if (plain.includes("[")) plain = withoutReferenceLinks(withoutLinks(withoutImages(plain)));
   plain = plain.replace(/[*`]+|~~/g, "");
   // Underscores mark emphasis only at a word's edge; snake_case keeps its own.
@@ -86,23 +123,10 @@ const ESCAPED_MARK = /\ue000(\d+);/g;
 
 /*
  * The scanners below each remove one kind of mark pair, as a global replace of a pattern would,
- * left to right and never overlapping, but in one pass: when a pair cannot close (no `-->`, `>`,
+ * left to right and never overlapping, but in one pass: when a pair cannot close (no `>`,
  * `]` or `)` after its opening), no later opening can close either, so the scan stops rather than
- * looking again from every later opening, which made `<!--<!--…`, `<a<a…` or `[[[…` quadratic.
+ * looking again from every later opening, which made `<a<a…` or `[[[…` quadratic.
  */
-
-/** `<!-- … -->` */
-function withoutComments(text: string): string {
-  let kept = "";
-  let from = 0;
-  for (let open = text.indexOf("<!--"); open !== -1; open = text.indexOf("<!--", from)) {
-    const close = text.indexOf("-->", open + 4);
-    if (close === -1) break;
-    kept += text.slice(from, open);
-    from = close + 3;
-  }
-  return kept + text.slice(from);
-}
 
 /**
  * HTML tags (`<b>`, `</b>`, `<img …>`) and autolinks (`<https://…>`, `<mailto:…>`, which open with

@@ -1,0 +1,97 @@
+/**
+ * Inkstone's paragraphs: one Enter ends a paragraph, as in the editor and as writers of every
+ * tradition type, while CommonMark joins the lines of a block into one paragraph. This turns a
+ * chapter's stored text into CommonMark that means the same, by putting a blank line (inside a
+ * quote, an empty quote line) between lines that are each a paragraph. Stored chapters are never
+ * rewritten: every writer reads them through this.
+ *
+ * Lines that stay together, because Markdown gives their break a meaning of its own:
+ * - a line ending in a backslash (a line break inside the paragraph, as in verse or an address);
+ * - the lines of a fenced code block and of a table;
+ * - a heading's `===` or `---` underline, under the line it makes a heading (as the editor shows it);
+ * - the items of one list (a line indented under an item is a paragraph of that item).
+ *
+ * Inkstone has no indented code blocks: a line indented by four blanks or a tab is a paragraph
+ * (a writer's first-line indent), except inside a list item or a footnote, where the indent says
+ * the line belongs to it.
+ */
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
+const LIST_ITEM = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
+const FOOTNOTE_DEFINITION = /^ {0,3}\[\^[^\]\s]+\]:/;
+const QUOTE_PREFIX = /^ {0,3}(?:>[ \t]?)+/;
+// A table's delimiter row: cells of dashes with optional colons, at least one pipe.
+const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+
+const isBlankLine = (line: string) => line.trim() === "";
+
+/** How far a line is indented, a tab counting to the next multiple of four. */
+function indentOf(line: string): number {
+  let columns = 0;
+  for (const c of line) {
+    if (c === " ") columns++;
+    else if (c === "\t") columns += 4 - (columns % 4);
+    else break;
+  }
+  return columns;
+}
+
+/** Whether a line ends in a backslash that is not itself escaped: a hard line break. */
+function endsInLineBreak(line: string): boolean {
+  let slashes = 0;
+  for (let at = line.length - 1; at >= 0 && line[at] === "\\"; at--) slashes++;
+  return slashes % 2 === 1;
+}
+
+/** The stored text as CommonMark in which every line is its own paragraph. */
+export function paragraphsByLine(markdown: string): string {
+  const lines = markdown.split(/\r\n?|\n/);
+  const out: string[] = [];
+  let fence: string | null = null;
+  let previous: string | null = null; // the last line written, when it was not blank
+  let inTable = false;
+  /** in a list item or a footnote, where indented lines belong to it */
+  let container = false;
+
+  for (const line of lines) {
+    const fenceMatch = FENCE.exec(line);
+    if (fence !== null) {
+      if (fenceMatch && fenceMatch[1]!.startsWith(fence)) fence = null;
+      out.push(line);
+      previous = fence === null ? line : null;
+      continue;
+    }
+    if (isBlankLine(line)) {
+      out.push(line);
+      previous = null;
+      inTable = false;
+      continue;
+    }
+    const indent = indentOf(line);
+    const startsItem = indent < 4 && (LIST_ITEM.test(line) || FOOTNOTE_DEFINITION.test(line));
+    if (startsItem) container = true;
+    else if (indent === 0) container = false;
+    // Indentation is a paragraph's, not a code block's, outside lists and footnotes.
+    const text = indent >= 4 && !container ? line.trimStart() : line;
+
+    const nextItem = startsItem && container && previous !== null && (LIST_ITEM.test(previous) || indentOf(previous) > 0);
+    if (previous !== null && !nextItem && !joinsPrevious(previous, text, inTable)) {
+      const previousQuote = QUOTE_PREFIX.exec(previous)?.[0];
+      out.push(previousQuote && QUOTE_PREFIX.test(text) ? previousQuote.trimEnd() : "");
+    }
+    if (!inTable && previous !== null && TABLE_DELIMITER.test(text) && previous.includes("|")) inTable = true;
+    else if (inTable && !text.includes("|")) inTable = false;
+    if (fenceMatch) fence = fenceMatch[1]![0]!.repeat(3);
+    out.push(text);
+    previous = fence === null ? text : null;
+  }
+  return out.join("\n");
+}
+
+function joinsPrevious(previous: string, line: string, inTable: boolean): boolean {
+  if (endsInLineBreak(previous)) return true;
+  if (SETEXT_UNDERLINE.test(line) && !LIST_ITEM.test(previous)) return true;
+  if (inTable && line.includes("|")) return true;
+  return TABLE_DELIMITER.test(line) && line.includes("|") && previous.includes("|");
+}
