@@ -83,6 +83,7 @@ test("after too many attempts, sign-in says so instead of blaming the password",
   for (let attempt = 0; attempt < 10; attempt++) {
     const response = await request.post("/auth/login", { data: { email: writer.email, password: "guess" } });
     expect(response.status()).toBe(401);
+    expect((await response.json()).error).toBe("invalid_credentials");
   }
   await signInViaUi(page, writer);
   await expect(page.locator("form").getByRole("alert")).toContainText("Too many sign-in attempts");

@@ -102,7 +102,9 @@ test("the browser session works on REST and tRPC as a Bearer token would", async
   expect((await rpc.json()).result.data.title).toBe("Session-made");
 
   await page.context().clearCookies();
-  expect((await page.request.get(`/api/v1/books/${id}`)).status()).toBe(401);
+  const signedOut = await page.request.get(`/api/v1/books/${id}`);
+  expect(signedOut.status()).toBe(401);
+  expect((await signedOut.json()).error).toBe("unauthenticated");
 });
 
 test("another site cannot make the browser's session write", async ({ page }) => {

@@ -56,7 +56,9 @@ test("the README flow: sign up, log in, create a book, upload a chapter, refresh
   // Refresh rotates the pair: the old access token stops working, the new one works.
   const refreshed = await data<TokenPair>(await request.post("/auth/refresh", { data: { refresh_token: login.refresh_token } }), 200);
   expect(refreshed.access_token).not.toBe(login.access_token);
-  expect((await request.get("/api/v1/books", { headers: bearer(login.access_token) })).status()).toBe(401);
+  const rotated = await request.get("/api/v1/books", { headers: bearer(login.access_token) });
+  expect(rotated.status()).toBe(401);
+  expect(await rotated.json()).toMatchObject({ code: 40103, error: "token_revoked" });
   await data(await request.get(`/api/v1/books/${book.id}`, { headers: bearer(refreshed.access_token) }), 200);
 
   // Revoke: the token is refused at once.
@@ -66,4 +68,5 @@ test("the README flow: sign up, log in, create a book, upload a chapter, refresh
   expect(await afterRevoke.json()).toMatchObject({ code: 40103, error: "token_revoked", msg: expect.any(String) });
   const reusedRefresh = await request.post("/auth/refresh", { data: { refresh_token: refreshed.refresh_token } });
   expect(reusedRefresh.status()).toBe(401);
+  expect(await reusedRefresh.json()).toMatchObject({ code: 40103, error: "token_revoked" });
 });

@@ -27,6 +27,7 @@ test("a token made on the Tokens page works on the API until it is revoked", asy
   expect((await listed.json()).msg).toBe("ok");
   const write = await api.post("/api/v1/books", { headers, data: { title: "Not allowed" } });
   expect(write.status()).toBe(403);
+  expect(await write.json()).toMatchObject({ error: "insufficient_scope", details: { required: "write:books" } });
 
   await page.reload();
   await expect(page.getByRole("row", { name: new RegExp(name) })).not.toContainText("never");

@@ -5,7 +5,7 @@ import { decodeJwt } from "jose";
 import { describe, expect, inject, it } from "vitest";
 import { ACCESS_TOKEN_TTL_SECONDS } from "../support/cli-server";
 import { fails, inkstone, inkstoneOnTerminal, json, loggedIn, newHome, newWriter, ok, readConfig } from "../support/cli";
-import { get } from "../support/http-client";
+import { expectFailure, expectSuccess, get } from "../support/http-client";
 
 const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 /** A port nothing listens on: one the system just handed out and took back. */
@@ -45,7 +45,7 @@ describe("inkstone login", () => {
     const stored = readConfig(home).profiles.default!.api!;
     const printed = ok(await inkstone(home, ["config", "get", "api.token"]));
     expect(printed).toBe(`${stored.token}\n`);
-    expect((await get("/api/v1/users/me", printed.trim())).status).toBe(200);
+    expect(expectSuccess(await get("/api/v1/users/me", printed.trim()), 200).email).toBe(email);
     expect(ok(await inkstone(home, ["whoami"]))).toContain(email);
     expect(json(await inkstone(home, ["whoami", "--json"]))).toMatchObject({
       email,
@@ -82,14 +82,14 @@ describe("automatic refresh", () => {
     const { home, email } = await loggedIn("expiry");
     const before = readConfig(home).profiles.default!.api!;
     await sleep(ACCESS_TOKEN_TTL_SECONDS * 1000 + 500);
-    expect((await get("/api/v1/users/me", before.token)).status).toBe(401);
+    expectFailure(await get("/api/v1/users/me", before.token), 401, "token_expired");
 
     expect(json(await inkstone(home, ["whoami", "--json"])).email).toBe(email);
     const after = readConfig(home).profiles.default!.api!;
     expect(after.token).not.toBe(before.token);
     expect(after.refresh_token).not.toBe(before.refresh_token);
     expect(decodeJwt(after.token!).exp! * 1000).toBeGreaterThan(Date.now());
-    expect((await get("/api/v1/users/me", after.token)).status).toBe(200);
+    expect(expectSuccess(await get("/api/v1/users/me", after.token), 200).email).toBe(email);
   });
 
   it("refreshes once when the server answers 401, and retries", async () => {
@@ -109,15 +109,13 @@ describe("automatic refresh", () => {
 
 describe("inkstone logout", () => {
   it("revokes the token on the server (the old token gets 401) and forgets it", async () => {
-    const { home } = await loggedIn("logout");
+    const { home, email } = await loggedIn("logout");
     ok(await inkstone(home, ["whoami"])); // refreshed if it was about to expire
     const { token } = readConfig(home).profiles.default!.api!;
-    expect((await get("/api/v1/users/me", token)).status).toBe(200);
+    expect(expectSuccess(await get("/api/v1/users/me", token), 200).email).toBe(email);
 
     expect(ok(await inkstone(home, ["logout"]))).toContain("the token is revoked");
-    const after = await get("/api/v1/users/me", token);
-    expect(after.status).toBe(401);
-    expect(after.body.error).toBe("token_revoked");
+    expectFailure(await get("/api/v1/users/me", token), 401, "token_revoked");
     expect(readConfig(home).profiles.default!.api).toEqual({ url: inject("baseUrl") });
     expect(fails(await inkstone(home, ["logout"]))).toBe("inkstone: not logged in (profile default)");
   });

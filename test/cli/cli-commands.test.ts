@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { fails, inkstone, inkstoneOnTerminal, json, loggedIn, newHome, ok } from "../support/cli";
-import { get } from "../support/http-client";
+import { expectFailure, get } from "../support/http-client";
 
 let home: string;
 const run = (args: string[], input?: string | Uint8Array) => inkstone(home, args, { input });
@@ -117,7 +117,7 @@ describe("inkstone tokens", () => {
     );
 
     expect(ok(await run(["tokens", "revoke", created.token.id]))).toBe(`Revoked ${created.token.id}.\n`);
-    expect((await get("/api/v1/users/me", created.access_token)).status).toBe(401);
+    expectFailure(await get("/api/v1/users/me", created.access_token), 401, "token_revoked");
     expect(fails(await inkstone(newHome(), ["books", "list"], { env: script }), 4)).toMatch(/^inkstone: the token in INKSTONE_TOKEN was revoked — /);
   });
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { fails, inkstone, inkstoneOnTerminal, json, loggedIn, newHome, newWriter, ok, readConfig, startInkstone } from "../support/cli";
 import { outsideAddress, startProxy } from "../support/cli-proxy";
-import { get } from "../support/http-client";
+import { expectSuccess, get } from "../support/http-client";
 import { expiredCopy, login, mintToken, revokedToken } from "../support/http-users";
 
 // Issue 17, item 14: a CLI that behaves like gh.
@@ -177,7 +177,7 @@ describe("logout and login", () => {
     expect(ok(out)).toContain("the server was not told");
     expect(out.stderr).toBe(`inkstone: warning: could not revoke the login on the server (cannot reach ${closed}: ECONNREFUSED); it stays valid there until it expires\n`);
     expect(readConfig(user.home).profiles.default!.api).toEqual({ url: closed });
-    expect((await get("/api/v1/users/me", token)).status).toBe(200);
+    expect(expectSuccess(await get("/api/v1/users/me", token), 200).email).toBe(user.email);
   });
 
   it("a failed login keeps the URL just typed, and the next login offers it", async () => {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { inkstone, json, loggedIn, ok, readConfig } from "../support/cli";
 import { startProxy } from "../support/cli-proxy";
-import { get } from "../support/http-client";
+import { expectSuccess, get } from "../support/http-client";
 
 // Longer than the 10 s the lock used to wait before a second command refreshed anyway.
 const SLOW_REFRESH_MS = 12_000;
@@ -33,7 +33,7 @@ describe("the refresh lock", () => {
       expect(proxy.seen.filter((request) => request === "POST /auth/refresh")).toHaveLength(1);
 
       const { token } = readConfig(home).profiles.default!.api!;
-      expect((await get("/api/v1/users/me", token)).status).toBe(200);
+      expect(expectSuccess(await get("/api/v1/users/me", token), 200).email).toBe(email);
       expect(json(await inkstone(home, ["whoami", "--json"])).email).toBe(email);
     } finally {
       await proxy.close();

@@ -183,7 +183,11 @@ describe("HTTP semantics", () => {
     expect(head.text).toBe("");
     expect(head.headers.get("etag")).toBe(getting.headers.get("etag"));
     expect(head.headers.get("last-modified")).toBe(new Date(getting.body.data.updatedAt).toUTCString());
-    expect((await call("HEAD", `/api/v1/books/${bookId}`)).status).toBe(401);
+    // No body to carry the code: the challenge header says why.
+    const anonymous = await call("HEAD", `/api/v1/books/${bookId}`);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.text).toBe("");
+    expect(anonymous.headers.get("www-authenticate")).toMatch(/^Bearer realm="inkstone"/);
   });
 
   it("answers OPTIONS with Allow and the attributes this caller may change", async () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { call, expectFailure, expectSuccess } from "../support/http-client";
 import { browserSignIn, browserSignOut } from "../support/http-browser";
 import { trpcQuery } from "../support/http-trpc";
-import { PASSWORD, signUp } from "../support/http-users";
+import { createBook } from "../support/http-books";
+import { mintToken, PASSWORD, signUp } from "../support/http-users";
 
 const page = (cookie: string) => call("GET", "/settings/tokens", { headers: { cookie, accept: "text/html" } });
 
@@ -12,8 +13,15 @@ describe("signing out of the browser", () => {
     const jar = await browserSignIn(writer.email, PASSWORD);
     const cookie = jar.header();
     expect(expectSuccess(await call("GET", "/api/v1/users/me", { headers: { cookie } }), 200).id).toBe(writer.id);
-    expect((await trpcQuery("books.list", {}, null, { cookie })).status).toBe(200);
-    expect((await page(cookie)).status).toBe(200);
+    // What the cookie reaches is this writer's own: their book over tRPC, their token on the page.
+    const book = await createBook(writer.token, { title: "Seen through the cookie" });
+    await mintToken(writer.token, ["read:books"], "Seen on the tokens page");
+    const listed = await trpcQuery("books.list", {}, null, { cookie });
+    expect(listed.status, listed.text.slice(0, 300)).toBe(200);
+    expect(listed.text).toContain(book.id);
+    const signedIn = await page(cookie);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.text).toContain("Seen on the tokens page");
 
     await browserSignOut(jar);
 

@@ -146,12 +146,12 @@ for (const endpoint of guarded) {
       if (endpoint.success.file) {
         expect(response.status, response.text.slice(0, 300)).toBe(endpoint.success.status);
         expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="[^"]+"; filename\*=UTF-8''/);
-        await prepared.afterSuccess?.(response, granted.token);
+        await prepared.afterSuccess(response, granted.token);
         return;
       }
       const data = expectSuccess(response, endpoint.success.status);
       if (endpoint.success.schema) endpoint.success.schema.parse(data);
-      await prepared.afterSuccess?.(data, granted.token);
+      await prepared.afterSuccess(data, granted.token);
     });
   });
 }

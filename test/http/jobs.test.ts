@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_ACTIVE_JOBS_PER_WRITER } from "@/server/jobs/limits";
 import { LANES } from "@/server/workers/pool";
@@ -84,7 +85,13 @@ describe("worker threads (issue 16, item 10)", () => {
       }
     })();
     const work = writers.flatMap((token, n) => [
-      convert(token, document("md", manuscript(n), "docx")).then((response) => expect(response.status).toBe(200)),
+      convert(token, document("md", manuscript(n), "docx")).then((response) => {
+        expect(response.status, response.text.slice(0, 300)).toBe(200);
+        // Each writer gets their own text back, not another's converted alongside it.
+        const xml = new TextDecoder().decode(unzipSync(response.bytes)["word/document.xml"]);
+        expect(xml).toContain(`Writer ${n} wrote`);
+        expect(xml).toContain("Chapter 30");
+      }),
       queue(token, document("md", manuscript(n), "epub")).then(async (job) => expect(await finished(token, job.id)).toMatchObject({ status: "succeeded" })),
     ]);
     await Promise.all(work);

@@ -56,11 +56,17 @@ describe("item 4: a Markdown heading line of spaces", () => {
   it("converts `# a` + 60,000 spaces + `x` quickly (took 14.3 s)", async () => {
     const response = await withProbe(convertMarkdown(`# a${" ".repeat(60_000)}x\n\nText.\n`, "html"));
     expect(response.status, response.text.slice(0, 200)).toBe(200);
+    // Still read as a heading (the spaces inside it kept or folded), with its paragraph after it.
+    expect(response.text).toMatch(/<h[1-6][^>]*>a\s+x<\/h[1-6]>/);
+    expect(response.text).toContain("<p>Text.</p>");
   });
 
   it("reads a heading of a thousand unpaired `*` and `[^` quickly", async () => {
     const response = await withProbe(convertMarkdown(`# ${"*a".repeat(20_000)}${"[^".repeat(20_000)}\n\nText.\n`, "md"));
     expect(response.status, response.text.slice(0, 200)).toBe(200);
+    // Nothing of the heading's text lost: every `a` comes back, and the paragraph after it.
+    expect(response.text.match(/a/g)).toHaveLength(20_000);
+    expect(response.text.trimEnd().endsWith("Text.")).toBe(true);
   });
 });
 

@@ -178,7 +178,7 @@ describe("the chapter trash", () => {
   it("works the same over tRPC", async () => {
     const { book, two } = await threeChapters();
     const ref = { bookId: book.id, chapterId: two.id };
-    expect((await trpcMutation("chapters.delete", ref, writer.token)).status).toBe(200);
+    expect((await trpcMutation("chapters.delete", ref, writer.token)).body).toEqual({ result: { data: { deleted: true } } });
     const trash = await trpcQuery("chapters.list", { bookId: book.id, deleted: true }, writer.token);
     expect(trash.body.result.data.map((c: { id: string }) => c.id)).toEqual([two.id]);
     const back = await trpcMutation("chapters.untrash", ref, writer.token);

@@ -77,7 +77,7 @@ describe.skipIf(POSTGRES)("the database on disk", () => {
     const onDisk = () => [file, `${file}-wal`].some((part) => existsSync(part) && readFileSync(part).includes(secret));
     expect(onDisk()).toBe(true);
 
-    expect((await call("DELETE", `/api/v1/books/${book.id}?permanent=true`, options)).status).toBe(204);
+    expectSuccess(await call("DELETE", `/api/v1/books/${book.id}?permanent=true`, options), 204);
     expect(onDisk()).toBe(false);
   });
 });

@@ -7,6 +7,8 @@ export interface ApiResponse {
   status: number;
   headers: Headers;
   text: string;
+  /** the body as bytes, for files (DOCX, EPUB, PDF) the test reads back */
+  bytes: Uint8Array;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
   body: any;
 }
@@ -38,7 +40,8 @@ export async function call(method: string, path: string, options: CallOptions = 
   const init: RequestInit & { duplex?: "half" } = { method, headers, body, redirect: "manual" };
   if (body instanceof ReadableStream) init.duplex = "half";
   const response = await fetch(options.baseUrl ? `${options.baseUrl}${path}` : url(path), init);
-  const text = await response.text();
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
   const isJson = (response.headers.get("content-type") ?? "").includes("json");
   let parsed: unknown = null;
   if (isJson && text !== "") {
@@ -48,7 +51,7 @@ export async function call(method: string, path: string, options: CallOptions = 
       parsed = null;
     }
   }
-  return { status: response.status, headers: response.headers, text, body: parsed };
+  return { status: response.status, headers: response.headers, text, bytes, body: parsed };
 }
 
 export const get = (path: string, token?: string | null, headers?: Record<string, string>) => call("GET", path, { token, headers });
@@ -181,5 +184,5 @@ function parseResponse(raw: Buffer): (ApiResponse & { connection: string | null 
   } catch {
     body = null;
   }
-  return { status: Number(statusLine!.split(" ")[1]), headers, text, body, connection: headers.get("connection") };
+  return { status: Number(statusLine!.split(" ")[1]), headers, text, bytes: new Uint8Array(bodyBytes), body, connection: headers.get("connection") };
 }

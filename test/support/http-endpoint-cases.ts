@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { del, expectFailure, expectSuccess, get } from "./http-client";
-import { bookCount, bookState, bookWithChapters, tokenState } from "./http-books";
+import { bookCount, bookState, bookWithChapters, createBook, tokenState } from "./http-books";
 import { mintToken, type Account } from "./http-users";
 import { analysesState, builtInTemplate, install, ownTemplate, runOn, templateState } from "./http-analysis";
 import { CONVERT_CASES } from "./http-convert-cases";
@@ -13,9 +13,10 @@ export interface Prepared {
   form?: () => FormData;
   /** what a refused request must leave exactly as it was */
   snapshot(): Promise<unknown>;
-  /** checks after the request that was allowed (the change it should have made); a file
-   *  endpoint gets the whole response instead of `data` */
-  afterSuccess?(data: unknown, token: string): Promise<void>;
+  /** checks after the request that was allowed (what it answered, the change it should have
+   *  made); a file endpoint gets the whole response instead of `data`. Required: a status
+   *  alone cannot tell a right answer from a wrong one. */
+  afterSuccess(data: unknown, token: string): Promise<void>;
 }
 
 export type Prepare = (owner: Account, scopes: string[]) => Promise<Prepared>;
@@ -47,7 +48,17 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
       expect(data).toMatchObject({ id: owner.id, email: owner.email, role: "writer" });
     },
   }),
-  "GET /api/v1/tokens": async (owner) => ({ path: "/api/v1/tokens", snapshot: () => tokenState(owner.token) }),
+  "GET /api/v1/tokens": async (owner, scopes) => ({
+    path: "/api/v1/tokens",
+    snapshot: () => tokenState(owner.token),
+    async afterSuccess(data) {
+      const tokens = data as { name: string; kind: string; scopes: string[]; current: boolean }[];
+      // The token making the request is listed, and is the only one marked current.
+      expect(tokens.filter((t) => t.current)).toEqual([expect.objectContaining({ name: "matrix GET /api/v1/tokens", kind: "personal", scopes })]);
+      // …and so are the owner's logins, not only personal tokens (the matrix made one per scope).
+      expect(tokens.map((t) => t.name)).toContain(`without ${scopes[0]}`);
+    },
+  }),
   "POST /api/v1/tokens": async (owner, scopes) => ({
     path: "/api/v1/tokens",
     body: { name: "matrix token", scopes },
@@ -66,7 +77,16 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
       },
     };
   },
-  "GET /api/v1/books": async (owner) => ({ path: "/api/v1/books", snapshot: () => bookCount(owner.token) }),
+  "GET /api/v1/books": async (owner) => {
+    const listed = await createBook(owner.token, { title: "Listed by the matrix", type: "matrix-listed" });
+    return {
+      path: "/api/v1/books?type=matrix-listed",
+      snapshot: () => bookCount(owner.token),
+      async afterSuccess(data) {
+        expect(data).toEqual([expect.objectContaining({ id: listed.id, title: "Listed by the matrix", ownerId: owner.id, deleted: false })]);
+      },
+    };
+  },
   "POST /api/v1/books": async (owner) => ({
     path: "/api/v1/books",
     body: { title: "Matrix", type: "novel", description: "made by the matrix" },
@@ -77,7 +97,13 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
   }),
   "GET /api/v1/books/{bookId}": async (owner) => {
     const f = await bookFixture(owner);
-    return { path: `/api/v1/books/${f.book.id}`, snapshot: f.snapshot };
+    return {
+      path: `/api/v1/books/${f.book.id}`,
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ id: f.book.id, title: "Fixture Book", ownerId: owner.id, chapterCount: 2, deleted: false });
+      },
+    };
   },
   "PUT /api/v1/books/{bookId}": async (owner) => {
     const f = await bookFixture(owner);
@@ -114,7 +140,17 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
   },
   "GET /api/v1/books/{bookId}/chapters": async (owner) => {
     const f = await bookFixture(owner);
-    return { path: `/api/v1/books/${f.book.id}/chapters`, snapshot: f.snapshot };
+    return {
+      path: `/api/v1/books/${f.book.id}/chapters`,
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        const chapters = data as { id: string; title: string; position: number }[];
+        expect(chapters.map(({ id, title, position }) => ({ id, title, position }))).toEqual([
+          { id: f.chapter.id, title: "Opening", position: 1 },
+          { id: f.other.id, title: "Second", position: 2 },
+        ]);
+      },
+    };
   },
   "POST /api/v1/books/{bookId}/chapters": async (owner) => {
     const f = await bookFixture(owner);
@@ -140,7 +176,13 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
   },
   "GET /api/v1/books/{bookId}/chapters/{chapterId}": async (owner) => {
     const f = await bookFixture(owner);
-    return { path: `/api/v1/books/${f.book.id}/chapters/${f.chapter.id}`, snapshot: f.snapshot };
+    return {
+      path: `/api/v1/books/${f.book.id}/chapters/${f.chapter.id}`,
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ id: f.chapter.id, bookId: f.book.id, title: "Opening", content: "# Opening\n\nIt was a bright cold day.", version: 2 });
+      },
+    };
   },
   "PUT /api/v1/books/{bookId}/chapters/{chapterId}": async (owner) => {
     const f = await bookFixture(owner);
@@ -271,7 +313,13 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
   },
   "GET /api/v1/analysis/{templateId}": async (owner) => {
     const template = await builtInTemplate(owner.token);
-    return { path: `/api/v1/analysis/${template.id}`, snapshot: nothing };
+    return {
+      path: `/api/v1/analysis/${template.id}`,
+      snapshot: nothing,
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ id: template.id, name: template.name, published: template.published, definition: template.definition });
+      },
+    };
   },
   "PUT /api/v1/analysis/{templateId}": async (owner) => {
     const template = await ownTemplate(owner.token);
