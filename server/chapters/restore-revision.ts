@@ -14,5 +14,5 @@ export async function restoreRevision(
   const chapter = await loadChapter(principal, input, { withContent: false });
   const revision = await loadRevision(chapter.id, input.revision);
   const restored = { title: revision.title, content: revision.content };
-  return writeChapterVersion(chapter, input.version ?? chapter.version, restored, "restore");
+  return writeChapterVersion(chapter, input.version ?? chapter.version, restored, { owner: principal.userId, kind: "restore" });
 }

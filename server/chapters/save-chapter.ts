@@ -18,9 +18,9 @@ export async function saveChapter(input: SaveChapterInput, principal: Principal)
   authorize(principal, "chapters.save");
   if (input.content !== undefined) {
     const chapter = await loadChapter(principal, input, { withContent: false });
-    return writeChapterVersion(chapter, input.version, { title: input.title ?? chapter.title, content: input.content });
+    return writeChapterVersion(chapter, input.version, { title: input.title ?? chapter.title, content: input.content }, { owner: principal.userId });
   }
   // A title-only change keeps the stored text, so only then is it read.
   const chapter = await loadChapter(principal, input);
-  return writeChapterVersion(chapter, input.version, { title: input.title ?? chapter.title, content: chapter.content });
+  return writeChapterVersion(chapter, input.version, { title: input.title ?? chapter.title, content: chapter.content }, { owner: principal.userId });
 }

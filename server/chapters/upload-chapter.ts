@@ -7,7 +7,7 @@ import { addToBookTotals, bookTransaction, loadBook } from "../books/access";
 import { newChapterTitle } from "../books/language";
 import { dbTime, newId } from "../sql/values";
 import { leadingHeading } from "../text/markdown-heading";
-import { countProse } from "../text/prose";
+import { countProseOf } from "../text/count-task";
 import { toChapterDto, uploadChapterInput, type ChapterDto } from "./schemas";
 
 type UploadChapterInput = z.output<typeof uploadChapterInput> & { bookId: string };
@@ -17,8 +17,9 @@ export async function uploadChapter(input: UploadChapterInput, principal: Princi
   authorize(principal, "chapters.upload");
   const book = await loadBook(principal, input.bookId);
   const title = input.title ?? titleFromHeading(input.content) ?? newChapterTitle(book.chapterCount + 1, book.language);
+  const [wordCount] = await countProseOf([input.content], principal.userId);
   return bookTransaction(book.id, async (trx) => {
-    const chapter = await appendChapter(trx, book.id, { title, content: input.content });
+    const chapter = await appendChapter(trx, book.id, { title, content: input.content, wordCount: wordCount! });
     await addToBookTotals(trx, book.id, { words: chapter.wordCount, chapters: 1 });
     return chapter;
   });
@@ -28,7 +29,7 @@ export async function uploadChapter(input: UploadChapterInput, principal: Princi
  * Inserts a chapter after the book's last one, as version 1 with its first revision. The caller
  * holds the book's transaction and adds the chapter to the book's totals (once, for an import).
  */
-export async function appendChapter(trx: Transaction<DB>, bookId: string, input: { title: string; content: string }): Promise<ChapterDto> {
+export async function appendChapter(trx: Transaction<DB>, bookId: string, input: { title: string; content: string; wordCount: number }): Promise<ChapterDto> {
   const last = await trx
     .selectFrom("Chapter")
     .select((eb) => eb.fn.max("position").as("position"))
@@ -36,8 +37,7 @@ export async function appendChapter(trx: Transaction<DB>, bookId: string, input:
     .where("deletedAt", "is", null)
     .executeTakeFirst();
   const now = dbTime();
-  const wordCount = countProse(input.content);
-  const { title, content } = input;
+  const { title, content, wordCount } = input;
   const chapter = { id: newId(), bookId, title, content, wordCount, version: 1, createdAt: now, updatedAt: now, position: (last?.position ?? 0) + 1 };
   await trx.insertInto("Chapter").values(chapter).execute();
   await trx

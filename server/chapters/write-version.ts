@@ -1,7 +1,7 @@
 import { addToBookTotals, bookTransaction } from "../books/access";
 import { AppError } from "../errors";
 import { dbTime, newId } from "../sql/values";
-import { countProse } from "../text/prose";
+import { countProseOf } from "../text/count-task";
 import { THIN_EVERY_VERSIONS, thinRevisions } from "./revision-retention";
 import { chapterSummaryColumns, toChapterSummaryDto, type ChapterDto } from "./schemas";
 
@@ -21,10 +21,12 @@ export async function writeChapterVersion(
   chapter: { id: string; bookId: string; version: number; wordCount: number },
   expectedVersion: number,
   next: { title: string; content: string },
-  kind: "save" | "restore" = "save",
+  options: { owner: string; kind?: "save" | "restore" },
 ): Promise<ChapterDto> {
   if (chapter.version !== expectedVersion) throw versionConflict(expectedVersion, chapter.version);
-  const wordCount = countProse(next.content);
+  const kind = options.kind ?? "save";
+  // Counted before the transaction: a long chapter is counted in a worker, holding no lock.
+  const wordCount = (await countProseOf([next.content], options.owner))[0]!;
   return bookTransaction(chapter.bookId, async (trx) => {
     const clock = new Date();
     const now = dbTime(clock);

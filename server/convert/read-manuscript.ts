@@ -6,11 +6,13 @@ import { readDocument } from "./engine";
 import { requireFormat } from "./formats";
 import { MAX_IMPORT_CHAPTERS } from "./schemas";
 import { checkHeadingTemplate } from "./split-chapters";
+import { countProseOf } from "../text/count-task";
 
 export interface Manuscript {
   title?: string;
   language?: string;
-  chapters: { title: string; content: string }[];
+  /** each chapter's count made by the counting rule, off the web thread for a long book */
+  chapters: { title: string; content: string; wordCount: number }[];
 }
 
 /**
@@ -37,17 +39,19 @@ export async function readManuscript(file: UploadedFile, options: { from?: strin
       { path: "chapterPattern", message: "matches too many lines" },
     ]);
   }
-  return {
-    title: model.title?.trim() || undefined,
-    language: model.language,
-    chapters: chapters.map((chapter, index) => {
+  const checked = chapters.map((chapter, index) => {
       const content = chapterContent.safeParse(chapter.markdown);
       if (!content.success) {
         const problems = fieldProblems(content.error.issues).map((p) => ({ path: `chapters.${index}`, message: `"${chapter.title}": ${p.message}` }));
         throw new AppError("validation_failed", `Chapter ${index + 1} ("${chapter.title}") cannot be saved; nothing was imported.`, problems);
       }
       return { title: chapterTitleOf(chapter.title, chapters.length === 1 && untitled ? untitled : `Chapter ${index + 1}`), content: content.data };
-    }),
+  });
+  const counts = await countProseOf(checked.map((chapter) => chapter.content), principal.userId);
+  return {
+    title: model.title?.trim() || undefined,
+    language: model.language,
+    chapters: checked.map((chapter, index) => ({ ...chapter, wordCount: counts[index]! })),
   };
 }
 

@@ -64,11 +64,13 @@ class InkstoneResponse extends ServerResponse {
 
 /**
  * Writes what the connection knows onto the request: the peer (replacing any value the client
- * sent), and a method the Fetch API cannot represent as OPTIONS plus the original's name.
+ * sent), and a method the Fetch API cannot represent as OPTIONS plus the original's name. A client's
+ * own method header is dropped: it would make an OPTIONS run as whatever method it named.
  * @param {http.IncomingMessage} request
  */
 function prepare(request) {
   request.headers[PEER_HEADER] = request.socket.remoteAddress ?? "";
+  delete request.headers[ORIGINAL_METHOD_HEADER];
   if (request.method && UNREPRESENTABLE_METHODS.has(request.method)) {
     request.headers[ORIGINAL_METHOD_HEADER] = request.method;
     request.method = "OPTIONS";

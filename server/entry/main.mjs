@@ -21,6 +21,10 @@ import { createEntryServer } from "./http-server.mjs";
 // Named before any thread starts: the worker threads the pool starts later take this name, and the
 // runtime's own threads keep "node" (test/http/jobs.test.ts counts the workers that way; so can `ps -L`).
 process.title = "inkstone";
+// The app's files (the build, the worker bundle, the PDF fonts) and relative settings (./data) are
+// found from the app's folder, as under `npm start`, wherever the entry was started from.
+const appDir = fileURLToPath(new URL("../..", import.meta.url));
+process.chdir(appDir);
 const dev = process.argv.includes("--dev");
 // Next would load .env itself, after the check below: loaded first, its values are checked too.
 try {
@@ -43,6 +47,10 @@ try {
   process.exit(1);
 }
 
+// instrumentation.ts refuses to start without it: under a bare `next start`, nothing would replace
+// the peer-address header a client sends (server/auth/client-address.ts trusts it).
+Object.assign(globalThis, { [Symbol.for("inkstone.entry")]: true });
+
 // What `next start` and `next dev` set: React and Next choose their production or development code by it.
 Object.assign(process.env, { NODE_ENV: dev ? "development" : "production" });
 const { default: next } = await import("next");
@@ -50,7 +58,7 @@ const { default: next } = await import("next");
 const nextUpgrades = http.createServer();
 const app = next({
   dev,
-  dir: fileURLToPath(new URL("../..", import.meta.url)),
+  dir: appDir,
   hostname: env.INKSTONE_HOST,
   port: env.PORT,
   httpServer: nextUpgrades,

@@ -8,7 +8,7 @@ import { DEFAULT_BODY_LIMIT } from "./body";
 import { readBody } from "./read-body";
 import { failure, success } from "./envelope";
 import { principalFromRequest } from "./principal";
-import { ORIGINAL_METHOD_HEADER } from "./node-requests.mjs";
+import { ORIGINAL_METHOD_HEADER, UNREPRESENTABLE_METHODS } from "./node-requests.mjs";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
@@ -148,14 +148,24 @@ export function requestBodySchema(endpoint: Endpoint): z.ZodType {
   return widened;
 }
 
-/** Takes the read-only attributes out of a body; each must equal the stored value (422 naming those that do not). */
+/**
+ * Read-only attributes the server changes on its own, through other requests (a chapter saved, a
+ * template installed): a client's differing copy is only older, not an attempt to change them. They
+ * are ignored, so a stale PUT meets the version check (409) instead of a 422 about counts.
+ */
+const SERVER_MAINTAINED = new Set(["updatedAt", "wordCount", "chapterCount", "installs"]);
+
+/**
+ * Takes the read-only attributes out of a body; each must equal the stored value (422 naming those
+ * that do not), except the ones the server maintains.
+ */
 async function withoutReadOnly(
   endpoint: Endpoint,
   context: HandlerContext<AnyObject, z.ZodType, AnyObject> & { principal: Principal },
   body: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   const own = (endpoint.body!.schema as z.ZodObject).shape;
-  const echoed = Object.keys(body).filter((name) => !(name in own) && body[name] !== undefined);
+  const echoed = Object.keys(body).filter((name) => !(name in own) && !SERVER_MAINTAINED.has(name) && body[name] !== undefined);
   if (echoed.length === 0) return body;
   const stored = await endpoint.readOnly!.current(context);
   const differing = echoed.filter((name) => !isDeepStrictEqual(asJson(body[name]), asJson(stored[name])));
@@ -227,7 +237,7 @@ export function routeHandlers(...endpoints: Endpoint[]): Record<Method | "HEAD" 
     },
     async OPTIONS(request, context) {
       const original = request.headers.get(ORIGINAL_METHOD_HEADER);
-      if (original) return handler(original as Method)(request, { params: Promise.resolve({}) });
+      if (original && UNREPRESENTABLE_METHODS.has(original)) return handler(original as Method)(request, { params: Promise.resolve({}) });
       try {
         const principal = await principalFromRequest(request);
         // What GET would answer about the record, OPTIONS answers: another writer's book is

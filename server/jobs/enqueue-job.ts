@@ -41,7 +41,8 @@ export async function enqueueJob<I>(
       select: JOB_VIEW,
     });
   }).catch(async (error: unknown) => {
-    await blobStore.delete([inputBlobId]);
+    // The refusal is the answer; a file left behind is the sweep's.
+    await blobStore.delete([inputBlobId]).catch(() => undefined);
     throw error;
   });
   wakeJobRunner();

@@ -206,13 +206,17 @@ function finished(at: Date): Outcome {
 }
 
 /**
- * Writes a job's outcome, unless it was taken over meanwhile (then its new runner's counts, and
- * the file this run made is not kept). The input is deleted once no job refers to it.
+ * Writes a job's outcome once, unless it was taken over meanwhile (then its new runner's counts,
+ * and the file this run made is not kept). The input is deleted once no job refers to it: best
+ * effort, since the outcome is already written and the sweep collects what is left.
  */
 async function record(job: ClaimedJob, outcome: Outcome): Promise<void> {
-  const { count } = await db.job.updateMany({ where: { id: job.id, attempts: job.attempts }, data: { ...outcome, ...finished(new Date()) } });
+  const { count } = await db.job.updateMany({
+    where: { id: job.id, attempts: job.attempts, status: "running" },
+    data: { ...outcome, ...finished(new Date()) },
+  });
   const made = typeof outcome.fileBlobId === "string" ? outcome.fileBlobId : null;
-  await blobStore.delete(count === 1 ? [job.inputBlobId] : [made]);
+  await blobStore.delete(count === 1 ? [job.inputBlobId] : [made]).catch((error) => console.error("a job's file was not deleted; the sweep will", error));
 }
 
 /** A crashed request's blob gets this long to be queued before it counts as left behind. */

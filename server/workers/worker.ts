@@ -21,6 +21,8 @@ async function perform(task: WorkerTask): Promise<unknown> {
     case "parse-json":
     case "decode-utf8":
       return performParseTask(task);
+    case "count-prose":
+      return (await import("../text/count-task")).performTextTask(task);
   }
 }
 

@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "@/server/http/openapi";
-import { PEER_HEADER } from "@/server/http/node-requests.mjs";
+import { ORIGINAL_METHOD_HEADER, PEER_HEADER } from "@/server/http/node-requests.mjs";
 import { browserSignIn } from "../support/http-browser";
-import { expectFailure, get, url, type ApiResponse } from "../support/http-client";
+import { call, expectFailure, get, url, type ApiResponse } from "../support/http-client";
 import { PASSWORD, signUp } from "../support/http-users";
 import { startServer, type RunningServer } from "../support/server";
 
@@ -53,6 +53,21 @@ describe("the entry in front of Next (item 2)", () => {
     // next.config.mjs's headers() on the negotiated paths, then Next's renderer's (rsc, …)
     expect(vary).toEqual(expect.arrayContaining(["accept", "authorization", "rsc"]));
     expect(new Set(vary).size).toBe(vary.length);
+  });
+
+  it("drops a client's own original-method header, so an OPTIONS cannot run as a POST", async () => {
+    const writer = await signUp("entry-smuggle");
+    const before = await call("GET", "/api/v1/books", { token: writer.token });
+    const answer = await call("OPTIONS", "/api/v1/books", {
+      token: writer.token,
+      json: { title: "Smuggled", type: "novel", description: "" },
+      headers: { [ORIGINAL_METHOD_HEADER]: "POST" },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("allow")).toMatch(/\bPOST\b/);
+    const after = await call("GET", "/api/v1/books", { token: writer.token });
+    expect(after.body.data).toEqual(before.body.data);
+    expect(after.body.data.some((book: { title: string }) => book.title === "Smuggled")).toBe(false);
   });
 
   it("sends no HSTS over plain HTTP", async () => {

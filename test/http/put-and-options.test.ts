@@ -33,12 +33,27 @@ describe("PUT takes back what GET gave (item 10)", () => {
     expect(details).toEqual([
       { path: "id", message: expect.stringContaining(book.id) },
       { path: "ownerId", message: expect.stringContaining(writer.id) },
-      { path: "wordCount", message: expect.stringContaining("0") },
     ]);
     expect(expectSuccess(await get(`/api/v1/books/${book.id}`, writer.token), 200)).toEqual(read);
     // An attribute no book has is still unknown, not read-only.
     const unknown = expectFailure(await put(`/api/v1/books/${book.id}`, writer.token, { ...read, colour: "red" }), 422, "validation_failed");
     expect(JSON.stringify(unknown)).toContain("colour");
+  });
+
+  it("takes back an older copy of a book whose counts have moved on since (they are the server's)", async () => {
+    const book = await createBook(writer.token, { title: "Moving" });
+    const read = expectSuccess(await get(`/api/v1/books/${book.id}`, writer.token), 200);
+    await uploadChapter(writer.token, book.id, "# One\n\nThree more words.");
+    const saved = expectSuccess(await put(`/api/v1/books/${book.id}`, writer.token, { ...read, title: "Moved" }), 201);
+    expect(saved).toMatchObject({ title: "Moved", chapterCount: 1, wordCount: 3 });
+  });
+
+  it("answers an older copy of a chapter with 409 version_conflict, not a 422 about its counts", async () => {
+    const book = await createBook(writer.token, { title: "Raced" });
+    const chapter = await uploadChapter(writer.token, book.id, "# One\n\nFirst words.");
+    const read = expectSuccess(await get(`/api/v1/books/${book.id}/chapters/${chapter.id}`, writer.token), 200);
+    expectSuccess(await put(`/api/v1/books/${book.id}/chapters/${chapter.id}`, writer.token, { ...read, content: "# One\n\nA longer second text." }), 201);
+    expectFailure(await put(`/api/v1/books/${book.id}/chapters/${chapter.id}`, writer.token, { ...read, content: "# One\n\nMine." }), 409, "version_conflict");
   });
 
   it("accepts a chapter exactly as GET returned it (its version is the one edited)", async () => {
@@ -56,8 +71,11 @@ describe("PUT takes back what GET gave (item 10)", () => {
     const read = expectSuccess(await get(`/api/v1/analysis/${template.id}`, writer.token), 200);
     const saved = expectSuccess(await put(`/api/v1/analysis/${template.id}`, writer.token, { ...read, name: "Renamed Study" }), 201);
     expect(saved).toMatchObject({ id: template.id, name: "Renamed Study", version: read.version + 1 });
-    const forged = expectFailure(await put(`/api/v1/analysis/${template.id}`, writer.token, { ...saved, installs: 1000 }), 422, "validation_failed");
-    expect(forged).toEqual([{ path: "installs", message: expect.any(String) }]);
+    const forged = expectFailure(await put(`/api/v1/analysis/${template.id}`, writer.token, { ...saved, author: { id: stranger.id, name: "Someone" } }), 422, "validation_failed");
+    expect(forged).toEqual([{ path: "author", message: expect.any(String) }]);
+    // A count the server keeps is ignored, whatever a copy says: it cannot be set.
+    const counted = expectSuccess(await put(`/api/v1/analysis/${template.id}`, writer.token, { ...saved, installs: 1000 }), 201);
+    expect(counted.installs).toBe(saved.installs);
   });
 
   it("still refuses another writer's book before looking at read-only attributes", async () => {

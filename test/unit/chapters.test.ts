@@ -132,7 +132,7 @@ describe("chapter writes racing a book's deletion", () => {
     const chapter = await uploadChapter({ bookId: book.id, content: "kept words" }, gia);
     await deleteBook({ bookId: book.id, permanent: false }, gia);
     // As a save that had loaded the chapter just before the book was trashed:
-    await expect(writeChapterVersion(chapter, 1, { title: chapter.title, content: "lost?" })).rejects.toMatchObject({
+    await expect(writeChapterVersion(chapter, 1, { title: chapter.title, content: "lost?" }, { owner: gia.userId })).rejects.toMatchObject({
       code: "book_in_trash",
     });
     expect(await db.chapter.findUniqueOrThrow({ where: { id: chapter.id } })).toMatchObject({ version: 1, content: "kept words" });
@@ -156,5 +156,21 @@ describe("titleFromHeading", () => {
     expect(titleFromHeading("\n\n## Two  ##\ntext")).toBe("Two");
     expect(titleFromHeading("Plain text\n# Later heading")).toBeUndefined();
     expect(titleFromHeading("#hashtag")).toBeUndefined();
+  });
+});
+
+describe("counting a long chapter", () => {
+  it("counts past the web thread's share in a worker, by the same rule, on upload, save and restore", async () => {
+    const hal = await newWriter("hal");
+    const book = await bookFor(hal);
+    // 300,000 characters: past what the web thread counts itself (server/text/count-task.ts).
+    const long = `${"word ".repeat(60_000)}<!-- not counted -->\nwell-known end.`;
+    const chapter = await uploadChapter({ bookId: book.id, content: long }, hal);
+    expect(chapter.wordCount).toBe(60_002);
+    const saved = await saveChapter({ bookId: book.id, chapterId: chapter.id, version: 1, content: `${long} More.` }, hal);
+    expect(saved.wordCount).toBe(60_003);
+    const restored = await restoreRevision({ bookId: book.id, chapterId: chapter.id, revision: 1 }, hal);
+    expect(restored.wordCount).toBe(60_002);
+    expect((await getBook({ bookId: book.id }, hal)).wordCount).toBe(60_002);
   });
 });

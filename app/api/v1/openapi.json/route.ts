@@ -12,7 +12,7 @@ export function GET(): Response {
 
 // Next would answer OPTIONS itself, listing every exported method, the 405s below included.
 export function OPTIONS(request: Request): Response {
-  // TRACE arrives as OPTIONS (server/http/node-requests.ts).
+  // TRACE arrives as OPTIONS (server/http/node-requests.mjs).
   if (request.headers.has(ORIGINAL_METHOD_HEADER)) return notAllowed();
   return success({ methods: ALLOW.split(", "), attributes: [] }, 200, { allow: ALLOW });
 }
