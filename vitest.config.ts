@@ -12,6 +12,10 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["test/unit/**/*.test.ts"],
+          // Use cases that start worker threads (conversions, analyses, long counts) wait for a
+          // worker's start and its engine's load: seconds on a busy two-core CI machine, where 5 s
+          // (vitest's default) failed two of them. A limit, not a speed target.
+          testTimeout: 20_000,
           globalSetup: ["test/support/unit-global-setup.ts"],
           setupFiles: ["test/support/fresh-database.ts"],
         },

@@ -100,7 +100,8 @@ function secureCall(
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
+        const bytes = new Uint8Array(Buffer.concat(chunks));
+        const text = new TextDecoder().decode(bytes);
         const answerHeaders = new Headers();
         for (const [name, value] of Object.entries(response.headers)) {
           for (const one of [value ?? []].flat()) answerHeaders.append(name, one);
@@ -111,7 +112,7 @@ function secureCall(
         } catch {
           // not JSON
         }
-        resolve({ status: response.statusCode ?? 0, headers: answerHeaders, text, body: parsed });
+        resolve({ status: response.statusCode ?? 0, headers: answerHeaders, text, bytes, body: parsed });
       });
     });
     request.on("error", reject);

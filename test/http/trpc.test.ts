@@ -114,8 +114,8 @@ describe("limits over tRPC", () => {
     const input = encodeURIComponent(JSON.stringify({}));
     const response = await get(`/api/trpc/${paths}?batch=1&input=${input}`, writer.token);
     expect(response.status, response.text.slice(0, 300)).toBe(400);
-    // Refused before any call ran: one error naming the batch, not eleven answers. (tRPC labels this
-    // one text/plain and it carries no business code: read from the text.)
+    // Refused before any call ran: one error naming the batch, not eleven answers (tRPC's own
+    // refusal: it carries no business code; test/http/trpc-edges.test.ts checks its media type).
     expect(JSON.parse(response.text)).toMatchObject({ error: { message: expect.stringMatching(/batch/i), data: { code: "BAD_REQUEST", httpStatus: 400 } } });
     const ten = await get(`/api/trpc/${Array.from({ length: 10 }, () => "books.list").join(",")}?batch=1&input=${input}`, writer.token);
     expect(ten.status, ten.text.slice(0, 300)).toBe(200);
