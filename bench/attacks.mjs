@@ -656,7 +656,7 @@ async function runRow(row, template, idle) {
     const rssBefore = rssOf(server.pid).rss;
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
-    const probe = startProbe(server.base, template.tokens.probe);
+    const probe = await startProbe(server.base, template.tokens.probe);
     const started = performance.now();
     const cap = setTimeout(() => controller.abort(), capMs);
     if (row.run) {

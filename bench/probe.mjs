@@ -1,18 +1,21 @@
 // The probe of bench/attacks.mjs, in a worker thread of its own: the attacks build and send bodies
 // of many MiB on the bench's main thread, and a probe timed there measured the bench's own stalls
 // (up to 365 ms in row 8a) as the server's.
+import { once } from "node:events";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { percentile, send, sharedController, sleep } from "./attack-http.mjs";
 
 export const PROBE_EVERY_MS = 20;
 
-/** Starts the probe against `base`; `stop()` answers its figures. */
-export function startProbe(base, token) {
+/**
+ * Starts the probe against `base` and resolves once its first answer is in (a worker takes tens of
+ * milliseconds to start, longer than some attacks last); `stop()` answers its figures.
+ */
+export async function startProbe(base, token) {
   const worker = new Worker(new URL(import.meta.url), { workerData: { base, token } });
-  const figures = new Promise((resolve, reject) => {
-    worker.once("message", resolve);
-    worker.once("error", reject);
-  });
+  await once(worker, "message"); // "ready"
+  // Attached at once: the figures come only after "stop".
+  const figures = once(worker, "message").then(([message]) => message);
   return {
     async stop() {
       worker.postMessage("stop");
@@ -46,6 +49,7 @@ async function probe({ base, token }) {
       sent++;
       const answer = await send(base, "GET", "/api/v1/users/me", { token, signal: stopper.signal, stopped: "no answer 2 s after the attack ended", timeoutMs: 600_000 });
       const end = performance.now();
+      if (sent === 1) parentPort.postMessage("ready");
       if (answer.status === 0) {
         unanswered++;
         failures.set(answer.error, (failures.get(answer.error) ?? 0) + 1);
