@@ -75,6 +75,19 @@ describe("paragraphsByLine", () => {
     expect(paragraphsByLine("One.\n    Indented.")).toBe("One.\n\nIndented.");
     expect(paragraphsByLine("[^1]: A note.\n    Its second paragraph.")).toBe("[^1]: A note.\n\n    Its second paragraph.");
   });
+
+  it("reads a line of a dash and a long run of blanks in linear time, and a delimiter row with trailing blanks still as a table's", () => {
+    expect(paragraphsByLine("| a | b |\n|---|---|  \t\n| 1 | 2 |")).toBe("| a | b |\n|---|---|  \t\n| 1 | 2 |");
+    for (const line of [`-${" ".repeat(100_000)}x`, `|-${" \t".repeat(50_000)}x`, `-${" ".repeat(100_000)}|`]) {
+      const text = `a | b\n${line}`;
+      // CPU time, not wall-clock time: a linear reading takes milliseconds, the quadratic one minutes.
+      const cpu = process.cpuUsage();
+      const out = paragraphsByLine(text);
+      const { user, system } = process.cpuUsage(cpu);
+      expect(out.endsWith(line)).toBe(true);
+      expect((user + system) / 1000, line.slice(0, 3)).toBeLessThan(1_000);
+    }
+  });
 });
 
 describe("the analysis counts as the chapters do", () => {

@@ -21,8 +21,17 @@ const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
 const LIST_ITEM = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
 const FOOTNOTE_DEFINITION = /^ {0,3}\[\^[^\]\s]+\]:/;
 const QUOTE_PREFIX = /^ {0,3}(?:>[ \t]?)+/;
-// A table's delimiter row: cells of dashes with optional colons, at least one pipe.
-const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+// A table's delimiter row: cells of dashes with optional colons, at least one pipe. Tried on the
+// line without its trailing blanks, so that no two blank runs can share them (a trailing `[ \t]*`
+// after the cells' own made "-" + N blanks + "x" cost N² steps).
+const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?$/;
+const isTableDelimiter = (line: string) => TABLE_DELIMITER.test(withoutTrailingBlanks(line));
+
+function withoutTrailingBlanks(line: string): string {
+  let end = line.length;
+  while (end > 0 && (line[end - 1] === " " || line[end - 1] === "\t")) end--;
+  return line.slice(0, end);
+}
 
 const isBlankLine = (line: string) => line.trim() === "";
 
@@ -80,7 +89,7 @@ export function paragraphsByLine(markdown: string): string {
       const previousQuote = QUOTE_PREFIX.exec(previous)?.[0];
       out.push(previousQuote && QUOTE_PREFIX.test(text) ? previousQuote.trimEnd() : "");
     }
-    if (!inTable && previous !== null && TABLE_DELIMITER.test(text) && previous.includes("|")) inTable = true;
+    if (!inTable && previous !== null && isTableDelimiter(text) && previous.includes("|")) inTable = true;
     else if (inTable && !text.includes("|")) inTable = false;
     if (fenceMatch) fence = fenceMatch[1]![0]!.repeat(3);
     out.push(text);
@@ -93,5 +102,5 @@ function joinsPrevious(previous: string, line: string, inTable: boolean): boolea
   if (endsInLineBreak(previous)) return true;
   if (SETEXT_UNDERLINE.test(line) && !LIST_ITEM.test(previous)) return true;
   if (inTable && line.includes("|")) return true;
-  return TABLE_DELIMITER.test(line) && line.includes("|") && previous.includes("|");
+  return isTableDelimiter(line) && line.includes("|") && previous.includes("|");
 }
