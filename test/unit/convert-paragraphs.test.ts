@@ -1,6 +1,7 @@
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it, vi } from "vitest";
 import { readDocument, writeDocument, type DocumentModel } from "@/server/convert/engine";
+import { unwrapMarkdown } from "@/server/convert/engine/markdown/wrapped";
 import { pdfText } from "./convert-engine-support";
 
 // Issue 17, items 1 and 3: one Enter is a paragraph in every format, and a private note is in none
@@ -106,5 +107,26 @@ describe("one Enter, one paragraph, in every format", () => {
       const back = await readDocument(new TextEncoder().encode(text), "md");
       expect(back.chapters[0]!.markdown, text).toBe(text.slice(text.indexOf("\n") + 1).trim());
     }
+  });
+});
+
+describe("unwrapMarkdown", () => {
+  const line = "The harbour was quiet that morning, and the boats lay there,";
+
+  it("keeps a hard line break of two blanks on any line of a wrapped paragraph, as a backslash", () => {
+    const text = `${line}\n${line}  \n${line}\n\nNext.\n\n`;
+    expect(unwrapMarkdown(text)).toBe(`${line} ${line}\\\n${line}\n\nNext.\n\n`);
+  });
+
+  it("joins one enormous hard-wrapped paragraph in linear time", () => {
+    const lines = 30_000;
+    // Blank lines after it, as many as a hard-wrapped text has.
+    const text = `${line}\n`.repeat(lines) + "\n".repeat(lines / 5);
+    // CPU time, not wall-clock time: joining once takes milliseconds, a growing string tens of seconds.
+    const cpu = process.cpuUsage();
+    const out = unwrapMarkdown(text);
+    const { user, system } = process.cpuUsage(cpu);
+    expect(out.split("\n")[0]).toBe(Array(lines).fill(line).join(" "));
+    expect((user + system) / 1000).toBeLessThan(2_000);
   });
 });

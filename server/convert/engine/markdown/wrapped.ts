@@ -48,14 +48,22 @@ export function unwrapMarkdown(markdown: string): string {
   const lines = markdown.split(/\r\n?|\n/);
   if (!isHardWrapped(lines)) return lines.join("\n");
   const out: string[] = [];
+  // The lines of the paragraph being read, joined once it ends: joining each line onto a growing
+  // string made one long paragraph cost the square of its length.
+  let paragraph: string[] = [];
+  const endParagraph = () => {
+    if (paragraph.length > 0) out.push(paragraph.join(" "));
+    paragraph = [];
+  };
   let fence: string | null = null;
-  let joinable = false; // the last line written is prose that a following line may continue
+  let joinable = false; // the last line read is prose that a following line may continue
   let quote = "";
   for (const line of lines) {
     const fenceMatch = FENCE.exec(line);
     if (fence !== null || fenceMatch) {
       if (fence === null) fence = fenceMatch![1]![0]!.repeat(3);
       else if (fenceMatch && fenceMatch[1]!.startsWith(fence)) fence = null;
+      endParagraph();
       out.push(line);
       joinable = false;
       continue;
@@ -64,21 +72,24 @@ export function unwrapMarkdown(markdown: string): string {
     const body = line.slice(prefix.length);
     const prose = body.trim() !== "" && !BLOCK_START.test(body) && !RULE_OR_UNDERLINE.test(body);
     if (joinable && prose && prefix.trim() === quote.trim()) {
-      out[out.length - 1] = `${out.at(-1)!.trimEnd()} ${body.trim()}`;
+      paragraph[paragraph.length - 1] = paragraph.at(-1)!.trimEnd();
+      paragraph.push(body.trim());
     } else {
-      out.push(line);
+      endParagraph();
+      paragraph.push(line);
     }
     quote = prefix;
     joinable = prose;
     // A hard line break ends the joining: it is kept, as a backslash.
-    const last = out.at(-1)!;
-    if (joinable && trailingBlanks(last) >= 2) {
-      out[out.length - 1] = `${last.trimEnd()}\\`;
+    const last = paragraph.at(-1)!;
+    if (joinable && trailingBlanks(line) >= 2) {
+      paragraph[paragraph.length - 1] = `${last.trimEnd()}\\`;
       joinable = false;
     } else if (joinable && trailingBackslashes(last) % 2 === 1) {
       joinable = false;
     }
   }
+  endParagraph();
   return out.join("\n");
 }
 
