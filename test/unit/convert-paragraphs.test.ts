@@ -2,6 +2,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it, vi } from "vitest";
 import { readDocument, writeDocument, type DocumentModel } from "@/server/convert/engine";
 import { unwrapMarkdown } from "@/server/convert/engine/markdown/wrapped";
+import { writeHere } from "@/server/convert/engine/run";
 import { pdfText } from "./convert-engine-support";
 
 // Issue 17, items 1 and 3: one Enter is a paragraph in every format, and a private note is in none
@@ -76,6 +77,19 @@ describe("one Enter, one paragraph, in every format", () => {
     expect(html).toContain("<p>[secret plan]</p>");
     expect(html).not.toContain("&lt;!--");
     expect(strFromU8((await writeDocument(model, "md", { notes: true })).bytes)).toContain("<!-- secret plan -->");
+  });
+
+  it("never counts the notes it shows in a manuscript's word count, and shows them as typed", async () => {
+    const prose = `"Hi," she said. ${"word ".repeat(137)}`;
+    const note = `<!-- ${'"check" this '.repeat(100)}-->`;
+    const noted: DocumentModel = { title: "Count", chapters: [{ title: "One", markdown: `${prose}\n${note}` }] };
+    const options = { notes: true, smartPunctuation: true, manuscript: { author: "Ada Lovelace", surname: "Lovelace" } };
+    const xml = unzip((await writeHere(noted, "docx", options)).bytes, "word/document.xml");
+    const text = elementsText(xml, "w:p");
+    // 140 words and the title's one: about 100; the note's 200 more would make it about 300.
+    expect(text).toContain("Ada Lovelace\tabout 100 words");
+    expect(text.some((p) => p.startsWith("“Hi,” she said. word"))).toBe(true);
+    expect(text.find((p) => p.startsWith("["))).toBe(`[${'"check" this '.repeat(100).trim()}]`.replaceAll('"', "&quot;"));
   });
 
   it("reads an exported book back as the same paragraphs, from every format it writes and reads", async () => {
