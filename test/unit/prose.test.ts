@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { paragraphsByLine } from "@/server/convert/engine/markdown/paragraphs";
+import { unwrapMarkdown } from "@/server/convert/engine/markdown/wrapped";
+import { Fences } from "@/server/text/markdown-lines";
 import { replaceNotes, withoutNotes } from "@/server/text/notes";
+import { smartenMarkdown } from "@/server/text/smart-punctuation";
 import { countProse } from "@/server/text/prose";
 
 describe("countProse: the one counting rule", () => {
@@ -100,5 +103,26 @@ describe("the analysis counts as the chapters do", () => {
     const book = await prepareBook({ title: "Same", chapters });
     expect(book.words).toBe(chapters.reduce((sum, c) => sum + countProse(c.content), 0));
     expect(book.chapters.map((c) => c.words)).toEqual(chapters.map((c) => countProse(c.content)));
+  });
+});
+
+describe("one reading of fenced code for every module (server/text/markdown-lines.ts)", () => {
+  it("closes a fence only on a run of its own mark at least as long, indented at most three, with nothing after", () => {
+    const kinds = (text: string) => {
+      const fences = new Fences();
+      return text.split("\n").map((line) => fences.next(line));
+    };
+    expect(kinds("````\n```\n~~~~\n`````")).toEqual(["open", "inside", "inside", "close"]);
+    expect(kinds("~~~\n~~~ x\n   ~~~~\nText")).toEqual(["open", "inside", "close", null]);
+    expect(kinds("```a`b\n    ```\n```\n    ```")).toEqual([null, null, "open", "inside"]);
+  });
+
+  it("is the same in notes, paragraphs, unwrapping and smart punctuation", () => {
+    const code = '````\n```\n<!-- "kept" -->\nline\n````';
+    expect(withoutNotes(`${code}\n<!-- note -->`)).toBe(`${code}\n`);
+    expect(paragraphsByLine(`${code}\nText.`)).toBe(`${code}\n\nText.`);
+    expect(smartenMarkdown(`${code}\n"Text"`)).toBe(`${code}\n“Text”`);
+    const wrapped = `${"A line of a hard-wrapped paragraph that is long enough.\n".repeat(2)}\n${code}\n${"short\n".repeat(2)}\n\n\n`;
+    expect(unwrapMarkdown(wrapped)).toContain(`\n${code}\n`);
   });
 });
