@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { paragraphsByLine } from "@/server/convert/engine/markdown/paragraphs";
+import { splitMarkdown } from "@/server/convert/engine/markdown/chapters";
 import { unwrapMarkdown } from "@/server/convert/engine/markdown/wrapped";
+import { modelToMarkdown } from "@/server/convert/engine/writers/markdown";
 import { Fences } from "@/server/text/markdown-lines";
 import { replaceNotes, withoutNotes } from "@/server/text/notes";
 import { smartenMarkdown } from "@/server/text/smart-punctuation";
@@ -117,12 +119,15 @@ describe("one reading of fenced code for every module (server/text/markdown-line
     expect(kinds("```a`b\n    ```\n```\n    ```")).toEqual([null, null, "open", "inside"]);
   });
 
-  it("is the same in notes, paragraphs, unwrapping and smart punctuation", () => {
+  it("is the same in notes, paragraphs, unwrapping, smart punctuation, chapter splitting and the Markdown writer", () => {
     const code = '````\n```\n<!-- "kept" -->\nline\n````';
     expect(withoutNotes(`${code}\n<!-- note -->`)).toBe(`${code}\n`);
     expect(paragraphsByLine(`${code}\nText.`)).toBe(`${code}\n\nText.`);
     expect(smartenMarkdown(`${code}\n"Text"`)).toBe(`${code}\n“Text”`);
     const wrapped = `${"A line of a hard-wrapped paragraph that is long enough.\n".repeat(2)}\n${code}\n${"short\n".repeat(2)}\n\n\n`;
     expect(unwrapMarkdown(wrapped)).toContain(`\n${code}\n`);
+    // Reading chapters: a heading in code is not one. Writing Markdown: a chapter's heading in code is not demoted.
+    expect(splitMarkdown("# One\n```\n``` x\n# In code\n```\n# Two").chapters.map((c) => c.title)).toEqual(["One", "Two"]);
+    expect(modelToMarkdown({ chapters: [{ title: "One", markdown: "````\n```\n# In code\n````" }] })).toContain("\n# In code\n");
   });
 });
