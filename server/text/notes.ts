@@ -10,7 +10,8 @@
  * search that found nothing is never repeated, so no text of `<!--<!--<!--…` costs more than its length.
  */
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+import { Fences } from "./markdown-lines";
+
 const OPEN = "<!--";
 const CLOSE = "-->";
 
@@ -28,7 +29,7 @@ export function replaceNotes(text: string, replace: (inner: string) => string): 
   const push = (piece: string) => {
     if (piece !== "") pieces.push(piece);
   };
-  let fence: string | null = null;
+  const fences = new Fences();
   let nextOpen = text.indexOf(OPEN);
   let nextClose = -2; // -2: not looked for yet; -1: there is none from here on
   const closeAfter = (at: number) => {
@@ -42,13 +43,7 @@ export function replaceNotes(text: string, replace: (inner: string) => string): 
     const newline = text.indexOf("\n", lineStart);
     let lineEnd = newline < 0 ? text.length : newline;
     if (nextOpen >= 0 && nextOpen < lineStart) nextOpen = text.indexOf(OPEN, lineStart);
-    const fenceMatch = FENCE.exec(text.slice(lineStart, Math.min(lineEnd, lineStart + 8)));
-    if (fenceMatch || fence !== null || nextOpen < 0 || nextOpen >= lineEnd) {
-      if (fenceMatch) {
-        const marker = fenceMatch[1]!;
-        if (fence === null) fence = marker[0]!.repeat(3);
-        else if (marker.startsWith(fence)) fence = null;
-      }
+    if (fences.next(text.slice(lineStart, lineEnd)) !== null || nextOpen < 0 || nextOpen >= lineEnd) {
       push(text.slice(lineStart, lineEnd + 1));
       lineStart = lineEnd + 1;
       continue;

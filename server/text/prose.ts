@@ -1,4 +1,5 @@
 import { replaceFootnoteRefs } from "../convert/engine/markdown/footnote-refs";
+import { endsInLineBreak, Fences, FOOTNOTE_DEFINITION } from "./markdown-lines";
 import { withoutNotes } from "./notes";
 import { countWords } from "./word-count";
 
@@ -30,12 +31,15 @@ function eachParagraph(markdown: string, visit: (prose: string) => void): void {
     if (lines.length > 0) visit(inline(lines.length === 1 ? lines[0]! : lines.join(" ")));
     lines = [];
   };
+  const fences = new Fences();
   for (const raw of withoutNotes(markdown).split(/\r\n?|\n/)) {
-    // Most lines of prose open with a letter: none of the line patterns below can match them.
+    // Most lines of prose open with a letter: none of the line patterns below can match them, and
+    // no fence opens or closes on one. A fence's own lines go; the code between them is read.
     const plain = PLAIN_START.test(raw);
+    const fence = plain ? null : fences.next(raw);
     const footnote = plain ? null : FOOTNOTE_DEFINITION.exec(raw);
     const line = footnote ? raw.slice(footnote[0].length) : raw;
-    if (!plain && (BLANK_OR_BREAK.test(line) || FENCE.test(line) || (!footnote && LINK_DEFINITION.test(line)))) {
+    if (!plain && (fence === "open" || fence === "close" || BLANK_OR_BREAK.test(line) || (!footnote && LINK_DEFINITION.test(line)))) {
       flush();
       continue;
     }
@@ -66,21 +70,12 @@ export function countProse(markdown: string): number {
   return words;
 }
 
-/** Whether a line ends in a backslash that is not itself escaped: a line break inside its paragraph. */
-function endsInLineBreak(line: string): boolean {
-  let slashes = 0;
-  for (let at = line.length - 1; at >= 0 && line[at] === "\\"; at--) slashes++;
-  return slashes % 2 === 1;
-}
-
 // Every pattern here meets a writer's text, so each is linear by construction: anchored, with no
 // two quantifiers that could take the same characters. What a pattern cannot say that way (a
 // pair of marks with anything between) is a scanner below.
 // A scene break is a line of only break marks and spaces: `***`, `* * *`, `---`, `#`, `~~~`, `§`, `⁂`.
 const BLANK_OR_BREAK = /^[\s\-*_~=#§•·⁂※◇◆○●❦✻]*$/u;
-const FENCE = /^\s{0,3}(?:```|~~~)/;
 const LINK_DEFINITION = /^\s{0,3}\[[^\]]+\]:\s*\S/;
-const FOOTNOTE_DEFINITION = /^\s{0,3}\[\^[^\]\s]+\]:/;
 const HEADING = /^\s{0,3}#{1,6}\s+/;
 const QUOTE = /^\s{0,3}(?:>\s?)+/;
 const LIST = /^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+/;

@@ -11,8 +11,9 @@
  * CJK text, where no spaces tell opening from closing, alternate along the line.
  */
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
-const isCjk = (c: string | undefined) => c !== undefined && CJK.test(c);
+import { CJK_OR_FULL_WIDTH, Containers, Fences, indentOf } from "./markdown-lines";
+
+const isCjk = (c: string | undefined) => c !== undefined && CJK_OR_FULL_WIDTH.test(c);
 const isSpace = (c: string | undefined) => c === undefined || c === " " || c === "\t" || c === "\n" || c === "\r" || c === "\u00a0" || c === "\u3000";
 /** Characters after which a quote opens. */
 const OPENERS = new Set(["(", "[", "{", "<", "“", "‘", "—", "–", "-", "/"]);
@@ -147,30 +148,30 @@ function backtickRuns(line: string): Map<number, number> {
 }
 
 /**
- * A chapter's Markdown with typographer's punctuation in its prose. Fenced and indented code,
+ * A chapter's Markdown with typographer's punctuation in its prose. Fenced code (and a deeply
+ * indented line in a list item or footnote),
  * inline code, HTML tags and comments (private notes), autolinks, link targets, backslash escapes
  * and lines of Markdown marks stay byte for byte. One pass over the text.
  */
 export function smartenMarkdown(markdown: string): string {
   const out: string[] = [];
-  let fence: string | null = null;
+  const fences = new Fences();
+  const containers = new Containers();
   let inComment = false;
   const lines = markdown.split("\n");
   for (let n = 0; n < lines.length; n++) {
     if (n > 0) out.push("\n");
     const text = lines[n]!;
-    const trimmed = text.trimStart();
-    if (fence !== null) {
-      if (trimmed.startsWith(fence)) fence = null;
+    // A note's lines are prose, never a fence's.
+    if (!inComment && fences.next(text) !== null) {
       out.push(text);
       continue;
     }
-    if (!inComment && (trimmed.startsWith("```") || trimmed.startsWith("~~~"))) {
-      fence = trimmed.slice(0, 3);
-      out.push(text);
-      continue;
-    }
-    if (!inComment && (text.startsWith("    ") || text.startsWith("\t") || isMarkupLine(text))) {
+    if (!inComment) containers.next(text);
+    // An indented line is a paragraph (see markdown-lines.ts), except in a list item or footnote,
+    // where a deep indent may still be code.
+    const code = containers.inside && indentOf(text) >= 8;
+    if (!inComment && (code || isMarkupLine(text))) {
       out.push(text);
       continue;
     }

@@ -1,6 +1,8 @@
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it, vi } from "vitest";
 import { readDocument, writeDocument, type DocumentModel } from "@/server/convert/engine";
+import { unwrapMarkdown } from "@/server/convert/engine/markdown/wrapped";
+import { writeHere } from "@/server/convert/engine/run";
 import { pdfText } from "./convert-engine-support";
 
 // Issue 17, items 1 and 3: one Enter is a paragraph in every format, and a private note is in none
@@ -77,6 +79,19 @@ describe("one Enter, one paragraph, in every format", () => {
     expect(strFromU8((await writeDocument(model, "md", { notes: true })).bytes)).toContain("<!-- secret plan -->");
   });
 
+  it("never counts the notes it shows in a manuscript's word count, and shows them as typed", async () => {
+    const prose = `"Hi," she said. ${"word ".repeat(137)}`;
+    const note = `<!-- ${'"check" this '.repeat(100)}-->`;
+    const noted: DocumentModel = { title: "Count", chapters: [{ title: "One", markdown: `${prose}\n${note}` }] };
+    const options = { notes: true, smartPunctuation: true, manuscript: { author: "Ada Lovelace", surname: "Lovelace" } };
+    const xml = unzip((await writeHere(noted, "docx", options)).bytes, "word/document.xml");
+    const text = elementsText(xml, "w:p");
+    // 140 words and the title's one: about 100; the note's 200 more would make it about 300.
+    expect(text).toContain("Ada Lovelace\tabout 100 words");
+    expect(text.some((p) => p.startsWith("“Hi,” she said. word"))).toBe(true);
+    expect(text.find((p) => p.startsWith("["))).toBe(`[${'"check" this '.repeat(100).trim()}]`.replaceAll('"', "&quot;"));
+  });
+
   it("reads an exported book back as the same paragraphs, from every format it writes and reads", async () => {
     for (const format of ["md", "html", "docx", "epub", "odt"]) {
       const back = await readDocument((await writeDocument(model, format)).bytes, format);
@@ -106,5 +121,26 @@ describe("one Enter, one paragraph, in every format", () => {
       const back = await readDocument(new TextEncoder().encode(text), "md");
       expect(back.chapters[0]!.markdown, text).toBe(text.slice(text.indexOf("\n") + 1).trim());
     }
+  });
+});
+
+describe("unwrapMarkdown", () => {
+  const line = "The harbour was quiet that morning, and the boats lay there,";
+
+  it("keeps a hard line break of two blanks on any line of a wrapped paragraph, as a backslash", () => {
+    const text = `${line}\n${line}  \n${line}\n\nNext.\n\n`;
+    expect(unwrapMarkdown(text)).toBe(`${line} ${line}\\\n${line}\n\nNext.\n\n`);
+  });
+
+  it("joins one enormous hard-wrapped paragraph in linear time", () => {
+    const lines = 30_000;
+    // Blank lines after it, as many as a hard-wrapped text has.
+    const text = `${line}\n`.repeat(lines) + "\n".repeat(lines / 5);
+    // CPU time, not wall-clock time: joining once takes milliseconds, a growing string tens of seconds.
+    const cpu = process.cpuUsage();
+    const out = unwrapMarkdown(text);
+    const { user, system } = process.cpuUsage(cpu);
+    expect(out.split("\n")[0]).toBe(Array(lines).fill(line).join(" "));
+    expect((user + system) / 1000).toBeLessThan(2_000);
   });
 });

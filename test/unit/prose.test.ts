@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { paragraphsByLine } from "@/server/convert/engine/markdown/paragraphs";
+import { splitMarkdown } from "@/server/convert/engine/markdown/chapters";
+import { unwrapMarkdown } from "@/server/convert/engine/markdown/wrapped";
+import { modelToMarkdown } from "@/server/convert/engine/writers/markdown";
+import { Fences } from "@/server/text/markdown-lines";
 import { replaceNotes, withoutNotes } from "@/server/text/notes";
+import { smartenMarkdown } from "@/server/text/smart-punctuation";
 import { countProse } from "@/server/text/prose";
 
 describe("countProse: the one counting rule", () => {
@@ -75,6 +80,19 @@ describe("paragraphsByLine", () => {
     expect(paragraphsByLine("One.\n    Indented.")).toBe("One.\n\nIndented.");
     expect(paragraphsByLine("[^1]: A note.\n    Its second paragraph.")).toBe("[^1]: A note.\n\n    Its second paragraph.");
   });
+
+  it("reads a line of a dash and a long run of blanks in linear time, and a delimiter row with trailing blanks still as a table's", () => {
+    expect(paragraphsByLine("| a | b |\n|---|---|  \t\n| 1 | 2 |")).toBe("| a | b |\n|---|---|  \t\n| 1 | 2 |");
+    for (const line of [`-${" ".repeat(100_000)}x`, `|-${" \t".repeat(50_000)}x`, `-${" ".repeat(100_000)}|`]) {
+      const text = `a | b\n${line}`;
+      // CPU time, not wall-clock time: a linear reading takes milliseconds, the quadratic one minutes.
+      const cpu = process.cpuUsage();
+      const out = paragraphsByLine(text);
+      const { user, system } = process.cpuUsage(cpu);
+      expect(out.endsWith(line)).toBe(true);
+      expect((user + system) / 1000, line.slice(0, 3)).toBeLessThan(1_000);
+    }
+  });
 });
 
 describe("the analysis counts as the chapters do", () => {
@@ -87,5 +105,29 @@ describe("the analysis counts as the chapters do", () => {
     const book = await prepareBook({ title: "Same", chapters });
     expect(book.words).toBe(chapters.reduce((sum, c) => sum + countProse(c.content), 0));
     expect(book.chapters.map((c) => c.words)).toEqual(chapters.map((c) => countProse(c.content)));
+  });
+});
+
+describe("one reading of fenced code for every module (server/text/markdown-lines.ts)", () => {
+  it("closes a fence only on a run of its own mark at least as long, indented at most three, with nothing after", () => {
+    const kinds = (text: string) => {
+      const fences = new Fences();
+      return text.split("\n").map((line) => fences.next(line));
+    };
+    expect(kinds("````\n```\n~~~~\n`````")).toEqual(["open", "inside", "inside", "close"]);
+    expect(kinds("~~~\n~~~ x\n   ~~~~\nText")).toEqual(["open", "inside", "close", null]);
+    expect(kinds("```a`b\n    ```\n```\n    ```")).toEqual([null, null, "open", "inside"]);
+  });
+
+  it("is the same in notes, paragraphs, unwrapping, smart punctuation, chapter splitting and the Markdown writer", () => {
+    const code = '````\n```\n<!-- "kept" -->\nline\n````';
+    expect(withoutNotes(`${code}\n<!-- note -->`)).toBe(`${code}\n`);
+    expect(paragraphsByLine(`${code}\nText.`)).toBe(`${code}\n\nText.`);
+    expect(smartenMarkdown(`${code}\n"Text"`)).toBe(`${code}\n“Text”`);
+    const wrapped = `${"A line of a hard-wrapped paragraph that is long enough.\n".repeat(2)}\n${code}\n${"short\n".repeat(2)}\n\n\n`;
+    expect(unwrapMarkdown(wrapped)).toContain(`\n${code}\n`);
+    // Reading chapters: a heading in code is not one. Writing Markdown: a chapter's heading in code is not demoted.
+    expect(splitMarkdown("# One\n```\n``` x\n# In code\n```\n# Two").chapters.map((c) => c.title)).toEqual(["One", "Two"]);
+    expect(modelToMarkdown({ chapters: [{ title: "One", markdown: "````\n```\n# In code\n````" }] })).toContain("\n# In code\n");
   });
 });

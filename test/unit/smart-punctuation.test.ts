@@ -53,7 +53,6 @@ describe("smartenMarkdown (export)", () => {
       "```",
       '"fenced" -- code...',
       "```",
-      "    \"indented\" code",
     ].join("\n");
     expect(smartenMarkdown(markdown)).toBe(
       [
@@ -70,9 +69,19 @@ describe("smartenMarkdown (export)", () => {
         "```",
         '"fenced" -- code...',
         "```",
-        "    \"indented\" code",
       ].join("\n"),
     );
+  });
+
+  it("reads an indented line as a paragraph with a first-line indent, not as code, as every export does", () => {
+    expect(smartenMarkdown('    "Indented," she said.\n\t"Tabbed" -- too.')).toBe("    “Indented,” she said.\n\t“Tabbed” – too.");
+    expect(smartenMarkdown('[^1]: A "note".\n    Its "second" paragraph.')).toBe("[^1]: A “note”.\n    Its “second” paragraph.");
+    expect(smartenMarkdown('- An "item"\n\n        "code" in it')).toBe('- An “item”\n\n        "code" in it');
+  });
+
+  it("reads fences as CommonMark does: closed by a run of the same mark at least as long", () => {
+    expect(smartenMarkdown('````\n```\n"still code"\n````\n"prose"')).toBe('````\n```\n"still code"\n````\n“prose”');
+    expect(smartenMarkdown('~~~\n```\n"still code"\n~~~~\n"prose"')).toBe('~~~\n```\n"still code"\n~~~~\n“prose”');
   });
 
   it("never touches Chinese full-width punctuation, and curls straight quotes in Chinese text", () => {

@@ -1,3 +1,5 @@
+import { CJK } from "../../text/markdown-lines";
+
 /**
  * The one document model every reader produces and every writer consumes (see docs/decisions.md,
  * issue 9): chapters of Markdown, the same text Inkstone stores for a chapter. Footnotes are
@@ -46,8 +48,6 @@ export interface WrittenDocument {
   mediaType: string;
   extension: string;
 }
-
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 export function hasCjk(text: string): boolean {
   return CJK.test(text);

@@ -21,7 +21,11 @@ import { writeText } from "./writers/text";
 /** The engine on the current thread: N readers into the model, N writers out of it. */
 
 type Reader = (bytes: Uint8Array, options: ReadOptions) => DocumentModel | Promise<DocumentModel>;
-type Writer = (model: DocumentModel, options: WriteOptions) => WrittenDocument | Promise<WrittenDocument>;
+/**
+ * `typed` is the model as the writer typed it, before notes are shown and punctuation smartened:
+ * what a writer counts (notes are never counted), where `model` is what it prints.
+ */
+type Writer = (model: DocumentModel, options: WriteOptions, typed: DocumentModel) => WrittenDocument | Promise<WrittenDocument>;
 
 const READERS: Record<string, Reader> = {
   md: readMarkdown,
@@ -91,10 +95,11 @@ export async function writeHere(model: DocumentModel, id: string, options: Write
   const format = requireWritable(id);
   const writer = WRITERS[id];
   // Every writer reads the same model, so each option holds for every format.
-  const noted = withNotes(model, id, options.notes ?? false);
-  const written = options.smartPunctuation ? smartened(noted) : noted;
+  // Smartened before the notes are shown, so that a note stays as typed (smartening passes over comments).
+  const smart = options.smartPunctuation ? smartened(model) : model;
+  const written = withNotes(smart, id, options.notes ?? false);
   try {
-    return await (writer ? writer(written, options) : writeWithPandoc(written, id));
+    return await (writer ? writer(written, options, model) : writeWithPandoc(written, id));
   } catch (error) {
     // The model is the writer's own text, and some text (thousands of nested quotes, a library's
     // recursion past the stack) cannot be written: the caller's 422, never a 500.

@@ -1,4 +1,5 @@
 import { atxHeading } from "../../../text/markdown-heading";
+import { Fences } from "../../../text/markdown-lines";
 import type { Chapter } from "../model";
 import { footnoteRefs, replaceFootnoteRefs } from "./footnote-refs";
 
@@ -6,8 +7,6 @@ import { footnoteRefs, replaceFootnoteRefs } from "./footnote-refs";
  * Splitting one Markdown document into chapters at its top heading level, and keeping each
  * footnote's definition in the chapter that cites it (documents usually collect them at the end).
  */
-
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 interface HeadingLine {
   line: number;
@@ -17,16 +16,9 @@ interface HeadingLine {
 
 function headingLines(lines: string[]): HeadingLine[] {
   const found: HeadingLine[] = [];
-  let fence: string | null = null;
+  const fences = new Fences();
   lines.forEach((line, index) => {
-    const fenceMatch = FENCE.exec(line);
-    if (fenceMatch) {
-      const marker = fenceMatch[1]!;
-      if (fence === null) fence = marker[0]!.repeat(marker.length);
-      else if (marker.startsWith(fence)) fence = null;
-      return;
-    }
-    if (fence !== null) return;
+    if (fences.next(line) !== null) return;
     const atx = atxHeading(line);
     if (atx) found.push({ line: index, level: atx.level, text: unescapeInline(atx.text) });
   });

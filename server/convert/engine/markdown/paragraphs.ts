@@ -16,50 +16,35 @@
  * the line belongs to it.
  */
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+import { Containers, endsInLineBreak, Fences, indentOf, isBlankLine, LIST_ITEM, QUOTE_PREFIX } from "../../../text/markdown-lines";
+
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
-const LIST_ITEM = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
-const FOOTNOTE_DEFINITION = /^ {0,3}\[\^[^\]\s]+\]:/;
-const QUOTE_PREFIX = /^ {0,3}(?:>[ \t]?)+/;
-// A table's delimiter row: cells of dashes with optional colons, at least one pipe.
-const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+// A table's delimiter row: cells of dashes with optional colons, at least one pipe. Tried on the
+// line without its trailing blanks, so that no two blank runs can share them (a trailing `[ \t]*`
+// after the cells' own made "-" + N blanks + "x" cost N² steps).
+const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?$/;
+const isTableDelimiter = (line: string) => TABLE_DELIMITER.test(withoutTrailingBlanks(line));
 
-const isBlankLine = (line: string) => line.trim() === "";
-
-/** How far a line is indented, a tab counting to the next multiple of four. */
-function indentOf(line: string): number {
-  let columns = 0;
-  for (const c of line) {
-    if (c === " ") columns++;
-    else if (c === "\t") columns += 4 - (columns % 4);
-    else break;
-  }
-  return columns;
-}
-
-/** Whether a line ends in a backslash that is not itself escaped: a hard line break. */
-function endsInLineBreak(line: string): boolean {
-  let slashes = 0;
-  for (let at = line.length - 1; at >= 0 && line[at] === "\\"; at--) slashes++;
-  return slashes % 2 === 1;
+function withoutTrailingBlanks(line: string): string {
+  let end = line.length;
+  while (end > 0 && (line[end - 1] === " " || line[end - 1] === "\t")) end--;
+  return line.slice(0, end);
 }
 
 /** The stored text as CommonMark in which every line is its own paragraph. */
 export function paragraphsByLine(markdown: string): string {
   const lines = markdown.split(/\r\n?|\n/);
   const out: string[] = [];
-  let fence: string | null = null;
+  const fences = new Fences();
+  const containers = new Containers();
   let previous: string | null = null; // the last line written, when it was not blank
   let inTable = false;
-  /** in a list item or a footnote, where indented lines belong to it */
-  let container = false;
 
   for (const line of lines) {
-    const fenceMatch = FENCE.exec(line);
-    if (fence !== null) {
-      if (fenceMatch && fenceMatch[1]!.startsWith(fence)) fence = null;
+    if (fences.open) {
+      const closes = fences.next(line) === "close";
       out.push(line);
-      previous = fence === null ? line : null;
+      previous = closes ? line : null;
       continue;
     }
     if (isBlankLine(line)) {
@@ -68,23 +53,21 @@ export function paragraphsByLine(markdown: string): string {
       inTable = false;
       continue;
     }
+    const opensFence = fences.next(line) === "open";
     const indent = indentOf(line);
-    const startsItem = indent < 4 && (LIST_ITEM.test(line) || FOOTNOTE_DEFINITION.test(line));
-    if (startsItem) container = true;
-    else if (indent === 0) container = false;
+    const startsItem = containers.next(line);
     // Indentation is a paragraph's, not a code block's, outside lists and footnotes.
-    const text = indent >= 4 && !container ? line.trimStart() : line;
+    const text = indent >= 4 && !containers.inside ? line.trimStart() : line;
 
-    const nextItem = startsItem && container && previous !== null && (LIST_ITEM.test(previous) || indentOf(previous) > 0);
+    const nextItem = startsItem && previous !== null && (LIST_ITEM.test(previous) || indentOf(previous) > 0);
     if (previous !== null && !nextItem && !joinsPrevious(previous, text, inTable)) {
       const previousQuote = QUOTE_PREFIX.exec(previous)?.[0];
       out.push(previousQuote && QUOTE_PREFIX.test(text) ? previousQuote.trimEnd() : "");
     }
-    if (!inTable && previous !== null && TABLE_DELIMITER.test(text) && previous.includes("|")) inTable = true;
+    if (!inTable && previous !== null && isTableDelimiter(text) && previous.includes("|")) inTable = true;
     else if (inTable && !text.includes("|")) inTable = false;
-    if (fenceMatch) fence = fenceMatch[1]![0]!.repeat(3);
     out.push(text);
-    previous = fence === null ? text : null;
+    previous = opensFence ? null : text;
   }
   return out.join("\n");
 }
@@ -93,5 +76,5 @@ function joinsPrevious(previous: string, line: string, inTable: boolean): boolea
   if (endsInLineBreak(previous)) return true;
   if (SETEXT_UNDERLINE.test(line) && !LIST_ITEM.test(previous)) return true;
   if (inTable && line.includes("|")) return true;
-  return TABLE_DELIMITER.test(line) && line.includes("|") && previous.includes("|");
+  return isTableDelimiter(line) && line.includes("|") && previous.includes("|");
 }

@@ -6,6 +6,8 @@
  * between blank lines whose lines all stop short of a column near 70; their lines are joined.
  */
 
+import { Fences, QUOTE_PREFIX } from "../../../text/markdown-lines";
+
 /** No line of a hard-wrapped text is longer: wrapping tools stop at 72 to 80 columns. */
 const WRAP_LIMIT = 100;
 /** A wrapped line that a longer paragraph goes on from is at least this long. */
@@ -32,11 +34,9 @@ export function isHardWrapped(lines: readonly string[]): boolean {
   return blank >= lines.length / 10 && continued > 0 && wrapped * 2 >= continued;
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /** A line that starts a block of its own, or belongs to one, rather than continuing prose. */
 const BLOCK_START = /^ {0,3}(?:#{1,6}(?:[ \t]|$)|[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|\||<|\[\^[^\]\s]+\]:|\[[^\]]+\]:)/;
 const RULE_OR_UNDERLINE = /^ {0,3}(?:(?:[-*_][ \t]*){3,}|=+[ \t]*)$/;
-const QUOTE_PREFIX = /^ {0,3}(?:>[ \t]?)+/;
 
 /**
  * Markdown whose paragraphs may be hard-wrapped, with the lines of each plain or quoted paragraph
@@ -48,14 +48,19 @@ export function unwrapMarkdown(markdown: string): string {
   const lines = markdown.split(/\r\n?|\n/);
   if (!isHardWrapped(lines)) return lines.join("\n");
   const out: string[] = [];
-  let fence: string | null = null;
-  let joinable = false; // the last line written is prose that a following line may continue
+  // The lines of the paragraph being read, joined once it ends: joining each line onto a growing
+  // string made one long paragraph cost the square of its length.
+  let paragraph: string[] = [];
+  const endParagraph = () => {
+    if (paragraph.length > 0) out.push(paragraph.join(" "));
+    paragraph = [];
+  };
+  const fences = new Fences();
+  let joinable = false; // the last line read is prose that a following line may continue
   let quote = "";
   for (const line of lines) {
-    const fenceMatch = FENCE.exec(line);
-    if (fence !== null || fenceMatch) {
-      if (fence === null) fence = fenceMatch![1]![0]!.repeat(3);
-      else if (fenceMatch && fenceMatch[1]!.startsWith(fence)) fence = null;
+    if (fences.next(line) !== null) {
+      endParagraph();
       out.push(line);
       joinable = false;
       continue;
@@ -64,21 +69,24 @@ export function unwrapMarkdown(markdown: string): string {
     const body = line.slice(prefix.length);
     const prose = body.trim() !== "" && !BLOCK_START.test(body) && !RULE_OR_UNDERLINE.test(body);
     if (joinable && prose && prefix.trim() === quote.trim()) {
-      out[out.length - 1] = `${out.at(-1)!.trimEnd()} ${body.trim()}`;
+      paragraph[paragraph.length - 1] = paragraph.at(-1)!.trimEnd();
+      paragraph.push(body.trim());
     } else {
-      out.push(line);
+      endParagraph();
+      paragraph.push(line);
     }
     quote = prefix;
     joinable = prose;
     // A hard line break ends the joining: it is kept, as a backslash.
-    const last = out.at(-1)!;
-    if (joinable && trailingBlanks(last) >= 2) {
-      out[out.length - 1] = `${last.trimEnd()}\\`;
+    const last = paragraph.at(-1)!;
+    if (joinable && trailingBlanks(line) >= 2) {
+      paragraph[paragraph.length - 1] = `${last.trimEnd()}\\`;
       joinable = false;
     } else if (joinable && trailingBackslashes(last) % 2 === 1) {
       joinable = false;
     }
   }
+  endParagraph();
   return out.join("\n");
 }
 

@@ -128,18 +128,19 @@ function chapterParagraphs(model: DocumentModel, style: Style): Paragraph[] {
 }
 
 function roundedWordCount(model: DocumentModel): string {
-  // The book's own count (see server/text/prose.ts), with the chapter titles the manuscript prints.
+  // The book's own count (see server/text/prose.ts), with the chapter titles the manuscript prints:
+  // of the text as typed, whose notes are comments that countProse skips.
   const words = model.chapters.reduce((sum, c) => sum + countWords(c.title) + countProse(c.markdown), 0);
   const rounded = Math.max(100, Math.round(words / 100) * 100);
   return `about ${rounded.toLocaleString("en-US")} words`;
 }
 
-function manuscriptSection(model: DocumentModel, manuscript: ManuscriptOptions, body: Paragraph[]): ISectionOptions {
+function manuscriptSection(model: DocumentModel, typed: DocumentModel, manuscript: ManuscriptOptions, body: Paragraph[]): ISectionOptions {
   const title = model.title?.trim() || "Untitled";
   const contact = (manuscript.contact ?? "").split(/\r?\n/).filter((l) => l.trim());
   const single = { line: 240, lineRule: LineRuleType.AUTO };
   const pageOne = [
-    new Paragraph({ spacing: single, tabStops: [{ type: "right", position: 6.5 * INCH }], children: [new TextRun(manuscript.author), new TextRun(`\t${roundedWordCount(model)}`)] }),
+    new Paragraph({ spacing: single, tabStops: [{ type: "right", position: 6.5 * INCH }], children: [new TextRun(manuscript.author), new TextRun(`\t${roundedWordCount(typed)}`)] }),
     ...contact.map((line) => new Paragraph({ spacing: single, children: [new TextRun(line)] })),
     new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: INCH * 3 }, style: "Title", children: [new TextRun(title)] }),
     new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun(`by ${manuscript.author}`)] }),
@@ -159,7 +160,8 @@ function manuscriptSection(model: DocumentModel, manuscript: ManuscriptOptions, 
   };
 }
 
-export async function writeDocx(model: DocumentModel, options: WriteOptions = {}): Promise<WrittenDocument> {
+/** `typed`: the model before its notes were shown (see ../run.ts), which the manuscript's count reads. */
+export async function writeDocx(model: DocumentModel, options: WriteOptions = {}, typed: DocumentModel = model): Promise<WrittenDocument> {
   const manuscript = options.manuscript;
   const style: Style = { manuscript: !!manuscript, sceneBreak: manuscript ? "#" : "* * *", footnotes: {} };
   const body = chapterParagraphs(model, style);
@@ -171,7 +173,7 @@ export async function writeDocx(model: DocumentModel, options: WriteOptions = {}
       ]
     : [];
   const section: ISectionOptions = manuscript
-    ? manuscriptSection(model, manuscript, body)
+    ? manuscriptSection(model, typed, manuscript, body)
     : { properties: { page: { margin: { top: INCH, bottom: INCH, left: INCH, right: INCH } } }, children: [...titlePage, ...body] };
   const document = new Document({
     title: model.title,

@@ -1,3 +1,4 @@
+import { Fences } from "../../../text/markdown-lines";
 import { replaceFootnoteRefs } from "../markdown/footnote-refs";
 import { paragraphsByLine } from "../markdown/paragraphs";
 import type { DocumentModel } from "../model";
@@ -38,12 +39,12 @@ export function modelToMarkdown(model: DocumentModel): string {
 
 // A level-1 heading inside a chapter would start a new chapter when the file is read back.
 function demoteHeadings(markdown: string): string {
-  let fence = false;
+  const fences = new Fences();
   return markdown
     .split("\n")
     .map((line) => {
-      if (/^ {0,3}(`{3,}|~{3,})/.test(line)) fence = !fence;
-      return !fence && /^ {0,3}#(?!#)[ \t]/.test(line) ? line.replace("#", "##") : line;
+      const code = fences.next(line) !== null;
+      return !code && /^ {0,3}#(?!#)[ \t]/.test(line) ? line.replace("#", "##") : line;
     })
     .join("\n");
 }

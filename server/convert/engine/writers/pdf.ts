@@ -1,5 +1,6 @@
 import path from "node:path";
 import PDFDocument from "pdfkit";
+import { CJK_OR_FULL_WIDTH } from "../../../text/markdown-lines";
 import { lexChapter, plainText, type Token } from "../markdown/tokens";
 import { hasCjk, type DocumentModel, type WrittenDocument } from "../model";
 
@@ -37,7 +38,7 @@ function cjkFonts(): Fonts {
   return { regular, italic: regular, bold, boldItalic: bold };
 }
 
-const CJK_RUN = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]+)/u;
+const CJK_RUN = new RegExp(`(${CJK_OR_FULL_WIDTH.source}+)`, "u");
 
 interface Segment {
   text: string;

@@ -1,6 +1,7 @@
 import { syntaxTree } from "@codemirror/language";
 import { EditorSelection, Prec, type EditorState, type Extension } from "@codemirror/state";
 import { EditorView, keymap, type Command } from "@codemirror/view";
+import { CJK } from "@/server/text/markdown-lines";
 import { smartTyping } from "@/server/text/smart-punctuation";
 import { pastedHtmlToMarkdown } from "./pasted-html";
 
@@ -22,7 +23,6 @@ export const richPaste: Extension = EditorView.domEventHandlers({
 });
 
 const isBlank = (c: string | undefined) => c !== undefined && /\s/.test(c);
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /** How many `*` sit right before `at` (looking back at most three). */
 function starsBefore(state: EditorState, at: number): number {
