@@ -363,6 +363,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
       {status.state === "conflict" && (
         <ConflictDialog
           conflict={status.conflict}
+          language={book.language}
           open={dialog === "conflict"}
           onClose={() => setDialog(null)}
           onResolve={async (choice) => {
@@ -373,6 +374,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
       )}
       <HistoryDialog
         ids={ids}
+        language={book.language}
         open={dialog === "history"}
         currentVersion={version}
         currentText={() => editor.current?.text() ?? ""}
