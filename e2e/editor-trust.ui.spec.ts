@@ -107,6 +107,26 @@ test("the export dialog offers smart punctuation, and the file has it", async ({
   expect(text).toContain("他说“你好”——然后走了……");
 });
 
+test("the export dialog offers the private notes, off by default, and the file has them only when asked", async ({ page }) => {
+  const chapter = await newChapter(page.request, "The tide came in. <!-- check the tide table -->");
+  await page.goto(`/books/${chapter.bookId}`);
+  const exported = async (withNotes: boolean) => {
+    await page.getByRole("button", { name: "Export", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Export the book" });
+    await dialog.getByLabel("Format").selectOption("txt");
+    const notes = dialog.getByRole("checkbox", { name: /Include private notes/ });
+    await expect(notes).not.toBeChecked();
+    if (withNotes) await notes.check();
+    const download = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: "Export" }).click();
+    return readFile((await (await download).path())!, "utf8");
+  };
+  const without = await exported(false);
+  expect(without).toContain("The tide came in.");
+  expect(without).not.toContain("tide table");
+  expect(await exported(true)).toMatch(/The tide came in\. \\?\[check the tide table\\?\]/);
+});
+
 test("Keep both merges the other tab's paragraph with this one's instead of dropping it", async ({ page }) => {
   const chapter = await newChapter(page.request, ["The first paragraph.", "The second paragraph.", "The third paragraph."].join("\n"));
   const first = page;
