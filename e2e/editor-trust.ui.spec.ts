@@ -178,6 +178,33 @@ test("a second tab of the same browser hears of newer text and loads it", async 
   expect((await stored(page.request, chapter)).content).toBe("Start. Saved in the first tab. And the second.");
 });
 
+test("a second tab hears each autosave's version number and downloads the text only when the writer loads it", async ({ page }) => {
+  const chapter = await newChapter(page.request, "Start.");
+  const first = page;
+  const second = await page.context().newPage();
+  await first.goto(chapter.path);
+  await second.goto(chapter.path);
+  await expect(editorText(second)).toHaveText("Start.");
+  const downloads: string[] = [];
+  second.on("request", (request) => {
+    if (request.method() === "GET" && new URL(request.url()).pathname === chapter.api) downloads.push(request.url());
+  });
+
+  await toEnd(first);
+  await first.keyboard.type(" One.");
+  await expectSaved(first);
+  await first.keyboard.type(" Two.");
+  await expectSaved(first);
+  const version = (await stored(page.request, chapter)).version;
+  const heard = second.getByRole("status").filter({ hasText: `Version ${version} of this chapter was saved in another tab` });
+  await expect(heard).toBeVisible();
+  expect(downloads).toEqual([]);
+
+  await heard.getByRole("button", { name: "Load it" }).click();
+  await expect(editorText(second)).toHaveText("Start. One. Two.");
+  expect(downloads).toHaveLength(1);
+});
+
 test("a tab on another device (browser context) hears of newer text when it comes back into view", async ({ page, browser }) => {
   const chapter = await newChapter(page.request, "Start.");
   const elsewhere = await browser.newContext({ storageState: STORAGE_STATE });
