@@ -67,7 +67,7 @@ test("a Chinese book's History and conflict dialogs count characters, as the res
 
   // Saved elsewhere meanwhile: this tab's next save meets it as a conflict.
   const elsewhere = await page.request.patch(`/api/v1/books/${id}/chapters/${chapter.id}`, { data: { version: chapter.version, content: "天色已晚。他还在等。" } });
-  expect(elsewhere.status(), await elsewhere.text()).toBe(200);
+  expect(elsewhere.status(), await elsewhere.text()).toBe(201);
   await text.click();
   await page.keyboard.press("Control+End");
   await page.keyboard.type("夜深了。");

@@ -81,7 +81,7 @@ function ExportForm({ bookId, formats, onDone }: { bookId: string; formats: Expo
       <label className="checkbox">
         <input type="checkbox" name="notes" />
         <span>
-          Include private notes <span className="muted">— your {"<!-- notes -->"} as [bracketed] text; Markdown keeps them as they are</span>
+          Include private notes <span className="muted">— printed in [brackets]; Markdown keeps them as comments. Left out unless ticked</span>
         </span>
       </label>
       <TransferProgress state={progress} />
