@@ -50,3 +50,27 @@ test("an English book keeps Chapter N, words, and English on its text", async ({
   expect(await languageOf(page.getByRole("heading", { level: 1 }))).toBe("en-GB");
   expect(await page.getByRole("heading", { level: 1 }).evaluate((el) => getComputedStyle(el).fontFamily)).not.toMatch(/CJK/);
 });
+
+test("a Chinese book's History and conflict dialogs count characters, as the rest of its pages do", async ({ page }) => {
+  const id = await newBook(page, "长夜", "zh-Hans");
+  const made = await page.request.post(`/api/v1/books/${id}/chapters`, { data: { content: "天色已晚。" } });
+  const chapter = (await made.json()).data as { id: string; version: number };
+  await page.goto(`/books/${id}/chapters/${chapter.id}`);
+  const text = page.getByRole("textbox", { name: /^Text of/ });
+  await expect(text).toContainText("天色已晚");
+
+  await page.getByRole("button", { name: "History" }).click();
+  const versions = page.getByRole("list", { name: "Versions" });
+  await expect(versions.getByRole("listitem").first()).toContainText("4 characters");
+  await expect(versions).not.toContainText("words");
+  await page.keyboard.press("Escape");
+
+  // Saved elsewhere meanwhile: this tab's next save meets it as a conflict.
+  const elsewhere = await page.request.patch(`/api/v1/books/${id}/chapters/${chapter.id}`, { data: { version: chapter.version, content: "天色已晚。他还在等。" } });
+  expect(elsewhere.status(), await elsewhere.text()).toBe(201);
+  await text.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type("夜深了。");
+  const conflict = page.getByRole("dialog", { name: "This chapter was changed somewhere else" });
+  await expect(conflict).toContainText("Yours: 7 characters · The other: 8 characters.");
+});

@@ -46,6 +46,31 @@ test("chapters reorder by keyboard, and the order is kept", async ({ page }) => 
   expect(((await api.json()).data as { title: string }[]).map((c) => c.title)).toEqual(["Three", "One", "Two"]);
 });
 
+test("two quick clicks on Add chapter, or Enter twice, add one chapter", async ({ page }) => {
+  const id = await bookWithChapters(page, `Once ${Date.now()}`, ["First"]);
+  await page.goto(`/books/${id}`);
+  const add = page.getByRole("button", { name: "Add chapter" });
+  const titles = async () => ((await (await page.request.get(`/api/v1/books/${id}/chapters`)).json()).data as { title: string }[]).map((c) => c.title);
+
+  // Both clicks land before React renders the button busy, as a fast double click can.
+  await add.evaluate((button: HTMLButtonElement) => {
+    button.click();
+    button.click();
+  });
+  await expect(chapterList(page).getByRole("link")).toHaveText(["First", "Chapter 2"]);
+  await expect(add).toBeEnabled();
+  expect(await titles()).toEqual(["First", "Chapter 2"]);
+
+  await page.getByLabel("New chapter").fill("Third");
+  await page.getByLabel("New chapter").evaluate((field: HTMLInputElement) => {
+    field.form!.requestSubmit();
+    field.form!.requestSubmit();
+  });
+  await expect(chapterList(page).getByRole("link")).toHaveText(["First", "Chapter 2", "Third"]);
+  await expect(add).toBeEnabled();
+  expect(await titles()).toEqual(["First", "Chapter 2", "Third"]);
+});
+
 test("a chapter is added, renamed in place, moved to the trash after asking, and restored", async ({ page }) => {
   const id = await bookWithChapters(page, `Edited ${Date.now()}`, ["First"]);
   await page.goto(`/books/${id}`);

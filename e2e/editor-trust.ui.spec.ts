@@ -107,6 +107,26 @@ test("the export dialog offers smart punctuation, and the file has it", async ({
   expect(text).toContain("他说“你好”——然后走了……");
 });
 
+test("the export dialog offers the private notes, off by default, and the file has them only when asked", async ({ page }) => {
+  const chapter = await newChapter(page.request, "The tide came in. <!-- check the tide table -->");
+  await page.goto(`/books/${chapter.bookId}`);
+  const exported = async (withNotes: boolean) => {
+    await page.getByRole("button", { name: "Export", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Export the book" });
+    await dialog.getByLabel("Format").selectOption("txt");
+    const notes = dialog.getByRole("checkbox", { name: /Include private notes/ });
+    await expect(notes).not.toBeChecked();
+    if (withNotes) await notes.check();
+    const download = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: "Export" }).click();
+    return readFile((await (await download).path())!, "utf8");
+  };
+  const without = await exported(false);
+  expect(without).toContain("The tide came in.");
+  expect(without).not.toContain("tide table");
+  expect(await exported(true)).toMatch(/The tide came in\. \\?\[check the tide table\\?\]/);
+});
+
 test("Keep both merges the other tab's paragraph with this one's instead of dropping it", async ({ page }) => {
   const chapter = await newChapter(page.request, ["The first paragraph.", "The second paragraph.", "The third paragraph."].join("\n"));
   const first = page;
@@ -156,6 +176,33 @@ test("a second tab of the same browser hears of newer text and loads it", async 
   await second.keyboard.type(" And the second.");
   await expectSaved(second);
   expect((await stored(page.request, chapter)).content).toBe("Start. Saved in the first tab. And the second.");
+});
+
+test("a second tab hears each autosave's version number and downloads the text only when the writer loads it", async ({ page }) => {
+  const chapter = await newChapter(page.request, "Start.");
+  const first = page;
+  const second = await page.context().newPage();
+  await first.goto(chapter.path);
+  await second.goto(chapter.path);
+  await expect(editorText(second)).toHaveText("Start.");
+  const downloads: string[] = [];
+  second.on("request", (request) => {
+    if (request.method() === "GET" && new URL(request.url()).pathname === chapter.api) downloads.push(request.url());
+  });
+
+  await toEnd(first);
+  await first.keyboard.type(" One.");
+  await expectSaved(first);
+  await first.keyboard.type(" Two.");
+  await expectSaved(first);
+  const version = (await stored(page.request, chapter)).version;
+  const heard = second.getByRole("status").filter({ hasText: `Version ${version} of this chapter was saved in another tab` });
+  await expect(heard).toBeVisible();
+  expect(downloads).toEqual([]);
+
+  await heard.getByRole("button", { name: "Load it" }).click();
+  await expect(editorText(second)).toHaveText("Start. One. Two.");
+  expect(downloads).toHaveLength(1);
 });
 
 test("a tab on another device (browser context) hears of newer text when it comes back into view", async ({ page, browser }) => {

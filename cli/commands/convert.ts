@@ -12,9 +12,10 @@ export function registerConvert(program: Command): void {
     .description("convert a document from one format to another on the server (see inkstone formats)")
     .requiredOption("--to <format>", "the format to write")
     .option("--from <format>", "the input's format when its name does not tell")
+    .option("--notes", "include the private notes (<!-- … -->) as bracketed text (kept as comments in Markdown)")
     .requiredOption("-o, --output <file>", 'where to write it ("-" for standard output)')
     .addHelpText("after", "\nExample:\n  inkstone convert draft.docx --to epub -o draft.epub")
-    .action(async (input: string, options: { to: string; from?: string; output: string }, command: Command) => {
+    .action(async (input: string, options: { to: string; from?: string; notes?: boolean; output: string }, command: Command) => {
       const { client, json } = context(command);
       checkInput(z.object({ to: formatId, from: formatId.optional() }), { to: options.to, from: options.from });
       const part = filePart(input);
@@ -25,7 +26,8 @@ export function registerConvert(program: Command): void {
         if (options.from) data.set("from", options.from);
         return data;
       };
-      const file = await client.download("POST", "/api/v1/convert", { form, progress: "converting" });
+      const query = options.notes ? { notes: "1" } : undefined;
+      const file = await client.download("POST", "/api/v1/convert", { form, query, progress: "converting" });
       const where = writeOutput(file.bytes, options.output);
       if (options.output !== "-") printResult(json, { file: where, bytes: file.bytes.byteLength, mediaType: file.mediaType, job: file.jobId }, `Wrote ${where} (${file.bytes.byteLength} bytes).`);
     });

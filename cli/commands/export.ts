@@ -11,11 +11,17 @@ export function registerExport(program: Command): void {
     .description("download a book in a writable format (see inkstone formats)")
     .requiredOption("--format <format>", "e.g. docx, epub, pdf, html, md")
     .option("--manuscript", "Standard Manuscript Format (DOCX)")
+    .option("--smart-punctuation", "typographer's quotes, dashes (-- and ---) and ellipses (...) in the prose; Chinese punctuation is left as it is")
     .option("--notes", "include the private notes (<!-- … -->) as bracketed text")
     .requiredOption("-o, --output <file>", 'where to write it ("-" for standard output)')
-    .action(async (bookId: string, options: { format: string; manuscript?: boolean; notes?: boolean; output: string }, command: Command) => {
+    .action(async (bookId: string, options: { format: string; manuscript?: boolean; smartPunctuation?: boolean; notes?: boolean; output: string }, command: Command) => {
       const { client, json } = context(command);
-      const query = checkInput(exportQuery, { format: options.format, manuscript: options.manuscript ? "1" : undefined, notes: options.notes ? "1" : undefined });
+      const query = checkInput(exportQuery, {
+        format: options.format,
+        manuscript: options.manuscript ? "1" : undefined,
+        smartPunctuation: options.smartPunctuation ? "1" : undefined,
+        notes: options.notes ? "1" : undefined,
+      });
       const file = await client.download("GET", `/api/v1/books/${encodeURIComponent(bookId)}/export`, { query, progress: "exporting" });
       const where = writeOutput(file.bytes, options.output);
       if (options.output !== "-") printResult(json, { file: where, bytes: file.bytes.byteLength, mediaType: file.mediaType, job: file.jobId }, `Wrote ${where} (${file.bytes.byteLength} bytes).`);

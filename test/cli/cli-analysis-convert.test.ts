@@ -69,6 +69,16 @@ describe("inkstone convert", () => {
     expect(fails(await run(["convert", corrupt, "--to", "md", "-o", path.join(folder, "y")]))).toMatch(/^inkstone: invalid input: The file is not a Word document \(DOCX\)/);
     expect(fails(await run(["convert", path.join(folder, "missing.md"), "--to", "html", "-o", "-"]))).toMatch(/missing\.md: no such file or folder$/);
   });
+
+  it("keeps private notes out of a conversion, and prints them as bracketed text with --notes", async () => {
+    const input = file("with-note.md", "The tide came in. <!-- check the tide table -->\n");
+    const plain = ok(await run(["convert", input, "--to", "txt", "-o", "-"]));
+    expect(plain).toContain("The tide came in.");
+    expect(plain).not.toContain("tide table");
+    const out = path.join(folder, "with-note.txt");
+    expect(ok(await run(["convert", input, "--to", "txt", "--notes", "-o", out]))).toMatch(/^Wrote .*with-note\.txt/);
+    expect(readFileSync(out, "utf8")).toMatch(/The tide came in\. \\?\[check the tide table\\?\]/);
+  });
 });
 
 describe("inkstone import and export", () => {
@@ -94,6 +104,19 @@ describe("inkstone import and export", () => {
     expect(ok(await run(["export", bookId, "--format", "md", "-o", "-"]))).toContain("Tom waited below");
     expect(fails(await run(["export", bookId, "--format", "nonsense", "-o", "-"]))).toMatch(/^inkstone: .*\(406 not_acceptable\)$/);
     expect(fails(await run(["export", "no-such-book", "--format", "docx", "-o", "-"]))).toMatch(/\(404 not_found\)$/);
+  });
+
+  it("exports with smart punctuation and private notes when asked, and without them otherwise", async () => {
+    const book = json(await run(["books", "create", "--title", "Proofs", "--json"]));
+    ok(await run(["chapters", "upload", book.id, file("proof.md", `"Wait..." she said -- it's late. <!-- check the tide table -->\n`)]));
+    const plain = ok(await run(["export", book.id, "--format", "txt", "-o", "-"]));
+    expect(plain).toContain(`"Wait..." she said -- it's late.`);
+    expect(plain).not.toContain("tide table");
+    const out = path.join(folder, "proofs.txt");
+    ok(await run(["export", book.id, "--format", "txt", "--smart-punctuation", "--notes", "-o", out]));
+    const text = readFileSync(out, "utf8");
+    expect(text).toContain("“Wait…” she said – it’s late.");
+    expect(text).toMatch(/\\?\[check the tide table\\?\]/);
   });
 });
 

@@ -23,12 +23,15 @@ interface AddChapterFormProps {
 /** A new, empty chapter at the end of the book; the list shows it at once (ChapterList). */
 export function AddChapterForm({ bookId, nextTitle, language, busy, onAdding, onAdded, onFailed }: AddChapterFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
+  // `busy` is the last render's: a second click or Enter before the next render would not see it.
+  const sending = useRef(false);
   const upload = trpc.chapters.upload.useMutation();
   const problem = describeProblem(upload.error);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
+    if (busy || sending.current) return;
+    sending.current = true;
     const title = String(new FormData(event.currentTarget).get("title") ?? "");
     onAdding(title.trim() || nextTitle);
     upload.mutate(
@@ -39,6 +42,9 @@ export function AddChapterForm({ bookId, nextTitle, language, busy, onAdding, on
           onAdded(chapter);
         },
         onError: onFailed,
+        onSettled: () => {
+          sending.current = false;
+        },
       },
     );
   }

@@ -14,7 +14,7 @@ interface ExportFormat {
 /** The formats a writer reaches for first, in this order; the rest follow by name. */
 const FIRST = ["epub", "docx", "pdf", "md", "html", "odt", "txt"];
 
-/** Export on the book page: a format, the manuscript option for DOCX, progress, then a download. */
+/** Export on the book page: a format, the manuscript, punctuation and notes options, progress, then a download. */
 export function ExportButton({ bookId, formats }: { bookId: string; formats: ExportFormat[] }) {
   const [open, setOpen] = useState(false);
   return (
@@ -37,8 +37,9 @@ function ExportForm({ bookId, formats, onDone }: { bookId: string; formats: Expo
     const fields = new FormData(event.currentTarget);
     const manuscript = fields.get("manuscript") === "on" && format === "docx";
     const smartPunctuation = fields.get("smartPunctuation") === "on";
+    const notes = fields.get("notes") === "on";
     await run({ phase: "convert", fraction: null }, async (onProgress) => {
-      const query = new URLSearchParams({ format, ...(manuscript && { manuscript: "1" }), ...(smartPunctuation && { smartPunctuation: "1" }) });
+      const query = new URLSearchParams({ format, ...(manuscript && { manuscript: "1" }), ...(smartPunctuation && { smartPunctuation: "1" }), ...(notes && { notes: "1" }) });
       let answer = await send("GET", `/api/v1/books/${bookId}/export?${query}`, null, onProgress);
       if (answer.status === 202) answer = await followJob(answer.body!.data as Parameters<typeof followJob>[0], onProgress);
       if (answer.status !== 200 || !answer.blob) return failureSentence(answer);
@@ -75,6 +76,12 @@ function ExportForm({ bookId, formats, onDone }: { bookId: string; formats: Expo
         <input type="checkbox" name="smartPunctuation" />
         <span>
           Smart punctuation <span className="muted">— “curly” quotes, dashes (-- and ---) and ellipses (...); Chinese punctuation is left as it is</span>
+        </span>
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" name="notes" />
+        <span>
+          Include private notes <span className="muted">— printed in [brackets]; Markdown keeps them as comments. Left out unless ticked</span>
         </span>
       </label>
       <TransferProgress state={progress} />

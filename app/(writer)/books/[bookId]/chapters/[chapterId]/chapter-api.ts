@@ -92,6 +92,17 @@ export function saveChapter(
 
 export const getChapter = (ids: ChapterIds) => call<ServerChapter>(chapterPath(ids));
 
+/** The chapter's current version, from its ETag (HEAD: the text stays on the server); null when not known. */
+export async function chapterVersion(ids: ChapterIds): Promise<number | null> {
+  try {
+    const response = await fetch(chapterPath(ids), { method: "HEAD", cache: "no-store" });
+    const version = /^(?:W\/)?"(\d+)"$/.exec(response.headers.get("etag") ?? "");
+    return response.ok && version ? Number(version[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
 export const listRevisions = (ids: ChapterIds, page: number, perPage = 50) =>
   call<RevisionSummary[]>(`${chapterPath(ids)}/revisions?page=${page}&per_page=${perPage}`);
 

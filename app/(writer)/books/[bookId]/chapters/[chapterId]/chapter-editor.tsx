@@ -55,7 +55,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
   const [notice, setNotice] = useState<string>();
   const [focusMode, setFocusMode] = useState(false);
   const [dialog, setDialog] = useState<"history" | "conflict" | "sign-in" | null>(null);
-  const [newer, setNewer] = useState<ServerChapter | null>(null);
+  const [newer, setNewer] = useState<number | null>(null);
   const [smartPunctuation, setSmartPunctuation] = useState(false);
 
   useEffect(() => {
@@ -298,11 +298,11 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
           </p>
         )}
 
-        {newer && (
+        {newer !== null && (
           <p role="status" className={styles.notice}>
-            Version {newer.version} of this chapter was saved in another tab or on another device.{" "}
+            Version {newer} of this chapter was saved in another tab or on another device.{" "}
             {status.state === "saved" ? (
-              <button type="button" className="link-button" onClick={() => sync.current?.loadNewer()}>
+              <button type="button" className="link-button" onClick={() => void sync.current?.loadNewer()}>
                 Load it
               </button>
             ) : (
@@ -363,6 +363,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
       {status.state === "conflict" && (
         <ConflictDialog
           conflict={status.conflict}
+          language={book.language}
           open={dialog === "conflict"}
           onClose={() => setDialog(null)}
           onResolve={async (choice) => {
@@ -373,6 +374,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
       )}
       <HistoryDialog
         ids={ids}
+        language={book.language}
         open={dialog === "history"}
         currentVersion={version}
         currentText={() => editor.current?.text() ?? ""}

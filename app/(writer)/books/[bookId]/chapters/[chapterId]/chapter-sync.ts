@@ -1,4 +1,4 @@
-import { getChapter, getRevision, restoreRevision, saveChapter, type ApiProblem, type ChapterIds, type ServerChapter } from "./chapter-api";
+import { chapterVersion, getChapter, getRevision, restoreRevision, saveChapter, type ApiProblem, type ChapterIds, type ServerChapter } from "./chapter-api";
 import { allDrafts, claimTab, deleteDraft, draftKey, draftsOf, liveTabs, putDraft, type Draft } from "./drafts";
 import { mergeTexts } from "./merge-texts";
 
@@ -34,10 +34,10 @@ export interface EditorPort {
   onSaved(chapter: ServerChapter): void;
   notice(message: string): void;
   /** a version newer than the one edited here is on the server (saved in another tab or device); null: no longer */
-  newer(chapter: ServerChapter | null): void;
+  newer(version: number | null): void;
 }
 
-/** Tabs of this browser tell each other of every version they save. */
+/** Tabs of this browser tell each other the number of every version they save (never its text). */
 const SAVES_CHANNEL = "inkstone-chapter-saves";
 interface SavedMessage {
   chapterId: string;
@@ -78,7 +78,8 @@ export class ChapterSync {
   /** the text and title this tab's unsent edits began from, for "Keep both" (null: not known; undefined: no conflict) */
   private mergeBase: { content: string; title: string } | null | undefined;
   private channel: BroadcastChannel | null = null;
-  private newerVersion: ServerChapter | null = null;
+  /** a newer version known to be on the server; its text is fetched only when the writer loads it */
+  private newerVersion: number | null = null;
 
   constructor(
     private readonly ids: ChapterIds,
@@ -97,7 +98,7 @@ export class ChapterSync {
     if (typeof BroadcastChannel !== "undefined") {
       this.channel = new BroadcastChannel(SAVES_CHANNEL);
       this.channel.onmessage = (event: MessageEvent<SavedMessage>) => {
-        if (event.data?.chapterId === this.ids.chapterId && event.data.version > this.base.version) void this.lookForNewer();
+        if (event.data?.chapterId === this.ids.chapterId) this.heardOf(event.data.version);
       };
     }
     try {
@@ -236,36 +237,49 @@ export class ChapterSync {
     this.base = chapter;
     this.editor.onSaved(chapter);
     this.channel?.postMessage({ chapterId: this.ids.chapterId, version: chapter.version } satisfies SavedMessage);
-    if (this.newerVersion && this.newerVersion.version <= chapter.version) {
+    if (this.newerVersion !== null && this.newerVersion <= chapter.version) {
       this.newerVersion = null;
       this.editor.newer(null);
     }
   }
 
+  /** The server holds `version`: when it is newer than the one edited here, the writer is told. */
+  private heardOf(version: number): void {
+    if (this.disposed || this.status.state === "conflict" || version <= this.base.version) return;
+    if (this.newerVersion !== null && version <= this.newerVersion) return;
+    this.newerVersion = version;
+    this.editor.newer(version);
+  }
+
   /**
-   * Asks the server whether the chapter moved on since the version edited here (another tab said
-   * so, or this one came back into view). A newer version is offered to the writer; with unsent
-   * edits here, their save will meet it as a conflict to merge.
+   * Asks the server whether the chapter moved on since the version edited here (this tab came
+   * back into view: another device may have saved). Only the version is asked for (HEAD), not the
+   * text. A newer version is offered to the writer; with unsent edits here, their save will meet
+   * it as a conflict to merge.
    */
   async lookForNewer(): Promise<void> {
     if (this.disposed || this.saving || this.status.state === "conflict") return;
-    const current = await getChapter(this.ids);
-    // Narrowed above, but a save may have met a conflict while this was on its way.
-    const state = this.status.state as SaveStatus["state"];
-    if (!current.ok || current.data.version <= this.base.version || state === "conflict") return;
-    this.newerVersion = current.data;
-    this.editor.newer(current.data);
+    const version = await chapterVersion(this.ids);
+    // A save of this tab's may have begun meanwhile: the version found could be its own.
+    if (version !== null && !this.saving) this.heardOf(version);
   }
 
-  /** Takes the newer version into the editor; refused (false) while this tab has unsent edits. */
-  loadNewer(): boolean {
-    const newer = this.newerVersion;
-    if (!newer || this.dirty || this.saving) return false;
+  /** Fetches the newer version and takes it into the editor; refused (false) while this tab has unsent edits. */
+  async loadNewer(): Promise<boolean> {
+    if (this.newerVersion === null || this.dirty || this.saving) return false;
+    const current = await getChapter(this.ids);
+    if (!current.ok) {
+      this.editor.notice(`The newer version could not be loaded: ${current.problem.message}`);
+      return false;
+    }
+    // Typed meanwhile (their save meets it as a conflict), or this tab has saved past it.
+    if (this.dirty || this.saving || this.status.state === "conflict") return false;
     this.newerVersion = null;
-    this.base = newer;
-    this.editor.replace({ content: newer.content, title: newer.title });
-    this.editor.onSaved(newer);
     this.editor.newer(null);
+    if (current.data.version <= this.base.version) return false;
+    this.base = current.data;
+    this.editor.replace({ content: current.data.content, title: current.data.title });
+    this.editor.onSaved(current.data);
     this.setStatus({ state: "saved" });
     return true;
   }
@@ -273,7 +287,7 @@ export class ChapterSync {
   private async conflicted(): Promise<void> {
     const mine = { content: this.editor.text(), title: this.editor.title() ?? this.base.title };
     if (this.mergeBase === undefined) this.mergeBase = { content: this.base.content, title: this.base.title };
-    if (this.newerVersion) {
+    if (this.newerVersion !== null) {
       this.newerVersion = null;
       this.editor.newer(null);
     }

@@ -15,11 +15,14 @@ import { TextDiff } from "./text-diff";
  */
 export function ConflictDialog({
   conflict,
+  language,
   open,
   onResolve,
   onClose,
 }: {
   conflict: Conflict;
+  /** the book's language: a Chinese or Japanese book counts characters */
+  language: string;
   open: boolean;
   onResolve(choice: Resolution): Promise<void>;
   onClose(): void;
@@ -46,7 +49,7 @@ export function ConflictDialog({
             here and kept in this browser.
           </p>
           <p className="muted">
-            Yours: {formatWords(countProse(conflict.mine.content))} · The other: {formatWords(theirs.wordCount)}.
+            Yours: {formatWords(countProse(conflict.mine.content), language)} · The other: {formatWords(theirs.wordCount, language)}.
             Below, <del className={styles.legendDel}>struck out</del> is only in the other version,{" "}
             <ins className={styles.legendIns}>underlined</ins> only in yours.
           </p>

@@ -13,6 +13,8 @@ type Selected = RevisionSummary & { content: string };
 
 interface HistoryProps {
   ids: ChapterIds;
+  /** the book's language: a Chinese or Japanese book counts characters */
+  language: string;
   currentVersion: number;
   currentText(): string;
   onClose(): void;
@@ -29,7 +31,7 @@ export function HistoryDialog({ open, ...props }: HistoryProps & { open: boolean
   );
 }
 
-function Versions({ ids, currentVersion, currentText, onClose, onRestore }: HistoryProps) {
+function Versions({ ids, language, currentVersion, currentText, onClose, onRestore }: HistoryProps) {
   const [revisions, setRevisions] = useState<RevisionSummary[]>([]);
   const [total, setTotal] = useState(0);
   const [selected, setSelected] = useState<Selected | null>(null);
@@ -88,7 +90,7 @@ function Versions({ ids, currentVersion, currentText, onClose, onRestore }: Hist
                   {revision.version === currentVersion && <span className={styles.tag}> current</span>}
                 </span>
                 <span className="muted">
-                  {formatDateTime(revision.createdAt)} · {formatWords(revision.wordCount)}
+                  {formatDateTime(revision.createdAt)} · {formatWords(revision.wordCount, language)}
                 </span>
               </button>
             </li>

@@ -1,5 +1,5 @@
 import { syntaxTree } from "@codemirror/language";
-import { EditorSelection, Prec, type EditorState, type Extension } from "@codemirror/state";
+import { EditorSelection, Prec, type EditorState, type Extension, type Transaction, type TransactionSpec } from "@codemirror/state";
 import { EditorView, keymap, type Command } from "@codemirror/view";
 import { CJK } from "@/server/text/markdown-lines";
 import { smartTyping } from "@/server/text/smart-punctuation";
@@ -17,10 +17,18 @@ export const richPaste: Extension = EditorView.domEventHandlers({
     const markdown = pastedHtmlToMarkdown(html);
     if (!markdown) return false;
     event.preventDefault();
-    view.dispatch(view.state.update(view.state.replaceSelection(markdown), { userEvent: "input.paste", scrollIntoView: true }));
+    view.dispatch(pasteMarkdown(view.state, markdown));
     return true;
   },
 });
+
+/**
+ * The transaction that puts pasted Markdown (lines joined by "\n") in place of the selection. A
+ * chapter stored with CRLF splits its lines on "\r\n" only, so the lines take the document's break.
+ */
+export function pasteMarkdown(state: EditorState, markdown: string): Transaction {
+  return state.update(state.replaceSelection(markdown.split("\n").join(state.lineBreak)), { userEvent: "input.paste", scrollIntoView: true });
+}
 
 const isBlank = (c: string | undefined) => c !== undefined && /\s/.test(c);
 
@@ -107,16 +115,35 @@ function inLiteral(state: EditorState, at: number): boolean {
   return false;
 }
 
-/** Typographer's punctuation as the writer types (the option is a compartment in the editor). */
-export const smartPunctuation: Extension = EditorView.inputHandler.of((view, from, to, text) => {
-  if (text.length !== 1 || view.composing) return false;
-  const { state } = view;
+/** How far back the caret looks for the note it may be in; past it, a note's own marks still keep it. */
+const NOTE_REACH = 20_000;
+
+/**
+ * Whether `at` is inside a private note: after a `<!--` with no `-->` since, on this line or an
+ * earlier one. One bounded scan back, linear in its length; a note not yet closed counts, since
+ * the writer is typing it.
+ */
+export function inNote(state: EditorState, at: number): boolean {
+  const before = state.sliceDoc(Math.max(0, at - NOTE_REACH), at);
+  const open = before.lastIndexOf("<!--");
+  return open >= 0 && !before.includes("-->", open);
+}
+
+/** What typing `text` over `from`–`to` becomes with typographer's punctuation; null: typed as it is. */
+export function smartInput(state: EditorState, from: number, to: number, text: string): TransactionSpec | null {
+  if (text.length !== 1) return null;
   const line = state.doc.lineAt(from);
   const change = smartTyping(state.sliceDoc(line.from, from), text, to < line.to ? state.sliceDoc(to, to + 1) : undefined);
-  if (!change || inLiteral(state, from)) return false;
+  if (!change || inLiteral(state, from) || inNote(state, from)) return null;
   const start = from - change.replace;
-  view.dispatch(
-    state.update({ changes: { from: start, to, insert: change.insert }, selection: EditorSelection.cursor(start + change.insert.length), userEvent: "input.type", scrollIntoView: true }),
-  );
+  return { changes: { from: start, to, insert: change.insert }, selection: EditorSelection.cursor(start + change.insert.length), userEvent: "input.type", scrollIntoView: true };
+}
+
+/** Typographer's punctuation as the writer types (the option is a compartment in the editor). */
+export const smartPunctuation: Extension = EditorView.inputHandler.of((view, from, to, text) => {
+  if (view.composing) return false;
+  const spec = smartInput(view.state, from, to, text);
+  if (!spec) return false;
+  view.dispatch(view.state.update(spec));
   return true;
 });
