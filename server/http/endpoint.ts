@@ -4,11 +4,11 @@ import type { Principal } from "../auth/principal";
 import { authorize, hasScope, OPERATION_SCOPES, type Operation } from "../auth/scopes";
 import { parseCollectionQuery, type CollectionSpec, type OptionsOf } from "../collections";
 import { AppError, fieldProblems, type ErrorCode } from "../errors";
-import { DEFAULT_BODY_LIMIT } from "./body";
+import { DEFAULT_BODY_LIMIT } from "../request/body";
 import { readBody } from "./read-body";
 import { failure, success } from "./envelope";
-import { principalFromRequest } from "./principal";
-import { ORIGINAL_METHOD_HEADER } from "./node-requests.mjs";
+import { principalFromRequest } from "../auth/principal-from-request";
+import { ORIGINAL_METHOD_HEADER } from "../request/node-requests.mjs";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];

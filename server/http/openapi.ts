@@ -11,8 +11,8 @@ import { OPERATION_SCOPES, type Scope } from "../auth/scopes";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from "../collections";
 import { ERRORS, type ErrorCode } from "../errors";
 import { WRITABLE_MEDIA_TYPES } from "../convert/engine/formats";
-import { DEFAULT_BODY_LIMIT } from "./body";
-import { INLINE_PARSE_BYTES } from "./decode-body";
+import { DEFAULT_BODY_LIMIT } from "../request/body";
+import { INLINE_PARSE_BYTES } from "../request/decode-body";
 import { requestBodySchema, type Endpoint, type Method } from "./endpoint";
 import { ENDPOINTS } from "./endpoints";
 
