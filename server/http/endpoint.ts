@@ -70,7 +70,15 @@ export interface Endpoint<
   };
   /** failures this endpoint can answer beyond the ones every endpoint of its kind can */
   errors?: ErrorCode[];
+  /** set on an older address of another endpoint (see `aliasOf`): that endpoint's path */
+  aliasOf?: string;
   handle(context: HandlerContext<P, B, Q, C>): Promise<Response>;
+  /**
+   * HEAD of a GET whose answer is work (a file made on request, a job queued): the headers, from
+   * what is known without doing the work. Such a GET without it answers HEAD with 405; any other
+   * GET answers HEAD by running and dropping the body.
+   */
+  head?(context: HandlerContext<P, B, Q, C>): Promise<Response>;
 }
 
 interface HandlerContext<P extends AnyObject, B extends z.ZodType, Q extends AnyObject, C extends AnyCollection | undefined> {
@@ -86,8 +94,9 @@ interface HandlerContext<P extends AnyObject, B extends z.ZodType, Q extends Any
 
 /** An endpoint whose handler always sees a principal (auth "required"). */
 export function defineEndpoint<P extends AnyObject, B extends z.ZodType, Q extends AnyObject, C extends AnyCollection | undefined = undefined>(
-  endpoint: Omit<Endpoint<P, B, Q, C>, "handle"> & {
+  endpoint: Omit<Endpoint<P, B, Q, C>, "handle" | "head"> & {
     handle(context: HandlerContext<P, B, Q, C> & { principal: Principal }): Promise<Response>;
+    head?(context: HandlerContext<P, B, Q, C> & { principal: Principal }): Promise<Response>;
   },
 ): Endpoint<P, B, Q, C>;
 export function defineEndpoint<P extends AnyObject, B extends z.ZodType, Q extends AnyObject, C extends AnyCollection | undefined = undefined>(
@@ -95,6 +104,19 @@ export function defineEndpoint<P extends AnyObject, B extends z.ZodType, Q exten
 ): Endpoint<P, B, Q, C>;
 export function defineEndpoint(endpoint: Endpoint): Endpoint {
   return endpoint;
+}
+
+/**
+ * The same endpoint served at an older address too: one handler, so the two cannot drift; the
+ * OpenAPI document marks the alias deprecated and names the address to use.
+ */
+export function aliasOf<E extends Endpoint>(endpoint: E, path: string): E {
+  return { ...endpoint, path, aliasOf: endpoint.path, summary: `${endpoint.summary} (deprecated: use ${endpoint.path})` };
+}
+
+/** Whether HEAD is served here: a GET that only reads, or one that says how to answer HEAD without its work. */
+export function servesHead(get: Endpoint | undefined): get is Endpoint {
+  return get !== undefined && (get.head !== undefined || !(get.success.file || get.success.accepted));
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -214,7 +236,10 @@ function parseQuery(schema: AnyObject, params: URLSearchParams) {
 export function routeHandlers(...endpoints: Endpoint[]): Record<Method | "HEAD" | "OPTIONS", RouteHandler> {
   if (endpoints.length === 0) return notFoundHandlers();
   const byMethod = new Map(endpoints.map((e) => [e.method, e]));
-  const allowed = [...byMethod.keys(), ...(byMethod.has("GET") ? ["HEAD"] : []), "OPTIONS"];
+  const get = byMethod.get("GET");
+  // HEAD is GET without its work: an endpoint with its own `head` runs that instead of `handle`.
+  const head = servesHead(get) ? (get.head ? { ...get, handle: get.head } : get) : undefined;
+  const allowed = [...byMethod.keys(), ...(head ? ["HEAD"] : []), "OPTIONS"];
   const allow = allowed.join(", ");
 
   const handler = (method: Method): RouteHandler => async (request, context) => {
@@ -233,7 +258,17 @@ export function routeHandlers(...endpoints: Endpoint[]): Record<Method | "HEAD" 
   return {
     ...handlers,
     async HEAD(request, context) {
-      const response = await handlers.GET(new Request(request, { method: "GET" }), context);
+      let response: Response;
+      try {
+        if (!head) {
+          const why = get ? "GET here makes a file or queues work, which HEAD must not" : "there is no GET here";
+          throw new AppError("method_not_allowed", `HEAD is not allowed: ${why}; use ${allow}.`);
+        }
+        response = await run(head, new Request(request, { method: "GET" }), context);
+      } catch (error) {
+        response = failure(error);
+        if (!head) response.headers.set("allow", allow);
+      }
       return new Response(null, { status: response.status, headers: response.headers });
     },
     async OPTIONS(request, context) {

@@ -1,7 +1,7 @@
-import { getJob, getJobFile } from "../../jobs/get-job";
+import { describeJobFile, getJob, getJobFile } from "../../jobs/get-job";
 import { jobIdParams, jobSchema } from "../../jobs/schemas";
 import { defineEndpoint } from "../endpoint";
-import { fileResponse, success } from "../envelope";
+import { fileHead, fileResponse, success } from "../envelope";
 
 // GET /api/v1/jobs/{jobId} — a background job: its state, progress, and result or error
 export const getJobEndpoint = defineEndpoint({
@@ -27,4 +27,6 @@ export const getJobFileEndpoint = defineEndpoint({
   success: { status: 200, description: "the file, with its media type and a Content-Disposition name", file: true },
   errors: ["gone", "job_not_finished"],
   handle: async ({ params, principal }) => fileResponse(await getJobFile(params, principal)),
+  // The job records its file's name, type and size: HEAD reads no bytes.
+  head: async ({ params, principal }) => fileHead(await describeJobFile(params, principal)),
 });
