@@ -72,6 +72,15 @@ export const databaseJobQueue: JobQueue = {
     return row && record(row);
   },
 
+  async list({ ownerId, status, kind, order, offset, limit }) {
+    const where = { ownerId, expiresAt: { gt: new Date() }, ...(status && { status }), ...(kind && { kind }) };
+    const [rows, total] = await Promise.all([
+      db.job.findMany({ where, select: RECORD, orderBy: [{ createdAt: order }, { id: order }], skip: offset, take: limit }),
+      db.job.count({ where }),
+    ]);
+    return { items: rows.map(record), total };
+  },
+
   async claim() {
     await putBackOrphans();
     const due = (now: Date) => ({ status: "queued", expiresAt: { gt: now }, OR: [{ availableAt: null }, { availableAt: { lte: now } }] });

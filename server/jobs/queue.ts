@@ -43,6 +43,16 @@ export interface ClaimedJob {
   attempt: number;
 }
 
+/** One page of an owner's jobs, and how many there are. */
+export interface JobListing {
+  ownerId: string;
+  status?: JobStatus;
+  kind?: string;
+  order: "asc" | "desc";
+  offset: number;
+  limit: number;
+}
+
 export type JobOutcome = { status: "succeeded"; result?: unknown; file?: JobFile } | { status: "failed"; code: string; message: string };
 
 /**
@@ -56,6 +66,8 @@ export interface JobQueue {
   enqueue(job: NewJob): Promise<JobRecord>;
   /** The job as it stands, or null when there is none; an expired one until it is swept. */
   get(jobId: string): Promise<JobRecord | null>;
+  /** An owner's unexpired jobs by creation time, one page of them, and their number. */
+  list(listing: JobListing): Promise<{ items: JobRecord[]; total: number }>;
   /** Takes the next due job for this process to run, fairly between writers, or null. */
   claim(): Promise<ClaimedJob | null>;
   /** While a claimed job runs: keeps its lease, and records its progress (0..1) when given. */
