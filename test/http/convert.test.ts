@@ -217,19 +217,30 @@ describe("one job resource, and HEAD without side effects (issue 18 item 4)", ()
     expect(await jobCount()).toBe(before + 1);
   });
 
-  it("answers a plain HEAD on an export with GET's type and name but writes no document (no length)", async () => {
-    const got = await get(`/api/v1/books/${bookId}/export?format=docx`, owner.token);
-    expect(got.status).toBe(200);
-    expect(Number(got.headers.get("content-length"))).toBeGreaterThan(0);
-    const head = await call("HEAD", `/api/v1/books/${bookId}/export?format=docx`, { token: owner.token });
+  it("answers a plain HEAD on an export with GET's type and name and no body", async () => {
+    for (const format of ["docx", "md"]) {
+      const got = await get(`/api/v1/books/${bookId}/export?format=${format}`, owner.token);
+      expect(got.status).toBe(200);
+      const head = await call("HEAD", `/api/v1/books/${bookId}/export?format=${format}`, { token: owner.token });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-type")).toBe(got.headers.get("content-type"));
+      expect(head.headers.get("content-disposition")).toBe(got.headers.get("content-disposition"));
+      expect(head.text).toBe("");
+    }
+  });
+
+  it("writes nothing for a plain HEAD on a book so long that GET queues its export", async () => {
+    const long = (await createBook(owner.token, { title: "Long Heads" })).id;
+    await uploadChapter(owner.token, long, "word ".repeat(200_001), "All of it");
+    const before = await jobCount();
+    const head = await call("HEAD", `/api/v1/books/${long}/export?format=epub`, { token: owner.token });
     expect(head.status).toBe(200);
-    expect(head.headers.get("content-type")).toBe(got.headers.get("content-type"));
-    expect(head.headers.get("content-disposition")).toBe(got.headers.get("content-disposition"));
-    // Its size is known only once written: a HEAD that wrote the book would know it.
-    expect(head.headers.get("content-length") ?? "0").toBe("0");
-    expect(head.text).toBe("");
-    const markdown = await call("HEAD", `/api/v1/books/${bookId}/export?format=md`, { token: owner.token });
-    expect(markdown.headers.get("content-type")).toBe((await get(`/api/v1/books/${bookId}/export?format=md`, owner.token)).headers.get("content-type"));
+    expect(head.headers.get("content-type")).toBe("application/epub+zip");
+    expect(head.headers.get("content-disposition")).toContain("Long Heads.epub");
+    expect(await jobCount()).toBe(before);
+    const queued = await get(`/api/v1/books/${long}/export?format=epub`, owner.token);
+    expect(expectSuccess(queued, 202).kind).toBe("convert.export");
+    expect(await jobCount()).toBe(before + 1);
   });
 
   it("makes GET's checks on HEAD: a format it cannot write is 406, another writer's book 403, no credential 401", async () => {
@@ -265,10 +276,11 @@ describe("one job resource, and HEAD without side effects (issue 18 item 4)", ()
     expect(expectSuccess(await get(`/api/v1/convert/jobs/${job.id}`, owner.token), 200)).toEqual(done);
     const file = await get(done.links.file, owner.token);
     expect(file.text).toContain("The second chapter.");
-    // HEAD on the job's file answers from the job: its recorded size, no bytes read.
+    // HEAD on the job's file answers from the job, as its download would.
     const head = await call("HEAD", done.links.file, { token: owner.token });
     expect(head.status).toBe(200);
-    expect(head.headers.get("content-length")).toBe(String(done.file.size));
+    expect(head.headers.get("content-type")).toBe(file.headers.get("content-type"));
     expect(head.headers.get("content-disposition")).toBe(file.headers.get("content-disposition"));
+    expect(head.text).toBe("");
   });
 });
