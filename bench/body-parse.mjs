@@ -2,7 +2,7 @@
 // `node bench/body-parse.mjs`: what parsing a large JSON body costs the web thread, parsed there
 // (decode + JSON.parse, the baseline) or in a worker (the web thread only clones the bytes out and
 // the value back: v8.serialize/deserialize, what postMessage does). It is why bodies above 1 MiB
-// are parsed in the pool's quick lane (server/http/decode-body.ts). See bench/README.md.
+// are parsed in the pool's quick lane (server/request/decode-body.ts). See bench/README.md.
 import { deserialize, serialize } from "node:v8";
 
 const MIB = 1024 * 1024;

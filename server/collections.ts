@@ -48,22 +48,27 @@ export function defaultCollectionOptions<S extends string, F extends Record<stri
 // Far past any real collection, and small enough that (page - 1) * per_page stays a safe integer.
 const pageNumber = z.coerce.number().int().min(1).max(1_000_000);
 
+const NO_QUERY = z.object({});
+
 /**
- * Reads `page`, `per_page`, `sortby`, `order` and `<field>=<value>` filters from a query string.
- * Anything outside the whitelist, or a value that does not parse, is a 400: the caller asked for
- * something this collection cannot do. `extra` names further parameters the endpoint reads itself.
+ * Reads `page`, `per_page`, `sortby`, `order` and `<field>=<value>` filters from a query string,
+ * together with the endpoint's own parameters (`own`, e.g. `include` or `q`), in one pass: a name
+ * neither knows, or a value that does not parse, is a 400 that lists every problem at once.
  */
-export function parseCollectionQuery<S extends string, F extends Record<string, z.ZodType>>(
+export function parseCollectionQuery<S extends string, F extends Record<string, z.ZodType>, Q extends z.ZodObject = typeof NO_QUERY>(
   spec: CollectionSpec<S, F>,
   params: URLSearchParams,
-  extra: readonly string[] = [],
-): CollectionOptions<S, F> {
+  own?: Q,
+): { options: CollectionOptions<S, F>; query: z.output<Q> } {
   const options: Partial<CollectionOptions<S, F>> = {};
   const problems: { path: string; message: string }[] = [];
   const filters: Record<string, unknown> = {};
+  const ownShape = (own ?? NO_QUERY).shape;
+  const ownValues: Record<string, string> = {};
   for (const [key, value] of params) {
-    if (extra.includes(key)) continue;
-    if (key === "page") {
+    if (Object.hasOwn(ownShape, key)) {
+      ownValues[key] = value;
+    } else if (key === "page") {
       const parsed = pageNumber.safeParse(value);
       if (parsed.success) options.page = parsed.data;
       else problems.push({ path: key, message: "must be a whole number from 1" });
@@ -82,12 +87,17 @@ export function parseCollectionQuery<S extends string, F extends Record<string, 
       if (parsed.success) filters[key] = parsed.data;
       else problems.push(...fieldProblems(parsed.error.issues).map((p) => ({ path: key, message: p.message })));
     } else {
-      const known = Object.keys(spec.filters);
-      problems.push({ path: key, message: `unknown parameter; filters here: ${known.join(", ") || "none"}` });
+      const known = [...Object.keys(spec.filters), ...Object.keys(ownShape)];
+      problems.push({ path: key, message: `unknown parameter; filters and options here: ${known.join(", ") || "none"}` });
     }
   }
-  if (problems.length > 0) throw new AppError("invalid_query", "The query string asks for something this collection cannot do.", problems);
-  return defaultCollectionOptions(spec, { ...options, filters: filters as CollectionOptions<S, F>["filters"] });
+  const query = (own ?? NO_QUERY).safeParse(ownValues);
+  if (!query.success) problems.push(...fieldProblems(query.error.issues));
+  if (problems.length > 0 || !query.success) throw new AppError("invalid_query", "The query string asks for something this collection cannot do.", problems);
+  return {
+    options: defaultCollectionOptions(spec, { ...options, filters: filters as CollectionOptions<S, F>["filters"] }),
+    query: query.data as z.output<Q>,
+  };
 }
 
 /** The rows a page holds, as SQL's OFFSET and LIMIT. */

@@ -1,4 +1,5 @@
 import { db } from "../db";
+import { jobQueue } from "../jobs/job-queue";
 
 /**
  * A result without a job this long after its request lost its job to a crash between the two
@@ -28,11 +29,8 @@ export async function failOrphanedAnalyses(now = new Date()): Promise<number> {
   });
   if (unfinished.length === 0) return 0;
   const jobIds = unfinished.flatMap((analysis) => (analysis.jobId === null ? [] : [analysis.jobId]));
-  const jobs = new Map(
-    (await db.job.findMany({ where: { id: { in: jobIds } }, select: { id: true, status: true, errorCode: true, errorMessage: true } })).map(
-      (job) => [job.id, job],
-    ),
-  );
+  // Through the queue, which may not be this database; the unfinished are few (see BATCH).
+  const jobs = new Map((await Promise.all(jobIds.map((id) => jobQueue.get(id)))).flatMap((job) => (job ? [[job.id, job] as const] : [])));
   let failed = 0;
   for (const analysis of unfinished) {
     const error = orphanError(analysis, analysis.jobId === null ? undefined : jobs.get(analysis.jobId), now);

@@ -1,5 +1,5 @@
 import { env } from "../env";
-import { PEER_HEADER } from "../http/node-requests.mjs";
+import { PEER_HEADER } from "../request/node-requests.mjs";
 
 /**
  * The address a request came from, as shown in a token's "last used from" and counted by the

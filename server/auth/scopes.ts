@@ -30,6 +30,7 @@ export const OPERATION_SCOPES = {
   "chapters.untrash": "write:books",
   // a job is its owner's; queuing it took the scope of the work
   "jobs.get": null,
+  "jobs.list": null,
   // conversion works on what the caller sends, not on stored books: any signed-in caller
   "convert.formats": null,
   "convert.run": null,

@@ -13,7 +13,7 @@ import { exportJob } from "./jobs";
 import { INLINE_EXPORT_WORDS } from "./schemas";
 import { CONVERSION_TIMEOUT_MS } from "./time-limit";
 
-interface ExportBookOptions {
+export interface ExportBookOptions {
   bookId: string;
   /** a format id; when absent, the request's Accept header chooses */
   format?: string;
@@ -27,14 +27,23 @@ interface ExportBookOptions {
   async?: boolean;
 }
 
-// GET /api/v1/books/{bookId}/export — the whole book, chapters in order, as one document.
-export async function exportBook(options: ExportBookOptions, principal: Principal): Promise<Conversion> {
+/**
+ * What an export checks before any work: that the caller may export the book, in a format it can
+ * be written in. HEAD answers from this alone (describe-export.ts).
+ */
+export async function planExport(options: ExportBookOptions, principal: Principal) {
   authorize(principal, "books.export");
   const book = await loadBook(principal, options.bookId);
   const format = chooseFormat(options);
   if (options.manuscript && format.id !== "docx") {
     throw new AppError("not_acceptable", "Standard Manuscript Format is written as DOCX only: ask for format=docx.", { available: ["docx"] });
   }
+  return { book, format };
+}
+
+// GET /api/v1/books/{bookId}/export — the whole book, chapters in order, as one document.
+export async function exportBook(options: ExportBookOptions, principal: Principal): Promise<Conversion> {
+  const { book, format } = await planExport(options, principal);
   const [chapters, owner] = await Promise.all([
     sql
       .selectFrom("Chapter")

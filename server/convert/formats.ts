@@ -23,3 +23,9 @@ export function requireFormat(id: string, direction: "read" | "write", error: Er
 export function isTextFormat(format: Format): boolean {
   return formatById(format.id)?.container === "text";
 }
+
+/** The media type and extension of a file written in this format, known before it is written (HEAD). */
+export function writtenAs(format: Format): { mediaType: string; extension: string } {
+  // The writers write text as UTF-8 and say so, as a file's Content-Type.
+  return { mediaType: isTextFormat(format) ? `${format.mediaType}; charset=utf-8` : format.mediaType, extension: format.extensions[0] ?? format.id };
+}

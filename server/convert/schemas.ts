@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { bookIdParams, bookSchema } from "../books/schemas";
 import { sizeLimit } from "../errors";
-import { uploadedFile } from "../http/body";
+import { uploadedFile } from "../request/body";
 import { storedText } from "../text/stored-text";
 import { MAX_PATTERN_LENGTH } from "./split-chapters";
 

@@ -6,7 +6,7 @@
 // server and makes them visible here. main.mjs puts Next behind it; the tests start that same file.
 import http, { ServerResponse } from "node:http";
 import https from "node:https";
-import { ORIGINAL_METHOD_HEADER, PEER_HEADER, UNREPRESENTABLE_METHODS } from "../http/node-requests.mjs";
+import { ORIGINAL_METHOD_HEADER, PEER_HEADER, UNREPRESENTABLE_METHODS } from "../request/node-requests.mjs";
 
 /**
  * On every HTTPS answer: browsers that saw it once use HTTPS for this host for a year. Without

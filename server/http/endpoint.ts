@@ -2,24 +2,30 @@ import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { authorize, hasScope, OPERATION_SCOPES, type Operation } from "../auth/scopes";
-import type { CollectionSpec } from "../collections";
+import { parseCollectionQuery, type CollectionSpec, type OptionsOf } from "../collections";
 import { AppError, fieldProblems, type ErrorCode } from "../errors";
-import { DEFAULT_BODY_LIMIT } from "./body";
+import { DEFAULT_BODY_LIMIT } from "../request/body";
 import { readBody } from "./read-body";
 import { failure, success } from "./envelope";
-import { principalFromRequest } from "./principal";
-import { ORIGINAL_METHOD_HEADER, UNREPRESENTABLE_METHODS } from "./node-requests.mjs";
+import { principalFromRequest } from "../auth/principal-from-request";
+import { ORIGINAL_METHOD_HEADER, UNREPRESENTABLE_METHODS } from "../request/node-requests.mjs";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
+type AnyCollection = CollectionSpec<string, Record<string, z.ZodType>>;
 
 /**
  * One REST endpoint, declared once: the route file exports it, the OpenAPI document and the
  * integration tests iterate over every declaration in `endpoints/index.ts`.
  */
-export interface Endpoint<P extends AnyObject = AnyObject, B extends z.ZodType = z.ZodType, Q extends AnyObject = AnyObject> {
+export interface Endpoint<
+  P extends AnyObject = AnyObject,
+  B extends z.ZodType = z.ZodType,
+  Q extends AnyObject = AnyObject,
+  C extends AnyCollection | undefined = AnyCollection | undefined,
+> {
   method: Method;
   /** OpenAPI-style path, e.g. /api/v1/books/{bookId} */
   path: string;
@@ -31,7 +37,8 @@ export interface Endpoint<P extends AnyObject = AnyObject, B extends z.ZodType =
   params?: P;
   /** query parameters other than a collection's (parsed strictly: unknown names are a 400) */
   query?: Q;
-  collection?: CollectionSpec<string, Record<string, z.ZodType>>;
+  /** paging, sorting and filters, parsed with `query` in one pass (the handler gets both) */
+  collection?: C;
   /** multipart "binary": file parts arrive as their bytes (documents), not as `content` text */
   body?: { schema: B; maxBytes?: number; multipart?: boolean | "binary" };
   /** the attributes OPTIONS reports as changeable by a caller allowed to call this endpoint */
@@ -42,7 +49,7 @@ export interface Endpoint<P extends AnyObject = AnyObject, B extends z.ZodType =
    * PUT takes back what GET gave: the resource's other attributes may come back in the body, and
    * are ignored when they equal the stored ones (`current` reads those); one that differs is 422.
    */
-  readOnly?: { resource: z.ZodObject; current(context: HandlerContext<P, B, Q> & { principal: Principal }): Promise<Record<string, unknown>> };
+  readOnly?: { resource: z.ZodObject; current(context: HandlerContext<P, B, Q, C> & { principal: Principal }): Promise<Record<string, unknown>> };
   /**
    * A GET's record may be changed only in part by some who may read it (a template by its author;
    * an admin may only unpublish it): which of its attributes this caller may change, for OPTIONS.
@@ -63,29 +70,53 @@ export interface Endpoint<P extends AnyObject = AnyObject, B extends z.ZodType =
   };
   /** failures this endpoint can answer beyond the ones every endpoint of its kind can */
   errors?: ErrorCode[];
-  handle(context: HandlerContext<P, B, Q>): Promise<Response>;
+  /** set on an older address of another endpoint (see `aliasOf`): that endpoint's path */
+  aliasOf?: string;
+  handle(context: HandlerContext<P, B, Q, C>): Promise<Response>;
+  /**
+   * HEAD of a GET whose answer is work (a file made on request, a job queued): the headers, from
+   * what is known without doing the work. Such a GET without it answers HEAD with 405; any other
+   * GET answers HEAD by running and dropping the body.
+   */
+  head?(context: HandlerContext<P, B, Q, C>): Promise<Response>;
 }
 
-interface HandlerContext<P extends AnyObject, B extends z.ZodType, Q extends AnyObject> {
+interface HandlerContext<P extends AnyObject, B extends z.ZodType, Q extends AnyObject, C extends AnyCollection | undefined> {
   request: Request;
   url: URL;
   principal: Principal | null;
   params: z.output<P>;
   query: z.output<Q>;
+  /** the collection's page, sort and filters (collection endpoints only) */
+  collection: C extends AnyCollection ? OptionsOf<C> : undefined;
   body: z.output<B>;
 }
 
 /** An endpoint whose handler always sees a principal (auth "required"). */
-export function defineEndpoint<P extends AnyObject, B extends z.ZodType, Q extends AnyObject>(
-  endpoint: Omit<Endpoint<P, B, Q>, "handle"> & {
-    handle(context: HandlerContext<P, B, Q> & { principal: Principal }): Promise<Response>;
+export function defineEndpoint<P extends AnyObject, B extends z.ZodType, Q extends AnyObject, C extends AnyCollection | undefined = undefined>(
+  endpoint: Omit<Endpoint<P, B, Q, C>, "handle" | "head"> & {
+    handle(context: HandlerContext<P, B, Q, C> & { principal: Principal }): Promise<Response>;
+    head?(context: HandlerContext<P, B, Q, C> & { principal: Principal }): Promise<Response>;
   },
-): Endpoint<P, B, Q>;
-export function defineEndpoint<P extends AnyObject, B extends z.ZodType, Q extends AnyObject>(
-  endpoint: Endpoint<P, B, Q>,
-): Endpoint<P, B, Q>;
+): Endpoint<P, B, Q, C>;
+export function defineEndpoint<P extends AnyObject, B extends z.ZodType, Q extends AnyObject, C extends AnyCollection | undefined = undefined>(
+  endpoint: Endpoint<P, B, Q, C>,
+): Endpoint<P, B, Q, C>;
 export function defineEndpoint(endpoint: Endpoint): Endpoint {
   return endpoint;
+}
+
+/**
+ * The same endpoint served at an older address too: one handler, so the two cannot drift; the
+ * OpenAPI document marks the alias deprecated and names the address to use.
+ */
+export function aliasOf<E extends Endpoint>(endpoint: E, path: string): E {
+  return { ...endpoint, path, aliasOf: endpoint.path, summary: `${endpoint.summary} (deprecated: use ${endpoint.path})` };
+}
+
+/** Whether HEAD is served here: a GET that only reads, or one that says how to answer HEAD without its work. */
+export function servesHead(get: Endpoint | undefined): get is Endpoint {
+  return get !== undefined && (get.head !== undefined || !(get.success.file || get.success.accepted));
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -114,8 +145,10 @@ async function run(endpoint: Endpoint, request: Request, context: RouteContext):
   if (principal && endpoint.operation) authorize(principal, endpoint.operation);
 
   const params = endpoint.params ? parseParams(endpoint.params, await context.params) : {};
-  // Collections read their own parameters; everywhere else an unknown parameter is a 400 too.
-  const query = endpoint.collection ? {} : parseQuery(endpoint.query ?? NO_QUERY, url.searchParams);
+  // An unknown parameter is a 400 everywhere; a collection's and the endpoint's own are read together.
+  const { query, options: collection } = endpoint.collection
+    ? parseCollectionQuery(endpoint.collection, url.searchParams, endpoint.query as z.ZodObject | undefined)
+    : { query: parseQuery(endpoint.query ?? NO_QUERY, url.searchParams), options: undefined };
   const body = endpoint.body
     ? await readBody(request, requestBodySchema(endpoint), {
         maxBytes: endpoint.body.maxBytes ?? DEFAULT_BODY_LIMIT,
@@ -123,7 +156,7 @@ async function run(endpoint: Endpoint, request: Request, context: RouteContext):
         owner: principal?.userId,
       })
     : undefined;
-  const handled = { request, url, principal, params, query, body };
+  const handled = { request, url, principal, params, query, collection, body };
   if (endpoint.readOnly && principal) handled.body = await withoutReadOnly(endpoint, { ...handled, principal }, body as Record<string, unknown>);
   return endpoint.handle(handled);
 }
@@ -161,7 +194,7 @@ const SERVER_MAINTAINED = new Set(["updatedAt", "wordCount", "chapterCount", "in
  */
 async function withoutReadOnly(
   endpoint: Endpoint,
-  context: HandlerContext<AnyObject, z.ZodType, AnyObject> & { principal: Principal },
+  context: HandlerContext<AnyObject, z.ZodType, AnyObject, AnyCollection | undefined> & { principal: Principal },
   body: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   const own = (endpoint.body!.schema as z.ZodObject).shape;
@@ -213,7 +246,10 @@ function parseQuery(schema: AnyObject, params: URLSearchParams) {
 export function routeHandlers(...endpoints: Endpoint[]): Record<Method | "HEAD" | "OPTIONS", RouteHandler> {
   if (endpoints.length === 0) return notFoundHandlers();
   const byMethod = new Map(endpoints.map((e) => [e.method, e]));
-  const allowed = [...byMethod.keys(), ...(byMethod.has("GET") ? ["HEAD"] : []), "OPTIONS"];
+  const get = byMethod.get("GET");
+  // HEAD is GET without its work: an endpoint with its own `head` runs that instead of `handle`.
+  const head = servesHead(get) ? (get.head ? { ...get, handle: get.head } : get) : undefined;
+  const allowed = [...byMethod.keys(), ...(head ? ["HEAD"] : []), "OPTIONS"];
   const allow = allowed.join(", ");
 
   const handler = (method: Method): RouteHandler => async (request, context) => {
@@ -232,7 +268,17 @@ export function routeHandlers(...endpoints: Endpoint[]): Record<Method | "HEAD" 
   return {
     ...handlers,
     async HEAD(request, context) {
-      const response = await handlers.GET(new Request(request, { method: "GET" }), context);
+      let response: Response;
+      try {
+        if (!head) {
+          const why = get ? "GET here makes a file or queues work, which HEAD must not" : "there is no GET here";
+          throw new AppError("method_not_allowed", `HEAD is not allowed: ${why}; use ${allow}.`);
+        }
+        response = await run(head, new Request(request, { method: "GET" }), context);
+      } catch (error) {
+        response = failure(error);
+        if (!head) response.headers.set("allow", allow);
+      }
       return new Response(null, { status: response.status, headers: response.headers });
     },
     async OPTIONS(request, context) {

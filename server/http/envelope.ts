@@ -12,16 +12,22 @@ export function success(data: unknown, status = 200, headers: HeadersInit = {}):
 
 /** A file to download: its bytes, its type, and a name that survives non-ASCII titles (RFC 6266). */
 export function fileResponse(file: { bytes: Uint8Array; name: string; mediaType: string }, status = 200): Response {
+  return new Response(new Uint8Array(file.bytes), { status, headers: fileHeaders({ ...file, size: file.bytes.byteLength }) });
+}
+
+/** HEAD of a file: the headers its download would carry, its length only where known without making it. */
+export function fileHead(file: { name: string; mediaType: string; size?: number }): Response {
+  return new Response(null, { status: 200, headers: fileHeaders(file) });
+}
+
+function fileHeaders(file: { name: string; mediaType: string; size?: number }): Record<string, string> {
   const asciiName = file.name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return new Response(new Uint8Array(file.bytes), {
-    status,
-    headers: {
-      "content-type": file.mediaType,
-      "content-length": String(file.bytes.byteLength),
-      "content-disposition": `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeRFC5987(file.name)}`,
-      "cache-control": "no-store",
-    },
-  });
+  return {
+    "content-type": file.mediaType,
+    ...(file.size !== undefined && { "content-length": String(file.size) }),
+    "content-disposition": `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeRFC5987(file.name)}`,
+    "cache-control": "no-store",
+  };
 }
 
 // encodeURIComponent leaves ' ( ) * as they are, which RFC 5987's attr-char does not allow.

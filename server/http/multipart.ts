@@ -1,6 +1,6 @@
 import Busboy, { type BusboyInstance } from "@fastify/busboy";
 import { AppError } from "../errors";
-import { tooLarge } from "./body";
+import { tooLarge } from "../request/body";
 
 /** One part of a multipart body, as its bytes. `fileName` is set for file parts only. */
 export interface FormPart {

@@ -11,9 +11,9 @@ import { OPERATION_SCOPES, type Scope } from "../auth/scopes";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from "../collections";
 import { ERRORS, type ErrorCode } from "../errors";
 import { WRITABLE_MEDIA_TYPES } from "../convert/engine/formats";
-import { DEFAULT_BODY_LIMIT } from "./body";
-import { INLINE_PARSE_BYTES } from "./decode-body";
-import { requestBodySchema, type Endpoint, type Method } from "./endpoint";
+import { DEFAULT_BODY_LIMIT } from "../request/body";
+import { INLINE_PARSE_BYTES } from "../request/decode-body";
+import { requestBodySchema, servesHead, type Endpoint, type Method } from "./endpoint";
 import { ENDPOINTS } from "./endpoints";
 
 /**
@@ -145,6 +145,7 @@ function descriptionOf(endpoint: Endpoint): string {
           ? `Required scope: \`${scope}\` (or \`admin\`).`
           : "Any signed-in caller; no scope needed.";
   const lines = [endpoint.summary + ".", who];
+  if (endpoint.aliasOf) lines.push(`Deprecated: an older address of \`${endpoint.method} ${endpoint.aliasOf}\`, served by the same handler; use that one.`);
   if (endpoint.body) lines.push(`Body limit: ${endpoint.body.maxBytes ?? DEFAULT_BODY_LIMIT} bytes (413 beyond).`);
   if (endpoint.success.paged) lines.push("Paged: `data` is the page; X-Total-Count and Link headers carry the rest.");
   return lines.join("\n\n");
@@ -193,6 +194,7 @@ function operation(endpoint: Endpoint): ZodOpenApiOperationObject {
     security: security(endpoint),
     "x-required-scope": requiredScope(endpoint),
     "x-auth": endpoint.auth,
+    ...(endpoint.aliasOf && { deprecated: true }),
     ...((endpoint.params || query || endpoint.headers) && {
       requestParams: {
         ...(endpoint.params && { path: endpoint.params as z.ZodObject }),
@@ -219,12 +221,20 @@ function operation(endpoint: Endpoint): ZodOpenApiOperationObject {
   };
 }
 
-/** HEAD answers as GET does, with the headers and without a body. */
-function headOperation(get: ZodOpenApiOperationObject): ZodOpenApiOperationObject {
+/**
+ * HEAD answers as GET does, with the headers and without a body; where GET's answer is work (a
+ * file made, a job queued), from what is known without it: never a 202, and no size unless known.
+ */
+function headOperation(get: ZodOpenApiOperationObject, endpoint?: Endpoint): ZodOpenApiOperationObject {
   const responses = Object.fromEntries(
-    Object.entries(get.responses).map(([status, response]) => [status, { ...response, content: undefined }]),
+    Object.entries(get.responses)
+      .filter(([status]) => status !== "202")
+      .map(([status, response]) => [status, { ...response, content: undefined }]),
   );
-  return { ...get, operationId: get.operationId!.replace(/^get/, "head"), summary: `Headers of: ${get.summary}`, responses };
+  const description = endpoint?.head
+    ? `${get.description}\n\nHEAD does none of GET's work: it makes the same checks and answers the file's Content-Type and Content-Disposition (and its Content-Length where it is already known), and never queues a job.`
+    : get.description;
+  return { ...get, operationId: get.operationId!.replace(/^get/, "head"), summary: `Headers of: ${get.summary}`, description, responses };
 }
 
 const optionsAnswer = z
@@ -297,7 +307,8 @@ function build(): oas31.OpenAPIObject {
   for (const [path, endpoints] of byPath) {
     const item: ZodOpenApiPathItemObject = {};
     for (const endpoint of endpoints) item[endpoint.method.toLowerCase() as Lowercase<Method>] = operation(endpoint);
-    if (item.get) item.head = headOperation(item.get);
+    const get = endpoints.find((e) => e.method === "GET");
+    if (item.get && servesHead(get)) item.head = headOperation(item.get, get);
     item.options = optionsOperation(path, endpoints);
     paths[path] = item;
   }

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { AppError } from "../errors";
-import { readLimited, validate } from "./body";
-import { decodeUtf8Body, parseJsonBody } from "./decode-body";
+import { readLimited, validate } from "../request/body";
+import { decodeUtf8Body, parseJsonBody } from "../request/decode-body";
 import { readParts, type FormPart } from "./multipart";
 
 interface ReadBodyOptions {

@@ -1,7 +1,5 @@
 import { z } from "zod";
-
-const JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
-type JobStatus = (typeof JOB_STATUSES)[number];
+import { JOB_STATUSES, type JobRecord } from "./queue";
 
 export const jobIdParams = z.object({ jobId: z.string().min(1).max(64) });
 
@@ -24,50 +22,13 @@ export const jobSchema = z
 
 export type JobDto = z.infer<typeof jobSchema>;
 
-/** The columns a job's view needs (and where its file is kept). */
-export const JOB_VIEW = {
-  id: true,
-  kind: true,
-  ownerId: true,
-  status: true,
-  progress: true,
-  result: true,
-  fileBlobId: true,
-  fileName: true,
-  fileMediaType: true,
-  fileSize: true,
-  errorCode: true,
-  errorMessage: true,
-  createdAt: true,
-  startedAt: true,
-  finishedAt: true,
-  expiresAt: true,
-} as const;
-
-interface JobRow {
-  id: string;
-  kind: string;
-  status: string;
-  progress: number;
-  result: string | null;
-  fileName: string | null;
-  fileMediaType: string | null;
-  fileSize: number | null;
-  errorCode: string | null;
-  errorMessage: string | null;
-  createdAt: Date;
-  startedAt: Date | null;
-  finishedAt: Date | null;
-  expiresAt: Date;
-}
-
-export function toJobDto(row: JobRow): JobDto {
+export function toJobDto(row: JobRecord): JobDto {
   const self = `/api/v1/jobs/${row.id}`;
   const hasFile = row.fileName !== null && row.fileSize !== null;
   return {
     id: row.id,
     kind: row.kind,
-    status: row.status as JobStatus,
+    status: row.status,
     progress: row.progress,
     result: row.result === null ? null : JSON.parse(row.result),
     error: row.errorCode === null ? null : { code: row.errorCode, message: row.errorMessage ?? "" },

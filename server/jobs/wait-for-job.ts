@@ -1,6 +1,6 @@
-import { db } from "../db";
+import { jobQueue } from "./job-queue";
 import { jobFinished } from "./runner";
-import { JOB_VIEW, toJobDto, type JobDto } from "./schemas";
+import { toJobDto, type JobDto } from "./schemas";
 
 /** How often a waiter looks at a job that another instance may be running. */
 const POLL_MS = 100;
@@ -12,7 +12,8 @@ const POLL_MS = 100;
 export async function waitForJob(jobId: string, timeoutMs: number): Promise<JobDto> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const job = await db.job.findUniqueOrThrow({ where: { id: jobId }, select: JOB_VIEW });
+    const job = await jobQueue.get(jobId);
+    if (!job) throw new Error(`job ${jobId} vanished while its request waited for it`);
     const remaining = deadline - Date.now();
     if (job.status === "succeeded" || job.status === "failed" || remaining <= 0) return toJobDto(job);
     await finishedHereOrAfter(jobId, Math.min(POLL_MS, remaining));

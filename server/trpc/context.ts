@@ -1,6 +1,6 @@
 import type { Principal } from "../auth/principal";
 import { AppError } from "../errors";
-import { principalFromRequest } from "../http/principal";
+import { principalFromRequest } from "../auth/principal-from-request";
 
 export interface Context {
   principal: Principal | null;

@@ -1,6 +1,6 @@
 import type { AnalysisTask } from "../analysis/engine/task";
 import type { ConvertTask } from "../convert/engine/task";
-import type { ParseTask } from "../http/parse-task";
+import type { ParseTask } from "../request/parse-task";
 import type { TextTask } from "../text/count-task";
 
 /**

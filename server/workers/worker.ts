@@ -3,7 +3,7 @@
 // its value or its error as data; deadlines and memory caps are the pool's, enforced from outside.
 import { AppError } from "../errors";
 import { markInsideWorker } from "../convert/engine/where";
-import { performParseTask } from "../http/parse-task";
+import { performParseTask } from "../request/parse-task";
 import type { WorkerReply, WorkerTask } from "./task";
 
 markInsideWorker();

@@ -160,3 +160,37 @@ describe("whose books", () => {
     expectFailure(await get(`/api/v1/books/${othersBook.id}`, writer.token), 403, "forbidden");
   });
 });
+
+describe("an endpoint's own query parameters, parsed with the collection's", () => {
+  const problems = (response: { body: unknown }) => (response.body as { details: { path: string; message: string }[] }).details;
+
+  it("names a bad include in the same 400 as a bad sort (issue 18 item 5)", async () => {
+    const response = await get(`/api/v1/books/${made[0]!.id}/chapters?include=everything&sortby=colour`, writer.token);
+    expectFailure(response, 400, "invalid_query");
+    expect(problems(response)).toEqual(
+      expect.arrayContaining([
+        { path: "include", message: 'must be "content"' },
+        { path: "sortby", message: expect.stringContaining("cannot sort") },
+      ]),
+    );
+  });
+
+  it("names a search past its length in the same 400 as a bad page (issue 18 item 5)", async () => {
+    const response = await get(`/api/v1/analysis/search?q=${"a".repeat(201)}&per_page=0`, writer.token);
+    expectFailure(response, 400, "invalid_query");
+    expect(problems(response)).toEqual(
+      expect.arrayContaining([
+        { path: "q", message: "at most 200 characters" },
+        { path: "per_page", message: expect.any(String) },
+      ]),
+    );
+  });
+
+  it("still reads a good include and q", async () => {
+    const book = await createBook(writer.token, { title: "Included" });
+    await uploadChapter(writer.token, book.id, "The text.", "One");
+    const chapters = expectSuccess(await get(`/api/v1/books/${book.id}/chapters?include=content&per_page=5`, writer.token), 200);
+    expect(chapters[0].content).toContain("The text.");
+    expectSuccess(await get("/api/v1/analysis/search?q=dialogue&per_page=1", writer.token), 200);
+  });
+});

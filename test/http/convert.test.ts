@@ -78,7 +78,7 @@ describe("POST /api/v1/convert", () => {
   it("queues with async=1: 202, Location, a job to poll and a result to download", async () => {
     const response = await convert(manuscriptForm({ to: "epub" }), "?async=1");
     const job = expectSuccess(response, 202);
-    expect(response.headers.get("location")).toBe(`/api/v1/convert/jobs/${job.id}`);
+    expect(response.headers.get("location")).toBe(`/api/v1/jobs/${job.id}`);
     expectFailure(await get(`/api/v1/convert/jobs/${job.id}`, (await signUp("convert-other")).token), 403, "forbidden");
     expect(await waitForJob(job.id)).toMatchObject({ status: "succeeded", file: { name: "manuscript.epub" } });
     const file = await get(`/api/v1/convert/jobs/${job.id}/result`, writer.token);
@@ -209,5 +209,99 @@ describe("POST /api/v1/books/import and /api/v1/books/{bookId}/import", () => {
 
   it("answers the JSON envelope to a JSON body without a file", async () => {
     expectFailure(await post("/api/v1/books/import", writer.token, { title: "No file" }), 422, "validation_failed");
+  });
+});
+
+describe("one job resource, and HEAD without side effects (issue 18 item 4)", () => {
+  let owner: Account;
+  let bookId: string;
+  beforeAll(async () => {
+    owner = await signUp("convert-head");
+    bookId = (await createBook(owner.token, { title: "Quiet Heads" })).id;
+    await uploadChapter(owner.token, bookId, "Only words.", "One");
+  });
+  const jobCount = async () => {
+    const listed = await get("/api/v1/jobs?per_page=1", owner.token);
+    expectSuccess(listed, 200);
+    return Number(listed.headers.get("x-total-count"));
+  };
+
+  it("queues no job for HEAD on an export with async=1, where GET queues one", async () => {
+    const before = await jobCount();
+    const head = await call("HEAD", `/api/v1/books/${bookId}/export?format=pdf&async=1`, { token: owner.token });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toBe("application/pdf");
+    expect(head.headers.get("location")).toBeNull();
+    expect(await jobCount()).toBe(before);
+    // The count does move when a job is queued: GET does queue one.
+    expectSuccess(await get(`/api/v1/books/${bookId}/export?format=pdf&async=1`, owner.token), 202);
+    expect(await jobCount()).toBe(before + 1);
+  });
+
+  it("answers a plain HEAD on an export with GET's type and name and no body", async () => {
+    for (const format of ["docx", "md"]) {
+      const got = await get(`/api/v1/books/${bookId}/export?format=${format}`, owner.token);
+      expect(got.status).toBe(200);
+      const head = await call("HEAD", `/api/v1/books/${bookId}/export?format=${format}`, { token: owner.token });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-type")).toBe(got.headers.get("content-type"));
+      expect(head.headers.get("content-disposition")).toBe(got.headers.get("content-disposition"));
+      expect(head.text).toBe("");
+    }
+  });
+
+  it("writes nothing for a plain HEAD on a book so long that GET queues its export", async () => {
+    const long = (await createBook(owner.token, { title: "Long Heads" })).id;
+    await uploadChapter(owner.token, long, "word ".repeat(200_001), "All of it");
+    const before = await jobCount();
+    const head = await call("HEAD", `/api/v1/books/${long}/export?format=epub`, { token: owner.token });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toBe("application/epub+zip");
+    expect(head.headers.get("content-disposition")).toContain("Long Heads.epub");
+    expect(await jobCount()).toBe(before);
+    const queued = await get(`/api/v1/books/${long}/export?format=epub`, owner.token);
+    expect(expectSuccess(queued, 202).kind).toBe("convert.export");
+    expect(await jobCount()).toBe(before + 1);
+  });
+
+  it("makes GET's checks on HEAD: a format it cannot write is 406, another writer's book 403, no credential 401", async () => {
+    expect((await call("HEAD", `/api/v1/books/${bookId}/export?format=wordperfect`, { token: owner.token })).status).toBe(406);
+    expect((await call("HEAD", `/api/v1/books/${bookId}/export?format=md`, { token: writer.token })).status).toBe(403);
+    expect((await call("HEAD", `/api/v1/books/${bookId}/export?format=md`)).status).toBe(401);
+  });
+
+  it("refuses HEAD on POST /api/v1/convert with 405 and its Allow, converting nothing", async () => {
+    const before = await jobCount();
+    const head = await call("HEAD", "/api/v1/convert?async=1", { token: owner.token });
+    expect(head.status).toBe(405);
+    expect(head.headers.get("allow")).toBe("POST, OPTIONS");
+    expect(await jobCount()).toBe(before);
+  });
+
+  it("points every 202's Location at the job's one address, its links.self, where the job and its file are served", async () => {
+    const converted = await call("POST", "/api/v1/convert?async=1", { token: owner.token, body: manuscriptForm({ to: "html" }) });
+    const exported = await get(`/api/v1/books/${bookId}/export?format=md&async=1`, owner.token);
+    for (const response of [converted, exported]) {
+      const job = expectSuccess(response, 202);
+      expect(job.links.self).toBe(`/api/v1/jobs/${job.id}`);
+      expect(response.headers.get("location")).toBe(job.links.self);
+    }
+    const job = expectSuccess(converted, 202);
+    let done = job;
+    for (let i = 0; i < 300 && (done.status === "queued" || done.status === "running"); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      done = expectSuccess(await get(job.links.self, owner.token), 200);
+    }
+    expect(done).toMatchObject({ status: "succeeded", links: { self: job.links.self, file: `${job.links.self}/file` } });
+    // The older address is the same handler: the same job, the same links.
+    expect(expectSuccess(await get(`/api/v1/convert/jobs/${job.id}`, owner.token), 200)).toEqual(done);
+    const file = await get(done.links.file, owner.token);
+    expect(file.text).toContain("The second chapter.");
+    // HEAD on the job's file answers from the job, as its download would.
+    const head = await call("HEAD", done.links.file, { token: owner.token });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toBe(file.headers.get("content-type"));
+    expect(head.headers.get("content-disposition")).toBe(file.headers.get("content-disposition"));
+    expect(head.text).toBe("");
   });
 });

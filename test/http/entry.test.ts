@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "@/server/http/openapi";
-import { ORIGINAL_METHOD_HEADER, PEER_HEADER } from "@/server/http/node-requests.mjs";
+import { ORIGINAL_METHOD_HEADER, PEER_HEADER } from "@/server/request/node-requests.mjs";
 import { browserSignIn } from "../support/http-browser";
 import { call, expectFailure, get, url, type ApiResponse } from "../support/http-client";
 import { PASSWORD, signUp } from "../support/http-users";

@@ -67,6 +67,16 @@ export const CONVERT_CASES: Record<string, Prepare> = {
     };
   },
   // The jobs module's own paths, on the same conversion job.
+  "GET /api/v1/jobs": async (owner) => {
+    const jobId = await finishedJob(owner);
+    return {
+      path: "/api/v1/jobs?status=succeeded",
+      snapshot: nothing,
+      async afterSuccess(data) {
+        expect((data as { id: string }[]).map((job) => job.id)).toContain(jobId);
+      },
+    };
+  },
   "GET /api/v1/jobs/{jobId}": async (owner) => {
     const jobId = await finishedJob(owner);
     return {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { clientAddress } from "@/server/auth/client-address";
 import { env } from "@/server/env";
-import { PEER_HEADER } from "@/server/http/node-requests.mjs";
+import { PEER_HEADER } from "@/server/request/node-requests.mjs";
 
 const headers = (values: Record<string, string>) => new Headers(values);
 const trusted = env.INKSTONE_TRUSTED_PROXIES;

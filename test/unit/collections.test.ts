@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { booksCollection } from "@/server/books/list-books";
 import { pageOf, parseCollectionQuery } from "@/server/collections";
 
@@ -28,7 +29,7 @@ describe("pageOf", () => {
 });
 
 describe("parseCollectionQuery", () => {
-  const parse = (query: string) => parseCollectionQuery(booksCollection, new URLSearchParams(query));
+  const parse = (query: string) => parseCollectionQuery(booksCollection, new URLSearchParams(query)).options;
 
   it("reads paging, sorting and whitelisted filters", () => {
     expect(parse("page=2&per_page=5&sortby=title&order=desc&type=fantasy&deleted=true")).toEqual({
@@ -55,6 +56,19 @@ describe("parseCollectionQuery", () => {
           { path: "per_page", message: expect.any(String) },
           { path: "page", message: expect.any(String) },
         ],
+      }),
+    );
+  });
+
+  it("reads the endpoint's own parameters in the same pass, and names a bad one with the collection's problems", () => {
+    const own = z.object({ include: z.literal("content").optional() });
+    const read = (query: string) => parseCollectionQuery(booksCollection, new URLSearchParams(query), own);
+    expect(read("include=content&per_page=5")).toEqual({ options: expect.objectContaining({ perPage: 5 }), query: { include: "content" } });
+    expect(read("")).toMatchObject({ query: {} });
+    expect(() => read("include=everything&sortby=password")).toThrow(
+      expect.objectContaining({
+        code: "invalid_query",
+        details: [{ path: "sortby", message: expect.stringContaining("cannot sort") }, { path: "include", message: expect.any(String) }],
       }),
     );
   });

@@ -2,7 +2,7 @@ import { request as httpRequest, type Server } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEntryServer, mergeVary } from "@/server/entry/http-server.mjs";
-import { ORIGINAL_METHOD_HEADER, PEER_HEADER } from "@/server/http/node-requests.mjs";
+import { ORIGINAL_METHOD_HEADER, PEER_HEADER } from "@/server/request/node-requests.mjs";
 
 describe("mergeVary", () => {
   it("keeps every field name once, first spelling and order first", () => {

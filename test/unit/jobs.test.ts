@@ -6,7 +6,9 @@ import { AppError } from "@/server/errors";
 import { blobStore } from "@/server/jobs/blob-store";
 import { defineJob } from "@/server/jobs/define-job";
 import { enqueueJob } from "@/server/jobs/enqueue-job";
-import { getJob, getJobFile } from "@/server/jobs/get-job";
+import { describeJobFile, getJob, getJobFile } from "@/server/jobs/get-job";
+import { jobsCollection, listJobs } from "@/server/jobs/list-jobs";
+import { defaultCollectionOptions } from "@/server/collections";
 import { runQueuedJobs, sweepExpiredJobs } from "@/server/jobs/runner";
 import { waitForJob } from "@/server/jobs/wait-for-job";
 import { newWriter, withScopes } from "../support/principals";
@@ -161,5 +163,33 @@ describe("background jobs", () => {
     await db.job.update({ where: { id: job.id }, data: { expiresAt: new Date(Date.now() - 1) } });
     await runQueuedJobs(DEFINITIONS);
     expect(runs).not.toContain(job.id);
+  });
+});
+
+describe("the queue behind the use cases (issue 18 item 4)", () => {
+  it("lists a writer's own unexpired jobs, newest first, filtered by status, and counts them", async () => {
+    const [cy, di] = [await newWriter("cy"), await newWriter("di")];
+    const first = await enqueueJob(shout, { text: "one" }, cy);
+    const second = await enqueueJob(shout, { text: "two" }, cy);
+    // Queued a minute apart, so that the order does not rest on two inserts' milliseconds.
+    await db.job.update({ where: { id: first.id }, data: { createdAt: new Date(Date.now() - 60_000) } });
+    await enqueueJob(shout, { text: "theirs" }, di);
+    const gone = await enqueueJob(shout, { text: "gone" }, cy);
+    await db.job.update({ where: { id: gone.id }, data: { expiresAt: new Date(Date.now() - 1) } });
+    const page = await listJobs(defaultCollectionOptions(jobsCollection, { perPage: 1 }), cy);
+    expect(page).toMatchObject({ total: 2, page: 1, perPage: 1, items: [{ id: second.id, links: { self: `/api/v1/jobs/${second.id}` } }] });
+    await runQueuedJobs(DEFINITIONS);
+    const succeeded = await listJobs(defaultCollectionOptions(jobsCollection, { filters: { status: "succeeded" }, sortBy: "createdAt" }), cy);
+    expect(succeeded.items.map((job) => job.id)).toEqual([first.id, second.id]);
+    expect((await listJobs(defaultCollectionOptions(jobsCollection, { filters: { status: "queued" } }), cy)).total).toBe(0);
+  });
+
+  it("describes a finished job's file from the job alone, as its download names it", async () => {
+    const ed = await newWriter("ed");
+    const job = await enqueueJob(shout, { text: "hey" }, ed);
+    await expect(describeJobFile({ jobId: job.id }, ed)).rejects.toMatchObject({ code: "job_not_finished" });
+    await runQueuedJobs(DEFINITIONS);
+    const file = await getJobFile({ jobId: job.id }, ed);
+    expect(await describeJobFile({ jobId: job.id }, ed)).toEqual({ name: file.name, mediaType: file.mediaType, size: file.bytes.byteLength });
   });
 });

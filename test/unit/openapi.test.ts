@@ -248,3 +248,30 @@ describe("the OpenAPI document, as generators and linters read it (issue 17, ite
     expect(Object.keys(doc.paths!["/api/v1/openapi.json"]!).sort()).toEqual(["get", "head", "options"]);
   });
 });
+
+describe("one job resource, and HEAD without side effects (issue 18 item 4)", () => {
+  it("marks the conversion job addresses as deprecated aliases of the job's one address", () => {
+    for (const [alias, canonical] of [
+      ["/api/v1/convert/jobs/{jobId}", "/api/v1/jobs/{jobId}"],
+      ["/api/v1/convert/jobs/{jobId}/result", "/api/v1/jobs/{jobId}/file"],
+    ] as const) {
+      expect(operationOf("GET", alias).deprecated, alias).toBe(true);
+      expect(operationOf("GET", alias).description, alias).toContain(`GET ${canonical}`);
+      expect(operationOf("GET", canonical).deprecated, canonical).toBeUndefined();
+    }
+  });
+
+  it("declares every 202's job with a Location, and HEAD on export as headers without a 202", () => {
+    const head = operationOf("HEAD", "/api/v1/books/{bookId}/export");
+    expect(Object.keys(responses(head))).not.toContain("202");
+    expect(head.description).toContain("never queues a job");
+    expect(Object.keys(responses(operationOf("GET", "/api/v1/books/{bookId}/export")))).toContain("202");
+  });
+
+  it("declares HEAD only where GET either only reads or says how to answer HEAD without its work", () => {
+    const workGets = ENDPOINTS.filter((e) => e.method === "GET" && (e.success.file || e.success.accepted));
+    expect(workGets.map((e) => e.path)).toEqual(expect.arrayContaining(["/api/v1/books/{bookId}/export", "/api/v1/jobs/{jobId}/file"]));
+    for (const e of workGets) expect(Boolean(doc.paths![e.path]!.head), e.path).toBe(e.head !== undefined);
+    expect(doc.paths!["/api/v1/convert"]!.head).toBeUndefined();
+  });
+});

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "@/server/errors";
-import { INLINE_PARSE_BYTES, parseJsonBody } from "@/server/http/decode-body";
+import { INLINE_PARSE_BYTES, parseJsonBody } from "@/server/request/decode-body";
 import { MAX_PARTS, readParts } from "@/server/http/multipart";
-import { MAX_JSON_VALUES } from "@/server/http/parse-task";
+import { MAX_JSON_VALUES } from "@/server/request/parse-task";
 import { readBody } from "@/server/http/read-body";
 import { documentText, MAX_UPLOAD_BYTES } from "@/server/convert/schemas";
 

@@ -33,7 +33,7 @@ function viewOptions(searchParams: SearchParams, principal: Principal): { option
   let options: ListBooksOptions;
   let refused = false;
   try {
-    options = parseCollectionQuery(booksCollection, params);
+    options = parseCollectionQuery(booksCollection, params).options;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     options = defaultCollectionOptions(booksCollection, { filters: { deleted: params.get("deleted") === "true" } });

@@ -5,7 +5,6 @@ import { runAnalysis } from "../../analysis/run-analysis";
 import { analysisSchema, analysisSummarySchema, bookAnalysisParams, runAnalysisInput } from "../../analysis/schemas";
 import { bookIdParams } from "../../books/schemas";
 import { jobSchema } from "../../jobs/schemas";
-import { parseCollectionQuery } from "../../collections";
 import { defineEndpoint } from "../endpoint";
 import { accepted, paged, success } from "../envelope";
 
@@ -47,8 +46,7 @@ export const listAnalysesEndpoint = defineEndpoint({
   collection: analysesCollection,
   success: { status: 200, description: "one page of analyses", schema: z.array(analysisSummarySchema), paged: true },
   errors: ["book_in_trash"],
-  handle: async ({ url, params, principal }) =>
-    paged(await listAnalyses({ bookId: params.bookId, options: parseCollectionQuery(analysesCollection, url.searchParams) }, principal), url),
+  handle: async ({ url, params, collection, principal }) => paged(await listAnalyses({ bookId: params.bookId, options: collection }, principal), url),
 });
 
 // GET /api/v1/books/{bookId}/analyses/{analysisId} — one result with its report

@@ -20,8 +20,6 @@ import { SEARCH_QUERY_MAX, searchTemplates, templatesCollection } from "../../an
 import { uninstallTemplate } from "../../analysis/uninstall-template";
 import { updateTemplate } from "../../analysis/update-template";
 import { actsForEveryone } from "../../auth/scopes";
-import { parseCollectionQuery } from "../../collections";
-import { AppError } from "../../errors";
 import { defineEndpoint } from "../endpoint";
 import { noContent, paged, success } from "../envelope";
 
@@ -36,16 +34,9 @@ export const searchTemplatesEndpoint = defineEndpoint({
   operation: "analysis.search",
   auth: "required",
   collection: templatesCollection,
-  query: z.object({ q: z.string().max(SEARCH_QUERY_MAX).optional().describe("words to find; without q, the most installed first") }),
+  query: z.object({ q: z.string().max(SEARCH_QUERY_MAX, `at most ${SEARCH_QUERY_MAX} characters`).optional().describe("words to find; without q, the most installed first") }),
   success: { status: 200, description: "one page of templates", schema: z.array(templateSummarySchema), paged: true },
-  handle: async ({ url, principal }) => {
-    const q = url.searchParams.get("q") ?? undefined;
-    if (q !== undefined && q.length > SEARCH_QUERY_MAX) {
-      throw new AppError("invalid_query", "The search is too long.", [{ path: "q", message: `at most ${SEARCH_QUERY_MAX} characters` }]);
-    }
-    const options = parseCollectionQuery(templatesCollection, url.searchParams, ["q"]);
-    return paged(await searchTemplates({ ...options, q }, principal), url);
-  },
+  handle: async ({ url, query, collection, principal }) => paged(await searchTemplates({ ...collection, q: query.q }, principal), url),
 });
 
 // GET /api/v1/analysis/installed — the caller's library

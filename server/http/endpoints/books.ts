@@ -14,7 +14,7 @@ import {
   type BookDto,
 } from "../../books/schemas";
 import { updateBook } from "../../books/update-book";
-import { booleanFilter, parseCollectionQuery } from "../../collections";
+import { booleanFilter } from "../../collections";
 import { defineEndpoint } from "../endpoint";
 import { noContent, paged, success } from "../envelope";
 
@@ -32,8 +32,7 @@ export const listBooksEndpoint = defineEndpoint({
   auth: "required",
   collection: booksCollection,
   success: { status: 200, description: "one page of books", schema: z.array(bookSchema), paged: true },
-  handle: async ({ url, principal }) =>
-    paged(await listBooks(parseCollectionQuery(booksCollection, url.searchParams), principal), url),
+  handle: async ({ url, collection, principal }) => paged(await listBooks(collection, principal), url),
 });
 
 // POST /api/v1/books — create a book

@@ -26,7 +26,7 @@ import {
   type ChapterDto,
 } from "../../chapters/schemas";
 import { uploadChapter } from "../../chapters/upload-chapter";
-import { booleanFilter, parseCollectionQuery } from "../../collections";
+import { booleanFilter } from "../../collections";
 import { AppError } from "../../errors";
 import { defineEndpoint } from "../endpoint";
 import { noContent, paged, success } from "../envelope";
@@ -77,16 +77,10 @@ export const listChaptersEndpoint = defineEndpoint({
   auth: "required",
   params: bookIdParams,
   collection: chaptersCollection,
-  query: z.object({ include: z.literal("content").optional().describe("add each chapter's text") }),
+  query: z.object({ include: z.literal("content", { error: 'must be "content"' }).optional().describe("add each chapter's text") }),
   success: { status: 200, description: "one page of chapters", schema: z.array(chapterListItemSchema), paged: true },
-  handle: async ({ url, params, principal }) => {
-    const include = url.searchParams.get("include");
-    if (include !== null && include !== "content") {
-      throw new AppError("invalid_query", 'include takes only "content".', [{ path: "include", message: 'must be "content"' }]);
-    }
-    const options = parseCollectionQuery(chaptersCollection, url.searchParams, ["include"]);
-    return paged(await listChapters({ bookId: params.bookId, includeContent: include === "content", options }, principal), url);
-  },
+  handle: async ({ url, params, query, collection, principal }) =>
+    paged(await listChapters({ bookId: params.bookId, includeContent: query.include === "content", options: collection }, principal), url),
 });
 
 // POST /api/v1/books/{bookId}/chapters — upload a chapter (JSON, or multipart with a `file` part)
@@ -213,8 +207,8 @@ export const listRevisionsEndpoint = defineEndpoint({
   params: chapterParams,
   collection: revisionsCollection,
   success: { status: 200, description: "one page of revisions", schema: z.array(revisionSummarySchema), paged: true },
-  handle: async ({ url, params, principal }) =>
-    paged(await listRevisions({ ...params, options: parseCollectionQuery(revisionsCollection, url.searchParams) }, principal), url),
+  handle: async ({ url, params, collection, principal }) =>
+    paged(await listRevisions({ ...params, options: collection }, principal), url),
 });
 
 // GET /api/v1/books/{bookId}/chapters/{chapterId}/revisions/{version} — one saved version

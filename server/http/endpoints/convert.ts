@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { convertDocument, type Conversion } from "../../convert/convert-document";
+import { describeExport } from "../../convert/describe-export";
 import { exportBook } from "../../convert/export-book";
 import { importBook } from "../../convert/import-book";
 import { importChapters } from "../../convert/import-chapters";
@@ -13,18 +14,16 @@ import {
   importInput,
   importIntoBookInput,
   importResultSchema,
-  jobIdParams,
   UPLOAD_BODY_LIMIT,
 } from "../../convert/schemas";
-import { getJob, getJobFile } from "../../jobs/get-job";
 import { jobSchema } from "../../jobs/schemas";
-import { defineEndpoint } from "../endpoint";
-import { fileResponse, success } from "../envelope";
+import { aliasOf, defineEndpoint } from "../endpoint";
+import { accepted, fileHead, fileResponse, success } from "../envelope";
+import { getJobEndpoint, getJobFileEndpoint } from "./jobs";
 
-/** The converted file, or 202 with the job that will make it (Location: where to poll). */
+/** The converted file, or 202 with the job that will make it (Location: the job's one address). */
 function answer(conversion: Conversion): Response {
-  if (conversion.file) return fileResponse(conversion.file);
-  return success(conversion.job, 202, { location: `/api/v1/convert/jobs/${conversion.job.id}` });
+  return conversion.file ? fileResponse(conversion.file) : accepted(conversion.job);
 }
 
 // GET /api/v1/convert/formats — what can be read and written
@@ -59,31 +58,11 @@ export const convertEndpoint = defineEndpoint({
   handle: async ({ body, query, principal }) => answer(await convertDocument({ ...body, async: query.async, notes: query.notes }, principal)),
 });
 
-// GET /api/v1/convert/jobs/{jobId} — a conversion or export job (as GET /api/v1/jobs/{jobId})
-export const getConversionJobEndpoint = defineEndpoint({
-  method: "GET",
-  path: "/api/v1/convert/jobs/{jobId}",
-  summary: "Read a conversion or export job: status, progress, and the result's link once done",
-  operation: "jobs.get",
-  auth: "required",
-  params: jobIdParams,
-  success: { status: 200, description: "the job", schema: jobSchema },
-  errors: ["forbidden", "gone"],
-  handle: async ({ params, principal }) => success(await getJob({ jobId: params.jobId }, principal)),
-});
+// GET /api/v1/convert/jobs/{jobId} — older address of GET /api/v1/jobs/{jobId}
+export const getConversionJobEndpoint = aliasOf(getJobEndpoint, "/api/v1/convert/jobs/{jobId}");
 
-// GET /api/v1/convert/jobs/{jobId}/result — the converted file, once the job succeeded
-export const getConversionResultEndpoint = defineEndpoint({
-  method: "GET",
-  path: "/api/v1/convert/jobs/{jobId}/result",
-  summary: "Download a finished conversion or export job's file (409 until it has succeeded)",
-  operation: "jobs.get",
-  auth: "required",
-  params: jobIdParams,
-  success: { status: 200, description: "the converted document", file: true },
-  errors: ["forbidden", "gone", "job_not_finished"],
-  handle: async ({ params, principal }) => fileResponse(await getJobFile({ jobId: params.jobId }, principal)),
-});
+// GET /api/v1/convert/jobs/{jobId}/result — older address of GET /api/v1/jobs/{jobId}/file
+export const getConversionResultEndpoint = aliasOf(getJobFileEndpoint, "/api/v1/convert/jobs/{jobId}/result");
 
 // GET /api/v1/books/{bookId}/export — the whole book as one document
 export const exportBookEndpoint = defineEndpoint({
@@ -108,6 +87,9 @@ export const exportBookEndpoint = defineEndpoint({
   errors: ["book_in_trash", "conversion_timed_out", "rate_limited"],
   handle: async ({ params, query, request, principal }) =>
     answer(await exportBook({ bookId: params.bookId, ...query, accept: request.headers.get("accept") }, principal)),
+  // The same checks and the file's type and name, with nothing written and no job queued (async=1 too).
+  head: async ({ params, query, request, principal }) =>
+    fileHead(await describeExport({ bookId: params.bookId, ...query, accept: request.headers.get("accept") }, principal)),
 });
 
 // POST /api/v1/books/import — a new book from a manuscript

@@ -1,7 +1,21 @@
-import { getJob, getJobFile } from "../../jobs/get-job";
+import { z } from "zod";
+import { describeJobFile, getJob, getJobFile } from "../../jobs/get-job";
+import { jobsCollection, listJobs } from "../../jobs/list-jobs";
 import { jobIdParams, jobSchema } from "../../jobs/schemas";
 import { defineEndpoint } from "../endpoint";
-import { fileResponse, success } from "../envelope";
+import { fileHead, fileResponse, paged, success } from "../envelope";
+
+// GET /api/v1/jobs — the caller's background jobs
+export const listJobsEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/jobs",
+  summary: "List your background jobs that have not expired, newest first",
+  operation: "jobs.list",
+  auth: "required",
+  collection: jobsCollection,
+  success: { status: 200, description: "one page of jobs", schema: z.array(jobSchema), paged: true },
+  handle: async ({ url, collection, principal }) => paged(await listJobs(collection, principal), url),
+});
 
 // GET /api/v1/jobs/{jobId} — a background job: its state, progress, and result or error
 export const getJobEndpoint = defineEndpoint({
@@ -27,4 +41,6 @@ export const getJobFileEndpoint = defineEndpoint({
   success: { status: 200, description: "the file, with its media type and a Content-Disposition name", file: true },
   errors: ["gone", "job_not_finished"],
   handle: async ({ params, principal }) => fileResponse(await getJobFile(params, principal)),
+  // The job records its file's name, type and size: HEAD reads no bytes.
+  head: async ({ params, principal }) => fileHead(await describeJobFile(params, principal)),
 });

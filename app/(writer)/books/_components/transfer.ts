@@ -62,6 +62,8 @@ interface JobData {
   status: "queued" | "running" | "succeeded" | "failed";
   progress: number;
   error: { code: string; message: string } | null;
+  /** the job's one address, and its file's once it has one */
+  links: { self: string; file?: string };
 }
 
 /** Follows a 202's job until it finishes, then downloads its file. */
@@ -70,14 +72,14 @@ export async function followJob(job: JobData, onProgress: OnProgress): Promise<T
   while (current.status === "queued" || current.status === "running") {
     onProgress("convert", current.progress || null);
     await new Promise((resolve) => setTimeout(resolve, 700));
-    const polled = await send("GET", `/api/v1/convert/jobs/${current.id}`, null, () => {});
+    const polled = await send("GET", current.links.self, null, () => {});
     if (polled.status !== 200) return polled;
     current = (polled.body?.data as JobData) ?? current;
   }
   if (current.status === "failed") {
     return { status: 422, body: { error: current.error?.code, msg: current.error?.message }, blob: null, fileName: null };
   }
-  return send("GET", `/api/v1/convert/jobs/${current.id}/result`, null, onProgress);
+  return send("GET", current.links.file ?? `${current.links.self}/file`, null, onProgress);
 }
 
 /** Hands a downloaded file to the browser's own download. */

@@ -1,7 +1,7 @@
 // GET /api/v1/openapi.json — the OpenAPI 3.1 document of the REST API (raw JSON, no envelope, no auth)
 import { AppError } from "@/server/errors";
 import { failure, success } from "@/server/http/envelope";
-import { ORIGINAL_METHOD_HEADER } from "@/server/http/node-requests.mjs";
+import { ORIGINAL_METHOD_HEADER } from "@/server/request/node-requests.mjs";
 import { openApiDocument } from "@/server/http/openapi";
 
 const ALLOW = "GET, HEAD, OPTIONS";
@@ -12,7 +12,7 @@ export function GET(): Response {
 
 // Next would answer OPTIONS itself, listing every exported method, the 405s below included.
 export function OPTIONS(request: Request): Response {
-  // TRACE arrives as OPTIONS (server/http/node-requests.mjs).
+  // TRACE arrives as OPTIONS (server/request/node-requests.mjs).
   if (request.headers.has(ORIGINAL_METHOD_HEADER)) return notAllowed();
   return success({ methods: ALLOW.split(", "), attributes: [] }, 200, { allow: ALLOW });
 }

@@ -1,4 +1,4 @@
-// GET /api/v1/convert/jobs/{jobId} — a conversion job
+// GET /api/v1/convert/jobs/{jobId} — deprecated alias of GET /api/v1/jobs/{jobId} (same handler)
 import { routeHandlers } from "@/server/http/endpoint";
 import { getConversionJobEndpoint } from "@/server/http/endpoints/convert";
 

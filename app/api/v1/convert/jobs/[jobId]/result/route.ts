@@ -1,4 +1,4 @@
-// GET /api/v1/convert/jobs/{jobId}/result — a finished conversion's file
+// GET /api/v1/convert/jobs/{jobId}/result — deprecated alias of GET /api/v1/jobs/{jobId}/file (same handler)
 import { routeHandlers } from "@/server/http/endpoint";
 import { getConversionResultEndpoint } from "@/server/http/endpoints/convert";
 

@@ -1,7 +1,7 @@
-import { clientAddress } from "../auth/client-address";
-import { sessionPrincipal } from "../auth/session";
-import { principalFromAccessToken } from "../auth/tokens";
-import type { Principal } from "../auth/principal";
+import { clientAddress } from "./client-address";
+import { sessionPrincipal } from "./session";
+import { principalFromAccessToken } from "./tokens";
+import type { Principal } from "./principal";
 import { AppError } from "../errors";
 
 /**

@@ -1,0 +1,95 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The house's layers point down (issue 18 item 8): REST (server/http, its routes) and tRPC
+ * (server/trpc, its route) are two transports side by side, and neither reaches the other, not
+ * even through a module in between; what both need lives below both (server/auth, server/request).
+ * Read from the source's import graph, type-only imports included: a type is a dependency too.
+ */
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const SOURCE = /\.(ts|tsx|mts|mjs)$/;
+
+function filesUnder(folder: string): string[] {
+  const absolute = path.join(ROOT, folder);
+  if (!existsSync(absolute)) return [];
+  return readdirSync(absolute, { recursive: true, encoding: "utf8" })
+    .map((name) => path.join(absolute, name))
+    .filter((file) => SOURCE.test(file) && !file.endsWith(".d.mts") && statSync(file).isFile());
+}
+
+// Static imports and re-exports (`… from "x"`, `import "x"`) and dynamic ones (`import("x")`).
+const SPECIFIERS = /\bfrom\s*["']([^"']+)["']|\bimport\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)/g;
+
+/** The project files a file imports (packages are not followed). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const found: string[] = [];
+  for (const match of text.matchAll(SPECIFIERS)) {
+    const specifier = match[1] ?? match[2] ?? match[3]!;
+    const base = specifier.startsWith("@/") ? path.join(ROOT, specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(file), specifier) : null;
+    const resolved = base && resolve(base);
+    if (resolved) found.push(resolved);
+  }
+  return found;
+}
+
+function resolve(base: string): string | null {
+  const candidates = [base, ...[".ts", ".tsx", ".mts", ".mjs"].map((ext) => base + ext), path.join(base, "index.ts")];
+  return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile()) ?? null;
+}
+
+/** Every project file reachable from `roots`, each with the chain of imports that reaches it. */
+function reachable(roots: string[]): Map<string, string[]> {
+  const chains = new Map<string, string[]>(roots.map((root) => [root, [root]]));
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    for (const next of importsOf(file)) {
+      if (chains.has(next)) continue;
+      chains.set(next, [...chains.get(file)!, next]);
+      queue.push(next);
+    }
+  }
+  return chains;
+}
+
+const relative = (file: string) => path.relative(ROOT, file);
+
+/** The import chains from `roots` into `forbidden` (a folder), shortest first; none is the goal. */
+function chainsInto(roots: string[], forbidden: string): string[] {
+  const inside = path.join(ROOT, forbidden) + path.sep;
+  return [...reachable(roots).entries()]
+    .filter(([file]) => file.startsWith(inside))
+    .map(([, chain]) => chain.map(relative).join(" → "))
+    .sort((a, b) => a.length - b.length);
+}
+
+const REST_ROUTES = [...filesUnder("app/api/v1"), ...filesUnder("app/auth"), ...filesUnder("app/api/[...unknown]")];
+const TRPC = [...filesUnder("server/trpc"), ...filesUnder("app/api/trpc")];
+const REST = [...filesUnder("server/http"), ...REST_ROUTES];
+
+describe("layers that only point down", () => {
+  it("finds the files it judges (a moved folder must not make the check pass by itself)", () => {
+    expect(TRPC.map(relative)).toEqual(expect.arrayContaining(["server/trpc/context.ts", "app/api/trpc/[trpc]/route.ts"]));
+    expect(REST.map(relative)).toEqual(expect.arrayContaining(["server/http/endpoint.ts", "app/api/v1/books/route.ts"]));
+    // The reader does see an import into server/http when there is one.
+    expect(chainsInto(filesUnder("app/api/v1/books"), "server/http").length).toBeGreaterThan(0);
+  });
+
+  it("tRPC, its route included, reaches nothing of the REST layer", () => {
+    expect(chainsInto(TRPC, "server/http")).toEqual([]);
+  });
+
+  it("REST, its routes included, reaches nothing of tRPC", () => {
+    expect(chainsInto(REST, "server/trpc")).toEqual([]);
+  });
+
+  it("nothing below the transports reaches either of them", () => {
+    const above = ["server/http", "server/trpc", "server/entry"].map((folder) => path.join(ROOT, folder) + path.sep);
+    const below = filesUnder("server").filter((file) => !above.some((folder) => file.startsWith(folder)));
+    expect(chainsInto(below, "server/http")).toEqual([]);
+    expect(chainsInto(below, "server/trpc")).toEqual([]);
+  });
+});
