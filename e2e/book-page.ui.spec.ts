@@ -19,7 +19,7 @@ test("the book page lists chapters in order, each a link to its editor, with the
   await expect(chapterList(page).getByRole("link")).toHaveText(["Dawn", "Noon", "Dusk"]);
   await expect(chapterList(page).getByRole("link", { name: "Noon" })).toHaveAttribute("href", new RegExp(`^/books/${id}/chapters/[\\w-]+$`));
   await expect(page.getByText("9 words", { exact: true })).toBeVisible();
-  await expect(page.getByText("0% of 1,000")).toBeVisible();
+  await expect(page.getByText("<1% of 1,000")).toBeVisible();
   await expect(page.getByRole("link", { name: "Analyze" })).toHaveAttribute("href", `/analyze/${id}`);
 });
 

@@ -1,7 +1,7 @@
 import { unzipSync, zipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bookCount, bookState, createBook, uploadChapter } from "../support/http-books";
-import { call, expectFailure, expectSuccess, get, post } from "../support/http-client";
+import { call, expectFailure, expectSuccess, get, post, waitForJob } from "../support/http-client";
 import { manuscriptForm } from "../support/http-convert-cases";
 import { signUp, type Account } from "../support/http-users";
 
@@ -19,15 +19,6 @@ const form = (parts: Record<string, string | { name: string; bytes: Uint8Array |
   return body;
 };
 const convert = (body: FormData, query = "") => call("POST", `/api/v1/convert${query}`, { token: writer.token, body });
-
-async function waitForJob(jobId: string) {
-  for (let i = 0; i < 300; i += 1) {
-    const job = expectSuccess(await get(`/api/v1/convert/jobs/${jobId}`, writer.token), 200);
-    if (job.status === "succeeded" || job.status === "failed") return job;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("the job did not finish in 30 s");
-}
 
 describe("GET /api/v1/convert/formats", () => {
   it("lists at least 15 formats with what each can do", async () => {
@@ -80,7 +71,7 @@ describe("POST /api/v1/convert", () => {
     const job = expectSuccess(response, 202);
     expect(response.headers.get("location")).toBe(`/api/v1/jobs/${job.id}`);
     expectFailure(await get(`/api/v1/convert/jobs/${job.id}`, (await signUp("convert-other")).token), 403, "forbidden");
-    expect(await waitForJob(job.id)).toMatchObject({ status: "succeeded", file: { name: "manuscript.epub" } });
+    expect(await waitForJob(writer.token, job.id)).toMatchObject({ status: "succeeded", file: { name: "manuscript.epub" } });
     const file = await get(`/api/v1/convert/jobs/${job.id}/result`, writer.token);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("application/epub+zip");
@@ -163,7 +154,7 @@ describe("GET /api/v1/books/{bookId}/export", () => {
     expect(Object.keys(plain).filter((name) => /^word\/header\d*\.xml$/.test(name)).map((name) => new TextDecoder().decode(plain[name])).join("")).not.toContain(" / ");
     const queued = await get(`/api/v1/books/${bookId}/export?format=pdf&async=1`, writer.token);
     const job = expectSuccess(queued, 202);
-    expect(await waitForJob(job.id)).toMatchObject({ status: "succeeded" });
+    expect(await waitForJob(writer.token, job.id)).toMatchObject({ status: "succeeded" });
     const pdf = await get(`/api/v1/convert/jobs/${job.id}/result`, writer.token);
     expect(pdf.text.startsWith("%PDF-")).toBe(true);
   });

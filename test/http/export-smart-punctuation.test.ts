@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBook, uploadChapter } from "../support/http-books";
-import { expectSuccess, get } from "../support/http-client";
+import { expectSuccess, get, waitForJob } from "../support/http-client";
 import { signUp, type Account } from "../support/http-users";
 
 // Issue 17 item 2: typographer's punctuation is an option at export, made on the server as the
@@ -15,15 +15,6 @@ beforeAll(async () => {
   bookId = (await createBook(writer.token, { title: "The Keeper's Light" })).id;
   await uploadChapter(writer.token, bookId, text, "\"Night\"");
 });
-
-async function waitForJob(jobId: string) {
-  for (let i = 0; i < 300; i += 1) {
-    const job = expectSuccess(await get(`/api/v1/convert/jobs/${jobId}`, writer.token), 200);
-    if (job.status === "succeeded" || job.status === "failed") return job;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("the job did not finish in 30 s");
-}
 
 describe("GET /api/v1/books/{bookId}/export?smartPunctuation=1", () => {
   it("curls quotes and makes dashes and ellipses in the prose and the titles, and nothing else", async () => {
@@ -44,7 +35,7 @@ describe("GET /api/v1/books/{bookId}/export?smartPunctuation=1", () => {
 
   it("holds for a queued export too", async () => {
     const job = expectSuccess(await get(`/api/v1/books/${bookId}/export?format=txt&smartPunctuation=1&async=1`, writer.token), 202);
-    expect(await waitForJob(job.id)).toMatchObject({ status: "succeeded" });
+    expect(await waitForJob(writer.token, job.id)).toMatchObject({ status: "succeeded" });
     const file = await get(`/api/v1/convert/jobs/${job.id}/result`, writer.token);
     expect(file.text).toContain("“Well…” she said – it’s late—too late.");
   });

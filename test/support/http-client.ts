@@ -186,3 +186,13 @@ function parseResponse(raw: Buffer): (ApiResponse & { connection: string | null 
   }
   return { status: Number(statusLine!.split(" ")[1]), headers, text, bytes: new Uint8Array(bodyBytes), body, connection: headers.get("connection") };
 }
+
+/** A job once it has succeeded or failed (polled every 100 ms, for at most 30 s). */
+export async function waitForJob(token: string, jobId: string) {
+  for (let i = 0; i < 300; i += 1) {
+    const job = expectSuccess(await get(`/api/v1/jobs/${jobId}`, token), 200);
+    if (job.status === "succeeded" || job.status === "failed") return job;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the job did not finish in 30 s");
+}
