@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -42,6 +42,16 @@ const byName = (a: unknown, b: unknown) => String((a as { name: string }).name).
 describe("migration histories", () => {
   it("name the same migrations for SQLite and PostgreSQL", () => {
     expect(folders("prisma/migrations-postgres")).toEqual(folders("prisma/migrations"));
+  });
+
+  // Prisma's PostgreSQL migration runner splits a script at every semicolon, comments included.
+  it("hold no semicolon in a comment", () => {
+    for (const dir of ["prisma/migrations", "prisma/migrations-postgres"]) {
+      for (const name of folders(dir)) {
+        const comments = readFileSync(path.join(dir, name, "migration.sql"), "utf8").split("\n").filter((line) => line.trimStart().startsWith("--"));
+        expect(comments.filter((line) => line.includes(";")), `${dir}/${name}`).toEqual([]);
+      }
+    }
   });
 
   // Prisma's own diff against the history needs a shadow database, which the SQLite driver adapter
