@@ -44,9 +44,10 @@ describe("migration histories", () => {
     expect(folders("prisma/migrations-postgres")).toEqual(folders("prisma/migrations"));
   });
 
-  // Prisma's PostgreSQL migration runner splits a script at every semicolon, comments included.
-  it("hold no semicolon in a comment", () => {
-    for (const dir of ["prisma/migrations", "prisma/migrations-postgres"]) {
+  // Prisma's PostgreSQL migration runner splits a script at every semicolon, comments included
+  // (SQLite's runs a script whole).
+  it("hold no semicolon in a comment on PostgreSQL", () => {
+    for (const dir of ["prisma/migrations-postgres"]) {
       for (const name of folders(dir)) {
         const comments = readFileSync(path.join(dir, name, "migration.sql"), "utf8").split("\n").filter((line) => line.trimStart().startsWith("--"));
         expect(comments.filter((line) => line.includes(";")), `${dir}/${name}`).toEqual([]);
