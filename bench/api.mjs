@@ -26,7 +26,6 @@
 import autocannon from "autocannon";
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,6 +35,7 @@ import { migrate } from "../scripts/migrate.mjs";
 import { throwawayCluster } from "../scripts/postgres-cluster.mjs";
 import { option } from "./options.mjs";
 import { readEnv } from "../server/env-schema.mjs";
+import { freePort } from "./free-port.mjs";
 
 // A benchmark's build has the baseline route (/api/bench-baseline) its servers are probed on: set
 // before the build-currency check, which counts it (scripts/build-stamp.mjs).
@@ -111,16 +111,6 @@ const deadline = setTimeout(() => void abort(`gave up after ${Math.round(budgetM
 deadline.unref();
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void abort(`stopped by ${signal}`, 130));
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function run(command, args, env, { quiet = false } = {}) {
   const result = spawnSync(command, args, { cwd: ROOT, env, stdio: quiet ? "pipe" : "inherit", encoding: "utf8" });
@@ -165,7 +155,7 @@ async function startServer(engine) {
   env.DATABASE_URL = await freshDatabase(engine);
   migrate(env, "pipe");
 
-  const port = await freePort();
+  const port = await freePort(HOST);
   const log = openSync(path.join(tmp, "server.log"), "a");
   const nodeArgs = opts.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${path.join(tmp, "profiles")}`] : [];
   server = spawn(process.execPath, [...nodeArgs, path.join(ROOT, "server", "entry", "main.mjs")], {

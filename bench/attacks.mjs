@@ -20,7 +20,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -32,6 +31,7 @@ import { readEnv } from "../server/env-schema.mjs";
 import { ms, send, sharedController, sleep } from "./attack-http.mjs";
 import { option } from "./options.mjs";
 import { PROBE_EVERY_MS, startProbe } from "./probe.mjs";
+import { freePort } from "./free-port.mjs";
 
 // A benchmark's build has the baseline route (/api/bench-baseline) its servers are probed on: set
 // before the build-currency check, which counts it (scripts/build-stamp.mjs).
@@ -245,19 +245,9 @@ function serverEnv(dataDir) {
   return env;
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(dataDir) {
-  const port = await freePort();
+  const port = await freePort(HOST);
   const log = openSync(path.join(dataDir, "server.log"), "a");
   const child = spawn(process.execPath, [...(opts.cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${opts.cpuProfDir}`] : []), path.join(ROOT, "server", "entry", "main.mjs")], {
     cwd: ROOT,

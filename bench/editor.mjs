@@ -15,7 +15,6 @@
 //   --vsync                         keep Chromium's frame-rate limit (latency then includes the wait for the next frame)
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,6 +23,7 @@ import { chromium } from "@playwright/test";
 import { buildIsCurrent } from "../scripts/build-stamp.mjs";
 import { migrate } from "../scripts/migrate.mjs";
 import { readEnv } from "../server/env-schema.mjs";
+import { freePort } from "./free-port.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
@@ -67,16 +67,6 @@ async function fail(message) {
 setTimeout(() => void fail("gave up after 10 minutes"), 600_000).unref();
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void fail(`stopped by ${signal}`));
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function run(command, args, env) {
   const result = spawnSync(command, args, { cwd: ROOT, env, stdio: "inherit" });
@@ -93,7 +83,7 @@ async function startServer() {
   Object.assign(env, { DATABASE_URL: `file:${path.join(tmp, "inkstone.db")}`, INKSTONE_DATA_DIR: tmp, INKSTONE_SIGNUP: "open" });
   delete env.NODE_OPTIONS;
   migrate(env, "pipe");
-  const port = await freePort();
+  const port = await freePort(HOST);
   const log = openSync(path.join(tmp, "server.log"), "a");
   server = spawn(process.execPath, [path.join(ROOT, "server/entry/main.mjs")], {
     cwd: ROOT,

@@ -4,7 +4,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,6 +12,7 @@ import { buildIsCurrent } from "../scripts/build-stamp.mjs";
 import { migrate } from "../scripts/migrate.mjs";
 import { throwawayCluster } from "../scripts/postgres-cluster.mjs";
 import { readEnv } from "../server/env-schema.mjs";
+import { freePort } from "./free-port.mjs";
 
 // A benchmark's build has the baseline route (/api/bench-baseline) these servers are probed on:
 // set before the build-currency check below, which counts it (scripts/build-stamp.mjs).
@@ -21,14 +21,6 @@ process.env.INKSTONE_BENCH = "1";
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
 
-function freePort() {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, HOST, () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A migrated database for `engine` ("sqlite" or "postgres") and the servers that run on it. */
 export async function benchDatabase(engine) {
@@ -66,7 +58,7 @@ export async function benchDatabase(engine) {
     url,
     /** Starts one more server on this database; resolves with its base URL and pid. */
     async start() {
-      const port = await freePort();
+      const port = await freePort(HOST);
       const log = openSync(path.join(tmp, `server-${servers.length + 1}.log`), "a");
       const child = spawn(process.execPath, [path.join(ROOT, "server/entry/main.mjs")], {
         cwd: ROOT,
