@@ -26,7 +26,7 @@ export const OPERATION_SCOPES = {
   "chapters.save": "write:books",
   "chapters.delete": "write:books",
   "chapters.reorder": "write:books",
-  "chapters.restore": "write:books",
+  "chapters.restoreRevision": "write:books",
   "chapters.untrash": "write:books",
   // a job is its owner's; queuing it took the scope of the work
   "jobs.get": null,

@@ -31,7 +31,7 @@ export async function loadChapter(principal: Principal, ids: ChapterIds, options
 
 function chapterInTrash(ids: ChapterIds): AppError {
   return new AppError("chapter_in_trash", "This chapter is in the book's trash; restore it to open it.", {
-    restore: { method: "POST", path: `/api/v1/books/${ids.bookId}/chapters/${ids.chapterId}/restore` },
+    restore: { method: "POST", path: `/api/v1/books/${ids.bookId}/chapters/${ids.chapterId}/untrash` },
     trash: { method: "GET", path: `/api/v1/books/${ids.bookId}/chapters?deleted=true` },
   });
 }

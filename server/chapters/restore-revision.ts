@@ -10,7 +10,7 @@ export async function restoreRevision(
   input: { bookId: string; chapterId: string; revision: number; version?: number },
   principal: Principal,
 ): Promise<ChapterDto> {
-  authorize(principal, "chapters.restore");
+  authorize(principal, "chapters.restoreRevision");
   const chapter = await loadChapter(principal, input, { withContent: false });
   const revision = await loadRevision(chapter.id, input.revision);
   const restored = { title: revision.title, content: revision.content };

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, del, expectFailure, expectSuccess, get, patch, post, put } from "../support/http-client";
 import { bookWithChapters, createBook, uploadChapter } from "../support/http-books";
-import { trpcMutation, trpcQuery } from "../support/http-trpc";
+import { expectTrpcError, trpcMutation, trpcQuery } from "../support/http-trpc";
 import { signUp, type Account } from "../support/http-users";
 
 let writer: Account;
@@ -120,7 +120,7 @@ describe("the chapter trash", () => {
     expect(await order(book.id)).toEqual(["1:One", "2:Three"]);
     expect(expectSuccess(await get(`/api/v1/books/${book.id}`, writer.token), 200)).toMatchObject({ chapterCount: 2, wordCount: 4 });
     const details = expectFailure(await get(chapterPath(book.id, two.id), writer.token), 404, "chapter_in_trash");
-    expect(details).toMatchObject({ restore: { method: "POST", path: `${chapterPath(book.id, two.id)}/restore` } });
+    expect(details).toMatchObject({ restore: { method: "POST", path: `${chapterPath(book.id, two.id)}/untrash` } });
     expectFailure(await put(chapterPath(book.id, two.id), writer.token, { title: "x", content: "y", version: 2 }), 404, "chapter_in_trash");
     expectFailure(await patch(chapterPath(book.id, two.id), writer.token, { title: "x", version: 2 }), 404, "chapter_in_trash");
     expectFailure(await get(`${chapterPath(book.id, two.id)}/revisions`, writer.token), 404, "chapter_in_trash");
@@ -136,7 +136,7 @@ describe("the chapter trash", () => {
     const { book, two } = await threeChapters();
     expectSuccess(await put(chapterPath(book.id, two.id), writer.token, { title: "Two", content: "two two, saved", version: 1 }), 201);
     expectSuccess(await del(chapterPath(book.id, two.id), writer.token), 204);
-    const restored = expectSuccess(await post(`${chapterPath(book.id, two.id)}/restore`, writer.token), 201);
+    const restored = expectSuccess(await post(`${chapterPath(book.id, two.id)}/untrash`, writer.token), 201);
     expect(restored).toMatchObject({ id: two.id, position: 2, version: 2, content: "two two, saved" });
     expect(await order(book.id)).toEqual(["1:One", "2:Two", "3:Three"]);
     expect(expectSuccess(await get(`/api/v1/books/${book.id}`, writer.token), 200)).toMatchObject({ chapterCount: 3, wordCount: 7 });
@@ -149,7 +149,8 @@ describe("the chapter trash", () => {
     expectSuccess(await del(chapterPath(book.id, three.id), writer.token), 204);
     expectSuccess(await del(chapterPath(book.id, two.id), writer.token), 204);
     expectSuccess(await del(chapterPath(book.id, one.id), writer.token), 204);
-    expect(expectSuccess(await post(`${chapterPath(book.id, three.id)}/restore`, writer.token), 201).position).toBe(1);
+    expect(expectSuccess(await post(`${chapterPath(book.id, three.id)}/untrash`, writer.token), 201).position).toBe(1);
+    // …/restore, the older address, does the same
     expect(expectSuccess(await post(`${chapterPath(book.id, one.id)}/restore`, writer.token), 201).position).toBe(1);
     expect(await order(book.id)).toEqual(["1:One", "2:Three"]);
   });
@@ -170,7 +171,7 @@ describe("the chapter trash", () => {
     expectSuccess(await del(chapterPath(book.id, two.id), writer.token), 204);
     expectSuccess(await call("DELETE", `${chapterPath(book.id, two.id)}?permanent=true`, { token: writer.token }), 204);
     expectFailure(await get(chapterPath(book.id, one.id), writer.token), 404, "not_found");
-    expectFailure(await post(`${chapterPath(book.id, two.id)}/restore`, writer.token), 404, "not_found");
+    expectFailure(await post(`${chapterPath(book.id, two.id)}/untrash`, writer.token), 404, "not_found");
     expect(await order(book.id)).toEqual(["1:Three"]);
     expect(expectSuccess(await get(`/api/v1/books/${book.id}`, writer.token), 200)).toMatchObject({ chapterCount: 1, wordCount: 3 });
   });
@@ -183,6 +184,16 @@ describe("the chapter trash", () => {
     expect(trash.body.result.data.map((c: { id: string }) => c.id)).toEqual([two.id]);
     const back = await trpcMutation("chapters.untrash", ref, writer.token);
     expect(back.body.result.data).toMatchObject({ id: two.id, position: 2 });
+  });
+
+  it("over tRPC, untrash takes a chapter out of the trash and restoreRevision brings back a version; there is no chapters.restore", async () => {
+    const { book, two } = await threeChapters();
+    const ref = { bookId: book.id, chapterId: two.id };
+    expectSuccess(await put(chapterPath(book.id, two.id), writer.token, { title: "Two", content: "two two, saved", version: 1 }), 201);
+    const restored = await trpcMutation("chapters.restoreRevision", { ...ref, revision: 1, version: 2 }, writer.token);
+    expect(restored.body.result.data).toMatchObject({ id: two.id, version: 3, content: "two two" });
+    const ambiguous = await trpcMutation("chapters.restore", { ...ref, revision: 1 }, writer.token);
+    expectTrpcError(ambiguous, 404, null, "NOT_FOUND");
   });
 });
 

@@ -32,6 +32,19 @@ async function bookFixture(owner: Account) {
  * A fixture per REST endpoint that needs a credential, keyed "METHOD path" as in ENDPOINTS. The
  * matrix test asserts this list equals the endpoints, so a new endpoint cannot go untested.
  */
+/** A chapter out of the trash, at its address or at its older alias (…/restore). */
+async function untrashCase(owner: Account, last: "untrash" | "restore"): Promise<Prepared> {
+  const f = await bookFixture(owner);
+  await del(`/api/v1/books/${f.book.id}/chapters/${f.chapter.id}`, owner.token);
+  return {
+    path: `/api/v1/books/${f.book.id}/chapters/${f.chapter.id}/${last}`,
+    snapshot: f.snapshot,
+    async afterSuccess(data) {
+      expect(data).toMatchObject({ id: f.chapter.id, position: 1, version: 2 });
+    },
+  };
+}
+
 export const ENDPOINT_CASES: Record<string, Prepare> = {
   ...CONVERT_CASES,
   "POST /auth/revoke": async () => ({
@@ -216,17 +229,8 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
       },
     };
   },
-  "POST /api/v1/books/{bookId}/chapters/{chapterId}/restore": async (owner) => {
-    const f = await bookFixture(owner);
-    await del(`/api/v1/books/${f.book.id}/chapters/${f.chapter.id}`, owner.token);
-    return {
-      path: `/api/v1/books/${f.book.id}/chapters/${f.chapter.id}/restore`,
-      snapshot: f.snapshot,
-      async afterSuccess(data) {
-        expect(data).toMatchObject({ id: f.chapter.id, position: 1, version: 2 });
-      },
-    };
-  },
+  "POST /api/v1/books/{bookId}/chapters/{chapterId}/untrash": (owner) => untrashCase(owner, "untrash"),
+  "POST /api/v1/books/{bookId}/chapters/{chapterId}/restore": (owner) => untrashCase(owner, "restore"),
   "GET /api/v1/books/{bookId}/chapters/{chapterId}/revisions": async (owner) => {
     const f = await bookFixture(owner);
     return {

@@ -6,7 +6,7 @@ import { getRevision } from "../../chapters/get-revision";
 import { chaptersCollection, listChapters } from "../../chapters/list-chapters";
 import { listRevisions, revisionsCollection } from "../../chapters/list-revisions";
 import { reorderChapters } from "../../chapters/reorder-chapters";
-import { restoreChapter } from "../../chapters/restore-chapter";
+import { untrashChapter } from "../../chapters/untrash-chapter";
 import { restoreRevision } from "../../chapters/restore-revision";
 import { saveChapter } from "../../chapters/save-chapter";
 import {
@@ -28,7 +28,7 @@ import {
 import { uploadChapter } from "../../chapters/upload-chapter";
 import { booleanFilter } from "../../collections";
 import { AppError } from "../../errors";
-import { defineEndpoint } from "../endpoint";
+import { aliasOf, defineEndpoint } from "../endpoint";
 import { noContent, paged, success } from "../envelope";
 
 const versionHeader = (chapter: ChapterDto) => ({ etag: `"${chapter.version}"` });
@@ -181,10 +181,11 @@ export const deleteChapterEndpoint = defineEndpoint({
   },
 });
 
-// POST /api/v1/books/{bookId}/chapters/{chapterId}/restore — out of the book's trash
-export const restoreChapterEndpoint = defineEndpoint({
+// POST /api/v1/books/{bookId}/chapters/{chapterId}/untrash — out of the book's trash. Not
+// "restore": that word is a revision's (…/restorations, tRPC chapters.restoreRevision).
+export const untrashChapterEndpoint = defineEndpoint({
   method: "POST",
-  path: "/api/v1/books/{bookId}/chapters/{chapterId}/restore",
+  path: "/api/v1/books/{bookId}/chapters/{chapterId}/untrash",
   summary: "Take a chapter out of the book's trash, back into its old place (or at the end)",
   operation: "chapters.untrash",
   auth: "required",
@@ -192,10 +193,13 @@ export const restoreChapterEndpoint = defineEndpoint({
   success: { status: 201, description: "the chapter, back in the book", schema: chapterSchema, headers: ["etag"] },
   errors: ["book_in_trash"],
   handle: async ({ params, principal }) => {
-    const chapter = await restoreChapter(params, principal);
+    const chapter = await untrashChapter(params, principal);
     return success(chapter, 201, versionHeader(chapter));
   },
 });
+
+// Its address until issue 18, kept for callers written against it.
+export const untrashChapterOldEndpoint = aliasOf(untrashChapterEndpoint, "/api/v1/books/{bookId}/chapters/{chapterId}/restore");
 
 // GET /api/v1/books/{bookId}/chapters/{chapterId}/revisions — the chapter's saved versions
 export const listRevisionsEndpoint = defineEndpoint({
@@ -228,7 +232,7 @@ export const restoreRevisionEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/v1/books/{bookId}/chapters/{chapterId}/restorations",
   summary: "Restore a revision: its text becomes a new version, and nothing is lost",
-  operation: "chapters.restore",
+  operation: "chapters.restoreRevision",
   auth: "required",
   params: chapterParams,
   body: { schema: restoreRevisionInput },

@@ -1,6 +1,6 @@
 import type { Endpoint } from "../endpoint";
-import * as analyses from "./analyses";
-import * as analysis from "./analysis";
+import * as analysisRuns from "./analysis-runs";
+import * as analysisTemplates from "./analysis-templates";
 import * as auth from "./auth";
 import * as books from "./books";
 import * as chapters from "./chapters";
@@ -10,6 +10,6 @@ import * as tokens from "./tokens";
 import * as users from "./users";
 
 /** Every REST endpoint: the OpenAPI document and the integration tests iterate over this list. */
-export const ENDPOINTS: Endpoint[] = [auth, users, tokens, books, chapters, jobs, convert, analysis, analyses].flatMap((module) =>
+export const ENDPOINTS: Endpoint[] = [auth, users, tokens, books, chapters, jobs, convert, analysisTemplates, analysisRuns].flatMap((module) =>
   Object.values(module).filter((value): value is Endpoint => typeof value === "object" && value !== null && "handle" in value),
 );

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defaultCollectionOptions, MAX_PER_PAGE } from "../../collections";
 import { deleteChapter } from "../../chapters/delete-chapter";
-import { restoreChapter } from "../../chapters/restore-chapter";
+import { untrashChapter } from "../../chapters/untrash-chapter";
 import { getChapter } from "../../chapters/get-chapter";
 import { getRevision } from "../../chapters/get-revision";
 import { chaptersCollection, listChapters } from "../../chapters/list-chapters";
@@ -76,7 +76,7 @@ export const chaptersRouter = router({
   untrash: authedProcedure
     .input(z.strictObject(chapterRef))
     .output(chapterSchema)
-    .mutation(({ input, ctx }) => restoreChapter(input, ctx.principal)),
+    .mutation(({ input, ctx }) => untrashChapter(input, ctx.principal)),
   reorder: authedProcedure
     .input(z.strictObject({ ...bookRef, ...reorderChaptersInput.shape }))
     .output(z.array(chapterSummarySchema))
@@ -93,7 +93,8 @@ export const chaptersRouter = router({
     .input(z.strictObject({ ...chapterRef, version: z.int().min(1) }))
     .output(revisionSchema)
     .query(({ input, ctx }) => getRevision(input, ctx.principal)),
-  restore: authedProcedure
+  /** An old version's text saved as a new version (REST: …/restorations); not chapters.untrash. */
+  restoreRevision: authedProcedure
     .input(z.strictObject({ ...chapterRef, ...restoreRevisionInput.shape }))
     .output(chapterSchema)
     .mutation(({ input, ctx }) => restoreRevision(input, ctx.principal)),

@@ -380,7 +380,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
         currentText={() => editor.current?.text() ?? ""}
         onClose={() => setDialog(null)}
         onRestore={async (revision) => {
-          const problem = (await sync.current?.restore(revision)) ?? null;
+          const problem = (await sync.current?.restoreRevision(revision)) ?? null;
           if (!problem) setNotice(`Version ${revision} is back as the current text; what it replaced is in History.`);
           return problem;
         }}

@@ -352,7 +352,7 @@ export class ChapterSync {
   }
 
   /** Restores an old version as a new one, saving the writer's unsent text first. */
-  async restore(version: number): Promise<ApiProblem | null> {
+  async restoreRevision(version: number): Promise<ApiProblem | null> {
     await this.flush();
     if (this.dirty) return { kind: "refused", status: 0, error: "version_conflict", message: "Save your latest changes before restoring." };
     const restored = await restoreRevision(this.ids, version, this.base.version);

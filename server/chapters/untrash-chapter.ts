@@ -6,10 +6,10 @@ import { dbTime } from "../sql/values";
 import { loadChapter } from "./load-chapter";
 import { chapterColumns, toChapterDto, type ChapterDto } from "./schemas";
 
-// POST /api/v1/books/{bookId}/chapters/{chapterId}/restore — out of the book's trash, back into
+// POST /api/v1/books/{bookId}/chapters/{chapterId}/untrash — out of the book's trash, back into
 // the place it left if the book still reaches it, else at the end. Restoring a chapter that is not
 // in the trash changes nothing.
-export async function restoreChapter(input: { bookId: string; chapterId: string }, principal: Principal): Promise<ChapterDto> {
+export async function untrashChapter(input: { bookId: string; chapterId: string }, principal: Principal): Promise<ChapterDto> {
   authorize(principal, "chapters.untrash");
   const chapter = await loadChapter(principal, input, { inTrash: "allow" });
   if (!chapter.deletedAt) return toChapterDto(chapter);
