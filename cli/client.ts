@@ -1,6 +1,7 @@
 import { decodeJwt } from "jose";
 import { z } from "zod";
 import { tokenPairSchema } from "../server/auth/schemas";
+import { fileNameOf } from "../server/http/content-disposition";
 import { jobSchema, type JobDto } from "../server/jobs/schemas";
 import { ApiError, CliError, environmentTokenRefused, notLoggedIn } from "./errors";
 import { uninterruptible } from "./interrupt";
@@ -109,10 +110,9 @@ export class ApiClient {
 
   private async readDownload(response: Response, label: string | undefined): Promise<Download> {
     const mediaType = response.headers.get("content-type") ?? "application/octet-stream";
-    const disposition = response.headers.get("content-disposition") ?? "";
-    const name = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ?? /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+    const disposition = response.headers.get("content-disposition");
     const bytes = await readWithProgress(response, label);
-    return { bytes, mediaType, name: name ? decodeURIComponent(name) : null, jobId: null };
+    return { bytes, mediaType, name: fileNameOf(disposition), jobId: null };
   }
 
   private check<T>(schema: z.ZodType<T>, data: unknown, path: string): T {

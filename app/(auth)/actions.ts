@@ -7,7 +7,7 @@ import { signIn, signOut } from "@/server/auth/next-auth";
 import { sessionPrincipal } from "@/server/auth/session";
 import { AppError, fieldProblems } from "@/server/errors";
 import { createUser, createUserInput } from "@/server/users/create-user";
-import { problemsByField, type FormState } from "../_components/field-problems";
+import { problemsByField, type FormState } from "../_components/problem";
 
 const text = (form: FormData, key: string) => {
   const value = form.get(key);

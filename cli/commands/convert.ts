@@ -29,6 +29,6 @@ export function registerConvert(program: Command): void {
       const query = options.notes ? { notes: "1" } : undefined;
       const file = await client.download("POST", "/api/v1/convert", { form, query, progress: "converting" });
       const where = writeOutput(file.bytes, options.output);
-      if (options.output !== "-") printResult(json, { file: where, bytes: file.bytes.byteLength, mediaType: file.mediaType, job: file.jobId }, `Wrote ${where} (${file.bytes.byteLength} bytes).`);
+      if (options.output !== "-") printResult(json, { file: where, name: file.name, bytes: file.bytes.byteLength, mediaType: file.mediaType, job: file.jobId }, `Wrote ${where} (${file.bytes.byteLength} bytes).`);
     });
 }

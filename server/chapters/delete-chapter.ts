@@ -5,10 +5,9 @@ import { addToBookTotals, bookTransaction } from "../books/access";
 import { eraseDeletedText, sql } from "../db";
 import type { DB } from "../generated/kysely/database";
 import { dbTime } from "../sql/values";
+import { CHAPTER_TRASH_DAYS } from "./limits.mjs";
 import { loadChapter } from "./load-chapter";
 
-/** How long a deleted chapter waits in its book's trash before it is deleted for good. */
-export const CHAPTER_TRASH_DAYS = 30;
 
 // DELETE /api/v1/books/{bookId}/chapters/{chapterId} — into the book's trash with its history (the
 // chapters after it move up one place); with `permanent`, deleted for good with its history.

@@ -1,5 +1,6 @@
 // @ts-check
-// Plain JavaScript: next.config.mjs derives the proxy's body limit from these.
+// Plain JavaScript: next.config.mjs derives the proxy's body limit from these. The browser's
+// sentences read them too (app/_components/problem.ts, the trash), so a limit is written once.
 
 /**
  * The longest chapter: 5 MiB of text counted in UTF-8 bytes (about 5.2 million English letters or
@@ -14,3 +15,6 @@ export const MAX_CHAPTER_BYTES = 5 * 1024 * 1024;
  * No body any route reads is larger (test/unit/body-limits.test.ts).
  */
 export const CHAPTER_BODY_LIMIT = 6 * MAX_CHAPTER_BYTES + 64 * 1024;
+
+/** How long a deleted chapter waits in its book's trash before it is deleted for good. */
+export const CHAPTER_TRASH_DAYS = 30;

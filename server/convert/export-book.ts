@@ -3,6 +3,7 @@ import { authorize } from "../auth/scopes";
 import { loadBook } from "../books/access";
 import { sql } from "../db";
 import { AppError } from "../errors";
+import { namedMediaType } from "../request/accept";
 import { leadingHeading } from "../text/markdown-heading";
 import { safeFileName } from "./file-name";
 import { enqueueJob } from "../jobs/enqueue-job";
@@ -78,23 +79,13 @@ export async function exportBook(options: ExportBookOptions, principal: Principa
   return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(book.title, written.extension) } };
 }
 
-/** The format named, else the first writable one the Accept header asks for (by quality). */
+/** The format named, else the first writable one the Accept header names (by quality; a wildcard names none). */
 function chooseFormat(options: ExportBookOptions): Format {
   if (options.format) return requireFormat(options.format, "write", "not_acceptable");
-  const wanted = (options.accept ?? "")
-    .split(",")
-    .map((part, index) => {
-      const [type, ...params] = part.split(";").map((s) => s.trim().toLowerCase());
-      const q = Number(params.find((p) => p.startsWith("q="))?.slice(2) ?? "1");
-      return { type: type ?? "", q: Number.isFinite(q) ? q : 0, index };
-    })
-    .filter((entry) => entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
   const writable = writableFormats();
-  for (const { type } of wanted) {
-    const match = writable.find((f) => f.mediaType.toLowerCase() === type);
-    if (match) return match;
-  }
+  const named = namedMediaType(options.accept, writable.map((f) => f.mediaType));
+  const match = writable.find((f) => f.mediaType === named);
+  if (match) return match;
   throw new AppError("not_acceptable", "Name a format (format=epub, docx, pdf …) or ask for its media type in Accept.", {
     available: writable.map((f) => f.id),
   });

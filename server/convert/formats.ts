@@ -12,8 +12,8 @@ export const writableFormats = (): Format[] => FORMATS.filter((f) => f.write);
  * cannot: 422 unsupported_format on a POST, 406 not_acceptable for an export.
  */
 export function requireFormat(id: string, direction: "read" | "write", error: ErrorCode = "unsupported_format"): Format {
-  const format = FORMATS.find((f) => f.id === id);
-  if (format && format[direction]) return format;
+  const format = formatById(id);
+  if (format?.[direction]) return format;
   const able = FORMATS.filter((f) => f[direction]).map((f) => f.id);
   const message = format ? `Inkstone cannot ${direction} ${format.name}.` : `"${id}" is not a format Inkstone knows.`;
   throw new AppError(error, `${message} It can ${direction}: ${able.join(", ")}.`, { [direction === "read" ? "readable" : "writable"]: able });
@@ -21,7 +21,7 @@ export function requireFormat(id: string, direction: "read" | "write", error: Er
 
 /** Text formats may travel as a JSON string; the rest (zips, PDF) only as a file. */
 export function isTextFormat(format: Format): boolean {
-  return formatById(format.id)?.container === "text";
+  return format.container === "text";
 }
 
 /** The media type and extension of a file written in this format, known before it is written (HEAD). */

@@ -4,6 +4,7 @@ import type { Principal } from "../auth/principal";
 import { authorize, hasScope, OPERATION_SCOPES, type Operation } from "../auth/scopes";
 import { parseCollectionQuery, type CollectionSpec, type OptionsOf } from "../collections";
 import { AppError, fieldProblems, type ErrorCode } from "../errors";
+import { acceptsJson } from "../request/accept";
 import { DEFAULT_BODY_LIMIT } from "../request/body";
 import { readBody } from "./read-body";
 import { failure, success } from "./envelope";
@@ -122,18 +123,9 @@ export function servesHead(get: Endpoint | undefined): get is Endpoint {
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
 
-function acceptsJson(request: Request): boolean {
-  const accept = request.headers.get("accept");
-  if (!accept) return true;
-  return accept.split(",").some((part) => {
-    const type = part.split(";")[0]!.trim().toLowerCase();
-    return type === "*/*" || type === "application/*" || type === "application/json" || type.endsWith("+json");
-  });
-}
-
 async function run(endpoint: Endpoint, request: Request, context: RouteContext): Promise<Response> {
   // A file's handler negotiates its own format; its failures are still the JSON envelope.
-  if (!endpoint.success.file && !acceptsJson(request)) {
+  if (!endpoint.success.file && !acceptsJson(request.headers.get("accept"))) {
     throw new AppError("not_acceptable", "This endpoint answers in application/json only.", { available: ["application/json"] });
   }
   const url = new URL(request.url);

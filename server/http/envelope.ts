@@ -1,5 +1,6 @@
 import { AppError, ERRORS } from "../errors";
 import type { Page } from "../collections";
+import { attachmentHeader } from "./content-disposition";
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
 
@@ -21,18 +22,12 @@ export function fileHead(file: { name: string; mediaType: string; size?: number 
 }
 
 function fileHeaders(file: { name: string; mediaType: string; size?: number }): Record<string, string> {
-  const asciiName = file.name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   return {
     "content-type": file.mediaType,
     ...(file.size !== undefined && { "content-length": String(file.size) }),
-    "content-disposition": `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeRFC5987(file.name)}`,
+    "content-disposition": attachmentHeader(file.name),
     "cache-control": "no-store",
   };
-}
-
-// encodeURIComponent leaves ' ( ) * as they are, which RFC 5987's attr-char does not allow.
-function encodeRFC5987(value: string): string {
-  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** 202: work queued in the background, and where to poll it. */

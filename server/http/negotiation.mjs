@@ -20,7 +20,13 @@ export const API_ONLY_BOOKS_PATH = "/books/:bookId/:rest((?:)(?!chapters/[^/]+$)
 
 const PAGE_PATH = /^\/books(\/[^/]+(\/chapters\/[^/]+)?)?\/?$/;
 
-/** The same rule for a request in hand: does it get the page? */
+/**
+ * The same rule for a request in hand: does it get the page? Accept is read here as the rewrites
+ * read it — does it mention text/html at all — and not through negotiator (server/request/accept.ts)
+ * like every other Accept: Next matches PAGE_SIGNALS by pattern, with no code of ours, and the proxy
+ * (which gives a page its script nonce) must choose exactly as the rewrites do, or a page would be
+ * served without its nonce. So `text/html;q=0` gets the page here as it does there.
+ */
 export function wantsPage(pathname, headers) {
   if (!PAGE_PATH.test(pathname) || headers.has("authorization")) return false;
   return (headers.get("accept") ?? "").includes("text/html") || headers.get("rsc") === "1" || Boolean(headers.get("next-action"));

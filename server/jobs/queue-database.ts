@@ -3,6 +3,7 @@ import { AppError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import { blobStore } from "./blob-store";
 import { ACTIVE_JOBS_RETRY_SECONDS, LEASE_MS, MAX_ACTIVE_JOBS_PER_WRITER, MAX_ATTEMPTS, MAX_JOB_BYTES_PER_WRITER, retryDelayMs, RUNNING_JOBS_PER_WRITER } from "./limits";
+import { byteSize } from "../text/byte-size";
 import type { ClaimedJob, JobOutcome, JobQueue, JobRecord, JobStatus } from "./queue";
 
 /** The columns a job's record needs. */
@@ -198,7 +199,7 @@ async function refuseOverQuota(tx: Prisma.TransactionClient, ownerId: string, ad
   if (bytes + adding > MAX_JOB_BYTES_PER_WRITER) {
     throw new AppError(
       "rate_limited",
-      `Your jobs already keep ${mebibytes(bytes)} of documents and results, and this one would take you past the ${mebibytes(MAX_JOB_BYTES_PER_WRITER)} one writer may keep; try again when a job has finished or its result has expired.`,
+      `Your jobs already keep ${byteSize(bytes)} of documents and results, and this one would take you past the ${byteSize(MAX_JOB_BYTES_PER_WRITER)} one writer may keep; try again when a job has finished or its result has expired.`,
       { storedBytes: bytes, addingBytes: adding, maxStoredBytes: MAX_JOB_BYTES_PER_WRITER },
       await secondsUntilRoom(tx, ownerId, now),
     );
@@ -211,8 +212,4 @@ async function secondsUntilRoom(tx: Prisma.TransactionClient, ownerId: string, n
   if (await tx.job.findFirst({ where: { ...unexpired, inputSize: { not: null } }, select: { id: true } })) return ACTIVE_JOBS_RETRY_SECONDS;
   const oldest = await tx.job.findFirst({ where: { ...unexpired, fileSize: { not: null } }, orderBy: { expiresAt: "asc" }, select: { expiresAt: true } });
   return oldest ? Math.max(1, Math.ceil((oldest.expiresAt.getTime() - now.getTime()) / 1000)) : ACTIVE_JOBS_RETRY_SECONDS;
-}
-
-function mebibytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, "")} MiB`;
 }

@@ -106,6 +106,15 @@ describe("inkstone import and export", () => {
     expect(fails(await run(["export", "no-such-book", "--format", "docx", "-o", "-"]))).toMatch(/\(404 not_found\)$/);
   });
 
+  it("reports the server's name for the file, read from Content-Disposition whatever the title holds", async () => {
+    // content-disposition on both sides (issue 18 item 9): UTF-8, quotes and a percent sign survive.
+    const title = "灯塔 “100%” it's (1)";
+    const book = json(await run(["books", "create", "--title", title, "--json"]));
+    ok(await run(["chapters", "upload", book.id, file("one.md", "# One\n\nText.\n")]));
+    const written = json(await run(["export", book.id, "--format", "md", "-o", path.join(folder, "named.md"), "--json"]));
+    expect(written).toMatchObject({ name: `${title}.md`, mediaType: "text/markdown; charset=utf-8" });
+  });
+
   it("exports with smart punctuation and private notes when asked, and without them otherwise", async () => {
     const book = json(await run(["books", "create", "--title", "Proofs", "--json"]));
     ok(await run(["chapters", "upload", book.id, file("proof.md", `"Wait..." she said -- it's late. <!-- check the tide table -->\n`)]));

@@ -74,3 +74,35 @@ describe("a browser navigation gets the page", () => {
     }
   });
 });
+
+// Every Accept but the page-or-API one is read by negotiator (server/request/accept.ts), each
+// caller with its own meaning (issue 18 item 10).
+describe("Accept on the API", () => {
+  it("a JSON endpoint answers a caller that takes JSON, a +json type or states no preference", async () => {
+    for (const accept of ["", "application/problem+json", "application/*;q=0.1", "text/html, */*;q=0.8"]) {
+      expect(expectSuccess(await get("/api/v1/books", writer.token, { accept }), 200), accept).toEqual(expect.any(Array));
+    }
+  });
+
+  it("a JSON endpoint answers 406 to a caller that refuses JSON with q=0, whatever else it takes", async () => {
+    const refused = await get("/api/v1/books", writer.token, { accept: "application/json;q=0, */*" });
+    expect(expectFailure(refused, 406, "not_acceptable")).toEqual({ available: ["application/json"] });
+  });
+
+  it("an export's format is the most wanted one the header names; a wildcard names none", async () => {
+    const bookId = paths[1]!.split("/")[2]!;
+    const pdf = await get(`/api/v1/books/${bookId}/export`, writer.token, { accept: "application/epub+zip;q=0.5, application/pdf" });
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const epub = await get(`/api/v1/books/${bookId}/export`, writer.token, { accept: "application/pdf;q=0, image/png, application/epub+zip;q=0.1" });
+    expect(epub.headers.get("content-type")).toBe("application/epub+zip");
+    const any = await get(`/api/v1/books/${bookId}/export`, writer.token, { accept: "*/*" });
+    expect(expectFailure(any, 406, "not_acceptable")).toMatchObject({ available: expect.arrayContaining(["epub", "pdf", "docx"]) });
+  });
+
+  it("a page path reads Accept as the rewrites do: any mention of text/html is a navigation", async () => {
+    // Even text/html;q=0: Next's rewrite matches the header by pattern, and the proxy must agree with it.
+    const response = await get(paths[0]!, null, { accept: "text/html;q=0", cookie: jar.header() });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { jobSettled, runProgress } from "@/app/(writer)/analyze/[bookId]/run-progress";
-import { ERROR_SENTENCES, UNREACHABLE_SENTENCE } from "@/app/_components/error-sentences";
+import { ERROR_SENTENCES, UNREACHABLE_SENTENCE } from "@/app/_components/problem";
 
 const following = { runPending: false, runError: null, jobId: "job-1" };
 /** What a tRPC call that the server answered with an error code throws (server/trpc/init.ts). */

@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { createBook } from "@/server/books/create-book";
-import { CHAPTER_TRASH_DAYS, deleteChapter, purgeExpiredChapters } from "@/server/chapters/delete-chapter";
+import { deleteChapter, purgeExpiredChapters } from "@/server/chapters/delete-chapter";
+import { CHAPTER_TRASH_DAYS } from "@/server/chapters/limits.mjs";
 import { uploadChapter } from "@/server/chapters/upload-chapter";
 import { db } from "@/server/db";
 import { newWriter } from "../support/principals";

@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { Field } from "../../_components/field";
-import type { FormState } from "../../_components/field-problems";
+import type { FormState } from "../../_components/problem";
 import { FormAlert } from "../../_components/form-alert";
 import { SubmitButton } from "../../_components/submit-button";
 import { signInAction } from "../actions";

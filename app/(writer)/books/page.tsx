@@ -5,7 +5,7 @@ import type { BookDto } from "@/server/books/schemas";
 import { defaultCollectionOptions, MAX_PER_PAGE, parseCollectionQuery } from "@/server/collections";
 import { AppError } from "@/server/errors";
 import type { Principal } from "@/server/auth/principal";
-import { ERROR_SENTENCES } from "../../_components/error-sentences";
+import { ERROR_SENTENCES } from "../../_components/problem";
 import { formatDateTime, formatRelative } from "../../_components/format";
 import { requirePrincipal } from "../../_components/require-principal";
 import { BookEntryActions, NewBookButton, TrashEntryActions } from "./_components/book-buttons";

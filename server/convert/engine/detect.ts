@@ -1,5 +1,5 @@
 import { AppError } from "../../errors";
-import { formatByExtension, formatById, type FormatInfo } from "./formats";
+import { FORMATS, formatByExtension, formatById, type FormatInfo } from "./formats";
 import { expandEntry, isZip, readZipDirectory } from "./zip";
 
 /** What the bytes say they are: a format id when they say it clearly, else their container. */
@@ -24,8 +24,9 @@ function zipFormat(bytes: Uint8Array): string | undefined {
   const entries = readZipDirectory(bytes, "file");
   const mimetypeEntry = entries.find((entry) => entry.name === "mimetype" && entry.size < 100);
   const mimetype = mimetypeEntry && new TextDecoder().decode(expandEntry(bytes, mimetypeEntry, "file")).trim();
-  if (mimetype === "application/epub+zip") return "epub";
-  if (mimetype === "application/vnd.oasis.opendocument.text") return "odt";
+  // EPUB and OpenDocument name their media type in a `mimetype` entry: the table's, for a format we read.
+  const named = FORMATS.find((format) => format.container === "zip" && format.mediaType === mimetype);
+  if (named) return named.id;
   if (entries.some((entry) => entry.name === "word/document.xml")) return "docx";
   return undefined;
 }

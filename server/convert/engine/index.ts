@@ -8,7 +8,7 @@ import { AppError } from "../../errors";
 import { runInWorker } from "../../workers/pool";
 import { FORMATS as ALL_FORMATS, type FormatInfo } from "./formats";
 import type { DocumentModel, ReadOptions, WriteOptions, WrittenDocument } from "./model";
-import { canRead, canWrite, convertHere, readHere, requireReadable, requireWritable, writeHere } from "./run";
+import { convertHere, readHere, requireReadable, requireWritable, writeHere } from "./run";
 import type { ConvertTask } from "./task";
 import { isInsideWorker } from "./where";
 
@@ -18,12 +18,8 @@ export type { Chapter, DocumentModel, ManuscriptOptions, ReadOptions, WriteOptio
 
 export type Format = FormatInfo;
 
-/** Every format with what really works for it; `container` says whether it travels as text. */
-export const FORMATS: readonly Format[] = ALL_FORMATS.map((format) => ({
-  ...format,
-  read: format.read && canRead(format.id),
-  write: format.write && canWrite(format.id),
-})).filter((f) => f.read || f.write);
+/** Every format the engine reads or writes (the table in formats.ts). */
+export const FORMATS: readonly Format[] = ALL_FORMATS;
 
 /** The longest a conversion may take, waiting for a free worker included, unless the caller says. */
 const DEFAULT_TIMEOUT_MS = 120_000;

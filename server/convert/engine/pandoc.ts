@@ -1,4 +1,5 @@
 import { AppError } from "../../errors";
+import { formatById, type FormatInfo } from "./formats";
 import { isInsideWorker } from "./where";
 
 type PandocModule = typeof import("pandoc-wasm");
@@ -19,4 +20,12 @@ export async function runPandoc(options: PandocOptions, stdin: string | null, fi
     throw new AppError("corrupt_document", `pandoc could not convert the document: ${result.stderr.trim().slice(0, 500)}`);
   }
   return result;
+}
+
+/** A format the engine reads and writes through pandoc, with pandoc's names for it (formats.ts). */
+export function pandocFormat(id: string): Extract<FormatInfo, { engine: "pandoc" }> {
+  const format = formatById(id);
+  // The engine dispatches here only for the table's pandoc formats: anything else is our bug.
+  if (format?.engine !== "pandoc") throw new AppError("internal", `"${id}" is not a format pandoc converts for Inkstone.`);
+  return format;
 }

@@ -2,19 +2,19 @@ import { AppError } from "../../errors";
 import { smartenMarkdown } from "../../text/smart-punctuation";
 import { replaceNotes, withoutNotes } from "../../text/notes";
 import { assertContentMatches, detectFormat } from "./detect";
-import { formatById, type FormatInfo } from "./formats";
+import { formatById, type FormatInfo, type NativeReadable, type NativeWritable } from "./formats";
 import type { DocumentModel, ReadOptions, WriteOptions, WrittenDocument } from "./model";
 import { readDocx } from "./readers/docx";
 import { readEpub } from "./readers/epub";
 import { readHtml } from "./readers/html";
 import { readMarkdown } from "./readers/markdown";
-import { PANDOC_READERS, readWithPandoc } from "./readers/pandoc";
+import { readWithPandoc } from "./readers/pandoc";
 import { readText } from "./readers/text";
 import { writeDocx } from "./writers/docx";
 import { writeEpub } from "./writers/epub";
 import { writeHtml } from "./writers/html";
 import { writeMarkdown } from "./writers/markdown";
-import { PANDOC_WRITERS, writeWithPandoc } from "./writers/pandoc";
+import { writeWithPandoc } from "./writers/pandoc";
 import { writePdf } from "./writers/pdf";
 import { writeText } from "./writers/text";
 
@@ -27,35 +27,34 @@ type Reader = (bytes: Uint8Array, options: ReadOptions) => DocumentModel | Promi
  */
 type Writer = (model: DocumentModel, options: WriteOptions, typed: DocumentModel) => WrittenDocument | Promise<WrittenDocument>;
 
-const READERS: Record<string, Reader> = {
+// One function per native format the table (formats.ts) marks readable or writable: `satisfies`
+// refuses a missing one and one the table does not mark; the rest go through pandoc.
+const READERS: Readonly<Record<string, Reader>> = {
   md: readMarkdown,
   txt: readText,
   html: readHtml,
   docx: readDocx,
   epub: readEpub,
-};
+} satisfies Record<NativeReadable, Reader>;
 
-const WRITERS: Record<string, Writer> = {
+const WRITERS: Readonly<Record<string, Writer>> = {
   md: writeMarkdown,
   txt: writeText,
   html: writeHtml,
   docx: writeDocx,
   epub: writeEpub,
   pdf: writePdf,
-};
-
-export const canRead = (id: string) => id in READERS || id in PANDOC_READERS;
-export const canWrite = (id: string) => id in WRITERS || id in PANDOC_WRITERS;
+} satisfies Record<NativeWritable, Writer>;
 
 export function requireReadable(id: string): FormatInfo {
   const format = formatById(id);
-  if (!format || !format.read || !canRead(id)) throw new AppError("unsupported_format", `Inkstone cannot read "${id}" documents.`, { format: id });
+  if (!format?.read) throw new AppError("unsupported_format", `Inkstone cannot read "${id}" documents.`, { format: id });
   return format;
 }
 
 export function requireWritable(id: string): FormatInfo {
   const format = formatById(id);
-  if (!format || !format.write || !canWrite(id)) throw new AppError("unsupported_format", `Inkstone cannot write "${id}" documents.`, { format: id });
+  if (!format?.write) throw new AppError("unsupported_format", `Inkstone cannot write "${id}" documents.`, { format: id });
   return format;
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bookIdParams } from "../../books/schemas";
-import { CHAPTER_TRASH_DAYS, deleteChapter } from "../../chapters/delete-chapter";
+import { deleteChapter } from "../../chapters/delete-chapter";
+import { CHAPTER_TRASH_DAYS } from "../../chapters/limits.mjs";
 import { getChapter } from "../../chapters/get-chapter";
 import { getRevision } from "../../chapters/get-revision";
 import { chaptersCollection, listChapters } from "../../chapters/list-chapters";

@@ -8,7 +8,7 @@ import type { TemplateSummaryDto } from "@/server/analysis/schemas";
 import { getBook } from "@/server/books/get-book";
 import { defaultCollectionOptions, MAX_PER_PAGE } from "@/server/collections";
 import { AppError } from "@/server/errors";
-import { ERROR_SENTENCES } from "../../../_components/error-sentences";
+import { ERROR_SENTENCES } from "../../../_components/problem";
 import { formatDateTime } from "../../../_components/format";
 import { requirePrincipal } from "../../../_components/require-principal";
 import styles from "../../templates/_components/analysis.module.css";

@@ -1,6 +1,5 @@
 import type { JobDto } from "@/server/jobs/schemas";
-import { ERROR_SENTENCES } from "../../../_components/error-sentences";
-import { describeProblem, type Problem } from "../../../_components/problem";
+import { describeProblem, ERROR_SENTENCES, type Problem } from "../../../_components/problem";
 
 interface RunProgressInput {
   runPending: boolean;

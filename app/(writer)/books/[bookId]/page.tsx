@@ -10,7 +10,7 @@ import { chaptersCollection, listChapters } from "@/server/chapters/list-chapter
 import type { ChapterSummaryDto } from "@/server/chapters/schemas";
 import { defaultCollectionOptions, MAX_PER_PAGE } from "@/server/collections";
 import { AppError } from "@/server/errors";
-import { ERROR_SENTENCES } from "../../../_components/error-sentences";
+import { ERROR_SENTENCES } from "../../../_components/problem";
 import { pagePrincipal, requirePrincipal } from "../../../_components/require-principal";
 import { EditBookButton } from "../_components/book-buttons";
 import { BookDeskProvider } from "../_components/book-desk";

@@ -1,5 +1,5 @@
-import type { ErrorCode } from "@/server/errors";
-import { ERROR_SENTENCES, UNREACHABLE_SENTENCE } from "../../../_components/error-sentences";
+import { fileNameOf } from "@/server/http/content-disposition";
+import { describeAnswer, networkProblem } from "../../../_components/problem";
 
 /**
  * Uploads and downloads for Import and Export. XMLHttpRequest rather than fetch: it reports an
@@ -26,7 +26,7 @@ export function send(method: "GET" | "POST", url: string, body: FormData | null,
     xhr.upload.onprogress = (event) => onProgress("upload", event.lengthComputable ? event.loaded / event.total : null);
     xhr.upload.onload = () => onProgress("convert", null);
     xhr.onprogress = (event) => onProgress("download", event.lengthComputable ? event.loaded / event.total : null);
-    xhr.onerror = () => reject(new Error(UNREACHABLE_SENTENCE));
+    xhr.onerror = () => reject(new Error(networkProblem().message));
     xhr.onload = async () => {
       const blob = xhr.response as Blob;
       const isJson = (xhr.getResponseHeader("content-type") ?? "").startsWith("application/json");
@@ -41,20 +41,9 @@ export function send(method: "GET" | "POST", url: string, body: FormData | null,
   });
 }
 
-/** The real (UTF-8) name from an RFC 6266 Content-Disposition. */
-function fileNameOf(disposition: string | null): string | null {
-  const extended = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
-  if (extended) return decodeURIComponent(extended);
-  return disposition?.match(/filename="([^"]*)"/)?.[1] ?? null;
-}
-
 /** A sentence for a failed transfer: the writer's sentence for the code, plus the server's detail. */
 export function failureSentence(transfer: Transfer): string {
-  const code = transfer.body?.error as ErrorCode | undefined;
-  const sentence = code && code in ERROR_SENTENCES ? ERROR_SENTENCES[code] : ERROR_SENTENCES.internal;
-  const details = Array.isArray(transfer.body?.details) ? (transfer.body.details as { message?: string }[]).map((d) => d.message).filter(Boolean) : [];
-  const detail = details.length > 0 ? details.join("; ") : transfer.body?.msg;
-  return detail && detail !== sentence ? `${sentence} (${detail})` : sentence;
+  return describeAnswer(transfer.status, transfer.body, { withDetail: "all" }).message;
 }
 
 interface JobData {

@@ -6,7 +6,7 @@ import { AppError, fieldProblems } from "@/server/errors";
 import { createToken } from "@/server/tokens/create-token";
 import { createTokenInput } from "@/server/tokens/schemas";
 import { deleteToken } from "@/server/tokens/delete-token";
-import { problemsByField, type FormState } from "../../../_components/field-problems";
+import { problemsByField, type FormState } from "../../../_components/problem";
 
 export interface CreateTokenState extends FormState {
   /** the new access token: shown once, never stored in the clear */

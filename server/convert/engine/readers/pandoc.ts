@@ -1,38 +1,16 @@
 import type { DocumentModel } from "../model";
-import { runPandoc } from "../pandoc";
+import { pandocFormat, runPandoc } from "../pandoc";
 import { decodeUtf8 } from "../text";
 import { rezipSafely } from "../zip";
 import { htmlDocument } from "./html";
 
-/** pandoc's reader for each long-tail format id (see ../formats.ts). */
-export const PANDOC_READERS: Record<string, string> = {
-  odt: "odt",
-  rtf: "rtf",
-  fb2: "fb2",
-  latex: "latex",
-  typst: "typst",
-  rst: "rst",
-  org: "org",
-  docbook: "docbook",
-  asciidoc: "asciidoc",
-  opml: "opml",
-  mediawiki: "mediawiki",
-  textile: "textile",
-  djot: "djot",
-  jats: "jats",
-  muse: "muse",
-};
-
-/** Zipped formats: checked against ZIP_LIMITS, like DOCX and EPUB, before pandoc inflates them. */
-const ZIPPED: Record<string, string> = { odt: "ODT document" };
-
 /** Through pandoc to standalone HTML, then the HTML reader: one path into the model for them all. */
 export async function readWithPandoc(bytes: Uint8Array, format: string): Promise<DocumentModel> {
-  const from = PANDOC_READERS[format]!;
-  const options = { from, to: "html5", standalone: true, "wrap": "none" };
-  const zipped = ZIPPED[format];
-  const result = zipped
-    ? await runPandoc({ ...options, "input-files": [`input.${format}`] }, null, { [`input.${format}`]: new Blob([rezipSafely(bytes, zipped) as Uint8Array<ArrayBuffer>]) })
+  const info = pandocFormat(format);
+  const options = { from: info.pandoc.from, to: "html5", standalone: true, "wrap": "none" };
+  // A zipped format is checked against ZIP_LIMITS, like DOCX and EPUB, before pandoc inflates it.
+  const result = info.container === "zip"
+    ? await runPandoc({ ...options, "input-files": [`input.${format}`] }, null, { [`input.${format}`]: new Blob([rezipSafely(bytes, info.name) as Uint8Array<ArrayBuffer>]) })
     : await runPandoc(options, decodeUtf8(bytes));
   // pandoc titles a document without metadata after its input ("stdin"): only its title block counts.
   const html = result.stdout;

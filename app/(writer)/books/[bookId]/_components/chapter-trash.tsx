@@ -4,7 +4,8 @@ import { useRouter } from "next/navigation";
 import type { ChapterSummaryDto } from "@/server/chapters/schemas";
 import { formatWords } from "../../../../_components/format";
 import { trpc } from "../../../../_trpc/client";
-import { ERROR_SENTENCES } from "../../../../_components/error-sentences";
+import { describeProblem } from "../../../../_components/problem";
+import { CHAPTER_TRASH_DAYS } from "@/server/chapters/limits.mjs";
 import styles from "../book.module.css";
 
 /** The book's trash: chapters moved out of it, each restorable into the place it left. */
@@ -12,11 +13,10 @@ export function ChapterTrash({ chapters, language }: { chapters: ChapterSummaryD
   const router = useRouter();
   const restore = trpc.chapters.untrash.useMutation({ onSuccess: () => router.refresh() });
   if (chapters.length === 0) return null;
-  const failure = restore.error?.data && "error" in restore.error.data ? restore.error.data.error : null;
   return (
     <section aria-labelledby="chapter-trash-heading" className={styles.trash}>
       <h3 id="chapter-trash-heading">Trash</h3>
-      <p className="muted">Chapters here are deleted for good after 30 days.</p>
+      <p className="muted">Chapters here are deleted for good after {CHAPTER_TRASH_DAYS} days.</p>
       <ul className={styles.chapters}>
         {chapters.map((chapter) => (
           <li key={chapter.id} className={styles.chapter}>
@@ -38,7 +38,7 @@ export function ChapterTrash({ chapters, language }: { chapters: ChapterSummaryD
       </ul>
       {restore.error && (
         <p role="alert" className="form-alert">
-          {failure && failure in ERROR_SENTENCES ? ERROR_SENTENCES[failure as keyof typeof ERROR_SENTENCES] : restore.error.message}
+          {describeProblem(restore.error)?.message}
         </p>
       )}
     </section>

@@ -1,6 +1,7 @@
 "use client";
 
 import type { ChapterSummaryDto } from "@/server/chapters/schemas";
+import { CHAPTER_TRASH_DAYS } from "@/server/chapters/limits.mjs";
 import { ConfirmDialog } from "../../../../_components/confirm-dialog";
 import { formatNumber } from "../../../../_components/format";
 import { trpc } from "../../../../_trpc/client";
@@ -19,7 +20,7 @@ export function ConfirmDeleteChapter({ chapter, onClose, onDeleted }: { chapter:
     >
       <p>
         “{chapter.title}” ({formatNumber(chapter.wordCount)} {chapter.wordCount === 1 ? "word" : "words"}) leaves the book with every
-        saved version of it. You can restore it from the book’s trash for 30 days.
+        saved version of it. You can restore it from the book’s trash for {CHAPTER_TRASH_DAYS} days.
       </p>
     </ConfirmDialog>
   );

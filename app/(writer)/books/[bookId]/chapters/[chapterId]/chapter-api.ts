@@ -1,5 +1,5 @@
 import type { ErrorCode } from "@/server/errors";
-import { sentenceFor } from "./api-sentences";
+import { describeAnswer, networkProblem, type ProblemOptions } from "../../../../../_components/problem";
 
 // The editor's calls to the REST API (docs/api.md). Plain fetch rather than tRPC: a save on
 // leaving the page must go out with `keepalive`, and REST's envelopes carry the error codes the
@@ -42,6 +42,9 @@ export interface ApiProblem {
 
 export type Outcome<T> = { ok: true; data: T; total?: number } | { ok: false; problem: ApiProblem };
 
+/** The editor's words for a failure (app/_components/problem.ts), with the fields a save named. */
+const EDITOR: ProblemOptions = { autosave: true, withDetail: "fields" };
+
 /** Chromium and the Fetch standard cap keepalive bodies at 64 KiB for all of a page's requests together. */
 const KEEPALIVE_LIMIT = 60 * 1024;
 
@@ -57,14 +60,15 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<Outcome<T>
       cache: "no-store",
     });
   } catch {
-    return { ok: false, problem: { kind: "offline", status: 0, error: "network", message: sentenceFor("network", null, true) } };
+    return { ok: false, problem: { kind: "offline", status: 0, error: "network", message: networkProblem({ ...EDITOR, unsent: true }).message } };
   }
   const envelope = (await response.json().catch(() => null)) as { data?: T; error?: string; msg?: string; details?: unknown } | null;
   if (response.ok && envelope && "data" in envelope) {
     const total = response.headers.get("x-total-count");
     return { ok: true, data: envelope.data as T, total: total === null ? undefined : Number(total) };
   }
-  const error = (envelope?.error ?? (response.status >= 500 ? "internal" : "malformed_request")) as ErrorCode;
+  // A change that did not go through leaves the writer's text in the browser: the sentence says so.
+  const { code: error, message } = describeAnswer(response.status, envelope, { ...EDITOR, unsent: init.method !== undefined });
   const kind: ApiProblem["kind"] =
     response.status === 401
       ? "signed-out"
@@ -73,7 +77,7 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<Outcome<T>
         : response.status >= 500
           ? "server"
           : "refused";
-  return { ok: false, problem: { kind, status: response.status, error, message: sentenceFor(error, envelope, init.method !== undefined), details: envelope?.details } };
+  return { ok: false, problem: { kind, status: response.status, error, message, details: envelope?.details } };
 }
 
 /**

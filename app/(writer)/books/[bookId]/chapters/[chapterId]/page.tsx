@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AppError } from "@/server/errors";
 import { getCurrentUser } from "@/server/users/get-current-user";
 import { pagePrincipal, requirePrincipal } from "@/app/_components/require-principal";
-import { sentenceFor } from "./api-sentences";
+import { ERROR_SENTENCES } from "../../../../../_components/problem";
 import { ChapterEditor } from "./chapter-editor";
 import { loadChapterPage } from "./load-chapter-page";
 
@@ -36,7 +36,7 @@ export default async function ChapterPage({ params }: Params) {
     return (
       <div className="narrow">
         <h1>This chapter cannot be opened</h1>
-        <p className="lede">{sentenceFor(error.code)}</p>
+        <p className="lede">{ERROR_SENTENCES[error.code]}</p>
         <p>
           <Link href="/">Back to your books</Link>
         </p>
