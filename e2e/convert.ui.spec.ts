@@ -43,6 +43,17 @@ test("importing a DOCX keeps its chapters, and a mislabelled file is refused in 
   await expect(dialog.getByRole("alert")).toContainText("not what its name says");
 });
 
+test("a manuscript over the import limit is refused with the limit in words", async ({ page }) => {
+  await page.goto("/books");
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Import a manuscript" });
+  const tooLarge = Buffer.alloc(21 * 1024 * 1024, "words ");
+  await dialog.getByLabel("Manuscript").setInputFiles({ name: "huge.txt", mimeType: "text/plain", buffer: tooLarge });
+  await dialog.getByRole("button", { name: "Import" }).click();
+  // The limit comes from the server's 413 (its maxBytes), not from a number written in the page.
+  await expect(dialog.getByRole("alert")).toContainText(/too large to send in one piece: Inkstone takes at most 20(\.\d)? MiB here/);
+});
+
 async function exportAs(page: Page, format: string, manuscript = false) {
   await page.getByRole("button", { name: "Export", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Export the book" });
