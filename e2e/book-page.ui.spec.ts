@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { CHAPTER_TRASH_DAYS } from "../server/chapters/limits.mjs";
 import { newWriter, SIGNED_OUT } from "./support";
 
 async function bookWithChapters(page: Page, title: string, chapterTitles: string[]): Promise<string> {
@@ -95,12 +96,15 @@ test("a chapter is added, renamed in place, moved to the trash after asking, and
   await page.getByRole("button", { name: "Delete “First”" }).click();
   const dialog = page.getByRole("dialog", { name: "Move this chapter to the trash?" });
   await expect(dialog.getByRole("button", { name: "Keep it" })).toBeFocused();
+  // How long the trash keeps it is the server's constant, not a number written in the page.
+  await expect(dialog).toContainText(`from the book’s trash for ${CHAPTER_TRASH_DAYS} days`);
   await dialog.getByRole("button", { name: "Move to trash" }).click();
   await expect(chapterList(page).getByRole("link")).toHaveText(["The Second Chapter", "Coda"]);
 
   // The book's trash keeps it, and Restore puts it back where it was.
   const trash = page.getByRole("region", { name: "Trash" });
   await expect(trash.getByText("First")).toBeVisible();
+  await expect(trash).toContainText(`deleted for good after ${CHAPTER_TRASH_DAYS} days`);
   await trash.getByRole("button", { name: "Restore “First”" }).click();
   await expect(chapterList(page).getByRole("link")).toHaveText(["First", "The Second Chapter", "Coda"]);
   await expect(page.getByRole("region", { name: "Trash" })).toHaveCount(0);
