@@ -153,7 +153,8 @@ function problem(code: ErrorCode | "network", status: number, answer: { details?
   if (options.withDetail) {
     const detail = isFieldProblems(answer.details)
       ? answer.details.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join("; ")
-      : options.withDetail === "all" && typeof answer.msg === "string" ? answer.msg : "";
+      : // A named limit says all the server's message would (it repeats the limit in bytes).
+        options.withDetail === "all" && limit === undefined && typeof answer.msg === "string" ? answer.msg : "";
     if (detail && detail !== message) message = `${message} (${detail})`;
   }
   if (options.unsent && TEXT_AT_STAKE.has(code)) message = `${message} Your text is kept in this browser.`;

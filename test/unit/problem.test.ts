@@ -31,6 +31,7 @@ describe("the problem module", () => {
   it("names the limit that refused a body, from the server's maxBytes", () => {
     const answer = { error: "payload_too_large", msg: "The body is larger than this endpoint accepts (33619968 bytes).", details: { maxBytes: 32 * 1024 * 1024 } };
     expect(describeAnswer(413, answer).message).toBe("That is too large to send in one piece: Inkstone takes at most 32 MiB here.");
+    expect(describeAnswer(413, answer, { withDetail: "all" }).message).toBe("That is too large to send in one piece: Inkstone takes at most 32 MiB here.");
   });
 
   it("in the editor, names the chapter limit from MAX_CHAPTER_BYTES and says the text is kept", () => {
