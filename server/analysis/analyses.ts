@@ -1,6 +1,5 @@
 import { db } from "../db";
 import type { Prisma } from "../generated/prisma/client";
-import { isoTime } from "../sql/values";
 import { analysisReportSchema } from "./engine";
 import { ANALYSIS_STATUSES, type AnalysisDto, type AnalysisSummaryDto } from "./schemas";
 
@@ -24,7 +23,7 @@ export const analysisSelect = { ...analysisSummarySelect, report: true } satisfi
 type SummaryRow = Prisma.AnalysisResultGetPayload<{ select: typeof analysisSummarySelect }>;
 type Row = Prisma.AnalysisResultGetPayload<{ select: typeof analysisSelect }>;
 
-const time = (value: Date | null) => (value === null ? null : isoTime(value));
+const time = (value: Date | null) => (value === null ? null : value.toISOString());
 
 export function toAnalysisSummary(row: SummaryRow): AnalysisSummaryDto {
   return {
@@ -37,7 +36,7 @@ export function toAnalysisSummary(row: SummaryRow): AnalysisSummaryDto {
     status: (ANALYSIS_STATUSES as readonly string[]).includes(row.status) ? (row.status as AnalysisSummaryDto["status"]) : "failed",
     error: row.error === null ? null : (JSON.parse(row.error) as { code: string; message: string }),
     jobId: row.jobId,
-    createdAt: isoTime(row.createdAt),
+    createdAt: row.createdAt.toISOString(),
     startedAt: time(row.startedAt),
     finishedAt: time(row.finishedAt),
     durationMs: row.durationMs,

@@ -3,7 +3,6 @@ import { actsForEveryone } from "../auth/scopes";
 import { db } from "../db";
 import { AppError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
-import { isoTime } from "../sql/values";
 import type { z } from "zod";
 import { templateDefinitionSchema } from "./engine";
 import { TEMPLATE_LANGUAGES, type TemplateDto, type TemplateSummaryDto } from "./schemas";
@@ -57,8 +56,8 @@ export function toTemplateSummary(row: SummaryRow, installed: boolean): Template
     installs: row.installs,
     installed,
     sections: (JSON.parse(row.definition) as { sections?: unknown[] }).sections?.length ?? 0,
-    createdAt: isoTime(row.createdAt),
-    updatedAt: isoTime(row.updatedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 

@@ -2,7 +2,6 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { sql } from "../db";
 import { AppError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
-import { dbTime } from "../sql/values";
 import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from "./jwt";
 import type { Principal } from "./principal";
 import type { TokenPair } from "./schemas";
@@ -60,10 +59,10 @@ export async function principalFromAccessToken(token: string, from: string | nul
   if (!row) throw new AppError("token_revoked", "This token has been revoked.");
   if (row.revokedAt) throw new AppError("token_revoked", "This token has been revoked.");
   if (row.rotatedAt) throw new AppError("token_revoked", "This token was replaced by a refresh; use the new one.");
-  if (new Date(row.expiresAt).getTime() <= Date.now()) throw new AppError("token_expired", "The access token has expired.");
+  if (row.expiresAt.getTime() <= Date.now()) throw new AppError("token_expired", "The access token has expired.");
 
-  if (!row.lastUsedAt || Date.now() - new Date(row.lastUsedAt).getTime() > LAST_USED_PRECISION_MS) {
-    await sql.updateTable("Token").set({ lastUsedAt: dbTime(), lastUsedFrom: from }).where("id", "=", row.id).execute();
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
+    await sql.updateTable("Token").set({ lastUsedAt: new Date(), lastUsedFrom: from }).where("id", "=", row.id).execute();
   }
   return { userId: row.userId, scopes: new Set(parseScopes(row.scopes)), tokenId: row.id };
 }

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { selectOf } from "../sql/columns";
 import { storedText } from "../text/stored-text";
-import { isoTime, type DbTime } from "../sql/values";
 
 export const BOOK_STATUSES = ["planning", "drafting", "revising", "finished"] as const;
 
@@ -114,10 +113,10 @@ export interface BookRow {
   targetWordCount: number | null;
   wordCount: number;
   chapterCount: number;
-  createdAt: DbTime;
-  updatedAt: DbTime;
-  deletedAt: DbTime | null;
-  purgedAt: DbTime | null;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  purgedAt: Date | null;
 }
 
 export function toBookDto(row: BookRow): BookDto {
@@ -132,9 +131,9 @@ export function toBookDto(row: BookRow): BookDto {
     targetWordCount: row.targetWordCount,
     wordCount: row.wordCount,
     chapterCount: row.chapterCount,
-    createdAt: isoTime(row.createdAt),
-    updatedAt: isoTime(row.updatedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
     deleted: row.deletedAt !== null,
-    deletedAt: row.deletedAt === null ? null : isoTime(row.deletedAt),
+    deletedAt: row.deletedAt === null ? null : row.deletedAt.toISOString(),
   };
 }

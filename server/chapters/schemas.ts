@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { storedText, utf8Length } from "../text/stored-text";
-import { isoTime, type DbTime } from "../sql/values";
 import { MAX_CHAPTER_BYTES } from "./limits.mjs";
 
 export { CHAPTER_BODY_LIMIT, MAX_CHAPTER_BYTES } from "./limits.mjs";
@@ -87,8 +86,8 @@ export interface ChapterSummaryRow {
   position: number;
   wordCount: number;
   version: number;
-  createdAt: DbTime;
-  updatedAt: DbTime;
+  createdAt: Date;
+  updatedAt: Date;
 }
 export type ChapterRow = ChapterSummaryRow & { content: string };
 
@@ -100,8 +99,8 @@ export function toChapterSummaryDto(row: ChapterSummaryRow): ChapterSummaryDto {
     position: row.position,
     wordCount: row.wordCount,
     version: row.version,
-    createdAt: isoTime(row.createdAt),
-    updatedAt: isoTime(row.updatedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -109,6 +108,6 @@ export function toChapterDto(row: ChapterSummaryRow & { content: string }): Chap
   return { ...toChapterSummaryDto(row), content: row.content };
 }
 
-export function toRevisionSummaryDto(row: { version: number; title: string; wordCount: number; createdAt: DbTime }): RevisionSummaryDto {
-  return { version: row.version, title: row.title, wordCount: row.wordCount, createdAt: isoTime(row.createdAt) };
+export function toRevisionSummaryDto(row: { version: number; title: string; wordCount: number; createdAt: Date }): RevisionSummaryDto {
+  return { version: row.version, title: row.title, wordCount: row.wordCount, createdAt: row.createdAt.toISOString() };
 }

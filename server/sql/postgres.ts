@@ -1,7 +1,8 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from "@prisma/driver-adapter-utils";
-import { PostgresDialect } from "kysely";
+import { PostgresDialect, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
+import { dbTime } from "./values";
 
 /**
  * The process's PostgreSQL pool, shared by Prisma (through its driver adapter) and Kysely, so the
@@ -15,7 +16,7 @@ export function openPostgres(url: string, poolSize: number): { prisma: SqlDriver
     adapterName: factory.adapterName,
     connect: async () => releasingFailedCommits(await factory.connect()),
   };
-  return { prisma, kysely: new PostgresDialect({ pool }), pool };
+  return { prisma, kysely: new PostgresDialect({ pool: utcDates(pool) }), pool };
 }
 
 function releasingFailedCommits(adapter: SqlDriverAdapter): SqlDriverAdapter {
@@ -54,6 +55,22 @@ function releasedIfCommitFails(transaction: Transaction): Transaction {
     },
     commit: () => transaction.commit(),
     rollback: () => transaction.rollback(),
+  };
+}
+
+/**
+ * Kysely's pool, writing a Date as UTC text: pg would send the server's local time, and a
+ * `timestamp` column (no time zone) keeps whatever clock time it is given.
+ */
+function utcDates(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      const query = (sql: string, parameters: readonly unknown[]) =>
+        client.query(sql, parameters.map((value) => (value instanceof Date ? dbTime(value) : value)));
+      return { query, release: () => client.release() } as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Database, Statement } from "better-sqlite3";
 import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from "kysely";
 import type { Lock } from "./lock";
 import { retryWhileBusy } from "./sqlite-busy";
+import { dbTime } from "./values";
 
 // Statements are prepared once per distinct SQL text; the hot paths use a few dozen.
 const STATEMENT_CACHE_SIZE = 256;
@@ -26,7 +27,7 @@ export class LockedSqliteDialect extends SqliteDialect {
 }
 
 class LockedSqliteDriver implements Driver {
-  readonly #statements = new Map<string, Statement>();
+  readonly #statements = new Map<string, Prepared>();
   #preparedOn: Database | undefined;
 
   constructor(
@@ -77,12 +78,19 @@ class LockedSqliteDriver implements Driver {
   }
 }
 
+/** A prepared statement with the result columns SQLite declares DATETIME or BOOLEAN. */
+interface Prepared {
+  statement: Statement;
+  dates: string[];
+  booleans: string[];
+}
+
 class LockedConnection implements DatabaseConnection {
   inTransaction = false;
 
   constructor(
     private readonly database: Database,
-    private readonly statements: Map<string, Statement>,
+    private readonly statements: Map<string, Prepared>,
     readonly release: () => void,
   ) {}
 
@@ -97,25 +105,55 @@ class LockedConnection implements DatabaseConnection {
   }
 
   private run<R>(query: CompiledQuery): QueryResult<R> {
-    const statement = this.prepare(query.sql);
-    const parameters = query.parameters as unknown[];
-    if (statement.reader) return { rows: statement.all(parameters) as R[] };
-    const { changes } = statement.run(parameters);
-    return { rows: [], numAffectedRows: BigInt(changes) };
+    const { statement, dates, booleans } = this.prepare(query.sql);
+    const parameters = query.parameters.map(toStored);
+    if (!statement.reader) return { rows: [], numAffectedRows: BigInt(statement.run(parameters).changes) };
+    const rows = statement.all(parameters) as Record<string, unknown>[];
+    if (dates.length > 0 || booleans.length > 0) for (const row of rows) fromStored(row, dates, booleans);
+    return { rows: rows as R[] };
   }
 
-  private prepare(sql: string): Statement {
-    let statement = this.statements.get(sql);
-    if (statement) {
+  private prepare(sql: string): Prepared {
+    let prepared = this.statements.get(sql);
+    if (prepared) {
       // Move to the back: the map's first entry is the least recently used.
       this.statements.delete(sql);
     } else {
-      statement = this.database.prepare(sql);
+      const statement = this.database.prepare(sql);
       // Prisma's adapter turns safe integers on for the whole connection; our counts fit a number.
       if (statement.reader) statement.safeIntegers(false);
+      const columns = statement.reader ? statement.columns() : [];
+      prepared = {
+        statement,
+        dates: columns.filter((column) => column.type === "DATETIME").map((column) => column.name),
+        booleans: columns.filter((column) => column.type === "BOOLEAN").map((column) => column.name),
+      };
       if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value!);
     }
-    this.statements.set(sql, statement);
-    return statement;
+    this.statements.set(sql, prepared);
+    return prepared;
+  }
+}
+
+/**
+ * SQLite has no date or boolean type: DateTime columns hold ISO 8601 text with `+00:00` (the form
+ * Prisma's adapter wrote, kept so that old and new rows sort together) and Boolean columns 0/1.
+ * Queries give and take Date and boolean, as on PostgreSQL; this is the one place that converts.
+ */
+function toStored(value: unknown): unknown {
+  if (value instanceof Date) return dbTime(value);
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value;
+}
+
+/** Columns are known by their declared type, so only a table's own column is read back as a Date. */
+function fromStored(row: Record<string, unknown>, dates: string[], booleans: string[]): void {
+  for (const name of dates) {
+    const value = row[name];
+    if (typeof value === "string") row[name] = new Date(value);
+  }
+  for (const name of booleans) {
+    const value = row[name];
+    if (typeof value === "number") row[name] = value !== 0;
   }
 }
