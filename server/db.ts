@@ -39,7 +39,13 @@ export const engine = databases.engine;
  * IMMEDIATE; on PostgreSQL, where transactions of several pools and instances run at once, it is
  * SERIALIZABLE, and a transaction that lost a race (it changed nothing) runs again.
  */
-export function transaction<T>(work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+export function transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  if (engine === "sqlite") return sql.transaction().execute(work);
+  return retried(() => sql.transaction().setIsolationLevel("serializable").execute(work));
+}
+
+/** Prisma's client in a transaction, until the last use cases move to Kysely. */
+export function prismaTransaction<T>(work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
   if (engine === "sqlite") return db.$transaction(work);
   return retried(() => db.$transaction(work, { isolationLevel: "Serializable" }));
 }

@@ -1,6 +1,6 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { transaction } from "../db";
+import { prismaTransaction } from "../db";
 import type { TemplateDto } from "./schemas";
 import { loadVisibleTemplate, toTemplateDto } from "./templates";
 
@@ -8,7 +8,7 @@ import { loadVisibleTemplate, toTemplateDto } from "./templates";
 export async function installTemplate(input: { templateId: string }, principal: Principal): Promise<TemplateDto> {
   authorize(principal, "analysis.install");
   const template = await loadVisibleTemplate(principal, input.templateId);
-  const installs = await transaction(async (tx) => {
+  const installs = await prismaTransaction(async (tx) => {
     const key = { userId_templateId: { userId: principal.userId, templateId: template.id } };
     if (await tx.analysisInstall.findUnique({ where: key })) return template.installs;
     await tx.analysisInstall.create({ data: { userId: principal.userId, templateId: template.id } });

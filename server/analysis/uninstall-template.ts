@@ -1,12 +1,12 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { transaction } from "../db";
+import { prismaTransaction } from "../db";
 import { AppError } from "../errors";
 
 // DELETE /api/v1/analysis/installed/{templateId} — the template leaves the caller's library; kept results stay.
 export async function uninstallTemplate(input: { templateId: string }, principal: Principal): Promise<void> {
   authorize(principal, "analysis.uninstall");
-  const removed = await transaction(async (tx) => {
+  const removed = await prismaTransaction(async (tx) => {
     const { count } = await tx.analysisInstall.deleteMany({ where: { userId: principal.userId, templateId: input.templateId } });
     if (count > 0) await tx.analysisTemplate.update({ where: { id: input.templateId }, data: { installs: { decrement: count } } });
     return count;

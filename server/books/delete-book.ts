@@ -1,6 +1,6 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { db, eraseDeletedText, transaction } from "../db";
+import { db, eraseDeletedText, prismaTransaction } from "../db";
 import { loadBook } from "./access";
 
 // DELETE /api/v1/books/{bookId} — into the trash; with `permanent`, deleted for good: chapters and
@@ -12,7 +12,7 @@ export async function deleteBook(input: { bookId: string; permanent: boolean }, 
     if (!book.deletedAt) await db.book.update({ where: { id: book.id }, data: { deletedAt: new Date() } });
     return;
   }
-  await transaction(async (tx) => {
+  await prismaTransaction(async (tx) => {
     await tx.chapter.deleteMany({ where: { bookId: book.id } });
     await tx.book.update({
       where: { id: book.id },

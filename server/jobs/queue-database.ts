@@ -1,4 +1,4 @@
-import { db, transaction } from "../db";
+import { db, prismaTransaction } from "../db";
 import { AppError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import { blobStore } from "./blob-store";
@@ -54,7 +54,7 @@ export const databaseJobQueue: JobQueue = {
     await refuseOverQuota(db, job.ownerId, inputSize ?? 0);
     // Outside the transaction: writing a file takes a while, in pieces.
     const inputBlobId = job.inputFile ? await blobStore.put(job.inputFile) : null;
-    const row = await transaction(async (tx) => {
+    const row = await prismaTransaction(async (tx) => {
       await refuseOverQuota(tx, job.ownerId, inputSize ?? 0);
       return tx.job.create({
         data: { kind: job.kind, ownerId: job.ownerId, input: job.input, inputBlobId, inputSize, expiresAt: job.expiresAt },
@@ -92,7 +92,7 @@ export const databaseJobQueue: JobQueue = {
     // Counting, choosing and taking are one transaction (serializable on PostgreSQL), so of several
     // instances reaching for the queue at once none takes a job another took, nor a second job of
     // a writer another instance has just started.
-    const row = await transaction(async (tx) => {
+    const row = await prismaTransaction(async (tx) => {
       const now = new Date();
       const running = await tx.job.groupBy({ by: ["ownerId"], where: { status: "running" }, _count: { _all: true } });
       const busyWriters = running.filter((r) => r._count._all >= RUNNING_JOBS_PER_WRITER).map((r) => r.ownerId);
