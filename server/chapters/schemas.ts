@@ -1,4 +1,6 @@
+import type { Selectable } from "kysely";
 import { z } from "zod";
+import type { Chapter } from "../generated/kysely/database";
 import { storedText, utf8Length } from "../text/stored-text";
 import { MAX_CHAPTER_BYTES } from "./limits.mjs";
 
@@ -75,21 +77,12 @@ export const revisionSchema = revisionSummarySchema.extend({ content: z.string()
 export type RevisionSummaryDto = z.infer<typeof revisionSummarySchema>;
 export type RevisionDto = z.infer<typeof revisionSchema>;
 
-/** The columns a chapter is read with, without and with its text (Kysely lists, Prisma selects). */
+/** The columns a chapter is read with, without and with its text. */
 export const chapterSummaryColumns = ["id", "bookId", "title", "position", "wordCount", "version", "createdAt", "updatedAt"] as const;
 export const chapterColumns = [...chapterSummaryColumns, "content"] as const;
 
-export interface ChapterSummaryRow {
-  id: string;
-  bookId: string;
-  title: string;
-  position: number;
-  wordCount: number;
-  version: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
-export type ChapterRow = ChapterSummaryRow & { content: string };
+export type ChapterSummaryRow = Pick<Selectable<Chapter>, (typeof chapterSummaryColumns)[number]>;
+export type ChapterRow = Pick<Selectable<Chapter>, (typeof chapterColumns)[number]>;
 
 export function toChapterSummaryDto(row: ChapterSummaryRow): ChapterSummaryDto {
   return {
