@@ -1,6 +1,6 @@
 import type { Database, Statement } from "better-sqlite3";
 import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from "kysely";
-import type { Lock } from "./lock";
+import { Lock } from "./lock";
 import { retryWhileBusy } from "./sqlite-busy";
 import { dbTime } from "./values";
 
@@ -8,43 +8,36 @@ import { dbTime } from "./values";
 const STATEMENT_CACHE_SIZE = 256;
 
 /**
- * Kysely on the process's one SQLite connection (server/sql/sqlite.ts), taking the same lock as
- * Prisma's statements, so a statement never runs inside another caller's transaction.
+ * Kysely on the process's one SQLite connection (server/sql/sqlite.ts), behind a lock, so a
+ * statement never runs inside another caller's transaction (better-sqlite3 has one connection,
+ * and a statement sent while a transaction is open would run in it, and be undone with it).
  * Transactions begin IMMEDIATE: they take the write lock first, so two of them (in two processes)
  * can never deadlock upgrading from a read.
  */
 export class LockedSqliteDialect extends SqliteDialect {
-  constructor(
-    private readonly database: () => Promise<Database>,
-    private readonly lock: Lock,
-  ) {
-    super({ database });
+  constructor(private readonly open: () => Database) {
+    super({ database: async () => open() });
   }
 
   override createDriver(): Driver {
-    return new LockedSqliteDriver(this.database, this.lock);
+    return new LockedSqliteDriver(this.open);
   }
 }
 
 class LockedSqliteDriver implements Driver {
   readonly #statements = new Map<string, Prepared>();
-  #preparedOn: Database | undefined;
+  readonly #lock = new Lock();
+  #database: Database | undefined;
 
-  constructor(
-    private readonly database: () => Promise<Database>,
-    private readonly lock: Lock,
-  ) {}
+  constructor(private readonly open: () => Database) {}
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const release = await this.lock.acquire();
+    const release = await this.#lock.acquire();
     try {
-      const database = await this.database();
-      // Statements belong to the connection they were prepared on, which Prisma may have reopened.
-      if (database !== this.#preparedOn) this.#statements.clear();
-      this.#preparedOn = database;
-      return new LockedConnection(database, this.#statements, release);
+      this.#database ??= this.open();
+      return new LockedConnection(this.#database, this.#statements, release);
     } catch (error) {
       release();
       throw error;
@@ -74,7 +67,11 @@ class LockedSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    this.#statements.clear();
+    await this.#lock.run(async () => {
+      this.#statements.clear();
+      this.#database?.close();
+      this.#database = undefined;
+    });
   }
 }
 
@@ -120,8 +117,6 @@ class LockedConnection implements DatabaseConnection {
       this.statements.delete(sql);
     } else {
       const statement = this.database.prepare(sql);
-      // Prisma's adapter turns safe integers on for the whole connection; our counts fit a number.
-      if (statement.reader) statement.safeIntegers(false);
       const columns = statement.reader ? statement.columns() : [];
       prepared = {
         statement,
@@ -137,7 +132,7 @@ class LockedConnection implements DatabaseConnection {
 
 /**
  * SQLite has no date or boolean type: DateTime columns hold ISO 8601 text with `+00:00` (the form
- * Prisma's adapter wrote, kept so that old and new rows sort together) and Boolean columns 0/1.
+ * Prisma's adapter wrote, kept so that every row sorts by its text) and Boolean columns 0/1.
  * Queries give and take Date and boolean, as on PostgreSQL; this is the one place that converts.
  */
 function toStored(value: unknown): unknown {
