@@ -13,12 +13,19 @@ export function openPostgres(url: string, poolSize: number): PostgresDialect {
  * `timestamp` column (no time zone) keeps whatever clock time it is given.
  */
 function utcDates(pool: pg.Pool): PostgresPool {
+  // One wrapper per pooled connection, so Kysely keeps one connection object for it too.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient) => {
+    const query = (sql: string, parameters: readonly unknown[]) =>
+      client.query(sql, parameters.map((value) => (value instanceof Date ? dbTime(value) : value)));
+    return { query, release: () => client.release() } as unknown as PostgresPoolClient;
+  };
   return {
     async connect() {
       const client = await pool.connect();
-      const query = (sql: string, parameters: readonly unknown[]) =>
-        client.query(sql, parameters.map((value) => (value instanceof Date ? dbTime(value) : value)));
-      return { query, release: () => client.release() } as unknown as PostgresPoolClient;
+      let wrapper = wrappers.get(client);
+      if (!wrapper) wrappers.set(client, (wrapper = wrap(client)));
+      return wrapper;
     },
     end: () => pool.end(),
   };
