@@ -9,8 +9,8 @@ export async function register() {
     secrets();
     // A fresh clone's first `npm start` has the built-in templates; new built-in versions replace old ones.
     const { seedBuiltInTemplates } = await import("./server/analysis/seed-templates");
-    const { db } = await import("./server/db");
-    await seedBuiltInTemplates(db);
+    const { sql } = await import("./server/db");
+    await seedBuiltInTemplates(sql);
     const { startJobRunner } = await import("./server/jobs/runner");
     startJobRunner();
     const { startMaintenance } = await import("./server/maintenance");

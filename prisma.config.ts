@@ -6,6 +6,9 @@ import { readEnv } from "./server/env-schema.mjs";
 try {
   process.loadEnvFile();
 } catch {}
+// No Prisma client is generated (queries are Kysely's), so the CLI cannot tell from a client
+// generator that no query engine is wanted, and would download one: say so here.
+process.env.PRISMA_CLIENT_ENGINE_TYPE ??= "client";
 
 export default defineConfig({
   experimental: { adapter: true },

@@ -10,6 +10,9 @@ import { isPostgresUrl, readEnv } from "./server/env-schema.mjs";
 try {
   process.loadEnvFile();
 } catch {}
+// No Prisma client is generated (queries are Kysely's), so the CLI cannot tell from a client
+// generator that no query engine is wanted, and would download one: say so here.
+process.env.PRISMA_CLIENT_ENGINE_TYPE ??= "client";
 
 // Prisma 6.19's schema engine reads catalog columns of PostgreSQL's `name` and `char` types,
 // which the driver adapter cannot deserialize ("Column type 'name' could not be deserialized",

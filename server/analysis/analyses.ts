@@ -1,30 +1,30 @@
-import { db } from "../db";
-import type { Prisma } from "../generated/prisma/client";
-import { isoTime } from "../sql/values";
+import type { Selectable } from "kysely";
+import { sql } from "../db";
+import type { AnalysisResult } from "../generated/kysely/database";
 import { analysisReportSchema } from "./engine";
 import { ANALYSIS_STATUSES, type AnalysisDto, type AnalysisSummaryDto } from "./schemas";
 
-export const analysisSummarySelect = {
-  id: true,
-  bookId: true,
-  templateId: true,
-  templateName: true,
-  templateVersion: true,
-  parameters: true,
-  status: true,
-  error: true,
-  jobId: true,
-  createdAt: true,
-  startedAt: true,
-  finishedAt: true,
-  durationMs: true,
-} satisfies Prisma.AnalysisResultSelect;
-export const analysisSelect = { ...analysisSummarySelect, report: true } satisfies Prisma.AnalysisResultSelect;
+export const analysisSummaryColumns = [
+  "id",
+  "bookId",
+  "templateId",
+  "templateName",
+  "templateVersion",
+  "parameters",
+  "status",
+  "error",
+  "jobId",
+  "createdAt",
+  "startedAt",
+  "finishedAt",
+  "durationMs",
+] as const;
+export const analysisColumns = [...analysisSummaryColumns, "report"] as const;
 
-type SummaryRow = Prisma.AnalysisResultGetPayload<{ select: typeof analysisSummarySelect }>;
-type Row = Prisma.AnalysisResultGetPayload<{ select: typeof analysisSelect }>;
+type SummaryRow = Pick<Selectable<AnalysisResult>, (typeof analysisSummaryColumns)[number]>;
+type Row = Pick<Selectable<AnalysisResult>, (typeof analysisColumns)[number]>;
 
-const time = (value: Date | null) => (value === null ? null : isoTime(value));
+const time = (value: Date | null) => (value === null ? null : value.toISOString());
 
 export function toAnalysisSummary(row: SummaryRow): AnalysisSummaryDto {
   return {
@@ -37,7 +37,7 @@ export function toAnalysisSummary(row: SummaryRow): AnalysisSummaryDto {
     status: (ANALYSIS_STATUSES as readonly string[]).includes(row.status) ? (row.status as AnalysisSummaryDto["status"]) : "failed",
     error: row.error === null ? null : (JSON.parse(row.error) as { code: string; message: string }),
     jobId: row.jobId,
-    createdAt: isoTime(row.createdAt),
+    createdAt: row.createdAt.toISOString(),
     startedAt: time(row.startedAt),
     finishedAt: time(row.finishedAt),
     durationMs: row.durationMs,
@@ -49,6 +49,6 @@ export function toAnalysisDto(row: Row): AnalysisDto {
 }
 
 export async function readAnalysis(analysisId: string): Promise<AnalysisDto | null> {
-  const row = await db.analysisResult.findUnique({ where: { id: analysisId }, select: analysisSelect });
-  return row && toAnalysisDto(row);
+  const row = await sql.selectFrom("AnalysisResult").select(analysisColumns).where("id", "=", analysisId).executeTakeFirst();
+  return row ? toAnalysisDto(row) : null;
 }

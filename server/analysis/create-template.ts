@@ -1,10 +1,10 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { db } from "../db";
+import { sql } from "../db";
 import { newId } from "../sql/values";
 import type { CreateTemplateInput, TemplateDto } from "./schemas";
 import { searchTextOf, tagsText } from "./search-text";
-import { templateSelect, toTemplateDto } from "./templates";
+import { selectTemplates, toTemplateDto } from "./templates";
 
 /** A readable, unique slug: the name's Latin letters and digits, and a random tail (names may be all CJK). */
 function slugFor(name: string): string {
@@ -21,8 +21,12 @@ function slugFor(name: string): string {
 // POST /api/v1/analysis — a template of the caller's, published or a draft.
 export async function createTemplate(input: CreateTemplateInput, principal: Principal): Promise<TemplateDto> {
   authorize(principal, "analysis.create");
-  const row = await db.analysisTemplate.create({
-    data: {
+  const id = newId();
+  const now = new Date();
+  await sql
+    .insertInto("AnalysisTemplate")
+    .values({
+      id,
       slug: slugFor(input.name),
       name: input.name,
       summary: input.summary,
@@ -34,8 +38,9 @@ export async function createTemplate(input: CreateTemplateInput, principal: Prin
       searchText: searchTextOf(input),
       published: input.published,
       authorId: principal.userId,
-    },
-    select: templateSelect,
-  });
-  return toTemplateDto(row, false);
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  return toTemplateDto(await selectTemplates().where("AnalysisTemplate.id", "=", id).executeTakeFirstOrThrow(), false);
 }

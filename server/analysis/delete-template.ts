@@ -1,6 +1,6 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { db } from "../db";
+import { sql } from "../db";
 import { AppError } from "../errors";
 import { loadVisibleTemplate } from "./templates";
 
@@ -14,5 +14,6 @@ export async function deleteTemplate(input: { templateId: string }, principal: P
   if (template.authorId !== principal.userId) {
     throw new AppError("forbidden", template.builtIn ? "Built-in templates cannot be deleted; an admin may unpublish one." : "This template belongs to another writer.");
   }
-  await db.analysisTemplate.delete({ where: { id: template.id } });
+  // Its installs go with it (ON DELETE CASCADE).
+  await sql.deleteFrom("AnalysisTemplate").where("id", "=", template.id).execute();
 }

@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { sql } from "../db";
 import { jobQueue } from "../jobs/job-queue";
 
 /**
@@ -21,12 +21,13 @@ const UNFINISHED = ["queued", "running"];
  * server/maintenance.ts runs this every minute on every instance, so each write is conditional.
  */
 export async function failOrphanedAnalyses(now = new Date()): Promise<number> {
-  const unfinished = await db.analysisResult.findMany({
-    where: { status: { in: UNFINISHED } },
-    select: { id: true, jobId: true, createdAt: true },
-    orderBy: { createdAt: "asc" },
-    take: BATCH,
-  });
+  const unfinished = await sql
+    .selectFrom("AnalysisResult")
+    .select(["id", "jobId", "createdAt"])
+    .where("status", "in", UNFINISHED)
+    .orderBy("createdAt", "asc")
+    .limit(BATCH)
+    .execute();
   if (unfinished.length === 0) return 0;
   const jobIds = unfinished.flatMap((analysis) => (analysis.jobId === null ? [] : [analysis.jobId]));
   // Through the queue, which may not be this database; the unfinished are few (see BATCH).
@@ -35,11 +36,13 @@ export async function failOrphanedAnalyses(now = new Date()): Promise<number> {
   for (const analysis of unfinished) {
     const error = orphanError(analysis, analysis.jobId === null ? undefined : jobs.get(analysis.jobId), now);
     if (!error) continue;
-    const { count } = await db.analysisResult.updateMany({
-      where: { id: analysis.id, status: { in: UNFINISHED } },
-      data: { status: "failed", error: JSON.stringify(error), finishedAt: now },
-    });
-    failed += count;
+    const { numUpdatedRows } = await sql
+      .updateTable("AnalysisResult")
+      .set({ status: "failed", error: JSON.stringify(error), finishedAt: now })
+      .where("id", "=", analysis.id)
+      .where("status", "in", UNFINISHED)
+      .executeTakeFirst();
+    failed += Number(numUpdatedRows);
   }
   return failed;
 }

@@ -8,12 +8,23 @@ import { loadVisibleTemplate, toTemplateDto } from "./templates";
 export async function installTemplate(input: { templateId: string }, principal: Principal): Promise<TemplateDto> {
   authorize(principal, "analysis.install");
   const template = await loadVisibleTemplate(principal, input.templateId);
-  const installs = await transaction(async (tx) => {
-    const key = { userId_templateId: { userId: principal.userId, templateId: template.id } };
-    if (await tx.analysisInstall.findUnique({ where: key })) return template.installs;
-    await tx.analysisInstall.create({ data: { userId: principal.userId, templateId: template.id } });
+  const installs = await transaction(async (trx) => {
+    const installed = await trx
+      .selectFrom("AnalysisInstall")
+      .select("userId")
+      .where("userId", "=", principal.userId)
+      .where("templateId", "=", template.id)
+      .executeTakeFirst();
+    if (installed) return template.installs;
+    const now = new Date();
+    await trx.insertInto("AnalysisInstall").values({ userId: principal.userId, templateId: template.id, createdAt: now }).execute();
     // Counted in the same transaction as the row, so the count is the number of rows.
-    const updated = await tx.analysisTemplate.update({ where: { id: template.id }, data: { installs: { increment: 1 } }, select: { installs: true } });
+    const updated = await trx
+      .updateTable("AnalysisTemplate")
+      .set((eb) => ({ installs: eb("installs", "+", 1), updatedAt: now }))
+      .where("id", "=", template.id)
+      .returning("installs")
+      .executeTakeFirstOrThrow();
     return updated.installs;
   });
   return toTemplateDto({ ...template, installs }, true);

@@ -3,8 +3,9 @@ import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { loadBook } from "../books/access";
 import { defineCollection, pageOf, pageWindow, type OptionsOf, type Page } from "../collections";
-import { db } from "../db";
-import { analysisSummarySelect, toAnalysisSummary } from "./analyses";
+import { sql } from "../db";
+import { countOf } from "../sql/count";
+import { analysisSummaryColumns, toAnalysisSummary } from "./analyses";
 import { ANALYSIS_STATUSES, type AnalysisSummaryDto } from "./schemas";
 
 export const analysesCollection = defineCollection({
@@ -19,14 +20,17 @@ type ListAnalysesOptions = OptionsOf<typeof analysesCollection>;
 export async function listAnalyses(input: { bookId: string; options: ListAnalysesOptions }, principal: Principal): Promise<Page<AnalysisSummaryDto>> {
   authorize(principal, "analyses.list");
   const book = await loadBook(principal, input.bookId);
-  const where = { bookId: book.id, ...input.options.filters };
+  const { templateId, status } = input.options.filters;
+  let matching = sql.selectFrom("AnalysisResult").where("bookId", "=", book.id);
+  if (templateId !== undefined) matching = matching.where("templateId", "=", templateId);
+  if (status !== undefined) matching = matching.where("status", "=", status);
   const { offset, limit } = pageWindow(input.options);
-  const rows = await db.analysisResult.findMany({
-    where,
-    select: analysisSummarySelect,
-    orderBy: [{ [input.options.sortBy]: input.options.order }, { id: "asc" }],
-    skip: offset,
-    take: limit,
-  });
-  return pageOf(input.options, rows.map(toAnalysisSummary), () => db.analysisResult.count({ where }));
+  const rows = await matching
+    .select(analysisSummaryColumns)
+    .orderBy(input.options.sortBy, input.options.order)
+    .orderBy("id", "asc")
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  return pageOf(input.options, rows.map(toAnalysisSummary), () => countOf(matching));
 }

@@ -1,8 +1,7 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { db } from "../db";
 import type { TemplateSummaryDto } from "./schemas";
-import { templateSummarySelect, toTemplateSummary } from "./templates";
+import { selectTemplateSummaries, toTemplateSummary } from "./templates";
 
 /**
  * GET /api/v1/analysis/installed — the caller's library, most recently installed first. A library
@@ -11,10 +10,11 @@ import { templateSummarySelect, toTemplateSummary } from "./templates";
  */
 export async function listInstalledTemplates(principal: Principal): Promise<TemplateSummaryDto[]> {
   authorize(principal, "analysis.installed");
-  const installs = await db.analysisInstall.findMany({
-    where: { userId: principal.userId },
-    orderBy: [{ createdAt: "desc" }, { templateId: "asc" }],
-    select: { template: { select: templateSummarySelect } },
-  });
-  return installs.map((i) => toTemplateSummary(i.template, true));
+  const rows = await selectTemplateSummaries()
+    .innerJoin("AnalysisInstall", "AnalysisInstall.templateId", "AnalysisTemplate.id")
+    .where("AnalysisInstall.userId", "=", principal.userId)
+    .orderBy("AnalysisInstall.createdAt", "desc")
+    .orderBy("AnalysisInstall.templateId", "asc")
+    .execute();
+  return rows.map((row) => toTemplateSummary(row, true));
 }

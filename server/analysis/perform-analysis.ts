@@ -1,4 +1,4 @@
-import { sql, db } from "../db";
+import { sql } from "../db";
 import { AppError } from "../errors";
 import { runInWorker } from "../workers/pool";
 import type { AnalysisReport, AnalysisTask } from "./engine";
@@ -23,11 +23,15 @@ const TIMED_OUT = {
  * signal, terminate that worker from outside.
  */
 export async function performAnalysis(analysisId: string, signal?: AbortSignal): Promise<{ analysisId: string }> {
-  const analysis = await db.analysisResult.update({
-    where: { id: analysisId },
-    data: { status: "running", startedAt: new Date() },
-    select: { bookId: true, ownerId: true, definition: true, parameters: true, book: { select: { title: true } } },
-  });
+  const started = await sql
+    .updateTable("AnalysisResult")
+    .set({ status: "running", startedAt: new Date() })
+    .where("id", "=", analysisId)
+    .returning(["bookId", "ownerId", "definition", "parameters"])
+    .executeTakeFirst();
+  if (!started) throw new AppError("not_found", "No analysis has this id.");
+  const book = await sql.selectFrom("Book").select("title").where("id", "=", started.bookId).executeTakeFirstOrThrow();
+  const analysis = { ...started, book };
   const timedOut = new AppError("conversion_timed_out", TIMED_OUT.message, { timeoutMs: ANALYSIS_TIME_LIMIT_MS });
   try {
     const chapters = await sql
@@ -37,7 +41,7 @@ export async function performAnalysis(analysisId: string, signal?: AbortSignal):
       .where("deletedAt", "is", null)
       .orderBy("position")
       .execute();
-    const started = performance.now();
+    const began = performance.now();
     const task: AnalysisTask = {
       op: "analyze",
       definitions: [JSON.parse(analysis.definition)],
@@ -51,10 +55,11 @@ export async function performAnalysis(analysisId: string, signal?: AbortSignal):
       timeoutError: () => timedOut,
       signal,
     });
-    await db.analysisResult.update({
-      where: { id: analysisId },
-      data: { status: "succeeded", report: JSON.stringify(report), finishedAt: new Date(), durationMs: Math.round(performance.now() - started) },
-    });
+    await sql
+      .updateTable("AnalysisResult")
+      .set({ status: "succeeded", report: JSON.stringify(report), finishedAt: new Date(), durationMs: Math.round(performance.now() - began) })
+      .where("id", "=", analysisId)
+      .execute();
     return { analysisId };
   } catch (error) {
     const failure =
@@ -64,7 +69,7 @@ export async function performAnalysis(analysisId: string, signal?: AbortSignal):
           ? { code: error.code, message: error.message }
           : { code: "internal", message: "The analysis failed on our side." };
     if (failure.code === "internal") console.error(error);
-    await db.analysisResult.update({ where: { id: analysisId }, data: { status: "failed", error: JSON.stringify(failure), finishedAt: new Date() } });
+    await sql.updateTable("AnalysisResult").set({ status: "failed", error: JSON.stringify(failure), finishedAt: new Date() }).where("id", "=", analysisId).execute();
     throw error;
   }
 }

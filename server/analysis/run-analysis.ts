@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { loadBook } from "../books/access";
-import { db } from "../db";
+import { sql } from "../db";
 import { AppError, ERRORS, type ErrorCode } from "../errors";
 import { enqueueJob } from "../jobs/enqueue-job";
 import { jobSchema } from "../jobs/schemas";
@@ -26,7 +26,7 @@ export type RunOutcome = z.infer<typeof runOutcomeSchema>;
 async function loadRunnableTemplate(principal: Principal, templateId: string) {
   const installed = await isInstalled(principal.userId, templateId);
   const template = installed
-    ? await db.analysisTemplate.findUnique({ where: { id: templateId }, select: { id: true, name: true, version: true, definition: true, authorId: true } })
+    ? await sql.selectFrom("AnalysisTemplate").select(["id", "name", "version", "definition", "authorId"]).where("id", "=", templateId).executeTakeFirst()
     : await loadVisibleTemplate(principal, templateId);
   if (!template) throw new AppError("not_found", "No template has this id.");
   if (!installed && template.authorId !== principal.userId) {
@@ -48,8 +48,9 @@ export async function runAnalysis(input: RunAnalysisInput & { bookId: string }, 
   const template = await loadRunnableTemplate(principal, input.templateId);
   // The row exists before its job, so a runner never meets a job whose analysis is missing.
   const analysisId = newId();
-  await db.analysisResult.create({
-    data: {
+  await sql
+    .insertInto("AnalysisResult")
+    .values({
       id: analysisId,
       bookId: book.id,
       ownerId: principal.userId,
@@ -58,14 +59,15 @@ export async function runAnalysis(input: RunAnalysisInput & { bookId: string }, 
       templateVersion: template.version,
       definition: template.definition,
       parameters: JSON.stringify(input.parameters ?? {}),
-    },
-  });
+      createdAt: new Date(),
+    })
+    .execute();
   const queued = await enqueueJob(analysisJob, { analysisId }, principal).catch(async (error: unknown) => {
     // Refused (the writer's job quota): no result is left waiting for a job that will never run.
-    await db.analysisResult.delete({ where: { id: analysisId } });
+    await sql.deleteFrom("AnalysisResult").where("id", "=", analysisId).execute();
     throw error;
   });
-  await db.analysisResult.update({ where: { id: analysisId }, data: { jobId: queued.id } });
+  await sql.updateTable("AnalysisResult").set({ jobId: queued.id }).where("id", "=", analysisId).execute();
   const job = await waitForJob(queued.id, RUN_WAIT_MS);
   if (job.status === "succeeded") return { status: "done", analysis: (await readAnalysis(analysisId))! };
   if (job.status === "failed") {

@@ -2,10 +2,12 @@ import { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { defineCollection, pageWindow, type OptionsOf, type Page } from "../collections";
-import { db } from "../db";
-import type { Prisma } from "../generated/prisma/client";
+import { sql as rawSql, type ExpressionBuilder } from "kysely";
+import { sql } from "../db";
+import type { DB } from "../generated/kysely/database";
+import { countOf } from "../sql/count";
 import { TEMPLATE_CATEGORIES, TEMPLATE_LANGUAGES, type TemplateSummaryDto } from "./schemas";
-import { templateSummarySelect, toTemplateSummary, visibleTo } from "./templates";
+import { selectTemplateSummaries, toTemplateSummary, visibleTo } from "./templates";
 
 export const templatesCollection = defineCollection({
   sortable: ["relevance", "installs", "name", "updated"] as const,
@@ -32,6 +34,12 @@ export const SEARCH_QUERY_MAX = 200;
 function searchTerms(q: string | undefined): string[] {
   if (!q) return [];
   return [...new Set(q.toLowerCase().split(/[\s,;]+/u).filter((t) => t.length > 0))].slice(0, 12);
+}
+
+/** `column` holds `text` (LIKE with its wildcards escaped, as Prisma's `contains` did). */
+function contains(eb: ExpressionBuilder<DB, "AnalysisTemplate">, column: "searchText" | "tags", text: string) {
+  const pattern = `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+  return rawSql<boolean>`${eb.ref(`AnalysisTemplate.${column}`)} like ${pattern} escape '\\'`;
 }
 
 const escaped = (term: string) => term.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
@@ -71,22 +79,13 @@ export async function searchTemplates(options: SearchTemplatesOptions, principal
   authorize(principal, "analysis.search");
   const terms = searchTerms(options.q);
   const { category, tag, language, author } = options.filters;
-  const where: Prisma.AnalysisTemplateWhereInput = {
-    AND: [
-      visibleTo(principal),
-      ...terms.map((term) => ({ searchText: { contains: term } })),
-      category ? { category } : {},
-      language ? { language } : {},
-      author ? { authorId: author } : {},
-      tag ? { tags: { contains: JSON.stringify(tag.toLowerCase()) } } : {},
-    ],
-  };
-  const rows = await db.analysisTemplate.findMany({
-    where,
-    select: templateSummarySelect,
-    orderBy: [{ installs: "desc" }, { id: "asc" }],
-    take: SEARCH_CANDIDATES,
-  });
+  let matching = selectTemplateSummaries().where(visibleTo(principal));
+  for (const term of terms) matching = matching.where((eb) => contains(eb, "searchText", term));
+  if (category) matching = matching.where("AnalysisTemplate.category", "=", category);
+  if (language) matching = matching.where("AnalysisTemplate.language", "=", language);
+  if (author) matching = matching.where("AnalysisTemplate.authorId", "=", author);
+  if (tag) matching = matching.where((eb) => contains(eb, "tags", JSON.stringify(tag.toLowerCase())));
+  const rows = await matching.orderBy("AnalysisTemplate.installs", "desc").orderBy("AnalysisTemplate.id", "asc").limit(SEARCH_CANDIDATES).execute();
   // Ranking reads only the rows; whether the caller installed a template matters for the page alone,
   // and asking for 1,000 ids at once passes SQLite's limit on bound parameters.
   const templates = rows.map((row) => toTemplateSummary(row, false));
@@ -94,12 +93,15 @@ export async function searchTemplates(options: SearchTemplatesOptions, principal
   templates.sort(comparator(options, scores));
   const { offset, limit } = pageWindow(options);
   const items = templates.slice(offset, offset + limit);
+  const onPage = items.map((t) => t.id);
   const installed = new Set(
-    (await db.analysisInstall.findMany({ where: { userId: principal.userId, templateId: { in: items.map((t) => t.id) } }, select: { templateId: true } })).map(
-      (i) => i.templateId,
-    ),
+    onPage.length === 0
+      ? []
+      : (await sql.selectFrom("AnalysisInstall").select("templateId").where("userId", "=", principal.userId).where("templateId", "in", onPage).execute()).map(
+          (i) => i.templateId,
+        ),
   );
   // A full candidate list may have left matches out: the total counts them all (docs/api.md).
-  const total = rows.length < SEARCH_CANDIDATES ? rows.length : await db.analysisTemplate.count({ where });
+  const total = rows.length < SEARCH_CANDIDATES ? rows.length : await countOf(matching);
   return { items: items.map((t) => ({ ...t, installed: installed.has(t.id) })), total, page: options.page, perPage: options.perPage };
 }

@@ -1,8 +1,8 @@
-import type { PrismaClient } from "../generated/prisma/client";
+import type { Kysely } from "kysely";
+import type { DB } from "../generated/kysely/database";
+import { newId } from "../sql/values";
 import { BUILT_IN_TEMPLATES } from "./engine";
 import { searchTextOf, tagsText } from "./search-text";
-
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown })?.code === "P2002";
 
 /**
  * Puts the built-in templates in the database: each is created once, published, and rewritten
@@ -10,7 +10,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: unknown })?.cod
  * until the next version. Runs at every server start (instrumentation.ts) and on the tests'
  * template database; several instances starting at once race harmlessly on the unique slug.
  */
-export async function seedBuiltInTemplates(client: PrismaClient): Promise<{ created: number; updated: number }> {
+export async function seedBuiltInTemplates(database: Kysely<DB>): Promise<{ created: number; updated: number }> {
   let created = 0;
   let updated = 0;
   for (const template of BUILT_IN_TEMPLATES) {
@@ -25,16 +25,17 @@ export async function seedBuiltInTemplates(client: PrismaClient): Promise<{ crea
       definition: JSON.stringify(template.definition),
       searchText: searchTextOf(template),
     };
-    const existing = await client.analysisTemplate.findUnique({ where: { slug: template.slug }, select: { version: true } });
+    const existing = await database.selectFrom("AnalysisTemplate").select("version").where("slug", "=", template.slug).executeTakeFirst();
+    const now = new Date();
     if (!existing) {
-      try {
-        await client.analysisTemplate.create({ data: { ...content, slug: template.slug, builtIn: true, published: true } });
-        created += 1;
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-      }
+      const { numInsertedOrUpdatedRows } = await database
+        .insertInto("AnalysisTemplate")
+        .values({ ...content, id: newId(), slug: template.slug, builtIn: true, published: true, createdAt: now, updatedAt: now })
+        .onConflict((conflict) => conflict.column("slug").doNothing())
+        .executeTakeFirst();
+      created += Number(numInsertedOrUpdatedRows ?? 0n);
     } else if (existing.version !== template.version) {
-      await client.analysisTemplate.update({ where: { slug: template.slug }, data: content });
+      await database.updateTable("AnalysisTemplate").set({ ...content, updatedAt: now }).where("slug", "=", template.slug).execute();
       updated += 1;
     }
   }

@@ -1,38 +1,46 @@
+import type { ExpressionBuilder, Selectable } from "kysely";
 import type { Principal } from "../auth/principal";
 import { actsForEveryone } from "../auth/scopes";
-import { db } from "../db";
+import { sql } from "../db";
 import { AppError } from "../errors";
-import type { Prisma } from "../generated/prisma/client";
-import { isoTime } from "../sql/values";
+import type { AnalysisTemplate, DB } from "../generated/kysely/database";
 import type { z } from "zod";
 import { templateDefinitionSchema } from "./engine";
 import { TEMPLATE_LANGUAGES, type TemplateDto, type TemplateSummaryDto } from "./schemas";
 
-/** Everything a summary needs; the description and definition stay in the database. */
-export const templateSummarySelect = {
-  id: true,
-  slug: true,
-  name: true,
-  summary: true,
-  category: true,
-  tags: true,
-  language: true,
-  version: true,
-  builtIn: true,
-  published: true,
-  installs: true,
-  authorId: true,
-  createdAt: true,
-  updatedAt: true,
+/** Everything a summary needs; the description stays in the database. */
+const summaryColumns = [
+  "AnalysisTemplate.id",
+  "AnalysisTemplate.slug",
+  "AnalysisTemplate.name",
+  "AnalysisTemplate.summary",
+  "AnalysisTemplate.category",
+  "AnalysisTemplate.tags",
+  "AnalysisTemplate.language",
+  "AnalysisTemplate.version",
+  "AnalysisTemplate.builtIn",
+  "AnalysisTemplate.published",
+  "AnalysisTemplate.installs",
+  "AnalysisTemplate.authorId",
+  "AnalysisTemplate.createdAt",
+  "AnalysisTemplate.updatedAt",
   // The section count is read from the definition's text rather than a column of its own.
-  definition: true,
-  author: { select: { id: true, name: true } },
-} satisfies Prisma.AnalysisTemplateSelect;
+  "AnalysisTemplate.definition",
+] as const;
 
-export const templateSelect = { ...templateSummarySelect, description: true } satisfies Prisma.AnalysisTemplateSelect;
+type Column<C> = C extends `AnalysisTemplate.${infer Name extends keyof AnalysisTemplate}` ? Name : never;
+type SummaryRow = Pick<Selectable<AnalysisTemplate>, Column<(typeof summaryColumns)[number]>> & { authorName: string | null };
+type TemplateRow = SummaryRow & { description: string };
 
-type SummaryRow = Prisma.AnalysisTemplateGetPayload<{ select: typeof templateSummarySelect }>;
-type TemplateRow = Prisma.AnalysisTemplateGetPayload<{ select: typeof templateSelect }>;
+/** Template summaries with their author's name. */
+export function selectTemplateSummaries() {
+  return sql.selectFrom("AnalysisTemplate").leftJoin("User as author", "author.id", "AnalysisTemplate.authorId").select(summaryColumns).select("author.name as authorName");
+}
+
+/** Whole templates with their author's name. */
+export function selectTemplates() {
+  return selectTemplateSummaries().select("AnalysisTemplate.description");
+}
 
 export type TemplateDefinition = z.output<typeof templateDefinitionSchema>;
 
@@ -51,14 +59,14 @@ export function toTemplateSummary(row: SummaryRow, installed: boolean): Template
     tags: JSON.parse(row.tags) as string[],
     language,
     version: row.version,
-    author: row.author ? { id: row.author.id, name: row.author.name } : null,
+    author: row.authorId === null ? null : { id: row.authorId, name: row.authorName ?? "" },
     builtIn: row.builtIn,
     published: row.published,
     installs: row.installs,
     installed,
     sections: (JSON.parse(row.definition) as { sections?: unknown[] }).sections?.length ?? 0,
-    createdAt: isoTime(row.createdAt),
-    updatedAt: isoTime(row.updatedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -67,18 +75,21 @@ export function toTemplateDto(row: TemplateRow, installed: boolean): TemplateDto
 }
 
 /** What a caller may see: published templates, their own drafts, and everything for an admin. */
-export function visibleTo(principal: Principal): Prisma.AnalysisTemplateWhereInput {
-  if (actsForEveryone(principal)) return {};
-  return { OR: [{ published: true }, { authorId: principal.userId }] };
+export function visibleTo(principal: Principal) {
+  return (eb: ExpressionBuilder<DB, "AnalysisTemplate">) =>
+    actsForEveryone(principal)
+      ? eb.lit(true)
+      : eb.or([eb("AnalysisTemplate.published", "=", true), eb("AnalysisTemplate.authorId", "=", principal.userId)]);
 }
 
 /** A template the caller may see; another writer's draft answers 404 like a missing one. */
 export async function loadVisibleTemplate(principal: Principal, templateId: string): Promise<TemplateRow> {
-  const row = await db.analysisTemplate.findFirst({ where: { id: templateId, ...visibleTo(principal) }, select: templateSelect });
+  const row = await selectTemplates().where("AnalysisTemplate.id", "=", templateId).where(visibleTo(principal)).executeTakeFirst();
   if (!row) throw new AppError("not_found", "No template has this id.");
   return row;
 }
 
 export async function isInstalled(userId: string, templateId: string): Promise<boolean> {
-  return (await db.analysisInstall.count({ where: { userId, templateId } })) > 0;
+  const install = await sql.selectFrom("AnalysisInstall").select("userId").where("userId", "=", userId).where("templateId", "=", templateId).executeTakeFirst();
+  return install !== undefined;
 }

@@ -6,9 +6,20 @@ import { AppError } from "../errors";
 // DELETE /api/v1/analysis/installed/{templateId} — the template leaves the caller's library; kept results stay.
 export async function uninstallTemplate(input: { templateId: string }, principal: Principal): Promise<void> {
   authorize(principal, "analysis.uninstall");
-  const removed = await transaction(async (tx) => {
-    const { count } = await tx.analysisInstall.deleteMany({ where: { userId: principal.userId, templateId: input.templateId } });
-    if (count > 0) await tx.analysisTemplate.update({ where: { id: input.templateId }, data: { installs: { decrement: count } } });
+  const removed = await transaction(async (trx) => {
+    const { numDeletedRows } = await trx
+      .deleteFrom("AnalysisInstall")
+      .where("userId", "=", principal.userId)
+      .where("templateId", "=", input.templateId)
+      .executeTakeFirst();
+    const count = Number(numDeletedRows);
+    if (count > 0) {
+      await trx
+        .updateTable("AnalysisTemplate")
+        .set((eb) => ({ installs: eb("installs", "-", count), updatedAt: new Date() }))
+        .where("id", "=", input.templateId)
+        .execute();
+    }
     return count;
   });
   if (removed === 0) throw new AppError("not_found", "This template is not in your library.");

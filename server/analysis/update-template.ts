@@ -1,10 +1,10 @@
 import type { Principal } from "../auth/principal";
 import { actsForEveryone, authorize } from "../auth/scopes";
-import { db } from "../db";
+import { sql } from "../db";
 import { AppError } from "../errors";
 import type { TemplateChanges, TemplateDto } from "./schemas";
 import { searchTextOf, tagsText } from "./search-text";
-import { isInstalled, loadVisibleTemplate, templateSelect, toTemplateDto } from "./templates";
+import { isInstalled, loadVisibleTemplate, selectTemplates, toTemplateDto } from "./templates";
 
 /**
  * PUT and PATCH /api/v1/analysis/{templateId}. Authors change their own templates; an admin may
@@ -25,17 +25,19 @@ export async function updateTemplate(input: { templateId: string; changes: Templ
   const summary = content.summary ?? template.summary;
   const tags = content.tags ?? (JSON.parse(template.tags) as string[]);
   const changesContent = Object.keys(content).length > 0;
-  const row = await db.analysisTemplate.update({
-    where: { id: template.id },
-    data: {
+  await sql
+    .updateTable("AnalysisTemplate")
+    .set((eb) => ({
       ...content,
       tags: content.tags && tagsText(content.tags),
       definition: content.definition && JSON.stringify(content.definition),
       searchText: searchTextOf({ name, summary, tags }),
       published,
-      version: changesContent ? { increment: 1 } : undefined,
-    },
-    select: templateSelect,
-  });
+      version: changesContent ? eb("version", "+", 1) : undefined,
+      updatedAt: new Date(),
+    }))
+    .where("id", "=", template.id)
+    .execute();
+  const row = await selectTemplates().where("AnalysisTemplate.id", "=", template.id).executeTakeFirstOrThrow();
   return toTemplateDto(row, await isInstalled(principal.userId, row.id));
 }

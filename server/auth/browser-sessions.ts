@@ -1,4 +1,5 @@
-import { db } from "../db";
+import { sql } from "../db";
+import { newId } from "../sql/values";
 
 export const BROWSER_SESSION_SECONDS = 30 * 24 * 60 * 60;
 
@@ -8,15 +9,16 @@ export const BROWSER_SESSION_SECONDS = 30 * 24 * 60 * 60;
  */
 export async function startBrowserSession(userId: string): Promise<string> {
   const now = Date.now();
-  await db.browserSession.deleteMany({ where: { expiresAt: { lte: new Date(now) } } });
-  const row = await db.browserSession.create({
-    data: { userId, expiresAt: new Date(now + BROWSER_SESSION_SECONDS * 1000) },
-    select: { id: true },
-  });
-  return row.id;
+  await sql.deleteFrom("BrowserSession").where("expiresAt", "<=", new Date(now)).execute();
+  const id = newId();
+  await sql
+    .insertInto("BrowserSession")
+    .values({ id, userId, expiresAt: new Date(now + BROWSER_SESSION_SECONDS * 1000), createdAt: new Date(now) })
+    .execute();
+  return id;
 }
 
 /** Signing out: the cookie may live on in the browser (or in a thief's hands), but it names nothing. */
 export async function endBrowserSession(sessionId: string): Promise<void> {
-  await db.browserSession.deleteMany({ where: { id: sessionId } });
+  await sql.deleteFrom("BrowserSession").where("id", "=", sessionId).execute();
 }

@@ -1,4 +1,4 @@
-import { db, transaction } from "../db";
+import { sql, transaction } from "../db";
 import { env } from "../env";
 import { AppError } from "../errors";
 import { decoyPasswordHash, verifyPassword } from "./passwords";
@@ -18,7 +18,7 @@ import { issueLoginPair } from "./tokens";
  */
 export async function verifyLogin(email: string, password: string, address: string | null): Promise<{ id: string; role: string }> {
   await limitPasswordWorkFrom(address);
-  const user = await db.user.findUnique({ where: { email }, select: { id: true, role: true, passwordHash: true } });
+  const user = await sql.selectFrom("User").select(["id", "role", "passwordHash"]).where("email", "=", email).executeTakeFirst();
   const emailKey = `login:${email}`;
   const underEmailLimit = await withinEmailLimit(emailKey, user?.id, address);
   // An unknown e-mail still costs one hash check, so timing does not tell which accounts exist.
@@ -45,5 +45,5 @@ async function withinEmailLimit(emailKey: string, userId: string | undefined, ad
 export async function login(input: LoginInput, address: string | null): Promise<TokenPair> {
   const user = await verifyLogin(input.email, input.password, address);
   const scopes = grantableScopes(scopesForRole(user.role), input.scopes);
-  return transaction((tx) => issueLoginPair(tx, { userId: user.id, scopes, name: input.name ?? "login" }));
+  return transaction((trx) => issueLoginPair(trx, { userId: user.id, scopes, name: input.name ?? "login" }));
 }

@@ -1,4 +1,4 @@
-import { db, transaction } from "../db";
+import { sql, transaction } from "../db";
 import { env } from "../env";
 import { AppError } from "../errors";
 
@@ -9,17 +9,24 @@ import { AppError } from "../errors";
 export async function hitRateLimit(key: string, limit: number, windowSeconds: number): Promise<void> {
   const now = new Date();
   const windowMs = windowSeconds * 1000;
-  const { bucket, started } = await transaction(async (tx) => {
-    const current = await tx.rateLimitBucket.findUnique({ where: { key } });
+  const { bucket, started } = await transaction(async (trx) => {
+    const current = await trx.selectFrom("RateLimitBucket").select("windowStart").where("key", "=", key).executeTakeFirst();
     if (!current || now.getTime() - current.windowStart.getTime() >= windowMs) {
-      const fresh = await tx.rateLimitBucket.upsert({
-        where: { key },
-        create: { key, windowStart: now, count: 1 },
-        update: { windowStart: now, count: 1 },
-      });
+      const fresh = await trx
+        .insertInto("RateLimitBucket")
+        .values({ key, windowStart: now, count: 1 })
+        .onConflict((conflict) => conflict.column("key").doUpdateSet({ windowStart: now, count: 1 }))
+        .returning(["windowStart", "count"])
+        .executeTakeFirstOrThrow();
       return { bucket: fresh, started: true };
     }
-    return { bucket: await tx.rateLimitBucket.update({ where: { key }, data: { count: { increment: 1 } } }), started: false };
+    const counted = await trx
+      .updateTable("RateLimitBucket")
+      .set((eb) => ({ count: eb("count", "+", 1) }))
+      .where("key", "=", key)
+      .returning(["windowStart", "count"])
+      .executeTakeFirstOrThrow();
+    return { bucket: counted, started: false };
   });
   // Each new window is a write anyway; sweeping the windows that have ended keeps the table to
   // the keys seen lately, whatever an attacker sprays.
@@ -31,13 +38,13 @@ export async function hitRateLimit(key: string, limit: number, windowSeconds: nu
 }
 
 export async function clearRateLimit(key: string): Promise<void> {
-  await db.rateLimitBucket.deleteMany({ where: { key } });
+  await sql.deleteFrom("RateLimitBucket").where("key", "=", key).execute();
 }
 
 /** Deletes buckets whose window has surely ended: older than the longest window in use. */
 async function sweepRateLimits(now: Date, windowMs: number): Promise<void> {
   const longestMs = Math.max(windowMs, env.INKSTONE_LOGIN_WINDOW_SECONDS * 1000, env.INKSTONE_ADDRESS_WINDOW_SECONDS * 1000);
-  await db.rateLimitBucket.deleteMany({ where: { windowStart: { lt: new Date(now.getTime() - longestMs) } } });
+  await sql.deleteFrom("RateLimitBucket").where("windowStart", "<", new Date(now.getTime() - longestMs)).execute();
 }
 
 /**

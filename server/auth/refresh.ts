@@ -1,4 +1,4 @@
-import { db, transaction } from "../db";
+import { sql, transaction } from "../db";
 import { AppError } from "../errors";
 import { revokeFamilies } from "./revoke";
 import { parseScopes } from "./scopes";
@@ -9,7 +9,7 @@ import { hashRefreshToken, issueLoginPair } from "./tokens";
 // was already exchanged means it leaked, so the whole family of that login is revoked, with every
 // token minted by it. Rotation itself is normal use and leaves tokens minted by the login alone.
 export async function refresh(input: RefreshInput): Promise<TokenPair> {
-  const row = await db.token.findUnique({ where: { refreshHash: hashRefreshToken(input.refresh_token) } });
+  const row = await sql.selectFrom("Token").selectAll().where("refreshHash", "=", hashRefreshToken(input.refresh_token)).executeTakeFirst();
   if (!row) throw new AppError("invalid_token", "The refresh token is not valid.");
   if (row.revokedAt) throw new AppError("token_revoked", "This refresh token has been revoked.");
   if (row.rotatedAt) {
@@ -23,14 +23,17 @@ export async function refresh(input: RefreshInput): Promise<TokenPair> {
     throw new AppError("token_expired", "The refresh token has expired; sign in again.");
   }
 
-  const pair = await transaction(async (tx) => {
+  const pair = await transaction(async (trx) => {
     // Conditional on the row still being current, so two racing refreshes cannot both win.
-    const claimed = await tx.token.updateMany({
-      where: { id: row.id, rotatedAt: null, revokedAt: null },
-      data: { rotatedAt: new Date() },
-    });
-    if (claimed.count !== 1) return null;
-    return issueLoginPair(tx, {
+    const claimed = await trx
+      .updateTable("Token")
+      .set({ rotatedAt: new Date() })
+      .where("id", "=", row.id)
+      .where("rotatedAt", "is", null)
+      .where("revokedAt", "is", null)
+      .executeTakeFirst();
+    if (claimed.numUpdatedRows !== 1n) return null;
+    return issueLoginPair(trx, {
       userId: row.userId,
       scopes: parseScopes(row.scopes),
       name: row.name,
@@ -45,5 +48,5 @@ export async function refresh(input: RefreshInput): Promise<TokenPair> {
 }
 
 async function revokeFamily(familyId: string): Promise<void> {
-  await transaction((tx) => revokeFamilies(tx, [familyId]));
+  await transaction((trx) => revokeFamilies(trx, [familyId]));
 }

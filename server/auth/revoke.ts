@@ -1,6 +1,7 @@
+import type { Transaction } from "kysely";
 import { transaction } from "../db";
 import { AppError } from "../errors";
-import type { Prisma } from "../generated/prisma/client";
+import type { DB } from "../generated/kysely/database";
 import type { Principal } from "./principal";
 
 // POST /auth/revoke — the presenting token (its refresh token, and every token it minted) stop
@@ -14,15 +15,17 @@ export async function revokeCurrentToken(principal: Principal): Promise<{ revoke
 }
 
 /**
- * Revokes the live token matching `where` with its whole family and everything minted below it.
+ * Revokes the live token `id` (of `userId`, when given) with its whole family and everything minted below it.
  * Returns false when no live token matched. A login's only live row is its newest pair, so
  * ending that pair ends the login.
  */
-export async function revokeToken(where: Prisma.TokenWhereInput): Promise<boolean> {
-  return transaction(async (tx) => {
-    const row = await tx.token.findFirst({ where: { ...where, revokedAt: null, rotatedAt: null }, select: { familyId: true } });
+export async function revokeToken(where: { id: string; userId?: string }): Promise<boolean> {
+  return transaction(async (trx) => {
+    let live = trx.selectFrom("Token").select("familyId").where("id", "=", where.id).where("revokedAt", "is", null).where("rotatedAt", "is", null);
+    if (where.userId !== undefined) live = live.where("userId", "=", where.userId);
+    const row = await live.executeTakeFirst();
     if (!row) return false;
-    await revokeFamilies(tx, [row.familyId]);
+    await revokeFamilies(trx, [row.familyId]);
     return true;
   });
 }
@@ -33,17 +36,19 @@ export async function revokeToken(where: Prisma.TokenWhereInput): Promise<boolea
  * token's parent is touched in the same transaction as the child is created (see mintChildToken),
  * so a child cannot slip in beside a revocation.
  */
-export async function revokeFamilies(tx: Prisma.TransactionClient, familyIds: string[]): Promise<void> {
+export async function revokeFamilies(trx: Transaction<DB>, familyIds: string[]): Promise<void> {
   const revokedAt = new Date();
   let level = familyIds;
   while (level.length > 0) {
-    await tx.token.updateMany({ where: { familyId: { in: level }, revokedAt: null }, data: { revokedAt } });
+    await trx.updateTable("Token").set({ revokedAt }).where("familyId", "in", level).where("revokedAt", "is", null).execute();
     // Children revoked earlier had their own descendants revoked with them.
-    const children = await tx.token.findMany({
-      where: { parentFamilyId: { in: level }, revokedAt: null },
-      select: { familyId: true },
-      distinct: ["familyId"],
-    });
+    const children = await trx
+      .selectFrom("Token")
+      .select("familyId")
+      .distinct()
+      .where("parentFamilyId", "in", level)
+      .where("revokedAt", "is", null)
+      .execute();
     level = children.map((child) => child.familyId);
   }
 }

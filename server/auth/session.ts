@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { sql } from "../db";
 import { auth } from "./next-auth";
 import type { Principal } from "./principal";
 import { scopesForRole } from "./scopes";
@@ -11,10 +11,12 @@ import { scopesForRole } from "./scopes";
 export async function sessionPrincipal(): Promise<Principal | null> {
   const session = await auth();
   if (!session?.sessionId) return null;
-  const row = await db.browserSession.findUnique({
-    where: { id: session.sessionId },
-    select: { expiresAt: true, user: { select: { id: true, role: true } } },
-  });
+  const row = await sql
+    .selectFrom("BrowserSession")
+    .innerJoin("User", "User.id", "BrowserSession.userId")
+    .select(["BrowserSession.expiresAt", "User.id as userId", "User.role"])
+    .where("BrowserSession.id", "=", session.sessionId)
+    .executeTakeFirst();
   if (!row || row.expiresAt.getTime() <= Date.now()) return null;
-  return { userId: row.user.id, scopes: new Set(scopesForRole(row.user.role)), tokenId: null };
+  return { userId: row.userId, scopes: new Set(scopesForRole(row.role)), tokenId: null };
 }

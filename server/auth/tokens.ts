@@ -1,8 +1,9 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { sql } from "../db";
 import { AppError } from "../errors";
-import type { Prisma } from "../generated/prisma/client";
-import { dbTime } from "../sql/values";
+import type { Transaction } from "kysely";
+import type { DB } from "../generated/kysely/database";
+import { newId } from "../sql/values";
 import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from "./jwt";
 import type { Principal } from "./principal";
 import type { TokenPair } from "./schemas";
@@ -18,13 +19,15 @@ export function hashRefreshToken(refreshToken: string): string {
 
 /** Stores a new login pair (access + refresh token) and returns it as the client sees it. */
 export async function issueLoginPair(
-  tx: Prisma.TransactionClient,
+  trx: Transaction<DB>,
   options: { userId: string; scopes: readonly Scope[]; name: string; familyId?: string },
 ): Promise<TokenPair> {
   const now = Date.now();
   const refreshToken = randomBytes(32).toString("base64url");
-  const row = await tx.token.create({
-    data: {
+  const row = await trx
+    .insertInto("Token")
+    .values({
+      id: newId(),
       userId: options.userId,
       kind: "login",
       name: options.name,
@@ -34,8 +37,10 @@ export async function issueLoginPair(
       familyId: options.familyId ?? randomUUID(),
       expiresAt: new Date(now + ACCESS_TOKEN_SECONDS * 1000),
       refreshExpiresAt: new Date(now + REFRESH_TOKEN_SECONDS * 1000),
-    },
-  });
+      createdAt: new Date(now),
+    })
+    .returning(["userId", "jti", "scopes", "expiresAt"])
+    .executeTakeFirstOrThrow();
   return {
     access_token: await signAccessToken({ userId: row.userId, jti: row.jti, scope: row.scopes, expiresAt: row.expiresAt }),
     refresh_token: refreshToken,
@@ -60,10 +65,10 @@ export async function principalFromAccessToken(token: string, from: string | nul
   if (!row) throw new AppError("token_revoked", "This token has been revoked.");
   if (row.revokedAt) throw new AppError("token_revoked", "This token has been revoked.");
   if (row.rotatedAt) throw new AppError("token_revoked", "This token was replaced by a refresh; use the new one.");
-  if (new Date(row.expiresAt).getTime() <= Date.now()) throw new AppError("token_expired", "The access token has expired.");
+  if (row.expiresAt.getTime() <= Date.now()) throw new AppError("token_expired", "The access token has expired.");
 
-  if (!row.lastUsedAt || Date.now() - new Date(row.lastUsedAt).getTime() > LAST_USED_PRECISION_MS) {
-    await sql.updateTable("Token").set({ lastUsedAt: dbTime(), lastUsedFrom: from }).where("id", "=", row.id).execute();
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
+    await sql.updateTable("Token").set({ lastUsedAt: new Date(), lastUsedFrom: from }).where("id", "=", row.id).execute();
   }
   return { userId: row.userId, scopes: new Set(parseScopes(row.scopes)), tokenId: row.id };
 }

@@ -4,7 +4,6 @@ import type { Transaction } from "kysely";
 import { engine, sql, sqlTransaction } from "../db";
 import { AppError } from "../errors";
 import type { DB } from "../generated/kysely/database";
-import { dbTime } from "../sql/values";
 import { bookColumns, type BookRow } from "./schemas";
 
 /**
@@ -35,7 +34,7 @@ export async function addToBookTotals(trx: Transaction<DB>, bookId: string, chan
     .set((eb) => ({
       wordCount: eb("wordCount", "+", change.words),
       chapterCount: eb("chapterCount", "+", change.chapters ?? 0),
-      updatedAt: dbTime(),
+      updatedAt: new Date(),
     }))
     .where("id", "=", bookId)
     .where("deletedAt", "is", null)

@@ -1,12 +1,18 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { db } from "../db";
+import { sql } from "../db";
+import { newId } from "../sql/values";
 import { COUNT_RULE } from "../text/prose";
-import { bookSelect, toBookDto, type BookDto, type CreateBookInput } from "./schemas";
+import { bookColumns, toBookDto, type BookDto, type CreateBookInput } from "./schemas";
 
 // POST /api/v1/books
 export async function createBook(input: CreateBookInput, principal: Principal): Promise<BookDto> {
   authorize(principal, "books.create");
-  const row = await db.book.create({ data: { ...input, ownerId: principal.userId, wordCountRule: COUNT_RULE }, select: bookSelect });
+  const now = new Date();
+  const row = await sql
+    .insertInto("Book")
+    .values({ ...input, id: newId(), ownerId: principal.userId, wordCountRule: COUNT_RULE, createdAt: now, updatedAt: now })
+    .returning(bookColumns)
+    .executeTakeFirstOrThrow();
   return toBookDto(row);
 }

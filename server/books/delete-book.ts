@@ -1,6 +1,6 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { db, eraseDeletedText, transaction } from "../db";
+import { eraseDeletedText, sql, transaction } from "../db";
 import { loadBook } from "./access";
 
 // DELETE /api/v1/books/{bookId} — into the trash; with `permanent`, deleted for good: chapters and
@@ -9,22 +9,19 @@ export async function deleteBook(input: { bookId: string; permanent: boolean }, 
   authorize(principal, "books.delete");
   const book = await loadBook(principal, input.bookId, { inTrash: "allow" });
   if (!input.permanent) {
-    if (!book.deletedAt) await db.book.update({ where: { id: book.id }, data: { deletedAt: new Date() } });
+    const now = new Date();
+    if (!book.deletedAt) await sql.updateTable("Book").set({ deletedAt: now, updatedAt: now }).where("id", "=", book.id).execute();
     return;
   }
-  await transaction(async (tx) => {
-    await tx.chapter.deleteMany({ where: { bookId: book.id } });
-    await tx.book.update({
-      where: { id: book.id },
-      data: {
-        purgedAt: new Date(),
-        deletedAt: book.deletedAt ?? new Date(),
-        title: "",
-        description: "",
-        wordCount: 0,
-        chapterCount: 0,
-      },
-    });
+  await transaction(async (trx) => {
+    const now = new Date();
+    // A chapter's revisions go with it (ON DELETE CASCADE).
+    await trx.deleteFrom("Chapter").where("bookId", "=", book.id).execute();
+    await trx
+      .updateTable("Book")
+      .set({ purgedAt: now, deletedAt: book.deletedAt ?? now, title: "", description: "", wordCount: 0, chapterCount: 0, updatedAt: now })
+      .where("id", "=", book.id)
+      .execute();
   });
   await eraseDeletedText();
 }

@@ -1,7 +1,7 @@
+import type { Selectable } from "kysely";
 import { z } from "zod";
-import { selectOf } from "../sql/columns";
+import type { Book } from "../generated/kysely/database";
 import { storedText } from "../text/stored-text";
-import { isoTime, type DbTime } from "../sql/values";
 
 export const BOOK_STATUSES = ["planning", "drafting", "revising", "finished"] as const;
 
@@ -84,7 +84,7 @@ export const bookSchema = z
   .meta({ id: "Book" });
 export type BookDto = z.infer<typeof bookSchema>;
 
-/** The columns a book is read with: by Kysely as a list, by Prisma as the select below. */
+/** The columns a book is read with. */
 export const bookColumns = [
   "id",
   "ownerId",
@@ -101,24 +101,8 @@ export const bookColumns = [
   "deletedAt",
   "purgedAt",
 ] as const;
-export const bookSelect = selectOf(bookColumns);
 
-export interface BookRow {
-  id: string;
-  ownerId: string;
-  title: string;
-  type: string;
-  description: string;
-  language: string;
-  status: string;
-  targetWordCount: number | null;
-  wordCount: number;
-  chapterCount: number;
-  createdAt: DbTime;
-  updatedAt: DbTime;
-  deletedAt: DbTime | null;
-  purgedAt: DbTime | null;
-}
+export type BookRow = Pick<Selectable<Book>, (typeof bookColumns)[number]>;
 
 export function toBookDto(row: BookRow): BookDto {
   return {
@@ -132,9 +116,9 @@ export function toBookDto(row: BookRow): BookDto {
     targetWordCount: row.targetWordCount,
     wordCount: row.wordCount,
     chapterCount: row.chapterCount,
-    createdAt: isoTime(row.createdAt),
-    updatedAt: isoTime(row.updatedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
     deleted: row.deletedAt !== null,
-    deletedAt: row.deletedAt === null ? null : isoTime(row.deletedAt),
+    deletedAt: row.deletedAt === null ? null : row.deletedAt.toISOString(),
   };
 }

@@ -1,8 +1,8 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { db } from "../db";
+import { sql } from "../db";
 import { loadBook } from "./access";
-import { bookSelect, toBookDto, type BookChanges, type BookDto } from "./schemas";
+import { bookColumns, toBookDto, type BookChanges, type BookDto } from "./schemas";
 
 // PUT and PATCH /api/v1/books/{bookId}. `deleted` moves the book into or out of the trash;
 // other changes need the book out of the trash.
@@ -16,10 +16,11 @@ export async function updateBook(
   // Restoring is the one change a book in the trash takes, and only on its own.
   const book = await loadBook(principal, input.bookId, { inTrash: restoring && Object.keys(attributes).length === 0 ? "allow" : "refuse" });
   const deletedAt = deleted === undefined ? undefined : deleted ? (book.deletedAt ?? new Date()) : null;
-  const row = await db.book.update({
-    where: { id: book.id },
-    data: { ...attributes, deletedAt },
-    select: bookSelect,
-  });
+  const row = await sql
+    .updateTable("Book")
+    .set({ ...attributes, deletedAt, updatedAt: new Date() })
+    .where("id", "=", book.id)
+    .returning(bookColumns)
+    .executeTakeFirstOrThrow();
   return toBookDto(row);
 }

@@ -4,7 +4,6 @@ import { authorize } from "../auth/scopes";
 import { addToBookTotals, bookTransaction } from "../books/access";
 import { eraseDeletedText, sql } from "../db";
 import type { DB } from "../generated/kysely/database";
-import { dbTime } from "../sql/values";
 import { CHAPTER_TRASH_DAYS } from "./limits.mjs";
 import { loadChapter } from "./load-chapter";
 
@@ -27,7 +26,7 @@ async function takeOutOfOrder(trx: Transaction<DB>, chapter: { id: string; bookI
   // The row as it stood when trashed: a save may have changed its count since it was read.
   const trashed = await trx
     .updateTable("Chapter")
-    .set({ deletedAt: dbTime() })
+    .set({ deletedAt: new Date() })
     .where("id", "=", chapter.id)
     .where("deletedAt", "is", null)
     .returning(["wordCount", "position"])
@@ -45,7 +44,7 @@ async function takeOutOfOrder(trx: Transaction<DB>, chapter: { id: string; bookI
 
 /** Deletes for good the chapters that have waited in a trash longer than CHAPTER_TRASH_DAYS. */
 export async function purgeExpiredChapters(now = new Date()): Promise<void> {
-  const cutoff = dbTime(new Date(now.getTime() - CHAPTER_TRASH_DAYS * 24 * 60 * 60 * 1000));
+  const cutoff = new Date(now.getTime() - CHAPTER_TRASH_DAYS * 24 * 60 * 60 * 1000);
   const purged = await sql.deleteFrom("Chapter").where("deletedAt", "<", cutoff).executeTakeFirst();
   if (purged.numDeletedRows > 0n) await eraseDeletedText();
 }

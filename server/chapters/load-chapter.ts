@@ -2,12 +2,11 @@ import type { Principal } from "../auth/principal";
 import { loadBook } from "../books/access";
 import { sql } from "../db";
 import { AppError } from "../errors";
-import type { DbTime } from "../sql/values";
 import { chapterColumns, chapterSummaryColumns, type ChapterRow, type ChapterSummaryRow } from "./schemas";
 
 type ChapterIds = { bookId: string; chapterId: string };
 type Options = { withContent?: boolean; inTrash?: "refuse" | "allow" };
-type InTrash = { deletedAt: DbTime | null };
+type InTrash = { deletedAt: Date | null };
 
 /**
  * A chapter of a book the principal may act on (see loadBook for the book's checks). Its text is

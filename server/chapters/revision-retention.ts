@@ -1,6 +1,5 @@
 import type { Transaction } from "kysely";
 import type { DB } from "../generated/kysely/database";
-import { dbTime, type DbTime } from "../sql/values";
 
 /**
  * How long autosaves are kept. A writer saving every 3 s for a day would otherwise keep 28,800
@@ -26,11 +25,11 @@ const RETENTION: readonly { olderThan: number; bucket: number }[] = [
 export const THIN_EVERY_VERSIONS = 20;
 
 /** The autosaves the policy no longer keeps, given a chapter's autosaves older than ten minutes. */
-export function revisionsToDrop(autosaves: readonly { id: string; version: number; createdAt: DbTime }[], now: Date): string[] {
+export function revisionsToDrop(autosaves: readonly { id: string; version: number; createdAt: Date }[], now: Date): string[] {
   const newestByBucket = new Map<string, { id: string; version: number }>();
   const drop: string[] = [];
   for (const revision of autosaves) {
-    const time = new Date(revision.createdAt).getTime();
+    const time = revision.createdAt.getTime();
     const rule = RETENTION.find((r) => now.getTime() - time >= r.olderThan);
     if (!rule) continue;
     const key = `${rule.bucket}:${Math.floor(time / rule.bucket)}`;
@@ -53,7 +52,7 @@ export async function thinRevisions(trx: Transaction<DB>, chapterId: string, now
     .select(["id", "version", "createdAt"])
     .where("chapterId", "=", chapterId)
     .where("kind", "=", "save")
-    .where("createdAt", "<", dbTime(new Date(now.getTime() - KEEP_EVERY_SAVE_FOR)))
+    .where("createdAt", "<", new Date(now.getTime() - KEEP_EVERY_SAVE_FOR))
     .execute();
   const drop = revisionsToDrop(autosaves, now);
   // In slices: SQLite takes at most 32,766 bound parameters in one statement.

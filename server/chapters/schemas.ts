@@ -1,6 +1,7 @@
+import type { Selectable } from "kysely";
 import { z } from "zod";
+import type { Chapter } from "../generated/kysely/database";
 import { storedText, utf8Length } from "../text/stored-text";
-import { isoTime, type DbTime } from "../sql/values";
 import { MAX_CHAPTER_BYTES } from "./limits.mjs";
 
 export { CHAPTER_BODY_LIMIT, MAX_CHAPTER_BYTES } from "./limits.mjs";
@@ -76,21 +77,12 @@ export const revisionSchema = revisionSummarySchema.extend({ content: z.string()
 export type RevisionSummaryDto = z.infer<typeof revisionSummarySchema>;
 export type RevisionDto = z.infer<typeof revisionSchema>;
 
-/** The columns a chapter is read with, without and with its text (Kysely lists, Prisma selects). */
+/** The columns a chapter is read with, without and with its text. */
 export const chapterSummaryColumns = ["id", "bookId", "title", "position", "wordCount", "version", "createdAt", "updatedAt"] as const;
 export const chapterColumns = [...chapterSummaryColumns, "content"] as const;
 
-export interface ChapterSummaryRow {
-  id: string;
-  bookId: string;
-  title: string;
-  position: number;
-  wordCount: number;
-  version: number;
-  createdAt: DbTime;
-  updatedAt: DbTime;
-}
-export type ChapterRow = ChapterSummaryRow & { content: string };
+export type ChapterSummaryRow = Pick<Selectable<Chapter>, (typeof chapterSummaryColumns)[number]>;
+export type ChapterRow = Pick<Selectable<Chapter>, (typeof chapterColumns)[number]>;
 
 export function toChapterSummaryDto(row: ChapterSummaryRow): ChapterSummaryDto {
   return {
@@ -100,8 +92,8 @@ export function toChapterSummaryDto(row: ChapterSummaryRow): ChapterSummaryDto {
     position: row.position,
     wordCount: row.wordCount,
     version: row.version,
-    createdAt: isoTime(row.createdAt),
-    updatedAt: isoTime(row.updatedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -109,6 +101,6 @@ export function toChapterDto(row: ChapterSummaryRow & { content: string }): Chap
   return { ...toChapterSummaryDto(row), content: row.content };
 }
 
-export function toRevisionSummaryDto(row: { version: number; title: string; wordCount: number; createdAt: DbTime }): RevisionSummaryDto {
-  return { version: row.version, title: row.title, wordCount: row.wordCount, createdAt: isoTime(row.createdAt) };
+export function toRevisionSummaryDto(row: { version: number; title: string; wordCount: number; createdAt: Date }): RevisionSummaryDto {
+  return { version: row.version, title: row.title, wordCount: row.wordCount, createdAt: row.createdAt.toISOString() };
 }

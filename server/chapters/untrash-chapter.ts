@@ -2,7 +2,6 @@ import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { addToBookTotals, bookTransaction } from "../books/access";
 
-import { dbTime } from "../sql/values";
 import { loadChapter } from "./load-chapter";
 import { chapterColumns, toChapterDto, type ChapterDto } from "./schemas";
 
@@ -17,7 +16,7 @@ export async function untrashChapter(input: { bookId: string; chapterId: string 
     // Claimed first, so that of two restores at once the second finds nothing left to do.
     const claimed = await trx
       .updateTable("Chapter")
-      .set({ deletedAt: null, updatedAt: dbTime() })
+      .set({ deletedAt: null, updatedAt: new Date() })
       .where("id", "=", chapter.id)
       .where("deletedAt", "is not", null)
       .returning(["wordCount"])

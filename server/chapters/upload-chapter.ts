@@ -5,7 +5,7 @@ import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { addToBookTotals, bookTransaction, loadBook } from "../books/access";
 import { newChapterTitle } from "../books/language";
-import { dbTime, newId } from "../sql/values";
+import { newId } from "../sql/values";
 import { leadingHeading } from "../text/markdown-heading";
 import { countProseOf } from "../text/count-task";
 import { toChapterDto, uploadChapterInput, type ChapterDto } from "./schemas";
@@ -36,7 +36,7 @@ export async function appendChapter(trx: Transaction<DB>, bookId: string, input:
     .where("bookId", "=", bookId)
     .where("deletedAt", "is", null)
     .executeTakeFirst();
-  const now = dbTime();
+  const now = new Date();
   const { title, content, wordCount } = input;
   const chapter = { id: newId(), bookId, title, content, wordCount, version: 1, createdAt: now, updatedAt: now, position: (last?.position ?? 0) + 1 };
   await trx.insertInto("Chapter").values(chapter).execute();

@@ -1,6 +1,6 @@
 import { addToBookTotals, bookTransaction } from "../books/access";
 import { AppError } from "../errors";
-import { dbTime, newId } from "../sql/values";
+import { newId } from "../sql/values";
 import { countProseOf } from "../text/count-task";
 import { THIN_EVERY_VERSIONS, thinRevisions } from "./revision-retention";
 import { chapterSummaryColumns, toChapterSummaryDto, type ChapterDto } from "./schemas";
@@ -29,7 +29,7 @@ export async function writeChapterVersion(
   const wordCount = (await countProseOf([next.content], options.owner))[0]!;
   return bookTransaction(chapter.bookId, async (trx) => {
     const clock = new Date();
-    const now = dbTime(clock);
+    const now = clock;
     // Conditional on the version, so a save that raced in since the chapter was read wins alone.
     const saved = await trx
       .updateTable("Chapter")

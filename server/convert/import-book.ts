@@ -1,7 +1,7 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { sqlTransaction } from "../db";
-import { dbTime, newId } from "../sql/values";
+import { newId } from "../sql/values";
 import { COUNT_RULE } from "../text/prose";
 import { readManuscript } from "./read-manuscript";
 import { saveImportedChapters } from "./save-imported-chapters";
@@ -17,7 +17,7 @@ export async function importBook(input: ImportInput, principal: Principal): Prom
   const named = input.title ?? manuscript.title ?? input.file.name.replace(/\.[^.]*$/, "");
   const title = [...named.replace(/[\p{Cc}\s]+/gu, " ")].slice(0, 200).join("").trim() || "Imported book";
   return sqlTransaction(async (trx) => {
-    const now = dbTime();
+    const now = new Date();
     const book = {
       id: newId(),
       ownerId: principal.userId,

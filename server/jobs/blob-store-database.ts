@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { sql } from "../db";
-import { dbTime, newId } from "../sql/values";
+import { newId } from "../sql/values";
 import type { BlobStore } from "./blob-store";
 
 /**
@@ -13,7 +13,7 @@ export const CHUNK_BYTES = 256 * 1024;
 export const databaseBlobStore: BlobStore = {
   async put(bytes) {
     const blobId = newId();
-    const createdAt = dbTime();
+    const createdAt = new Date();
     try {
       // Even an empty file gets one chunk: an id with no chunks means "no such blob".
       for (let seq = 0, start = 0; seq === 0 || start < bytes.byteLength; seq++, start += CHUNK_BYTES) {
@@ -48,7 +48,7 @@ export const databaseBlobStore: BlobStore = {
     const referenced = (column: "inputBlobId" | "fileBlobId") => sql.selectFrom("Job").select(column).where(column, "is not", null);
     const { numDeletedRows } = await sql
       .deleteFrom("JobBlobChunk")
-      .where("createdAt", "<", dbTime(new Date(Date.now() - graceMs)))
+      .where("createdAt", "<", new Date(Date.now() - graceMs))
       .where("blobId", "not in", referenced("inputBlobId"))
       .where("blobId", "not in", referenced("fileBlobId"))
       .executeTakeFirst();

@@ -1,31 +1,34 @@
-import { db, transaction } from "../db";
+import type { Kysely, Updateable } from "kysely";
+import { sql, transaction } from "../db";
 import { AppError } from "../errors";
-import type { Prisma } from "../generated/prisma/client";
+import type { DB, Job } from "../generated/kysely/database";
+import { countOf } from "../sql/count";
+import { newId } from "../sql/values";
 import { blobStore } from "./blob-store";
 import { ACTIVE_JOBS_RETRY_SECONDS, LEASE_MS, MAX_ACTIVE_JOBS_PER_WRITER, MAX_ATTEMPTS, MAX_JOB_BYTES_PER_WRITER, retryDelayMs, RUNNING_JOBS_PER_WRITER } from "./limits";
 import { byteSize } from "../text/byte-size";
 import type { ClaimedJob, JobOutcome, JobQueue, JobRecord, JobStatus } from "./queue";
 
 /** The columns a job's record needs. */
-const RECORD = {
-  id: true,
-  kind: true,
-  ownerId: true,
-  status: true,
-  progress: true,
-  result: true,
-  fileName: true,
-  fileMediaType: true,
-  fileSize: true,
-  errorCode: true,
-  errorMessage: true,
-  createdAt: true,
-  startedAt: true,
-  finishedAt: true,
-  expiresAt: true,
-} as const;
+const RECORD = [
+  "id",
+  "kind",
+  "ownerId",
+  "status",
+  "progress",
+  "result",
+  "fileName",
+  "fileMediaType",
+  "fileSize",
+  "errorCode",
+  "errorMessage",
+  "createdAt",
+  "startedAt",
+  "finishedAt",
+  "expiresAt",
+] as const;
 
-const CLAIMED = { id: true, kind: true, ownerId: true, input: true, attempts: true } as const;
+const CLAIMED = ["id", "kind", "ownerId", "input", "attempts"] as const;
 
 /** A crashed request's blob gets this long to be queued before it counts as left behind. */
 const UNREFERENCED_BLOB_GRACE_MS = 60 * 60 * 1000;
@@ -40,7 +43,7 @@ const claimed = (row: { id: string; kind: string; ownerId: string; input: string
   attempt: row.attempts,
 });
 
-type Change = Parameters<typeof db.job.updateMany>[0]["data"];
+type Change = Updateable<Job>;
 
 /**
  * The queue in the Job table every instance shares. A writer's jobs are capped in number and in
@@ -52,15 +55,16 @@ export const databaseJobQueue: JobQueue = {
   async enqueue(job) {
     const inputSize = job.inputFile?.byteLength ?? null;
     // Checked before the file is written as well, so that a refused upload costs no writing.
-    await refuseOverQuota(db, job.ownerId, inputSize ?? 0);
+    await refuseOverQuota(sql, job.ownerId, inputSize ?? 0);
     // Outside the transaction: writing a file takes a while, in pieces.
     const inputBlobId = job.inputFile ? await blobStore.put(job.inputFile) : null;
-    const row = await transaction(async (tx) => {
-      await refuseOverQuota(tx, job.ownerId, inputSize ?? 0);
-      return tx.job.create({
-        data: { kind: job.kind, ownerId: job.ownerId, input: job.input, inputBlobId, inputSize, expiresAt: job.expiresAt },
-        select: RECORD,
-      });
+    const row = await transaction(async (trx) => {
+      await refuseOverQuota(trx, job.ownerId, inputSize ?? 0);
+      return trx
+        .insertInto("Job")
+        .values({ id: newId(), kind: job.kind, ownerId: job.ownerId, input: job.input, inputBlobId, inputSize, expiresAt: job.expiresAt, createdAt: new Date() })
+        .returning(RECORD)
+        .executeTakeFirstOrThrow();
     }).catch(async (error: unknown) => {
       // The refusal is the answer; a file left behind is the sweep's.
       await blobStore.delete([inputBlobId]).catch(() => undefined);
@@ -70,44 +74,56 @@ export const databaseJobQueue: JobQueue = {
   },
 
   async get(jobId) {
-    const row = await db.job.findUnique({ where: { id: jobId }, select: RECORD });
-    return row && record(row);
+    const row = await sql.selectFrom("Job").select(RECORD).where("id", "=", jobId).executeTakeFirst();
+    return row ? record(row) : null;
   },
 
   async list({ ownerId, status, kind, order, offset, limit }) {
-    const where = { ownerId, expiresAt: { gt: new Date() }, ...(status && { status }), ...(kind && { kind }) };
+    let matching = sql.selectFrom("Job").where("ownerId", "=", ownerId).where("expiresAt", ">", new Date());
+    if (status) matching = matching.where("status", "=", status);
+    if (kind) matching = matching.where("kind", "=", kind);
     const [rows, total] = await Promise.all([
-      db.job.findMany({ where, select: RECORD, orderBy: [{ createdAt: order }, { id: order }], skip: offset, take: limit }),
-      db.job.count({ where }),
+      matching.select(RECORD).orderBy("createdAt", order).orderBy("id", order).offset(offset).limit(limit).execute(),
+      countOf(matching),
     ]);
     return { items: rows.map(record), total };
   },
 
   async claim() {
     await putBackOrphans();
-    const due = (now: Date) => ({ status: "queued", expiresAt: { gt: now }, OR: [{ availableAt: null }, { availableAt: { lte: now } }] });
+    const due = (database: Kysely<DB>, now: Date) =>
+      database
+        .selectFrom("Job")
+        .select("id")
+        .where("status", "=", "queued")
+        .where("expiresAt", ">", now)
+        .where((eb) => eb.or([eb("availableAt", "is", null), eb("availableAt", "<=", now)]));
     // A plain read first: an idle queue, polled every second, takes no write lock.
-    if (!(await db.job.findFirst({ where: due(new Date()), select: { id: true } }))) return null;
+    if (!(await due(sql, new Date()).limit(1).executeTakeFirst())) return null;
     // The oldest due job whose writer has fewer than RUNNING_JOBS_PER_WRITER jobs running, on any
     // instance: one writer's flood waits behind itself, never in front of another writer's job.
     // Counting, choosing and taking are one transaction (serializable on PostgreSQL), so of several
     // instances reaching for the queue at once none takes a job another took, nor a second job of
     // a writer another instance has just started.
-    const row = await transaction(async (tx) => {
+    const row = await transaction(async (trx) => {
       const now = new Date();
-      const running = await tx.job.groupBy({ by: ["ownerId"], where: { status: "running" }, _count: { _all: true } });
-      const busyWriters = running.filter((r) => r._count._all >= RUNNING_JOBS_PER_WRITER).map((r) => r.ownerId);
-      const next = await tx.job.findFirst({
-        where: { ...due(now), ownerId: { notIn: busyWriters } },
-        orderBy: { createdAt: "asc" },
-        select: { id: true },
-      });
+      const busy = await trx
+        .selectFrom("Job")
+        .select("ownerId")
+        .where("status", "=", "running")
+        .groupBy("ownerId")
+        .having((eb) => eb.fn.countAll(), ">=", RUNNING_JOBS_PER_WRITER)
+        .execute();
+      let choice = due(trx, now);
+      if (busy.length > 0) choice = choice.where("ownerId", "not in", busy.map((r) => r.ownerId));
+      const next = await choice.orderBy("createdAt", "asc").limit(1).executeTakeFirst();
       if (!next) return null;
-      return tx.job.update({
-        where: { id: next.id },
-        data: { status: "running", attempts: { increment: 1 }, leaseUntil: new Date(now.getTime() + LEASE_MS), startedAt: now, availableAt: null },
-        select: CLAIMED,
-      });
+      return trx
+        .updateTable("Job")
+        .set((eb) => ({ status: "running", attempts: eb("attempts", "+", 1), leaseUntil: new Date(now.getTime() + LEASE_MS), startedAt: now, availableAt: null }))
+        .where("id", "=", next.id)
+        .returning(CLAIMED)
+        .executeTakeFirstOrThrow();
     });
     return row && claimed(row);
   },
@@ -115,30 +131,36 @@ export const databaseJobQueue: JobQueue = {
   async renew(job, progress) {
     const change: Change = { leaseUntil: new Date(Date.now() + LEASE_MS) };
     if (progress !== undefined) change.progress = Math.min(1, Math.max(0, progress));
-    await db.job.updateMany({ where: { id: job.id, attempts: job.attempt, status: "running" }, data: change });
+    await sql.updateTable("Job").set(change).where("id", "=", job.id).where("attempts", "=", job.attempt).where("status", "=", "running").execute();
   },
 
   async complete(job, outcome) {
-    const { inputBlobId } = (await db.job.findUnique({ where: { id: job.id }, select: { inputBlobId: true } })) ?? { inputBlobId: null };
+    const { inputBlobId } = (await sql.selectFrom("Job").select("inputBlobId").where("id", "=", job.id).executeTakeFirst()) ?? { inputBlobId: null };
     const change = outcome.status === "succeeded" ? await succeeded(outcome) : failed(outcome.code, outcome.message);
     // Once, while still running: a failure after the outcome is written cannot overwrite it.
-    const { count } = await db.job.updateMany({ where: { id: job.id, attempts: job.attempt, status: "running" }, data: { ...change, ...finished(new Date()) } });
+    const { numUpdatedRows } = await sql
+      .updateTable("Job")
+      .set({ ...change, ...finished(new Date()) })
+      .where("id", "=", job.id)
+      .where("attempts", "=", job.attempt)
+      .where("status", "=", "running")
+      .executeTakeFirst();
     // Taken over meanwhile: the new runner's outcome counts, and the file this run made is not kept.
     // Best effort: the outcome is written, and the sweep collects what is left.
     const made = typeof change.fileBlobId === "string" ? change.fileBlobId : null;
-    await blobStore.delete(count === 1 ? [inputBlobId] : [made]).catch((error) => console.error("a job's file was not deleted; the sweep will", error));
+    await blobStore.delete(numUpdatedRows === 1n ? [inputBlobId] : [made]).catch((error) => console.error("a job's file was not deleted; the sweep will", error));
   },
 
   async file(jobId, which) {
-    const row = await db.job.findUnique({ where: { id: jobId }, select: { inputBlobId: true, fileBlobId: true } });
+    const row = await sql.selectFrom("Job").select(["inputBlobId", "fileBlobId"]).where("id", "=", jobId).executeTakeFirst();
     const blobId = which === "input" ? row?.inputBlobId : row?.fileBlobId;
     return blobId ? blobStore.get(blobId) : null;
   },
 
   async sweep() {
-    const { count } = await db.job.deleteMany({ where: { expiresAt: { lte: new Date() } } });
+    const { numDeletedRows } = await sql.deleteFrom("Job").where("expiresAt", "<=", new Date()).executeTakeFirst();
     await blobStore.sweepUnreferenced(UNREFERENCED_BLOB_GRACE_MS);
-    return count;
+    return Number(numDeletedRows);
   },
 };
 
@@ -150,13 +172,20 @@ export const databaseJobQueue: JobQueue = {
  */
 async function putBackOrphans(): Promise<void> {
   const now = new Date();
-  const orphans = await db.job.findMany({ where: { status: "running", leaseUntil: { lt: now } }, select: { id: true, attempts: true } });
+  const orphans = await sql.selectFrom("Job").select(["id", "attempts"]).where("status", "=", "running").where("leaseUntil", "<", now).execute();
   for (const orphan of orphans) {
     const change: Change =
       orphan.attempts >= MAX_ATTEMPTS
         ? { ...failed("job_abandoned", "The job stopped its server every time it ran, so it was given up."), ...finished(now) }
         : { status: "queued", leaseUntil: null, availableAt: new Date(now.getTime() + retryDelayMs(orphan.attempts)) };
-    await db.job.updateMany({ where: { id: orphan.id, attempts: orphan.attempts, status: "running", leaseUntil: { lt: now } }, data: change });
+    await sql
+      .updateTable("Job")
+      .set(change)
+      .where("id", "=", orphan.id)
+      .where("attempts", "=", orphan.attempts)
+      .where("status", "=", "running")
+      .where("leaseUntil", "<", now)
+      .execute();
   }
 }
 
@@ -182,10 +211,12 @@ function finished(at: Date): Change {
   return { leaseUntil: null, finishedAt: at, inputBlobId: null, inputSize: null };
 }
 
-async function refuseOverQuota(tx: Prisma.TransactionClient, ownerId: string, adding: number): Promise<void> {
+/** The writer's jobs that have not expired. */
+const unexpired = (database: Kysely<DB>, ownerId: string, now: Date) => database.selectFrom("Job").where("ownerId", "=", ownerId).where("expiresAt", ">", now);
+
+async function refuseOverQuota(database: Kysely<DB>, ownerId: string, adding: number): Promise<void> {
   const now = new Date();
-  const unexpired = { ownerId, expiresAt: { gt: now } };
-  const active = await tx.job.count({ where: { ...unexpired, status: { in: ["queued", "running"] } } });
+  const active = await countOf(unexpired(database, ownerId, now).where("status", "in", ["queued", "running"]));
   if (active >= MAX_ACTIVE_JOBS_PER_WRITER) {
     throw new AppError(
       "rate_limited",
@@ -194,22 +225,24 @@ async function refuseOverQuota(tx: Prisma.TransactionClient, ownerId: string, ad
       ACTIVE_JOBS_RETRY_SECONDS,
     );
   }
-  const stored = await tx.job.aggregate({ where: unexpired, _sum: { inputSize: true, fileSize: true } });
-  const bytes = (stored._sum.inputSize ?? 0) + (stored._sum.fileSize ?? 0);
+  const stored = await unexpired(database, ownerId, now)
+    .select((eb) => [eb.fn.sum<number | string | null>("inputSize").as("input"), eb.fn.sum<number | string | null>("fileSize").as("file")])
+    .executeTakeFirstOrThrow();
+  // A number on SQLite, a bigint's text on PostgreSQL; null when no job counts.
+  const bytes = Number(stored.input ?? 0) + Number(stored.file ?? 0);
   if (bytes + adding > MAX_JOB_BYTES_PER_WRITER) {
     throw new AppError(
       "rate_limited",
       `Your jobs already keep ${byteSize(bytes)} of documents and results, and this one would take you past the ${byteSize(MAX_JOB_BYTES_PER_WRITER)} one writer may keep; try again when a job has finished or its result has expired.`,
       { storedBytes: bytes, addingBytes: adding, maxStoredBytes: MAX_JOB_BYTES_PER_WRITER },
-      await secondsUntilRoom(tx, ownerId, now),
+      await secondsUntilRoom(database, ownerId, now),
     );
   }
 }
 
 /** Room comes back when a job under way drops its input, else when the oldest kept result expires. */
-async function secondsUntilRoom(tx: Prisma.TransactionClient, ownerId: string, now: Date): Promise<number> {
-  const unexpired = { ownerId, expiresAt: { gt: now } };
-  if (await tx.job.findFirst({ where: { ...unexpired, inputSize: { not: null } }, select: { id: true } })) return ACTIVE_JOBS_RETRY_SECONDS;
-  const oldest = await tx.job.findFirst({ where: { ...unexpired, fileSize: { not: null } }, orderBy: { expiresAt: "asc" }, select: { expiresAt: true } });
+async function secondsUntilRoom(database: Kysely<DB>, ownerId: string, now: Date): Promise<number> {
+  if (await unexpired(database, ownerId, now).select("id").where("inputSize", "is not", null).limit(1).executeTakeFirst()) return ACTIVE_JOBS_RETRY_SECONDS;
+  const oldest = await unexpired(database, ownerId, now).select("expiresAt").where("fileSize", "is not", null).orderBy("expiresAt", "asc").limit(1).executeTakeFirst();
   return oldest ? Math.max(1, Math.ceil((oldest.expiresAt.getTime() - now.getTime()) / 1000)) : ACTIVE_JOBS_RETRY_SECONDS;
 }

@@ -17,8 +17,8 @@ export async function retryWhileBusy<T>(attempt: () => T | Promise<T>): Promise<
   }
 }
 
-/** better-sqlite3's SqliteError, or Prisma's adapter error wrapping it. */
+/** better-sqlite3's SqliteError for a database another connection holds. */
 function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code ?? (error as { cause?: { originalCode?: unknown } })?.cause?.originalCode;
+  const code = (error as { code?: unknown })?.code;
   return typeof code === "string" && code.startsWith("SQLITE_BUSY");
 }

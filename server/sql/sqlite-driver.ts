@@ -1,49 +1,43 @@
 import type { Database, Statement } from "better-sqlite3";
 import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from "kysely";
-import type { Lock } from "./lock";
+import { Lock } from "./lock";
 import { retryWhileBusy } from "./sqlite-busy";
+import { dbTime } from "./values";
 
 // Statements are prepared once per distinct SQL text; the hot paths use a few dozen.
 const STATEMENT_CACHE_SIZE = 256;
 
 /**
- * Kysely on the process's one SQLite connection (server/sql/sqlite.ts), taking the same lock as
- * Prisma's statements, so a statement never runs inside another caller's transaction.
+ * Kysely on the process's one SQLite connection (server/sql/sqlite.ts), behind a lock, so a
+ * statement never runs inside another caller's transaction (better-sqlite3 has one connection,
+ * and a statement sent while a transaction is open would run in it, and be undone with it).
  * Transactions begin IMMEDIATE: they take the write lock first, so two of them (in two processes)
  * can never deadlock upgrading from a read.
  */
 export class LockedSqliteDialect extends SqliteDialect {
-  constructor(
-    private readonly database: () => Promise<Database>,
-    private readonly lock: Lock,
-  ) {
-    super({ database });
+  constructor(private readonly open: () => Database) {
+    super({ database: async () => open() });
   }
 
   override createDriver(): Driver {
-    return new LockedSqliteDriver(this.database, this.lock);
+    return new LockedSqliteDriver(this.open);
   }
 }
 
 class LockedSqliteDriver implements Driver {
-  readonly #statements = new Map<string, Statement>();
-  #preparedOn: Database | undefined;
+  readonly #statements = new Map<string, Prepared>();
+  readonly #lock = new Lock();
+  #database: Database | undefined;
 
-  constructor(
-    private readonly database: () => Promise<Database>,
-    private readonly lock: Lock,
-  ) {}
+  constructor(private readonly open: () => Database) {}
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const release = await this.lock.acquire();
+    const release = await this.#lock.acquire();
     try {
-      const database = await this.database();
-      // Statements belong to the connection they were prepared on, which Prisma may have reopened.
-      if (database !== this.#preparedOn) this.#statements.clear();
-      this.#preparedOn = database;
-      return new LockedConnection(database, this.#statements, release);
+      this.#database ??= this.open();
+      return new LockedConnection(this.#database, this.#statements, release);
     } catch (error) {
       release();
       throw error;
@@ -73,8 +67,19 @@ class LockedSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    this.#statements.clear();
+    await this.#lock.run(async () => {
+      this.#statements.clear();
+      this.#database?.close();
+      this.#database = undefined;
+    });
   }
+}
+
+/** A prepared statement with the result columns SQLite declares DATETIME or BOOLEAN. */
+interface Prepared {
+  statement: Statement;
+  dates: string[];
+  booleans: string[];
 }
 
 class LockedConnection implements DatabaseConnection {
@@ -82,7 +87,7 @@ class LockedConnection implements DatabaseConnection {
 
   constructor(
     private readonly database: Database,
-    private readonly statements: Map<string, Statement>,
+    private readonly statements: Map<string, Prepared>,
     readonly release: () => void,
   ) {}
 
@@ -97,25 +102,53 @@ class LockedConnection implements DatabaseConnection {
   }
 
   private run<R>(query: CompiledQuery): QueryResult<R> {
-    const statement = this.prepare(query.sql);
-    const parameters = query.parameters as unknown[];
-    if (statement.reader) return { rows: statement.all(parameters) as R[] };
-    const { changes } = statement.run(parameters);
-    return { rows: [], numAffectedRows: BigInt(changes) };
+    const { statement, dates, booleans } = this.prepare(query.sql);
+    const parameters = query.parameters.map(toStored);
+    if (!statement.reader) return { rows: [], numAffectedRows: BigInt(statement.run(parameters).changes) };
+    const rows = statement.all(parameters) as Record<string, unknown>[];
+    if (dates.length > 0 || booleans.length > 0) for (const row of rows) fromStored(row, dates, booleans);
+    return { rows: rows as R[] };
   }
 
-  private prepare(sql: string): Statement {
-    let statement = this.statements.get(sql);
-    if (statement) {
+  private prepare(sql: string): Prepared {
+    let prepared = this.statements.get(sql);
+    if (prepared) {
       // Move to the back: the map's first entry is the least recently used.
       this.statements.delete(sql);
     } else {
-      statement = this.database.prepare(sql);
-      // Prisma's adapter turns safe integers on for the whole connection; our counts fit a number.
-      if (statement.reader) statement.safeIntegers(false);
+      const statement = this.database.prepare(sql);
+      const columns = statement.reader ? statement.columns() : [];
+      prepared = {
+        statement,
+        dates: columns.filter((column) => column.type === "DATETIME").map((column) => column.name),
+        booleans: columns.filter((column) => column.type === "BOOLEAN").map((column) => column.name),
+      };
       if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value!);
     }
-    this.statements.set(sql, statement);
-    return statement;
+    this.statements.set(sql, prepared);
+    return prepared;
+  }
+}
+
+/**
+ * SQLite has no date or boolean type: DateTime columns hold ISO 8601 text with `+00:00` (the form
+ * Prisma's adapter wrote, kept so that every row sorts by its text) and Boolean columns 0/1.
+ * Queries give and take Date and boolean, as on PostgreSQL; this is the one place that converts.
+ */
+function toStored(value: unknown): unknown {
+  if (value instanceof Date) return dbTime(value);
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value;
+}
+
+/** Columns are known by their declared type, so only a table's own column is read back as a Date. */
+function fromStored(row: Record<string, unknown>, dates: string[], booleans: string[]): void {
+  for (const name of dates) {
+    const value = row[name];
+    if (typeof value === "string") row[name] = new Date(value);
+  }
+  for (const name of booleans) {
+    const value = row[name];
+    if (typeof value === "number") row[name] = value !== 0;
   }
 }

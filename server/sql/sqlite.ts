@@ -1,35 +1,27 @@
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import type { Database } from "better-sqlite3";
+import BetterSqlite3, { type Database } from "better-sqlite3";
 import { chmodSync, existsSync } from "node:fs";
 import path from "node:path";
-import { Lock } from "./lock";
 import { BUSY_TIMEOUT_MS } from "./sqlite-busy";
 import { LockedSqliteDialect } from "./sqlite-driver";
-import { lockedPrismaAdapter } from "./sqlite-prisma";
 
 /**
- * The process's one SQLite connection, shared by Prisma (schema-shaped and cold paths) and
- * Kysely (the hot paths), behind one lock: statements and transactions from either take turns.
+ * The process's one SQLite connection, opened on first use. Statements and transactions take
+ * turns on it behind one lock (server/sql/sqlite-driver.ts).
  */
-export function openSqlite(url: string, dataDir: string): { prisma: SqlDriverAdapterFactory; kysely: LockedSqliteDialect } {
-  const lock = new Lock();
-  let opened: Promise<SqlDriverAdapter & { client: Database }> | undefined;
-  const open = () => (opened ??= connect(url, dataDir));
-  return {
-    prisma: lockedPrismaAdapter(open, lock, () => (opened = undefined)),
-    kysely: new LockedSqliteDialect(async () => (await open()).client, lock),
-  };
+export function openSqlite(url: string, dataDir: string): LockedSqliteDialect {
+  return new LockedSqliteDialect(() => connect(url, dataDir));
 }
 
-async function connect(url: string, dataDir: string): Promise<SqlDriverAdapter & { client: Database }> {
-  const adapter = (await new PrismaBetterSQLite3({ url, timeout: BUSY_TIMEOUT_MS }).connect()) as SqlDriverAdapter & { client: Database };
+function connect(url: string, dataDir: string): Database {
+  const database = new BetterSqlite3(sqliteFile(url), { timeout: BUSY_TIMEOUT_MS });
   // WAL lets readers go on during a save. better-sqlite3 builds WAL with synchronous=NORMAL,
   // which can lose the last commits in a power cut; FULL syncs each commit before it returns.
   // secure_delete overwrites the text of deleted rows, so a purged chapter is gone from the file.
-  adapter.client.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA secure_delete = ON;");
+  // foreign_keys: deletes cascade as the migrations declare (better-sqlite3's build turns it on
+  // already; said here so that it never depends on the build).
+  database.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA secure_delete = ON; PRAGMA foreign_keys = ON;");
   keepPrivate(url, dataDir);
-  return adapter;
+  return database;
 }
 
 /** The database file a `file:` URL names. */

@@ -6,8 +6,10 @@ import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { transaction } from "../db";
 import { AppError } from "../errors";
-import type { Prisma } from "../generated/prisma/client";
-import { tokenSelect, toTokenDto, type CreatedToken, type createTokenInput } from "./schemas";
+import type { Transaction } from "kysely";
+import type { DB } from "../generated/kysely/database";
+import { newId } from "../sql/values";
+import { tokenColumns, toTokenDto, type CreatedToken, type createTokenInput } from "./schemas";
 
 // POST /api/v1/tokens — a named personal token, never with more scopes than the caller holds.
 // Minted with a Bearer token, it belongs below that token's family (revoking the family revokes
@@ -17,11 +19,13 @@ export async function createToken(input: z.output<typeof createTokenInput>, prin
   const scopes = grantableScopes(principal.scopes, input.scopes);
   const jti = randomUUID();
   const now = Date.now();
-  const row = await transaction(async (tx) => {
-    const parent = principal.tokenId ? await lockLiveParent(tx, principal.tokenId) : null;
+  const row = await transaction(async (trx) => {
+    const parent = principal.tokenId ? await lockLiveParent(trx, principal.tokenId) : null;
     const ownLife = now + ACCESS_TOKEN_SECONDS * 1000;
-    return tx.token.create({
-      data: {
+    return trx
+      .insertInto("Token")
+      .values({
+        id: newId(),
         userId: principal.userId,
         kind: "personal",
         name: input.name,
@@ -30,9 +34,10 @@ export async function createToken(input: z.output<typeof createTokenInput>, prin
         familyId: jti,
         parentFamilyId: parent?.familyId ?? null,
         expiresAt: new Date(Math.min(ownLife, parent?.expiresAt.getTime() ?? ownLife)),
-      },
-      select: tokenSelect,
-    });
+        createdAt: new Date(now),
+      })
+      .returning(tokenColumns)
+      .executeTakeFirstOrThrow();
   });
   return {
     token: toTokenDto(row, principal.tokenId),
@@ -47,9 +52,15 @@ export async function createToken(input: z.output<typeof createTokenInput>, prin
  * child is stored: a revocation of the family either ran before (and this refuses) or waits and
  * then finds the child (see revokeFamilies).
  */
-async function lockLiveParent(tx: Prisma.TransactionClient, tokenId: string): Promise<{ familyId: string; expiresAt: Date }> {
+async function lockLiveParent(trx: Transaction<DB>, tokenId: string): Promise<{ familyId: string; expiresAt: Date }> {
   // Writes nothing new (revokedAt stays null); the update is there for its lock.
-  const locked = await tx.token.updateMany({ where: { id: tokenId, revokedAt: null, rotatedAt: null }, data: { revokedAt: null } });
-  if (locked.count !== 1) throw new AppError("token_revoked", "This token has been revoked.");
-  return tx.token.findUniqueOrThrow({ where: { id: tokenId }, select: { familyId: true, expiresAt: true } });
+  const locked = await trx
+    .updateTable("Token")
+    .set({ revokedAt: null })
+    .where("id", "=", tokenId)
+    .where("revokedAt", "is", null)
+    .where("rotatedAt", "is", null)
+    .executeTakeFirst();
+  if (locked.numUpdatedRows !== 1n) throw new AppError("token_revoked", "This token has been revoked.");
+  return trx.selectFrom("Token").select(["familyId", "expiresAt"]).where("id", "=", tokenId).executeTakeFirstOrThrow();
 }

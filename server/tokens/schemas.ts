@@ -1,4 +1,6 @@
+import type { Selectable } from "kysely";
 import { z } from "zod";
+import type { Token } from "../generated/kysely/database";
 import { notBothScopeSpellings, oneScopeSpelling, scopeFields, scopeSchema } from "../auth/schemas";
 import { parseScopes } from "../auth/scopes";
 import { storedText } from "../text/stored-text";
@@ -34,27 +36,9 @@ export const createdTokenSchema = z
   .meta({ id: "CreatedToken" });
 export type CreatedToken = z.infer<typeof createdTokenSchema>;
 
-export const tokenSelect = {
-  id: true,
-  name: true,
-  kind: true,
-  scopes: true,
-  createdAt: true,
-  expiresAt: true,
-  lastUsedAt: true,
-  lastUsedFrom: true,
-} as const;
+export const tokenColumns = ["id", "name", "kind", "scopes", "createdAt", "expiresAt", "lastUsedAt", "lastUsedFrom"] as const;
 
-type TokenRow = {
-  id: string;
-  name: string;
-  kind: string;
-  scopes: string;
-  createdAt: Date;
-  expiresAt: Date;
-  lastUsedAt: Date | null;
-  lastUsedFrom: string | null;
-};
+type TokenRow = Pick<Selectable<Token>, (typeof tokenColumns)[number]>;
 
 export function toTokenDto(row: TokenRow, currentTokenId: string | null): TokenDto {
   return {

@@ -7,7 +7,8 @@ import { transaction } from "../db";
 import { storedText } from "../text/stored-text";
 import { env } from "../env";
 import { AppError } from "../errors";
-import { toUserDto, userSelect, type UserDto } from "./schemas";
+import { newId } from "../sql/values";
+import { toUserDto, userColumns, type UserDto } from "./schemas";
 
 export const createUserInput = z.strictObject({
   email: emailSchema,
@@ -29,17 +30,19 @@ export async function createUser(
   }
   await limitPasswordWorkFrom(address);
   const passwordHash = await hashPassword(input.password);
-  const user = await transaction(async (tx) => {
-    if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
+  const user = await transaction(async (trx) => {
+    if (await trx.selectFrom("User").select("id").where("email", "=", input.email).executeTakeFirst()) {
       throw new AppError("email_taken", "An account with this e-mail already exists.", [
         { path: "email", message: "already registered" },
       ]);
     }
-    const isFirst = (await tx.user.count()) === 0;
-    return tx.user.create({
-      data: { email: input.email, name: input.name, passwordHash, role: isFirst ? "admin" : "writer" },
-      select: userSelect,
-    });
+    const isFirst = (await trx.selectFrom("User").select("id").limit(1).executeTakeFirst()) === undefined;
+    const now = new Date();
+    return trx
+      .insertInto("User")
+      .values({ id: newId(), email: input.email, name: input.name, passwordHash, role: isFirst ? "admin" : "writer", createdAt: now, updatedAt: now })
+      .returning(userColumns)
+      .executeTakeFirstOrThrow();
   });
   return toUserDto(user);
 }

@@ -1,4 +1,6 @@
+import type { Selectable } from "kysely";
 import { z } from "zod";
+import type { User } from "../generated/kysely/database";
 
 export const userSchema = z
   .object({
@@ -11,8 +13,8 @@ export const userSchema = z
   .meta({ id: "User" });
 export type UserDto = z.infer<typeof userSchema>;
 
-export const userSelect = { id: true, email: true, name: true, role: true, createdAt: true } as const;
+export const userColumns = ["id", "email", "name", "role", "createdAt"] as const;
 
-export function toUserDto(user: { id: string; email: string; name: string; role: string; createdAt: Date }): UserDto {
+export function toUserDto(user: Pick<Selectable<User>, (typeof userColumns)[number]>): UserDto {
   return { ...user, role: user.role === "admin" ? "admin" : "writer", createdAt: user.createdAt.toISOString() };
 }

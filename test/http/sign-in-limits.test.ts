@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, expectFailure, expectSuccess } from "../support/http-client";
-import { prismaFor } from "../support/database";
+import { kyselyFor } from "../support/database";
 import { PASSWORD, uniqueEmail } from "../support/http-users";
 import { startServer } from "../support/server";
 
@@ -53,15 +53,18 @@ describe("the per-e-mail limit", () => {
 
 describe("old counters", () => {
   it("are swept when a new window starts", async () => {
-    const db = prismaFor(server.databaseUrl, server.dataDir);
+    const database = kyselyFor(server.databaseUrl, server.dataDir);
     try {
-      const keys = async () => (await db.rateLimitBucket.findMany({ select: { key: true } })).map((row) => row.key);
-      await db.rateLimitBucket.create({ data: { key: "address:192.0.2.99", windowStart: new Date(Date.now() - 24 * 3600 * 1000), count: 50 } });
+      const keys = async () => (await database.selectFrom("RateLimitBucket").select("key").execute()).map((row) => row.key);
+      await database
+        .insertInto("RateLimitBucket")
+        .values({ key: "address:192.0.2.99", windowStart: new Date(Date.now() - 24 * 3600 * 1000), count: 50 })
+        .execute();
       expectFailure(await loginFrom("192.0.2.100", uniqueEmail("nobody"), "guess"), 401, "invalid_credentials");
       expect(await keys()).not.toContain("address:192.0.2.99");
       expect(await keys()).toContain("address:192.0.2.100");
     } finally {
-      await db.$disconnect();
+      await database.destroy();
     }
   });
 });

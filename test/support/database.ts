@@ -2,11 +2,10 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PrismaPg } from "@prisma/adapter-pg";
+import type { Kysely } from "kysely";
 import pg from "pg";
-import { PrismaClient } from "@/server/generated/prisma/client";
-import { PrismaClient as PostgresPrismaClient } from "@/server/generated/prisma-postgres/client";
-import { openSqlite } from "@/server/sql/sqlite";
+import type { DB } from "@/server/generated/kysely/database";
+import { openDatabase } from "@/server/sql/open";
 import { migrate } from "../../scripts/migrate.mjs";
 
 /**
@@ -49,8 +48,7 @@ export async function migratedDatabase(label: string): Promise<{ dir: string; ur
   return { dir, url };
 }
 
-/** A Prisma client on a test server's database, whichever the engine, for looking behind the API. */
-export function prismaFor(url: string, dataDir: string): PrismaClient {
-  if (url.startsWith("file:")) return new PrismaClient({ adapter: openSqlite(url, dataDir).prisma });
-  return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as PrismaClient;
+/** Kysely on a test server's database, whichever the engine, for looking behind the API; `destroy()` it after. */
+export function kyselyFor(url: string, dataDir: string): Kysely<DB> {
+  return openDatabase(url, dataDir, 2).sql;
 }

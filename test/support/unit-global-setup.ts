@@ -1,8 +1,9 @@
+import { sql as rawSql } from "kysely";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildWorker } from "../../scripts/build-worker.mjs";
 import { seedBuiltInTemplates } from "@/server/analysis/seed-templates";
-import { migratedDatabase, POSTGRES, prismaFor } from "./database";
+import { kyselyFor, migratedDatabase, POSTGRES } from "./database";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -17,13 +18,13 @@ export default async function setup(project: TestProject) {
   // The worker pool loads its worker from a bundle; rebuilt so it never runs stale engine code.
   await buildWorker();
   const { url, dir } = await migratedDatabase("template");
-  const client = prismaFor(url, dir);
+  const database = kyselyFor(url, dir);
   try {
-    await seedBuiltInTemplates(client);
+    await seedBuiltInTemplates(database);
     // The copy takes the database file alone: fold the write-ahead log into it first.
-    if (!POSTGRES) await client.$queryRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
+    if (!POSTGRES) await rawSql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(database);
   } finally {
-    await client.$disconnect();
+    await database.destroy();
   }
   project.provide("templateDatabase", POSTGRES ? new URL(url).pathname.slice(1) : path.resolve(url.slice("file:".length)));
 }

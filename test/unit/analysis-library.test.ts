@@ -12,7 +12,7 @@ import { seedBuiltInTemplates } from "@/server/analysis/seed-templates";
 import { uninstallTemplate } from "@/server/analysis/uninstall-template";
 import { updateTemplate } from "@/server/analysis/update-template";
 import { defaultCollectionOptions, parseCollectionQuery } from "@/server/collections";
-import { db } from "@/server/db";
+import { sql } from "@/server/db";
 import { BUILT_IN_TEMPLATES } from "@/server/analysis/engine";
 import { newWriter, withScopes } from "../support/principals";
 
@@ -45,13 +45,12 @@ describe("the built-in library", () => {
   });
 
   it("seeds idempotently by slug, and a new built-in version rewrites the row", async () => {
-    expect(await seedBuiltInTemplates(db)).toEqual({ created: 0, updated: 0 });
+    expect(await seedBuiltInTemplates(sql)).toEqual({ created: 0, updated: 0 });
     const first = BUILT_IN_TEMPLATES[0]!;
-    await db.analysisTemplate.update({ where: { slug: first.slug }, data: { version: first.version - 1, name: "Stale name" } });
-    expect(await seedBuiltInTemplates(db)).toEqual({ created: 0, updated: 1 });
-    const row = await db.analysisTemplate.findUniqueOrThrow({ where: { slug: first.slug } });
-    expect({ name: row.name, version: row.version, builtIn: row.builtIn }).toEqual({ name: first.name, version: first.version, builtIn: true });
-    expect(await db.analysisTemplate.count({ where: { slug: first.slug } })).toBe(1);
+    await sql.updateTable("AnalysisTemplate").set({ version: first.version - 1, name: "Stale name" }).where("slug", "=", first.slug).execute();
+    expect(await seedBuiltInTemplates(sql)).toEqual({ created: 0, updated: 1 });
+    const rows = await sql.selectFrom("AnalysisTemplate").select(["name", "version", "builtIn"]).where("slug", "=", first.slug).execute();
+    expect(rows).toEqual([{ name: first.name, version: first.version, builtIn: true }]);
   });
 });
 

@@ -8,7 +8,7 @@ import type { Principal } from "@/server/auth/principal";
 import { createBook } from "@/server/books/create-book";
 import { uploadChapter } from "@/server/chapters/upload-chapter";
 import { defaultCollectionOptions } from "@/server/collections";
-import { db } from "@/server/db";
+import { sql } from "@/server/db";
 import { runQueuedJobs, sweepExpiredJobs } from "@/server/jobs/runner";
 import { newWriter } from "../support/principals";
 
@@ -28,14 +28,14 @@ beforeAll(async () => {
 async function queuedRun(): Promise<{ analysisId: string; jobId: string }> {
   const outcome = await runAnalysis({ bookId, templateId }, ada);
   if (outcome.status !== "queued") throw new Error("expected the run to be queued");
-  const row = await db.analysisResult.findFirstOrThrow({ where: { jobId: outcome.job.id }, select: { id: true } });
+  const row = await sql.selectFrom("AnalysisResult").select("id").where("jobId", "=", outcome.job.id).executeTakeFirstOrThrow();
   return { analysisId: row.id, jobId: outcome.job.id };
 }
 
 /** What a runner that died mid-run leaves behind: the result running, the job's lease run out. */
 async function dieMidRun({ analysisId, jobId }: { analysisId: string; jobId: string }, attempts: number) {
-  await db.analysisResult.update({ where: { id: analysisId }, data: { status: "running", startedAt: new Date() } });
-  await db.job.update({ where: { id: jobId }, data: { status: "running", attempts, leaseUntil: new Date(Date.now() - 1_000) } });
+  await sql.updateTable("AnalysisResult").set({ status: "running", startedAt: new Date() }).where("id", "=", analysisId).execute();
+  await sql.updateTable("Job").set({ status: "running", attempts, leaseUntil: new Date(Date.now() - 1_000) }).where("id", "=", jobId).execute();
 }
 
 const read = (analysisId: string) => getAnalysis({ bookId, analysisId }, ada);
@@ -45,7 +45,7 @@ describe("an analysis whose job ends without it", () => {
     const run = await queuedRun();
     await dieMidRun(run, 3);
     await runQueuedJobs();
-    expect((await db.job.findUniqueOrThrow({ where: { id: run.jobId } })).errorCode).toBe("job_abandoned");
+    expect((await sql.selectFrom("Job").select("errorCode").where("id", "=", run.jobId).executeTakeFirstOrThrow()).errorCode).toBe("job_abandoned");
     expect(await read(run.analysisId)).toMatchObject({ status: "running" });
 
     expect(await failOrphanedAnalyses()).toBeGreaterThanOrEqual(1);
@@ -56,7 +56,7 @@ describe("an analysis whose job ends without it", () => {
 
   it("fails with `gone` when its job expired and was swept", async () => {
     const run = await queuedRun();
-    await db.job.update({ where: { id: run.jobId }, data: { expiresAt: new Date(Date.now() - 1_000) } });
+    await sql.updateTable("Job").set({ expiresAt: new Date(Date.now() - 1_000) }).where("id", "=", run.jobId).execute();
     await sweepExpiredJobs();
     await failOrphanedAnalyses();
     expect(await read(run.analysisId)).toMatchObject({ status: "failed", error: { code: "gone" } });
@@ -65,10 +65,10 @@ describe("an analysis whose job ends without it", () => {
   it("leaves alone a result whose job is still queued or running, and a job-less one younger than a minute", async () => {
     const queued = await queuedRun();
     const running = await queuedRun();
-    await db.job.update({ where: { id: running.jobId }, data: { status: "running", attempts: 1, leaseUntil: new Date(Date.now() + 30_000) } });
-    await db.analysisResult.update({ where: { id: running.analysisId }, data: { status: "running" } });
+    await sql.updateTable("Job").set({ status: "running", attempts: 1, leaseUntil: new Date(Date.now() + 30_000) }).where("id", "=", running.jobId).execute();
+    await sql.updateTable("AnalysisResult").set({ status: "running" }).where("id", "=", running.analysisId).execute();
     const unlinked = await queuedRun();
-    await db.analysisResult.update({ where: { id: unlinked.analysisId }, data: { jobId: null } });
+    await sql.updateTable("AnalysisResult").set({ jobId: null }).where("id", "=", unlinked.analysisId).execute();
 
     await failOrphanedAnalyses();
     expect(await read(queued.analysisId)).toMatchObject({ status: "queued", error: null });
@@ -79,7 +79,7 @@ describe("an analysis whose job ends without it", () => {
     await failOrphanedAnalyses(new Date(Date.now() + 61_000));
     expect(await read(unlinked.analysisId)).toMatchObject({ status: "failed", error: { code: "internal" } });
     // Those left are finished by their own jobs as usual.
-    await db.job.update({ where: { id: running.jobId }, data: { status: "queued", attempts: 0, leaseUntil: null } });
+    await sql.updateTable("Job").set({ status: "queued", attempts: 0, leaseUntil: null }).where("id", "=", running.jobId).execute();
     await runQueuedJobs();
     expect(await read(queued.analysisId)).toMatchObject({ status: "succeeded" });
     expect(await read(running.analysisId)).toMatchObject({ status: "succeeded" });

@@ -2,21 +2,23 @@ import { describe, expect, it } from "vitest";
 import { SEARCH_CANDIDATES, searchTemplates, templatesCollection } from "@/server/analysis/search-templates";
 import { searchTextOf } from "@/server/analysis/search-text";
 import { defaultCollectionOptions } from "@/server/collections";
-import { db } from "@/server/db";
+import { sql } from "@/server/db";
+import { newId } from "@/server/sql/values";
 import { newWriter } from "../support/principals";
 
 describe("searching more templates than search ranks", () => {
   it("counts every match in the total, and pages only the ranked ones", async () => {
     const ada = await newWriter("many-ada");
-    const definition = (await db.analysisTemplate.findFirstOrThrow({ select: { definition: true } })).definition;
+    const { definition } = await sql.selectFrom("AnalysisTemplate").select("definition").limit(1).executeTakeFirstOrThrow();
     const matches = SEARCH_CANDIDATES + 5;
     // Drafts of her own, so they are hers to find; many at once, as the use case would make them one by one.
-    await db.analysisTemplate.createMany({
-      data: Array.from({ length: matches }, (_, i) => {
-        const name = `Zephyrine study ${i}`;
-        return { slug: `zephyrine-${i}`, name, category: "style", definition, authorId: ada.userId, searchText: searchTextOf({ name, summary: "", tags: [] }) };
-      }),
+    const now = new Date();
+    const rows = Array.from({ length: matches }, (_, i) => {
+      const name = `Zephyrine study ${i}`;
+      return { id: newId(), slug: `zephyrine-${i}`, name, category: "style", definition, authorId: ada.userId, searchText: searchTextOf({ name, summary: "", tags: [] }), createdAt: now, updatedAt: now };
     });
+    // In slices: SQLite takes at most 32,766 bound parameters in one statement.
+    for (let i = 0; i < rows.length; i += 500) await sql.insertInto("AnalysisTemplate").values(rows.slice(i, i + 500)).execute();
     const search = (page: number) => searchTemplates({ ...defaultCollectionOptions(templatesCollection), q: "zephyrine", page, perPage: 100 }, ada);
 
     const first = await search(1);

@@ -5,7 +5,7 @@ import { hitRateLimit } from "@/server/auth/rate-limit";
 import { refresh } from "@/server/auth/refresh";
 import { revokeCurrentToken } from "@/server/auth/revoke";
 import { principalFromAccessToken } from "@/server/auth/tokens";
-import { db } from "@/server/db";
+import { sql } from "@/server/db";
 import { secrets } from "@/server/env";
 import { createToken } from "@/server/tokens/create-token";
 import { deleteToken } from "@/server/tokens/delete-token";
@@ -33,7 +33,7 @@ describe("sign-up", () => {
       code: "email_taken",
       status: 409,
     });
-    const stored = await db.user.findUniqueOrThrow({ where: { id: first.user.id } });
+    const stored = await sql.selectFrom("User").selectAll().where("id", "=", first.user.id).executeTakeFirstOrThrow();
     expect(stored.passwordHash).toMatch(/^\$argon2id\$/);
   });
 });
@@ -46,7 +46,7 @@ describe("login, refresh and revoke", () => {
     const principal = await principalFromAccessToken(pair.access_token, "203.0.113.9");
     expect(principal).toMatchObject({ userId: user.id, tokenId: expect.any(String) });
     expect([...principal.scopes]).toEqual(["read:books"]);
-    const [row] = await db.token.findMany({ where: { userId: user.id } });
+    const [row] = await sql.selectFrom("Token").selectAll().where("userId", "=", user.id).execute();
     expect(row).toMatchObject({ lastUsedFrom: "203.0.113.9" });
     expect(row?.lastUsedAt).toBeInstanceOf(Date);
   });
@@ -161,7 +161,7 @@ describe("the token list", () => {
     const { email } = await account();
     const pair = await login({ email, password, name: "old laptop" }, null);
     const me = await principalFromAccessToken((await login({ email, password, name: "today" }, null)).access_token, null);
-    await db.token.updateMany({ where: { name: "old laptop" }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await sql.updateTable("Token").set({ expiresAt: new Date(Date.now() - 1000) }).where("name", "=", "old laptop").execute();
     expect((await listTokens(me)).map((t) => t.name)).toContain("old laptop");
     await expect(refresh({ refresh_token: pair.refresh_token })).resolves.toMatchObject({ token_type: "Bearer" });
   });
@@ -217,7 +217,7 @@ describe("token lineage", () => {
     const { email, user } = await account();
     const pair = await login({ email, password }, null);
     const soon = new Date(Date.now() + 3_600_000);
-    await db.token.updateMany({ where: { userId: user.id }, data: { expiresAt: soon } });
+    await sql.updateTable("Token").set({ expiresAt: soon }).where("userId", "=", user.id).execute();
     const child = await createToken({ name: "child", scopes: ["read:books"] }, await bearer(pair.access_token));
     expect(child.token.expiresAt).toBe(soon.toISOString());
     expect(child.expires_in).toBeLessThanOrEqual(3600);
@@ -234,6 +234,6 @@ describe("token lineage", () => {
     const stale = await bearer(pair.access_token);
     await revokeCurrentToken(stale);
     await expect(createToken({ name: "late", scopes: ["read:books"] }, stale)).rejects.toMatchObject({ code: "token_revoked" });
-    expect(await db.token.count({ where: { userId: user.id, name: "late" } })).toBe(0);
+    expect(await sql.selectFrom("Token").select("id").where("userId", "=", user.id).where("name", "=", "late").execute()).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { createBook } from "@/server/books/create-book";
 import { deleteChapter, purgeExpiredChapters } from "@/server/chapters/delete-chapter";
 import { CHAPTER_TRASH_DAYS } from "@/server/chapters/limits.mjs";
 import { uploadChapter } from "@/server/chapters/upload-chapter";
-import { db } from "@/server/db";
+import { sql } from "@/server/db";
 import { newWriter } from "../support/principals";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -18,12 +18,12 @@ it(`deletes for good a chapter that waited in the trash over ${CHAPTER_TRASH_DAY
   await deleteChapter({ bookId: book.id, chapterId: recent.id }, ada);
 
   // The sweep runs with a clock a month and a day ahead of the first trashing, a week after the second.
-  const trashedOld = (await db.chapter.findUniqueOrThrow({ where: { id: old.id } })).deletedAt!;
-  await db.chapter.update({ where: { id: recent.id }, data: { deletedAt: new Date(trashedOld.getTime() + 24 * DAY) } });
+  const trashedOld = (await sql.selectFrom("Chapter").select("deletedAt").where("id", "=", old.id).executeTakeFirstOrThrow()).deletedAt!;
+  await sql.updateTable("Chapter").set({ deletedAt: new Date(trashedOld.getTime() + 24 * DAY) }).where("id", "=", recent.id).execute();
   await purgeExpiredChapters(new Date(trashedOld.getTime() + (CHAPTER_TRASH_DAYS + 1) * DAY));
 
-  expect(await db.chapter.findUnique({ where: { id: old.id } })).toBeNull();
-  expect(await db.chapterRevision.count({ where: { chapterId: old.id } })).toBe(0);
-  expect(await db.chapter.findUnique({ where: { id: recent.id } })).toMatchObject({ title: "Recent" });
-  expect(await db.chapter.findUnique({ where: { id: kept.id } })).toMatchObject({ title: "Kept", deletedAt: null });
+  expect(await sql.selectFrom("Chapter").selectAll().where("id", "=", old.id).executeTakeFirst()).toBeUndefined();
+  expect(await sql.selectFrom("ChapterRevision").select("id").where("chapterId", "=", old.id).execute()).toEqual([]);
+  expect(await sql.selectFrom("Chapter").selectAll().where("id", "=", recent.id).executeTakeFirst()).toMatchObject({ title: "Recent" });
+  expect(await sql.selectFrom("Chapter").selectAll().where("id", "=", kept.id).executeTakeFirst()).toMatchObject({ title: "Kept", deletedAt: null });
 });

@@ -3,7 +3,7 @@ import type { Principal } from "@/server/auth/principal";
 import { createBook } from "@/server/books/create-book";
 import { deleteBook } from "@/server/books/delete-book";
 import { getBook } from "@/server/books/get-book";
-import { db } from "@/server/db";
+import { sql } from "@/server/db";
 import { defaultCollectionOptions } from "@/server/collections";
 import { deleteChapter } from "@/server/chapters/delete-chapter";
 import { getChapter } from "@/server/chapters/get-chapter";
@@ -135,8 +135,8 @@ describe("chapter writes racing a book's deletion", () => {
     await expect(writeChapterVersion(chapter, 1, { title: chapter.title, content: "lost?" }, { owner: gia.userId })).rejects.toMatchObject({
       code: "book_in_trash",
     });
-    expect(await db.chapter.findUniqueOrThrow({ where: { id: chapter.id } })).toMatchObject({ version: 1, content: "kept words" });
-    expect(await db.chapterRevision.count({ where: { chapterId: chapter.id } })).toBe(1);
+    expect(await sql.selectFrom("Chapter").selectAll().where("id", "=", chapter.id).executeTakeFirstOrThrow()).toMatchObject({ version: 1, content: "kept words" });
+    expect(await sql.selectFrom("ChapterRevision").select("id").where("chapterId", "=", chapter.id).execute()).toHaveLength(1);
   });
 
   it("counts a chapter deleted twice at once out of the book only once", async () => {

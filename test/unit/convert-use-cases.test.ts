@@ -11,7 +11,8 @@ import { exportBook } from "@/server/convert/export-book";
 import { importBook } from "@/server/convert/import-book";
 import { importChapters } from "@/server/convert/import-chapters";
 import { listFormats } from "@/server/convert/list-formats";
-import { db } from "@/server/db";
+import { sql } from "@/server/db";
+import { countOf } from "@/server/sql/count";
 import { AppError, type ErrorCode } from "@/server/errors";
 import { getJob, getJobFile } from "@/server/jobs/get-job";
 import { runQueuedJobs } from "@/server/jobs/runner";
@@ -150,11 +151,11 @@ describe("importing a manuscript", () => {
   });
 
   it("leaves nothing behind when one chapter breaks the rules", async () => {
-    const books = await db.book.count({ where: { ownerId: writer.userId } });
+    const books = await countOf(sql.selectFrom("Book").where("ownerId", "=", writer.userId));
     const huge = `# Small\n\nfine\n\n# Huge\n\n${"x".repeat(5 * 1024 * 1024 + 10)}\n`;
     const error = await refusal(importBook({ file: file("huge.md", huge) }, writer), "validation_failed");
     expect(error.details).toEqual([expect.objectContaining({ path: "chapters.1" })]);
-    expect(await db.book.count({ where: { ownerId: writer.userId } })).toBe(books);
+    expect(await countOf(sql.selectFrom("Book").where("ownerId", "=", writer.userId))).toBe(books);
 
     const book = await createBook({ title: "Kept", type: "novel", description: "", language: "en", status: "drafting", targetWordCount: null }, writer);
     await refusal(importChapters({ bookId: book.id, file: file("huge.md", huge) }, writer), "validation_failed");

@@ -1,6 +1,8 @@
 import { expect, it } from "vitest";
 import { createBook } from "@/server/books/create-book";
-import { db } from "@/server/db";
+import { uploadChapter } from "@/server/chapters/upload-chapter";
+import { sql as rawSql } from "kysely";
+import { engine, sql, transaction } from "@/server/db";
 import { POSTGRES } from "../support/database";
 import { newWriter } from "../support/principals";
 
@@ -14,14 +16,12 @@ it("keeps a write acknowledged while another request's transaction was open and 
   const inside = new Promise<void>((resolve) => (started = resolve));
 
   // Request A: a transaction that waits, then fails (as a stale save does).
-  const failing = db
-    .$transaction(async (tx) => {
-      await tx.user.count();
-      started();
-      await gate;
-      throw new Error("request A fails and rolls back");
-    })
-    .catch(() => "rolled back");
+  const failing = transaction(async (trx) => {
+    await trx.selectFrom("User").select("id").limit(1).execute();
+    started();
+    await gate;
+    throw new Error("request A fails and rolls back");
+  }).catch(() => "rolled back");
 
   await inside;
   // Request B: acknowledged while A's transaction is still open.
@@ -31,13 +31,41 @@ it("keeps a write acknowledged while another request's transaction was open and 
   expect(await failing).toBe("rolled back");
   const acknowledged = await created;
 
-  expect(await db.book.findUnique({ where: { id: acknowledged.id } })).not.toBeNull();
+  expect(await sql.selectFrom("Book").select("id").where("id", "=", acknowledged.id).executeTakeFirst()).toEqual({ id: acknowledged.id });
 });
 
 // PRAGMAs are SQLite's; PostgreSQL's durability is its server's configuration (docs/operations.md).
 it.skipIf(POSTGRES)("runs in WAL mode with synchronous=FULL, so an acknowledged commit is on disk", async () => {
-  const [journal] = await db.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode");
-  const [sync] = await db.$queryRawUnsafe<{ synchronous: bigint | number }[]>("PRAGMA synchronous");
+  const { rows: [journal] } = await rawSql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(sql);
+  const { rows: [sync] } = await rawSql<{ synchronous: number }>`PRAGMA synchronous`.execute(sql);
   expect(journal?.journal_mode).toBe("wal");
-  expect(Number(sync?.synchronous)).toBe(2); // FULL
+  expect(sync?.synchronous).toBe(2); // FULL
+});
+
+// Existing databases were written by Prisma's SQLite adapter: a DateTime is ISO text with +00:00
+// and a Boolean 0/1. Kysely keeps writing that, and reads it back as Date and boolean.
+it.skipIf(POSTGRES)("stores times and booleans as Prisma did, and reads them back as Date and boolean", async () => {
+  const writer = await newWriter("formats");
+  const created = await createBook(book, writer);
+  // An expression, not the column: the driver converts only what a column declares DATETIME.
+  const stored = await rawSql<{ createdAt: string }>`SELECT "createdAt" || '' AS "createdAt" FROM "Book" WHERE "id" = ${created.id}`.execute(sql);
+  expect(stored.rows[0]?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/);
+  expect(stored.rows[0]?.createdAt.replace("+00:00", "Z")).toBe(created.createdAt);
+  const row = await sql.selectFrom("Book").select(["createdAt", "deletedAt"]).where("id", "=", created.id).executeTakeFirstOrThrow();
+  expect(row.createdAt).toBeInstanceOf(Date);
+  expect(row.deletedAt).toBeNull();
+  const template = await sql.selectFrom("AnalysisTemplate").select("builtIn").where("builtIn", "=", true).limit(1).executeTakeFirstOrThrow();
+  expect(template.builtIn).toBe(true);
+  const { rows: [raw] } = await rawSql<{ builtIn: number }>`SELECT "builtIn" + 0 AS "builtIn" FROM "AnalysisTemplate" WHERE "builtIn" = 1 LIMIT 1`.execute(sql);
+  expect(raw?.builtIn).toBe(1);
+});
+
+it("deletes a user's books, chapters and revisions with the user (the migrations' ON DELETE CASCADE)", async () => {
+  const writer = await newWriter("cascade");
+  const created = await createBook(book, writer);
+  await uploadChapter({ bookId: created.id, content: "Words that go with their writer." }, writer);
+  await sql.deleteFrom("User").where("id", "=", writer.userId).execute();
+  expect(await sql.selectFrom("Book").select("id").where("id", "=", created.id).execute()).toEqual([]);
+  expect(await sql.selectFrom("Chapter").select("id").where("bookId", "=", created.id).execute()).toEqual([]);
+  expect(engine === "sqlite" ? (await rawSql<{ foreign_keys: number }>`PRAGMA foreign_keys`.execute(sql)).rows[0]?.foreign_keys : 1).toBe(1);
 });

@@ -3,7 +3,7 @@ import type { Principal } from "@/server/auth/principal";
 import { createBook } from "@/server/books/create-book";
 import { deleteBook } from "@/server/books/delete-book";
 import { importChapters } from "@/server/convert/import-chapters";
-import { db } from "@/server/db";
+import { sql } from "@/server/db";
 import { newWriter } from "../support/principals";
 
 /** Runs while the manuscript is being read: the moment another request deletes the book. */
@@ -36,7 +36,7 @@ describe("an import into a book deleted while the manuscript was read", () => {
     meanwhile.run = () => deleteBook({ bookId, permanent: true }, ada);
     const refused = await importChapters({ bookId, file: manuscript }, ada).catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: "gone", message: expect.stringMatching(/deleted for good/) });
-    expect(await db.chapter.count({ where: { bookId } })).toBe(0);
+    expect(await sql.selectFrom("Chapter").select("id").where("bookId", "=", bookId).execute()).toEqual([]);
   });
 
   it("answers 404 book_in_trash when the book was moved to the trash, and saves nothing", async () => {
@@ -44,6 +44,6 @@ describe("an import into a book deleted while the manuscript was read", () => {
     meanwhile.run = () => deleteBook({ bookId, permanent: false }, ada);
     const refused = await importChapters({ bookId, file: manuscript }, ada).catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: "book_in_trash", message: expect.stringMatching(/moved to the trash/) });
-    expect(await db.chapter.count({ where: { bookId } })).toBe(0);
+    expect(await sql.selectFrom("Chapter").select("id").where("bookId", "=", bookId).execute()).toEqual([]);
   });
 });

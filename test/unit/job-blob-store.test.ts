@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { db, engine } from "@/server/db";
+import { engine, sql } from "@/server/db";
+import { countOf } from "@/server/sql/count";
 import { blobStore } from "@/server/jobs/blob-store";
 import { CHUNK_BYTES, databaseBlobStore } from "@/server/jobs/blob-store-database";
 import { fileBlobStore } from "@/server/jobs/blob-store-files";
@@ -13,7 +14,7 @@ import { MAX_JOB_BYTES_PER_WRITER } from "@/server/jobs/limits";
 import { sqliteFile } from "@/server/sql/sqlite";
 import { newWriter } from "../support/principals";
 
-const chunksOf = (blobId: string) => db.jobBlobChunk.findMany({ where: { blobId }, orderBy: { seq: "asc" }, select: { seq: true, bytes: true } });
+const chunksOf = (blobId: string) => sql.selectFrom("JobBlobChunk").select(["seq", "bytes"]).where("blobId", "=", blobId).orderBy("seq", "asc").execute();
 const sized = defineJob({ kind: "test.blob", input: z.object({}), run: async () => ({}) });
 const patterned = (length: number) => new Uint8Array(length).map((_, i) => (i * 31) % 251);
 const same = (a: Uint8Array | null, b: Uint8Array) => a !== null && Buffer.from(a).equals(Buffer.from(b));
@@ -54,7 +55,7 @@ describe("the file blob store (SQLite's)", () => {
   });
 
   it("still answers for job files the migration moved into the database", async () => {
-    await db.jobBlobChunk.create({ data: { blobId: "input-legacy", seq: 0, bytes: Buffer.from("before the upgrade"), createdAt: new Date() } });
+    await sql.insertInto("JobBlobChunk").values({ blobId: "input-legacy", seq: 0, bytes: Buffer.from("before the upgrade"), createdAt: new Date() }).execute();
     expect(Buffer.from((await files.get("input-legacy"))!).toString()).toBe("before the upgrade");
     await files.delete(["input-legacy"]);
     expect(await chunksOf("input-legacy")).toEqual([]);
@@ -68,12 +69,12 @@ describe("the file blob store (SQLite's)", () => {
 describe("the store jobs use", () => {
   // Files beside the database on SQLite, chunks in the database on PostgreSQL.
   const storedBlobs = () =>
-    engine === "sqlite" ? readdirSync(path.join(path.dirname(sqliteFile(process.env.DATABASE_URL!)), "job-files")).length : db.jobBlobChunk.count();
+    engine === "sqlite" ? readdirSync(path.join(path.dirname(sqliteFile(process.env.DATABASE_URL!)), "job-files")).length : countOf(sql.selectFrom("JobBlobChunk"));
 
   it("sweeps only blobs that no job refers to and that are past the grace period", async () => {
     const writer = await newWriter("blob-sweep");
     const queued = await enqueueJob(sized, {}, writer, { inputFile: new Uint8Array([1, 2, 3]) });
-    const { inputBlobId } = await db.job.findUniqueOrThrow({ where: { id: queued.id } });
+    const { inputBlobId } = await sql.selectFrom("Job").select("inputBlobId").where("id", "=", queued.id).executeTakeFirstOrThrow();
     const leftBehind = await blobStore.put(new Uint8Array([4, 5, 6]));
 
     expect(await blobStore.sweepUnreferenced(60_000)).toBe(0);

@@ -11,7 +11,7 @@ afterAll(() => {
 
 import type { Principal } from "@/server/auth/principal";
 import { conversionJob } from "@/server/convert/jobs";
-import { db } from "@/server/db";
+import { sql } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { defineJob } from "@/server/jobs/define-job";
 import { enqueueJob } from "@/server/jobs/enqueue-job";
@@ -60,7 +60,7 @@ const DEFINITIONS = [quick, hold, fail];
 
 /** Finishes everything left queued, so that one test's jobs do not count in the next. */
 async function drain(): Promise<void> {
-  await db.job.updateMany({ where: { status: { in: ["queued", "running"] } }, data: { status: "failed", inputBlobId: null, inputSize: null } });
+  await sql.updateTable("Job").set({ status: "failed", inputBlobId: null, inputSize: null }).where("status", "in", ["queued", "running"]).execute();
 }
 
 describe("claiming jobs fairly between writers (issue 16, item 9)", () => {
@@ -97,12 +97,12 @@ describe("claiming jobs fairly between writers (issue 16, item 9)", () => {
     const elsewhere = await enqueueJob(quick, {}, ada);
     const adaNext = await enqueueJob(quick, {}, ada);
     const bobs = await enqueueJob(quick, {}, bob);
-    await db.job.update({ where: { id: elsewhere.id }, data: { status: "running", attempts: 1, leaseUntil: new Date(Date.now() + LEASE_MS) } });
+    await sql.updateTable("Job").set({ status: "running", attempts: 1, leaseUntil: new Date(Date.now() + LEASE_MS) }).where("id", "=", elsewhere.id).execute();
     await runQueuedJobs(DEFINITIONS);
     expect(ran).toEqual([bobs.id]);
 
     // That instance dies: its job goes back (to wait out its back-off) and Ada's next job may run.
-    await db.job.update({ where: { id: elsewhere.id }, data: { leaseUntil: new Date(Date.now() - 1) } });
+    await sql.updateTable("Job").set({ leaseUntil: new Date(Date.now() - 1) }).where("id", "=", elsewhere.id).execute();
     await runQueuedJobs(DEFINITIONS);
     expect(ran).toEqual([bobs.id, adaNext.id]);
     expect((await getJob({ jobId: elsewhere.id }, ada)).status).toBe("queued");
@@ -124,7 +124,7 @@ describe("a writer's job quotas (issue 16, item 9)", () => {
     expect(refused).toMatchObject({ code: "rate_limited", details: { activeJobs: MAX_ACTIVE_JOBS_PER_WRITER, maxActiveJobs: MAX_ACTIVE_JOBS_PER_WRITER } });
     expect((refused as AppError).message).toMatch(/jobs queued or running/);
     expect((refused as AppError).retryAfter).toBeGreaterThan(0);
-    expect(await db.job.count({ where: { ownerId: carol.userId } })).toBe(MAX_ACTIVE_JOBS_PER_WRITER);
+    expect(await sql.selectFrom("Job").select("id").where("ownerId", "=", carol.userId).execute()).toHaveLength(MAX_ACTIVE_JOBS_PER_WRITER);
 
     await expect(enqueueJob(quick, {}, dave)).resolves.toMatchObject({ status: "queued" });
     await runQueuedJobs(DEFINITIONS);
@@ -137,11 +137,11 @@ describe("a writer's job quotas (issue 16, item 9)", () => {
     const erin = await newWriter("erin");
     const input = new Uint8Array(MiB).fill(0x61);
     const waiting = await enqueueJob(quick, {}, erin, { inputFile: input });
-    expect((await db.job.findUniqueOrThrow({ where: { id: waiting.id } })).inputSize).toBe(MiB);
+    expect((await sql.selectFrom("Job").selectAll().where("id", "=", waiting.id).executeTakeFirstOrThrow()).inputSize).toBe(MiB);
     // As if a 60 MiB input waited and a 39 MiB result were kept (sizes only: the bytes are beside the point).
-    await db.job.update({ where: { id: waiting.id }, data: { inputSize: 60 * MiB } });
+    await sql.updateTable("Job").set({ inputSize: 60 * MiB }).where("id", "=", waiting.id).execute();
     const kept = await enqueueJob(quick, {}, erin);
-    await db.job.update({ where: { id: kept.id }, data: { status: "succeeded", fileSize: 39 * MiB } });
+    await sql.updateTable("Job").set({ status: "succeeded", fileSize: 39 * MiB }).where("id", "=", kept.id).execute();
 
     const refused = await enqueueJob(quick, {}, erin, { inputFile: new Uint8Array(2 * MiB) }).catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: "rate_limited", details: { storedBytes: 99 * MiB, addingBytes: 2 * MiB, maxStoredBytes: MAX_JOB_BYTES_PER_WRITER } });
@@ -153,17 +153,17 @@ describe("a writer's job quotas (issue 16, item 9)", () => {
 
     // Running a job drops its input, and its bytes with it.
     await runQueuedJobs(DEFINITIONS);
-    expect(await db.job.findUniqueOrThrow({ where: { id: waiting.id } })).toMatchObject({ status: "succeeded", inputBlobId: null, inputSize: null });
+    expect(await sql.selectFrom("Job").selectAll().where("id", "=", waiting.id).executeTakeFirstOrThrow()).toMatchObject({ status: "succeeded", inputBlobId: null, inputSize: null });
     await expect(enqueueJob(quick, {}, erin, { inputFile: new Uint8Array(2 * MiB) })).resolves.toMatchObject({ status: "queued" });
     await runQueuedJobs(DEFINITIONS);
 
     // Only kept results left: room comes back when the oldest expires.
-    await db.job.update({ where: { id: kept.id }, data: { fileSize: 99 * MiB, expiresAt: new Date(Date.now() + 3600_000) } });
+    await sql.updateTable("Job").set({ fileSize: 99 * MiB, expiresAt: new Date(Date.now() + 3600_000) }).where("id", "=", kept.id).execute();
     const full = await enqueueJob(quick, {}, erin, { inputFile: new Uint8Array(2 * MiB) }).catch((error: unknown) => error);
     expect((full as AppError).retryAfter).toBeGreaterThan(3500);
     expect((full as AppError).retryAfter).toBeLessThanOrEqual(3600);
     // An expired result no longer counts.
-    await db.job.update({ where: { id: kept.id }, data: { expiresAt: new Date(Date.now() - 1) } });
+    await sql.updateTable("Job").set({ expiresAt: new Date(Date.now() - 1) }).where("id", "=", kept.id).execute();
     await expect(enqueueJob(quick, {}, erin, { inputFile: new Uint8Array(2 * MiB) })).resolves.toMatchObject({ status: "queued" });
     await drain();
   });
@@ -176,10 +176,10 @@ describe("a job whose runner died (issue 16, poison jobs)", () => {
     const job = await enqueueJob(quick, {}, gina);
     const dies = async (attempts: number) => {
       // As a runner leaves a job when its process dies mid-run: running, its lease run out.
-      await db.job.update({ where: { id: job.id }, data: { status: "running", attempts, leaseUntil: new Date(Date.now() - 1), availableAt: null } });
+      await sql.updateTable("Job").set({ status: "running", attempts, leaseUntil: new Date(Date.now() - 1), availableAt: null }).where("id", "=", job.id).execute();
       const before = Date.now();
       await runQueuedJobs(DEFINITIONS);
-      const row = await db.job.findUniqueOrThrow({ where: { id: job.id } });
+      const row = await sql.selectFrom("Job").selectAll().where("id", "=", job.id).executeTakeFirstOrThrow();
       return { row, waitMs: row.availableAt ? row.availableAt.getTime() - before : null };
     };
 
@@ -202,9 +202,9 @@ describe("a job whose runner died (issue 16, poison jobs)", () => {
   it("leaves alone a job whose runner still renews its lease", async () => {
     const hal = await newWriter("hal");
     const job = await enqueueJob(quick, {}, hal);
-    await db.job.update({ where: { id: job.id }, data: { status: "running", attempts: 1, leaseUntil: new Date(Date.now() + LEASE_MS) } });
+    await sql.updateTable("Job").set({ status: "running", attempts: 1, leaseUntil: new Date(Date.now() + LEASE_MS) }).where("id", "=", job.id).execute();
     await runQueuedJobs(DEFINITIONS);
-    expect(await db.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: "running", attempts: 1, availableAt: null });
+    expect(await sql.selectFrom("Job").selectAll().where("id", "=", job.id).executeTakeFirstOrThrow()).toMatchObject({ status: "running", attempts: 1, availableAt: null });
     await drain();
   });
 });

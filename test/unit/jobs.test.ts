@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Principal } from "@/server/auth/principal";
-import { db } from "@/server/db";
+import { sql } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { blobStore } from "@/server/jobs/blob-store";
 import { defineJob } from "@/server/jobs/define-job";
@@ -69,7 +69,7 @@ describe("background jobs", () => {
 
   it("queues a job, runs it, and keeps its result and file for its owner", async () => {
     const queued = await enqueueJob(shout, { text: "hello" }, ada, { inputFile: new TextEncoder().encode(" world") });
-    const stored = await db.job.findUniqueOrThrow({ where: { id: queued.id } });
+    const stored = await sql.selectFrom("Job").selectAll().where("id", "=", queued.id).executeTakeFirstOrThrow();
     expect(new TextDecoder().decode((await blobStore.get(stored.inputBlobId!))!)).toBe(" world");
     expect(queued).toMatchObject({ kind: "test.shout", status: "queued", progress: 0, result: null, error: null, file: null });
     expect(queued.links.self).toBe(`/api/v1/jobs/${queued.id}`);
@@ -83,7 +83,7 @@ describe("background jobs", () => {
     const file = await getJobFile({ jobId: queued.id }, ada);
     expect(new TextDecoder().decode(file.bytes)).toBe("hello world!");
     // the uploaded input is dropped once the job is done, bytes and all
-    expect((await db.job.findUniqueOrThrow({ where: { id: queued.id } })).inputBlobId).toBeNull();
+    expect((await sql.selectFrom("Job").selectAll().where("id", "=", queued.id).executeTakeFirstOrThrow()).inputBlobId).toBeNull();
     expect(await blobStore.get(stored.inputBlobId!)).toBeNull();
   });
 
@@ -130,12 +130,12 @@ describe("background jobs", () => {
     const cursed = await enqueueJob(shout, { text: "cursed" }, ada);
     const past = new Date(Date.now() - 1000);
     // as a runner leaves them when its process dies mid-job: running, with a lease run out
-    await db.job.update({ where: { id: orphan.id }, data: { status: "running", attempts: 1, leaseUntil: past } });
-    await db.job.update({ where: { id: cursed.id }, data: { status: "running", attempts: 3, leaseUntil: past } });
+    await sql.updateTable("Job").set({ status: "running", attempts: 1, leaseUntil: past }).where("id", "=", orphan.id).execute();
+    await sql.updateTable("Job").set({ status: "running", attempts: 3, leaseUntil: past }).where("id", "=", cursed.id).execute();
     await runQueuedJobs(DEFINITIONS);
     expect(await getJob({ jobId: orphan.id }, ada)).toMatchObject({ status: "queued" });
     expect(await getJob({ jobId: cursed.id }, ada)).toMatchObject({ status: "failed", error: { code: "job_abandoned" } });
-    await db.job.update({ where: { id: orphan.id }, data: { availableAt: past } });
+    await sql.updateTable("Job").set({ availableAt: past }).where("id", "=", orphan.id).execute();
     await runQueuedJobs(DEFINITIONS);
     expect(await getJob({ jobId: orphan.id }, ada)).toMatchObject({ status: "succeeded", result: { shouted: "ORPHAN" } });
   });
@@ -151,7 +151,7 @@ describe("background jobs", () => {
   it("forgets expired jobs: 410 until they are swept, 404 after", async () => {
     const job = await enqueueJob(shout, { text: "old" }, ada);
     await runQueuedJobs(DEFINITIONS);
-    await db.job.update({ where: { id: job.id }, data: { expiresAt: new Date(Date.now() - 1) } });
+    await sql.updateTable("Job").set({ expiresAt: new Date(Date.now() - 1) }).where("id", "=", job.id).execute();
     await expect(getJob({ jobId: job.id }, ada)).rejects.toMatchObject({ code: "gone" });
     expect(await sweepExpiredJobs()).toBeGreaterThanOrEqual(1);
     await expect(getJob({ jobId: job.id }, ada)).rejects.toMatchObject({ code: "not_found" });
@@ -160,7 +160,7 @@ describe("background jobs", () => {
   it("does not run an expired job that was never taken", async () => {
     runs.length = 0;
     const job = await enqueueJob(shout, { text: "late" }, ada);
-    await db.job.update({ where: { id: job.id }, data: { expiresAt: new Date(Date.now() - 1) } });
+    await sql.updateTable("Job").set({ expiresAt: new Date(Date.now() - 1) }).where("id", "=", job.id).execute();
     await runQueuedJobs(DEFINITIONS);
     expect(runs).not.toContain(job.id);
   });
@@ -172,10 +172,10 @@ describe("the queue behind the use cases (issue 18 item 4)", () => {
     const first = await enqueueJob(shout, { text: "one" }, cy);
     const second = await enqueueJob(shout, { text: "two" }, cy);
     // Queued a minute apart, so that the order does not rest on two inserts' milliseconds.
-    await db.job.update({ where: { id: first.id }, data: { createdAt: new Date(Date.now() - 60_000) } });
+    await sql.updateTable("Job").set({ createdAt: new Date(Date.now() - 60_000) }).where("id", "=", first.id).execute();
     await enqueueJob(shout, { text: "theirs" }, di);
     const gone = await enqueueJob(shout, { text: "gone" }, cy);
-    await db.job.update({ where: { id: gone.id }, data: { expiresAt: new Date(Date.now() - 1) } });
+    await sql.updateTable("Job").set({ expiresAt: new Date(Date.now() - 1) }).where("id", "=", gone.id).execute();
     const page = await listJobs(defaultCollectionOptions(jobsCollection, { perPage: 1 }), cy);
     expect(page).toMatchObject({ total: 2, page: 1, perPage: 1, items: [{ id: second.id, links: { self: `/api/v1/jobs/${second.id}` } }] });
     await runQueuedJobs(DEFINITIONS);

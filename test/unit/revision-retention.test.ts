@@ -5,7 +5,6 @@ import { revisionsToDrop, THIN_EVERY_VERSIONS } from "@/server/chapters/revision
 import { saveChapter } from "@/server/chapters/save-chapter";
 import { uploadChapter } from "@/server/chapters/upload-chapter";
 import { sql } from "@/server/db";
-import { dbTime } from "@/server/sql/values";
 import { newWriter } from "../support/principals";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
@@ -27,8 +26,8 @@ describe("revisionsToDrop", () => {
       { id: "h3a", version: 3, createdAt: new Date("2026-11-23T09:01:00Z") },
       { id: "h3b", version: 4, createdAt: new Date("2026-11-23T09:09:00Z") }, // same ten minutes, newer: kept
       { id: "h3c", version: 5, createdAt: new Date("2026-11-23T09:10:00Z") },
-      { id: "d2a", version: 1, createdAt: "2026-11-20T08:00:00.000+00:00" },
-      { id: "d2b", version: 2, createdAt: "2026-11-20T20:00:00.000+00:00" }, // same day, newer: kept
+      { id: "d2a", version: 1, createdAt: new Date("2026-11-20T08:00:00.000Z") },
+      { id: "d2b", version: 2, createdAt: new Date("2026-11-20T20:00:00.000Z") }, // same day, newer: kept
     ];
     expect(revisionsToDrop(saves, NOW).sort()).toEqual(["d2a", "h3a", "m20a"]);
   });
@@ -45,7 +44,7 @@ describe("autosave thinning in the save path", () => {
     await restoreRevision({ ...ids, revision: 2 }, writer);
     version++;
     // Those saves were made two hours ago, within one ten-minute window.
-    await sql.updateTable("ChapterRevision").set({ createdAt: dbTime(new Date(Date.now() - 2 * 60 * MINUTE)) }).where("chapterId", "=", chapter.id).execute();
+    await sql.updateTable("ChapterRevision").set({ createdAt: new Date(Date.now() - 2 * 60 * MINUTE) }).where("chapterId", "=", chapter.id).execute();
 
     for (; version < THIN_EVERY_VERSIONS; version++) await saveChapter({ ...ids, version, content: `draft ${version}` }, writer);
 

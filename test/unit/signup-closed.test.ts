@@ -8,13 +8,13 @@ afterAll(() => {
   delete process.env.INKSTONE_SIGNUP;
 });
 const { createUser } = await import("@/server/users/create-user");
-const { db } = await import("@/server/db");
+const { sql } = await import("@/server/db");
 const { newWriter } = await import("../support/principals");
 
 it("lets only an admin-scoped caller add users once sign-up is closed", async () => {
   const input = { email: "walk-in@example.com", password: "long enough password", name: "" };
   await expect(createUser(input, null, null)).rejects.toMatchObject({ code: "signup_closed", status: 403 });
-  expect(await db.user.count({ where: { email: input.email } })).toBe(0);
+  expect(await sql.selectFrom("User").select("id").where("email", "=", input.email).execute()).toEqual([]);
 
   const admin = { userId: "admin-id", scopes: new Set(["admin"] as const), tokenId: null };
   const added = await createUser(input, admin, null);
