@@ -73,29 +73,42 @@ interface SplitChapter {
 /**
  * The chapters of a text: each heading line starts one, titled by that line. Text before the
  * first heading becomes a "Front matter" chapter so that no word is dropped; a text without a
- * single heading is one chapter named `fallbackTitle`.
+ * single heading is one chapter named `fallbackTitle`. In a `standalone` text (hard-wrapped
+ * prose, or paragraphs between blank lines) a heading also stands alone: a blank line (or the
+ * start) before it, and after it a blank line, or one line (its subtitle) and a blank line. A
+ * wrapped line of prose that begins "part did…" or "BOOK I. (Folio)" is never one.
  */
-export function splitAtHeadings(text: string, heading: HeadingMatcher, fallbackTitle: string): SplitChapter[] {
+export function splitAtHeadings(text: string, heading: HeadingMatcher, fallbackTitle: string, { standalone = false } = {}): SplitChapter[] {
   const chapters: SplitChapter[] = [];
   let current: { title: string; lines: string[] } = { title: "", lines: [] };
   const close = () => {
     const markdown = current.lines.join("\n").trim();
     if (current.title || markdown) chapters.push({ title: current.title || "Front matter", markdown });
   };
-  for (const line of text.split(/\r\n?|\n/)) {
-    const trimmed = line.trim();
-    // Unescaping at most halves a line: a longer one cannot become a heading.
-    const candidate = trimmed.length <= 2 * MAX_HEADING_LENGTH + 8 ? unescapeMarkdown(trimmed.replace(/^#{1,6}\s+/, "")) : "";
-    if (candidate.length > 0 && candidate.length <= MAX_HEADING_LENGTH && heading.test(candidate)) {
+  const lines = text.split(/\r\n?|\n/);
+  const blank = (index: number) => index < 0 || index >= lines.length || lines[index]!.trim() === "";
+  const alone = (index: number) => blank(index - 1) && (blank(index + 1) || blank(index + 2));
+  lines.forEach((line, index) => {
+    const candidate = headingText(line);
+    if (candidate && heading.test(candidate) && (!standalone || alone(index))) {
       close();
       current = { title: candidate, lines: [] };
     } else {
       current.lines.push(line);
     }
-  }
+  });
   close();
   if (chapters.length === 1 && chapters[0]!.title === "Front matter") chapters[0]!.title = fallbackTitle;
   return chapters;
+}
+
+/** A line as the heading it may be, without heading marks, escapes or emphasis; "" when too long for one. */
+function headingText(line: string): string {
+  const trimmed = line.trim();
+  // Unescaping at most halves a line: a longer one cannot become a heading.
+  if (trimmed.length > 2 * MAX_HEADING_LENGTH + 8) return "";
+  const candidate = unescapeMarkdown(trimmed.replace(/^#{1,6}\s+/, ""));
+  return candidate.length <= MAX_HEADING_LENGTH ? candidate : "";
 }
 
 // A reader that escapes Markdown turns "Chapter 12." into "Chapter 12\.": the heading is the same.

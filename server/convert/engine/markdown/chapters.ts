@@ -66,7 +66,7 @@ function withoutEmphasis(text: string): string {
 }
 
 /**
- * Chapters at the top heading level. A lone first heading above several of the next level is the
+ * Chapters at the top heading level. A lone top heading above several of the next level is the
  * book's title, not a chapter. Text before the first heading is kept as an untitled chapter.
  */
 export function splitMarkdown(markdown: string): { title?: string; chapters: Chapter[] } {
@@ -75,7 +75,8 @@ export function splitMarkdown(markdown: string): { title?: string; chapters: Cha
   let title: string | undefined;
   let top = headings.reduce((min, h) => Math.min(min, h.level), Infinity);
   const atTop = headings.filter((h) => h.level === top);
-  if (atTop.length === 1 && headings.filter((h) => h.level === top + 1).length > 1 && isBlank(lines.slice(0, atTop[0]!.line))) {
+  // Whatever stands before it (a licence, a page number, a table of contents) stays, as front matter.
+  if (atTop.length === 1 && headings.filter((h) => h.level === top + 1 && h.line > atTop[0]!.line).length > 1) {
     title = atTop[0]!.text;
     lines[atTop[0]!.line] = "";
     top += 1;
@@ -90,8 +91,6 @@ export function splitMarkdown(markdown: string): { title?: string; chapters: Cha
   });
   return { title, chapters: keepFootnotesWithCitations(chapters) };
 }
-
-const isBlank = (lines: string[]) => lines.every((l) => l.trim() === "");
 
 const DEFINITION = /^\[\^([^\]\s]+)\]:[ \t]?/;
 

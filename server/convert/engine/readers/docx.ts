@@ -4,8 +4,13 @@ import type { DocumentModel } from "../model";
 import { rezipSafely, unzipSafely } from "../zip";
 import { elementText, htmlDocument } from "./html";
 
-// Word's title-page styles carry the book's title and author, not a chapter.
-const STYLE_MAP = ["p[style-name='Title'] => p.title:fresh", "p[style-name='Subtitle'] => p.author:fresh"];
+// Word's Title, Author and Date paragraphs are the book's metadata, not a chapter's text (a
+// subtitle is the writer's text, and stays). The classes are the HTML reader's TITLE_PAGE_CLASS.
+const STYLE_MAP = [
+  "p[style-name='Title'] => p.docx-title:fresh",
+  "p[style-name='Author'] => p.docx-author:fresh",
+  "p[style-name='Date'] => p.docx-date:fresh",
+];
 
 /** The title, author and language in docProps/core.xml (Dublin Core). */
 function coreProperties(xml: string | undefined): Pick<DocumentModel, "title" | "author" | "language"> {

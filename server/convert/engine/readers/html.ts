@@ -10,6 +10,9 @@ import { decodeUtf8 } from "../text";
  * asterisks, hashes or a dinkus is a scene break.
  */
 
+/** The classes the DOCX reader gives Word's Title, Author and Date paragraphs (see ./docx.ts). */
+const TITLE_PAGE_CLASS = /^docx-(?:title|author|date)$/;
+
 const NOTE_ID = /^(?:fn|footnote|note|endnote)[-_:]?(.+)$/i;
 const BACK_ID = /^#?(?:fnref|footnote-ref|noteref)[-_:]?/i;
 
@@ -37,8 +40,11 @@ function turndown(): { service: TurndownService; notes: Map<string, string> } {
   const notes = new Map<string, string>();
   const service = new TurndownService({ headingStyle: "atx", hr: "***", emDelimiter: "*", strongDelimiter: "**", bulletListMarker: "-", codeBlockStyle: "fenced", br: "\\" });
   service.remove(["script", "style", "head", "title", "nav"]);
+  // Only a title block known to hold metadata is dropped: pandoc's header, and the title-page
+  // paragraphs the DOCX reader marks. A class named "title" elsewhere (DocBook's <h2 class="title">,
+  // a chapter's <h1 class="title">) is the writer's text and is kept.
   service.addRule("titleBlock", {
-    filter: (node) => (node.nodeName === "HEADER" && /title-block/.test(node.className + node.id)) || /^(title|subtitle|author|date)$/.test(node.className),
+    filter: (node) => (node.nodeName === "HEADER" && /title-block/.test(node.className + node.id)) || TITLE_PAGE_CLASS.test(node.className),
     replacement: () => "",
   });
   service.addRule("noteRef", { filter: (node) => isNoteRef(node), replacement: (_c, node) => `[^${labelOf((node as HTMLElement).getAttribute("href")!.slice(1))}]` });
@@ -142,8 +148,8 @@ export function elementText(markup: string, name: string, opening?: string): str
 
 /** The title, author and language an HTML head (or an EPUB's metadata) declares. */
 function htmlMetadata(html: string): Pick<DocumentModel, "title" | "author" | "language"> {
-  const title = elementText(html, "title") ?? elementText(html, "p", '<p class="title">');
-  const author = /<meta\s+name=["']author["']\s+content=["']([^"']*)["']/i.exec(html)?.[1] ?? elementText(html, "p", '<p class="author">');
+  const title = elementText(html, "title") ?? elementText(html, "p", '<p class="docx-title">');
+  const author = /<meta\s+name=["']author["']\s+content=["']([^"']*)["']/i.exec(html)?.[1] ?? elementText(html, "p", '<p class="docx-author">');
   const htmlTag = firstTag(html, "html");
   const language = htmlTag && /\s(?:xml:)?lang=["']([^"']+)["']/i.exec(html.slice(htmlTag.start, htmlTag.end))?.[1];
   const text = (s: string | undefined) => (s ? new TurndownService().turndown(s).replace(/\\(.)/g, "$1").trim() || undefined : undefined);
