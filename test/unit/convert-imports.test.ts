@@ -1,6 +1,9 @@
 import { unzipSync, zipSync } from "fflate";
 import { describe, expect, it, vi } from "vitest";
+import { readDocument } from "@/server/convert/engine";
 import { readHere } from "@/server/convert/engine/run";
+import { importBook } from "@/server/convert/import-book";
+import { newWriter } from "../support/principals";
 import { fixture } from "./convert-engine-support";
 
 /**
@@ -9,7 +12,7 @@ import { fixture } from "./convert-engine-support";
  * IDPF DocBook-style EPUB, LibreOffice's RTF, Word files with bold chapter lines); none is copied.
  */
 
-// pandoc-wasm loads on the test's thread (~1 s) for ODT and RTF.
+// pandoc runs only in a worker (readDocument), where it loads in about a second; the native readers run here (readHere).
 vi.setConfig({ testTimeout: 60_000 });
 
 const text = (s: string) => new TextEncoder().encode(s);
@@ -124,5 +127,73 @@ describe("item 5: a heading in a hard-wrapped text stands alone between blank li
     expect(titles(model)).toEqual(["CHAPTER 1. Loomings.", "CHAPTER 2. The Carpet-Bag."]);
     expect(model.chapters[0]!.markdown).toContain("part did not matter");
     expect(model.chapters[0]!.markdown).toContain("BOOK I. (Folio)");
+  });
+});
+
+describe("item 4: the same chapter detection and pattern for every format", () => {
+  const body = [
+    para("My Novel", { style: "Title" }),
+    para("Chapter 1", { props: "<w:b/>" }),
+    para(PROSE),
+    para("Chapter 2", { align: "center" }),
+    para("The second chapter."),
+    para("第十二章 风暴", { props: "<w:b/>", align: "center" }),
+    para("雨下了一夜。"),
+  ].join("");
+
+  it("splits a Word file at bold or centred chapter paragraphs that have no heading style", async () => {
+    const model = await readHere(docx(body), "docx");
+    expect(titles(model)).toEqual(["Chapter 1", "Chapter 2", "第十二章 风暴"]);
+    expect(model.chapters[0]!.markdown).toBe(PROSE);
+  });
+
+  it("applies the caller's chapterPattern to DOCX, RTF (through pandoc), HTML and Markdown", async () => {
+    const parts = "<h1>Part 1</h1><p>A.</p><h1>Chapter 1</h1><p>B.</p><p><strong>Part 2</strong></p><p>C.</p>";
+    const html = await readHere(text(`<html><body>${parts}</body></html>`), "html", { chapterPattern: "Part {n}" });
+    expect(titles(html)).toEqual(["Part 1", "Part 2"]);
+    expect(html.chapters[0]!.markdown).toContain("Chapter 1");
+    const md = await readHere(text("# Part 1\n\nA.\n\n# Chapter 1\n\nB.\n\nPart 2\n\nC.\n"), "md", { chapterPattern: "Part {n}" });
+    expect(titles(md)).toEqual(["Part 1", "Part 2"]);
+    const word = await readHere(docx([para("Part 1", { style: "Heading1" }), para("A."), para("Chapter 1", { style: "Heading1" }), para("B."), para("Part 2"), para("C.")].join("")), "docx", { chapterPattern: "Part {n}" });
+    expect(titles(word)).toEqual(["Part 1", "Part 2"]);
+    const rtf = await readDocument(text("{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Times;}}\\pard Part 1\\par A.\\par Chapter 1\\par B.\\par Part 2\\par C.\\par}"), "rtf", { chapterPattern: "Part {n}" });
+    expect(titles(rtf)).toEqual(["Part 1", "Part 2"]);
+  });
+});
+
+describe("item 8: title-page paragraphs and language", () => {
+  it("takes a DOCX's Author and Date paragraphs as metadata, not text, and keeps its subtitle", async () => {
+    const model = await readHere(
+      docx([para("My Novel", { style: "Title" }), para("A story", { style: "Subtitle" }), para("Jane Writer", { style: "Author" }), para("1 May 2024", { style: "Date" }), para("Chapter 1", { style: "Heading1" }), para(PROSE), para("Chapter 2", { style: "Heading1" }), para("More.")].join("")),
+      "docx",
+    );
+    expect(all(model)).not.toContain("Jane Writer");
+    expect(all(model)).not.toContain("1 May 2024");
+    expect(all(model)).toContain("A story");
+    expect(model.author).toBe("Mei Lin Harper"); // core.xml's creator, which Word keeps in step
+  });
+
+  it("reads Chinese text as zh when the document names no language", async () => {
+    const model = await readHere(text("第一章 开始\n\n他走进了房间，看见桌上放着一封信。\n\n第二章 信\n\n信上只有一句话。\n"), "txt");
+    expect(model.language).toBe("zh");
+    const english = await readHere(text("Chapter 1\n\nHe walked in.\n"), "txt");
+    expect(english.language).toBeUndefined();
+  });
+});
+
+describe("item 6: text before the first heading is front matter", () => {
+  it("names it \"Front matter\" in a new book, not a second \"Chapter 1\", whatever the format", async () => {
+    const writer = await newWriter("front-matter");
+    const html = `<html><body><p>For my mother.</p><h1>Chapter 1</h1><p>${PROSE}</p><h1>Chapter 2</h1><p>More.</p></body></html>`;
+    const fromHtml = await importBook({ file: { name: "novel.html", bytes: text(html) } }, writer);
+    expect(fromHtml.chapters.map((c) => c.title)).toEqual(["Front matter", "Chapter 1", "Chapter 2"]);
+    const fromMd = await importBook({ file: { name: "novel.md", bytes: text("For my mother.\n\n# Chapter 1\n\nIt began.\n\n# Chapter 2\n\nMore.\n") } }, writer);
+    expect(fromMd.chapters.map((c) => c.title)).toEqual(["Front matter", "Chapter 1", "Chapter 2"]);
+  });
+
+  it("imports a Chinese novel as a zh book", async () => {
+    const writer = await newWriter("zh-import");
+    const result = await importBook({ file: { name: "小说.txt", bytes: text("第一章 开始\n他走进了房间。\n第二章 信\n信上只有一句话。\n") } }, writer);
+    expect(result.book.language).toBe("zh");
   });
 });

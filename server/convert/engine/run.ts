@@ -4,6 +4,7 @@ import { replaceNotes, withoutNotes } from "../../text/notes";
 import { assertContentMatches, detectFormat } from "./detect";
 import { formatById, type FormatInfo } from "./formats";
 import type { DocumentModel, ReadOptions, WriteOptions, WrittenDocument } from "./model";
+import { withChapterLines, withLanguage } from "./markdown/chapter-lines";
 import { readDocx } from "./readers/docx";
 import { readEpub } from "./readers/epub";
 import { readHtml } from "./readers/html";
@@ -72,7 +73,9 @@ export async function readHere(bytes: Uint8Array, id: string | undefined, option
   const format = formatToRead(bytes, id, options.fileName);
   const reader = READERS[format.id];
   try {
-    return await (reader ? reader(bytes, options) : readWithPandoc(bytes, format.id));
+    const model = await (reader ? reader(bytes, options) : readWithPandoc(bytes, format.id));
+    // Plain text is split at its lines by its reader; every other format here, the same way.
+    return withLanguage(format.id === "txt" ? model : withChapterLines(model, options.chapterPattern));
   } catch (error) {
     // A reader that trips over a document (a library's TypeError, a bad escape) met a document it
     // cannot read: the caller's 422, not our 500.
