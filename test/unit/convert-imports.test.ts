@@ -197,3 +197,51 @@ describe("item 6: text before the first heading is front matter", () => {
     expect(result.book.language).toBe("zh");
   });
 });
+
+describe("item 3: RTF keeps every character, reads its own RTF and LibreOffice's headings", () => {
+  const rtf = (body: string, head = "{\\fonttbl{\\f0 Times;}}") => text(`{\\rtf1\\ansi\\ansicpg1252\\deff0${head}\n${body}}`);
+
+  it("keeps smart quotes written every way: symbols, \\'xx bytes, \\uN with its \\ucN fallback, and beyond the BMP", async () => {
+    const model = await readDocument(
+      rtf(
+        "\\pard \\ldblquote My dear Mr. Bennet,\\rdblquote  said his lady\\par" +
+          "\\pard \\'93My dear\\'94 said \\'96 \\'85 caf\\'e9\\par" +
+          "\\pard {\\uc1\\u8220\\'93My dear\\u8221\\'94 said \\u8212-}\\par" +
+          "\\pard {\\uc2\\u26085??\\u26412??} {\\uc0\\u8220 Why\\u8221} \\u-10179?\\u-8704? x\\par",
+      ),
+      "rtf",
+    );
+    expect(model.chapters.map((c) => c.markdown)).toEqual([
+      "“My dear Mr. Bennet,” said his lady\n\n“My dear” said – … café\n\n“My dear” said —\n\n日本 “Why” 😀 x",
+    ]);
+  });
+
+  it("decodes double-byte text in a font's character set (GB 2312 Chinese)", async () => {
+    const gbk = "\\'b5\\'da\\'d2\\'bb\\'d5\\'c2\\'20\\'bf\\'aa\\'ca\\'bc";
+    const model = await readDocument(
+      rtf(`\\pard\\f0 ${gbk}\\par\\pard\\f0 \\'cb\\'fb\\'d7\\'df\\'bd\\'f8\\'c1\\'cb\\'b7\\'bf\\'bc\\'e4\\'a1\\'a3\\par`, "{\\fonttbl{\\f0\\fcharset134 SimSun;}}"),
+      "rtf",
+    );
+    expect(all(model)).toContain("第一章 开始");
+    expect(all(model)).toContain("他走进了房间。");
+    expect(model.language).toBe("zh");
+  });
+
+  it("splits a LibreOffice-style RTF at paragraphs in a Heading style, and keeps Word-style footnotes", async () => {
+    const head =
+      "{\\fonttbl{\\f0 Liberation Serif;}}{\\stylesheet{\\s0\\snext0 Normal;}{\\s1\\sbasedon0\\snext2\\outlinelevel0\\b\\fs32 Heading 1;}{\\s2\\sbasedon0 Text Body;}{\\*\\cs15 Footnote Characters;}}" +
+      "{\\*\\generator LibreOffice/7.4}{\\info{\\title The Sea}{\\author Ann Writer}{\\creatim\\yr2024}}";
+    const heading = (t: string) => `\\pard\\plain \\s1\\b\\fs32{\\listtext\\pard\\plain \\tab}\\ls1 {\\loch {\\*\\bkmkstart c}${t}{\\*\\bkmkend c}}\\par`;
+    const body = [
+      heading("Chapter 1: The Harbour"),
+      `\\pard\\plain \\s2 {\\loch ${PROSE}}{\\super\\chftn}{\\*\\footnote\\pard\\plain\\s2{\\super\\chftn} The spring tide.}\\par`,
+      heading("Chapter 2: Letters"),
+      "\\pard\\plain \\s2 She wrote {\\i twice}.\\chftn {\\footnote \\pard\\plain {\\chftn} A Word note.}\\par",
+    ].join("\n");
+    const model = await readDocument(rtf(body, head), "rtf");
+    expect(model).toMatchObject({ title: "The Sea", author: "Ann Writer" });
+    expect(titles(model)).toEqual(["Chapter 1: The Harbour", "Chapter 2: Letters"]);
+    expect(model.chapters[0]!.markdown).toBe(`${PROSE}[^rtf1]\n\n[^rtf1]: The spring tide.`);
+    expect(model.chapters[1]!.markdown).toBe("She wrote *twice*.[^rtf2]\n\n[^rtf2]: A Word note.");
+  });
+});

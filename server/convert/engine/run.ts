@@ -10,6 +10,7 @@ import { readEpub } from "./readers/epub";
 import { readHtml } from "./readers/html";
 import { readMarkdown } from "./readers/markdown";
 import { PANDOC_READERS, readWithPandoc } from "./readers/pandoc";
+import { readRtf } from "./readers/rtf";
 import { readText } from "./readers/text";
 import { writeDocx } from "./writers/docx";
 import { writeEpub } from "./writers/epub";
@@ -34,6 +35,7 @@ const READERS: Record<string, Reader> = {
   html: readHtml,
   docx: readDocx,
   epub: readEpub,
+  rtf: readRtf,
 };
 
 const WRITERS: Record<string, Writer> = {

@@ -7,7 +7,6 @@ import { htmlDocument } from "./html";
 /** pandoc's reader for each long-tail format id (see ../formats.ts). */
 export const PANDOC_READERS: Record<string, string> = {
   odt: "odt",
-  rtf: "rtf",
   fb2: "fb2",
   latex: "latex",
   typst: "typst",

@@ -39,5 +39,32 @@ export async function writeWithPandoc(model: DocumentModel, format: string): Pro
     return { bytes, mediaType: info.mediaType, extension: info.extensions[0]! };
   }
   const result = await runPandoc(options, markdown);
-  return { bytes: encodeUtf8(result.stdout), mediaType: `${info.mediaType}; charset=utf-8`, extension: info.extensions[0]! };
+  const written = format === "rtf" ? withRtfInfo(result.stdout, model) : result.stdout;
+  return { bytes: encodeUtf8(written), mediaType: `${info.mediaType}; charset=utf-8`, extension: info.extensions[0]! };
+}
+
+/**
+ * pandoc's RTF names no title or author in its \info group, and prints them as a title page that
+ * read back would be a chapter: the \info group says what they are (Word shows it as the
+ * document's properties, Inkstone's reader leaves the title page out).
+ */
+function withRtfInfo(rtf: string, model: DocumentModel): string {
+  const fields = [model.title && `{\\title ${rtfText(model.title)}}`, model.author && `{\\author ${rtfText(model.author)}}`].filter(Boolean);
+  if (fields.length === 0) return rtf;
+  const at = rtf.indexOf("\\widowctrl");
+  return at < 0 ? rtf : `${rtf.slice(0, at)}{\\info${fields.join("")}}\n${rtf.slice(at)}`;
+}
+
+/** Text as RTF: the three special characters escaped, everything past ASCII as \uN with a "?" fallback. */
+function rtfText(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const c = text[i]!;
+    if (c === "\\" || c === "{" || c === "}") out += `\\${c}`;
+    else if (code < 0x20) out += " ";
+    else if (code < 0x80) out += c;
+    else out += `\\u${code > 0x7fff ? code - 65536 : code}?`;
+  }
+  return out;
 }
