@@ -1,6 +1,6 @@
 import { unzipSync, zipSync } from "fflate";
 import { describe, expect, it, vi } from "vitest";
-import { readDocument } from "@/server/convert/engine";
+import { readDocument, writeDocument, type WriteOptions } from "@/server/convert/engine";
 import { readHere } from "@/server/convert/engine/run";
 import { importBook } from "@/server/convert/import-book";
 import { newWriter } from "../support/principals";
@@ -147,7 +147,7 @@ describe("item 4: the same chapter detection and pattern for every format", () =
     expect(model.chapters[0]!.markdown).toBe(PROSE);
   });
 
-  it("applies the caller's chapterPattern to DOCX, RTF (through pandoc), HTML and Markdown", async () => {
+  it("applies the caller's chapterPattern to DOCX, RTF, HTML and Markdown", async () => {
     const parts = "<h1>Part 1</h1><p>A.</p><h1>Chapter 1</h1><p>B.</p><p><strong>Part 2</strong></p><p>C.</p>";
     const html = await readHere(text(`<html><body>${parts}</body></html>`), "html", { chapterPattern: "Part {n}" });
     expect(titles(html)).toEqual(["Part 1", "Part 2"]);
@@ -243,5 +243,84 @@ describe("item 3: RTF keeps every character, reads its own RTF and LibreOffice's
     expect(titles(model)).toEqual(["Chapter 1: The Harbour", "Chapter 2: Letters"]);
     expect(model.chapters[0]!.markdown).toBe(`${PROSE}[^rtf1]\n\n[^rtf1]: The spring tide.`);
     expect(model.chapters[1]!.markdown).toBe("She wrote *twice*.[^rtf2]\n\n[^rtf2]: A Word note.");
+  });
+});
+
+describe("item 9: a round trip adds no chapter", () => {
+  const book = {
+    title: "The Lighthouse Keeper",
+    author: "Mei Lin Harper",
+    language: "en",
+    chapters: [
+      { title: "Chapter 1: The Harbour", markdown: `${PROSE}\n\nShe counted the passengers: seven, then eight.` },
+      { title: "Chapter 2: Fog", markdown: "By morning the fog had come down.\n\n***\n\nThe bell rang all day." },
+      { title: "Chapter 3: Letters", markdown: "She read it *twice*, then burned it." },
+    ],
+  };
+  const words = (markdown: string) => markdown.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const cases: [string, WriteOptions][] = [
+    ["txt", {}],
+    ["typst", {}],
+    ["djot", {}],
+    ["odt", {}],
+    ["rtf", {}],
+    ["docx", { manuscript: { author: "Mei Lin Harper", surname: "Harper" } }],
+  ];
+  for (const [format, options] of cases) {
+    it(`${format}${options.manuscript ? " (manuscript)" : ""}: three chapters, the same words`, async () => {
+      const written = await writeDocument(book, format, options);
+      const back = await readDocument(written.bytes, format);
+      expect(titles(back)).toEqual(book.chapters.map((c) => c.title));
+      expect(back).toMatchObject({ title: book.title, author: book.author });
+      back.chapters.forEach((chapter, index) => expect(words(chapter.markdown)).toEqual(words(book.chapters[index]!.markdown)));
+    });
+  }
+});
+
+describe("item 9: a title page is metadata, never a chapter", () => {
+  it("takes a plain text's title and byline above the first chapter for its title and author", async () => {
+    const model = await readHere(text("My Novel\n\nby A. Writer\n\nChapter 1\n\nIt began.\n\nChapter 2\n\nIt went on.\n"), "txt");
+    expect(model).toMatchObject({ title: "My Novel", author: "A. Writer" });
+    expect(titles(model)).toEqual(["Chapter 1", "Chapter 2"]);
+  });
+
+  it("keeps front matter that is not just a title and a byline", async () => {
+    for (const front of ["For my mother", "For my mother.\n\nAnd for my father, who read every draft.", "One\n\nTwo\n\nThree"]) {
+      const model = await readHere(text(`${front}\n\nChapter 1\n\nIt began.\n\nChapter 2\n\nIt went on.\n`), "txt");
+      expect(model.chapters.length, front).toBe(3);
+      expect(model.title).toBeUndefined();
+    }
+  });
+
+  it("drops only the lines that are the title and author a document names", async () => {
+    const html = (front: string) => `<html><head><title>The Sea</title><meta name="author" content="Ann Writer"></head><body>${front}<h1>Chapter 1</h1><p>A.</p><h1>Chapter 2</h1><p>B.</p></body></html>`;
+    expect(titles(await readHere(text(html("<p>The Sea</p><p>by Ann Writer</p>")), "html"))).toEqual(["Chapter 1", "Chapter 2"]);
+    expect(titles(await readHere(text(html("<p>The Sea</p><p>For my mother</p>")), "html"))).toEqual(["", "Chapter 1", "Chapter 2"]);
+  });
+});
+
+describe("item 7: notes keep their text", () => {
+  it("keeps a DOCX footnote and an endnote that have the same number", async () => {
+    const noteBody = (kind: string, t: string) => `<w:${kind} w:id="1"><w:p><w:r><w:t xml:space="preserve">${t}</w:t></w:r></w:p></w:${kind}>`;
+    const body = [
+      para("Chapter 1", { style: "Heading1" }),
+      `<w:p>${run("A footnoted line.")}<w:r><w:footnoteReference w:id="1"/></w:r></w:p>`,
+      para("Chapter 2", { style: "Heading1" }),
+      `<w:p>${run("An endnoted line.")}<w:r><w:endnoteReference w:id="1"/></w:r></w:p>`,
+    ].join("");
+    const model = await readHere(docx(body, { footnotes: noteBody("footnote", "The footnote's own text."), endnotes: noteBody("endnote", "The endnote's own text.") }), "docx");
+    expect(titles(model)).toEqual(["Chapter 1", "Chapter 2"]);
+    expect(model.chapters[0]!.markdown).toMatch(/^A footnoted line\.\[\^(\S+)\]\n\n\[\^\1\]: The footnote's own text\.$/);
+    expect(model.chapters[1]!.markdown).toMatch(/^An endnoted line\.\[\^(\S+)\]\n\n\[\^\1\]: The endnote's own text\.$/);
+  });
+
+  it("keeps EPUB notes in <aside>, in the chapter's document or in a notes document of their own", async () => {
+    const chapter = (n: number) =>
+      `<section><h1>Chapter ${n}</h1><p>Line ${n}.<a epub:type="noteref" href="${n === 1 ? "" : "d2.xhtml"}#n${n}">${n}</a></p>${n === 1 ? `<aside epub:type="footnote" id="n1"><p>Aside one.</p></aside>` : ""}</section>`;
+    const notes = `<section epub:type="endnotes"><aside epub:type="endnote" id="n2"><p>Aside two.</p></aside></section>`;
+    const model = await readHere(epub([chapter(1), chapter(2), notes]), "epub");
+    expect(titles(model)).toEqual(["Chapter 1", "Chapter 2"]);
+    expect(model.chapters[0]!.markdown).toBe("Line 1.[^n1]\n\n[^n1]: Aside one.");
+    expect(model.chapters[1]!.markdown).toBe("Line 2.[^n2]\n\n[^n2]: Aside two.");
   });
 });

@@ -5,6 +5,7 @@ import { assertContentMatches, detectFormat } from "./detect";
 import { formatById, type FormatInfo } from "./formats";
 import type { DocumentModel, ReadOptions, WriteOptions, WrittenDocument } from "./model";
 import { withChapterLines, withLanguage } from "./markdown/chapter-lines";
+import { withoutTitlePage } from "./markdown/title-page";
 import { readDocx } from "./readers/docx";
 import { readEpub } from "./readers/epub";
 import { readHtml } from "./readers/html";
@@ -77,7 +78,7 @@ export async function readHere(bytes: Uint8Array, id: string | undefined, option
   try {
     const model = await (reader ? reader(bytes, options) : readWithPandoc(bytes, format.id));
     // Plain text is split at its lines by its reader; every other format here, the same way.
-    return withLanguage(format.id === "txt" ? model : withChapterLines(model, options.chapterPattern));
+    return withLanguage(withoutTitlePage(format.id === "txt" ? model : withChapterLines(model, options.chapterPattern)));
   } catch (error) {
     // A reader that trips over a document (a library's TypeError, a bad escape) met a document it
     // cannot read: the caller's 422, not our 500.

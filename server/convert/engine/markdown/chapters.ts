@@ -92,12 +92,17 @@ export function splitMarkdown(markdown: string): { title?: string; chapters: Cha
   return { title, chapters: keepFootnotesWithCitations(chapters) };
 }
 
-const DEFINITION = /^\[\^([^\]\s]+)\]:[ \t]?/;
+export const DEFINITION = /^\[\^([^\]\s]+)\]:[ \t]?/;
 
-/** Moves each footnote definition into the first chapter that cites it. */
+/**
+ * Moves each footnote definition into the first chapter that cites it. A note nothing cites here
+ * (an EPUB's endnotes file, whose citations are in other documents) stays where it was: no text
+ * is dropped.
+ */
 export function keepFootnotesWithCitations(chapters: Chapter[]): Chapter[] {
   const definitions = new Map<string, string>();
-  const bodies = chapters.map((chapter) => {
+  const origin = new Map<string, number>();
+  const bodies = chapters.map((chapter, index) => {
     const kept: string[] = [];
     let label: string | null = null;
     for (const line of chapter.markdown.split("\n")) {
@@ -105,6 +110,7 @@ export function keepFootnotesWithCitations(chapters: Chapter[]): Chapter[] {
       if (match) {
         label = match[1]!;
         definitions.set(label, line);
+        origin.set(label, index);
       } else if (label !== null && (line.startsWith("    ") || line.startsWith("\t") || line.trim() === "")) {
         definitions.set(label, `${definitions.get(label)}\n${line}`);
       } else {
@@ -115,17 +121,15 @@ export function keepFootnotesWithCitations(chapters: Chapter[]): Chapter[] {
     return kept.join("\n").trim();
   });
   if (definitions.size === 0) return chapters;
-  const placed = new Set<string>();
-  return chapters.map((chapter, index) => {
-    const notes: string[] = [];
-    for (const { label, end } of footnoteRefs(bodies[index]!)) {
-      if (bodies[index]![end] === ":") continue;
-      const definition = definitions.get(label);
-      if (definition !== undefined && !placed.has(label)) {
-        placed.add(label);
-        notes.push(definition.trimEnd());
-      }
+  const placed = new Map<string, number>();
+  bodies.forEach((body, index) => {
+    for (const { label, end } of footnoteRefs(body)) {
+      if (body[end] !== ":" && definitions.has(label) && !placed.has(label)) placed.set(label, index);
     }
-    return { title: chapter.title, markdown: [bodies[index]!, ...notes].filter(Boolean).join("\n\n") };
   });
+  const notes = chapters.map(() => [] as string[]);
+  // In the order they are cited, then those nothing cites.
+  for (const [label, index] of placed) notes[index]!.push(definitions.get(label)!.trimEnd());
+  for (const [label, definition] of definitions) if (!placed.has(label)) notes[origin.get(label)!]!.push(definition.trimEnd());
+  return chapters.map((chapter, index) => ({ title: chapter.title, markdown: [bodies[index]!, ...notes[index]!].filter(Boolean).join("\n\n") }));
 }

@@ -345,21 +345,13 @@ export function readRtf(bytes: Uint8Array): DocumentModel {
 function toHtml(body: Paragraph[], notes: Paragraph[][], info: { title: string; author: string }): string {
   const title = info.title.trim();
   const author = info.author.trim();
-  // Inkstone's own RTF (and pandoc's) prints its title and author above the first heading, as a
-  // title page: the \info block says what they are, and they are not a chapter's text.
-  const firstHeading = body.findIndex((p) => p.outline !== null && p.outline < 6);
-  const kept = body.filter((p, index) => {
-    if (firstHeading >= 0 && index > firstHeading) return true;
-    const line = plain(p);
-    return !(line && (line === title || line === author));
-  });
   const notesHtml = notes.map((paragraphs, index) => `<li id="fn-rtf${index + 1}">${paragraphs.map((p) => `<p>${runsHtml(p.runs)}</p>`).join("")}</li>`).join("");
   return [
     "<html><head>",
     title ? `<title>${escapeXml(title)}</title>` : "",
     author ? `<meta name="author" content="${escapeXml(author)}">` : "",
     "</head><body>",
-    ...kept.map((p) => (p.outline !== null && p.outline < 6 ? `<h${p.outline + 1}>${escapeXml(plain(p))}</h${p.outline + 1}>` : `<p>${runsHtml(p.runs)}</p>`)),
+    ...body.map((p) => (p.outline !== null && p.outline < 6 ? `<h${p.outline + 1}>${escapeXml(plain(p))}</h${p.outline + 1}>` : `<p>${runsHtml(p.runs)}</p>`)),
     notesHtml ? `<ol>${notesHtml}</ol>` : "",
     "</body></html>",
   ].join("");

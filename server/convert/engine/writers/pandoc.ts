@@ -29,7 +29,8 @@ const BINARY = new Set(["odt"]);
 export async function writeWithPandoc(model: DocumentModel, format: string): Promise<WrittenDocument> {
   const info = formatById(format)!;
   const to = PANDOC_WRITERS[format]!;
-  const markdown = modelToMarkdown(model);
+  // Djot has no metadata: pandoc prints the title as a chapter-level heading. Inkstone marks its own.
+  const markdown = modelToMarkdown(format === "djot" ? { ...model, title: undefined, author: undefined } : model);
   const options = { from: "markdown", to, standalone: true, wrap: "none" };
   if (BINARY.has(format)) {
     const name = `output.${info.extensions[0]}`;
@@ -39,7 +40,7 @@ export async function writeWithPandoc(model: DocumentModel, format: string): Pro
     return { bytes, mediaType: info.mediaType, extension: info.extensions[0]! };
   }
   const result = await runPandoc(options, markdown);
-  const written = format === "rtf" ? withRtfInfo(result.stdout, model) : result.stdout;
+  const written = format === "rtf" ? withRtfInfo(result.stdout, model) : format === "djot" ? djotTitlePage(model) + result.stdout : result.stdout;
   return { bytes: encodeUtf8(written), mediaType: `${info.mediaType}; charset=utf-8`, extension: info.extensions[0]! };
 }
 
@@ -53,6 +54,15 @@ function withRtfInfo(rtf: string, model: DocumentModel): string {
   if (fields.length === 0) return rtf;
   const at = rtf.indexOf("\\widowctrl");
   return at < 0 ? rtf : `${rtf.slice(0, at)}{\\info${fields.join("")}}\n${rtf.slice(at)}`;
+}
+
+/** The title and author as blocks in the classes Inkstone's HTML reader takes for the title page. */
+function djotTitlePage(model: DocumentModel): string {
+  // Djot lets any ASCII punctuation be escaped, so each one is: no title is read as markup.
+  const escape = (text: string) => text.replace(/\s+/g, " ").trim().replace(/[!-/:-@[-`{-~]/g, "\\$&");
+  const title = model.title?.trim() ? `{.inkstone-title}\n# ${escape(model.title)}\n\n` : "";
+  const author = model.author?.trim() ? `{.inkstone-author}\n${escape(model.author)}\n\n` : "";
+  return title + author;
 }
 
 /** Text as RTF: the three special characters escaped, everything past ASCII as \uN with a "?" fallback. */
