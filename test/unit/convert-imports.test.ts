@@ -1,10 +1,10 @@
 import { unzipSync, zipSync } from "fflate";
 import { describe, expect, it, vi } from "vitest";
 import { readDocument, writeDocument, type WriteOptions } from "@/server/convert/engine";
-import { readHere } from "@/server/convert/engine/run";
+import { convertHere, readHere, writeHere } from "@/server/convert/engine/run";
 import { importBook } from "@/server/convert/import-book";
 import { newWriter } from "../support/principals";
-import { fixture } from "./convert-engine-support";
+import { epubcheck, fixture } from "./convert-engine-support";
 
 /**
  * Issue 19, items 1–9: imports that never damage a manuscript. Every document here is written for
@@ -322,5 +322,35 @@ describe("item 7: notes keep their text", () => {
     expect(titles(model)).toEqual(["Chapter 1", "Chapter 2"]);
     expect(model.chapters[0]!.markdown).toBe("Line 1.[^n1]\n\n[^n1]: Aside one.");
     expect(model.chapters[1]!.markdown).toBe("Line 2.[^n2]\n\n[^n2]: Aside two.");
+  });
+});
+
+describe("item 8: nothing is kept that points at what was dropped", () => {
+  it("drops an EPUB's table of contents, page-break markers and links into itself, and its re-export passes epubcheck", async () => {
+    const toc = '<section><h1>Contents</h1><p class="toc"><a href="d1.xhtml#c1">Chapter 1</a></p><ul><li><a href="d1.xhtml#c2">Chapter 2</a></li></ul></section>';
+    const body =
+      `<section id="c1"><h1>Chapter 1</h1><p>${PROSE}<span epub:type="pagebreak" id="page169" title="169">169</span> See <a href="#c2">the next chapter</a> or <a href="https://example.com/">the site</a>.</p></section>` +
+      '<section id="c2"><h1>Chapter 2</h1><div role="doc-pagebreak" aria-label="170">170</div><p>The end.</p></section>';
+    const model = await readHere(epub([toc, body]), "epub");
+    expect(titles(model)).toEqual(["Contents", "Chapter 1", "Chapter 2"]);
+    expect(model.chapters[0]!.markdown).toBe("");
+    expect(model.chapters[1]!.markdown).toBe(`${PROSE} See the next chapter or [the site](https://example.com/).`);
+    expect(model.chapters[2]!.markdown).toBe("The end.");
+    const written = await writeHere(model, "epub");
+    const check = epubcheck(written.bytes);
+    expect(check.ok, check.report).toBe(true);
+  });
+
+  it("stores <pre> without <code> as a code block, not raw HTML", async () => {
+    const model = await readHere(text("<html><body><h1>Chapter 1</h1><pre>  a poem\n    indented</pre></body></html>"), "html");
+    expect(model.chapters[0]!.markdown).toBe("```\n  a poem\n    indented\n```");
+  });
+
+  it("/convert: HTML without headings becomes Markdown with no invented \"# Chapter 1\", an EPUB keeps its metadata title", async () => {
+    const md = new TextDecoder().decode((await convertHere(text("<html><body><p>Just a paragraph.</p></body></html>"), "html", "md")).bytes);
+    expect(md).toBe("Just a paragraph.\n");
+    const fromEpub = new TextDecoder().decode((await convertHere(epub(["<h1>Chapter 1</h1><p>A.</p>", "<h1>Chapter 2</h1><p>B.</p>"], "<dc:title>The Real Title</dc:title><dc:language>en</dc:language>"), "epub", "md")).bytes);
+    expect(fromEpub).toMatch(/^---\ntitle: "?The Real Title"?\n/);
+    expect(fromEpub).toContain("# Chapter 1");
   });
 });

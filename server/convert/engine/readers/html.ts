@@ -50,6 +50,32 @@ function isNoteRef(node: HTMLElement): boolean {
   return href.includes("#") && (marked || (href.startsWith("#") && NOTE_ID.test(href.slice(1))));
 }
 
+/** A link with no scheme (a place in this document or another of the book), or none at all. */
+function isInternal(node: HTMLElement): boolean {
+  const href = (node.getAttribute("href") ?? "").trim();
+  return !/^[a-z][a-z0-9+.-]*:/i.test(href);
+}
+
+/** An element whose text is all in links into the document: an entry of a table of contents. */
+function isTocEntry(node: HTMLElement): boolean {
+  const links = Array.from(node.querySelectorAll("a[href]")) as HTMLElement[];
+  if (links.length === 0 || !links.every((a) => isInternal(a) && !isNoteRef(a) && !isBackLink(a))) return false;
+  const linked = links.reduce((sum, a) => sum + (a.textContent ?? "").replace(/\s+/g, "").length, 0);
+  return linked > 0 && linked === (node.textContent ?? "").replace(/\s+/g, "").length;
+}
+
+/** Text as a fenced code block, its fence longer than any run of backticks in it. */
+function fence(text: string): string {
+  let longest = 0;
+  let run = 0;
+  for (const c of text) {
+    run = c === "`" ? run + 1 : 0;
+    longest = Math.max(longest, run);
+  }
+  const marks = "`".repeat(Math.max(3, longest + 1));
+  return `${marks}\n${text.replace(/^\n/, "").replace(/\n$/, "")}\n${marks}`;
+}
+
 function isNoteItem(node: HTMLElement): boolean {
   const type = node.getAttribute("epub:type") ?? "";
   return (node.nodeName === "LI" || node.nodeName === "ASIDE" || node.nodeName === "DIV") && (NOTE_ID.test(node.id) || /footnote|endnote|rearnote/.test(type)) && !!node.id;
@@ -97,6 +123,24 @@ function turndown(): { service: TurndownService; notes: Map<string, string>; tit
   });
   service.addRule("sceneBreak", { filter: (node) => node.nodeName === "P" && SCENE_BREAK.test((node.textContent ?? "").trim()), replacement: () => "\n\n***\n\n" });
   service.addRule("superscript", { filter: ["sup"], replacement: (content) => content });
+  // Page numbers of the printed book an e-book marks: not the writer's text.
+  service.addRule("pageBreak", {
+    filter: (node) => /\bpagebreak\b/.test(node.getAttribute("epub:type") ?? "") || node.getAttribute("role") === "doc-pagebreak",
+    replacement: () => "",
+  });
+  // A link into the document goes nowhere once the document is chapters: its text stays, the
+  // link does not (a re-exported EPUB would fail epubcheck on it). A source's table of contents,
+  // paragraphs or items that are nothing but such links, goes with them.
+  service.addRule("tableOfContents", { filter: (node) => /^(P|LI|TR)$/.test(node.nodeName) && isTocEntry(node), replacement: () => "" });
+  service.addRule("internalLink", {
+    filter: (node) => node.nodeName === "A" && isInternal(node) && !isNoteRef(node) && !isBackLink(node),
+    replacement: (content) => content,
+  });
+  // Preformatted text without <code> (a poem's layout, a letter) is a code block, never raw HTML.
+  service.addRule("preformatted", {
+    filter: (node) => node.nodeName === "PRE" && node.getElementsByTagName("code").length === 0,
+    replacement: (_content, node) => `\n\n${fence(node.textContent ?? "")}\n\n`,
+  });
   return { service, notes, titlePage };
 }
 
