@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import { readDocument, writeDocument, type WriteOptions } from "@/server/convert/engine";
 import { convertHere, readHere, writeHere } from "@/server/convert/engine/run";
 import { importBook } from "@/server/convert/import-book";
+import { previewImport } from "@/server/convert/preview-import";
+import { sql } from "@/server/db";
 import { newWriter } from "../support/principals";
 import { epubcheck, fixture } from "./convert-engine-support";
 
@@ -352,5 +354,19 @@ describe("item 8: nothing is kept that points at what was dropped", () => {
     const fromEpub = new TextDecoder().decode((await convertHere(epub(["<h1>Chapter 1</h1><p>A.</p>", "<h1>Chapter 2</h1><p>B.</p>"], "<dc:title>The Real Title</dc:title><dc:language>en</dc:language>"), "epub", "md")).bytes);
     expect(fromEpub).toMatch(/^---\ntitle: "?The Real Title"?\n/);
     expect(fromEpub).toContain("# Chapter 1");
+  });
+});
+
+describe("item 4: a dry run shows the split before a book is made", () => {
+  it("previews the chapters' titles and word counts of a Word file, and saves nothing", async () => {
+    const writer = await newWriter("preview");
+    const bytes = docx([para("Chapter 1", { props: "<w:b/>" }), para("One two three."), para("Chapter 2", { props: "<w:b/>" }), para("Four five.")].join(""));
+    const before = await sql.selectFrom("Book").select((eb) => eb.fn.countAll<number>().as("n")).where("ownerId", "=", writer.userId).executeTakeFirstOrThrow();
+    const preview = await previewImport({ file: { name: "novel.docx", bytes } }, writer);
+    expect(preview).toMatchObject({ chapterCount: 2, wordCount: 5, chapters: [{ title: "Chapter 1", wordCount: 3 }, { title: "Chapter 2", wordCount: 2 }] });
+    const after = await sql.selectFrom("Book").select((eb) => eb.fn.countAll<number>().as("n")).where("ownerId", "=", writer.userId).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    const parts = await previewImport({ file: { name: "novel.docx", bytes }, chapterPattern: "Part {n}" }, writer);
+    expect(parts.chapters).toEqual([{ title: "The Lighthouse Keeper", wordCount: 9 }]); // one chapter, named after the book (core.xml)
   });
 });
