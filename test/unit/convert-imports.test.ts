@@ -370,3 +370,18 @@ describe("item 4: a dry run shows the split before a book is made", () => {
     expect(parts.chapters).toEqual([{ title: "The Lighthouse Keeper", wordCount: 9 }]); // one chapter, named after the book (core.xml)
   });
 });
+
+describe("item 8: /convert titles a document from its metadata or its file", () => {
+  it("titles an EPUB made from untitled HTML after the file, not its first chapter", async () => {
+    const written = await convertHere(text("<html><body><h1>Chapter 1</h1><p>A.</p><h1>Chapter 2</h1><p>B.</p></body></html>"), "html", "epub", { fileName: "My Draft.html" });
+    const opf = new TextDecoder().decode(Object.entries(unzipSync(written.bytes)).find(([name]) => name.endsWith(".opf"))![1]);
+    expect(opf).toContain("<dc:title>My Draft</dc:title>");
+  });
+
+  it("reads Inkstone's own EPUB back without its title page as a chapter", async () => {
+    const book = { title: "The Sea", author: "Ann Writer", language: "en", chapters: [{ title: "Chapter 1", markdown: "A." }, { title: "Chapter 2", markdown: "B." }] };
+    const back = await readHere((await writeHere(book, "epub")).bytes, "epub");
+    expect(back).toMatchObject({ title: "The Sea", author: "Ann Writer" });
+    expect(titles(back)).toEqual(["Chapter 1", "Chapter 2"]);
+  });
+});

@@ -124,5 +124,10 @@ function smartened(model: DocumentModel): DocumentModel {
 
 export async function convertHere(bytes: Uint8Array, from: string | undefined, to: string, options: ReadOptions & WriteOptions = {}): Promise<WrittenDocument> {
   requireWritable(to);
-  return writeHere(await readHere(bytes, from, options), to, options);
+  const model = await readHere(bytes, from, options);
+  // An e-book must have a title: one made from a document that names none is called after the
+  // file, as an import calls its book, never after its first chapter (the EPUB writer's fallback).
+  // Other formats print no title the document does not have.
+  const named = to === "epub" ? model.title?.trim() || options.fileName?.replace(/\.[^.]*$/, "").trim() : undefined;
+  return writeHere(named ? { ...model, title: named } : model, to, options);
 }
