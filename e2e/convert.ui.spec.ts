@@ -51,7 +51,6 @@ test("the import dialog previews the chapters before a book is made (issue 19 it
   await dialog.getByRole("button", { name: "Preview chapters" }).click();
   await expect(dialog.getByRole("list", { name: "Chapters this import makes" }).getByRole("listitem")).toHaveText(["Chapter 1 — 2 words", "Chapter 2 — 5 words"]);
   await expect(dialog.getByRole("heading", { name: "2 chapters, 7 words" })).toBeVisible();
-  await page.screenshot({ path: "test-results/import-preview.png" });
   await expect(page).toHaveURL(/\/books$/);
 });
 
