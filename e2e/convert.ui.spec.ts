@@ -54,6 +54,17 @@ test("a manuscript over the import limit is refused with the limit in words", as
   await expect(dialog.getByRole("alert")).toContainText(/too large to send in one piece: Inkstone takes at most 20(\.\d)? MiB here/);
 });
 
+test("the import dialog previews the chapters before a book is made (issue 19 item 4)", async ({ page }) => {
+  await page.goto("/books");
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Import a manuscript" });
+  await dialog.getByLabel("Manuscript").setInputFiles({ name: "novel.txt", mimeType: "text/plain", buffer: Buffer.from("Chapter 1\nIt began.\nChapter 2\nIt went on and on.\n") });
+  await dialog.getByRole("button", { name: "Preview chapters" }).click();
+  await expect(dialog.getByRole("list", { name: "Chapters this import makes" }).getByRole("listitem")).toHaveText(["Chapter 1 — 2 words", "Chapter 2 — 5 words"]);
+  await expect(dialog.getByRole("heading", { name: "2 chapters, 7 words" })).toBeVisible();
+  await expect(page).toHaveURL(/\/books$/);
+});
+
 async function exportAs(page: Page, format: string, manuscript = false) {
   await page.getByRole("button", { name: "Export", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Export the book" });

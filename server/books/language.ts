@@ -33,3 +33,26 @@ const CHAPTER_NAMES: Record<string, (place: number) => string> = {
 export function newChapterTitle(place: number, language: string): string {
   return (CHAPTER_NAMES[primary(language)] ?? ((n: number) => `Chapter ${n}`))(place);
 }
+
+/**
+ * The language a text is written in, when its script says so beyond doubt: Chinese, Japanese
+ * (kana among the Han) or Korean, once most of its letters are theirs. Latin and other scripts
+ * say too little about the language to guess it: undefined.
+ */
+export function languageOfScript(text: string): string | undefined {
+  let letters = 0;
+  let han = 0;
+  let kana = 0;
+  let hangul = 0;
+  for (const char of text) {
+    if (!/\p{L}/u.test(char)) continue;
+    letters++;
+    if (/\p{Script=Han}/u.test(char)) han++;
+    else if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(char)) kana++;
+    else if (/\p{Script=Hangul}/u.test(char)) hangul++;
+  }
+  if (letters === 0) return undefined;
+  if (hangul * 2 > letters) return "ko";
+  if ((han + kana) * 2 <= letters) return undefined;
+  return kana * 10 > han + kana ? "ja" : "zh";
+}

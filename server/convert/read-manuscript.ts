@@ -45,7 +45,9 @@ export async function readManuscript(file: UploadedFile, options: { from?: strin
         const problems = fieldProblems(content.error.issues).map((p) => ({ path: `chapters.${index}`, message: `"${chapter.title}": ${p.message}` }));
         throw new AppError("validation_failed", `Chapter ${index + 1} ("${chapter.title}") cannot be saved; nothing was imported.`, problems);
       }
-      return { title: chapterTitleOf(chapter.title, chapters.length === 1 && untitled ? untitled : `Chapter ${index + 1}`), content: content.data };
+      // The text before the first heading is front matter (a title page, a dedication), never a second "Chapter 1".
+      const fallback = chapters.length === 1 && untitled ? untitled : index === 0 ? "Front matter" : `Chapter ${index + 1}`;
+      return { title: chapterTitleOf(chapter.title, fallback), content: content.data };
   });
   const counts = await countProseOf(checked.map((chapter) => chapter.content), principal.userId);
   return {

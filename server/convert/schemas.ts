@@ -84,7 +84,7 @@ const chapterPattern = z
   .trim()
   .min(1)
   .max(MAX_PATTERN_LENGTH)
-  .describe('a heading template for plain text: literal text, {n} for the number, * for the rest, e.g. "Part {n}*"');
+  .describe('a heading template, for every format: literal text, {n} for the number, * for the rest, e.g. "Part {n}*"; a line or paragraph that matches starts a chapter');
 
 export const importInput = z
   .strictObject({
@@ -107,6 +107,17 @@ export const importResultSchema = z
   })
   .meta({ id: "ImportResult" });
 export type ImportResultDto = z.infer<typeof importResultSchema>;
+
+export const importPreviewSchema = z
+  .object({
+    title: z.string().nullable().describe("the title the document gives (or the one asked for); null when it names none"),
+    language: z.string().nullable().describe("the language the document names or its script tells, BCP 47; null when neither does"),
+    chapterCount: z.int(),
+    wordCount: z.int().describe("the words (or CJK characters) of every chapter, by the book's counting rule"),
+    chapters: z.array(z.object({ title: z.string(), wordCount: z.int() })).describe("the chapters the import would make, in order"),
+  })
+  .meta({ id: "ImportPreview" });
+export type ImportPreviewDto = z.infer<typeof importPreviewSchema>;
 
 export { bookIdParams };
 export { jobIdParams } from "../jobs/schemas";

@@ -201,6 +201,24 @@ describe("POST /api/v1/books/import and /api/v1/books/{bookId}/import", () => {
   it("answers the JSON envelope to a JSON body without a file", async () => {
     expectFailure(await post("/api/v1/books/import", writer.token, { title: "No file" }), 422, "validation_failed");
   });
+
+  it("previews the split as a dry run: the chapters' titles and word counts, and no book (issue 19 item 4)", async () => {
+    const before = await bookCount(writer.token);
+    const text = "Part 1\nIt began.\nChapter 9\nStill part one.\nPart 2\nIt went on and on.\n";
+    const data = expectSuccess(await call("POST", "/api/v1/books/import/preview", { token: writer.token, body: manuscriptForm({ chapterPattern: "Part {n}" }, text, "parts.txt") }), 200);
+    expect(data).toEqual({
+      title: null,
+      language: null,
+      chapterCount: 2,
+      wordCount: 12,
+      chapters: [
+        { title: "Part 1", wordCount: 7 },
+        { title: "Part 2", wordCount: 5 },
+      ],
+    });
+    expectFailure(await call("POST", "/api/v1/books/import/preview", { token: writer.token, body: manuscriptForm({ from: "nonsense" }) }), 422, "unsupported_format");
+    expect(await bookCount(writer.token)).toEqual(before);
+  });
 });
 
 describe("one job resource, and HEAD without side effects (issue 18 item 4)", () => {

@@ -113,6 +113,10 @@ describe("no generated pathological text stalls a parser, reader or writer", () 
     });
   }
 
+  it("reads rtf (Inkstone's tokenizer, issue 19 item 3)", async () => {
+    await check("read rtf", pathological, (text) => readHere(new TextEncoder().encode(`{\\rtf1\\ansi ${text}}`), "rtf"), { seed: 1619 });
+  });
+
   it("reads txt with a caller's template", async () => {
     await check(
       "read txt with chapterPattern",

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { FORMATS, convert, detectFormat, readDocument, writeDocument, type DocumentModel } from "@/server/convert/engine";
 import { epubcheck, fixture, has, libreOfficeToPdf, pdfText, sameWordsInSameChapters, words } from "./convert-engine-support";
 
-// pandoc's RTF reader drops footnotes; every other readable format keeps them.
-const LOSES_NOTES = new Set(["rtf"]);
+// Every readable format keeps footnotes (RTF too, since Inkstone reads it itself: issue 19, item 3).
+const LOSES_NOTES = new Set<string>();
 const FIXTURE_FILE: Record<string, string> = { latex: "book.tex", docbook: "book.dbk", asciidoc: "book.adoc", mediawiki: "book.wiki", djot: "book.dj", typst: "book.typ" };
 
 // pandoc-wasm loads in a worker (~1 s), epubcheck and LibreOffice start a JVM and an office suite.

@@ -38,6 +38,9 @@ describe("the convert router", () => {
     const more = await caller.convert.importInto({ id: imported.book.id, fileName: "more.txt", base64: Buffer.from("Chapter 3\nThree.").toString("base64") });
     expect(more.chapters).toMatchObject([{ title: "Chapter 3", position: 3 }]);
     expect((await errorOf(caller.convert.import({ fileName: "x.md" }))).error).toBe("validation_failed");
+    // The dry run (issue 19 item 4): the split, and nothing saved.
+    const preview = await caller.convert.importPreview({ fileName: "parts.txt", text: "Part 1\nOne.\nPart 2\nTwo words.", chapterPattern: "Part {n}" });
+    expect(preview).toMatchObject({ chapterCount: 2, wordCount: 3, chapters: [{ title: "Part 1", wordCount: 1 }, { title: "Part 2", wordCount: 2 }] });
 
     const exported = await caller.convert.export({ id: imported.book.id, format: "md" });
     const text = "file" in exported ? Buffer.from(exported.file.base64, "base64").toString() : "";

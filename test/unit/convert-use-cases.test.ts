@@ -131,7 +131,7 @@ describe("importing a manuscript", () => {
   });
 
   it("splits plain text at English and Chinese chapter lines, or at the caller's pattern", async () => {
-    const text = "My Novel\nby A. Writer\n\nChapter 1\nIt began.\n\nChapter 2: Onward\nIt went on.\n\n第三章 终\n结束了。\n";
+    const text = "My Novel\nby A. Writer.\n\nChapter 1\nIt began.\n\nChapter 2: Onward\nIt went on.\n\n第三章 终\n结束了。\n";
     const result = await importBook({ file: file("novel.txt", text), title: "Given Title" }, writer);
     expect(result.book.title).toBe("Given Title");
     expect(result.chapters.map((c) => c.title)).toEqual(["Front matter", "Chapter 1", "Chapter 2: Onward", "第三章 终"]);

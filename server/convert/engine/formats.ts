@@ -18,7 +18,14 @@ interface FormatBase {
 }
 
 /** Read and written by the engine's own code, or through pandoc under pandoc's names for it. */
-export type FormatInfo = (FormatBase & { engine: "native" }) | (FormatBase & { engine: "pandoc"; pandoc: { from: string; to: string } });
+export type FormatInfo =
+  | (FormatBase & { engine: "native" })
+  | (FormatBase & {
+      engine: "pandoc";
+      pandoc: { from: string; to: string };
+      /** read by the engine's own code, written through pandoc (RTF: pandoc's reader drops characters) */
+      nativeReader?: true;
+    });
 
 const pandoc = (name: string, to = name) => ({ from: name, to });
 
@@ -49,7 +56,7 @@ export const FORMATS = [
     container: "zip",
     pandoc: pandoc("odt"),
   },
-  { id: "rtf", name: "Rich Text Format", extensions: ["rtf"], mediaType: "application/rtf", read: true, write: true, engine: "pandoc", container: "text", pandoc: pandoc("rtf") },
+  { id: "rtf", name: "Rich Text Format", extensions: ["rtf"], mediaType: "application/rtf", read: true, write: true, engine: "pandoc", container: "text", pandoc: pandoc("rtf"), nativeReader: true },
   { id: "fb2", name: "FictionBook 2", extensions: ["fb2"], mediaType: "application/x-fictionbook+xml", read: true, write: true, engine: "pandoc", container: "text", pandoc: pandoc("fb2") },
   { id: "latex", name: "LaTeX", extensions: ["tex", "latex"], mediaType: "application/x-latex", read: true, write: true, engine: "pandoc", container: "text", pandoc: pandoc("latex") },
   { id: "typst", name: "Typst", extensions: ["typ"], mediaType: "text/vnd.typst", read: true, write: true, engine: "pandoc", container: "text", pandoc: pandoc("typst") },
@@ -68,7 +75,7 @@ export const FORMATS = [
 
 type Native = Extract<(typeof FORMATS)[number], { engine: "native" }>;
 /** Formats the engine reads, and writes, with code of its own (run.ts has one function for each). */
-export type NativeReadable = Extract<Native, { read: true }>["id"];
+export type NativeReadable = Extract<Native, { read: true }>["id"] | Extract<(typeof FORMATS)[number], { nativeReader: true }>["id"];
 export type NativeWritable = Extract<Native, { write: true }>["id"];
 
 /** The media types files are written in (the OpenAPI document declares each for a download). */

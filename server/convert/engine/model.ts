@@ -28,7 +28,7 @@ export interface ManuscriptOptions {
 }
 
 export interface ReadOptions {
-  /** plain text: a heading template such as "Part {n}" (see ../split-chapters.ts) */
+  /** every format: a heading template such as "Part {n}" (see ../split-chapters.ts) */
   chapterPattern?: string;
   /** the uploaded file's name: with no format named, the worker detects it from this and the bytes */
   fileName?: string;

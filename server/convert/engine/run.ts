@@ -4,11 +4,14 @@ import { replaceNotes, withoutNotes } from "../../text/notes";
 import { assertContentMatches, detectFormat } from "./detect";
 import { formatById, type FormatInfo, type NativeReadable, type NativeWritable } from "./formats";
 import type { DocumentModel, ReadOptions, WriteOptions, WrittenDocument } from "./model";
+import { withChapterLines, withLanguage } from "./markdown/chapter-lines";
+import { withoutTitlePage } from "./markdown/title-page";
 import { readDocx } from "./readers/docx";
 import { readEpub } from "./readers/epub";
 import { readHtml } from "./readers/html";
 import { readMarkdown } from "./readers/markdown";
 import { readWithPandoc } from "./readers/pandoc";
+import { readRtf } from "./readers/rtf";
 import { readText } from "./readers/text";
 import { writeDocx } from "./writers/docx";
 import { writeEpub } from "./writers/epub";
@@ -35,6 +38,7 @@ const READERS: Readonly<Record<string, Reader>> = {
   html: readHtml,
   docx: readDocx,
   epub: readEpub,
+  rtf: readRtf,
 } satisfies Record<NativeReadable, Reader>;
 
 const WRITERS: Readonly<Record<string, Writer>> = {
@@ -71,7 +75,9 @@ export async function readHere(bytes: Uint8Array, id: string | undefined, option
   const format = formatToRead(bytes, id, options.fileName);
   const reader = READERS[format.id];
   try {
-    return await (reader ? reader(bytes, options) : readWithPandoc(bytes, format.id));
+    const model = await (reader ? reader(bytes, options) : readWithPandoc(bytes, format.id));
+    // Plain text is split at its lines by its reader; every other format here, the same way.
+    return withLanguage(withoutTitlePage(format.id === "txt" ? model : withChapterLines(model, options.chapterPattern)));
   } catch (error) {
     // A reader that trips over a document (a library's TypeError, a bad escape) met a document it
     // cannot read: the caller's 422, not our 500.
@@ -117,5 +123,10 @@ function smartened(model: DocumentModel): DocumentModel {
 
 export async function convertHere(bytes: Uint8Array, from: string | undefined, to: string, options: ReadOptions & WriteOptions = {}): Promise<WrittenDocument> {
   requireWritable(to);
-  return writeHere(await readHere(bytes, from, options), to, options);
+  const model = await readHere(bytes, from, options);
+  // An e-book must have a title: one made from a document that names none is called after the
+  // file, as an import calls its book, never after its first chapter (the EPUB writer's fallback).
+  // Other formats print no title the document does not have.
+  const named = to === "epub" ? model.title?.trim() || options.fileName?.replace(/\.[^.]*$/, "").trim() : undefined;
+  return writeHere(named ? { ...model, title: named } : model, to, options);
 }

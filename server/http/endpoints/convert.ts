@@ -5,6 +5,7 @@ import { exportBook } from "../../convert/export-book";
 import { importBook } from "../../convert/import-book";
 import { importChapters } from "../../convert/import-chapters";
 import { listFormats } from "../../convert/list-formats";
+import { previewImport } from "../../convert/preview-import";
 import {
   bookIdParams,
   convertInput,
@@ -13,6 +14,7 @@ import {
   formatSchema,
   importInput,
   importIntoBookInput,
+  importPreviewSchema,
   importResultSchema,
   UPLOAD_BODY_LIMIT,
 } from "../../convert/schemas";
@@ -104,6 +106,20 @@ export const importBookEndpoint = defineEndpoint({
   success: { status: 201, description: "the new book and its chapters", schema: importResultSchema },
   errors: ["unsupported_format", "format_mismatch", "corrupt_document", "invalid_encoding", "conversion_timed_out", "archive_too_large", "rate_limited"],
   handle: async ({ body, principal }) => success(await importBook(body, principal), 201),
+});
+
+// POST /api/v1/books/import/preview — the chapters an import would make, nothing saved
+export const previewImportEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/v1/books/import/preview",
+  summary:
+    "Preview an import as a dry run (the same multipart fields as an import): the chapters' titles and word counts it would make, with no book created",
+  operation: "books.import",
+  auth: "required",
+  body: { schema: importInput, maxBytes: UPLOAD_BODY_LIMIT, multipart: "binary" },
+  success: { status: 200, description: "the split the import would make", schema: importPreviewSchema },
+  errors: ["unsupported_format", "format_mismatch", "corrupt_document", "invalid_encoding", "conversion_timed_out", "archive_too_large", "rate_limited"],
+  handle: async ({ body, principal }) => success(await previewImport(body, principal)),
 });
 
 // POST /api/v1/books/{bookId}/import — a manuscript's chapters appended to a book

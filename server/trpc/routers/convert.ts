@@ -5,7 +5,8 @@ import { exportBook } from "../../convert/export-book";
 import { importBook } from "../../convert/import-book";
 import { importChapters } from "../../convert/import-chapters";
 import { listFormats } from "../../convert/list-formats";
-import { documentText, formatId, formatSchema, importResultSchema, MAX_UPLOAD_BYTES } from "../../convert/schemas";
+import { previewImport } from "../../convert/preview-import";
+import { documentText, formatId, formatSchema, importPreviewSchema, importResultSchema, MAX_UPLOAD_BYTES } from "../../convert/schemas";
 import { AppError } from "../../errors";
 import { jobSchema } from "../../jobs/schemas";
 import { storedText } from "../../text/stored-text";
@@ -78,6 +79,11 @@ export const convertRouter = router({
     .input(z.strictObject({ ...manuscriptUpload, title: storedText().trim().min(1).max(200).optional() }).refine(...sendsOneDocument))
     .output(importResultSchema)
     .mutation(({ input, ctx }) => importBook({ file: uploadOf(input), title: input.title, from: input.from, chapterPattern: input.chapterPattern }, ctx.principal)),
+  // A dry run of `import`: the chapters it would make, nothing saved (REST: POST /books/import/preview).
+  importPreview: authedProcedure
+    .input(z.strictObject({ ...manuscriptUpload, title: storedText().trim().min(1).max(200).optional() }).refine(...sendsOneDocument))
+    .output(importPreviewSchema)
+    .mutation(({ input, ctx }) => previewImport({ file: uploadOf(input), title: input.title, from: input.from, chapterPattern: input.chapterPattern }, ctx.principal)),
   importInto: authedProcedure
     .input(z.strictObject({ ...manuscriptUpload, id: bookIdParams.shape.bookId }).refine(...sendsOneDocument))
     .output(importResultSchema)

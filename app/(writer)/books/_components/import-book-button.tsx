@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
+import { countsCharacters } from "@/server/books/language";
 import { Dialog } from "../../../_components/dialog";
 import { Field } from "../../../_components/field";
 import { FormAlert } from "../../../_components/form-alert";
@@ -10,7 +11,8 @@ import { TransferProgress, useTransfer } from "./transfer-progress";
 
 /**
  * Import on the book list: a manuscript (DOCX, EPUB, Markdown, plain text …) becomes a new book,
- * one chapter per top-level heading; the upload's progress shows for large files.
+ * one chapter per top-level heading; the upload's progress shows for large files. "Preview
+ * chapters" shows the split (a dry run) before any book is made.
  */
 export function ImportBookButton({ extensions }: { extensions: string[] }) {
   const [open, setOpen] = useState(false);
@@ -24,16 +26,52 @@ export function ImportBookButton({ extensions }: { extensions: string[] }) {
   );
 }
 
+interface Preview {
+  language: string | null;
+  chapterCount: number;
+  wordCount: number;
+  chapters: { title: string; wordCount: number }[];
+}
+
 function ImportForm({ extensions, onCancel }: { extensions: string[]; onCancel: () => void }) {
   const router = useRouter();
   const { progress, problem, setProblem, run } = useTransfer();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+
+  /** The form's fields as the API takes them, or null (and a problem shown) without a file. */
+  function fields(element: HTMLFormElement): FormData | null {
+    const form = new FormData(element);
+    const file = form.get("file");
+    if (!(file instanceof File) || file.size === 0) {
+      setProblem("Choose a manuscript file to import.");
+      return null;
+    }
+    for (const optional of ["title", "chapterPattern"]) if (!String(form.get(optional) ?? "").trim()) form.delete(optional);
+    return form;
+  }
+
+  async function showPreview() {
+    const form = formRef.current && fields(formRef.current);
+    if (!form) return;
+    setProblem(undefined);
+    setPreviewing(true);
+    try {
+      const answer = await send("POST", "/api/v1/books/import/preview", form, () => undefined);
+      setPreview(answer.status === 200 ? (answer.body!.data as Preview) : null);
+      if (answer.status !== 200) setProblem(failureSentence(answer));
+    } catch (error) {
+      setProblem((error as Error).message);
+    } finally {
+      setPreviewing(false);
+    }
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const file = form.get("file");
-    if (!(file instanceof File) || file.size === 0) return setProblem("Choose a manuscript file to import.");
-    for (const optional of ["title", "chapterPattern"]) if (!String(form.get(optional) ?? "").trim()) form.delete(optional);
+    const form = fields(event.currentTarget);
+    if (!form) return;
     await run({ phase: "upload", fraction: 0 }, async (onProgress) => {
       const answer = await send("POST", "/api/v1/books/import", form, onProgress);
       if (answer.status !== 201) return failureSentence(answer);
@@ -45,31 +83,57 @@ function ImportForm({ extensions, onCancel }: { extensions: string[]; onCancel: 
 
   const busy = progress !== null;
   return (
-    <form onSubmit={submit} className="stack" noValidate>
+    // A preview is of the file and pattern it was made with: any change makes it stale.
+    <form ref={formRef} onSubmit={submit} onChange={() => setPreview(null)} className="stack" noValidate>
       <FormAlert message={problem} />
       <div className="field">
         <label htmlFor="import-file">Manuscript</label>
         <input id="import-file" name="file" type="file" required accept={extensions.map((e) => `.${e}`).join(",")} aria-describedby="import-file-hint" />
         <p id="import-file-hint" className="field-hint">
-          Word, EPUB, Markdown, plain text, HTML, OpenDocument and more. Each top-level heading starts a chapter.
+          Word, EPUB, Markdown, plain text, HTML, OpenDocument, RTF and more. Each top-level heading, or a line such as
+          &ldquo;Chapter 12&rdquo;, starts a chapter.
         </p>
       </div>
       <Field name="title" label="Title" hint="Optional; taken from the document or its file name." autoComplete="off" />
       <Field
         name="chapterPattern"
-        label="Chapter headings in plain text"
-        hint='Optional, e.g. "Part {n}*": {n} is the number, * the rest of the line. Otherwise "Chapter 12" and "第十二章" lines.'
+        label="Chapter headings"
+        hint='Optional, e.g. "Part {n}*": {n} is the number, * the rest of the line. Otherwise headings, and "Chapter 12" and "第十二章" lines.'
         autoComplete="off"
       />
+      {preview && <PreviewList preview={preview} />}
       <TransferProgress state={progress} />
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={onCancel}>
           Cancel
+        </button>
+        <button type="button" className="button secondary" onClick={showPreview} disabled={busy || previewing} aria-busy={previewing || undefined}>
+          {previewing ? "Reading…" : "Preview chapters"}
         </button>
         <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
           {busy ? "Importing…" : "Import"}
         </button>
       </div>
     </form>
+  );
+}
+
+/** The chapters an import would make, with their lengths (characters for a CJK book, as it counts them). */
+function PreviewList({ preview }: { preview: Preview }) {
+  const unit = countsCharacters(preview.language ?? "en") ? "characters" : "words";
+  const count = (n: number) => `${n.toLocaleString()} ${unit}`;
+  return (
+    <section aria-labelledby="import-preview-heading" className="stack">
+      <h3 id="import-preview-heading">
+        {preview.chapterCount === 1 ? "1 chapter" : `${preview.chapterCount.toLocaleString()} chapters`}, {count(preview.wordCount)}
+      </h3>
+      <ol aria-label="Chapters this import makes" style={{ maxHeight: "16rem", overflowY: "auto" }}>
+        {preview.chapters.map((chapter, index) => (
+          <li key={index}>
+            {chapter.title} <span className="field-hint">— {count(chapter.wordCount)}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

@@ -66,7 +66,7 @@ function withoutEmphasis(text: string): string {
 }
 
 /**
- * Chapters at the top heading level. A lone first heading above several of the next level is the
+ * Chapters at the top heading level. A lone top heading above several of the next level is the
  * book's title, not a chapter. Text before the first heading is kept as an untitled chapter.
  */
 export function splitMarkdown(markdown: string): { title?: string; chapters: Chapter[] } {
@@ -75,7 +75,8 @@ export function splitMarkdown(markdown: string): { title?: string; chapters: Cha
   let title: string | undefined;
   let top = headings.reduce((min, h) => Math.min(min, h.level), Infinity);
   const atTop = headings.filter((h) => h.level === top);
-  if (atTop.length === 1 && headings.filter((h) => h.level === top + 1).length > 1 && isBlank(lines.slice(0, atTop[0]!.line))) {
+  // Whatever stands before it (a licence, a page number, a table of contents) stays, as front matter.
+  if (atTop.length === 1 && headings.filter((h) => h.level === top + 1 && h.line > atTop[0]!.line).length > 1) {
     title = atTop[0]!.text;
     lines[atTop[0]!.line] = "";
     top += 1;
@@ -91,14 +92,17 @@ export function splitMarkdown(markdown: string): { title?: string; chapters: Cha
   return { title, chapters: keepFootnotesWithCitations(chapters) };
 }
 
-const isBlank = (lines: string[]) => lines.every((l) => l.trim() === "");
+export const DEFINITION = /^\[\^([^\]\s]+)\]:[ \t]?/;
 
-const DEFINITION = /^\[\^([^\]\s]+)\]:[ \t]?/;
-
-/** Moves each footnote definition into the first chapter that cites it. */
+/**
+ * Moves each footnote definition into the first chapter that cites it. A note nothing cites here
+ * (an EPUB's endnotes file, whose citations are in other documents) stays where it was: no text
+ * is dropped.
+ */
 export function keepFootnotesWithCitations(chapters: Chapter[]): Chapter[] {
   const definitions = new Map<string, string>();
-  const bodies = chapters.map((chapter) => {
+  const origin = new Map<string, number>();
+  const bodies = chapters.map((chapter, index) => {
     const kept: string[] = [];
     let label: string | null = null;
     for (const line of chapter.markdown.split("\n")) {
@@ -106,6 +110,7 @@ export function keepFootnotesWithCitations(chapters: Chapter[]): Chapter[] {
       if (match) {
         label = match[1]!;
         definitions.set(label, line);
+        origin.set(label, index);
       } else if (label !== null && (line.startsWith("    ") || line.startsWith("\t") || line.trim() === "")) {
         definitions.set(label, `${definitions.get(label)}\n${line}`);
       } else {
@@ -116,17 +121,15 @@ export function keepFootnotesWithCitations(chapters: Chapter[]): Chapter[] {
     return kept.join("\n").trim();
   });
   if (definitions.size === 0) return chapters;
-  const placed = new Set<string>();
-  return chapters.map((chapter, index) => {
-    const notes: string[] = [];
-    for (const { label, end } of footnoteRefs(bodies[index]!)) {
-      if (bodies[index]![end] === ":") continue;
-      const definition = definitions.get(label);
-      if (definition !== undefined && !placed.has(label)) {
-        placed.add(label);
-        notes.push(definition.trimEnd());
-      }
+  const placed = new Map<string, number>();
+  bodies.forEach((body, index) => {
+    for (const { label, end } of footnoteRefs(body)) {
+      if (body[end] !== ":" && definitions.has(label) && !placed.has(label)) placed.set(label, index);
     }
-    return { title: chapter.title, markdown: [bodies[index]!, ...notes].filter(Boolean).join("\n\n") };
   });
+  const notes = chapters.map(() => [] as string[]);
+  // In the order they are cited, then those nothing cites.
+  for (const [label, index] of placed) notes[index]!.push(definitions.get(label)!.trimEnd());
+  for (const [label, definition] of definitions) if (!placed.has(label)) notes[origin.get(label)!]!.push(definition.trimEnd());
+  return chapters.map((chapter, index) => ({ title: chapter.title, markdown: [bodies[index]!, ...notes[index]!].filter(Boolean).join("\n\n") }));
 }

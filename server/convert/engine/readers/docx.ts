@@ -1,17 +1,26 @@
 import mammoth from "mammoth";
 import { AppError } from "../../../errors";
+import { decodeEntities } from "../markdown/tokens";
 import type { DocumentModel } from "../model";
 import { rezipSafely, unzipSafely } from "../zip";
 import { elementText, htmlDocument } from "./html";
 
-// Word's title-page styles carry the book's title and author, not a chapter.
-const STYLE_MAP = ["p[style-name='Title'] => p.title:fresh", "p[style-name='Subtitle'] => p.author:fresh"];
+// Word's Title, Author and Date paragraphs are the book's metadata, not a chapter's text, and a
+// manuscript's contact lines and END mark (see ../writers/docx.ts) are no part of it (a subtitle
+// is the writer's text, and stays). The classes are the HTML reader's TITLE_PAGE_CLASS.
+const STYLE_MAP = [
+  "p[style-name='Title'] => p.inkstone-title:fresh",
+  "p[style-name='Author'] => p.inkstone-author:fresh",
+  "p[style-name='Date'] => p.inkstone-date:fresh",
+  "p[style-name='Contact'] => p.inkstone-page:fresh",
+  "p[style-name='End'] => p.inkstone-page:fresh",
+];
 
 /** The title, author and language in docProps/core.xml (Dublin Core). */
 function coreProperties(xml: string | undefined): Pick<DocumentModel, "title" | "author" | "language"> {
   const field = (name: string) => {
     const value = xml && elementText(xml, name)?.trim();
-    return value ? value.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&") : undefined;
+    return value ? decodeEntities(value) : undefined;
   };
   return { title: field("dc:title"), author: field("dc:creator"), language: field("dc:language") };
 }

@@ -1,7 +1,7 @@
 import { DOMParser } from "@xmldom/xmldom";
 import path from "node:path/posix";
 import { AppError } from "../../../errors";
-import { keepFootnotesWithCitations, splitMarkdown } from "../markdown/chapters";
+import { DEFINITION, keepFootnotesWithCitations, splitMarkdown } from "../markdown/chapters";
 import { replaceFootnoteRefs } from "../markdown/footnote-refs";
 import type { Chapter, DocumentModel } from "../model";
 import { decodeUtf8 } from "../text";
@@ -63,18 +63,19 @@ function decodeHref(href: string): string {
   }
 }
 
-/** Tools number each spine document's notes from 1; a label seen in an earlier document is renamed. */
-function uniqueLabels(markdown: string, seen: Set<string>, document: number): string {
+/**
+ * Tools number each spine document's notes from 1: a note defined again in a later document is
+ * renamed there, with its citations. A citation of a note defined in another document (an
+ * endnotes file) keeps its label, so that the two still meet.
+ */
+function uniqueLabels(markdown: string, defined: Set<string>, document: number): string {
   const mine = new Set<string>();
-  const renamed = replaceFootnoteRefs(markdown, (label, whole) => {
-    if (!seen.has(label)) {
-      mine.add(label);
-      return whole;
-    }
-    mine.add(`${label}-${document}`);
-    return `[^${label}-${document}]`;
-  });
-  for (const label of mine) seen.add(label);
+  for (const line of markdown.split("\n")) {
+    const label = DEFINITION.exec(line)?.[1];
+    if (label !== undefined) mine.add(label);
+  }
+  const renamed = replaceFootnoteRefs(markdown, (label, whole) => (mine.has(label) && defined.has(label) ? `[^${label}-${document}]` : whole));
+  for (const label of mine) defined.add(defined.has(label) ? `${label}-${document}` : label);
   return renamed;
 }
 

@@ -140,10 +140,15 @@ function manuscriptSection(model: DocumentModel, typed: DocumentModel, manuscrip
   const contact = (manuscript.contact ?? "").split(/\r?\n/).filter((l) => l.trim());
   const single = { line: 240, lineRule: LineRuleType.AUTO };
   const pageOne = [
-    new Paragraph({ spacing: single, tabStops: [{ type: "right", position: 6.5 * INCH }], children: [new TextRun(manuscript.author), new TextRun(`\t${roundedWordCount(typed)}`)] }),
-    ...contact.map((line) => new Paragraph({ spacing: single, children: [new TextRun(line)] })),
+    new Paragraph({
+      style: "Contact",
+      spacing: single,
+      tabStops: [{ type: "right", position: 6.5 * INCH }],
+      children: [new TextRun(manuscript.author), new TextRun(`\t${roundedWordCount(typed)}`)],
+    }),
+    ...contact.map((line) => new Paragraph({ style: "Contact", spacing: single, children: [new TextRun(line)] })),
     new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: INCH * 3 }, style: "Title", children: [new TextRun(title)] }),
-    new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun(`by ${manuscript.author}`)] }),
+    new Paragraph({ style: "Author", alignment: AlignmentType.CENTER, children: [new TextRun(`by ${manuscript.author}`)] }),
   ];
   const header = new Header({
     children: [
@@ -156,7 +161,7 @@ function manuscriptSection(model: DocumentModel, typed: DocumentModel, manuscrip
   return {
     properties: { page: { margin: { top: INCH, bottom: INCH, left: INCH, right: INCH } }, titlePage: true },
     headers: { default: header },
-    children: [...pageOne, ...body, new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: 480 }, children: [new TextRun("END")] })],
+    children: [...pageOne, ...body, new Paragraph({ style: "End", alignment: AlignmentType.CENTER, spacing: { before: 480 }, children: [new TextRun("END")] })],
   };
 }
 
@@ -169,7 +174,7 @@ export async function writeDocx(model: DocumentModel, options: WriteOptions = {}
   const titlePage = model.title
     ? [
         new Paragraph({ style: "Title", alignment: AlignmentType.CENTER, spacing: { before: INCH * 2 }, children: [new TextRun(model.title)] }),
-        ...(model.author ? [new Paragraph({ style: "Subtitle", alignment: AlignmentType.CENTER, children: [new TextRun(model.author)] })] : []),
+        ...(model.author ? [new Paragraph({ style: "Author", alignment: AlignmentType.CENTER, children: [new TextRun(model.author)] })] : []),
       ]
     : [];
   const section: ISectionOptions = manuscript
@@ -188,8 +193,13 @@ export async function writeDocx(model: DocumentModel, options: WriteOptions = {}
         heading1: { run: { font, size: manuscript ? 24 : 32, bold: !manuscript, color: "000000" }, paragraph: { spacing: { after: 480 } } },
         title: { run: { font, size: manuscript ? 24 : 48, color: "000000" } },
       },
-      // docx defines no Subtitle style; readers (mammoth, Word) know the author line by it.
-      paragraphStyles: [{ id: "Subtitle", name: "Subtitle", basedOn: "Normal", run: { font, size: 28 } }],
+      // The title page's lines in styles of their own, as pandoc names them: a reader (Inkstone's,
+      // pandoc's) knows the author, a manuscript's contact lines and its END for what they are.
+      paragraphStyles: [
+        { id: "Author", name: "Author", basedOn: "Normal", run: { font, size: manuscript ? 24 : 28 } },
+        { id: "Contact", name: "Contact", basedOn: "Normal" },
+        { id: "End", name: "End", basedOn: "Normal" },
+      ],
     },
     sections: [section],
   });

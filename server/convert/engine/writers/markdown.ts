@@ -30,6 +30,8 @@ export function modelToMarkdown(model: DocumentModel): string {
       }
       return `[^${unique}]`;
     });
+    // A converted document's text before its first heading has no title, and is given none.
+    if (index === 0 && !chapter.title.trim()) return demoteHeadings(paragraphsByLine(body)).trimEnd();
     const title = chapter.title.trim() || `Chapter ${index + 1}`;
     return `# ${title.replace(/^([#>+-])/, "\\$1").replace(/([*_`[\]\\])/g, "\\$1")}\n\n${demoteHeadings(paragraphsByLine(body))}`.trimEnd();
   });

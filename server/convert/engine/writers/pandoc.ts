@@ -7,7 +7,8 @@ import { modelToMarkdown } from "./markdown";
 export async function writeWithPandoc(model: DocumentModel, format: string): Promise<WrittenDocument> {
   const info = pandocFormat(format);
   const to = info.pandoc.to;
-  const markdown = modelToMarkdown(model);
+  // Djot has no metadata: pandoc prints the title as a chapter-level heading. Inkstone marks its own.
+  const markdown = modelToMarkdown(format === "djot" ? { ...model, title: undefined, author: undefined } : model);
   const options = { from: "markdown", to, standalone: true, wrap: "none" };
   if (info.container !== "text") {
     const name = `output.${info.extensions[0]}`;
@@ -17,5 +18,41 @@ export async function writeWithPandoc(model: DocumentModel, format: string): Pro
     return { bytes, mediaType: info.mediaType, extension: info.extensions[0]! };
   }
   const result = await runPandoc(options, markdown);
-  return { bytes: encodeUtf8(result.stdout), mediaType: `${info.mediaType}; charset=utf-8`, extension: info.extensions[0]! };
+  const written = format === "rtf" ? withRtfInfo(result.stdout, model) : format === "djot" ? djotTitlePage(model) + result.stdout : result.stdout;
+  return { bytes: encodeUtf8(written), mediaType: `${info.mediaType}; charset=utf-8`, extension: info.extensions[0]! };
+}
+
+/**
+ * pandoc's RTF names no title or author in its \info group, and prints them as a title page that
+ * read back would be a chapter: the \info group says what they are (Word shows it as the
+ * document's properties, Inkstone's reader leaves the title page out).
+ */
+function withRtfInfo(rtf: string, model: DocumentModel): string {
+  const fields = [model.title && `{\\title ${rtfText(model.title)}}`, model.author && `{\\author ${rtfText(model.author)}}`].filter(Boolean);
+  if (fields.length === 0) return rtf;
+  const at = rtf.indexOf("\\widowctrl");
+  return at < 0 ? rtf : `${rtf.slice(0, at)}{\\info${fields.join("")}}\n${rtf.slice(at)}`;
+}
+
+/** The title and author as blocks in the classes Inkstone's HTML reader takes for the title page. */
+function djotTitlePage(model: DocumentModel): string {
+  // Djot lets any ASCII punctuation be escaped, so each one is: no title is read as markup.
+  const escape = (text: string) => text.replace(/\s+/g, " ").trim().replace(/[!-/:-@[-`{-~]/g, "\\$&");
+  const title = model.title?.trim() ? `{.inkstone-title}\n# ${escape(model.title)}\n\n` : "";
+  const author = model.author?.trim() ? `{.inkstone-author}\n${escape(model.author)}\n\n` : "";
+  return title + author;
+}
+
+/** Text as RTF: the three special characters escaped, everything past ASCII as \uN with a "?" fallback. */
+function rtfText(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const c = text[i]!;
+    if (c === "\\" || c === "{" || c === "}") out += `\\${c}`;
+    else if (code < 0x20) out += " ";
+    else if (code < 0x80) out += c;
+    else out += `\\u${code > 0x7fff ? code - 65536 : code}?`;
+  }
+  return out;
 }
