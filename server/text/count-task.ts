@@ -1,7 +1,7 @@
 import { AppError } from "../errors";
 import { runInWorker } from "../workers/pool";
 import { countProse } from "./prose";
-import { changedLines, wordChange, type WordChange } from "./word-change";
+import { changedLines, EDIT_WORDS_HERE, matchedChange, trueTo, wordChange, type WordChange } from "./word-change";
 
 /** Counting texts, and the words one version changed, for a worker thread (see server/workers). */
 export type TextTask =
@@ -29,12 +29,16 @@ export async function countProseOf(texts: string[], owner: string): Promise<numb
 
 /**
  * The words a save added and removed (see wordChange), `counts` being both versions' whole counts.
- * Only the changed lines are diffed: found here (a comparison of memory), diffed here when they are
- * short, as an autosave's are, and in the quick lane when a long stretch was rewritten.
+ * Only the changed lines are diffed: found here (a comparison of memory), and diffed here within
+ * a small budget, which an autosave's paragraph or two needs; a long stretch rewritten, or many
+ * scattered edits, go to the quick lane.
  */
 export async function wordChangeOf(before: string, after: string, counts: { before: number; after: number }, owner: string): Promise<WordChange> {
   const lines = changedLines(before, after);
-  if (lines.before.length + lines.after.length <= COUNT_HERE_CHARACTERS) return wordChange(lines.before, lines.after, counts);
+  if (lines.before.length + lines.after.length <= COUNT_HERE_CHARACTERS) {
+    const change = matchedChange(lines, EDIT_WORDS_HERE);
+    if (change) return trueTo(counts, change);
+  }
   return runInWorker<WordChange>({ op: "word-change", ...lines, counts }, {
     lane: "quick",
     owner,

@@ -9,6 +9,7 @@ import { sql } from "@/server/db";
 import { PASTE_WORDS } from "@/server/goals/ledger";
 import { updateGoalSettings } from "@/server/goals/update-settings";
 import { dbTime } from "@/server/sql/values";
+import { EDIT_WORDS_HERE } from "@/server/text/word-change";
 import { newWriter } from "../support/principals";
 
 async function bookFor(writer: Principal) {
@@ -101,6 +102,15 @@ describe("the writing ledger (issue 22 item 1)", () => {
     const paste = Array.from({ length: PASTE_WORDS + 1 }, (_, i) => `word${i}`).join(" ");
     await saveChapter({ ...ids, version: 3, content: `Alpha beta gamma delta.\n\n${paste}` }, cy);
     expect(await ledger(cy.userId)).toMatchObject([{ written: 0, removed: 3, restored: 3, imported: 4 + PASTE_WORDS + 1, wordCount: 4 + PASTE_WORDS + 1 }]);
+  });
+
+  it("diffs a rewrite beyond the web thread's budget in a worker, word by word", async () => {
+    const eli = await newWriter("eli");
+    const book = await bookFor(eli);
+    const paragraph = (prefix: string) => Array.from({ length: EDIT_WORDS_HERE + 50 }, (_, i) => `${prefix}${i}`).join(" ");
+    const chapter = await uploadChapter({ bookId: book.id, content: `Kept.\n\n${paragraph("old")}\n\nKept too.` }, eli);
+    await saveChapter({ bookId: book.id, chapterId: chapter.id, version: 1, content: `Kept.\n\n${paragraph("new")}\n\nKept too.` }, eli);
+    expect(await ledger(eli.userId)).toMatchObject([{ written: EDIT_WORDS_HERE + 50, removed: EDIT_WORDS_HERE + 50 }]);
   });
 
   it("never shrinks when old revisions are thinned", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countProse } from "@/server/text/prose";
-import { changedLines, MAX_EDIT_WORDS, wordChange } from "@/server/text/word-change";
+import { changedLines, EDIT_WORDS_IN_WORKER, wordChange } from "@/server/text/word-change";
 
 const counted = (before: string, after: string) => wordChange(before, after, { before: countProse(before), after: countProse(after) });
 
@@ -32,8 +32,8 @@ describe("wordChange (issue 22 item 1: words added and removed, counted apart)",
   });
 
   it("a rewrite too large to match word by word counts the old lines removed and the new added", () => {
-    const words = (prefix: string) => Array.from({ length: MAX_EDIT_WORDS }, (_, i) => `${prefix}${i}`).join(" ");
-    expect(counted(words("a"), words("b"))).toEqual({ added: MAX_EDIT_WORDS, removed: MAX_EDIT_WORDS });
+    const words = (prefix: string) => Array.from({ length: EDIT_WORDS_IN_WORKER }, (_, i) => `${prefix}${i}`).join(" ");
+    expect(counted(words("a"), words("b"))).toEqual({ added: EDIT_WORDS_IN_WORKER, removed: EDIT_WORDS_IN_WORKER });
   });
 
   it("keeps added minus removed equal to the change of the whole counts", () => {
