@@ -4,6 +4,7 @@ import { sql } from "../db";
 import { dbTime } from "../sql/values";
 import { canonicalTimeZone, daysOffMask } from "./calendar";
 import { toGoalSettings } from "./get-settings";
+import { forgetWriterZone } from "./ledger";
 import { invalidField, type GoalSettings, type UpdateGoalSettingsInput } from "./schemas";
 import { loadWriter } from "./writer";
 
@@ -20,6 +21,7 @@ export async function updateGoalSettings(input: UpdateGoalSettingsInput, princip
   if (daysOff !== undefined) changes.daysOff = daysOffMask(daysOff);
   if (Object.keys(changes).length > 0) {
     await sql.updateTable("User").set({ ...changes, updatedAt: dbTime() }).where("id", "=", principal.userId).execute();
+    forgetWriterZone(principal.userId);
   }
   return toGoalSettings(await loadWriter(principal.userId));
 }
