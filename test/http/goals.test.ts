@@ -13,7 +13,7 @@ describe("goals, ledger and history over HTTP (issue 22)", () => {
   it("adds two devices' saves on one day to one total, and serves it over REST, tRPC and CSV", async () => {
     const laptop = writer.token;
     const tablet = (await mintToken(writer.token, ["read:books", "write:books"], "tablet")).token;
-    expectSuccess(await patch("/api/v1/goals", laptop, { timeZone: "America/Los_Angeles", dailyGoal: 4 }), 200);
+    expectSuccess(await patch("/api/v1/goals", laptop, { timeZone: "America/Los_Angeles", dailyGoal: 4 }), 201);
     const book = await createBook(laptop, { title: "Two Devices" });
     const chapter = await uploadChapter(laptop, book.id, "It snowed.");
     await saveChapter(laptop, book.id, chapter.id, 1, { content: "It snowed all night." });
@@ -50,7 +50,7 @@ describe("goals, ledger and history over HTTP (issue 22)", () => {
     expectFailure(await get("/api/v1/stats/history?from=2026-02-30", writer.token), 400, "invalid_query");
     expectTrpcError(await trpcMutation("goals.updateSettings", { timeZone: "+08:00" }, writer.token), 422, "validation_failed");
     expectTrpcError(await trpcMutation("goals.setBook", { bookId: book.id, deadline: "2001-01-01" }, writer.token), 422, "validation_failed");
-    const goal = expectSuccess(await patch(`/api/v1/books/${book.id}/goal`, writer.token, { targetWordCount: 50000, deadline: "2999-12-31" }), 200);
+    const goal = expectSuccess(await patch(`/api/v1/books/${book.id}/goal`, writer.token, { targetWordCount: 50000, deadline: "2999-12-31" }), 201);
     expect(goal).toMatchObject({ bookId: book.id, targetWordCount: 50000, deadline: "2999-12-31", remaining: 50000 });
   });
 
@@ -68,10 +68,10 @@ describe("goals, ledger and history over HTTP (issue 22)", () => {
     const book = await createBook(writer.token, { title: "Serial" });
     const first = await uploadChapter(writer.token, book.id, "第一章");
     await uploadChapter(writer.token, book.id, "第二章");
-    const plan = expectSuccess(await put(`/api/v1/books/${book.id}/release-plan`, writer.token, { cadence: "daily", startDate: null, minimumBufferDays: 3 }), 200);
+    const plan = expectSuccess(await put(`/api/v1/books/${book.id}/release-plan`, writer.token, { cadence: "daily", startDate: null, minimumBufferDays: 3 }), 201);
     expect(plan).toMatchObject({ cadence: "daily", bufferChapters: 2, bufferDays: 2, minimumBufferDays: 3, belowMinimum: true });
     expect(plan.chapters.every((c: { releaseDate: string | null }) => c.releaseDate !== null)).toBe(true);
-    const marked = expectSuccess(await patch(`/api/v1/books/${book.id}/chapters/${first.id}/release`, writer.token, { released: true }), 200);
+    const marked = expectSuccess(await patch(`/api/v1/books/${book.id}/chapters/${first.id}/release`, writer.token, { released: true }), 201);
     expect(marked).toMatchObject({ bufferChapters: 1, bufferDays: 1 });
     expect(marked.chapters[0].releasedAt).toEqual(expect.any(String));
     const viaTrpc = await trpcQuery("releases.plan", { bookId: book.id }, writer.token);

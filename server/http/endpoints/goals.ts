@@ -45,8 +45,8 @@ export const updateGoalSettingsEndpoint = defineEndpoint({
   auth: "required",
   body: { schema: updateGoalSettingsInput },
   writableAttributes: Object.keys(updateGoalSettingsInput.shape),
-  success: { status: 200, description: "the settings as saved", schema: goalSettingsSchema },
-  handle: async ({ body, principal }) => success(await updateGoalSettings(body, principal)),
+  success: { status: 201, description: "the settings as saved", schema: goalSettingsSchema },
+  handle: async ({ body, principal }) => success(await updateGoalSettings(body, principal), 201),
 });
 
 // GET /api/v1/books/{bookId}/goal — a book's target, deadline and today's quota
@@ -72,9 +72,9 @@ export const setBookGoalEndpoint = defineEndpoint({
   params: bookIdParams,
   body: { schema: setBookGoalInput },
   writableAttributes: Object.keys(setBookGoalInput.shape),
-  success: { status: 200, description: "the book's goal as saved", schema: bookGoalSchema },
+  success: { status: 201, description: "the book's goal as saved", schema: bookGoalSchema },
   errors: ["book_in_trash", "gone"],
-  handle: async ({ params, body, principal }) => success(await setBookGoal({ ...body, bookId: params.bookId }, principal)),
+  handle: async ({ params, body, principal }) => success(await setBookGoal({ ...body, bookId: params.bookId }, principal), 201),
 });
 
 // GET /api/v1/stats/today — today's words across books and devices
@@ -161,9 +161,9 @@ export const setReleasePlanEndpoint = defineEndpoint({
   body: { schema: setReleasePlanInput },
   writableAttributes: Object.keys(setReleasePlanInput.shape),
   requiredAttributes: Object.keys(setReleasePlanInput.shape),
-  success: { status: 200, description: "the plan as saved", schema: releasePlanSchema },
+  success: { status: 201, description: "the plan as saved", schema: releasePlanSchema },
   errors: ["book_in_trash", "gone"],
-  handle: async ({ params, body, principal }) => success(await setReleasePlan({ ...body, bookId: params.bookId }, principal)),
+  handle: async ({ params, body, principal }) => success(await setReleasePlan({ ...body, bookId: params.bookId }, principal), 201),
 });
 
 // PATCH /api/v1/books/{bookId}/chapters/{chapterId}/release — one chapter's day or released mark
@@ -176,7 +176,7 @@ export const setChapterReleaseEndpoint = defineEndpoint({
   params: chapterParams,
   body: { schema: setChapterReleaseInput },
   writableAttributes: ["releaseDate", "released"],
-  success: { status: 200, description: "the book's plan as it now stands", schema: releasePlanSchema },
+  success: { status: 201, description: "the book's plan as it now stands", schema: releasePlanSchema },
   errors: ["book_in_trash", "chapter_in_trash", "gone"],
-  handle: async ({ params, body, principal }) => success(await setChapterRelease({ ...body, ...params }, principal)),
+  handle: async ({ params, body, principal }) => success(await setChapterRelease({ ...body, ...params }, principal), 201),
 });
