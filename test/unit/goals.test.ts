@@ -14,6 +14,7 @@ import { updateGoalSettings } from "@/server/goals/update-settings";
 import { getReleasePlan } from "@/server/releases/get-plan";
 import { setChapterRelease } from "@/server/releases/set-chapter-release";
 import { setReleasePlan } from "@/server/releases/set-plan";
+import { createContextInner } from "@/server/trpc/context";
 import { createCaller } from "@/server/trpc/root";
 import { newWriter, withScopes } from "../support/principals";
 
@@ -42,7 +43,7 @@ describe("goal settings (issue 22 item 2)", () => {
 
   it("refuses a zone that is not IANA, a goal under one word and a deadline in the past (422)", async () => {
     const ben = await newWriter("ben");
-    const caller = createCaller({ principal: ben, authError: null } as never);
+    const caller = createCaller(createContextInner({ principal: ben }));
     for (const timeZone of ["Mars/Olympus", "+08:00", "GMT+8 "]) {
       await expect(updateGoalSettings({ timeZone }, ben)).rejects.toMatchObject({ code: "validation_failed", status: 422, details: [{ path: "timeZone" }] });
     }
@@ -171,5 +172,19 @@ describe("release planner (issue 22 item 4)", () => {
     plan = await setChapterRelease({ bookId: book.id, chapterId: chapters[3]!.id, releaseDate: "2026-12-31" }, fu);
     expect(plan.chapters[3]!.releaseDate).toBe("2026-12-31");
     expect(await getReleasePlan({ bookId: book.id }, fu)).toEqual(plan);
+  });
+});
+
+describe("transports (issue 22 item 5)", () => {
+  it("serves every goals, stats and releases operation over REST and as the tRPC procedure of its name", async () => {
+    const { OPERATION_SCOPES } = await import("@/server/auth/scopes");
+    const { ENDPOINTS } = await import("@/server/http/endpoints");
+    const { appRouter } = await import("@/server/trpc/root");
+    const operations = Object.keys(OPERATION_SCOPES).filter((o) => /^(goals|stats|releases)\./.test(o));
+    expect(operations).toHaveLength(10);
+    for (const operation of operations) {
+      expect(ENDPOINTS.some((e) => e.operation === operation), operation).toBe(true);
+      expect(Object.keys(appRouter._def.procedures), operation).toContain(operation);
+    }
   });
 });
