@@ -4,6 +4,7 @@ import { bookCount, bookState, bookWithChapters, createBook, tokenState } from "
 import { mintToken, type Account } from "./http-users";
 import { analysesState, builtInTemplate, install, ownTemplate, runOn, templateState } from "./http-analysis";
 import { CONVERT_CASES } from "./http-convert-cases";
+import { GOALS_CASES } from "./http-goals-cases";
 
 /** One real request against a fixture the owner made, for the credential matrix. */
 export interface Prepared {
@@ -47,6 +48,7 @@ async function untrashCase(owner: Account, last: "untrash" | "restore"): Promise
 
 export const ENDPOINT_CASES: Record<string, Prepare> = {
   ...CONVERT_CASES,
+  ...GOALS_CASES,
   "POST /auth/revoke": async () => ({
     path: "/auth/revoke",
     snapshot: nothing,
