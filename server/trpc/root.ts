@@ -4,8 +4,10 @@ import { booksRouter } from "./routers/books";
 import { chaptersRouter } from "./routers/chapters";
 import { convertRouter } from "./routers/convert";
 import { jobsRouter } from "./routers/jobs";
+import { usersRouter } from "./routers/users";
 
 export const appRouter = router({
+  users: usersRouter,
   books: booksRouter,
   chapters: chaptersRouter,
   jobs: jobsRouter,

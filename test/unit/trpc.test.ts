@@ -119,6 +119,27 @@ describe("tRPC procedures call the same use cases", () => {
     expect((await caller.books.list()).items.map((b) => b.title)).toEqual(["Apple", "Zebra", "Middle"]);
   });
 
+  it("pages books.list as REST does: 20 a page by default, at most 100, the total, and REST's filters", async () => {
+    const { caller } = await callerFor("iris");
+    for (let i = 1; i <= 22; i++) await caller.books.create({ title: `Book ${String(i).padStart(2, "0")}`, type: i % 2 ? "novel" : "memoir" });
+    const first = await caller.books.list();
+    expect({ ...first, items: first.items.length }).toEqual({ items: 20, total: 22, page: 1, perPage: 20 });
+    const second = await caller.books.list({ page: 2, sortBy: "title" });
+    expect(second).toMatchObject({ total: 22, page: 2, perPage: 20 });
+    expect(second.items.map((b) => b.title)).toEqual(["Book 21", "Book 22"]);
+    expect(await failureOf(caller.books.list({ perPage: 101 }))).toEqual({ code: "UNPROCESSABLE_CONTENT", error: "validation_failed" });
+
+    const memoirs = await caller.books.list({ type: "memoir", perPage: 100 });
+    expect(memoirs.total).toBe(11);
+    expect(new Set(memoirs.items.map((b) => b.type))).toEqual(new Set(["memoir"]));
+    const trashed = memoirs.items[0]!;
+    await caller.books.delete({ bookId: trashed.id });
+    // A filter REST reads as "true" from a query string is a boolean in JSON.
+    expect((await caller.books.list({ deleted: true })).items.map((b) => b.id)).toEqual([trashed.id]);
+    expect((await caller.books.list({ status: "drafting", language: "en", perPage: 100 })).total).toBe(21);
+    expect(await failureOf(caller.books.list({ deleted: "true" } as never))).toEqual({ code: "UNPROCESSABLE_CONTENT", error: "validation_failed" });
+  });
+
   it("refuses an unknown key on books.list and on the book procedures", async () => {
     const { caller } = await callerFor("hana");
     const book = await caller.books.create({ title: "Keys" });
