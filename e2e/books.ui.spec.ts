@@ -97,7 +97,7 @@ test("the browser session works on REST and tRPC as a Bearer token would", async
   expect(rest.status()).toBe(200);
   expect((await rest.json()).data.title).toBe("Session-made");
 
-  const rpc = await page.request.get(`/api/trpc/books.get?input=${encodeURIComponent(JSON.stringify({ id }))}`);
+  const rpc = await page.request.get(`/api/trpc/books.get?input=${encodeURIComponent(JSON.stringify({ bookId: id }))}`);
   expect(rpc.status()).toBe(200);
   expect((await rpc.json()).result.data.title).toBe("Session-made");
 

@@ -34,7 +34,7 @@ export function defineCollection<S extends string, F extends Record<string, z.Zo
   return spec;
 }
 
-/** Options for a collection when the caller passes none (tRPC's books.list, server components). */
+/** A collection's options from what the caller gave (tRPC's lists, server components), the rest defaulted as REST does. */
 export function defaultCollectionOptions<S extends string, F extends Record<string, z.ZodType>>(
   spec: CollectionSpec<S, F>,
   overrides: Partial<CollectionOptions<S, F>> = {},
@@ -46,7 +46,8 @@ export function defaultCollectionOptions<S extends string, F extends Record<stri
 }
 
 // Far past any real collection, and small enough that (page - 1) * per_page stays a safe integer.
-const pageNumber = z.coerce.number().int().min(1).max(1_000_000);
+export const MAX_PAGE = 1_000_000;
+const pageNumber = z.coerce.number().int().min(1).max(MAX_PAGE);
 
 const NO_QUERY = z.object({});
 
@@ -119,4 +120,14 @@ export async function pageOf<T>(
   return { items, total, page: options.page, perPage: options.perPage };
 }
 
-export const booleanFilter = z.enum(["true", "false"]).transform((v) => v === "true");
+const booleanText = z.enum(["true", "false"]);
+export const booleanFilter = booleanText.transform((v) => v === "true");
+
+/** A filter as JSON carries it (tRPC): what a query string spells "true"/"false" is a boolean there. */
+export type JsonFilter<T extends z.ZodType> = z.output<T> extends boolean ? z.ZodBoolean : T;
+
+export function jsonFilter<T extends z.ZodType>(filter: T): JsonFilter<T> {
+  // describe() copies a schema but keeps its parts, so every boolean filter still pipes booleanText.
+  const boolean = filter instanceof z.ZodPipe && filter.in === booleanText;
+  return (boolean ? z.boolean().describe(filter.description ?? "") : filter) as JsonFilter<T>;
+}

@@ -1,13 +1,27 @@
 import { initTRPC, TRPCError } from "@trpc/server";
-import { ZodError } from "zod";
+import { ZodError, type z } from "zod";
+import { authorize, type Operation } from "../auth/scopes";
+import type { CollectionSpec } from "../collections";
 import { AppError, ERRORS, inputProblems } from "../errors";
 import type { Context } from "./context";
+
+/**
+ * What a procedure declares about itself, read by the middleware (the scope) and by the tests (the
+ * parity test maps every operation to its REST endpoint and its procedure; the credential matrix
+ * derives what to send from it).
+ */
+export interface ProcedureMeta {
+  /** the scope-table entry this procedure performs */
+  operation: Operation;
+  /** a list procedure's collection spec: the same object as REST's endpoint declares */
+  collection?: CollectionSpec<string, Record<string, z.ZodType>>;
+}
 
 export function toTRPCError(error: AppError): TRPCError {
   return new TRPCError({ code: ERRORS[error.code].trpc, message: error.message, cause: error });
 }
 
-const t = initTRPC.context<Context>().create({
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   // The same business code, error name and details as the REST envelope, under `data`.
   errorFormatter({ shape, error }) {
     const appError = error.cause instanceof AppError ? error.cause : null;
@@ -54,9 +68,21 @@ export const createCallerFactory = t.createCallerFactory;
 const baseProcedure = t.procedure.use(mapErrors);
 
 /** Procedures that need a signed-in caller: the session's or a Bearer token's principal. */
-export const authedProcedure = baseProcedure.use(({ ctx, next }) => {
+const authedProcedure = baseProcedure.use(({ ctx, next }) => {
   if (!ctx.principal) {
     throw toTRPCError(ctx.authError ?? new AppError("unauthenticated", "Sign in, or send a Bearer token."));
   }
   return next({ ctx: { principal: ctx.principal } });
 });
+
+/**
+ * The base of every procedure: signed in, and holding the operation's scope. The scope is checked
+ * here, before the input is parsed (as REST checks it before reading a body), and again by the use
+ * case; the operation is kept in the procedure's meta, where the parity test finds it.
+ */
+export function operationProcedure(operation: Operation, meta: Omit<ProcedureMeta, "operation"> = {}) {
+  return authedProcedure.meta({ ...meta, operation }).use(({ ctx, next }) => {
+    authorize(ctx.principal, operation);
+    return next();
+  });
+}

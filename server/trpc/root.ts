@@ -5,8 +5,10 @@ import { chaptersRouter } from "./routers/chapters";
 import { convertRouter } from "./routers/convert";
 import { goalsRouter, releasesRouter, statsRouter } from "./routers/goals";
 import { jobsRouter } from "./routers/jobs";
+import { usersRouter } from "./routers/users";
 
 export const appRouter = router({
+  users: usersRouter,
   books: booksRouter,
   chapters: chaptersRouter,
   jobs: jobsRouter,

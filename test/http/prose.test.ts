@@ -61,7 +61,7 @@ describe("private notes", () => {
     const chapter = await uploadChapter(writer.token, book.id, content, "One");
     expect(chapter.wordCount).toBe(4);
     expect(expectSuccess(await get(`/api/v1/books/${book.id}`, writer.token), 200).wordCount).toBe(4);
-    expect((await trpcQuery("books.get", { id: book.id }, writer.token)).body.result.data).toMatchObject({ wordCount: 4 });
+    expect((await trpcQuery("books.get", { bookId: book.id }, writer.token)).body.result.data).toMatchObject({ wordCount: 4 });
 
     for (const format of ["docx", "epub", "html", "txt", "md", "pdf", "odt"]) {
       const bytes = await download(`/api/v1/books/${book.id}/export?format=${format}`);

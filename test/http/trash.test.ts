@@ -181,7 +181,8 @@ describe("the chapter trash", () => {
     const ref = { bookId: book.id, chapterId: two.id };
     expect((await trpcMutation("chapters.delete", ref, writer.token)).body).toEqual({ result: { data: { deleted: true } } });
     const trash = await trpcQuery("chapters.list", { bookId: book.id, deleted: true }, writer.token);
-    expect(trash.body.result.data.map((c: { id: string }) => c.id)).toEqual([two.id]);
+    expect(trash.body.result.data.items.map((c: { id: string }) => c.id)).toEqual([two.id]);
+    expect(trash.body.result.data).toMatchObject({ total: 1, page: 1, perPage: 20 });
     const back = await trpcMutation("chapters.untrash", ref, writer.token);
     expect(back.body.result.data).toMatchObject({ id: two.id, position: 2 });
   });

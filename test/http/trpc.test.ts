@@ -26,18 +26,23 @@ describe("books over tRPC", () => {
     expect(expectSuccess(await get(`/api/v1/books/${book.id}`, writer.token), 200)).toEqual(book);
   });
 
-  it("books.list takes no input and answers the caller's books", async () => {
+  it("books.list takes no input and answers the caller's books as REST's page", async () => {
     const own = expectResult(await trpcMutation("books.create", { title: "Listed", type: "novel", description: "" }, writer.token));
     const listed = expectResult(await trpcQuery("books.list", undefined, writer.token));
-    expect(listed.map((b: { id: string }) => b.id)).toContain(own.id);
-    expect(listed.every((b: { ownerId: string }) => b.ownerId === writer.id)).toBe(true);
+    expect(listed).toEqual({ items: expect.any(Array), total: expect.any(Number), page: 1, perPage: 20 });
+    expect(listed.items.map((b: { id: string }) => b.id)).toContain(own.id);
+    expect(listed.items.every((b: { ownerId: string }) => b.ownerId === writer.id)).toBe(true);
     const strangers = expectResult(await trpcQuery("books.list", undefined, stranger.token));
-    expect(strangers.map((b: { id: string }) => b.id)).not.toContain(own.id);
+    expect(strangers.items.map((b: { id: string }) => b.id)).not.toContain(own.id);
   });
 
-  it("books.list takes paging input", async () => {
-    const listed = expectResult(await trpcQuery("books.list", { perPage: 1, sortBy: "title", order: "asc" }, writer.token));
-    expect(listed).toHaveLength(1);
+  it("books.list takes REST's paging, sorting and filters, and answers REST's total", async () => {
+    await trpcMutation("books.create", { title: "Filtered", type: "trpc-filtered", description: "" }, writer.token);
+    const listed = expectResult(await trpcQuery("books.list", { perPage: 1, sortBy: "title", order: "asc", type: "trpc-filtered" }, writer.token));
+    expect(listed).toEqual({ items: [expect.objectContaining({ title: "Filtered", type: "trpc-filtered" })], total: 1, page: 1, perPage: 1 });
+    const rest = await get("/api/v1/books?per_page=1&sortby=title&order=asc&type=trpc-filtered", writer.token);
+    expect(expectSuccess(rest, 200)).toEqual(listed.items);
+    expect(rest.headers.get("x-total-count")).toBe("1");
   });
 
   it("refuses invalid input with 422 validation_failed and per-field details", async () => {
@@ -62,8 +67,8 @@ describe("chapters over tRPC", () => {
   it("refuses another writer's book with 403 forbidden", async () => {
     const book = expectResult(await trpcMutation("books.create", { title: "Private", type: "novel", description: "" }, writer.token));
     expectTrpcError(await trpcMutation("chapters.upload", { bookId: book.id, content: "intrusion" }, stranger.token), 403, "forbidden");
-    expectTrpcError(await trpcQuery("books.get", { id: book.id }, stranger.token), 403, "forbidden");
-    expect(expectResult(await trpcQuery("books.get", { id: book.id }, writer.token)).chapterCount).toBe(0);
+    expectTrpcError(await trpcQuery("books.get", { bookId: book.id }, stranger.token), 403, "forbidden");
+    expect(expectResult(await trpcQuery("books.get", { bookId: book.id }, writer.token)).chapterCount).toBe(0);
   });
 });
 
@@ -84,10 +89,10 @@ describe("credentials over tRPC", () => {
 
   it("answers a token without the scope with 403 insufficient_scope, and creates nothing", async () => {
     const reader = await mintToken(writer.token, ["read:books"]);
-    const before = expectResult(await trpcQuery("books.list", undefined, writer.token)).length;
+    const before = expectResult(await trpcQuery("books.list", undefined, writer.token)).total;
     const details = expectTrpcError(await trpcMutation("books.create", { title: "No", type: "novel", description: "" }, reader.token), 403, "insufficient_scope");
     expect(details).toEqual({ required: "write:books" });
-    expect(expectResult(await trpcQuery("books.list", undefined, writer.token))).toHaveLength(before);
+    expect(expectResult(await trpcQuery("books.list", undefined, writer.token)).total).toBe(before);
     const analyst = await mintToken(writer.token, ["read:analysis"]);
     expectTrpcError(await trpcQuery("books.list", undefined, analyst.token), 403, "insufficient_scope");
   });
@@ -95,7 +100,7 @@ describe("credentials over tRPC", () => {
 
 describe("limits over tRPC", () => {
   it("refuses a body over the limit with 413, even when no Content-Length announces it", async () => {
-    const before = expectResult(await trpcQuery("books.list", undefined, writer.token)).length;
+    const before = expectResult(await trpcQuery("books.list", undefined, writer.token)).total;
     // Just over the limit: the answer must not depend on the server reading what it refuses.
     const huge = JSON.stringify({ title: "x".repeat(CHAPTER_BODY_LIMIT + 64 * 1024), type: "novel", description: "" });
     const chunks = function* () {
@@ -106,7 +111,7 @@ describe("limits over tRPC", () => {
       chunks: chunks(),
     });
     expectTrpcError(response, 413, "payload_too_large");
-    expect(expectResult(await trpcQuery("books.list", undefined, writer.token))).toHaveLength(before);
+    expect(expectResult(await trpcQuery("books.list", undefined, writer.token)).total).toBe(before);
   });
 
   it("refuses a batch of more than ten calls", async () => {

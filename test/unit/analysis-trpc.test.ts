@@ -27,13 +27,13 @@ let analysisId: string;
 /** Every analysis procedure, the operation (and so the scope) it stands for, and a call of it. */
 const CALLS: Record<string, { operation: keyof typeof OPERATION_SCOPES; call: (c: Caller) => Promise<unknown> }> = {
   search: { operation: "analysis.search", call: (c) => c.analysis.search({ q: "cat" }) },
-  get: { operation: "analysis.get", call: (c) => c.analysis.get({ id: templateId }) },
+  get: { operation: "analysis.get", call: (c) => c.analysis.get({ templateId }) },
   install: { operation: "analysis.install", call: (c) => c.analysis.install({ templateId }) },
   installed: { operation: "analysis.installed", call: (c) => c.analysis.installed() },
   uninstall: { operation: "analysis.uninstall", call: (c) => c.analysis.uninstall({ templateId }) },
-  create: { operation: "analysis.create", call: async (c) => c.analysis.create({ name: "Mine", category: "dialogue", definition: (await c.analysis.get({ id: templateId })).definition }) },
-  update: { operation: "analysis.update", call: (c) => c.analysis.update({ id: ownId, changes: { summary: "changed" } }) },
-  delete: { operation: "analysis.delete", call: (c) => c.analysis.delete({ id: ownId }) },
+  create: { operation: "analysis.create", call: async (c) => c.analysis.create({ name: "Mine", category: "dialogue", definition: (await c.analysis.get({ templateId })).definition }) },
+  update: { operation: "analysis.update", call: (c) => c.analysis.update({ templateId: ownId, changes: { summary: "changed" } }) },
+  delete: { operation: "analysis.delete", call: (c) => c.analysis.delete({ templateId: ownId }) },
   run: { operation: "analyses.run", call: (c) => c.analysis.run({ bookId, templateId }) },
   results: { operation: "analyses.list", call: (c) => c.analysis.results({ bookId }) },
   result: { operation: "analyses.get", call: (c) => c.analysis.result({ bookId, analysisId }) },
@@ -45,12 +45,12 @@ beforeAll(async () => {
   const caller = createCaller(createContextInner({ principal: owner }));
   bookId = (await caller.books.create({ title: "Scoped", type: "novel", description: "" })).id;
   await caller.chapters.upload({ bookId, content: '# One\n\n"Hello," said Ann.' });
-  templateId = (await caller.analysis.search({ q: "dialogue" }))[0]!.id;
+  templateId = (await caller.analysis.search({ q: "dialogue" })).items[0]!.id;
   await caller.analysis.install({ templateId });
-  ownId = (await caller.analysis.create({ name: "Own", category: "dialogue", definition: (await caller.analysis.get({ id: templateId })).definition })).id;
+  ownId = (await caller.analysis.create({ name: "Own", category: "dialogue", definition: (await caller.analysis.get({ templateId })).definition })).id;
   // the run answers queued here (no runner in this process); the row exists all the same
   await caller.analysis.run({ bookId, templateId });
-  analysisId = (await caller.analysis.results({ bookId }))[0]!.id;
+  analysisId = (await caller.analysis.results({ bookId })).items[0]!.id;
 });
 
 describe("analysis over tRPC", () => {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AppError } from "@/server/errors";
 import { createContextInner } from "@/server/trpc/context";
-import { authedProcedure, router } from "@/server/trpc/init";
+import { operationProcedure, router } from "@/server/trpc/init";
 import { createCaller } from "@/server/trpc/root";
 import { newWriter, withScopes } from "../support/principals";
 
@@ -35,14 +35,14 @@ describe("tRPC procedures call the same use cases", () => {
     const { caller } = await callerFor("ada");
     const book = await caller.books.create({ title: "Winter", type: "novel", description: "Cold." });
     expect(book).toMatchObject({ id: expect.any(String), title: "Winter", type: "novel", description: "Cold." });
-    expect((await caller.books.list()).map((b) => b.id)).toEqual([book.id]);
+    expect((await caller.books.list()).items.map((b) => b.id)).toEqual([book.id]);
 
     const chapter = await caller.chapters.upload({ bookId: book.id, content: "# Frost\n\nIt was cold." });
     expect(chapter).toMatchObject({ title: "Frost", version: 1, position: 1 });
     const saved = await caller.chapters.save({ bookId: book.id, chapterId: chapter.id, version: 1, content: "Colder." });
     expect(saved.version).toBe(2);
-    expect(await caller.chapters.revisions({ bookId: book.id, chapterId: chapter.id })).toHaveLength(2);
-    expect((await caller.books.get({ id: book.id })).wordCount).toBe(1);
+    expect((await caller.chapters.revisions({ bookId: book.id, chapterId: chapter.id })).total).toBe(2);
+    expect((await caller.books.get({ bookId: book.id })).wordCount).toBe(1);
   });
 
   it("maps use-case errors once: stale save, other writer's book, missing scope", async () => {
@@ -57,7 +57,7 @@ describe("tRPC procedures call the same use cases", () => {
       error: "version_conflict",
     });
     expect((await caller.chapters.get({ bookId: book.id, chapterId: chapter.id })).content).toBe("newer");
-    expect(await failureOf(other.books.get({ id: book.id }))).toEqual({ code: "FORBIDDEN", error: "forbidden" });
+    expect(await failureOf(other.books.get({ bookId: book.id }))).toEqual({ code: "FORBIDDEN", error: "forbidden" });
     const reader = createCaller(createContextInner({ principal: withScopes(principal, ["read:books"]) }));
     expect(await failureOf(reader.books.create({ title: "No", type: "novel", description: "" }))).toEqual({
       code: "FORBIDDEN",
@@ -78,7 +78,7 @@ describe("tRPC procedures call the same use cases", () => {
     expect(error).toBeInstanceOf(TRPCError);
     expect((error as TRPCError).code).toBe("UNPROCESSABLE_CONTENT");
     expect(((error as TRPCError).cause as AppError).details).toEqual([{ path: "title", message: "a book needs a title" }]);
-    expect(await caller.books.list()).toEqual([]);
+    expect(await caller.books.list()).toEqual({ items: [], total: 0, page: 1, perPage: 20 });
   });
 
   it("refuses unknown keys on chapters.save and chapters.upload, and changes nothing", async () => {
@@ -96,8 +96,8 @@ describe("tRPC procedures call the same use cases", () => {
     expect(await failureOf(upload)).toEqual({ code: "UNPROCESSABLE_CONTENT", error: "validation_failed" });
 
     expect(await caller.chapters.get(ref)).toMatchObject({ content: "# One\n\nFirst.", version: 1 });
-    expect(await caller.chapters.list({ bookId: book.id })).toHaveLength(1);
-    expect(await caller.chapters.revisions(ref)).toHaveLength(1);
+    expect((await caller.chapters.list({ bookId: book.id })).items).toHaveLength(1);
+    expect((await caller.chapters.revisions(ref)).items).toHaveLength(1);
   });
 
   it("refuses a save naming neither title nor content", async () => {
@@ -113,10 +113,31 @@ describe("tRPC procedures call the same use cases", () => {
   it("sorts books.list ascending when only sortBy is given, as REST does", async () => {
     const { caller } = await callerFor("gus");
     for (const title of ["Middle", "Zebra", "Apple"]) await caller.books.create({ title });
-    expect((await caller.books.list({ sortBy: "title" })).map((b) => b.title)).toEqual(["Apple", "Middle", "Zebra"]);
-    expect((await caller.books.list({ sortBy: "title", order: "desc" })).map((b) => b.title)).toEqual(["Zebra", "Middle", "Apple"]);
+    expect((await caller.books.list({ sortBy: "title" })).items.map((b) => b.title)).toEqual(["Apple", "Middle", "Zebra"]);
+    expect((await caller.books.list({ sortBy: "title", order: "desc" })).items.map((b) => b.title)).toEqual(["Zebra", "Middle", "Apple"]);
     // Without sortBy, the collection's default: most recently changed first.
-    expect((await caller.books.list()).map((b) => b.title)).toEqual(["Apple", "Zebra", "Middle"]);
+    expect((await caller.books.list()).items.map((b) => b.title)).toEqual(["Apple", "Zebra", "Middle"]);
+  });
+
+  it("pages books.list as REST does: 20 a page by default, at most 100, the total, and REST's filters", async () => {
+    const { caller } = await callerFor("iris");
+    for (let i = 1; i <= 22; i++) await caller.books.create({ title: `Book ${String(i).padStart(2, "0")}`, type: i % 2 ? "novel" : "memoir" });
+    const first = await caller.books.list();
+    expect({ ...first, items: first.items.length }).toEqual({ items: 20, total: 22, page: 1, perPage: 20 });
+    const second = await caller.books.list({ page: 2, sortBy: "title" });
+    expect(second).toMatchObject({ total: 22, page: 2, perPage: 20 });
+    expect(second.items.map((b) => b.title)).toEqual(["Book 21", "Book 22"]);
+    expect(await failureOf(caller.books.list({ perPage: 101 }))).toEqual({ code: "UNPROCESSABLE_CONTENT", error: "validation_failed" });
+
+    const memoirs = await caller.books.list({ type: "memoir", perPage: 100 });
+    expect(memoirs.total).toBe(11);
+    expect(new Set(memoirs.items.map((b) => b.type))).toEqual(new Set(["memoir"]));
+    const trashed = memoirs.items[0]!;
+    await caller.books.delete({ bookId: trashed.id });
+    // A filter REST reads as "true" from a query string is a boolean in JSON.
+    expect((await caller.books.list({ deleted: true })).items.map((b) => b.id)).toEqual([trashed.id]);
+    expect((await caller.books.list({ status: "drafting", language: "en", perPage: 100 })).total).toBe(21);
+    expect(await failureOf(caller.books.list({ deleted: "true" } as never))).toEqual({ code: "UNPROCESSABLE_CONTENT", error: "validation_failed" });
   });
 
   it("refuses an unknown key on books.list and on the book procedures", async () => {
@@ -126,24 +147,24 @@ describe("tRPC procedures call the same use cases", () => {
       code: "UNPROCESSABLE_CONTENT",
       error: "validation_failed",
     });
-    expect(await failureOf(caller.books.get({ id: book.id, bookId: book.id } as never))).toEqual({
+    expect(await failureOf(caller.books.get({ bookId: book.id, id: book.id } as never))).toEqual({
       code: "UNPROCESSABLE_CONTENT",
       error: "validation_failed",
     });
-    expect(await failureOf(caller.books.delete({ id: book.id, forever: true } as never))).toEqual({
+    expect(await failureOf(caller.books.delete({ bookId: book.id, forever: true } as never))).toEqual({
       code: "UNPROCESSABLE_CONTENT",
       error: "validation_failed",
     });
-    expect((await caller.books.list()).map((b) => b.id)).toEqual([book.id]);
+    expect((await caller.books.list()).items.map((b) => b.id)).toEqual([book.id]);
   });
 
   it("keeps a failed output validation a logged 500 with no internals, not a 422", async () => {
     // No real procedure returns what its .output() refuses, so a procedure built on the same
-    // authedProcedure (and so the same error mapping and formatter) returns a deliberately broken value.
+    // base (and so the same error mapping and formatter) returns a deliberately broken value.
     const principal = await newWriter("ivy");
     const broken = router({
-      wrong: authedProcedure.output(z.object({ count: z.int() })).query(() => ({ count: "many" }) as unknown as { count: number }),
-      echo: authedProcedure.input(z.strictObject({ n: z.int() })).query(({ input }) => input),
+      wrong: operationProcedure("books.list").output(z.object({ count: z.int() })).query(() => ({ count: "many" }) as unknown as { count: number }),
+      echo: operationProcedure("books.list").input(z.strictObject({ n: z.int() })).query(({ input }) => input),
     });
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {

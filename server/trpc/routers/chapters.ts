@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { defaultCollectionOptions, MAX_PER_PAGE } from "../../collections";
 import { deleteChapter } from "../../chapters/delete-chapter";
 import { untrashChapter } from "../../chapters/untrash-chapter";
 import { getChapter } from "../../chapters/get-chapter";
@@ -25,14 +24,14 @@ import {
   versionNumber,
 } from "../../chapters/schemas";
 import { uploadChapter } from "../../chapters/upload-chapter";
-import { authedProcedure, router } from "../init";
+import { operationProcedure, router } from "../init";
+import { listProcedure } from "../list-procedure";
 
 // Inputs are strict, like REST's bodies: an unknown key is refused (UNPROCESSABLE_CONTENT), never
 // silently dropped. They are composed from REST's path parameters and body schemas, so the rules
 // for each field live in one place (server/books/schemas.ts, server/chapters/schemas.ts).
 const bookRef = bookIdParams.shape;
 const chapterRef = chapterParams.shape;
-const page = { page: z.int().min(1).default(1), perPage: z.int().min(1).max(MAX_PER_PAGE).default(MAX_PER_PAGE) };
 
 /**
  * PATCH's body (title and/or content) with the version edited, which tRPC requires. zod 4 cannot
@@ -43,29 +42,30 @@ const saveInput = z
   .refine(...namesTitleOrContent);
 
 export const chaptersRouter = router({
-  upload: authedProcedure
+  upload: operationProcedure("chapters.upload")
     .input(z.strictObject({ ...bookRef, ...uploadChapterInput.shape }))
     .output(chapterSchema)
     .mutation(({ input, ctx }) => uploadChapter(input, ctx.principal)),
-  /** The book's chapters in order (or its trash, with deleted); their text only with includeContent. */
-  list: authedProcedure
-    .input(z.strictObject({ ...bookRef, includeContent: z.boolean().default(false), deleted: z.boolean().default(false), ...page }))
-    .output(z.array(chapterListItemSchema))
-    .query(async ({ input, ctx }) => {
-      const options = defaultCollectionOptions(chaptersCollection, { page: input.page, perPage: input.perPage, filters: { deleted: input.deleted } });
-      return (await listChapters({ ...input, options }, ctx.principal)).items;
-    }),
-  get: authedProcedure
+  /** The book's chapters in order (or its trash, with deleted); their text only with includeContent
+   *  (REST's include=content). */
+  list: listProcedure({
+    operation: "chapters.list",
+    collection: chaptersCollection,
+    own: { ...bookRef, includeContent: z.boolean().default(false) },
+    item: chapterListItemSchema,
+    list: (own, options, principal) => listChapters({ ...own, options }, principal),
+  }),
+  get: operationProcedure("chapters.get")
     .input(z.strictObject(chapterRef))
     .output(chapterSchema)
     .query(({ input, ctx }) => getChapter(input, ctx.principal)),
   /** Save against the version edited: a stale version is refused (CONFLICT) and nothing changes. */
-  save: authedProcedure
+  save: operationProcedure("chapters.save")
     .input(saveInput)
     .output(chapterSchema)
     .mutation(({ input, ctx }) => saveChapter(input, ctx.principal)),
   /** Into the book's trash; with permanent, deleted for good. */
-  delete: authedProcedure
+  delete: operationProcedure("chapters.delete")
     .input(z.strictObject({ ...chapterRef, permanent: z.boolean().default(false) }))
     .output(z.object({ deleted: z.literal(true) }))
     .mutation(async ({ input, ctx }) => {
@@ -73,28 +73,28 @@ export const chaptersRouter = router({
       return { deleted: true as const };
     }),
   /** Out of the book's trash, into its old place or at the end. */
-  untrash: authedProcedure
+  untrash: operationProcedure("chapters.untrash")
     .input(z.strictObject(chapterRef))
     .output(chapterSchema)
     .mutation(({ input, ctx }) => untrashChapter(input, ctx.principal)),
-  reorder: authedProcedure
+  reorder: operationProcedure("chapters.reorder")
     .input(z.strictObject({ ...bookRef, ...reorderChaptersInput.shape }))
     .output(z.array(chapterSummarySchema))
     .mutation(({ input, ctx }) => reorderChapters(input, ctx.principal)),
-  revisions: authedProcedure
-    .input(z.strictObject({ ...chapterRef, ...page }))
-    .output(z.array(revisionSummarySchema))
-    .query(async ({ input, ctx }) => {
-      const options = defaultCollectionOptions(revisionsCollection, { page: input.page, perPage: input.perPage });
-      return (await listRevisions({ ...input, options }, ctx.principal)).items;
-    }),
-  revision: authedProcedure
+  revisions: listProcedure({
+    operation: "chapters.revisions",
+    collection: revisionsCollection,
+    own: chapterRef,
+    item: revisionSummarySchema,
+    list: (own, options, principal) => listRevisions({ ...own, options }, principal),
+  }),
+  revision: operationProcedure("chapters.revisions")
     // revisionParams coerces its version from a path segment; tRPC takes a number as is.
     .input(z.strictObject({ ...chapterRef, version: z.int().min(1) }))
     .output(revisionSchema)
     .query(({ input, ctx }) => getRevision(input, ctx.principal)),
   /** An old version's text saved as a new version (REST: …/restorations); not chapters.untrash. */
-  restoreRevision: authedProcedure
+  restoreRevision: operationProcedure("chapters.restoreRevision")
     .input(z.strictObject({ ...chapterRef, ...restoreRevisionInput.shape }))
     .output(chapterSchema)
     .mutation(({ input, ctx }) => restoreRevision(input, ctx.principal)),

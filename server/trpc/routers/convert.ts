@@ -10,7 +10,7 @@ import { documentText, formatId, formatSchema, importPreviewSchema, importResult
 import { AppError } from "../../errors";
 import { jobSchema } from "../../jobs/schemas";
 import { storedText } from "../../text/stored-text";
-import { authedProcedure, router } from "../init";
+import { operationProcedure, router } from "../init";
 
 /** A file over tRPC travels as base64 (JSON has no bytes); text formats may also travel as text. */
 const fileSchema = z
@@ -49,16 +49,16 @@ function uploadOf(input: { fileName: string; text?: string; base64?: string }) {
 }
 
 export const convertRouter = router({
-  formats: authedProcedure.output(z.array(formatSchema)).query(({ ctx }) => listFormats(ctx.principal)),
+  formats: operationProcedure("convert.formats").output(z.array(formatSchema)).query(({ ctx }) => listFormats(ctx.principal)),
   /** Text formats only (Markdown, HTML, plain text, LaTeX …): the answer is base64 whatever it is. */
-  convert: authedProcedure
+  convert: operationProcedure("convert.run")
     .input(z.strictObject({ from: formatId, to: formatId, content: documentText(), async: z.boolean().optional(), notes: notesOption }))
     .output(conversionSchema)
     .mutation(async ({ input, ctx }) => toWire(await convertDocument(input, ctx.principal))),
-  export: authedProcedure
+  export: operationProcedure("books.export")
     .input(
       z.strictObject({
-        id: bookIdParams.shape.bookId,
+        ...bookIdParams.shape,
         format: formatId,
         manuscript: z.boolean().optional(),
         smartPunctuation: z.boolean().optional(),
@@ -70,22 +70,22 @@ export const convertRouter = router({
     .mutation(async ({ input, ctx }) =>
       toWire(
         await exportBook(
-          { bookId: input.id, format: input.format, manuscript: input.manuscript, smartPunctuation: input.smartPunctuation, notes: input.notes, async: input.async },
+          { bookId: input.bookId, format: input.format, manuscript: input.manuscript, smartPunctuation: input.smartPunctuation, notes: input.notes, async: input.async },
           ctx.principal,
         ),
       ),
     ),
-  import: authedProcedure
+  import: operationProcedure("books.import")
     .input(z.strictObject({ ...manuscriptUpload, title: storedText().trim().min(1).max(200).optional() }).refine(...sendsOneDocument))
     .output(importResultSchema)
     .mutation(({ input, ctx }) => importBook({ file: uploadOf(input), title: input.title, from: input.from, chapterPattern: input.chapterPattern }, ctx.principal)),
   // A dry run of `import`: the chapters it would make, nothing saved (REST: POST /books/import/preview).
-  importPreview: authedProcedure
+  importPreview: operationProcedure("books.import")
     .input(z.strictObject({ ...manuscriptUpload, title: storedText().trim().min(1).max(200).optional() }).refine(...sendsOneDocument))
     .output(importPreviewSchema)
     .mutation(({ input, ctx }) => previewImport({ file: uploadOf(input), title: input.title, from: input.from, chapterPattern: input.chapterPattern }, ctx.principal)),
-  importInto: authedProcedure
-    .input(z.strictObject({ ...manuscriptUpload, id: bookIdParams.shape.bookId }).refine(...sendsOneDocument))
+  importInto: operationProcedure("books.import")
+    .input(z.strictObject({ ...manuscriptUpload, ...bookIdParams.shape }).refine(...sendsOneDocument))
     .output(importResultSchema)
-    .mutation(({ input, ctx }) => importChapters({ bookId: input.id, file: uploadOf(input), from: input.from, chapterPattern: input.chapterPattern }, ctx.principal)),
+    .mutation(({ input, ctx }) => importChapters({ bookId: input.bookId, file: uploadOf(input), from: input.from, chapterPattern: input.chapterPattern }, ctx.principal)),
 });

@@ -22,7 +22,7 @@ import { getReleasePlan } from "../../releases/get-plan";
 import { releasePlanSchema, setChapterReleaseInput, setReleasePlanInput } from "../../releases/schemas";
 import { setChapterRelease } from "../../releases/set-chapter-release";
 import { setReleasePlan } from "../../releases/set-plan";
-import { authedProcedure, router } from "../init";
+import { operationProcedure, router } from "../init";
 
 // Strict inputs composed from REST's path parameters, queries and bodies (server/goals/schemas.ts,
 // server/releases/schemas.ts): each field's rules live in one place.
@@ -30,49 +30,49 @@ const bookRef = bookIdParams.shape;
 const noInput = z.strictObject({}).optional();
 
 export const goalsRouter = router({
-  settings: authedProcedure
+  settings: operationProcedure("goals.settings")
     .input(noInput)
     .output(goalSettingsSchema)
     .query(({ ctx }) => getGoalSettings(ctx.principal)),
-  updateSettings: authedProcedure
+  updateSettings: operationProcedure("goals.updateSettings")
     .input(updateGoalSettingsInput)
     .output(goalSettingsSchema)
     .mutation(({ input, ctx }) => updateGoalSettings(input, ctx.principal)),
-  book: authedProcedure
+  book: operationProcedure("goals.book")
     .input(z.strictObject(bookRef))
     .output(bookGoalSchema)
     .query(({ input, ctx }) => getBookGoal(input, ctx.principal)),
-  setBook: authedProcedure
+  setBook: operationProcedure("goals.setBook")
     .input(z.strictObject({ ...bookRef, ...setBookGoalInput.shape }))
     .output(bookGoalSchema)
     .mutation(({ input, ctx }) => setBookGoal(input, ctx.principal)),
 });
 
 export const statsRouter = router({
-  today: authedProcedure
+  today: operationProcedure("stats.today")
     .input(noInput)
     .output(todaySchema)
     .query(({ ctx }) => getToday(ctx.principal)),
-  history: authedProcedure
+  history: operationProcedure("stats.history")
     .input(z.strictObject(historyQuery.shape).optional())
     .output(historySchema)
     .query(({ input = {}, ctx }) => getHistory(input, ctx.principal)),
-  bookProgress: authedProcedure
+  bookProgress: operationProcedure("stats.bookProgress")
     .input(z.strictObject(bookRef))
     .output(bookProgressSchema)
     .query(({ input, ctx }) => getBookProgress(input, ctx.principal)),
 });
 
 export const releasesRouter = router({
-  plan: authedProcedure
+  plan: operationProcedure("releases.plan")
     .input(z.strictObject(bookRef))
     .output(releasePlanSchema)
     .query(({ input, ctx }) => getReleasePlan(input, ctx.principal)),
-  setPlan: authedProcedure
+  setPlan: operationProcedure("releases.setPlan")
     .input(z.strictObject({ ...bookRef, ...setReleasePlanInput.shape }))
     .output(releasePlanSchema)
     .mutation(({ input, ctx }) => setReleasePlan(input, ctx.principal)),
-  setChapter: authedProcedure
+  setChapter: operationProcedure("releases.setChapter")
     .input(z.strictObject({ ...chapterParams.shape, ...setChapterReleaseInput.shape }))
     .output(releasePlanSchema)
     .mutation(({ input, ctx }) => setChapterRelease(input, ctx.principal)),

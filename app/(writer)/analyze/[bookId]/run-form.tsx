@@ -16,7 +16,7 @@ export function RunForm({ bookId, templates, chosen }: { bookId: string; templat
   const run = trpc.analysis.run.useMutation({
     onSuccess: (outcome) => (outcome.status === "done" ? open(outcome.analysis.id) : setJobId(outcome.job.id)),
   });
-  const job = trpc.jobs.get.useQuery({ id: jobId ?? "" }, { enabled: jobId !== null, refetchInterval: (q) => (jobSettled(q.state.data, q.state.error) ? false : 1000) });
+  const job = trpc.jobs.get.useQuery({ jobId: jobId ?? "" }, { enabled: jobId !== null, refetchInterval: (q) => (jobSettled(q.state.data, q.state.error) ? false : 1000) });
   const { busy, message, fields, analysisId: finished } = runProgress({ runPending: run.isPending, runError: run.error, jobId, job: job.data, jobError: job.error });
   useEffect(() => {
     if (finished) router.push(`/analyze/${bookId}?analysis=${encodeURIComponent(finished)}`);

@@ -45,7 +45,7 @@ export function BookDeskProvider({ children }: { children: ReactNode }) {
   const desk = useMemo<BookDesk>(() => {
     const fail = (error: unknown) => setNotice({ message: describeProblem(error)?.message ?? "" });
     const restore = (book: BookDto) =>
-      updateBook({ id: book.id, changes: { deleted: false } }).then(() => {
+      updateBook({ bookId: book.id, changes: { deleted: false } }).then(() => {
         setNotice({ message: `“${book.title}” is back on your list.` });
         router.refresh();
       }, fail);
@@ -53,7 +53,7 @@ export function BookDeskProvider({ children }: { children: ReactNode }) {
       newBook: () => setOpen({ kind: "new" }),
       edit: (book) => setOpen({ kind: "edit", book }),
       moveToTrash: (book) =>
-        removeBook({ id: book.id }).then(() => {
+        removeBook({ bookId: book.id }).then(() => {
           setNotice({ message: `“${book.title}” moved to the trash.`, action: { label: "Undo", run: () => void restore(book) } });
           router.refresh();
         }, fail),

@@ -39,7 +39,7 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
       targetWordCount: target === "" ? null : /^\d+$/.test(target) ? Number(target) : (target as unknown as number),
       language: text("language").trim() || "en",
     };
-    if (book) update.mutate({ id: book.id, changes: values });
+    if (book) update.mutate({ bookId: book.id, changes: values });
     else {
       sent.current = true;
       create.mutate(values, { onError: () => (sent.current = false) });

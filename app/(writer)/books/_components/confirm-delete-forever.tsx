@@ -14,7 +14,7 @@ export function ConfirmDeleteForever({ book, onClose, onDeleted }: { book: BookD
       confirmLabel="Delete for good"
       pending={purge.isPending}
       error={purge.error}
-      onConfirm={() => purge.mutate({ id: book.id, permanent: true })}
+      onConfirm={() => purge.mutate({ bookId: book.id, permanent: true })}
       onClose={onClose}
     >
       <p>“{book.title}”{chapters}, with every saved version, will be erased. This cannot be undone.</p>

@@ -40,7 +40,7 @@ export function PublishButton({ templateId, published }: { templateId: string; p
         type="button"
         className="button secondary"
         disabled={update.isPending}
-        onClick={() => update.mutate({ id: templateId, changes: { published: !published } })}
+        onClick={() => update.mutate({ templateId, changes: { published: !published } })}
       >
         {published ? "Unpublish" : "Publish"}
       </button>

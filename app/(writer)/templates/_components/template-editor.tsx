@@ -131,7 +131,7 @@ export function TemplateEditor({ probes, template }: { probes: ProbeChoice[]; te
     event.preventDefault();
     setSubmitted(true);
     if (!checked.success) return;
-    if (template) update.mutate({ id: template.id, changes: checked.data });
+    if (template) update.mutate({ templateId: template.id, changes: checked.data });
     else create.mutate(checked.data);
   }
 
