@@ -38,6 +38,11 @@ export const ERRORS = {
   invalid_encoding: { status: 422, code: 42213, trpc: "UNPROCESSABLE_CONTENT" },
   conversion_timed_out: { status: 422, code: 42214, trpc: "UNPROCESSABLE_CONTENT" },
   document_too_complex: { status: 422, code: 42215, trpc: "UNPROCESSABLE_CONTENT" },
+  // search and replace (issue 23)
+  invalid_pattern: { status: 422, code: 42220, trpc: "UNPROCESSABLE_CONTENT" },
+  search_timed_out: { status: 422, code: 42221, trpc: "UNPROCESSABLE_CONTENT" },
+  too_many_hits: { status: 422, code: 42222, trpc: "UNPROCESSABLE_CONTENT" },
+  nothing_to_replace: { status: 422, code: 42223, trpc: "UNPROCESSABLE_CONTENT" },
   archive_too_large: { status: 413, code: 41301, trpc: "PAYLOAD_TOO_LARGE" },
   rate_limited: { status: 429, code: 42900, trpc: "TOO_MANY_REQUESTS" },
   internal: { status: 500, code: 50000, trpc: "INTERNAL_SERVER_ERROR" },

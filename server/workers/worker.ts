@@ -23,6 +23,10 @@ async function perform(task: WorkerTask): Promise<unknown> {
       return performParseTask(task);
     case "count-prose":
       return (await import("../text/count-task")).performTextTask(task);
+    case "search-book":
+    case "search-plan":
+    case "search-apply":
+      return (await import("../search/engine/task")).performSearchTask(task);
   }
 }
 
