@@ -26,6 +26,7 @@ export const ERRORS = {
   version_conflict: { status: 409, code: 40902, trpc: "CONFLICT" },
   job_not_finished: { status: 409, code: 40903, trpc: "CONFLICT" },
   template_not_installed: { status: 409, code: 40904, trpc: "CONFLICT" },
+  change_set_undone: { status: 409, code: 40905, trpc: "CONFLICT" },
   gone: { status: 410, code: 41000, trpc: "NOT_FOUND" },
   precondition_failed: { status: 412, code: 41200, trpc: "PRECONDITION_FAILED" },
   payload_too_large: { status: 413, code: 41300, trpc: "PAYLOAD_TOO_LARGE" },

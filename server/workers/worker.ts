@@ -26,6 +26,7 @@ async function perform(task: WorkerTask): Promise<unknown> {
     case "search-book":
     case "search-plan":
     case "search-apply":
+    case "search-each":
       return (await import("../search/engine/task")).performSearchTask(task);
   }
 }
