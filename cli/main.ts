@@ -10,6 +10,7 @@ import { registerFormats } from "./commands/formats";
 import { registerImport } from "./commands/import";
 import { registerLogin } from "./commands/login";
 import { registerLogout } from "./commands/logout";
+import { registerSearch } from "./commands/search";
 import { registerTokens } from "./commands/tokens";
 import { registerWhoami } from "./commands/whoami";
 import { printError } from "./errors";
@@ -56,6 +57,7 @@ function buildProgram(): Command {
     registerChapters,
     registerImport,
     registerExport,
+    registerSearch,
     registerConvert,
     registerFormats,
     registerAnalysis,

@@ -11,7 +11,7 @@ import { chaptersChanged, type ChapterConflict } from "./conflicts";
 import type { ChapterText } from "./engine/book";
 import type { ReplaceInput } from "./preview-replace";
 import { runScan } from "./run-scan";
-import type { ReplaceResult } from "./schemas";
+import { searchOptionsOf, type ReplaceResult } from "./schemas";
 
 type Choice = { chapterId: string; version: number; skip: string[] };
 
@@ -39,7 +39,8 @@ export async function applyReplace(input: ReplaceInput & { chapters: Choice[] },
   });
   if (moved.length > 0) throw chaptersChanged(moved, "replace");
 
-  const { bookId: _bookId, replacement, preserveCase, chapters: choices, ...spec } = input;
+  const { replacement, preserveCase, chapters: choices } = input;
+  const spec = searchOptionsOf(input);
   const texts: (ChapterText & { skip: string[] })[] = choices.map((choice) => {
     const { title, content } = byId.get(choice.chapterId)!;
     return { title, content, skip: choice.skip };

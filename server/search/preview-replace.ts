@@ -4,7 +4,7 @@ import { loadBook } from "../books/access";
 import { bookChapters } from "./book-chapters";
 import type { ReplacePlan } from "./engine/book";
 import { runScan } from "./run-scan";
-import { MAX_REPLACE_HITS, type ReplacePreview, type SearchOptions } from "./schemas";
+import { MAX_REPLACE_HITS, searchOptionsOf, type ReplacePreview, type SearchOptions } from "./schemas";
 
 export type ReplaceInput = SearchOptions & { bookId: string; replacement: string; preserveCase: boolean };
 
@@ -14,7 +14,8 @@ export async function previewReplace(input: ReplaceInput, principal: Principal):
   authorize(principal, "search.previewReplace");
   const book = await loadBook(principal, input.bookId);
   const chapters = await bookChapters(book.id);
-  const { bookId: _bookId, replacement, preserveCase, ...spec } = input;
+  const { replacement, preserveCase } = input;
+  const spec = searchOptionsOf(input);
   const plan = await runScan<ReplacePlan>(
     {
       op: "search-plan",

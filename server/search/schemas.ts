@@ -46,6 +46,11 @@ export interface SearchOptions {
   widthInsensitive: boolean;
 }
 
+/** Just the search options of a larger input (what the engine is given). */
+export function searchOptionsOf(input: SearchOptions): SearchOptions {
+  return { query: input.query, matchCase: input.matchCase, wholeWord: input.wholeWord, regex: input.regex, widthInsensitive: input.widthInsensitive };
+}
+
 const pageNumber = z.coerce.number().int().min(1);
 export const bookSearchPaging = {
   page: pageNumber.default(1),

@@ -4,7 +4,7 @@ import { loadBook } from "../books/access";
 import { bookChapters } from "./book-chapters";
 import type { BookSearchResult as Scanned } from "./engine/book";
 import { runScan } from "./run-scan";
-import type { BookSearchResult, SearchOptions } from "./schemas";
+import { searchOptionsOf, type BookSearchResult, type SearchOptions } from "./schemas";
 
 // GET /api/v1/books/{bookId}/search — every hit in the book's titles and text, paged, in book order.
 export async function searchBook(
@@ -14,7 +14,8 @@ export async function searchBook(
   authorize(principal, "search.book");
   const book = await loadBook(principal, input.bookId);
   const chapters = await bookChapters(book.id);
-  const { bookId: _bookId, page, perPage, ...spec } = input;
+  const { page, perPage } = input;
+  const spec = searchOptionsOf(input);
   const scanned = await runScan<Scanned>(
     { op: "search-book", chapters: chapters.map(({ title, content }) => ({ title, content })), spec, offset: (page - 1) * perPage, limit: perPage },
     principal.userId,
