@@ -44,7 +44,9 @@ function foldPattern(pattern: string, fold: FoldOptions): string {
 
 export function compileSearch(spec: SearchSpec): Matcher {
   if (spec.query.length === 0) throw new AppError("validation_failed", "Say what to search for.", [{ path: "query", message: "cannot be empty" }]);
-  const fold: FoldOptions = { lowerCase: !spec.matchCase, widthInsensitive: spec.widthInsensitive };
+  // A query with no cased letter (Chinese, digits) matches the same either way: the text need not be lower-cased.
+  const cased = spec.query.toLowerCase() !== spec.query.toUpperCase();
+  const fold: FoldOptions = { lowerCase: !spec.matchCase && cased, widthInsensitive: spec.widthInsensitive };
   if (!spec.regex) return { kind: "plain", needle: foldQuery(spec.query, fold), fold, wholeWord: spec.wholeWord };
   try {
     // Case is left to RE2 (its folding knows more than lower-casing a pattern could).
