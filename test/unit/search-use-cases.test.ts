@@ -14,6 +14,8 @@ import { listChangeSets } from "@/server/search/list-change-sets";
 import { previewReplace } from "@/server/search/preview-replace";
 import { searchBook } from "@/server/search/search-book";
 import { searchLibrary } from "@/server/search/search-library";
+import { thinRevisions } from "@/server/chapters/revision-retention";
+import { sqlTransaction } from "@/server/db";
 import { undoChangeSet } from "@/server/search/undo-change-set";
 import { newWriter, withScopes } from "../support/principals";
 
@@ -177,6 +179,25 @@ describe("replace as one change set, with undo (issue 23 item 3)", () => {
     });
     expect(await getChapter({ bookId: book.id, chapterId: chapters[1]!.id }, hal)).toMatchObject({ content: "Katherine two.", version: 2 });
     expect((await listChangeSets({ bookId: book.id }, hal)).items[0]!.undoneAt).toBeNull();
+  });
+
+  it("never thins away the autosave a replace changed, so the text from before it stays in the history", async () => {
+    const joy = await newWriter("joy");
+    const { book, chapters } = await bookWith(joy, [{ title: "One", content: "Kathryn." }]);
+    const ids = { bookId: book.id, chapterId: chapters[0]!.id };
+    await saveChapter({ ...ids, version: 1, content: "Kathryn, saved." }, joy);
+    const preview = await previewReplace({ bookId: book.id, ...rename }, joy);
+    await applyReplace({ bookId: book.id, ...rename, chapters: [{ chapterId: ids.chapterId, version: 2, skip: [] }] }, joy);
+    expect(preview.chapters[0]!.version).toBe(2);
+    await saveChapter({ ...ids, version: 3, content: "Katherine, saved again." }, joy);
+    // Two hours on, versions 2 and 4 are autosaves of one ten-minute bucket: only the newest would stay.
+    await sqlTransaction((trx) => thinRevisions(trx, ids.chapterId, new Date(Date.now() + 2 * 3600_000)));
+    expect((await revisionsOf(joy, book.id, ids.chapterId)).map((r) => [r.version, r.kind])).toEqual([
+      [4, "save"],
+      [3, "replace"],
+      [2, "save"],
+      [1, "upload"],
+    ]);
   });
 
   it("answers 422 when the replace would change nothing, and needs write:books to apply", async () => {
