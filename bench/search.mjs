@@ -95,7 +95,8 @@ for (let run = 0; run < 11; run++) {
   bookRuns.push(ms);
 }
 const bookMedian = median(bookRuns.slice(1));
-line(`book search, 3,000,000 字, "凯瑟琳" (${bookTotal} hits), median`, `${bookMedian.toFixed(1)} ms`, "≤ 100 ms", bookMedian <= 100);
+line(`book search, 3,000,000 字, first search (text read from the database)`, `${bookRuns[0].toFixed(1)} ms`, "≤ 100 ms", bookRuns[0] <= 100);
+line(`book search, 3,000,000 字, "凯瑟琳" (${bookTotal} hits), median of 10 more`, `${bookMedian.toFixed(1)} ms`, "≤ 100 ms", bookMedian <= 100);
 const regexRuns = [];
 for (let run = 0; run < 6; run++) regexRuns.push((await timed(() => searchBook({ bookId: big.id, query: "凯.琳|瑟琳", ...plain, regex: true, page: 1, perPage: 50 }, writer))).ms);
 line(`book search, same book, regex "凯.琳|瑟琳", median`, `${median(regexRuns.slice(1)).toFixed(1)} ms`, "(info)", true);
