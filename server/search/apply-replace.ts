@@ -71,7 +71,9 @@ export async function applyReplace(input: ReplaceInput & { chapters: Choice[] },
       })
       .execute();
     const written: ReplaceResult["chapters"] = [];
-    const raced: ChapterConflict[] = [];
+    // Moved to the trash since they were read: a trashed chapter keeps its version, so ask.
+    const trashed = await trx.selectFrom("Chapter").select(["id", "title"]).where("id", "in", touched.map((t) => t.chapter.id)).where("deletedAt", "is not", null).execute();
+    const raced: ChapterConflict[] = trashed.map((c) => ({ chapterId: c.id, title: c.title, expectedVersion: byId.get(c.id)!.version, currentVersion: null }));
     let words = 0;
     for (const [i, { choice, chapter, next }] of touched.entries()) {
       const saved = await writeVersionIn(trx, chapter.id, choice.version, { title: next.title, content: next.content, wordCount: wordCounts[i]! }, { kind: "replace", changeSetId });
