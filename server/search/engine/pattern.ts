@@ -23,8 +23,24 @@ export type Matcher =
 /** Where RE2 says the pattern went wrong: the offending fragment's place in the pattern. */
 function errorPosition(pattern: string, description: string, fragment: string): number {
   if (description.startsWith("missing closing")) return pattern.length;
+  if (description.startsWith("unexpected )")) return unmatchedParen(pattern);
   const at = fragment && fragment !== pattern ? pattern.lastIndexOf(fragment) : -1;
   return at >= 0 ? at : 0;
+}
+
+/** The first ")" that closes nothing (escapes and character classes skipped). */
+function unmatchedParen(pattern: string): number {
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "\\") i++;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(") depth++;
+    else if (c === ")" && --depth < 0) return i;
+  }
+  return 0;
 }
 
 /**
