@@ -27,6 +27,24 @@ function foldCodePoint(character: string, options: FoldOptions): string {
   return folded;
 }
 
+// A book uses a few thousand distinct characters: each is normalized once (null: unchanged).
+const MEMO_MAX = 65_536;
+const memos = new Map<string, Map<number, string | null>>();
+
+function foldedOf(code: number, options: FoldOptions): string | null {
+  const key = `${options.lowerCase}/${options.widthInsensitive}`;
+  let memo = memos.get(key);
+  if (!memo) memos.set(key, (memo = new Map()));
+  let folded = memo.get(code);
+  if (folded === undefined) {
+    const character = String.fromCodePoint(code);
+    const result = foldCodePoint(character, options);
+    folded = result === character ? null : result;
+    if (memo.size < MEMO_MAX) memo.set(code, folded);
+  }
+  return folded;
+}
+
 export function foldText(text: string, options: FoldOptions): FoldedText {
   if (!options.widthInsensitive) {
     if (!options.lowerCase) return { text, toOriginal: null };
@@ -35,19 +53,39 @@ export function foldText(text: string, options: FoldOptions): FoldedText {
     if (lower.length === text.length) return { text: lower, toOriginal: null };
   }
   const parts: string[] = [];
-  const map: number[] = [];
-  let changed = false;
-  let offset = 0;
-  for (const character of text) {
-    const folded = foldCodePoint(character, options);
-    if (folded !== character) changed = true;
-    parts.push(folded);
-    for (let i = 0; i < folded.length; i++) map.push(offset);
-    offset += character.length;
+  let map = new Int32Array(text.length + 1);
+  let used = 0;
+  let runStart = 0;
+  const note = (origin: number, count: number) => {
+    if (used + count + 1 > map.length) {
+      const grown = new Int32Array(Math.max(map.length * 2, used + count + 1));
+      grown.set(map);
+      map = grown;
+    }
+    for (let k = 0; k < count; k++) map[used++] = origin;
+  };
+  for (let i = 0; i < text.length; ) {
+    const code = text.codePointAt(i)!;
+    const size = code > 0xffff ? 2 : 1;
+    let folded: string | null = null;
+    if (code < 0x80) {
+      if (options.lowerCase && code >= 65 && code <= 90) folded = String.fromCharCode(code + 32);
+    } else if (code < 0x4e00 || code > 0x9fff) {
+      // CJK ideographs have neither case nor width forms.
+      folded = foldedOf(code, options);
+    }
+    if (folded === null) note(i, size);
+    else {
+      parts.push(text.slice(runStart, i), folded);
+      runStart = i + size;
+      note(i, folded.length);
+    }
+    i += size;
   }
-  if (!changed) return { text, toOriginal: null };
-  map.push(offset);
-  return { text: parts.join(""), toOriginal: Int32Array.from(map) };
+  if (parts.length === 0) return { text, toOriginal: null };
+  parts.push(text.slice(runStart));
+  map[used] = text.length;
+  return { text: parts.join(""), toOriginal: map.subarray(0, used + 1) };
 }
 
 /** Folds a query or a pattern's literal the same way as the text. */
