@@ -29,9 +29,15 @@ export const searchOptionsShape = {
   widthInsensitive: z.boolean().default(false).describe(flags.widthInsensitive),
 };
 
+/**
+ * The query as a REST query parameter: an empty one reaches the use case, which answers 422 like
+ * tRPC (a bad query string is otherwise a 400, but an empty search is a request understood and refused).
+ */
+export const searchQueryParameter = z.string().max(1000, "a search is at most 1,000 characters").describe(searchQuery.description ?? "");
+
 /** The same options as REST query parameters ("true"/"false"). */
 export const searchOptionsQueryShape = {
-  query: searchQuery,
+  query: searchQueryParameter,
   matchCase: booleanFilter.optional().describe(flags.matchCase),
   wholeWord: booleanFilter.optional().describe(flags.wholeWord),
   regex: booleanFilter.optional().describe(flags.regex),

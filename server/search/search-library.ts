@@ -3,6 +3,7 @@ import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { engine, sql } from "../db";
 import type { BookSearchResult as Scanned } from "./engine/book";
+import { compileSearch } from "./engine/pattern";
 import { runScan } from "./run-scan";
 import type { LibrarySearchResult } from "./schemas";
 
@@ -54,10 +55,11 @@ async function candidates(query: string, ownerId: string, window: { offset: numb
 // ranked, with its hit count and the sentence around its first hit.
 export async function searchLibrary(input: { query: string; page: number; perPage: number }, principal: Principal): Promise<LibrarySearchResult> {
   authorize(principal, "search.library");
+  const spec = { query: input.query, matchCase: false, wholeWord: false, regex: false, widthInsensitive: false };
+  compileSearch(spec); // an empty query is 422, before any database work
   const { rows, total } = await candidates(input.query, principal.userId, { offset: (input.page - 1) * input.perPage, limit: input.perPage });
   const texts = rows.length === 0 ? [] : await sql.selectFrom("Chapter").select(["id", "title", "content"]).where("id", "in", rows.map((r) => r.chapterId)).execute();
   const byId = new Map(texts.map((t) => [t.id, t]));
-  const spec = { query: input.query, matchCase: false, wholeWord: false, regex: false, widthInsensitive: false };
   const scanned = await runScan<Scanned[]>(
     { op: "search-each", chapters: rows.map((r) => ({ title: byId.get(r.chapterId)?.title ?? "", content: byId.get(r.chapterId)?.content ?? "" })), spec },
     principal.userId,

@@ -33,6 +33,8 @@ describe("search over HTTP (issue 23 items 1, 2, 4)", () => {
   it("answers 422 for an empty query and for an invalid regular expression, with its position", async () => {
     const book = await createBook(writer.token);
     expectFailure(await get(`/api/v1/books/${book.id}/search?${q({ query: "" })}`, writer.token), 422, "validation_failed");
+    expectFailure(await get(`/api/v1/search?${q({ query: "" })}`, writer.token), 422, "validation_failed");
+    expectFailure(await get(`/api/v1/books/${book.id}/replace?${q({ query: "", replacement: "x" })}`, writer.token), 422, "validation_failed");
     const details = expectFailure(await get(`/api/v1/books/${book.id}/search?${q({ query: "a(b", regex: "true" })}`, writer.token), 422, "invalid_pattern");
     expect(details).toEqual({ position: 3, reason: expect.stringContaining("missing closing )") });
     const trpc = expectTrpcError(await trpcQuery("search.book", { bookId: book.id, query: "x[", regex: true }, writer.token), 422, "invalid_pattern");

@@ -224,6 +224,7 @@ describe("library search (issue 23 item 2)", () => {
     const { book: trashed } = await bookWith(jo, [{ title: "Old", content: "lantern" }], "Old");
     await deleteBook({ bookId: trashed.id, permanent: false }, jo);
 
+    await expect(searchLibrary({ query: "", page: 1, perPage: 20 }, jo)).rejects.toMatchObject({ code: "validation_failed", status: 422 });
     const found = await searchLibrary({ query: "lantern", page: 1, perPage: 20 }, jo);
     expect(found.total).toBe(3);
     expect(found.items[0]).toMatchObject({ bookId: snow.id, chapterTitle: "Lanterns", hitCount: 4 });

@@ -17,7 +17,7 @@ import {
   replacePreviewSchema,
   replaceResultSchema,
   searchOptionsQueryShape,
-  searchQuery,
+  searchQueryParameter,
   undoResultSchema,
   type SearchOptions,
 } from "../../search/schemas";
@@ -62,7 +62,7 @@ export const searchLibraryEndpoint = defineEndpoint({
   summary: "Search all your books (not in the trash) at once, case-insensitively: one result per chapter with a hit, best first",
   operation: "search.library",
   auth: "required",
-  query: z.object({ query: searchQuery, ...librarySearchPaging }),
+  query: z.object({ query: searchQueryParameter, ...librarySearchPaging }),
   success: { status: 200, description: "one page of chapters (at most 100) and the total", schema: librarySearchResultSchema },
   handle: async ({ query, principal }) => success(await searchLibrary(query, principal)),
 });
