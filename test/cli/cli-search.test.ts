@@ -17,7 +17,7 @@ describe("inkstone search, replace and undo-replace (issue 23 item 4)", () => {
     const hits = json(await run(["search", "kathryn", "--book", bookId, "--whole-word", "--json"]));
     expect(hits).toMatchObject({ total: 2, chapters: [{ title: "One", hitCount: 2 }] });
     expect(ok(await run(["search", "凯瑟琳", "--book", bookId]))).toContain("[凯瑟琳]走了。");
-    expect(fails(await run(["search", "a(b", "--book", bookId, "--regex"]))).toMatch(/position 3.*\(422 invalid_pattern\)$/);
+    expect(fails(await run(["search", "a(b", "--book", bookId, "--regex"]))).toBe("inkstone: invalid input: This regular expression is not valid at position 3: missing closing ).");
     const library = json(await run(["search", "walked", "--json"]));
     expect(library.items.map((i: { bookId: string }) => i.bookId)).toEqual([bookId]);
 
