@@ -6,7 +6,8 @@
 //   - search a library of 100 books, 10 M words, ≤ 200 ms p95 (indexed and short queries),
 //   - preview and apply a 2,000-hit rename across 120 chapters ≤ 2 s, exactly one revision per
 //     touched chapter.
-// BENCH_LIBRARY_WORDS scales the library down (default 10,000,000) on a machine that cannot spare
+// `node bench/search.mjs --postgres` runs the same on a throwaway PostgreSQL cluster (as
+// `npm run test:postgres` starts one). BENCH_LIBRARY_WORDS scales the library down (default 10,000,000) on a machine that cannot spare
 // the minutes seeding it takes.
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -19,7 +20,18 @@ import { buildWorker } from "../scripts/build-worker.mjs";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const LIBRARY_WORDS = Number(process.env.BENCH_LIBRARY_WORDS ?? 10_000_000);
 
-if (!process.env.DATABASE_URL?.startsWith("postgresql")) {
+let cluster;
+if (process.argv.includes("--postgres")) {
+  const { throwawayCluster } = await import("../scripts/postgres-cluster.mjs");
+  const pg = (await import("pg")).default;
+  cluster = await throwawayCluster();
+  const client = new pg.Client({ connectionString: `${cluster.url}/postgres` });
+  await client.connect();
+  await client.query('CREATE DATABASE "bench_search"');
+  await client.end();
+  process.env.DATABASE_URL = `${cluster.url}/bench_search`;
+  migrate(process.env, "pipe");
+} else if (!process.env.DATABASE_URL?.startsWith("postgresql")) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "inkstone-bench-search-"));
   process.env.DATABASE_URL = `file:${path.join(dir, "inkstone.db")}`;
   process.env.INKSTONE_DATA_DIR = dir;
@@ -143,4 +155,5 @@ const revisions = await sql.selectFrom("ChapterRevision").select(["chapterId"]).
 const onePerChapter = revisions.length === 120 && new Set(revisions.map((r) => r.chapterId)).size === 120;
 line(`rename, ${applied.replaced} hits in ${applied.chapters.length} chapters, preview + apply`, `${renameMs.toFixed(0)} ms`, "≤ 2,000 ms", renameMs <= 2000 && applied.replaced === 2000);
 line(`  revisions written: ${revisions.length} (one per touched chapter)`, onePerChapter ? "exactly one" : "WRONG", "one each", onePerChapter);
+cluster?.stop();
 process.exit(0);
