@@ -296,9 +296,10 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
       path: `/api/v1/books/${f.book.id}/replace`,
       body: { query: "rain", replacement: "snow", chapters: [{ chapterId: f.other.id, version: 1, skip: [] }] },
       snapshot: f.snapshot,
-      async afterSuccess(data, token) {
+      async afterSuccess(data) {
         expect(data).toMatchObject({ replaced: 1, chapters: [{ chapterId: f.other.id, version: 2, replaced: 1 }] });
-        expect(expectSuccess(await get(`/api/v1/books/${f.book.id}/chapters/${f.other.id}`, token), 200).content).toBe("The snow fell.");
+        // Read back with the owner's session: the matrix's token holds write:books only.
+        expect(expectSuccess(await get(`/api/v1/books/${f.book.id}/chapters/${f.other.id}`, owner.token), 200).content).toBe("The snow fell.");
       },
     };
   },
@@ -325,9 +326,9 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
     return {
       path: `/api/v1/books/${f.book.id}/change-sets/${applied.changeSetId}/undo`,
       snapshot: f.snapshot,
-      async afterSuccess(data, token) {
+      async afterSuccess(data) {
         expect(data).toEqual({ changeSetId: applied.changeSetId, chapters: [{ chapterId: f.other.id, version: 3 }] });
-        expect(expectSuccess(await get(`/api/v1/books/${f.book.id}/chapters/${f.other.id}`, token), 200).content).toBe("The rain fell.");
+        expect(expectSuccess(await get(`/api/v1/books/${f.book.id}/chapters/${f.other.id}`, owner.token), 200).content).toBe("The rain fell.");
       },
     };
   },
