@@ -32,11 +32,13 @@ async function candidates(query: string, ownerId: string, window: { offset: numb
   const from: RawBuilder<unknown> = indexed
     ? raw`"ChapterSearch" s JOIN "ChapterSearchKey" k ON k."id" = s."rowid" JOIN "Chapter" c ON c."id" = k."chapterId"`
     : raw`"Chapter" c`;
-  const like = engine === "sqlite" ? raw`LIKE` : raw`ILIKE`;
   const pattern = likePattern(query);
   const matches = indexed
     ? raw`"ChapterSearch" MATCH ${`"${query.replaceAll('"', '""')}"`}`
-    : raw`(c."title" ${like} ${pattern} ESCAPE '\\' OR c."content" ${like} ${pattern} ESCAPE '\\')`;
+    : engine === "sqlite"
+      ? raw`(c."title" LIKE ${pattern} ESCAPE '\\' OR c."content" LIKE ${pattern} ESCAPE '\\')`
+      : // Backslash is PostgreSQL's escape already: an ESCAPE clause would wrap the pattern in like_escape().
+        raw`(c."title" ILIKE ${pattern} OR c."content" ILIKE ${pattern})`;
   const where = raw`${matches} AND b."ownerId" = ${ownerId} AND b."deletedAt" IS NULL AND b."purgedAt" IS NULL AND c."deletedAt" IS NULL`;
   const occurrences = raw`(length(c."content") - length(replace(lower(c."content"), lower(${query}), ''))) / length(${query})`;
   const rank = indexed ? raw`bm25("ChapterSearch")` : raw`-(${occurrences})`;
