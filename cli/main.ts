@@ -11,6 +11,7 @@ import { registerGoals } from "./commands/goals";
 import { registerImport } from "./commands/import";
 import { registerLogin } from "./commands/login";
 import { registerLogout } from "./commands/logout";
+import { registerSearch } from "./commands/search";
 import { registerStats } from "./commands/stats";
 import { registerTokens } from "./commands/tokens";
 import { registerWhoami } from "./commands/whoami";
@@ -58,6 +59,7 @@ function buildProgram(): Command {
     registerChapters,
     registerImport,
     registerExport,
+    registerSearch,
     registerConvert,
     registerFormats,
     registerAnalysis,

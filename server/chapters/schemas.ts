@@ -71,7 +71,14 @@ export type ChapterSummaryDto = z.infer<typeof chapterSummarySchema>;
 export type ChapterDto = z.infer<typeof chapterSchema>;
 
 export const revisionSummarySchema = z
-  .object({ version: z.int(), title: z.string(), wordCount: z.int(), createdAt: z.iso.datetime() })
+  .object({
+    version: z.int(),
+    title: z.string(),
+    wordCount: z.int(),
+    createdAt: z.iso.datetime(),
+    kind: z.string().describe('why it exists: "save", "upload", "restore", "replace" (a book-wide replace) or "undo" (its undo)'),
+    changeSetId: z.string().nullable().describe("the book-wide replace (or its undo) that wrote it"),
+  })
   .meta({ id: "RevisionSummary" });
 export const revisionSchema = revisionSummarySchema.extend({ content: z.string() }).meta({ id: "Revision" });
 export type RevisionSummaryDto = z.infer<typeof revisionSummarySchema>;
@@ -101,6 +108,6 @@ export function toChapterDto(row: ChapterSummaryRow & { content: string }): Chap
   return { ...toChapterSummaryDto(row), content: row.content };
 }
 
-export function toRevisionSummaryDto(row: { version: number; title: string; wordCount: number; createdAt: Date }): RevisionSummaryDto {
-  return { version: row.version, title: row.title, wordCount: row.wordCount, createdAt: row.createdAt.toISOString() };
+export function toRevisionSummaryDto(row: { version: number; title: string; wordCount: number; createdAt: Date; kind: string; changeSetId: string | null }): RevisionSummaryDto {
+  return { version: row.version, title: row.title, wordCount: row.wordCount, createdAt: row.createdAt.toISOString(), kind: row.kind, changeSetId: row.changeSetId };
 }

@@ -6,6 +6,7 @@ import { convertRouter } from "./routers/convert";
 import { goalsRouter, releasesRouter, statsRouter } from "./routers/goals";
 import { jobsRouter } from "./routers/jobs";
 import { usersRouter } from "./routers/users";
+import { searchRouter } from "./routers/search";
 
 export const appRouter = router({
   users: usersRouter,
@@ -17,6 +18,7 @@ export const appRouter = router({
   goals: goalsRouter,
   stats: statsRouter,
   releases: releasesRouter,
+  search: searchRouter,
 });
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);

@@ -24,6 +24,11 @@ async function perform(task: WorkerTask): Promise<unknown> {
     case "count-prose":
     case "word-change":
       return (await import("../text/count-task")).performTextTask(task);
+    case "search-book":
+    case "search-plan":
+    case "search-apply":
+    case "search-each":
+      return (await import("../search/engine/task")).performSearchTask(task);
   }
 }
 

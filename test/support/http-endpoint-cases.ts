@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { del, expectFailure, expectSuccess, get } from "./http-client";
+import { del, expectFailure, expectSuccess, get, post } from "./http-client";
 import { bookCount, bookState, bookWithChapters, createBook, tokenState } from "./http-books";
 import { mintToken, type Account } from "./http-users";
 import { analysesState, builtInTemplate, install, ownTemplate, runOn, templateState } from "./http-analysis";
@@ -261,6 +261,80 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
       snapshot: f.snapshot,
       async afterSuccess(data) {
         expect(data).toMatchObject({ version: 3, content: "# Opening\n\nIt was a dark and stormy night." });
+      },
+    };
+  },
+  "GET /api/v1/books/{bookId}/search": async (owner) => {
+    const f = await bookFixture(owner);
+    return {
+      path: `/api/v1/books/${f.book.id}/search?query=bright&wholeWord=true`,
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ total: 1, items: [{ chapterId: f.chapter.id, match: "bright", after: " cold day." }] });
+      },
+    };
+  },
+  "GET /api/v1/search": async (owner) => {
+    const f = await bookFixture(owner);
+    const word = `lantern${Math.random().toString(36).slice(2, 10)}`;
+    const chapter = expectSuccess(await post(`/api/v1/books/${f.book.id}/chapters`, owner.token, { content: `A ${word} here.`, title: "Lit" }), 201);
+    return {
+      path: `/api/v1/search?query=${word}`,
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ total: 1, items: [{ bookId: f.book.id, chapterId: chapter.id, hitCount: 1, match: word }] });
+      },
+    };
+  },
+  "GET /api/v1/books/{bookId}/replace": async (owner) => {
+    const f = await bookFixture(owner);
+    return {
+      path: `/api/v1/books/${f.book.id}/replace?query=rain&replacement=snow`,
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ total: 1, chapters: [{ chapterId: f.other.id, version: 1, hits: [{ hitId: "content:4", replacement: "snow" }] }] });
+      },
+    };
+  },
+  "POST /api/v1/books/{bookId}/replace": async (owner) => {
+    const f = await bookFixture(owner);
+    return {
+      path: `/api/v1/books/${f.book.id}/replace`,
+      body: { query: "rain", replacement: "snow", chapters: [{ chapterId: f.other.id, version: 1, skip: [] }] },
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ replaced: 1, chapters: [{ chapterId: f.other.id, version: 2, replaced: 1 }] });
+        // Read back with the owner's session: the matrix's token holds write:books only.
+        expect(expectSuccess(await get(`/api/v1/books/${f.book.id}/chapters/${f.other.id}`, owner.token), 200).content).toBe("The snow fell.");
+      },
+    };
+  },
+  "GET /api/v1/books/{bookId}/change-sets": async (owner) => {
+    const f = await bookFixture(owner);
+    const applied = expectSuccess(
+      await post(`/api/v1/books/${f.book.id}/replace`, owner.token, { query: "rain", replacement: "snow", chapters: [{ chapterId: f.other.id, version: 1, skip: [] }] }),
+      201,
+    );
+    return {
+      path: `/api/v1/books/${f.book.id}/change-sets`,
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        expect(data).toEqual({ items: [expect.objectContaining({ changeSetId: applied.changeSetId, query: "rain", replacement: "snow", replaced: 1, undoneAt: null })] });
+      },
+    };
+  },
+  "POST /api/v1/books/{bookId}/change-sets/{changeSetId}/undo": async (owner) => {
+    const f = await bookFixture(owner);
+    const applied = expectSuccess(
+      await post(`/api/v1/books/${f.book.id}/replace`, owner.token, { query: "rain", replacement: "snow", chapters: [{ chapterId: f.other.id, version: 1, skip: [] }] }),
+      201,
+    );
+    return {
+      path: `/api/v1/books/${f.book.id}/change-sets/${applied.changeSetId}/undo`,
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        expect(data).toEqual({ changeSetId: applied.changeSetId, chapters: [{ chapterId: f.other.id, version: 3 }] });
+        expect(expectSuccess(await get(`/api/v1/books/${f.book.id}/chapters/${f.other.id}`, owner.token), 200).content).toBe("The rain fell.");
       },
     };
   },

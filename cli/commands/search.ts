@@ -1,0 +1,141 @@
+import type { Command } from "commander";
+import {
+  bookSearchResultSchema,
+  changeSetListSchema,
+  librarySearchResultSchema,
+  replacePreviewSchema,
+  replaceResultSchema,
+  undoResultSchema,
+} from "../../server/search/schemas";
+import { context } from "../context";
+import { CliError } from "../errors";
+import { printNote, printResult, printRows } from "../output";
+
+const bookPath = (bookId: string) => `/api/v1/books/${encodeURIComponent(bookId)}`;
+
+interface MatchFlags {
+  regex?: boolean;
+  wholeWord?: boolean;
+  matchCase?: boolean;
+  width?: boolean;
+}
+
+function matchOptions(command: Command): Command {
+  return command
+    .option("--regex", "the query is a regular expression (RE2: no backreferences or lookaround)")
+    .option("-w, --whole-word", "whole words only (each Chinese or Japanese character is a word of its own)")
+    .option("-c, --match-case", "upper and lower case must match")
+    .option("--width", "full-width and half-width forms match each other (Ａ and A)");
+}
+
+/** The flags as the API's query parameters; absent flags are left out (false). */
+function flagQuery(flags: MatchFlags) {
+  return {
+    regex: flags.regex ? "true" : undefined,
+    wholeWord: flags.wholeWord ? "true" : undefined,
+    matchCase: flags.matchCase ? "true" : undefined,
+    widthInsensitive: flags.width ? "true" : undefined,
+  };
+}
+
+const inContext = (hit: { before: string; match: string; after: string }) => `${hit.before}[${hit.match}]${hit.after}`;
+
+function pageNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new CliError(`--page must be a whole number from 1, not "${value}"`);
+  return n;
+}
+
+export function registerSearch(program: Command): void {
+  matchOptions(
+    program
+      .command("search <query>")
+      .description("search one book (--book) or all your books: each hit with the sentence around it")
+      .option("-b, --book <bookId>", "search this book only (hits, with every option); without it, your whole library (chapters, case-insensitive)")
+      .option("--page <n>", "which page of results", pageNumber, 1)
+      .addHelpText("after", '\nExamples:\n  inkstone search lantern\n  inkstone search --book <bookId> --whole-word Kathryn\n  inkstone search --book <bookId> --regex "chapter \\d+"'),
+  ).action(async (query: string, options: MatchFlags & { book?: string; page: number }, command: Command) => {
+    const { client, json } = context(command);
+    if (!options.book) {
+      if (options.regex || options.wholeWord || options.matchCase || options.width) throw new CliError("--regex, --whole-word, --match-case and --width need --book: the library search is plain text");
+      const result = await client.data("GET", "/api/v1/search", { query: { query, page: options.page } }, librarySearchResultSchema);
+      if (json) return printResult(true, result, "");
+      printRows(false, result.items, [
+        { heading: "book", value: (i) => i.bookTitle },
+        { heading: "chapter", value: (i) => i.chapterTitle },
+        { heading: "hits", value: (i) => i.hitCount },
+        { heading: "first hit", value: inContext },
+        { heading: "chapter id", value: (i) => i.chapterId },
+      ], `no chapter holds "${query}"`);
+      if (result.total > result.page * result.perPage) printNote(`${result.items.length} of ${result.total} chapters shown; --page ${result.page + 1} for more`);
+      return;
+    }
+    const result = await client.data("GET", `${bookPath(options.book)}/search`, { query: { query, ...flagQuery(options), page: options.page } }, bookSearchResultSchema);
+    if (json) return printResult(true, result, "");
+    printRows(false, result.items, [
+      { heading: "chapter", value: (h) => h.chapterTitle },
+      { heading: "at", value: (h) => (h.field === "title" ? "title" : h.start) },
+      { heading: "hit", value: inContext },
+    ], `no hit for "${query}"`);
+    if (result.total > 0) printNote(`${result.total} hits in ${result.chapters.length} chapters${result.total > result.page * result.perPage ? `; --page ${result.page + 1} for more` : ""}`);
+  });
+
+  matchOptions(
+    program
+      .command("replace <bookId> <query> <replacement>")
+      .description("replace across a book as one change set (undo it with inkstone undo-replace); --dry-run shows what would change")
+      .option("-n, --dry-run", "show every hit and what it would become; change nothing")
+      .option("-p, --preserve-case", "KATHRYN → KATHERINE, Kathryn → Katherine, kathryn → katherine")
+      .addHelpText("after", "\nExamples:\n  inkstone replace <bookId> Kathryn Katherine --whole-word --preserve-case --dry-run\n  inkstone replace <bookId> Kathryn Katherine --whole-word --preserve-case"),
+  ).action(async (bookId: string, query: string, replacement: string, options: MatchFlags & { dryRun?: boolean; preserveCase?: boolean }, command: Command) => {
+    const { client, json } = context(command);
+    const preview = await client.data(
+      "GET",
+      `${bookPath(bookId)}/replace`,
+      { query: { query, replacement, ...flagQuery(options), preserveCase: options.preserveCase ? "true" : undefined } },
+      replacePreviewSchema,
+    );
+    if (options.dryRun) {
+      if (json) return printResult(true, preview, "");
+      const rows = preview.chapters.flatMap((chapter) => chapter.hits.map((hit) => ({ chapter: chapter.title, ...hit })));
+      printRows(false, rows, [
+        { heading: "chapter", value: (h) => h.chapter },
+        { heading: "hit", value: inContext },
+        { heading: "becomes", value: (h) => `${h.before}[${h.replacement}]${h.after}` },
+      ], `no hit for "${query}": nothing would change`);
+      if (preview.total > 0) printNote(`${preview.total} hits in ${preview.chapters.length} chapters would change; run again without --dry-run to replace them`);
+      return;
+    }
+    if (preview.total === 0) throw new CliError(`no hit for "${query}": nothing to replace`);
+    // Applied at the versions previewed: a chapter saved in between refuses the whole change (409).
+    const chapters = preview.chapters.map((c) => ({ chapterId: c.chapterId, version: c.version, skip: [] }));
+    const body = { query, replacement, regex: !!options.regex, wholeWord: !!options.wholeWord, matchCase: !!options.matchCase, widthInsensitive: !!options.width, preserveCase: !!options.preserveCase, chapters };
+    const result = await client.data("POST", `${bookPath(bookId)}/replace`, { json: body }, replaceResultSchema);
+    printResult(json, result, `Replaced ${result.replaced} hits in ${result.chapters.length} chapters (change set ${result.changeSetId}). Undo: inkstone undo-replace ${bookId} ${result.changeSetId}`);
+  });
+
+  program
+    .command("change-sets <bookId>")
+    .description("a book's replaces, newest first")
+    .action(async (bookId: string, _options: unknown, command: Command) => {
+      const { client, json } = context(command);
+      const { items } = await client.data("GET", `${bookPath(bookId)}/change-sets`, {}, changeSetListSchema);
+      printRows(json, items, [
+        { heading: "id", value: (c) => c.changeSetId },
+        { heading: "when", value: (c) => c.createdAt },
+        { heading: "replace", value: (c) => `${c.query} → ${c.replacement}` },
+        { heading: "hits", value: (c) => c.replaced },
+        { heading: "chapters", value: (c) => c.chapterCount },
+        { heading: "undone", value: (c) => c.undoneAt ?? "" },
+      ], "no replaces yet");
+    });
+
+  program
+    .command("undo-replace <bookId> <changeSetId>")
+    .description("take a whole replace back: each chapter it changed gets its earlier text as a new version")
+    .action(async (bookId: string, changeSetId: string, _options: unknown, command: Command) => {
+      const { client, json } = context(command);
+      const result = await client.data("POST", `${bookPath(bookId)}/change-sets/${encodeURIComponent(changeSetId)}/undo`, {}, undoResultSchema);
+      printResult(json, result, `Undid change set ${result.changeSetId} in ${result.chapters.length} chapters.`);
+    });
+}

@@ -1,0 +1,101 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { expectFailure, expectSuccess, get, post } from "../support/http-client";
+import { createBook, saveChapter, uploadChapter } from "../support/http-books";
+import { expectTrpcError, trpcMutation, trpcQuery } from "../support/http-trpc";
+import { mintToken, signUp, type Account } from "../support/http-users";
+
+let writer: Account;
+beforeAll(async () => {
+  writer = await signUp("search");
+});
+
+const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+describe("search over HTTP (issue 23 items 1, 2, 4)", () => {
+  it("searches a book with its options, pages hits, and the library; read:books suffices", async () => {
+    const book = await createBook(writer.token, { title: "Lanterns" });
+    const first = await uploadChapter(writer.token, book.id, "我们的凯瑟琳走了。Lantern light.", "一");
+    await uploadChapter(writer.token, book.id, "凯瑟琳说再见。ＬＡＮＴＥＲＮ!", "二");
+    const reader = (await mintToken(writer.token, ["read:books"])).token;
+
+    const found = expectSuccess(await get(`/api/v1/books/${book.id}/search?${q({ query: "凯瑟琳", wholeWord: "true", perPage: "1" })}`, reader), 200);
+    expect(found).toMatchObject({ total: 2, page: 1, perPage: 1 });
+    expect(found.items).toEqual([{ chapterId: first.id, chapterTitle: "一", field: "content", start: 3, end: 6, before: "我们的", match: "凯瑟琳", after: "走了。" }]);
+    expect(found.chapters.map((c: { hitCount: number }) => c.hitCount)).toEqual([1, 1]);
+    const folded = expectSuccess(await get(`/api/v1/books/${book.id}/search?${q({ query: "lantern", widthInsensitive: "true" })}`, reader), 200);
+    expect(folded.items.map((h: { match: string }) => h.match)).toEqual(["Lantern", "ＬＡＮＴＥＲＮ"]);
+
+    const library = expectSuccess(await get(`/api/v1/search?${q({ query: "lantern" })}`, reader), 200);
+    expect(library.items.map((i: { bookTitle: string }) => i.bookTitle)).toEqual(["Lanterns"]);
+    expect(library.total).toBe(1);
+  });
+
+  it("answers 422 for an empty query and for an invalid regular expression, with its position", async () => {
+    const book = await createBook(writer.token);
+    expectFailure(await get(`/api/v1/books/${book.id}/search?${q({ query: "" })}`, writer.token), 422, "validation_failed");
+    expectFailure(await get(`/api/v1/search?${q({ query: "" })}`, writer.token), 422, "validation_failed");
+    expectFailure(await get(`/api/v1/books/${book.id}/replace?${q({ query: "", replacement: "x" })}`, writer.token), 422, "validation_failed");
+    const details = expectFailure(await get(`/api/v1/books/${book.id}/search?${q({ query: "a(b", regex: "true" })}`, writer.token), 422, "invalid_pattern");
+    expect(details).toEqual({ position: 3, reason: expect.stringContaining("missing closing )") });
+    const trpc = expectTrpcError(await trpcQuery("search.book", { bookId: book.id, query: "x[", regex: true }, writer.token), 422, "invalid_pattern");
+    expect(trpc).toMatchObject({ position: 2 });
+  });
+
+  it("keeps a runaway pattern from stalling the server: nested quantifiers over a long chapter answer at once", async () => {
+    const book = await createBook(writer.token);
+    await uploadChapter(writer.token, book.id, `${"a".repeat(1_000_000)}!`, "Long");
+    const result = expectSuccess(await get(`/api/v1/books/${book.id}/search?${q({ query: "(a+)+$", regex: "true" })}`, writer.token), 200);
+    expect(result.total).toBe(0);
+    // Other requests are answered meanwhile and after.
+    expectSuccess(await get(`/api/v1/books/${book.id}`, writer.token), 200);
+  });
+});
+
+describe("replace and undo over HTTP (issue 23 items 3, 4)", () => {
+  const rename = { query: "kathryn", replacement: "Katherine", preserveCase: true, wholeWord: true };
+
+  it("previews (GET, read:books), applies one change set (POST, write:books), lists and undoes it", async () => {
+    const book = await createBook(writer.token);
+    const one = await uploadChapter(writer.token, book.id, "Kathryn ran. KATHRYN!", "One");
+    const reader = (await mintToken(writer.token, ["read:books"])).token;
+    const preview = expectSuccess(await get(`/api/v1/books/${book.id}/replace?${q({ query: "kathryn", replacement: "Katherine", preserveCase: "true", wholeWord: "true" })}`, reader), 200);
+    expect(preview.chapters[0].hits.map((h: { replacement: string }) => h.replacement)).toEqual(["Katherine", "KATHERINE"]);
+    const dry = expectSuccess(await post(`/api/v1/books/${book.id}/replace`, writer.token, { ...rename, dryRun: true }), 200);
+    expect(dry).toEqual(preview);
+
+    const chapters = [{ chapterId: one.id, version: 1, skip: [] }];
+    expectFailure(await post(`/api/v1/books/${book.id}/replace`, reader, { ...rename, chapters }), 403, "insufficient_scope");
+    const applied = expectSuccess(await post(`/api/v1/books/${book.id}/replace`, writer.token, { ...rename, chapters }), 201);
+    expect(applied).toMatchObject({ replaced: 2, chapters: [{ chapterId: one.id, version: 2, replaced: 2 }] });
+    const revisions = expectSuccess(await get(`/api/v1/books/${book.id}/chapters/${one.id}/revisions`, writer.token), 200);
+    expect(revisions[0]).toMatchObject({ version: 2, kind: "replace", changeSetId: applied.changeSetId });
+
+    const listed = expectSuccess(await get(`/api/v1/books/${book.id}/change-sets`, reader), 200);
+    expect(listed.items).toEqual([expect.objectContaining({ changeSetId: applied.changeSetId, replaced: 2, chapterCount: 1, undoneAt: null })]);
+    const undone = expectSuccess(await post(`/api/v1/books/${book.id}/change-sets/${applied.changeSetId}/undo`, writer.token), 201);
+    expect(undone).toEqual({ changeSetId: applied.changeSetId, chapters: [{ chapterId: one.id, version: 3 }] });
+    const chapter = expectSuccess(await get(`/api/v1/books/${book.id}/chapters/${one.id}`, writer.token), 200);
+    expect(chapter.content).toBe("Kathryn ran. KATHRYN!");
+    expectFailure(await post(`/api/v1/books/${book.id}/change-sets/${applied.changeSetId}/undo`, writer.token), 409, "change_set_undone");
+  });
+
+  it("refuses the whole change with 409 naming a chapter edited after the preview, and an undo after an edit", async () => {
+    const book = await createBook(writer.token);
+    const one = await uploadChapter(writer.token, book.id, "Kathryn one.", "One");
+    const two = await uploadChapter(writer.token, book.id, "Kathryn two.", "Two");
+    const chapters = [{ chapterId: one.id, version: 1, skip: [] }, { chapterId: two.id, version: 1, skip: [] }];
+    await saveChapter(writer.token, book.id, two.id, 1, { title: "Two", content: "Kathryn two, edited." });
+    const details = expectFailure(await post(`/api/v1/books/${book.id}/replace`, writer.token, { ...rename, chapters }), 409, "version_conflict");
+    expect(details).toEqual({ chapters: [{ chapterId: two.id, title: "Two", expectedVersion: 1, currentVersion: 2 }] });
+    expect(expectSuccess(await get(`/api/v1/books/${book.id}/chapters/${one.id}`, writer.token), 200)).toMatchObject({ version: 1, content: "Kathryn one." });
+
+    const response = await trpcMutation("search.applyReplace", { bookId: book.id, ...rename, chapters: [{ chapterId: one.id, version: 1, skip: [] }, { chapterId: two.id, version: 2, skip: [] }] }, writer.token);
+    expect(response.status, response.text.slice(0, 300)).toBe(200);
+    const applied = response.body as { result: { data: { changeSetId: string; replaced: number } } };
+    expect(applied.result.data.replaced).toBe(2);
+    await saveChapter(writer.token, book.id, one.id, 2, { title: "One", content: "Katherine one, edited." });
+    const refused = expectTrpcError(await trpcMutation("search.undoChangeSet", { bookId: book.id, changeSetId: applied.result.data.changeSetId }, writer.token), 409, "version_conflict");
+    expect(refused).toMatchObject({ chapters: [{ chapterId: one.id, title: "One", expectedVersion: 2, currentVersion: 3 }] });
+    expectFailure(await post(`/api/v1/books/${book.id}/replace`, writer.token, { ...rename, chapters: [{ chapterId: two.id, version: 3, skip: [] }] }), 422, "nothing_to_replace");
+  });
+});
