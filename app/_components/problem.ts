@@ -22,6 +22,11 @@ function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && Object.hasOwn(ERROR_SENTENCES, value);
 }
 
+/** The `details` our tRPC formatter passes on from the server's error (which chapters conflicted, say), or null. */
+export function problemDetails(error: unknown): unknown {
+  return errorData(error)?.details ?? null;
+}
+
 /**
  * Reads the error data our tRPC formatter adds (server/trpc/init.ts). `fieldPrefix` strips the
  * input's nesting from field paths ("changes." for books.update) so they name the form's fields.
