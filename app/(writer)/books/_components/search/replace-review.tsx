@@ -125,11 +125,17 @@ export function ReplaceReview({
             lang={language}
             autoComplete="off"
             spellCheck={false}
+            aria-describedby={options.regex ? `${id}-groups` : undefined}
             onChange={(event) => {
               setReplacement(event.target.value);
               setPreviewed(null);
             }}
           />
+          {options.regex && (
+            <p id={`${id}-groups`} className="field-hint">
+              $1, $2… put back what the pattern’s groups matched; $$ is a dollar sign.
+            </p>
+          )}
         </div>
         <label className="checkbox">
           <input
