@@ -161,8 +161,9 @@ test("the library search finds a word in every book, best first, and opens the e
   await expect(results.getByRole("link").first()).toContainText("3 matches");
   await expect(results.getByRole("link").first()).toHaveAttribute("href", new RegExp(`^${first!.path}`));
   await results.getByRole("link", { name: /Moor/ }).click();
-  await expect(page).toHaveURL(new RegExp(`${second!.path}(\\?|$)`));
+  await expect(page).toHaveURL(new RegExp(`${second!.path}\\?find=${word}$`));
   await expect(page.getByLabel("Chapter title")).toHaveValue("Moor");
+  await expect.poll(() => page.evaluate(() => document.getSelection()?.toString())).toBe(word);
 });
 
 test("on a phone the search, its results and the replace review fit the screen", async ({ page }) => {

@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from "react";
 import { trpc } from "@/app/_trpc/client";
 import { HitContext } from "./hit-context";
 import { plural, searchProblemMessage } from "./search-problem";
-import { hitHref } from "./search-types";
+import { libraryHitHref } from "./search-types";
 import styles from "./search.module.css";
 
 const PER_PAGE = 20;
@@ -86,7 +86,7 @@ export function LibrarySearch() {
           <ol className={styles.libraryResults} aria-label="Matching chapters, best first" aria-busy={results.isFetching || undefined}>
             {data.items.map((item) => (
               <li key={`${item.bookId}/${item.chapterId}`}>
-                <Link href={hitHref(item.bookId, item)} className={styles.hit}>
+                <Link href={libraryHitHref(item)} className={styles.hit}>
                   <span className={styles.libraryWhere}>
                     <strong>{item.chapterTitle}</strong>
                     <span>in {item.bookTitle}</span>

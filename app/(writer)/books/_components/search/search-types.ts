@@ -21,8 +21,16 @@ export interface SearchOptions {
 export const NO_OPTIONS: SearchOptions = { query: "", matchCase: false, wholeWord: false, regex: false, widthInsensitive: false };
 
 /** The editor's address for a hit: the chapter with the match selected (the editor reads at and len). */
-export function hitHref(bookId: string, hit: { chapterId: string; field?: "title" | "content"; start?: number; end?: number }): string {
+export function hitHref(bookId: string, hit: { chapterId: string; field: "title" | "content"; start: number; end: number }): string {
   const chapter = `/books/${bookId}/chapters/${hit.chapterId}`;
-  if (hit.field === "title" || hit.start === undefined || hit.end === undefined) return chapter;
-  return `${chapter}?at=${hit.start}&len=${hit.end - hit.start}`;
+  return hit.field === "title" ? chapter : `${chapter}?at=${hit.start}&len=${hit.end - hit.start}`;
+}
+
+/**
+ * A library result's address. The library's results carry the words matched but no offsets, so
+ * the editor selects their first appearance in the chapter (find=).
+ */
+export function libraryHitHref(hit: { bookId: string; chapterId: string; match: string }): string {
+  const chapter = `/books/${hit.bookId}/chapters/${hit.chapterId}`;
+  return hit.match ? `${chapter}?${new URLSearchParams({ find: hit.match })}` : chapter;
 }

@@ -87,16 +87,18 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
   }, [listOpen]);
 
   // A search result's link (?at=&len=): that stretch of the text selected and in view, again
-  // whenever another result in this chapter is followed.
+  // whenever another result in this chapter is followed. A library result knows the words it
+  // matched but not where (?find=): their first appearance is selected.
   const searchParams = useSearchParams();
   const at = searchParams.get("at");
   const len = searchParams.get("len");
+  const find = searchParams.get("find");
   useEffect(() => {
-    const from = Number(at);
-    if (at === null || !Number.isSafeInteger(from) || from < 0) return;
-    const length = Number(len);
+    const from = at === null ? (find ? (editor.current?.text().indexOf(find) ?? -1) : -1) : Number(at);
+    if (!Number.isSafeInteger(from) || from < 0) return;
+    const length = at === null ? find!.length : Number(len);
     editor.current?.select(from, from + (Number.isSafeInteger(length) && length > 0 ? length : 0));
-  }, [at, len]);
+  }, [at, len, find]);
 
   const position = chapters.findIndex((c) => c.id === chapterId);
   const previous = chapters[position - 1];
