@@ -38,6 +38,11 @@ export const ERROR_SENTENCES: Record<ErrorCode, string> = {
   conversion_timed_out: "That document took too long to convert and was stopped. Try a smaller one.",
   document_too_complex: "Part of the text is nested too deeply or is too unusual to be written in that format. Simplify it (deep quotes or lists, long runs of symbols) and try again.",
   archive_too_large: "That document unpacks to more than Inkstone takes at once.",
+  change_set_undone: "That replace was undone already.",
+  invalid_pattern: "That regular expression is not valid; the message says where.",
+  search_timed_out: "That search took too long and was stopped. Try a simpler pattern.",
+  too_many_hits: "That would replace too many hits at once. Narrow the search, or replace in parts.",
+  nothing_to_replace: "Nothing would change: no hit is left to replace.",
   rate_limited: "That was a lot at once. Wait a moment, then try again.",
   internal: "Something went wrong on Inkstone's side. Your change was not saved; try again in a moment.",
 };

@@ -28,6 +28,13 @@ export const OPERATION_SCOPES = {
   "chapters.reorder": "write:books",
   "chapters.restore": "write:books",
   "chapters.untrash": "write:books",
+  // search and replace (issue 23): a preview reads, applying and undoing write
+  "search.book": "read:books",
+  "search.library": "read:books",
+  "search.previewReplace": "read:books",
+  "search.applyReplace": "write:books",
+  "search.changeSets": "read:books",
+  "search.undoChangeSet": "write:books",
   // a job is its owner's; queuing it took the scope of the work
   "jobs.get": null,
   "jobs.list": null,

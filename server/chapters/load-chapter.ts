@@ -40,7 +40,7 @@ function chapterInTrash(ids: ChapterIds): AppError {
 export async function loadRevision(chapterId: string, version: number) {
   const revision = await sql
     .selectFrom("ChapterRevision")
-    .select(["version", "title", "content", "wordCount", "createdAt"])
+    .select(["version", "title", "content", "wordCount", "createdAt", "kind", "changeSetId"])
     .where("chapterId", "=", chapterId)
     .where("version", "=", version)
     .executeTakeFirst();

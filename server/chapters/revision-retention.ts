@@ -9,8 +9,9 @@ import { dbTime, type DbTime } from "../sql/values";
  *   - then the last save of each minute, up to an hour,
  *   - then the last save of each 10 minutes, up to a day,
  *   - then the last save of each day.
- * Uploads and restores (kind "upload", "restore") are never thinned, nor is the current version
- * (always the newest in its bucket).
+ * Uploads, restores, replaces and their undos are never thinned, nor is the current version
+ * (always the newest in its bucket), nor the autosave a book-wide replace changed: undoing the
+ * replace brings that text back, and the history shows the chapter as it stood before it.
  */
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -55,7 +56,9 @@ export async function thinRevisions(trx: Transaction<DB>, chapterId: string, now
     .where("kind", "=", "save")
     .where("createdAt", "<", dbTime(new Date(now.getTime() - KEEP_EVERY_SAVE_FOR)))
     .execute();
-  const drop = revisionsToDrop(autosaves, now);
+  const replaced = await trx.selectFrom("ChapterRevision").select("version").where("chapterId", "=", chapterId).where("kind", "=", "replace").execute();
+  const beforeReplace = new Set(replaced.map((r) => r.version - 1));
+  const drop = revisionsToDrop(autosaves.filter((r) => !beforeReplace.has(r.version)), now);
   // In slices: SQLite takes at most 32,766 bound parameters in one statement.
   for (let start = 0; start < drop.length; start += 500) {
     await trx.deleteFrom("ChapterRevision").where("id", "in", drop.slice(start, start + 500)).execute();

@@ -70,7 +70,14 @@ export type ChapterSummaryDto = z.infer<typeof chapterSummarySchema>;
 export type ChapterDto = z.infer<typeof chapterSchema>;
 
 export const revisionSummarySchema = z
-  .object({ version: z.int(), title: z.string(), wordCount: z.int(), createdAt: z.iso.datetime() })
+  .object({
+    version: z.int(),
+    title: z.string(),
+    wordCount: z.int(),
+    createdAt: z.iso.datetime(),
+    kind: z.string().describe('why it exists: "save", "upload", "restore", "replace" (a book-wide replace) or "undo" (its undo)'),
+    changeSetId: z.string().nullable().describe("the book-wide replace (or its undo) that wrote it"),
+  })
   .meta({ id: "RevisionSummary" });
 export const revisionSchema = revisionSummarySchema.extend({ content: z.string() }).meta({ id: "Revision" });
 export type RevisionSummaryDto = z.infer<typeof revisionSummarySchema>;
@@ -109,6 +116,6 @@ export function toChapterDto(row: ChapterSummaryRow & { content: string }): Chap
   return { ...toChapterSummaryDto(row), content: row.content };
 }
 
-export function toRevisionSummaryDto(row: { version: number; title: string; wordCount: number; createdAt: DbTime }): RevisionSummaryDto {
-  return { version: row.version, title: row.title, wordCount: row.wordCount, createdAt: isoTime(row.createdAt) };
+export function toRevisionSummaryDto(row: { version: number; title: string; wordCount: number; createdAt: DbTime; kind: string; changeSetId: string | null }): RevisionSummaryDto {
+  return { version: row.version, title: row.title, wordCount: row.wordCount, createdAt: isoTime(row.createdAt), kind: row.kind, changeSetId: row.changeSetId };
 }

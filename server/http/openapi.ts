@@ -283,6 +283,7 @@ const TAGS: oas31.TagObject[] = [
   { name: "analysis", description: "Analysis templates: search, read, install, and write your own" },
   { name: "analyses", description: "A template run on a book, and its report" },
   { name: "convert", description: "Document formats, and converting a document from one to another" },
+  { name: "search", description: "Search a book or the whole library; replace across a book as one change set, and undo it" },
   { name: "jobs", description: "Background work (long conversions and analyses): poll it, download its file" },
   { name: "meta", description: "This document" },
   {

@@ -4,6 +4,7 @@ import { booksRouter } from "./routers/books";
 import { chaptersRouter } from "./routers/chapters";
 import { convertRouter } from "./routers/convert";
 import { jobsRouter } from "./routers/jobs";
+import { searchRouter } from "./routers/search";
 
 export const appRouter = router({
   books: booksRouter,
@@ -11,6 +12,7 @@ export const appRouter = router({
   jobs: jobsRouter,
   convert: convertRouter,
   analysis: analysisRouter,
+  search: searchRouter,
 });
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);

@@ -23,6 +23,11 @@ async function perform(task: WorkerTask): Promise<unknown> {
       return performParseTask(task);
     case "count-prose":
       return (await import("../text/count-task")).performTextTask(task);
+    case "search-book":
+    case "search-plan":
+    case "search-apply":
+    case "search-each":
+      return (await import("../search/engine/task")).performSearchTask(task);
   }
 }
 

@@ -14,7 +14,9 @@ function sqliteShape(file: string) {
   const sqlite = new Database(file, { readonly: true });
   try {
     const tables = sqlite
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != '_prisma_migrations' ORDER BY name")
+      // The library search index (ChapterSearch, its FTS5 shadow tables and ChapterSearchKey) is
+      // not modelled by Prisma: a migration makes it, and the search tests prove it.
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'ChapterSearch%' AND name != '_prisma_migrations' ORDER BY name")
       .pluck()
       .all() as string[];
     return Object.fromEntries(
@@ -29,7 +31,12 @@ function sqliteShape(file: string) {
               columns: sqlite.prepare(`PRAGMA index_info("${index.name}")`).all().map((c) => (c as { name: string }).name),
             }))
             .sort(byName),
-          foreignKeys: sqlite.prepare(`PRAGMA foreign_key_list("${table}")`).all().map((f) => ({ ...(f as object), id: undefined, seq: undefined })),
+          // In column order: a column added later (ALTER TABLE) lists its key first.
+          foreignKeys: sqlite
+            .prepare(`PRAGMA foreign_key_list("${table}")`)
+            .all()
+            .map((f) => ({ ...(f as object), id: undefined, seq: undefined }))
+            .sort((a, b) => String((a as unknown as { from: string }).from).localeCompare((b as unknown as { from: string }).from)),
         },
       ]),
     );
@@ -81,7 +88,10 @@ describe("migration histories", () => {
       { encoding: "utf8", env: { ...process.env, DATABASE_URL: postgresUrl("postgres") } },
     );
     // --exit-code: 0 when the history already builds the schema, 2 when a migration is missing
-    expect(diff.stdout.trim().replace(/^-- This is an empty migration\.$/m, "")).toBe("");
-    expect(diff.status).toBe(0);
+    // The library search index's trigram indexes are not modelled by Prisma (it would drop them).
+    const unmodelled = /^-- DropIndex\nDROP INDEX "Chapter_search_(title|content)_trgm";$/gm;
+    const rest = diff.stdout.replace(unmodelled, "").trim().replace(/^-- This is an empty migration\.$/m, "").trim();
+    expect(rest).toBe("");
+    expect(diff.status === 0 || rest === "").toBe(true);
   }, 60_000);
 });

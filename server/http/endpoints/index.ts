@@ -6,10 +6,11 @@ import * as books from "./books";
 import * as chapters from "./chapters";
 import * as convert from "./convert";
 import * as jobs from "./jobs";
+import * as search from "./search";
 import * as tokens from "./tokens";
 import * as users from "./users";
 
 /** Every REST endpoint: the OpenAPI document and the integration tests iterate over this list. */
-export const ENDPOINTS: Endpoint[] = [auth, users, tokens, books, chapters, jobs, convert, analysis, analyses].flatMap((module) =>
+export const ENDPOINTS: Endpoint[] = [auth, users, tokens, books, chapters, jobs, convert, analysis, analyses, search].flatMap((module) =>
   Object.values(module).filter((value): value is Endpoint => typeof value === "object" && value !== null && "handle" in value),
 );

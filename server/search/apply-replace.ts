@@ -1,0 +1,97 @@
+import type { Principal } from "../auth/principal";
+import { authorize } from "../auth/scopes";
+import { addToBookTotals, bookTransaction, loadBook } from "../books/access";
+import { chapterContent, chapterTitle } from "../chapters/schemas";
+import { writeVersionIn } from "../chapters/write-version";
+import { sql } from "../db";
+import { AppError } from "../errors";
+import { dbTime, newId } from "../sql/values";
+import { countProseOf } from "../text/count-task";
+import { chaptersChanged, type ChapterConflict } from "./conflicts";
+import type { ChapterText } from "./engine/book";
+import type { ReplaceInput } from "./preview-replace";
+import { runScan } from "./run-scan";
+import type { ReplaceResult } from "./schemas";
+
+type Choice = { chapterId: string; version: number; skip: string[] };
+
+// POST /api/v1/books/{bookId}/replace — the reviewed replace: one new revision in each touched
+// chapter, all tagged with one change set, in one transaction; a chapter that moved since the
+// preview refuses the whole change.
+export async function applyReplace(input: ReplaceInput & { chapters: Choice[] }, principal: Principal): Promise<ReplaceResult> {
+  authorize(principal, "search.applyReplace");
+  const book = await loadBook(principal, input.bookId);
+  const ids = [...new Set(input.chapters.map((c) => c.chapterId))];
+  if (ids.length !== input.chapters.length) throw new AppError("validation_failed", "Name each chapter once.", [{ path: "chapters", message: "a chapter is named twice" }]);
+  const stored = ids.length === 0 ? [] : await sql
+    .selectFrom("Chapter")
+    .select(["id", "title", "content", "version", "wordCount", "deletedAt"])
+    .where("bookId", "=", book.id)
+    .where("id", "in", ids)
+    .execute();
+  const byId = new Map(stored.map((c) => [c.id, c]));
+  const unknown = ids.filter((id) => !byId.has(id));
+  if (unknown.length > 0) throw new AppError("not_found", "This book has no chapter with one of these ids.", { chapterIds: unknown });
+  const moved = input.chapters.flatMap((choice): ChapterConflict[] => {
+    const chapter = byId.get(choice.chapterId)!;
+    if (chapter.version === choice.version && !chapter.deletedAt) return [];
+    return [{ chapterId: chapter.id, title: chapter.title, expectedVersion: choice.version, currentVersion: chapter.deletedAt ? null : chapter.version }];
+  });
+  if (moved.length > 0) throw chaptersChanged(moved, "replace");
+
+  const { bookId: _bookId, replacement, preserveCase, chapters: choices, ...spec } = input;
+  const texts: (ChapterText & { skip: string[] })[] = choices.map((choice) => {
+    const { title, content } = byId.get(choice.chapterId)!;
+    return { title, content, skip: choice.skip };
+  });
+  const replaced = await runScan<(ChapterText & { replaced: number })[]>(
+    { op: "search-apply", chapters: texts, spec, replace: { replacement, preserveCase, regex: spec.regex } },
+    principal.userId,
+  );
+  const touched = choices.map((choice, i) => ({ choice, chapter: byId.get(choice.chapterId)!, next: replaced[i]! })).filter((t) => t.next.replaced > 0);
+  if (touched.length === 0) throw new AppError("nothing_to_replace", "This replace would change nothing: no hit is left to replace.");
+  for (const { chapter, next } of touched) checkStillValid(chapter.title, next);
+
+  const wordCounts = await countProseOf(touched.map((t) => t.next.content), principal.userId);
+  const changeSetId = newId();
+  const total = touched.reduce((sum, t) => sum + t.next.replaced, 0);
+  return bookTransaction(book.id, async (trx) => {
+    await trx
+      .insertInto("ChangeSet")
+      .values({
+        id: changeSetId,
+        bookId: book.id,
+        query: input.query,
+        replacement,
+        options: JSON.stringify({ matchCase: spec.matchCase, wholeWord: spec.wholeWord, regex: spec.regex, widthInsensitive: spec.widthInsensitive, preserveCase }),
+        replaced: total,
+        chapterCount: touched.length,
+        createdAt: dbTime(),
+      })
+      .execute();
+    const written: ReplaceResult["chapters"] = [];
+    const raced: ChapterConflict[] = [];
+    let words = 0;
+    for (const [i, { choice, chapter, next }] of touched.entries()) {
+      const saved = await writeVersionIn(trx, chapter.id, choice.version, { title: next.title, content: next.content, wordCount: wordCounts[i]! }, { kind: "replace", changeSetId });
+      if (!saved) raced.push({ chapterId: chapter.id, title: chapter.title, expectedVersion: choice.version, currentVersion: null });
+      else written.push({ chapterId: chapter.id, version: saved.version, replaced: next.replaced });
+      words += wordCounts[i]! - chapter.wordCount;
+    }
+    // Throwing rolls the whole transaction back: the chapters written before the one that raced too.
+    if (raced.length > 0) throw chaptersChanged(raced, "replace");
+    await addToBookTotals(trx, book.id, { words });
+    return { changeSetId, replaced: total, chapters: written };
+  });
+}
+
+/** A replace may not make a title empty or too long, or a chapter too large: 422 naming the chapter. */
+function checkStillValid(title: string, next: ChapterText): void {
+  const problems = [
+    ...(chapterTitle.safeParse(next.title).error?.issues ?? []).map((issue) => `its title: ${issue.message}`),
+    ...(chapterContent.safeParse(next.content).error?.issues ?? []).map((issue) => `its text: ${issue.message}`),
+  ];
+  if (problems.length > 0) {
+    throw new AppError("validation_failed", `The replace would break the chapter "${title}" (${problems.join("; ")}).`, [{ path: "replacement", message: problems.join("; ") }]);
+  }
+}

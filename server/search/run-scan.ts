@@ -1,0 +1,32 @@
+import { AppError } from "../errors";
+import { runInWorker } from "../workers/pool";
+import { performSearchTask, type SearchTask } from "./engine/task";
+
+/**
+ * Plain-text scans of up to this many characters run on the web thread (indexOf over 128 Ki
+ * characters takes well under a millisecond, less than a worker round trip). Longer texts, and
+ * every regular expression, go to the pool's quick lane under a deadline.
+ */
+const SCAN_HERE_CHARACTERS = 128 * 1024;
+/** A 3,000,000-character book scans in tens of milliseconds; this only stops what has gone wrong. */
+export const SEARCH_TIMEOUT_MS = 10_000;
+
+function characters(task: SearchTask): number {
+  let total = 0;
+  for (const chapter of task.chapters) total += chapter.title.length + chapter.content.length;
+  return total;
+}
+
+/** Runs a scan of a book's text where it cannot hold up other requests. */
+export async function runScan<T>(task: SearchTask, owner: string): Promise<T> {
+  if (!task.spec.regex && characters(task) <= SCAN_HERE_CHARACTERS) return performSearchTask(task) as T;
+  return runInWorker<T>(task, {
+    lane: "quick",
+    owner,
+    timeoutMs: SEARCH_TIMEOUT_MS,
+    timeoutError: () =>
+      new AppError("search_timed_out", `The search did not finish within ${SEARCH_TIMEOUT_MS / 1000} seconds and was stopped; try a simpler pattern.`, {
+        timeoutMs: SEARCH_TIMEOUT_MS,
+      }),
+  });
+}

@@ -1,0 +1,156 @@
+import { z } from "zod";
+import { bookIdParams } from "../books/schemas";
+import { booleanFilter } from "../collections";
+
+/** The most hits one preview or replace may hold: a review of more is no review; narrow the search instead. */
+export const MAX_REPLACE_HITS = 5_000;
+export const BOOK_SEARCH_PER_PAGE = { default: 50, max: 200 } as const;
+export const LIBRARY_SEARCH_PER_PAGE = { default: 20, max: 100 } as const;
+
+export const searchQuery = z
+  .string()
+  .min(1, "say what to search for")
+  .max(1000, "a search is at most 1,000 characters")
+  .describe("the text (or, with regex, the RE2 regular expression) to find");
+
+const flags = {
+  matchCase: "upper and lower case must match",
+  wholeWord: "only whole words (each Chinese or Japanese character counts as a word of its own)",
+  regex: "the query is a regular expression (RE2 syntax: no backreferences or lookaround)",
+  widthInsensitive: "full-width and half-width forms match each other (Ａ and A, ｶﾞ and ガ)",
+} as const;
+
+/** The search options, for tRPC and JSON bodies. */
+export const searchOptionsShape = {
+  query: searchQuery,
+  matchCase: z.boolean().default(false).describe(flags.matchCase),
+  wholeWord: z.boolean().default(false).describe(flags.wholeWord),
+  regex: z.boolean().default(false).describe(flags.regex),
+  widthInsensitive: z.boolean().default(false).describe(flags.widthInsensitive),
+};
+
+/** The same options as REST query parameters ("true"/"false"). */
+export const searchOptionsQueryShape = {
+  query: searchQuery,
+  matchCase: booleanFilter.optional().describe(flags.matchCase),
+  wholeWord: booleanFilter.optional().describe(flags.wholeWord),
+  regex: booleanFilter.optional().describe(flags.regex),
+  widthInsensitive: booleanFilter.optional().describe(flags.widthInsensitive),
+};
+
+export interface SearchOptions {
+  query: string;
+  matchCase: boolean;
+  wholeWord: boolean;
+  regex: boolean;
+  widthInsensitive: boolean;
+}
+
+const pageNumber = z.coerce.number().int().min(1);
+export const bookSearchPaging = {
+  page: pageNumber.default(1),
+  perPage: pageNumber.max(BOOK_SEARCH_PER_PAGE.max).default(BOOK_SEARCH_PER_PAGE.default),
+};
+export const librarySearchPaging = {
+  page: pageNumber.default(1),
+  perPage: pageNumber.max(LIBRARY_SEARCH_PER_PAGE.max).default(LIBRARY_SEARCH_PER_PAGE.default),
+};
+
+const context = {
+  before: z.string().describe("the sentence before the hit (at most ~80 characters)"),
+  match: z.string(),
+  after: z.string().describe("the sentence after the hit (at most ~80 characters)"),
+};
+const field = z.enum(["title", "content"]);
+const offsets = {
+  start: z.int().describe("UTF-16 code-unit offset into the field's text"),
+  end: z.int(),
+};
+
+export const searchHitSchema = z
+  .object({ chapterId: z.string(), chapterTitle: z.string(), field, ...offsets, ...context })
+  .meta({ id: "SearchHit" });
+
+export const bookSearchResultSchema = z
+  .object({
+    items: z.array(searchHitSchema).describe("this page of hits, in book order"),
+    total: z.int().describe("hits in the whole book"),
+    page: z.int(),
+    perPage: z.int(),
+    chapters: z
+      .array(z.object({ chapterId: z.string(), title: z.string(), position: z.int(), hitCount: z.int() }))
+      .describe("every chapter with a hit, in book order"),
+  })
+  .meta({ id: "BookSearchResult" });
+export type BookSearchResult = z.infer<typeof bookSearchResultSchema>;
+
+export const librarySearchResultSchema = z
+  .object({
+    items: z.array(
+      z.object({ bookId: z.string(), bookTitle: z.string(), chapterId: z.string(), chapterTitle: z.string(), hitCount: z.int(), ...context }),
+    ),
+    total: z.int().describe("chapters with a hit"),
+    page: z.int(),
+    perPage: z.int(),
+  })
+  .meta({ id: "LibrarySearchResult" });
+export type LibrarySearchResult = z.infer<typeof librarySearchResultSchema>;
+
+export const replaceFields = {
+  replacement: z.string().max(1000, "a replacement is at most 1,000 characters").describe("with regex: $1 … $99 and ${n} name captures, $& the hit, $$ a dollar"),
+  preserveCase: z.boolean().default(false).describe("KATHRYN → KATHERINE, Kathryn → Katherine, kathryn → katherine"),
+};
+
+export const replaceChoice = z.strictObject({
+  chapterId: z.string().min(1).max(64),
+  version: z.int().min(1).describe("the version the preview showed"),
+  skip: z.array(z.string().max(64)).max(10_000).default([]).describe("hit ids of the preview to leave as they are"),
+});
+
+export const replaceBody = z
+  .strictObject({
+    ...searchOptionsShape,
+    ...replaceFields,
+    dryRun: z.boolean().default(false).describe("answer the preview, change nothing"),
+    chapters: z.array(replaceChoice).max(10_000).optional().describe("what to apply: the chapters of the preview, at its versions (required unless dryRun)"),
+  })
+  .meta({ id: "Replace" });
+
+const plannedHit = z.object({ hitId: z.string(), field, ...offsets, ...context, replacement: z.string() });
+export const replacePreviewSchema = z
+  .object({
+    total: z.int(),
+    chapters: z.array(z.object({ chapterId: z.string(), title: z.string(), version: z.int(), hits: z.array(plannedHit) })),
+  })
+  .meta({ id: "ReplacePreview" });
+export type ReplacePreview = z.infer<typeof replacePreviewSchema>;
+
+export const replaceResultSchema = z
+  .object({
+    changeSetId: z.string(),
+    replaced: z.int(),
+    chapters: z.array(z.object({ chapterId: z.string(), version: z.int().describe("the new version"), replaced: z.int() })),
+  })
+  .meta({ id: "ReplaceResult" });
+export type ReplaceResult = z.infer<typeof replaceResultSchema>;
+
+export const changeSetSchema = z
+  .object({
+    changeSetId: z.string(),
+    createdAt: z.iso.datetime(),
+    query: z.string(),
+    replacement: z.string(),
+    replaced: z.int(),
+    chapterCount: z.int(),
+    undoneAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "ChangeSet" });
+export const changeSetListSchema = z.object({ items: z.array(changeSetSchema) }).meta({ id: "ChangeSetList" });
+export type ChangeSetDto = z.infer<typeof changeSetSchema>;
+
+export const undoResultSchema = z
+  .object({ changeSetId: z.string(), chapters: z.array(z.object({ chapterId: z.string(), version: z.int() })) })
+  .meta({ id: "UndoResult" });
+export type UndoResult = z.infer<typeof undoResultSchema>;
+
+export const changeSetParams = bookIdParams.extend({ changeSetId: z.string().min(1).max(64) });

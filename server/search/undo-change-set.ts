@@ -1,0 +1,89 @@
+import type { Principal } from "../auth/principal";
+import { authorize } from "../auth/scopes";
+import { addToBookTotals, bookTransaction, loadBook } from "../books/access";
+import { writeVersionIn } from "../chapters/write-version";
+import { sql } from "../db";
+import { AppError } from "../errors";
+import { dbTime, isoTime } from "../sql/values";
+import { countProseOf } from "../text/count-task";
+import { chaptersChanged, type ChapterConflict } from "./conflicts";
+import type { UndoResult } from "./schemas";
+
+// POST /api/v1/books/{bookId}/change-sets/{changeSetId}/undo — takes a whole replace back: each
+// chapter it touched gets its text from before the replace as a new revision (kind "undo"), so
+// the replace itself stays in the history. Refused, naming them, when chapters changed since.
+export async function undoChangeSet(input: { bookId: string; changeSetId: string }, principal: Principal): Promise<UndoResult> {
+  authorize(principal, "search.undoChangeSet");
+  const book = await loadBook(principal, input.bookId);
+  const changeSet = await sql
+    .selectFrom("ChangeSet")
+    .select(["id", "undoneAt"])
+    .where("id", "=", input.changeSetId)
+    .where("bookId", "=", book.id)
+    .executeTakeFirst();
+  if (!changeSet) throw new AppError("not_found", "This book has no change set with this id.");
+  if (changeSet.undoneAt) throw alreadyUndone(changeSet.undoneAt);
+
+  const replacedRevisions = await sql
+    .selectFrom("ChapterRevision")
+    .select(["chapterId", "version", "title"])
+    .where("changeSetId", "=", changeSet.id)
+    .where("kind", "=", "replace")
+    .execute();
+  const chapters = replacedRevisions.length === 0 ? [] : await sql
+    .selectFrom("Chapter")
+    .select(["id", "title", "version", "wordCount", "deletedAt"])
+    .where("id", "in", replacedRevisions.map((r) => r.chapterId))
+    .execute();
+  const byId = new Map(chapters.map((c) => [c.id, c]));
+  const moved = replacedRevisions.flatMap((revision): ChapterConflict[] => {
+    const chapter = byId.get(revision.chapterId);
+    if (chapter && !chapter.deletedAt && chapter.version === revision.version) return [];
+    return [{ chapterId: revision.chapterId, title: chapter?.title ?? revision.title, expectedVersion: revision.version, currentVersion: chapter && !chapter.deletedAt ? chapter.version : null }];
+  });
+  if (moved.length > 0) throw chaptersChanged(moved, "undo");
+
+  // Each chapter's text from just before the replace: revision thinning keeps it (revision-retention.ts).
+  const before = await Promise.all(
+    replacedRevisions.map(async (revision) => {
+      const previous = await sql
+        .selectFrom("ChapterRevision")
+        .select(["title", "content"])
+        .where("chapterId", "=", revision.chapterId)
+        .where("version", "=", revision.version - 1)
+        .executeTakeFirst();
+      if (!previous) throw new AppError("not_found", `The text of "${revision.title}" from before the replace is no longer kept.`);
+      return previous;
+    }),
+  );
+  const wordCounts = await countProseOf(before.map((b) => b.content), principal.userId);
+
+  return bookTransaction(book.id, async (trx) => {
+    const marked = await trx
+      .updateTable("ChangeSet")
+      .set({ undoneAt: dbTime() })
+      .where("id", "=", changeSet.id)
+      .where("undoneAt", "is", null)
+      .executeTakeFirst();
+    if (marked.numUpdatedRows !== 1n) throw alreadyUndone(new Date());
+    const written: UndoResult["chapters"] = [];
+    const raced: ChapterConflict[] = [];
+    let words = 0;
+    for (const [i, revision] of replacedRevisions.entries()) {
+      const chapter = byId.get(revision.chapterId)!;
+      const next = { title: before[i]!.title, content: before[i]!.content, wordCount: wordCounts[i]! };
+      const saved = await writeVersionIn(trx, chapter.id, revision.version, next, { kind: "undo", changeSetId: changeSet.id });
+      if (!saved) raced.push({ chapterId: chapter.id, title: chapter.title, expectedVersion: revision.version, currentVersion: null });
+      else written.push({ chapterId: chapter.id, version: saved.version });
+      words += wordCounts[i]! - chapter.wordCount;
+    }
+    // Throwing rolls everything back, the change set's mark too.
+    if (raced.length > 0) throw chaptersChanged(raced, "undo");
+    await addToBookTotals(trx, book.id, { words });
+    return { changeSetId: changeSet.id, chapters: written };
+  });
+}
+
+function alreadyUndone(undoneAt: Date | string): AppError {
+  return new AppError("change_set_undone", "This replace was undone already.", { undoneAt: isoTime(undoneAt) });
+}
