@@ -25,9 +25,9 @@ export interface RevisionSummary {
   wordCount: number;
   createdAt: string;
   /** why the version exists: "save", "upload", "restore", or "replace"/"undo" for a book-wide replacement */
-  kind?: string;
+  kind: string;
   /** the book-wide replacement (or its undo) that wrote this version */
-  changeSetId?: string | null;
+  changeSetId: string | null;
 }
 
 /**

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { formatDateTime, formatWords } from "@/app/_components/format";
 import { trpc } from "@/app/_trpc/client";
+import type { ChangeSetDto } from "@/server/search/schemas";
 import { plural } from "../../../_components/search/search-problem";
 import { getRevision, listRevisions, type ApiProblem, type ChapterIds, type RevisionSummary } from "./chapter-api";
 import styles from "./editor.module.css";
@@ -13,21 +14,12 @@ const PER_PAGE = 50;
 
 type Selected = RevisionSummary & { content: string };
 
-interface ChangeSet {
-  changeSetId: string;
-  query: string;
-  replacement: string;
-  chapterCount: number;
-  undoneAt: string | null;
-}
 
 /** What a version written by a book-wide replacement, or by its undo, says it is. */
-function changeSetLabel(revision: RevisionSummary, changeSets: readonly ChangeSet[]): string | null {
+function changeSetLabel(revision: RevisionSummary, changeSets: readonly ChangeSetDto[]): string | null {
   if (!revision.changeSetId) return null;
   const set = changeSets.find((candidate) => candidate.changeSetId === revision.changeSetId);
-  // Without a kind, a version tagged after the set was undone is the undo's.
-  const undo = revision.kind === "undo" || (revision.kind !== "replace" && set?.undoneAt != null && revision.createdAt >= set.undoneAt);
-  if (undo) return set ? `Undid replacement of “${set.query}” → “${set.replacement}”` : "Undid replacement";
+  if (revision.kind === "undo") return set ? `Undid replacement of “${set.query}” → “${set.replacement}”` : "Undid replacement";
   if (!set) return "Replaced across the book";
   return `Replaced “${set.query}” → “${set.replacement}” across ${plural(set.chapterCount, "chapter")}`;
 }
