@@ -6,6 +6,9 @@ import { newBook, stored, textInEditor, type ChapterAt } from "./editor-support"
 
 const PHONE = { width: 390, height: 844 };
 
+/** A picture of the page as it stands, kept with the test's output for a person to look at. */
+const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
+
 const ONE = "Kathryn walked in.\n\nKATHRYN shouted at the sea.\n\nThen Kathryn sat down.";
 const TWO = "By noon Kathryn had left the quay.";
 
@@ -17,13 +20,11 @@ async function search(page: Page, query: string) {
   await bookSearch(page).getByRole("searchbox").press("Enter");
 }
 
-/** What each chapter's History lists, newest first: the words of each version's entry. */
-async function historyEntries(page: Page, chapter: ChapterAt): Promise<string[]> {
+/** A chapter's History, open: its versions, newest first. */
+async function historyOf(page: Page, chapter: ChapterAt) {
   await page.goto(chapter.path);
   await page.getByRole("button", { name: "History" }).click();
-  const versions = page.getByRole("list", { name: "Versions" }).getByRole("button");
-  await expect(versions.first()).toBeVisible();
-  return versions.allInnerTexts();
+  return page.getByRole("list", { name: "Versions" }).getByRole("button");
 }
 
 test("search the book, replace with one hit skipped, see it in History, undo it from the editor", async ({ page }) => {
@@ -47,13 +48,15 @@ test("search the book, replace with one hit skipped, see it in History, undo it 
   await expect(review.locator("ins")).toHaveText(["[with: Katherine]", "[with: KATHERINE]", "[with: Katherine]", "[with: Katherine]"]);
   await review.getByRole("checkbox", { name: /sat down/ }).uncheck();
   await expect(review.getByRole("status")).toHaveText("3 replacements of 4 matches, in 2 chapters");
+  await shot(page, "book-replace-review", true);
   await review.getByRole("button", { name: "Replace 3 matches" }).click();
   await expect(page.getByText("Replaced 3 matches in 2 chapters.")).toBeVisible();
 
   expect((await stored(page.request, one!)).content).toBe("Katherine walked in.\n\nKATHERINE shouted at the sea.\n\nThen Kathryn sat down.");
   expect((await stored(page.request, two!)).content).toBe("By noon Katherine had left the quay.");
 
-  expect((await historyEntries(page, two!))[0]).toContain("Replaced “kathryn” → “Katherine” across 2 chapters");
+  await expect((await historyOf(page, two!)).first()).toContainText("Replaced “kathryn” → “Katherine” across 2 chapters");
+  await shot(page, "history-replace");
 
   // Undo from the editor's own search panel, the open chapter's text coming back with it.
   await page.goto(one!.path);
@@ -66,10 +69,11 @@ test("search the book, replace with one hit skipped, see it in History, undo it 
   expect((await stored(page.request, one!)).content).toBe(ONE);
   expect((await stored(page.request, two!)).content).toBe(TWO);
   await expect(panel.getByText(/^Undone/)).toBeVisible();
+  await shot(page, "editor-undone");
 
-  const history = await historyEntries(page, two!);
-  expect(history[0]).toContain("Undid replacement");
-  expect(history[1]).toContain("Replaced “kathryn” → “Katherine” across 2 chapters");
+  const versions = await historyOf(page, two!);
+  await expect(versions.nth(0)).toContainText("Undid replacement");
+  await expect(versions.nth(1)).toContainText("Replaced “kathryn” → “Katherine” across 2 chapters");
 });
 
 test("a result opens the editor with the hit selected", async ({ page }) => {
@@ -104,7 +108,8 @@ test("a chapter edited after the preview refuses the whole replacement, naming i
   expect(edited.status()).toBe(200);
 
   await page.getByRole("button", { name: "Replace 4 matches" }).click();
-  await expect(page.getByRole("alert")).toContainText("Nothing was replaced: “Noon” changed since the preview");
+  await expect(page.getByRole("alert").filter({ hasText: "Nothing was replaced" })).toContainText("Nothing was replaced: “Noon” changed since the preview");
+  await shot(page, "replace-conflict");
   expect((await stored(page.request, one!)).content).toBe(ONE);
 
   await page.getByRole("button", { name: "Preview again" }).click();
@@ -121,6 +126,7 @@ test("an invalid regular expression is explained, with where it goes wrong", asy
   const alert = bookSearch(page).getByRole("alert");
   await expect(alert).toContainText("This regular expression is not valid at character");
   await expect(bookSearch(page).getByRole("searchbox")).toHaveAttribute("aria-invalid", "true");
+  await shot(page, "regex-error");
 
   await search(page, "K\\w+n");
   await expect(alert).toBeHidden();
@@ -140,6 +146,7 @@ test("Chinese text is found without word boundaries, and full- and half-width fo
   await expect(page.getByRole("status").filter({ hasText: "match" })).toHaveText("1 match in 1 chapter");
   await expect(matches(page).locator("mark")).toHaveText("灯塔");
   await expect(matches(page).getByRole("link")).toContainText("她走进灯塔，点亮了灯。");
+  await shot(page, "cjk-search");
 
   await search(page, "ABC");
   await expect(page.getByRole("status").filter({ hasText: "No matches" })).toHaveText("No matches for “ABC”.");
@@ -159,6 +166,7 @@ test("the library search finds a word in every book, best first, and opens the e
   await expect(results.getByRole("link")).toHaveCount(2);
   await expect(results.getByRole("link").first()).toContainText("Harbour");
   await expect(results.getByRole("link").first()).toContainText("3 matches");
+  await shot(page, "library-search");
   await expect(results.getByRole("link").first()).toHaveAttribute("href", new RegExp(`^${first!.path}`));
   await results.getByRole("link", { name: /Moor/ }).click();
   await expect(page).toHaveURL(new RegExp(`${second!.path}\\?find=${word}$`));
@@ -178,12 +186,12 @@ test("on a phone the search, its results and the replace review fit the screen",
   await page.getByRole("button", { name: "Preview replacements" }).click();
   await expect(page.getByRole("region", { name: "Review the replacements" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await page.screenshot({ path: test.info().outputPath("book-search-phone.png"), fullPage: true });
+  await shot(page, "book-search-phone", true);
 
   await page.goto(chapter!.path);
   await page.getByRole("button", { name: "Search book" }).click();
   await search(page, "Kathryn");
   await expect(matches(page)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await page.screenshot({ path: test.info().outputPath("editor-search-phone.png") });
+  await shot(page, "editor-search-phone");
 });
