@@ -87,7 +87,7 @@ export function BookSearch({ bookId, language, chapters, beforePreview, onChange
   }
 
   const data = asked ? results.data : undefined;
-  const problem = asked && results.error ? searchProblemMessage(results.error) : null;
+  const problem = asked && results.error ? searchProblemMessage(results.error, asked.options.query) : null;
   const counts = useMemo(() => new Map(data?.chapters.map((chapter) => [chapter.chapterId, chapter.hitCount]) ?? []), [data]);
   const groups = data ? groupByChapter(data.items, counts) : [];
   const pages = data ? Math.max(1, Math.ceil(data.total / data.perPage)) : 1;

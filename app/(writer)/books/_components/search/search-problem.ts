@@ -8,14 +8,14 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * regular expression, with where it goes wrong) is in the server's words, which name the
  * position; anything else in the usual sentence for its code.
  */
-export function searchProblemMessage(error: unknown): string | null {
+export function searchProblemMessage(error: unknown, pattern?: string): string | null {
   const problem = describeProblem(error);
   if (!problem) return null;
   if (problem.code === "invalid_pattern") {
     const details = problemDetails(error);
     const position = isRecord(details) && typeof details.position === "number" ? details.position : null;
     const reason = isRecord(details) && typeof details.reason === "string" ? details.reason : null;
-    const where = position === null ? "" : ` at character ${formatNumber(position + 1)}`;
+    const where = position === null ? "" : pattern !== undefined && position >= pattern.length ? " at its end" : ` at character ${formatNumber(position + 1)}`;
     return `This regular expression is not valid${where}${reason ? `: ${reason}` : "."}${reason && !/[.!?]$/.test(reason) ? "." : ""}`;
   }
   if (problem.code !== "validation_failed") return problem.message;
