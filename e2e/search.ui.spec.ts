@@ -125,7 +125,7 @@ test("an invalid regular expression is explained, with where it goes wrong", asy
   await search(page, "Kath(ryn");
   const alert = bookSearch(page).getByRole("alert");
   await expect(alert).toContainText("This regular expression is not valid at its end");
-  await search(page, "Ka**");
+  await search(page, "K)ath");
   await expect(alert).toContainText("This regular expression is not valid at character");
   await expect(bookSearch(page).getByRole("searchbox")).toHaveAttribute("aria-invalid", "true");
   await shot(page, "regex-error");
