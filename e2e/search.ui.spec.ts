@@ -109,6 +109,9 @@ test("a chapter edited after the preview refuses the whole replacement, naming i
 
   await page.getByRole("button", { name: "Replace 4 matches" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Nothing was replaced" })).toContainText("Nothing was replaced: “Noon” changed since the preview");
+  // In view and focused where the writer clicked, not above the page's fold.
+  await expect(page.getByRole("button", { name: "Preview again" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "Preview again" })).toBeInViewport();
   await shot(page, "replace-conflict");
   expect((await stored(page.request, one!)).content).toBe(ONE);
 

@@ -107,8 +107,10 @@ export function ReplaceReview({
         onError: (error) => {
           const previewTitles = new Map([...titles, ...previewed.data.chapters.map((c) => [c.chapterId, c.title] as const)]);
           const changed = changedChapters(error, previewTitles);
-          if (changed) setConflict(changed);
-          else setProblem(searchProblemMessage(error));
+          if (!changed) return setProblem(searchProblemMessage(error));
+          // The preview no longer shows what would be written: it goes, and the refusal takes its place in view.
+          setPreviewed(null);
+          setConflict(changed);
         },
       },
     );
@@ -166,7 +168,8 @@ export function ReplaceReview({
             Nothing was replaced: {conflict.length > 0 ? chapterNames(conflict) : "a chapter"} changed since the preview (edited in the editor or
             another tab). Replacing now could overwrite that work.
           </p>
-          <button type="button" className="button secondary small" onClick={() => void preview()}>
+          {/* Focus (and the screen) goes to the way on, not back to the top of the page. */}
+          <button type="button" className="button secondary small" autoFocus onClick={() => void preview()}>
             Preview again
           </button>
         </div>
