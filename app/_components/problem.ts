@@ -104,8 +104,24 @@ export interface ProblemOptions {
   withDetail?: "fields" | "all";
 }
 
+/** The error data our tRPC formatter adds (server/trpc/init.ts); none on a call that got no answer tRPC could read. */
+interface ErrorData {
+  error?: unknown;
+  details?: unknown;
+  httpStatus?: unknown;
+}
+
+function errorData(error: unknown): ErrorData | null | undefined {
+  return typeof error === "object" && error !== null && "data" in error ? (error.data as ErrorData | null | undefined) : undefined;
+}
+
 function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && Object.hasOwn(ERROR_SENTENCES, value);
+}
+
+/** The `details` our tRPC formatter passes on from the server's error (which chapters conflicted, say), or null. */
+export function problemDetails(error: unknown): unknown {
+  return errorData(error)?.details ?? null;
 }
 
 /**
@@ -187,7 +203,7 @@ export function describeAnswer(status: number, body: unknown, options: ProblemOp
 export function describeProblem(error: unknown, options: ProblemOptions | string = {}): Problem | null {
   if (!error) return null;
   const opts = typeof options === "string" ? { fieldPrefix: options } : options;
-  const data = typeof error === "object" && "data" in error ? (error.data as { error?: unknown; details?: unknown; httpStatus?: unknown } | null | undefined) : undefined;
+  const data = errorData(error);
   if (!data) return networkProblem(opts);
   const status = typeof data.httpStatus === "number" ? data.httpStatus : 500;
   return problem(isErrorCode(data.error) ? data.error : codeForStatus(status), status, data, opts);

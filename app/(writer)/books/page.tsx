@@ -14,6 +14,7 @@ import { ImportBookButton } from "./_components/import-book-button";
 import { listFormats } from "@/server/convert/list-formats";
 import { STATUS_LABELS } from "./_components/book-status";
 import { ListControls } from "./_components/list-controls";
+import { LibrarySearch } from "./_components/search/library-search";
 import { WordProgress } from "./_components/word-progress";
 import styles from "./books.module.css";
 
@@ -182,6 +183,7 @@ export default async function BooksPage({ searchParams }: { searchParams: Promis
           {ERROR_SENTENCES.invalid_query}
         </p>
       )}
+      {!trash && books.total > 0 && <LibrarySearch />}
       {!trash && (books.total > 1 || filtered) && <ListControls genres={genres} />}
       {books.items.length === 0 ? (
         <Empty trash={trash} filtered={filtered} />

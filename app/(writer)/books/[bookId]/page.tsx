@@ -15,6 +15,7 @@ import { pagePrincipal, requirePrincipal } from "../../../_components/require-pr
 import { EditBookButton } from "../_components/book-buttons";
 import { BookDeskProvider } from "../_components/book-desk";
 import { STATUS_LABELS } from "../_components/book-status";
+import { BookSearch } from "../_components/search/book-search";
 import { WordProgress } from "../_components/word-progress";
 import { ChapterList } from "./_components/chapter-list";
 import { ChapterTrash } from "./_components/chapter-trash";
@@ -107,6 +108,11 @@ export default async function BookPage({ params }: { params: Params }) {
           </div>
         </aside>
       </div>
+
+      <section aria-labelledby="search-heading" className={styles.searchSection}>
+        <h2 id="search-heading">Search and replace</h2>
+        <BookSearch bookId={book.id} language={book.language} chapters={chapters.map(({ id, title }) => ({ id, title }))} />
+      </section>
 
       <section aria-labelledby="chapters-heading" className={styles.chapterSection}>
         <h2 id="chapters-heading">Chapters</h2>

@@ -24,6 +24,10 @@ export interface RevisionSummary {
   title: string;
   wordCount: number;
   createdAt: string;
+  /** why the version exists: "save", "upload", "restore", or "replace"/"undo" for a book-wide replacement */
+  kind: string;
+  /** the book-wide replacement (or its undo) that wrote this version */
+  changeSetId: string | null;
 }
 
 /**

@@ -1,9 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { formatNumber, formatWords } from "@/app/_components/format";
+import { BookSearch } from "../../../_components/search/book-search";
 import { countProse } from "@/server/text/prose";
 import type { ServerChapter } from "./chapter-api";
 import { ChapterSync, type SaveStatus } from "./chapter-sync";
@@ -57,6 +58,8 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
   const [dialog, setDialog] = useState<"history" | "conflict" | "sign-in" | null>(null);
   const [newer, setNewer] = useState<number | null>(null);
   const [smartPunctuation, setSmartPunctuation] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const searchToggle = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     // Read after hydration: the server cannot know this browser's choice.
@@ -82,6 +85,20 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [listOpen]);
+
+  // A search result's link (?at=&len=): that stretch of the text selected and in view, again
+  // whenever another result in this chapter is followed. A library result knows the words it
+  // matched but not where (?find=): their first appearance is selected.
+  const searchParams = useSearchParams();
+  const at = searchParams.get("at");
+  const len = searchParams.get("len");
+  const find = searchParams.get("find");
+  useEffect(() => {
+    const from = at === null ? (find ? (editor.current?.text().indexOf(find) ?? -1) : -1) : Number(at);
+    if (!Number.isSafeInteger(from) || from < 0) return;
+    const length = at === null ? find!.length : Number(len);
+    editor.current?.select(from, from + (Number.isSafeInteger(length) && length > 0 ? length : 0));
+  }, [at, len, find]);
 
   const position = chapters.findIndex((c) => c.id === chapterId);
   const previous = chapters[position - 1];
@@ -271,6 +288,16 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
             )}
           </span>
           <span className={styles.tools}>
+            <button
+              type="button"
+              ref={searchToggle}
+              className={styles.tool}
+              aria-expanded={searchOpen}
+              aria-controls="book-search"
+              onClick={() => setSearchOpen((open) => !open)}
+            >
+              Search book
+            </button>
             <button type="button" className={styles.tool} onClick={() => setDialog("history")}>
               History
             </button>
@@ -288,6 +315,47 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
             </button>
           </span>
         </div>
+
+        {searchOpen && (
+          <section
+            id="book-search"
+            aria-labelledby="book-search-heading"
+            className={styles.bookSearch}
+            onKeyDown={(event) => {
+              if (event.key !== "Escape") return;
+              event.stopPropagation();
+              setSearchOpen(false);
+              searchToggle.current?.focus();
+            }}
+          >
+            <div className={styles.bookSearchHead}>
+              <h2 id="book-search-heading">Search the whole book</h2>
+              <button
+                type="button"
+                className="button ghost small"
+                onClick={() => {
+                  setSearchOpen(false);
+                  searchToggle.current?.focus();
+                }}
+              >
+                Close
+              </button>
+            </div>
+            <p className="muted">Ctrl+F still finds and replaces within this chapter.</p>
+            <BookSearch
+              bookId={book.id}
+              language={book.language}
+              chapters={chapters}
+              beforePreview={async () => {
+                await sync.current?.flush();
+              }}
+              onChanged={(touched) => {
+                // This chapter among them: its new text comes in (or, with unsent typing here, meets it as a conflict to merge).
+                if (touched.includes(chapterId)) void sync.current?.lookForNewer().then(() => sync.current?.loadNewer());
+              }}
+            />
+          </section>
+        )}
 
         {notice && (
           <p role="status" className={styles.notice}>

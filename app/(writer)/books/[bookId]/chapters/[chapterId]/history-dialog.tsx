@@ -2,6 +2,9 @@
 
 import { useEffect, useState } from "react";
 import { formatDateTime, formatWords } from "@/app/_components/format";
+import { trpc } from "@/app/_trpc/client";
+import type { ChangeSetDto } from "@/server/search/schemas";
+import { plural } from "../../../_components/search/search-problem";
 import { getRevision, listRevisions, type ApiProblem, type ChapterIds, type RevisionSummary } from "./chapter-api";
 import styles from "./editor.module.css";
 import { Modal } from "./modal";
@@ -10,6 +13,16 @@ import { TextDiff } from "./text-diff";
 const PER_PAGE = 50;
 
 type Selected = RevisionSummary & { content: string };
+
+
+/** What a version written by a book-wide replacement, or by its undo, says it is. */
+function changeSetLabel(revision: RevisionSummary, changeSets: readonly ChangeSetDto[]): string | null {
+  if (!revision.changeSetId) return null;
+  const set = changeSets.find((candidate) => candidate.changeSetId === revision.changeSetId);
+  if (revision.kind === "undo") return set ? `Undid replacement of “${set.query}” → “${set.replacement}”` : "Undid replacement";
+  if (!set) return "Replaced across the book";
+  return `Replaced “${set.query}” → “${set.replacement}” across ${plural(set.chapterCount, "chapter")}`;
+}
 
 interface HistoryProps {
   ids: ChapterIds;
@@ -38,6 +51,8 @@ function Versions({ ids, language, currentVersion, currentText, onClose, onResto
   const [view, setView] = useState<"changes" | "text">("changes");
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const fromChangeSet = revisions.some((revision) => revision.changeSetId);
+  const changeSets = trpc.search.changeSets.useQuery({ bookId: ids.bookId }, { enabled: fromChangeSet, retry: false });
 
   const show = (listed: Awaited<ReturnType<typeof listRevisions>>, page: number) => {
     if (!listed.ok) return setProblem(listed.problem.message);
@@ -89,6 +104,7 @@ function Versions({ ids, language, currentVersion, currentText, onClose, onResto
                   Version {revision.version}
                   {revision.version === currentVersion && <span className={styles.tag}> current</span>}
                 </span>
+                {revision.changeSetId && <span className={styles.changeSet}>{changeSetLabel(revision, changeSets.data?.items ?? [])}</span>}
                 <span className="muted">
                   {formatDateTime(revision.createdAt)} · {formatWords(revision.wordCount, language)}
                 </span>

@@ -16,6 +16,8 @@ export interface MarkdownEditorHandle {
   /** Replaces the whole text without counting it as the writer's edit. */
   replace(text: string): void;
   focus(): void;
+  /** Selects [from, to) of the text as the server counts it (UTF-16, a CRLF is two) and scrolls it into view. */
+  select(from: number, to: number): void;
 }
 
 interface MarkdownEditorProps {
@@ -73,12 +75,24 @@ function lineBreakOf(text: string): string | undefined {
   return text.includes("\r\n") && !/[^\r]\n|^\n|\r(?!\n)/.test(text) ? "\r\n" : undefined;
 }
 
+/**
+ * Where a server offset (into the stored text, where CRLF is two code units) falls in the editor,
+ * whose document counts every line break as one position.
+ */
+export function editorOffset(stored: string, offset: number): number {
+  let crlf = 0;
+  for (let at = stored.indexOf("\r\n"); at !== -1 && at < offset - 1; at = stored.indexOf("\r\n", at + 2)) crlf++;
+  return offset - crlf;
+}
+
 /** CodeMirror 6 with the Markdown grammar, soft-wrapped prose, undo history and search. */
 export function MarkdownEditor({ ref, initialText, label, className, smartPunctuation: smart, onEdit, onBlur }: MarkdownEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const smartOption = useRef(new Compartment());
   const [mounted, setMounted] = useState(false);
+  // The text as the server last gave it, which search offsets count in.
+  const storedText = useRef(initialText);
   // The latest callbacks, so the editor is built once and never rebuilt with the page's renders.
   const callbacks = useRef({ onEdit, onBlur });
   useEffect(() => {
@@ -139,9 +153,19 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
       replace(text) {
         const editor = view.current;
         if (!editor) return;
+        storedText.current = text;
         editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: text }, annotations: [programmatic.of(true)] });
       },
       focus: () => view.current?.focus(),
+      select(from, to) {
+        const editor = view.current;
+        if (!editor) return;
+        const length = editor.state.doc.length;
+        const anchor = Math.min(editorOffset(storedText.current, from), length);
+        const head = Math.min(Math.max(editorOffset(storedText.current, to), anchor), length);
+        editor.dispatch({ selection: { anchor, head }, effects: EditorView.scrollIntoView(anchor, { y: "center" }) });
+        editor.focus();
+      },
     }),
     [initialText],
   );

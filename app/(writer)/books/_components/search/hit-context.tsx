@@ -1,0 +1,39 @@
+import styles from "./search.module.css";
+
+/** A hit in the sentence around it, the match marked (and, in a replace preview, what takes its place). */
+export function HitContext({
+  before,
+  match,
+  after,
+  replacement,
+  lang,
+}: {
+  before: string;
+  match: string;
+  after: string;
+  replacement?: string;
+  lang?: string;
+}) {
+  return (
+    <span className={styles.context} lang={lang}>
+      {before}
+      {replacement === undefined ? (
+        <mark className={styles.match}>{match}</mark>
+      ) : (
+        <>
+          <del className={styles.removed}>
+            <span className="visually-hidden">[replacing: </span>
+            {match}
+            <span className="visually-hidden">]</span>
+          </del>
+          <ins className={styles.added}>
+            <span className="visually-hidden">[with: </span>
+            {replacement}
+            <span className="visually-hidden">]</span>
+          </ins>
+        </>
+      )}
+      {after}
+    </span>
+  );
+}
