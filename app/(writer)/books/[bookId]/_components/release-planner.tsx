@@ -142,14 +142,12 @@ export function ReleasePlanner({ bookId, language }: { bookId: string; language:
                     <label className="checkbox">
                       <input
                         type="checkbox"
+                        aria-label={`${chapter.title} released`}
                         checked={chapter.releasedAt !== null}
                         disabled={setChapter.isPending}
                         onChange={(event) => setChapter.mutate({ bookId, chapterId: chapter.chapterId, released: event.currentTarget.checked })}
                       />
-                      <span>
-                        <span className="visually-hidden">{chapter.title}: </span>
-                        {chapter.releasedAt !== null ? "Released" : "Not yet"}
-                      </span>
+                      <span aria-hidden="true">Released</span>
                     </label>
                   </td>
                 </tr>
