@@ -7,9 +7,11 @@ import { registerConfig } from "./commands/config";
 import { registerConvert } from "./commands/convert";
 import { registerExport } from "./commands/export";
 import { registerFormats } from "./commands/formats";
+import { registerGoals } from "./commands/goals";
 import { registerImport } from "./commands/import";
 import { registerLogin } from "./commands/login";
 import { registerLogout } from "./commands/logout";
+import { registerStats } from "./commands/stats";
 import { registerTokens } from "./commands/tokens";
 import { registerWhoami } from "./commands/whoami";
 import { printError } from "./errors";
@@ -59,6 +61,8 @@ function buildProgram(): Command {
     registerConvert,
     registerFormats,
     registerAnalysis,
+    registerStats,
+    registerGoals,
     registerTokens,
     registerCompletion,
   ]) {

@@ -47,6 +47,17 @@ export const OPERATION_SCOPES = {
   "analyses.run": "read:analysis",
   "analyses.list": "read:analysis",
   "analyses.get": "read:analysis",
+  // issue 22: reading goals and history takes read:books, setting goals and plans write:books
+  "goals.settings": "read:books",
+  "goals.updateSettings": "write:books",
+  "goals.book": "read:books",
+  "goals.setBook": "write:books",
+  "stats.today": "read:books",
+  "stats.history": "read:books",
+  "stats.bookProgress": "read:books",
+  "releases.plan": "read:books",
+  "releases.setPlan": "write:books",
+  "releases.setChapter": "write:books",
 } as const satisfies Record<string, Scope | null>;
 
 export type Operation = keyof typeof OPERATION_SCOPES;

@@ -11,7 +11,7 @@ export async function restoreRevision(
   principal: Principal,
 ): Promise<ChapterDto> {
   authorize(principal, "chapters.restore");
-  const chapter = await loadChapter(principal, input, { withContent: false });
+  const chapter = await loadChapter(principal, input);
   const revision = await loadRevision(chapter.id, input.revision);
   const restored = { title: revision.title, content: revision.content };
   return writeChapterVersion(chapter, input.version ?? chapter.version, restored, { owner: principal.userId, kind: "restore" });

@@ -16,11 +16,8 @@ interface SaveChapterInput {
 // PUT and PATCH /api/v1/books/{bookId}/chapters/{chapterId}
 export async function saveChapter(input: SaveChapterInput, principal: Principal): Promise<ChapterDto> {
   authorize(principal, "chapters.save");
-  if (input.content !== undefined) {
-    const chapter = await loadChapter(principal, input, { withContent: false });
-    return writeChapterVersion(chapter, input.version, { title: input.title ?? chapter.title, content: input.content }, { owner: principal.userId });
-  }
-  // A title-only change keeps the stored text, so only then is it read.
+  // The stored text is read: the writer's ledger counts what the save changes in it.
   const chapter = await loadChapter(principal, input);
-  return writeChapterVersion(chapter, input.version, { title: input.title ?? chapter.title, content: chapter.content }, { owner: principal.userId });
+  const next = { title: input.title ?? chapter.title, content: input.content ?? chapter.content };
+  return writeChapterVersion(chapter, input.version, next, { owner: principal.userId });
 }

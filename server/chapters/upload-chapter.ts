@@ -5,6 +5,7 @@ import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { addToBookTotals, bookTransaction, loadBook } from "../books/access";
 import { newChapterTitle } from "../books/language";
+import { addToLedger } from "../goals/ledger";
 import { dbTime, newId } from "../sql/values";
 import { leadingHeading } from "../text/markdown-heading";
 import { countProseOf } from "../text/count-task";
@@ -21,6 +22,8 @@ export async function uploadChapter(input: UploadChapterInput, principal: Princi
   return bookTransaction(book.id, async (trx) => {
     const chapter = await appendChapter(trx, book.id, { title, content: input.content, wordCount: wordCount! });
     await addToBookTotals(trx, book.id, { words: chapter.wordCount, chapters: 1 });
+    // A chapter uploaded whole was written elsewhere: imported, not typed.
+    await addToLedger(trx, { userId: principal.userId, bookId: book.id, at: new Date(), written: 0, removed: 0, imported: chapter.wordCount, restored: 0 });
     return chapter;
   });
 }

@@ -10,5 +10,5 @@ export async function importChapters(input: Omit<ImportInput, "title"> & { bookI
   authorize(principal, "books.import");
   const book = await loadBook(principal, input.bookId);
   const manuscript = await readManuscript(input.file, input, principal);
-  return bookTransaction(book.id, (trx) => saveImportedChapters(trx, book.id, manuscript));
+  return bookTransaction(book.id, (trx) => saveImportedChapters(trx, book.id, manuscript, principal.userId));
 }

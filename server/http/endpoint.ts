@@ -65,6 +65,8 @@ export interface Endpoint<
     headers?: string[];
     /** the answer is a file (its own Content-Type, negotiated by the handler), not the envelope */
     file?: boolean;
+    /** the file's media types, when not every writable document format (a CSV) */
+    mediaTypes?: readonly string[];
     /** work that may outlast the request answers 202 with the job to poll instead (and a Location) */
     accepted?: { description: string; schema: z.ZodType };
   };

@@ -161,7 +161,7 @@ function successResponse(endpoint: Endpoint): ZodOpenApiResponseObject {
     return {
       description,
       headers: headers([...names, "content-disposition"]),
-      content: Object.fromEntries(WRITABLE_MEDIA_TYPES.map((type) => [type, file])),
+      content: Object.fromEntries((endpoint.success.mediaTypes ?? WRITABLE_MEDIA_TYPES).map((type) => [type, file])),
     };
   }
   return {
@@ -284,6 +284,9 @@ const TAGS: oas31.TagObject[] = [
   { name: "analyses", description: "A template run on a book, and its report" },
   { name: "convert", description: "Document formats, and converting a document from one to another" },
   { name: "jobs", description: "Background work (long conversions and analyses): poll it, download its file" },
+  { name: "goals", description: "The writer's time zone, daily and session goals, days off; a book's target and deadline" },
+  { name: "stats", description: "The writing ledger: today, a history of days (JSON or CSV), a book's progress" },
+  { name: "releases", description: "Release planner: a book's cadence, chapters' release days and released marks, the buffer" },
   { name: "meta", description: "This document" },
   {
     name: "tRPC",

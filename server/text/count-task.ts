@@ -1,9 +1,12 @@
 import { AppError } from "../errors";
 import { runInWorker } from "../workers/pool";
 import { countProse } from "./prose";
+import { changedLines, EDIT_WORDS_HERE, matchedChange, trueTo, wordChange, type WordChange } from "./word-change";
 
-/** Counting texts, for a worker thread (see server/workers): linear in their length. */
-export type TextTask = { op: "count-prose"; texts: string[] };
+/** Counting texts, and the words one version changed, for a worker thread (see server/workers). */
+export type TextTask =
+  | { op: "count-prose"; texts: string[] }
+  | { op: "word-change"; before: string; after: string; counts: { before: number; after: number } };
 
 /**
  * Texts up to this many characters in all are counted on the web thread: countProse takes about
@@ -24,6 +27,26 @@ export async function countProseOf(texts: string[], owner: string): Promise<numb
   });
 }
 
-export function performTextTask(task: TextTask): number[] {
-  return task.texts.map(countProse);
+/**
+ * The words a save added and removed (see wordChange), `counts` being both versions' whole counts.
+ * Only the changed lines are diffed: found here (a comparison of memory), and diffed here within
+ * a small budget, which an autosave's paragraph or two needs; a long stretch rewritten, or many
+ * scattered edits, go to the quick lane.
+ */
+export async function wordChangeOf(before: string, after: string, counts: { before: number; after: number }, owner: string): Promise<WordChange> {
+  const lines = changedLines(before, after);
+  if (lines.before.length + lines.after.length <= COUNT_HERE_CHARACTERS) {
+    const change = matchedChange(lines, EDIT_WORDS_HERE);
+    if (change) return trueTo(counts, change);
+  }
+  return runInWorker<WordChange>({ op: "word-change", ...lines, counts }, {
+    lane: "quick",
+    owner,
+    timeoutMs: COUNT_TIMEOUT_MS,
+    timeoutError: () => new AppError("rate_limited", "The server is busy counting other writers' chapters; try again in a few seconds.", undefined, 5),
+  });
+}
+
+export function performTextTask(task: TextTask): number[] | WordChange {
+  return task.op === "count-prose" ? task.texts.map(countProse) : wordChange(task.before, task.after, task.counts);
 }

@@ -22,6 +22,7 @@ async function perform(task: WorkerTask): Promise<unknown> {
     case "decode-utf8":
       return performParseTask(task);
     case "count-prose":
+    case "word-change":
       return (await import("../text/count-task")).performTextTask(task);
   }
 }

@@ -1,0 +1,42 @@
+import type { Principal } from "../auth/principal";
+import { authorize } from "../auth/scopes";
+import { bookTransaction, loadBook } from "../books/access";
+import { loadWriter, todayFor } from "../goals/writer";
+import { dbTime } from "../sql/values";
+import { releasePlanOf } from "./get-plan";
+import type { ReleasePlan, SetReleasePlanInput } from "./schemas";
+import { releaseDays } from "./schedule";
+
+/**
+ * PUT /api/v1/books/{bookId}/release-plan — the cadence gives the book's unreleased chapters
+ * release days in book order, from the start day (today when none); released chapters keep
+ * theirs. Without a cadence, the dates set chapter by chapter stay as they are.
+ */
+export async function setReleasePlan(input: SetReleasePlanInput & { bookId: string }, principal: Principal): Promise<ReleasePlan> {
+  authorize(principal, "releases.setPlan");
+  const book = await loadBook(principal, input.bookId);
+  const today = todayFor(await loadWriter(principal.userId));
+  await bookTransaction(book.id, async (trx) => {
+    const now = dbTime();
+    await trx
+      .updateTable("Book")
+      .set({ releaseCadence: input.cadence, releaseStart: input.startDate, minimumBufferDays: input.minimumBufferDays, updatedAt: now })
+      .where("id", "=", book.id)
+      .execute();
+    if (!input.cadence) return;
+    const unreleased = await trx
+      .selectFrom("Chapter")
+      .select("id")
+      .where("bookId", "=", book.id)
+      .where("deletedAt", "is", null)
+      .where("releasedAt", "is", null)
+      .orderBy("position")
+      .execute();
+    const start = input.startDate ?? today;
+    const days = releaseDays(input.cadence, start, start, unreleased.length);
+    for (const [i, chapter] of unreleased.entries()) {
+      await trx.updateTable("Chapter").set({ releaseDate: days[i]! }).where("id", "=", chapter.id).execute();
+    }
+  });
+  return releasePlanOf(book.id, principal.userId);
+}
