@@ -40,7 +40,8 @@ export function ReleasePlanner({ bookId, language }: { bookId: string; language:
   const problem = describeProblem(setPlan.error);
   const fields = problem?.fields ?? {};
   const chapterProblem = describeProblem(setChapter.error);
-  const minimum = p.minimumBufferDays ?? settings.data.minimumBufferDays;
+  // The plan answers the book's own minimum or else the writer's; only the book's own fills the field.
+  const minimum = p.minimumBufferDays;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -81,7 +82,7 @@ export function ReleasePlanner({ bookId, language }: { bookId: string; language:
             id="plan-buffer"
             name="minimumBufferDays"
             inputMode="numeric"
-            defaultValue={p.minimumBufferDays ?? ""}
+            defaultValue={p.minimumBufferDays === settings.data.minimumBufferDays ? "" : (p.minimumBufferDays ?? "")}
             placeholder={settings.data.minimumBufferDays !== null ? String(settings.data.minimumBufferDays) : "e.g. 7"}
             aria-describedby="plan-buffer-hint"
             aria-invalid={fields.minimumBufferDays ? true : undefined}
