@@ -40,6 +40,9 @@ export function ReleasePlanner({ bookId, language }: { bookId: string; language:
   const problem = describeProblem(setPlan.error);
   const fields = problem?.fields ?? {};
   const chapterProblem = describeProblem(setChapter.error);
+  /** The mark being saved for a chapter, shown at once (the box follows the click, not the round trip). */
+  const releasing = (chapterId: string) =>
+    setChapter.isPending && setChapter.variables.chapterId === chapterId ? setChapter.variables.released : undefined;
   // The plan answers the book's own minimum or else the writer's; only the book's own fills the field.
   const minimum = p.minimumBufferDays;
 
@@ -144,7 +147,7 @@ export function ReleasePlanner({ bookId, language }: { bookId: string; language:
                       <input
                         type="checkbox"
                         aria-label={`${chapter.title} released`}
-                        checked={chapter.releasedAt !== null}
+                        checked={releasing(chapter.chapterId) ?? chapter.releasedAt !== null}
                         disabled={setChapter.isPending}
                         onChange={(event) => setChapter.mutate({ bookId, chapterId: chapter.chapterId, released: event.currentTarget.checked })}
                       />
