@@ -41,7 +41,7 @@ export function BookProgressChart({ book }: { book: ProgressBook }) {
       legend: { textStyle: { color: p.muted }, top: 0 },
       tooltip: { trigger: "axis", backgroundColor: p.card, borderColor: p.line, textStyle: { color: p.ink } },
       grid: { left: 64, right: 24, top: 36, bottom: 36 },
-      xAxis: { type: "time", axisLine: { lineStyle: { color: p.line } }, axisLabel: { color: p.muted, hideOverlap: true }, splitLine: { show: false } },
+      xAxis: { type: "time", minInterval: 24 * 60 * 60 * 1000, axisLine: { lineStyle: { color: p.line } }, axisLabel: { color: p.muted, hideOverlap: true }, splitLine: { show: false } },
       yAxis: { type: "value", min: 0, axisLabel: { color: p.muted }, splitLine: { lineStyle: { color: p.line } } },
       series: [
         { name: "Words", type: "line", step: "end", showSymbol: data.points.length < 40, data: data.points.map((point) => [point.date, point.wordCount]) },
