@@ -54,7 +54,7 @@ test.describe("at 390 px", () => {
     const overflow = await header.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, page: document.documentElement.scrollWidth }));
     expect(overflow.scroll).toBeLessThanOrEqual(overflow.client);
     expect(overflow.page).toBeLessThanOrEqual(PHONE.width);
-    for (const name of ["Books", "Templates", "Tokens"]) await expect(header.getByRole("link", { name, exact: true })).toBeInViewport({ ratio: 1 });
+    for (const name of ["Books", "Templates", "Progress", "Goals", "Tokens"]) await expect(header.getByRole("link", { name, exact: true })).toBeInViewport({ ratio: 1 });
     const signOut = header.getByRole("button", { name: "Sign out" });
     await expect(signOut).toBeInViewport({ ratio: 1 });
     await signOut.click();

@@ -21,9 +21,11 @@ export function SiteHeader({ name, email, theme }: { name: string; email: string
       <nav aria-label="Main" className="site-nav">
         <NavLink href="/books">Books</NavLink>
         <NavLink href="/templates">Templates</NavLink>
+        <NavLink href="/progress">Progress</NavLink>
       </nav>
       <nav aria-label="Account" className="site-nav account-nav">
         <ThemeToggle initial={theme} />
+        <NavLink href="/settings/goals">Goals</NavLink>
         <NavLink href="/settings/tokens">Tokens</NavLink>
         <span className="site-user" title={email}>
           {name.trim() || email}

@@ -17,9 +17,11 @@ import { BookDeskProvider } from "../_components/book-desk";
 import { STATUS_LABELS } from "../_components/book-status";
 import { BookSearch } from "../_components/search/book-search";
 import { WordProgress } from "../_components/word-progress";
+import { BookGoal } from "./_components/book-goal";
 import { ChapterList } from "./_components/chapter-list";
 import { ChapterTrash } from "./_components/chapter-trash";
 import { ExportButton } from "./_components/export-button";
+import { ReleasePlanner } from "./_components/release-planner";
 import { listFormats } from "@/server/convert/list-formats";
 import styles from "./book.module.css";
 
@@ -98,7 +100,7 @@ export default async function BookPage({ params }: { params: Params }) {
         </header>
         <aside className={styles.side} aria-label="Progress and tools">
           <WordProgress book={book} className={styles.progress} />
-          {book.targetWordCount === null && <p className="muted">Set a target in the details to follow your progress.</p>}
+          <BookGoal bookId={book.id} language={book.language} />
           <div className={styles.tools}>
             <EditBookButton book={book} className="button secondary small" label="Edit details" />
             <Link href={`/analyze/${book.id}`} className="button secondary small">
@@ -118,6 +120,14 @@ export default async function BookPage({ params }: { params: Params }) {
         <h2 id="chapters-heading">Chapters</h2>
         <ChapterList bookId={book.id} chapters={chapters} language={book.language} nextTitle={newChapterTitle(book.chapterCount + 1, book.language)} />
         <ChapterTrash chapters={trashed} language={book.language} />
+      </section>
+
+      <section aria-labelledby="plan-heading" className={styles.planSection}>
+        <h2 id="plan-heading">Release plan</h2>
+        <p className="muted">
+          For serials: date each chapter&rsquo;s release by hand or by a cadence, mark what is out, and keep a buffer written ahead.
+        </p>
+        <ReleasePlanner bookId={book.id} language={book.language} />
       </section>
     </BookDeskProvider>
   );

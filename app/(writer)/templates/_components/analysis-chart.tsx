@@ -6,34 +6,13 @@ import * as echarts from "echarts/core";
 import { SVGRenderer } from "echarts/renderers";
 import { useEffect, useRef } from "react";
 import type { SectionResult } from "@/server/analysis/engine/report";
+import { drawThemedChart, type Palette } from "@/app/_components/themed-chart";
 import styles from "./analysis.module.css";
 import { chapterTooltip } from "./chart-tooltip";
 
 echarts.use([BarChart, LineChart, HeatmapChart, CustomChart, GridComponent, TooltipComponent, LegendComponent, MarkLineComponent, VisualMapComponent, SVGRenderer]);
 
 type Chart = NonNullable<SectionResult["chart"]>;
-type Palette = Record<"ink" | "muted" | "line" | "accent" | "soft" | "card", string>;
-
-/** The page's colours as the browser resolved them (the variables hold light-dark() pairs). */
-function palette(element: HTMLElement): Palette {
-  const probe = document.createElement("span");
-  element.append(probe);
-  const resolve = (variable: string) => {
-    probe.style.color = `var(${variable})`;
-    return getComputedStyle(probe).color;
-  };
-  const colours = {
-    ink: resolve("--ink"),
-    muted: resolve("--muted"),
-    line: resolve("--line"),
-    accent: resolve("--accent"),
-    soft: resolve("--accent-soft"),
-    card: resolve("--card"),
-  };
-  probe.remove();
-  return colours;
-}
-
 function axis(p: Palette) {
   return { axisLine: { lineStyle: { color: p.line } }, axisLabel: { color: p.muted }, splitLine: { lineStyle: { color: p.line } }, nameTextStyle: { color: p.muted } };
 }
@@ -102,22 +81,7 @@ function optionFor(chart: Chart, p: Palette): echarts.EChartsCoreOption {
 export function AnalysisChart({ chart, label }: { chart: Chart; label: string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const element = box.current!;
-    const instance = echarts.init(element, undefined, { renderer: "svg" });
-    const draw = () => instance.setOption(optionFor(chart, palette(element)), true);
-    draw();
-    const themes = new MutationObserver(draw);
-    themes.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
-    const dark = window.matchMedia("(prefers-color-scheme: dark)");
-    dark.addEventListener("change", draw);
-    const size = new ResizeObserver(() => instance.resize());
-    size.observe(element);
-    return () => {
-      themes.disconnect();
-      dark.removeEventListener("change", draw);
-      size.disconnect();
-      instance.dispose();
-    };
+    return drawThemedChart(box.current!, (p) => optionFor(chart, p));
   }, [chart]);
   const tall = chart.type === "heatmap" ? Math.max(220, 48 + chart.rows.length * 34) : 300;
   return <div ref={box} className={styles.chart} style={{ height: tall }} role="img" aria-label={label} data-chart={chart.type} />;

@@ -14,7 +14,8 @@ import { HistoryDialog } from "./history-dialog";
 import { MarkdownEditor, type MarkdownEditorHandle } from "./markdown-editor";
 import { SaveIndicator } from "./save-indicator";
 import { SignInDialog } from "./sign-in-dialog";
-import { recordWords } from "./writing-today";
+import { SessionProgress, TodayCount } from "./writing-goals";
+import { recordSession, restartSession } from "./writing-session";
 
 export interface ChapterListEntry {
   id: string;
@@ -51,7 +52,8 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
   const [status, setStatus] = useState<SaveStatus>({ state: "saved" });
   const [version, setVersion] = useState(chapter.version);
   const [words, setWords] = useState(chapter.wordCount);
-  const [today, setToday] = useState<number | null>(null);
+  /** net words written in this tab's session (writing-session.ts), once counted after hydration */
+  const [session, setSession] = useState<number | null>(null);
   const [savedCounts, setSavedCounts] = useState<Record<string, number>>({});
   const [notice, setNotice] = useState<string>();
   const [focusMode, setFocusMode] = useState(false);
@@ -111,7 +113,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
   const recount = useCallback(() => {
     const count = countProse(editor.current?.text() ?? "");
     setWords(count);
-    setToday(recordWords(chapterId, count));
+    setSession(recordSession(chapterId, count));
   }, [chapterId]);
 
   useEffect(() => {
@@ -221,6 +223,8 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
   }, [go, next, previous, focusMode, dialog]);
 
   const counts = (entry: ChapterListEntry) => savedCounts[entry.id] ?? entry.wordCount;
+  const savedWords = savedCounts[chapterId] ?? chapter.wordCount;
+  const saved = useMemo(() => ({ version, words: savedWords }), [version, savedWords]);
 
   return (
     <div className={focusMode ? `${styles.workspace} ${styles.focus}` : styles.workspace}>
@@ -280,13 +284,18 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
           <SaveIndicator status={status} onResolve={() => setDialog("conflict")} onSignIn={() => setDialog("sign-in")} onRetry={() => sync.current?.retry()} />
           <span className={styles.count}>
             <span>{formatWords(words, book.language)}</span>
-            {today !== null && (
-              <span className={styles.today} title="Net words written today in this browser, across chapters">
-                {today >= 0 ? "+" : "−"}
-                {formatNumber(Math.abs(today))} today
-              </span>
-            )}
+            <TodayCount words={words} saved={saved} />
           </span>
+          {session !== null && (
+            <SessionProgress
+              session={session}
+              language={book.language}
+              onRestart={() => {
+                restartSession(chapterId, words);
+                setSession(0);
+              }}
+            />
+          )}
           <span className={styles.tools}>
             <button
               type="button"

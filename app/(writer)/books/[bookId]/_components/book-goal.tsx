@@ -1,0 +1,92 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { formatDay } from "../../../../_components/days";
+import { Field } from "../../../../_components/field";
+import { FormAlert } from "../../../../_components/form-alert";
+import { formatNumber, formatWords } from "../../../../_components/format";
+import { describeProblem } from "../../../../_components/problem";
+import { trpc } from "../../../../_trpc/client";
+import styles from "../book.module.css";
+
+/**
+ * The book's goal: a target and a deadline, turned into the words a day it takes to finish, counted
+ * over the writing days left (days off excluded) and recomputed every day by the server.
+ */
+export function BookGoal({ bookId, language }: { bookId: string; language: string }) {
+  const router = useRouter();
+  const goal = trpc.goals.book.useQuery({ bookId });
+  const utils = trpc.useUtils();
+  const [editing, setEditing] = useState(false);
+  const set = trpc.goals.setBook.useMutation({
+    onSuccess: (saved) => {
+      utils.goals.book.setData({ bookId }, saved);
+      setEditing(false);
+      // The target is the book's own: the progress beside it reads it from the page.
+      router.refresh();
+    },
+  });
+  const problem = describeProblem(set.error);
+  const fields = problem?.fields ?? {};
+  if (!goal.data) return goal.error ? <FormAlert message={describeProblem(goal.error)?.message} /> : null;
+  const g = goal.data;
+  const words = (n: number) => formatWords(n, language);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const target = String(form.get("targetWordCount") ?? "").replace(/[\s,_']/g, "");
+    const deadline = String(form.get("deadline") ?? "");
+    set.mutate({
+      bookId,
+      // Not a number: sent as typed, so that the API's schema says what a target must be.
+      targetWordCount: target === "" ? null : /^-?\d+$/.test(target) ? Number(target) : (target as unknown as number),
+      deadline: deadline === "" ? null : deadline,
+    });
+  }
+
+  return (
+    <div className={styles.goal} aria-labelledby="book-goal-heading" role="group">
+      <h2 id="book-goal-heading" className={styles.sideHeading}>
+        Goal
+      </h2>
+      {g.deadline !== null && g.remaining !== null ? (
+        <p data-testid="words-per-day">
+          {g.remaining === 0 ? (
+            "Target reached."
+          ) : g.wordsPerDay !== null && g.daysLeft ? (
+            <>
+              <strong>{words(g.wordsPerDay)}</strong> a day to finish by {formatDay(g.deadline)} ({g.daysLeft === 1 ? "1 writing day" : `${formatNumber(g.daysLeft)} writing days`} left,{" "}
+              {formatNumber(g.remaining)} to go).
+            </>
+          ) : (
+            <>The deadline has come: {formatNumber(g.remaining)} to go.</>
+          )}
+        </p>
+      ) : (
+        <p className="muted">{g.targetWordCount === null ? "No target yet." : "Add a deadline to know how much to write each day."}</p>
+      )}
+      <p className="muted">Today: {words(g.writtenToday)}</p>
+      {editing ? (
+        <form onSubmit={submit} className="stack" noValidate>
+          <FormAlert message={problem?.message} />
+          <Field name="targetWordCount" label="Target" inputMode="numeric" placeholder="e.g. 80000" defaultValue={g.targetWordCount ?? ""} error={fields.targetWordCount} />
+          <Field name="deadline" label="Deadline" type="date" defaultValue={g.deadline ?? ""} error={fields.deadline} />
+          <div className="button-row">
+            <button type="submit" className="button small" disabled={set.isPending}>
+              {set.isPending ? "Saving…" : "Save goal"}
+            </button>
+            <button type="button" className="button ghost small" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button type="button" className="button secondary small" onClick={() => setEditing(true)}>
+          {g.targetWordCount === null && g.deadline === null ? "Set a goal" : "Change goal"}
+        </button>
+      )}
+    </div>
+  );
+}

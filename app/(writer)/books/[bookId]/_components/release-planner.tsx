@@ -1,0 +1,188 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { formatDay, todayIn } from "../../../../_components/days";
+import { FormAlert } from "../../../../_components/form-alert";
+import { formatNumber } from "../../../../_components/format";
+import { describeProblem } from "../../../../_components/problem";
+import { trpc } from "../../../../_trpc/client";
+import styles from "../book.module.css";
+import { ReleaseCalendar } from "./release-calendar";
+
+const CADENCES = [
+  { value: "", label: "No cadence (dates by hand)" },
+  { value: "daily", label: "Daily (日更)" },
+  { value: "weekdays", label: "Weekdays" },
+  { value: "weekly", label: "Weekly" },
+] as const;
+type Cadence = "daily" | "weekdays" | "weekly";
+
+/** "1 chapter", "3 days" */
+const count = (n: number, one: string) => `${formatNumber(n)} ${one}${n === 1 ? "" : "s"}`;
+
+/**
+ * The release planner for serials: a cadence that dates the unreleased chapters in book order,
+ * each chapter's date and released mark, and the buffer (存稿) of chapters written ahead.
+ */
+export function ReleasePlanner({ bookId, language }: { bookId: string; language: string }) {
+  const plan = trpc.releases.plan.useQuery({ bookId });
+  const settings = trpc.goals.settings.useQuery();
+  const utils = trpc.useUtils();
+  const onSuccess = (saved: NonNullable<typeof plan.data>) => utils.releases.plan.setData({ bookId }, saved);
+  const setPlan = trpc.releases.setPlan.useMutation({ onSuccess });
+  const setChapter = trpc.releases.setChapter.useMutation({ onSuccess });
+  const [month, setMonth] = useState<string | null>(null);
+
+  if (plan.error) return <FormAlert message={describeProblem(plan.error)?.message} />;
+  if (!plan.data || !settings.data) return <p className="muted">Loading the plan…</p>;
+  const p = plan.data;
+  const today = todayIn(settings.data.timeZone);
+  const problem = describeProblem(setPlan.error);
+  const fields = problem?.fields ?? {};
+  const chapterProblem = describeProblem(setChapter.error);
+  /** The mark being saved for a chapter, shown at once (the box follows the click, not the round trip). */
+  const releasing = (chapterId: string) =>
+    setChapter.isPending && setChapter.variables.chapterId === chapterId ? setChapter.variables.released : undefined;
+  // The plan answers the book's own minimum or else the writer's; only the book's own fills the field.
+  const minimum = p.minimumBufferDays;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (key: string) => String(form.get(key) ?? "").trim();
+    const buffer = text("minimumBufferDays");
+    setPlan.mutate({
+      bookId,
+      cadence: (text("cadence") || null) as Cadence | null,
+      startDate: text("startDate") || null,
+      minimumBufferDays: buffer === "" ? null : /^-?\d+$/.test(buffer) ? Number(buffer) : (buffer as unknown as number),
+    });
+  }
+
+  return (
+    <>
+      <form key={`${p.cadence}|${p.startDate}|${p.minimumBufferDays}`} onSubmit={submit} className={styles.planForm} noValidate>
+        <FormAlert message={problem?.message} />
+        <div className="field">
+          <label htmlFor="plan-cadence">Cadence</label>
+          <select id="plan-cadence" name="cadence" defaultValue={p.cadence ?? ""}>
+            {CADENCES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+          {fields.cadence && <p className="field-error">{fields.cadence}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor="plan-start">First release</label>
+          <input id="plan-start" name="startDate" type="date" defaultValue={p.startDate ?? today} aria-invalid={fields.startDate ? true : undefined} />
+          {fields.startDate && <p className="field-error">{fields.startDate}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor="plan-buffer">Minimum buffer (days)</label>
+          <input
+            id="plan-buffer"
+            name="minimumBufferDays"
+            inputMode="numeric"
+            defaultValue={p.minimumBufferDays === settings.data.minimumBufferDays ? "" : (p.minimumBufferDays ?? "")}
+            placeholder={settings.data.minimumBufferDays !== null ? String(settings.data.minimumBufferDays) : "e.g. 7"}
+            aria-describedby="plan-buffer-hint"
+            aria-invalid={fields.minimumBufferDays ? true : undefined}
+          />
+          <p id="plan-buffer-hint" className="field-hint">
+            {settings.data.minimumBufferDays !== null ? `Empty: your default, ${count(settings.data.minimumBufferDays, "day")}.` : "Empty: no warning."}
+          </p>
+          {fields.minimumBufferDays && <p className="field-error">{fields.minimumBufferDays}</p>}
+        </div>
+        <button type="submit" className="button small" disabled={setPlan.isPending}>
+          {setPlan.isPending ? "Planning…" : "Plan releases"}
+        </button>
+      </form>
+
+      <div role="status" className={p.belowMinimum ? styles.bufferLow : styles.buffer} data-testid="buffer">
+        <p>
+          <strong>Buffer:</strong> {count(p.bufferChapters, "chapter")} written ahead, {count(p.bufferDays, "day")} of releases.
+        </p>
+        {p.belowMinimum && minimum !== null && (
+          <p>
+            Under your minimum of {count(minimum, "day")}: write ahead or slow the cadence before the buffer runs out.
+          </p>
+        )}
+      </div>
+
+      <FormAlert message={chapterProblem?.message} />
+      {p.chapters.length === 0 ? (
+        <p className="muted">Add chapters to plan their releases.</p>
+      ) : (
+        <div className={styles.planScroll}>
+          <table className="table" aria-label="Release dates">
+            <thead>
+              <tr>
+                <th scope="col">Chapter</th>
+                <th scope="col">Release date</th>
+                <th scope="col">Released</th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.chapters.map((chapter) => (
+                <tr key={chapter.chapterId}>
+                  <th scope="row" lang={language}>
+                    <span className="muted">{chapter.position}.</span> {chapter.title}
+                  </th>
+                  <td>
+                    <input
+                      type="date"
+                      aria-label={`Release date of ${chapter.title}`}
+                      defaultValue={chapter.releaseDate ?? ""}
+                      key={chapter.releaseDate ?? ""}
+                      onBlur={(event) => {
+                        const value = event.currentTarget.value || null;
+                        if (value !== chapter.releaseDate) setChapter.mutate({ bookId, chapterId: chapter.chapterId, releaseDate: value });
+                      }}
+                    />
+                  </td>
+                  <td>
+                    <label className="checkbox">
+                      <input
+                        type="checkbox"
+                        aria-label={`${chapter.title} released`}
+                        checked={releasing(chapter.chapterId) ?? chapter.releasedAt !== null}
+                        disabled={setChapter.isPending}
+                        onChange={(event) => setChapter.mutate({ bookId, chapterId: chapter.chapterId, released: event.currentTarget.checked })}
+                      />
+                      <span aria-hidden="true">Released</span>
+                    </label>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <ReleaseCalendar
+        chapters={p.chapters}
+        timeZone={settings.data.timeZone}
+        today={today}
+        month={month ?? monthOfInterest(p.chapters, today)}
+        onMonth={setMonth}
+        language={language}
+      />
+      <p className="muted">Next release: {nextRelease(p.chapters, today)}</p>
+    </>
+  );
+}
+
+type PlannedChapter = { releaseDate: string | null; releasedAt: string | null; title: string };
+
+/** The month with the next unreleased chapter's date, or this one. */
+function monthOfInterest(chapters: PlannedChapter[], today: string): string {
+  const next = chapters.find((c) => c.releasedAt === null && c.releaseDate !== null && c.releaseDate >= today);
+  return (next?.releaseDate ?? today).slice(0, 8) + "01";
+}
+
+function nextRelease(chapters: PlannedChapter[], today: string): string {
+  const next = chapters.filter((c) => c.releasedAt === null && c.releaseDate !== null && c.releaseDate >= today).sort((a, b) => a.releaseDate!.localeCompare(b.releaseDate!))[0];
+  return next ? `${next.title}, ${formatDay(next.releaseDate!)}` : "none planned";
+}

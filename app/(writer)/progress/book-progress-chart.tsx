@@ -1,0 +1,71 @@
+"use client";
+
+import { LineChart } from "echarts/charts";
+import { GridComponent, LegendComponent, TooltipComponent } from "echarts/components";
+import * as echarts from "echarts/core";
+import { SVGRenderer } from "echarts/renderers";
+import { useEffect, useRef } from "react";
+import { formatDay } from "../../_components/days";
+import { FormAlert } from "../../_components/form-alert";
+import { formatNumber, formatWords } from "../../_components/format";
+import { describeProblem } from "../../_components/problem";
+import { drawThemedChart } from "../../_components/themed-chart";
+import { trpc } from "../../_trpc/client";
+import type { ProgressBook } from "./progress-view";
+import styles from "./progress.module.css";
+
+echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+
+/**
+ * A book's words over time, and the straight line from its start to the target on the deadline:
+ * above the line is ahead of plan, below it behind (Scrivener's and NaNoWriMo's picture).
+ */
+export function BookProgressChart({ book }: { book: ProgressBook }) {
+  const progress = trpc.stats.bookProgress.useQuery({ bookId: book.id });
+  const box = useRef<HTMLDivElement>(null);
+  const data = progress.data;
+  useEffect(() => {
+    if (!data || data.points.length === 0 || !box.current) return;
+    const first = data.points[0]!;
+    const plan =
+      data.targetWordCount !== null && data.deadline !== null
+        ? [
+            [data.startDate ?? first.date, data.startDate === null || data.startDate === first.date ? first.wordCount : 0],
+            [data.deadline, data.targetWordCount],
+          ]
+        : null;
+    return drawThemedChart(box.current, (p) => ({
+      animation: false,
+      textStyle: { color: p.ink, fontFamily: "inherit" },
+      color: [p.accent, p.muted],
+      legend: { textStyle: { color: p.muted }, top: 0 },
+      tooltip: { trigger: "axis", backgroundColor: p.card, borderColor: p.line, textStyle: { color: p.ink } },
+      grid: { left: 64, right: 24, top: 36, bottom: 36 },
+      xAxis: { type: "time", minInterval: 24 * 60 * 60 * 1000, axisLine: { lineStyle: { color: p.line } }, axisLabel: { color: p.muted, hideOverlap: true }, splitLine: { show: false } },
+      yAxis: { type: "value", min: 0, axisLabel: { color: p.muted }, splitLine: { lineStyle: { color: p.line } } },
+      series: [
+        { name: "Words", type: "line", step: "end", showSymbol: data.points.length < 40, data: data.points.map((point) => [point.date, point.wordCount]) },
+        ...(plan ? [{ name: "Deadline line", type: "line", data: plan, showSymbol: false, lineStyle: { type: "dashed", width: 1.5 } }] : []),
+      ],
+    }));
+  }, [data]);
+
+  if (progress.error) return <FormAlert message={describeProblem(progress.error)?.message} />;
+  if (!data) return <p className="muted">Loading…</p>;
+  if (data.points.length === 0) return <p className="muted">Nothing written in this book yet.</p>;
+  const first = data.points[0]!;
+  const last = data.points.at(-1)!;
+  const words = (n: number) => formatWords(n, book.language);
+  const summary = [
+    `From ${words(first.wordCount)} on ${formatDay(first.date)} to ${words(last.wordCount)} on ${formatDay(last.date)}.`,
+    data.targetWordCount !== null ? `Target ${formatNumber(data.targetWordCount)}${data.deadline ? ` by ${formatDay(data.deadline)}` : ""}.` : "No target set.",
+  ].join(" ");
+  return (
+    <figure className={styles.figure}>
+      <div ref={box} className={styles.lineChart} role="img" aria-label={`${book.title}: words over time. ${summary}`} />
+      <figcaption className="muted" lang={book.language}>
+        {summary}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,173 @@
+import { expect, test, type Page } from "@playwright/test";
+import { editorText, expectSaved, newBook, newChapter, toEnd } from "./editor-support";
+import { newWriter, SIGNED_OUT, signUpViaUi } from "./support";
+
+// Issue 22's pages: the goals in Settings, the editor's session bar and server-counted day, the
+// Progress page's heat map, and the book page's release planner. Each test has a writer of its
+// own: goals, the ledger and the day's total are the writer's, and other tests write in parallel.
+test.use({ storageState: SIGNED_OUT });
+
+async function freshWriter(page: Page, label: string): Promise<void> {
+  await signUpViaUi(page, newWriter(label));
+  await expect(page).toHaveURL("/books");
+}
+
+/** Today as the server counts it for a writer in `timeZone`. */
+const todayIn = (timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date());
+
+async function setGoals(page: Page, goals: { daily?: string; session?: string }): Promise<void> {
+  await page.goto("/settings/goals");
+  if (goals.daily !== undefined) await page.getByLabel("Daily goal").fill(goals.daily);
+  if (goals.session !== undefined) await page.getByLabel("Session goal").fill(goals.session);
+  await page.getByRole("button", { name: "Save goals" }).click();
+}
+
+test.describe("in Shanghai", () => {
+  test.use({ timezoneId: "Asia/Shanghai" });
+
+  test("Settings offer this browser's time zone without setting it, refuse a goal of 0 and keep the goals", async ({ page }) => {
+    await freshWriter(page, "goals-settings");
+    await page.getByRole("link", { name: "Goals", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Goals" })).toBeVisible();
+    // Offered, not set: the server still counts the writer's days in UTC until they say so.
+    await expect(page.getByText("This browser is in Asia/Shanghai.")).toBeVisible();
+    await expect(page.getByLabel("Time zone")).toHaveValue("UTC");
+    await page.getByRole("button", { name: "Use Asia/Shanghai" }).click();
+    await expect(page.getByLabel("Time zone")).toHaveValue("Asia/Shanghai");
+    await expect(page.getByText("This browser is in Asia/Shanghai.")).toHaveCount(0);
+
+    await page.getByLabel("Daily goal").fill("0");
+    await page.getByRole("button", { name: "Save goals" }).click();
+    await expect(page.locator("#field-dailyGoal-error")).toBeVisible();
+    await expect(page.getByLabel("Daily goal")).toHaveAttribute("aria-invalid", "true");
+
+    await page.getByLabel("Daily goal").fill("1,500");
+    await page.getByLabel("Session goal").fill("400");
+    await page.getByRole("checkbox", { name: "Sunday" }).check();
+    await page.getByLabel("Minimum buffer (days)").fill("7");
+    await page.getByRole("button", { name: "Save goals" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByLabel("Time zone")).toHaveValue("Asia/Shanghai");
+    await expect(page.getByLabel("Daily goal")).toHaveValue("1500");
+    await expect(page.getByLabel("Session goal")).toHaveValue("400");
+    await expect(page.getByRole("checkbox", { name: "Sunday" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Monday" })).not.toBeChecked();
+    await expect(page.getByLabel("Minimum buffer (days)")).toHaveValue("7");
+  });
+});
+
+test("the session bar moves while typing, and is not there without a session goal", async ({ page }) => {
+  await freshWriter(page, "goals-session");
+  const chapter = await newChapter(page.request, "");
+  await page.goto(chapter.path);
+  await expect(editorText(page)).toBeVisible();
+  const bar = page.getByRole("progressbar", { name: "Session goal" });
+  await expect(page.getByTestId("today-count")).toHaveText("+0 today");
+  await expect(bar).toHaveCount(0);
+
+  await setGoals(page, { session: "10" });
+  await page.goto(chapter.path);
+  await expect(bar).toHaveAttribute("aria-valuenow", "0");
+  await expect(bar).toHaveAttribute("aria-valuemax", "10");
+  await editorText(page).click();
+  await page.keyboard.type("One two three four");
+  await expect(bar).toHaveAttribute("aria-valuenow", "4");
+  await expect(page.getByText("4 / 10 session")).toBeVisible();
+  await page.keyboard.type(" five six seven");
+  await expect(bar).toHaveAttribute("aria-valuenow", "7");
+  await expect(bar).toHaveAttribute("aria-valuetext", "7 words of 10 this session");
+
+  // The session is this tab's: a reload keeps it, Restart counts afresh from here.
+  await expectSaved(page);
+  await page.reload();
+  await expect(bar).toHaveAttribute("aria-valuenow", "7");
+  await page.getByRole("button", { name: "Restart" }).click();
+  await expect(bar).toHaveAttribute("aria-valuenow", "0");
+});
+
+test("today's words are the server's, from every device, in CJK too; the heat map and CSV show them", async ({ page, browser, baseURL }) => {
+  await freshWriter(page, "goals-today");
+  const [chapter] = await newBook(page.request, [{ title: "第一章", content: "" }]);
+  await page.goto(chapter!.path);
+  const today = page.getByTestId("today-count");
+  await expect(today).toHaveText("+0 today");
+  await toEnd(page);
+  await page.keyboard.type("The rain came at dusk.");
+  await expectSaved(page);
+  await expect(today).toHaveText("+5 today");
+
+  // A second device (another browser context with the same session) sees the day's total, and its
+  // writing adds to the first's.
+  const other = await browser.newContext({ baseURL, storageState: await page.context().storageState() });
+  const tablet = await other.newPage();
+  await tablet.goto(chapter!.path);
+  await expect(tablet.getByTestId("today-count")).toHaveText("+5 today");
+  await toEnd(tablet);
+  await tablet.keyboard.press("Enter");
+  await tablet.keyboard.type("我们明天再走吧。");
+  await expectSaved(tablet);
+  await expect(tablet.getByTestId("today-count")).toHaveText("+12 today");
+  await other.close();
+
+  await page.goto("/progress");
+  const date = todayIn("UTC");
+  await expect(page.getByTestId("today-written")).toHaveText("12 words");
+  const heatMap = page.getByRole("img", { name: /^Words per day/ });
+  await expect(heatMap).toHaveAttribute("aria-label", /1 day with writing; today 12 words/);
+  await expect(heatMap).toHaveAttribute("data-today-written", "12");
+  // The chart draws today's square (echarts' SVG), and the table says the same in text.
+  await expect(heatMap.locator("svg path").first()).toBeAttached();
+  await page.getByText(/^The days as a table/).click();
+  const row = page.getByRole("table", { name: "Words per day" }).getByRole("row").nth(1);
+  await expect(row.getByRole("rowheader")).toHaveText(new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`)));
+  await expect(row.getByRole("cell").first()).toHaveText("12");
+
+  const csv = await page.request.get((await page.getByRole("link", { name: "Download CSV" }).getAttribute("href"))!);
+  expect(csv.status()).toBe(200);
+  const lines = (await csv.text()).trim().split(/\r?\n/);
+  expect(lines[0]).toBe("date,written,removed,imported,restored");
+  expect(lines).toContain(`${date},12,0,0,0`);
+});
+
+test("the planner dates chapters by a cadence, marks one released, and warns when the buffer is under the minimum", async ({ page }) => {
+  await freshWriter(page, "goals-planner");
+  const chapters = await newBook(page.request, [
+    { title: "Arrival", content: "They came by sea." },
+    { title: "The Market", content: "Salt and silver." },
+    { title: "Night Watch", content: "Nobody slept." },
+  ]);
+  const bookId = chapters[0]!.bookId;
+  const start = todayIn("UTC");
+  const dayAfter = (n: number) => {
+    const d = new Date(`${start}T12:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + n);
+    return d.toISOString().slice(0, 10);
+  };
+  await page.goto(`/books/${bookId}`);
+  const plan = page.getByRole("region", { name: "Release plan" });
+  await plan.getByLabel("Cadence").selectOption("daily");
+  await plan.getByLabel("First release").fill(start);
+  await plan.getByLabel("Minimum buffer (days)").fill("3");
+  await plan.getByRole("button", { name: "Plan releases" }).click();
+
+  await expect(plan.getByLabel("Release date of Arrival")).toHaveValue(start);
+  await expect(plan.getByLabel("Release date of The Market")).toHaveValue(dayAfter(1));
+  await expect(plan.getByLabel("Release date of Night Watch")).toHaveValue(dayAfter(2));
+  const buffer = plan.getByTestId("buffer");
+  await expect(buffer).toContainText("3 chapters written ahead, 3 days of releases");
+  await expect(buffer).not.toContainText("Under your minimum");
+  // The month shows the plan.
+  await expect(plan.getByRole("table", { name: /^Releases in/ })).toContainText("Arrival");
+
+  await expect(plan.getByRole("checkbox", { name: "The Market released" })).not.toBeChecked();
+  await plan.getByRole("checkbox", { name: "Arrival released" }).check();
+  await expect(plan.getByRole("checkbox", { name: "Arrival released" })).toBeChecked();
+  await expect(buffer).toContainText("2 chapters written ahead, 2 days of releases");
+  await expect(buffer).toContainText("Under your minimum of 3 days");
+
+  await page.reload();
+  await expect(plan.getByRole("checkbox", { name: "Arrival released" })).toBeChecked();
+  await expect(plan.getByTestId("buffer")).toContainText("Under your minimum of 3 days");
+});
