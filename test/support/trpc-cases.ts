@@ -5,6 +5,7 @@ import { bookCount, bookState, bookWithChapters, createBook } from "./http-books
 import { del, expectFailure, expectSuccess, get } from "./http-client";
 import { finishedJob, MANUSCRIPT } from "./http-convert-cases";
 import type { Account } from "./http-users";
+import { WRITING_TRPC_CASES } from "./trpc-cases-writing";
 
 /** One real tRPC call against a fixture the owner made, for the tRPC credential matrix. */
 export interface PreparedCall {
@@ -223,7 +224,7 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
       },
     };
   },
-  "chapters.restore": async (owner) => {
+  "chapters.restoreRevision": async (owner) => {
     const f = await bookFixture(owner);
     return {
       input: { bookId: f.book.id, chapterId: f.chapter.id, revision: 1, version: 2 },
@@ -433,4 +434,5 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
       },
     };
   },
+  ...WRITING_TRPC_CASES,
 };
