@@ -116,6 +116,19 @@ export const CONVERT_CASES: Record<string, Prepare> = {
       expect(data).toMatchObject({ book: { title: "Imported by the matrix", chapterCount: 2, ownerId: owner.id }, chapterCount: 2 });
     },
   }),
+  "POST /api/v1/books/import/preview": async (owner) => {
+    const books = await bookCount(owner.token);
+    return {
+      path: "/api/v1/books/import/preview",
+      form: () => manuscriptForm({ title: "Previewed by the matrix" }),
+      snapshot: () => bookCount(owner.token),
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ title: "Previewed by the matrix", chapterCount: 2, chapters: [{ title: "One" }, { title: "Two" }] });
+        // A dry run: no book was made.
+        expect(await bookCount(owner.token)).toEqual(books);
+      },
+    };
+  },
   "POST /api/v1/books/{bookId}/import": async (owner) => {
     const f = await bookWithChapters(owner.token);
     return {
