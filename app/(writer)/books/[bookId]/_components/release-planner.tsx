@@ -32,6 +32,9 @@ export function ReleasePlanner({ bookId, language }: { bookId: string; language:
   const setPlan = trpc.releases.setPlan.useMutation({ onSuccess });
   const setChapter = trpc.releases.setChapter.useMutation({ onSuccess });
   const [month, setMonth] = useState<string | null>(null);
+  // The mark being saved, per chapter, set in the click's own render: a controlled box that waited
+  // for the mutation's (asynchronously notified) state would spring back under the pointer first.
+  const [marking, setMarking] = useState<Record<string, boolean>>({});
 
   if (plan.error) return <FormAlert message={describeProblem(plan.error)?.message} />;
   if (!plan.data || !settings.data) return <p className="muted">Loading the plan…</p>;
@@ -41,8 +44,12 @@ export function ReleasePlanner({ bookId, language }: { bookId: string; language:
   const fields = problem?.fields ?? {};
   const chapterProblem = describeProblem(setChapter.error);
   /** The mark being saved for a chapter, shown at once (the box follows the click, not the round trip). */
-  const releasing = (chapterId: string) =>
-    setChapter.isPending && setChapter.variables.chapterId === chapterId ? setChapter.variables.released : undefined;
+  const releasing = (chapterId: string): boolean | undefined => marking[chapterId];
+  function mark(chapterId: string, released: boolean) {
+    setMarking((now) => ({ ...now, [chapterId]: released }));
+    const settle = () => setMarking((now) => Object.fromEntries(Object.entries(now).filter(([id]) => id !== chapterId)));
+    setChapter.mutate({ bookId, chapterId, released }, { onSettled: settle });
+  }
   // The plan answers the book's own minimum or else the writer's; only the book's own fills the field.
   const minimum = p.minimumBufferDays;
 
@@ -149,7 +156,7 @@ export function ReleasePlanner({ bookId, language }: { bookId: string; language:
                         aria-label={`${chapter.title} released`}
                         checked={releasing(chapter.chapterId) ?? chapter.releasedAt !== null}
                         disabled={setChapter.isPending}
-                        onChange={(event) => setChapter.mutate({ bookId, chapterId: chapter.chapterId, released: event.currentTarget.checked })}
+                        onChange={(event) => mark(chapter.chapterId, event.currentTarget.checked)}
                       />
                       <span aria-hidden="true">Released</span>
                     </label>
