@@ -44,6 +44,13 @@ describe("wordChange (issue 22 item 1: words added and removed, counted apart)",
     expect(change.added - change.removed).toBe(countProse(after) - countProse(before));
   });
 
+  it("diffs a hostile rewrite of one long line (every word swapped with its neighbour) exactly", () => {
+    // The pathological input for the web thread's diff budget (server/text/count-task.ts sends
+    // changed lines over 16 Ki characters to a worker): one line, every word moved by one.
+    expect(wordChange("a b ".repeat(32_000), "b a ".repeat(32_000))).toEqual({ added: 1, removed: 1 });
+    expect(wordChange("天地".repeat(32_000), "地天".repeat(32_000))).toEqual({ added: 1, removed: 1 });
+  });
+
   it("widens the changed stretch to whole lines", () => {
     expect(changedLines("a\nhello world\nz", "a\nhello there world\nz")).toEqual({ before: "hello world", after: "hello there world" });
     expect(changedLines("same", "same")).toEqual({ before: "", after: "" });
