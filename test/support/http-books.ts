@@ -24,6 +24,12 @@ export async function bookWithChapters(token: string) {
   return { book, chapter: saved, other: second };
 }
 
+/** The fixture book of bookWithChapters, with a snapshot of all of it for the credential matrices. */
+export async function bookFixture(owner: { token: string }) {
+  const fixture = await bookWithChapters(owner.token);
+  return { ...fixture, snapshot: () => bookState(owner.token, fixture.book.id) };
+}
+
 /**
  * Everything a writer could lose in a book: the book, every chapter with its text, and every
  * chapter's revision list. Equal before and after a refused request means the request changed nothing.

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { bookState, bookWithChapters } from "./http-books";
+import { bookFixture } from "./http-books";
 import { expectSuccess, get } from "./http-client";
 import { MANUSCRIPT } from "./http-convert-cases";
 import { trpcMutation } from "./http-trpc";
@@ -12,10 +12,6 @@ import type { Account } from "./http-users";
 const nothing = async () => null;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-async function bookFixture(owner: Account) {
-  const fixture = await bookWithChapters(owner.token);
-  return { ...fixture, snapshot: () => bookState(owner.token, fixture.book.id) };
-}
 
 const goalsOf = async (owner: Account) => expectSuccess(await get("/api/v1/goals", owner.token), 200);
 const bookGoalOf = async (owner: Account, bookId: string) => expectSuccess(await get(`/api/v1/books/${bookId}/goal`, owner.token), 200);

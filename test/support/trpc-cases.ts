@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { ErrorCode } from "@/server/errors";
 import { analysesState, builtInTemplate, install, ownTemplate, runOn, templateState } from "./http-analysis";
-import { bookCount, bookState, bookWithChapters, createBook } from "./http-books";
+import { bookCount, bookFixture, createBook } from "./http-books";
 import { del, expectFailure, expectSuccess, get } from "./http-client";
 import { finishedJob, MANUSCRIPT } from "./http-convert-cases";
 import type { Account } from "./http-users";
@@ -27,10 +27,6 @@ export type PrepareCall = (owner: Account) => Promise<PreparedCall>;
 
 const nothing = async () => null;
 
-async function bookFixture(owner: Account) {
-  const fixture = await bookWithChapters(owner.token);
-  return { ...fixture, snapshot: () => bookState(owner.token, fixture.book.id) };
-}
 
 /** The page a list procedure answers, for content checks. */
 function pageOf<T>(data: unknown): { items: T[]; total: number; page: number; perPage: number } {
