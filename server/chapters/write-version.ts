@@ -59,10 +59,9 @@ export async function writeVersionIn(
   revision: { kind: RevisionKind; changeSetId?: string },
   clock = new Date(),
 ): Promise<ChapterSummaryRow | null> {
-  const now = clock;
   const saved = await trx
     .updateTable("Chapter")
-    .set((eb) => ({ ...next, version: eb("version", "+", 1), updatedAt: now }))
+    .set((eb) => ({ ...next, version: eb("version", "+", 1), updatedAt: clock }))
     .where("id", "=", chapterId)
     .where("version", "=", expectedVersion)
     .returning(chapterSummaryColumns)
@@ -70,7 +69,7 @@ export async function writeVersionIn(
   if (!saved) return null;
   await trx
     .insertInto("ChapterRevision")
-    .values({ id: newId(), chapterId, version: saved.version, ...next, createdAt: now, kind: revision.kind, changeSetId: revision.changeSetId ?? null })
+    .values({ id: newId(), chapterId, version: saved.version, ...next, createdAt: clock, kind: revision.kind, changeSetId: revision.changeSetId ?? null })
     .execute();
   if (saved.version % THIN_EVERY_VERSIONS === 0) await thinRevisions(trx, chapterId, clock);
   return saved;

@@ -39,10 +39,9 @@ export async function addToLedger(trx: Transaction<DB>, change: { userId: string
   const timeZone = await writerZone(trx, userId);
   if (!timeZone) return;
   const bookWords = trx.selectFrom("Book").select("wordCount").where("id", "=", bookId);
-  const updatedAt = at;
   await trx
     .insertInto("WritingDay")
-    .values({ userId, bookId, day: dayIn(timeZone, at), written, removed, imported, restored, wordCount: bookWords, updatedAt })
+    .values({ userId, bookId, day: dayIn(timeZone, at), written, removed, imported, restored, wordCount: bookWords, updatedAt: at })
     .onConflict((conflict) =>
       conflict.columns(["userId", "day", "bookId"]).doUpdateSet((eb) => ({
         written: eb("WritingDay.written", "+", written),
@@ -50,7 +49,7 @@ export async function addToLedger(trx: Transaction<DB>, change: { userId: string
         imported: eb("WritingDay.imported", "+", imported),
         restored: eb("WritingDay.restored", "+", restored),
         wordCount: eb.ref("excluded.wordCount"),
-        updatedAt,
+        updatedAt: at,
       })),
     )
     .execute();
