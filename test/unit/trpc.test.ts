@@ -112,7 +112,11 @@ describe("tRPC procedures call the same use cases", () => {
 
   it("sorts books.list ascending when only sortBy is given, as REST does", async () => {
     const { caller } = await callerFor("gus");
-    for (const title of ["Middle", "Zebra", "Apple"]) await caller.books.create({ title });
+    for (const title of ["Middle", "Zebra", "Apple"]) {
+      await caller.books.create({ title });
+      // Apart by a clock tick: ids are random UUIDs now, so a tie in updatedAt has no creation order.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
     expect((await caller.books.list({ sortBy: "title" })).items.map((b) => b.title)).toEqual(["Apple", "Middle", "Zebra"]);
     expect((await caller.books.list({ sortBy: "title", order: "desc" })).items.map((b) => b.title)).toEqual(["Zebra", "Middle", "Apple"]);
     // Without sortBy, the collection's default: most recently changed first.
