@@ -41,8 +41,9 @@ export function startInkstone(home: string, args: string[], options: Omit<RunOpt
   const done = new Promise<CliRun>((resolve, reject) => {
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (part: Buffer) => (stdout += part.toString("utf8")));
-    child.stderr.on("data", (part: Buffer) => (stderr += part.toString("utf8")));
+    // Decoding the stream, not each chunk, keeps a character split across two chunks whole.
+    child.stdout.setEncoding("utf8").on("data", (part: string) => (stdout += part));
+    child.stderr.setEncoding("utf8").on("data", (part: string) => (stderr += part));
     child.on("error", reject);
     child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
@@ -102,8 +103,8 @@ export function inkstoneOnTerminal(home: string, args: string[], answers: [RegEx
     let transcript = "";
     let next = 0;
     const timer = setTimeout(() => child.kill(), 20_000);
-    child.stdout.on("data", (part: Buffer) => {
-      transcript += part.toString("utf8");
+    child.stdout.setEncoding("utf8").on("data", (part: string) => {
+      transcript += part;
       const answer = answers[next];
       if (answer && answer[0].test(transcript)) {
         next += 1;
