@@ -69,12 +69,23 @@ export class NameMatcher {
     }
   }
 
-  /**
-   * Calls `count` with the index of the name of each mention in `text`. Linear in the text's
-   * length plus the number of places where some name ends (at most the number of distinct name
-   * lengths per code unit).
-   */
+  /** Calls `count` with the index of the name of each mention in `text`. */
   forEachMention(text: string, count: (name: number) => void): void {
+    this.forEachMatch(text, count);
+  }
+
+  /**
+   * Calls `visit` with the index of the name, its start and its end (UTF-16 offsets) of each
+   * mention in `text`, in order. `accepts`, when given, may refuse a match before the
+   * leftmost-longest choice (a one-character name that is not a word there), so a shorter name
+   * standing at the same place still counts. Linear in the text's length plus the number of
+   * places where some name ends (at most the number of distinct name lengths per code unit).
+   */
+  forEachMatch(
+    text: string,
+    visit: (name: number, start: number, end: number) => void,
+    accepts?: (name: number, start: number, end: number) => boolean,
+  ): void {
     if (this.lengths.length === 0 || text.length === 0) return;
     if (this.longest.length < text.length) {
       this.longest = new Int32Array(text.length);
@@ -97,6 +108,7 @@ export class NameMatcher {
         const length = lengths[name]!;
         const start = end + 1 - length;
         if (wholeWord[name] && (isWordCharacter(text, start - 1) || isWordCharacter(text, end + 1))) continue;
+        if (accepts && !accepts(name, start, end + 1)) continue;
         // Names ending later that start at the same place are longer, so the last one found wins.
         if (!found) longest.fill(0, 0, text.length);
         found = true;
@@ -108,7 +120,7 @@ export class NameMatcher {
     for (let at = 0; at < text.length; ) {
       if (longest[at] === 0) at++;
       else {
-        count(which[at]!);
+        visit(which[at]!, at, at + longest[at]!);
         at += longest[at]!;
       }
     }

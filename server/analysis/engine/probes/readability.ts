@@ -74,6 +74,17 @@ export const readabilityProbe = defineProbe({
   },
 });
 
+export type ChapterReadability = ReturnType<typeof scores>;
+
+/** One chapter's scores, as the probe's table gives them; kept per book, since Compare asks twice. */
+export function chapterReadability(book: PreparedBook, chapter: PreparedChapter): ChapterReadability {
+  let known = book.memo.get("chapter-readability") as Map<PreparedChapter, ChapterReadability> | undefined;
+  if (!known) book.memo.set("chapter-readability", (known = new Map()));
+  let found = known.get(chapter);
+  if (!found) known.set(chapter, (found = scores(tallyChapter(book, chapter, book.language === "zh" ? null : book.tokens(chapter)))));
+  return found;
+}
+
 interface Tally {
   sentences: number;
   words: number;

@@ -1,0 +1,48 @@
+import type { PreparedBook } from "../prepare";
+import type { Language } from "../report";
+import { round } from "../stats";
+import { COMPARE_BEATS } from "./series/beats";
+import { COMPARE_SERIES } from "./registry";
+
+/** One book as Compare draws it: its chapters on the 0–100 % axis and every registered series' values. */
+export interface CompareProfile {
+  title: string;
+  language: Language;
+  words: number;
+  chapters: { id: string; number: number; title: string; words: number; start: number; end: number; position: number }[];
+  /** By series key: one value per chapter, in chapter order. */
+  values: Record<string, (number | string | null)[]>;
+}
+
+export interface CompareSeriesInfo {
+  key: string;
+  label: string;
+  unit: string;
+}
+
+export const compareSeriesInfo = (): CompareSeriesInfo[] => COMPARE_SERIES.map(({ key, label, unit }) => ({ key, label, unit }));
+
+/** The beat sheet laid over both books, targets in percent of the book. */
+export const compareBeats = () => COMPARE_BEATS.map(({ name, target }) => ({ name, target }));
+
+/**
+ * Places each chapter at the middle of its share of the book's words, so two books of any length
+ * meet on one axis; a book without words spreads its chapters evenly instead.
+ */
+export function compareProfile(book: PreparedBook): CompareProfile {
+  const count = book.chapters.length;
+  let before = 0;
+  const chapters = book.chapters.map((chapter, index) => {
+    const start = book.words ? (100 * before) / book.words : (100 * index) / count;
+    before += chapter.words;
+    const end = book.words ? (100 * before) / book.words : (100 * (index + 1)) / count;
+    return { id: chapter.id, number: chapter.number, title: chapter.label, words: chapter.words, start: round(start, 2), end: round(end, 2), position: round((start + end) / 2, 2) };
+  });
+  return {
+    title: book.title,
+    language: book.language,
+    words: book.words,
+    chapters,
+    values: Object.fromEntries(COMPARE_SERIES.map((series) => [series.key, series.compute(book)])),
+  };
+}

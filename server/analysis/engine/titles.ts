@@ -1,0 +1,40 @@
+/**
+ * Titles and honorifics: words that stand before a name (Mr. Darcy, 丞相曹操) or for a person
+ * without being their name (the Colonel, 主公). They are never a character's name, and a title
+ * written before a name is not part of it.
+ */
+export function isTitle(word: string): boolean {
+  const plain = word.trim().replace(/\.$/, "");
+  return ENGLISH.has(plain.toLowerCase()) || CHINESE.has(plain);
+}
+
+const ENGLISH = new Set(
+  [
+    "mr mrs ms miss mister missus madam madame mme mlle monsieur mademoiselle master mistress dr doctor",
+    "sir dame lady lord lordship ladyship ma'am",
+    "colonel col captain capt major general gen lieutenant lt sergeant sgt corporal admiral commander commodore",
+    "ensign marshal constable inspector detective",
+    "king queen prince princess duke duchess earl count countess baron baroness baronet marquis marquess viscount",
+    "emperor empress tsar czar sultan emir rajah",
+    "rev reverend father mother brother sister saint st bishop archbishop cardinal pope vicar rector parson abbot abbess",
+    "prof professor judge justice esq esquire uncle aunt aunty auntie cousin grandmother grandfather granny grandpa",
+  ]
+    .join(" ")
+    .split(" "),
+);
+
+const CHINESE = new Set(
+  [
+    // 官职 and ranks
+    "丞相 宰相 太尉 司徒 司空 大将军 将军 都督 大都督 军师 太守 刺史 州牧 主簿 校尉 都尉 中郎将 先锋 元帅 统领",
+    "大人 老爷 相公 官人 大王 君王 陛下 殿下 天子 皇上 皇帝 皇后 太后 娘娘 圣上 万岁 王爷 公主 太子 世子 贵妃",
+    "侍郎 尚书 御史 知府 知县 县令 捕头 掌柜 东家 长老 掌门 宗主 师尊 门主 教主 盟主 城主 岛主 谷主 庄主 堂主 阁主",
+    // forms of address
+    "主公 先生 夫人 小姐 公子 少爷 姑娘 娘子 夫君 老夫人 太太 老太太 奶奶 姐姐 妹妹 哥哥 弟弟 兄长 贤弟 大哥 二哥 三弟",
+    "师父 师傅 师兄 师弟 师姐 师妹 师叔 师伯 师祖 前辈 晚辈 道长 大师 禅师 法师 真人 道友 施主",
+    "老师 同学 医生 大夫 教授 博士 总裁 老板 经理 主任 队长 局长 警官 长官",
+    "叔叔 阿姨 伯父 伯母 舅舅 舅妈 姑姑 婶婶 爷爷 外公 外婆 母亲 父亲 娘亲 爹爹",
+  ]
+    .join(" ")
+    .split(" "),
+);
