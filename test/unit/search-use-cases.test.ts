@@ -230,6 +230,11 @@ describe("library search (issue 23 item 2)", () => {
     expect(found.items[0]).toMatchObject({ bookId: snow.id, chapterTitle: "Lanterns", hitCount: 4 });
     expect(found.items.map((i) => i.bookTitle).sort()).toEqual(["Rain", "Snow", "Snow"]);
     expect(found.items.find((i) => i.bookId === rain.id)).toMatchObject({ before: "A ", match: "lantern", after: " in the rain." });
+    // Pages: the total stands on every page, past the last one too.
+    const second = await searchLibrary({ query: "lantern", page: 2, perPage: 2 }, jo);
+    expect(second).toMatchObject({ total: 3, page: 2 });
+    expect(second.items).toHaveLength(1);
+    expect(await searchLibrary({ query: "lantern", page: 5, perPage: 2 }, jo)).toMatchObject({ total: 3, items: [] });
 
     // Two characters: below the trigram index, served by a scan.
     expect((await searchLibrary({ query: "林风", page: 1, perPage: 20 }, jo)).items.map((i) => i.chapterId)).toEqual([chapters[1]!.id]);
