@@ -131,8 +131,11 @@ describe("multipart bodies", () => {
     expect((await failure(readParts(request, MiB))).code).toBe("payload_too_large");
   });
 
-  it("reads a 20 MiB upload in under a second, however its bytes look", async () => {
-    // Bytes that resemble the boundary everywhere are the worst case for the boundary search.
+  it("reads a 20 MiB upload in linear time, however its bytes look", async () => {
+    // Bytes that resemble the boundary everywhere are the worst case for the boundary search. A
+    // quadratic search takes minutes here and a linear one well under a second (bench/attacks.mjs
+    // measures it); the bound only tells the two apart, with room for a loaded CI machine, where
+    // 1 s failed at 1.4 s.
     const boundary = "a".repeat(70);
     const body = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.docx"\r\n\r\n`),
@@ -141,7 +144,7 @@ describe("multipart bodies", () => {
     ]);
     const started = performance.now();
     const parts = await readParts(rawMultipart(boundary, body), 21 * MiB);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(15_000);
     expect(parts[0]!.bytes.byteLength).toBe(20 * MiB);
   });
 });
