@@ -43,8 +43,20 @@ const HAN = /\p{Script=Han}/u;
 const SPACE = /\s/u;
 const cache = new Map<string, Segmenter>();
 
+/**
+ * How jieba's own dictionary (no HMM guesses, nothing taught) reads a word: one piece with its
+ * part of speech (丞相 n, 荆州 ns, 曹操 nr) when the dictionary holds it whole, else its pieces
+ * (引兵: 引 v, 兵 n). What a proposed name is checked against.
+ */
+export function dictionaryTags(word: string): { word: string; tag: string }[] {
+  plain ??= newJieba();
+  return plain.tag(word, false);
+}
+
+let plain: Jieba | undefined;
+
 function makeSegmenter(userWords: string[]): Segmenter {
-  const jieba = newJieba();
+  const jieba = userWords.length ? newJieba() : (plain ??= newJieba());
   if (userWords.length) jieba.loadDict(Buffer.from(userWords.map((word) => `${word} ${USER_WORD_FREQUENCY}\n`).join("")));
   const matcher = userWords.length ? new NameMatcher(userWords) : undefined;
   return {

@@ -21,8 +21,20 @@ export async function analyzeBook(definition: TemplateDefinitionInput, book: Boo
 export async function analyzeBookWithTemplates(definitions: TemplateDefinitionInput[], book: BookInput, parameters: unknown = {}): Promise<AnalysisReport[]> {
   const parsed = definitions.map((definition) => templateDefinitionSchema.parse(definition));
   const runParameters = runParametersSchema.parse(parameters);
-  const prepared = await prepareBook(book);
+  const prepared = await prepareBook(book, { names: namesFollowed(parsed, runParameters) });
   return parsed.map((definition) => runTemplate(definition, prepared, runParameters));
+}
+
+/** Every character entry the run and its templates' sections name: what the book's segmenter is taught. */
+function namesFollowed(definitions: TemplateDefinitionInput[], parameters: RunParameters): string[] {
+  const names = [...(parameters.characters ?? [])];
+  for (const definition of definitions) {
+    for (const section of definition.sections) {
+      const characters = (section.params as { characters?: unknown } | undefined)?.characters;
+      if (Array.isArray(characters)) names.push(...characters.filter((name): name is string => typeof name === "string"));
+    }
+  }
+  return names;
 }
 
 /** One template on a book already prepared (see `prepareBook`), for callers timing each template. */

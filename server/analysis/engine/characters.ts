@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { dictionaryTags } from "@/server/text/segmenter";
+import { findMentions, splitNames, type NamedThing } from "./mentions";
 import type { PreparedBook, PreparedChapter } from "./prepare";
-import { NameMatcher } from "./name-matcher";
 import { characterNameSchema } from "./schema-helpers";
 import { isStopWord } from "./terms";
+import { isTitle } from "./titles";
 
 export const characterParams = {
   /** Characters this template always follows; a run's own names are added to them. */
@@ -22,32 +24,41 @@ interface TrackedCharacter {
 
 /**
  * The characters a section follows and their mentions per chapter: the names given (the run's,
- * then the template's; "Elizabeth|Lizzy" counts both under the first), or, when none are given,
- * the names the text suggests.
+ * then the template's; "Elizabeth|Lizzy" or "刘备｜玄德" counts all under the first), or, when none
+ * are given, the names the text suggests. `missing` names the given characters never found.
  */
 export function trackCharacters(
   book: PreparedBook,
   chapters: PreparedChapter[],
   options: { given: string[]; candidates: boolean; maxCandidates: number; minMentions: number },
-): { tracked: TrackedCharacter[]; others: string[] } {
+): { tracked: TrackedCharacter[]; others: string[]; missing: string[] } {
   const given = dedupe(options.given);
   const proposed = options.candidates ? candidateNames(book, chapters, options.minMentions).slice(0, options.maxCandidates) : [];
   const names = given.length ? given : proposed;
   const mentions = countMentions(book, chapters, names);
   const tracked = names.map((entry, index) => ({
-    name: entry.split("|")[0]!.trim(),
+    name: splitNames(entry)[0]!,
     source: given.length ? ("given" as const) : ("candidate" as const),
     mentions: mentions[index]!,
   }));
-  const taken = new Set(given.flatMap((entry) => entry.split("|").map((alias) => alias.trim())));
-  return { tracked, others: given.length ? proposed.filter((name) => !taken.has(name)) : [] };
+  const taken = new Set(given.flatMap(splitNames));
+  return {
+    tracked,
+    others: given.length ? proposed.filter((name) => !taken.has(name)) : [],
+    missing: given.length ? tracked.filter((character) => character.mentions.every((count) => count === 0)).map((character) => character.name) : [],
+  };
+}
+
+/** The note a section gives for characters named but never found, instead of a silent 0. */
+export function missingNote(missing: string[]): string[] {
+  return missing.length ? [`Never found in the text: ${missing.join(", ")}.`] : [];
 }
 
 function dedupe(entries: string[]): string[] {
   const seen = new Set<string>();
   return entries.filter((entry) => {
-    const key = entry.split("|")[0]!.trim();
-    if (seen.has(key)) return false;
+    const key = splitNames(entry)[0];
+    if (key === undefined || seen.has(key)) return false;
     seen.add(key);
     return true;
   });
@@ -55,22 +66,22 @@ function dedupe(entries: string[]): string[] {
 
 /**
  * Mentions of each character in each chapter, all names and aliases found in one pass over each
- * paragraph (see NameMatcher: leftmost-longest, whole words for Latin names). Kept in the book's
- * memo: presence and co-occurrence sections of one template follow the same names.
+ * paragraph (see findMentions: leftmost-longest, whole words for Latin names, titles never names,
+ * a one-character Chinese name only where the book's segmenter makes it a word). Kept in the
+ * book's memo: presence and co-occurrence sections of one template follow the same names.
  */
 function countMentions(book: PreparedBook, chapters: PreparedChapter[], entries: string[]): number[][] {
   const key = `mentions:${chapters.map((chapter) => chapter.number).join(",")}:${JSON.stringify(entries)}`;
   const known = book.memo.get(key) as number[][] | undefined;
   if (known) return known;
   const counts = entries.map(() => chapters.map(() => 0));
-  const owner = new Map<string, number>();
-  entries.forEach((entry, index) => {
-    for (const alias of entry.split("|").map((name) => name.trim())) if (alias && !owner.has(alias)) owner.set(alias, index);
-  });
-  const characterOf = [...owner.values()];
-  const matcher = new NameMatcher([...owner.keys()]);
+  const things: NamedThing[] = entries.map((entry, index) => ({ id: String(index), names: splitNames(entry) }));
+  // Asked for only where a one-character Chinese name stands, so an English book never loads jieba.
+  const segmenter = { words: (text: string) => book.segmenter().words(text) };
   for (const [index, chapter] of chapters.entries()) {
-    for (const text of chapter.paragraphs) matcher.forEachMention(text, (alias) => counts[characterOf[alias]!]![index]!++);
+    for (const text of chapter.paragraphs) {
+      for (const mention of findMentions(text, things, segmenter)) counts[Number(mention.id)]![index]!++;
+    }
   }
   book.memo.set(key, counts);
   return counts;
@@ -116,11 +127,17 @@ function forEachCapitalised(text: string, visit: (word: string, at: number) => v
       if ((text[end] === "'" || text[end] === "’") && isLower(text, end + 1)) end += 2;
       else break;
     }
-    if (end >= text.length || !WORD_CHARACTER.test(text[end]!)) visit(text.slice(i, end), i);
+    if (end >= text.length || !WORD_CHARACTER.test(text[end]!)) visit(withoutClitic(text.slice(i, end)), i);
     i = end;
   }
 }
 const LOWER_CASE_WORD = /\p{Ll}+(?:['’]\p{Ll}+)*/gu;
+
+/** A name without what is written onto it: Elizabeth's, Elizabeth'll and Elizabeth’d are Elizabeth. */
+function withoutClitic(word: string): string {
+  const apostrophe = word.search(/['’]/);
+  return apostrophe === -1 ? word : word.slice(0, apostrophe);
+}
 
 /**
  * English: words written with a capital where no sentence or quotation begins, and rarely (under a
@@ -141,7 +158,7 @@ function englishCandidates(book: PreparedBook, chapters: PreparedChapter[], minM
       });
     }
   }
-  const likely = [...inside.keys()].filter((word) => capitalised.get(word)! >= minMentions && !isStopWord(word.toLowerCase()));
+  const likely = [...inside.keys()].filter((word) => capitalised.get(word)! >= minMentions && !isStopWord(word.toLowerCase()) && !isTitle(word));
   if (likely.length === 0) return [];
   // Only now count the likely names written in lower case. The book's words (lower-cased, and
   // shared with frequency and echoes) hold every use, so the lower-case ones are those less the
@@ -159,11 +176,12 @@ function englishCandidates(book: PreparedBook, chapters: PreparedChapter[], minM
   } else {
     const all = [];
     for (const chapter of chapters) all.push(book.tokens(chapter));
+    // Every written form of a likely name counts for it: elizabeth and elizabeth's alike.
     const wanted = new Map<number, string>();
-    for (const word of lower.keys()) {
-      const id = book.vocabulary.ids.get(word);
-      if (id !== undefined) wanted.set(id, word);
-    }
+    book.vocabulary.words.forEach((word, id) => {
+      const base = withoutClitic(word);
+      if (lower.has(base)) wanted.set(id, base);
+    });
     for (const { ids } of all) {
       for (const id of ids) {
         const word = wanted.get(id);
@@ -239,5 +257,43 @@ function chineseCandidates(book: PreparedBook, chapters: PreparedChapter[], minM
   }
   return [...kept]
     .map((name) => ({ name, mentions: counted.get(name)! }))
-    .filter((candidate) => candidate.mentions >= minMentions);
+    .filter((candidate) => candidate.mentions >= minMentions && mayBeChineseName(candidate.name));
+}
+
+/**
+ * The Chinese cast the whole book proposes, most mentioned first, at the default threshold: what
+ * the book's segmenter is taught beside the names given (see PreparedBook.segmenter).
+ */
+export function proposedChineseCast(book: PreparedBook): string[] {
+  let found = book.memo.get("chinese-cast") as string[] | undefined;
+  if (!found) {
+    const minMentions = characterParams.minMentions.parse(undefined);
+    found = chineseCandidates(book, book.chapters, minMentions)
+      .sort((a, b) => b.mentions - a.mentions || (a.name < b.name ? -1 : 1))
+      .map((candidate) => candidate.name);
+    book.memo.set("chinese-cast", found);
+  }
+  return found;
+}
+
+// A place (荆州, 南郡, 许城, 新野县), a troop (蜀兵, 魏军) or a number of people (二人, 三将).
+const PLACE_OR_TROOP = /[州郡城县府关寨营兵军]$/u;
+const NUMERAL = /^[一二三四五六七八九十百千万两数几众诸]/u;
+/** jieba's person-name tags: nr (name), nrfg, nrt (transliterated). */
+const PERSON = /^nr/;
+
+/**
+ * Whether a Chinese candidate may be a name: not a title (丞相, 先生), place, troop or count of
+ * people, and not a word jieba's dictionary knows as anything but a person (荆州 ns, 大喜 n), nor
+ * a verb with what it acts on (引兵: 引 v + 兵) or an adverb with its verb (大怒: 大 a + 怒 vg).
+ * Names the dictionary does not know (林风, 玄德) come out in pieces and stay.
+ */
+function mayBeChineseName(candidate: string): boolean {
+  if (isTitle(candidate) || PLACE_OR_TROOP.test(candidate) || NUMERAL.test(candidate)) return false;
+  const pieces = dictionaryTags(candidate);
+  if (pieces.length === 1) return PERSON.test(pieces[0]!.tag);
+  const first = pieces[0]!.tag;
+  const last = pieces.at(-1)!.tag;
+  if (first === "v") return false;
+  return !((first === "a" || first === "d") && last.startsWith("v"));
 }

@@ -1,10 +1,15 @@
+import { unwrapMarkdown } from "@/server/convert/engine/markdown/wrapped";
+import { countCjkPunctuation } from "@/server/text/cjk-punctuation";
 import { markdownParagraphs } from "@/server/text/prose";
+import { chineseSegmenter, type Segmenter } from "@/server/text/segmenter";
 import { countWords } from "@/server/text/word-count";
-import { quotedSpans } from "./dialogue";
+import { proposedChineseCast } from "./characters";
+import { readQuotations } from "./dialogue";
 import { loadLanguageData } from "./language-data";
+import { splitNames, withoutTitles } from "./mentions";
 import type { Language } from "./report";
 import { splitSentences } from "./sentences";
-import { countHan, sentenceTokens } from "./tokens";
+import { countHan, cutHanRuns, HAN_RUN, sentenceTokens } from "./tokens";
 
 export interface BookInput {
   title: string;
@@ -29,8 +34,14 @@ export interface PreparedChapter {
   sentences: Sentence[];
   words: number;
   han: number;
+  /** CJK punctuation marks, which 字数 counts beside the Han characters (see countCjkPunctuation). */
+  cjkPunctuation: number;
+  /** Words spoken: inside quotation marks, letters and other documents aside. */
   dialogueWords: number;
   quotes: number;
+  /** Words of quoted letters, notes and other documents (see readQuotations). */
+  documentWords: number;
+  documents: number;
 }
 
 export interface ChapterTokens {
@@ -58,30 +69,53 @@ export interface PreparedBook {
   /** The chapter's words for frequency and echoes, worked out on first use. */
   tokens(chapter: PreparedChapter): ChapterTokens;
   vocabulary: Vocabulary;
+  /**
+   * The Chinese segmenter for this book: jieba taught the names the run follows (with their
+   * aliases, titles stripped) and the cast the text proposes. Made on first use, once per run.
+   */
+  segmenter(): Segmenter;
   /** A memo any probe may keep derived, book-wide figures in. */
   memo: Map<string, unknown>;
 }
 
-export async function prepareBook(book: BookInput): Promise<PreparedBook> {
+export interface PrepareOptions {
+  /** Every character entry the run may follow (`Elizabeth|Lizzy`): the run's and its templates'. */
+  names?: readonly string[];
+}
+
+/** How many of the proposed Chinese cast the segmenter is taught: the most mentioned. */
+const TAUGHT_CAST = 50;
+
+export async function prepareBook(book: BookInput, options: PrepareOptions = {}): Promise<PreparedBook> {
   await loadLanguageData();
   const chapters = book.chapters.map((chapter, index) => prepareChapter(chapter, index + 1));
   const words = chapters.reduce((sum, chapter) => sum + chapter.words, 0);
   const han = chapters.reduce((sum, chapter) => sum + chapter.han, 0);
   const tokens = new Map<PreparedChapter, ChapterTokens>();
   const vocabulary: Vocabulary = { words: [], ids: new Map() };
-  return {
+  let segmenter: Segmenter | undefined;
+  const prepared: PreparedBook = {
     title: book.title,
     language: languageOf(han, words),
     words,
     chapters,
     memo: new Map(),
     vocabulary,
+    segmenter() {
+      if (!segmenter) {
+        const names = (options.names ?? []).flatMap(splitNames).map(withoutTitles);
+        const cast = han > 0 ? proposedChineseCast(prepared).slice(0, TAUGHT_CAST) : [];
+        segmenter = chineseSegmenter([...names, ...cast]);
+      }
+      return segmenter;
+    },
     tokens(chapter) {
       let found = tokens.get(chapter);
-      if (!found) tokens.set(chapter, (found = tokenise(chapter, vocabulary)));
+      if (!found) tokens.set(chapter, (found = tokenise(chapter, vocabulary, prepared)));
       return found;
     },
   };
+  return prepared;
 }
 
 /**
@@ -94,19 +128,16 @@ function languageOf(han: number, words: number): Language {
 }
 
 function prepareChapter(chapter: BookInput["chapters"][number], number: number): PreparedChapter {
-  const paragraphs = markdownParagraphs(chapter.content);
+  // A hard-wrapped chapter (imported before one line was one paragraph) is read in its paragraphs.
+  const paragraphs = markdownParagraphs(unwrapMarkdown(chapter.content));
   const sentences: Sentence[] = [];
-  let dialogueWords = 0;
-  let quotes = 0;
+  let cjkPunctuation = 0;
   for (const paragraph of paragraphs) {
     for (const text of splitSentences(paragraph)) {
       const words = countWords(text);
       if (words > 0) sentences.push({ text, words, han: countHan(text) });
     }
-    for (const span of quotedSpans(paragraph)) {
-      dialogueWords += countWords(span);
-      quotes++;
-    }
+    cjkPunctuation += countCjkPunctuation(paragraph);
   }
   const title = chapter.title.trim();
   return {
@@ -120,18 +151,39 @@ function prepareChapter(chapter: BookInput["chapters"][number], number: number):
     // chapter's count without a second pass over its text.
     words: sentences.reduce((sum, sentence) => sum + sentence.words, 0),
     han: sentences.reduce((sum, sentence) => sum + sentence.han, 0),
-    dialogueWords,
-    quotes,
+    cjkPunctuation,
+    ...readQuotations(paragraphs, countWords),
   };
 }
 
-function tokenise(chapter: PreparedChapter, vocabulary: Vocabulary): ChapterTokens {
+function tokenise(chapter: PreparedChapter, vocabulary: Vocabulary, book: PreparedBook): ChapterTokens {
+  const pieces: string[] = [];
+  const pieceStarts: number[] = [];
+  const runs: string[] = [];
+  for (const sentence of chapter.sentences) {
+    pieceStarts.push(pieces.length);
+    sentenceTokens(sentence.text, pieces, runs);
+  }
+  if (runs.length === 0) return { ids: numbered(pieces, vocabulary), sentenceStarts: pieceStarts };
+  // The chapter's Han runs are cut in one call, and their words put in place of each run.
+  const cut = cutHanRuns(runs, book.segmenter());
   const words: string[] = [];
   const sentenceStarts: number[] = [];
-  for (const sentence of chapter.sentences) {
-    sentenceStarts.push(words.length);
-    sentenceTokens(sentence.text, words);
+  let sentence = 0;
+  let run = 0;
+  for (let i = 0; i < pieces.length; i++) {
+    while (sentence < pieceStarts.length && pieceStarts[sentence] === i) {
+      sentenceStarts.push(words.length);
+      sentence++;
+    }
+    if (pieces[i] === HAN_RUN) for (const word of cut[run++]!) words.push(word);
+    else words.push(pieces[i]!);
   }
+  while (sentence++ < pieceStarts.length) sentenceStarts.push(words.length);
+  return { ids: numbered(words, vocabulary), sentenceStarts };
+}
+
+function numbered(words: string[], vocabulary: Vocabulary): Int32Array {
   const ids = new Int32Array(words.length);
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
@@ -142,5 +194,5 @@ function tokenise(chapter: PreparedChapter, vocabulary: Vocabulary): ChapterToke
     }
     ids[i] = id;
   }
-  return { ids, sentenceStarts };
+  return ids;
 }

@@ -1,10 +1,15 @@
+import { chineseSegmenter, type Segmenter } from "@/server/text/segmenter";
+
 /**
  * A sentence's words for frequency and echoes, in order: Latin, Greek and Cyrillic words
- * lower-cased (`don't` is one), and Chinese words as Intl.Segmenter's dictionary finds them.
- * The segmenter only ever sees one run of Han characters, cut to at most 64 of them, because its
- * cost grows with the square of the string's length.
+ * lower-cased (`don't` and `good-humoured` are one, as countWords counts them), and Chinese words
+ * as the segmenter (jieba, taught the book's names) cuts them.
+ *
+ * With `runs`, each run of Han characters is not cut here but pushed onto `runs`, and HAN_RUN
+ * stands for its words in `into`: the caller cuts a whole chapter's runs in one call to the
+ * segmenter (see `cutHanRuns`), since each call into it costs far more than a short run's words.
  */
-export function sentenceTokens(sentence: string, into: string[]): void {
+export function sentenceTokens(sentence: string, into: string[], runs?: string[], segmenter?: Segmenter): void {
   const lower = normalise(sentence);
   if (!mayHoldHan(lower)) {
     // match(), not matchAll(): no match object for each of a book's hundred thousand words.
@@ -14,15 +19,42 @@ export function sentenceTokens(sentence: string, into: string[]): void {
   for (const match of lower.matchAll(WORD_OR_HAN_RUN)) {
     const run = match[1];
     if (run === undefined) into.push(match[0]);
-    else for (let at = 0; at < run.length; at += HAN_PIECE) segmentHan(run.slice(at, at + HAN_PIECE), into);
+    else if (runs) {
+      runs.push(run);
+      into.push(HAN_RUN);
+    } else for (const word of (segmenter ?? chineseSegmenter([])).words(run)) into.push(word);
   }
 }
 
+/** Stands in a sentence's tokens for a run of Han characters not yet cut (never a word: words have no NUL). */
+export const HAN_RUN = "\u0000";
+
+/** The words of each run, from one call to the segmenter over all of them. */
+export function cutHanRuns(runs: readonly string[], segmenter: Segmenter): string[][] {
+  const words = segmenter.words(runs.join("\n"));
+  const out: string[][] = runs.map(() => []);
+  let run = 0;
+  let end = runs[0]?.length ?? 0;
+  let at = 0;
+  for (const word of words) {
+    // A run's words end where it does: the separator and anything past a run's end move on.
+    while (run < runs.length && at >= end) {
+      run++;
+      end += 1 + (runs[run]?.length ?? 0);
+    }
+    if (run < runs.length && word !== "\n" && at + word.length <= end) out[run]!.push(word);
+    at += word.length;
+  }
+  return out;
+}
+
 const LETTERS = "\\p{Script=Latin}\\p{Script=Greek}\\p{Script=Cyrillic}";
-const LATIN_WORD = new RegExp(`[${LETTERS}\\p{Nd}]+(?:['’][${LETTERS}]+)*`, "gu");
-const WORD_OR_HAN_RUN = new RegExp(`(\\p{Script=Han}+)|[${LETTERS}\\p{Nd}]+(?:['’][${LETTERS}]+)*`, "gu");
+// A word: letters and digits, joined by an apostrophe before letters (don't) or by a hyphen
+// between letters or digits (good-humoured, COVID-19), as countWords joins them.
+const WORD = `[${LETTERS}\\p{Nd}]+(?:['’][${LETTERS}]+|[-\\u2010\\u2011][${LETTERS}\\p{Nd}]+)*`;
+const LATIN_WORD = new RegExp(WORD, "gu");
+const WORD_OR_HAN_RUN = new RegExp(`(\\p{Script=Han}+)|${WORD}`, "gu");
 const HAN = /\p{Script=Han}/u;
-const HAN_PIECE = 64;
 
 /** A sentence's Latin-script words as written, for readability. */
 export function latinWords(sentence: string): string[] {
@@ -64,11 +96,4 @@ export function isHan(token: string): boolean {
 function normalise(word: string): string {
   const lower = word.toLowerCase();
   return lower.includes("’") ? lower.replace(/’/g, "'") : lower;
-}
-
-let segmenter: Intl.Segmenter | undefined;
-
-function segmentHan(run: string, into: string[]) {
-  segmenter ??= new Intl.Segmenter("zh", { granularity: "word" });
-  for (const { segment, isWordLike } of segmenter.segment(run)) if (isWordLike) into.push(segment);
 }

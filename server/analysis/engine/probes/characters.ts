@@ -1,15 +1,15 @@
-import { characterParams, trackCharacters } from "../characters";
+import { characterParams, missingNote, trackCharacters } from "../characters";
 import { defineProbe } from "../probe";
 
 export const charactersProbe = defineProbe({
   id: "characters",
   name: "Character presence",
   description:
-    "Mentions per chapter of the characters named in the run (or the template), or else of the names the text suggests: capitalised words inside sentences in English, two- or three-character names before 说/道/问… or after 对/和/跟… in Chinese.",
+    "Mentions per chapter of the characters named in the run (or the template), or else of the names the text suggests: capitalised words inside sentences in English, two- or three-character names before 说/道/问… or after 对/和/跟… in Chinese; titles (Mr, Lady, 丞相, 先生), places and troops are never proposed.",
   params: characterParams,
   views: ["heatmap", "bar", "table"],
   run({ book, chapters, params, parameters }) {
-    const { tracked, others } = trackCharacters(book, chapters, {
+    const { tracked, others, missing } = trackCharacters(book, chapters, {
       ...params,
       given: [...(parameters.characters ?? []), ...(params.characters ?? [])],
     });
@@ -28,6 +28,7 @@ export const charactersProbe = defineProbe({
     const notes: string[] = [];
     if (tracked.length === 0) notes.push("No characters were named and none could be found in the text; name them when running the template.");
     else if (tracked[0]!.source === "candidate") notes.push("No characters were named, so these are names found in the text; name the characters when running the template to follow them.");
+    notes.push(...missingNote(missing));
     if (others.length) notes.push(`Other names found in the text: ${others.join(", ")}.`);
     return {
       summary: [

@@ -1,4 +1,4 @@
-import { characterParams, trackCharacters } from "../characters";
+import { characterParams, missingNote, trackCharacters } from "../characters";
 import { defineProbe } from "../probe";
 
 export const cooccurrenceProbe = defineProbe({
@@ -9,7 +9,7 @@ export const cooccurrenceProbe = defineProbe({
   params: characterParams,
   views: ["heatmap", "table"],
   run({ book, chapters, params, parameters }) {
-    const { tracked } = trackCharacters(book, chapters, {
+    const { tracked, missing } = trackCharacters(book, chapters, {
       ...params,
       given: [...(parameters.characters ?? []), ...(params.characters ?? [])],
     });
@@ -38,7 +38,10 @@ export const cooccurrenceProbe = defineProbe({
         rows,
       },
       heatmap: { rows: tracked.map((c) => c.name), columns: tracked.map((c) => c.name), values },
-      notes: tracked.length < 2 ? ["Co-occurrence needs at least two characters; name them when running the template."] : [],
+      notes: [
+        ...(tracked.length < 2 ? ["Co-occurrence needs at least two characters; name them when running the template."] : []),
+        ...missingNote(missing),
+      ],
     };
   },
 });

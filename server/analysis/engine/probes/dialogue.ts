@@ -4,7 +4,8 @@ import { percent } from "../stats";
 export const dialogueProbe = defineProbe({
   id: "dialogue",
   name: "Dialogue ratio",
-  description: "Share of each chapter's words inside quotation marks: \"…\", “…”, ‘…’, 「…」 and 『…』.",
+  description:
+    "Share of each chapter's words spoken inside quotation marks: \"…\", “…”, '…', ‘…’, 「…」 and 『…』. Quoted letters and notes (introduced as one, or running over three or more paragraphs) are counted apart, as documents.",
   params: {},
   views: ["line", "bar", "table"],
   run({ chapters }) {
@@ -15,9 +16,12 @@ export const dialogueProbe = defineProbe({
       dialogueWords: chapter.dialogueWords,
       dialogue: percent(chapter.dialogueWords, chapter.words),
       quotes: chapter.quotes,
+      documentWords: chapter.documentWords,
+      documents: chapter.documents,
     }));
     const words = rows.reduce((sum, row) => sum + row.words, 0);
     const spoken = rows.reduce((sum, row) => sum + row.dialogueWords, 0);
+    const written = rows.reduce((sum, row) => sum + row.documentWords, 0);
     const withText = rows.filter((row) => row.words > 0);
     const most = withText.reduce<(typeof rows)[number] | null>((best, row) => (!best || row.dialogue > best.dialogue ? row : best), null);
     const least = withText.reduce<(typeof rows)[number] | null>((best, row) => (!best || row.dialogue < best.dialogue ? row : best), null);
@@ -27,6 +31,7 @@ export const dialogueProbe = defineProbe({
         { label: "Quotations", value: rows.reduce((sum, row) => sum + row.quotes, 0) },
         { label: "Most dialogue", value: most ? `${most.chapter} (${most.dialogue}%)` : "—" },
         { label: "Least dialogue", value: least ? `${least.chapter} (${least.dialogue}%)` : "—" },
+        { label: "Letters and documents", value: percent(written, words), unit: "%" },
       ],
       table: {
         columns: [
@@ -36,6 +41,8 @@ export const dialogueProbe = defineProbe({
           { key: "dialogueWords", label: "Words in dialogue" },
           { key: "dialogue", label: "Dialogue", unit: "%" },
           { key: "quotes", label: "Quotations" },
+          { key: "documentWords", label: "Words in letters and documents" },
+          { key: "documents", label: "Letters and documents" },
         ],
         rows,
       },
@@ -44,6 +51,7 @@ export const dialogueProbe = defineProbe({
         series: [{ name: "Dialogue", values: rows.map((row) => row.dialogue) }],
         yLabel: "% of words",
       },
+      notes: written > 0 ? ["Quoted letters, notes and other documents are counted apart from dialogue."] : [],
     };
   },
 });

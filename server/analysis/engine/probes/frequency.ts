@@ -7,7 +7,7 @@ export const frequencyProbe = defineProbe({
   id: "frequency",
   name: "Word and phrase frequency",
   description:
-    "The most frequent words, or phrases of `phraseLength` words, with English and Chinese stop-words left out (unless `includeStopWords`). Chinese words come from Intl.Segmenter's dictionary.",
+    "The most frequent words, or phrases of `phraseLength` words, with English and Chinese stop-words left out (unless `includeStopWords`). Chinese words come from the jieba segmenter, taught the book's character names.",
   params: {
     kind: z.enum(["words", "phrases"]).default("words"),
     phraseLength: z.number().int().min(2).max(6).default(3),

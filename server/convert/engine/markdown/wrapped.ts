@@ -76,7 +76,7 @@ export function unwrapMarkdown(markdown: string): string {
       paragraph.push(line);
     }
     quote = prefix;
-    joinable = prose;
+    joinable = prose && !endsChineseParagraph(body);
     // A hard line break ends the joining: it is kept, as a backslash.
     const last = paragraph.at(-1)!;
     if (joinable && trailingBlanks(line) >= 2) {
@@ -89,6 +89,22 @@ export function unwrapMarkdown(markdown: string): string {
   endParagraph();
   return out.join("\n");
 }
+
+/**
+ * A line that ends a sentence of Han text (他说：“好。”): Chinese is pasted one paragraph a line, so
+ * such a line ends its paragraph even inside a wrapped block. Only after Han text: a wrapped
+ * English line ending in a closing quote (“…it is true.”) goes on.
+ */
+function endsChineseParagraph(line: string): boolean {
+  let at = line.length - 1;
+  while (at >= 0 && (line[at] === " " || line[at] === "\t")) at--;
+  const end = at;
+  while (at >= 0 && CHINESE_ENDINGS.includes(line[at]!)) at--;
+  return at < end && at >= 0 && HAN.test(line[at]!);
+}
+
+const CHINESE_ENDINGS = "。！？…”’」』）》";
+const HAN = /\p{Script=Han}/u;
 
 function trailingBlanks(line: string): number {
   let count = 0;
