@@ -37,11 +37,11 @@ function random(seed) {
 }
 
 /** Chapter sizes that vary by up to ±40% around the mean and add up to `total`. */
-function chapterSizes(total, next) {
-  const weights = Array.from({ length: CHAPTERS }, () => 0.6 + 0.8 * next());
+function chapterSizes(total, next, chapters = CHAPTERS) {
+  const weights = Array.from({ length: chapters }, () => 0.6 + 0.8 * next());
   const sum = weights.reduce((a, b) => a + b, 0);
   const sizes = weights.map((w) => Math.floor((w / sum) * total));
-  sizes[CHAPTERS - 1] += total - sizes.reduce((a, b) => a + b, 0);
+  sizes[chapters - 1] += total - sizes.reduce((a, b) => a + b, 0);
   return sizes;
 }
 
@@ -56,12 +56,12 @@ const EN_WORDS = (
 ).split(" ");
 const EN_NAMES = ["Anna", "Ben", "Clara", "Daniel", "Mr. Grey", "Eliza", "Tom"];
 
-function englishBook() {
+export function englishBook(total = 100_000, chapters = CHAPTERS) {
   const next = random(8);
   const pick = (list) => list[Math.floor(next() * list.length)];
   return {
     title: "Generated English",
-    chapters: chapterSizes(100_000, next).map((size, index) => {
+    chapters: chapterSizes(total, next, chapters).map((size, index) => {
       const paragraphs = [];
       let left = size;
       while (left > 0) {
@@ -99,12 +99,12 @@ const ZH_WORDS = (
 const ZH_NAMES = ["林风", "苏晴", "陈长老", "小七", "沈默"];
 const ZH_VERBS = ["说", "道", "问", "笑道", "低声说"];
 
-function chineseBook() {
+export function chineseBook(total = ZH_CHARS, chapters = CHAPTERS) {
   const next = random(9);
   const pick = (list) => list[Math.floor(next() * list.length)];
   return {
     title: "生成的中文书",
-    chapters: chapterSizes(ZH_CHARS, next).map((size, index) => {
+    chapters: chapterSizes(total, next, chapters).map((size, index) => {
       const lines = [];
       let left = size;
       while (left > 0) {
@@ -167,6 +167,12 @@ const PATHOLOGICAL = [
 ];
 
 let missed = false;
+if (process.argv.includes("--whole") || process.argv.includes("--server")) {
+  // Issue 20 §4: whole books, every built-in at once (bench/analysis-whole.mjs).
+  const { wholeBooks } = await import("./analysis-whole.mjs");
+  await wholeBooks({ englishBook, chineseBook, BUILT_IN_TEMPLATES, analyzeBookWithTemplates, rounds: ROUNDS, server: process.argv.includes("--server") });
+  process.exit(0);
+}
 const books = [
   ["English, 100,000 words", englishBook, "en"],
   [`Chinese, ${ZH_CHARS.toLocaleString("en")} characters`, chineseBook, "zh"],

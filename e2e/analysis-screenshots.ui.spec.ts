@@ -49,7 +49,7 @@ test("the gallery, a template, the editor and a result, light and dark", async (
     const select = page.getByLabel("Template", { exact: true });
     await select.selectOption({ label: (await select.locator("option", { hasText: new RegExp(q, "i") }).textContent())! });
     await page.getByLabel("Characters to follow").fill("Mara, Tomas");
-    await page.getByRole("button", { name: "Run" }).click();
+    await page.getByRole("button", { name: "Run", exact: true }).click();
     await expect(page).toHaveURL(/analysis=/);
     await expect(page.locator("[data-chart]").first()).toBeVisible();
     await shoot(page, name);

@@ -24,7 +24,7 @@ test("search a template, open it, install it, run it on a book and see its chart
   await page.getByRole("link", { name: "Analyze" }).click();
   await expect(page).toHaveURL(`/analyze/${bookId}`);
   await page.getByLabel("Characters to follow").fill("Mara, Tomas");
-  await page.getByRole("button", { name: "Run" }).click();
+  await page.getByRole("button", { name: "Run", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/analyze/${bookId}\\?analysis=`));
   const chart = page.locator("[data-chart]").first();
   await expect(chart).toBeVisible();

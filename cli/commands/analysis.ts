@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   analysisSchema,
   analysisSummarySchema,
+  runAnalysesInput,
   runAnalysisInput,
   TEMPLATE_CATEGORIES,
   TEMPLATE_LANGUAGES,
@@ -12,9 +13,10 @@ import {
   type AnalysisSummaryDto,
   type TemplateSummaryDto,
 } from "../../server/analysis/schemas";
+import { batchOutcomeSchema } from "../../server/analysis/run-analyses";
 import { context } from "../context";
-import { checkInput } from "../errors";
-import { printJson, printRecord, printResult } from "../output";
+import { checkInput, CliError } from "../errors";
+import { printJson, printRecord, printResult, printRows } from "../output";
 import { pageOptions, printListing, readListing, type PageOptions } from "../paging";
 import { renderReport } from "../report";
 
@@ -22,6 +24,8 @@ const analysesPath = (bookId: string) => `/api/v1/books/${encodeURIComponent(boo
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 // A run answers the analysis (201), or queues it: the finished job then names the analysis.
 const runOutcomeSchema = z.union([analysisSchema, z.object({ analysisId: z.string() })]);
+// Several at once answer the batch (201), or its job's result, which names every analysis.
+const batchAnswerSchema = z.union([batchOutcomeSchema, z.object({ analysisIds: z.array(z.string()) })]);
 
 function printAnalysis(json: boolean, analysis: AnalysisDto): void {
   if (json) return printJson(analysis);
@@ -80,19 +84,45 @@ export function registerAnalysis(program: Command): void {
     });
 
   analysis
-    .command("run <templateId>")
-    .description("run an installed template on a book and keep the result")
+    .command("run [templateIds...]")
+    .description("run installed templates on a book and keep the results: one id, several (the book is read once for all), or --all")
     .requiredOption("--book <bookId>", "the book to analyse")
+    .option("--all", "every template in your library, on one reading of the book")
     .option("--character <name>", "a character to follow (repeat for several)", collect)
-    .action(async (templateId: string, options: { book: string; character?: string[] }, command: Command) => {
+    .action(async (templateIds: string[], options: { book: string; all?: boolean; character?: string[] }, command: Command) => {
       const { client, json } = context(command);
-      const body = checkInput(runAnalysisInput, { templateId, ...(options.character && { parameters: { characters: options.character } }) });
-      const outcome = await client.data("POST", analysesPath(options.book), { json: body, progress: "analysing" }, runOutcomeSchema);
-      const result =
-        "analysisId" in outcome
-          ? await client.data("GET", `${analysesPath(options.book)}/${encodeURIComponent(outcome.analysisId)}`, {}, analysisSchema)
-          : outcome;
-      printAnalysis(json, result);
+      const parameters = options.character && { parameters: { characters: options.character } };
+      if (options.all && templateIds.length > 0) throw new CliError("name templates or give --all, not both", 2);
+      if (!options.all && templateIds.length === 0) throw new CliError("name a template to run (inkstone analysis search), or give --all", 2);
+      if (templateIds.length === 1) {
+        const body = checkInput(runAnalysisInput, { templateId: templateIds[0]!, ...parameters });
+        const outcome = await client.data("POST", analysesPath(options.book), { json: body, progress: "analysing" }, runOutcomeSchema);
+        const result =
+          "analysisId" in outcome
+            ? await client.data("GET", `${analysesPath(options.book)}/${encodeURIComponent(outcome.analysisId)}`, {}, analysisSchema)
+            : outcome;
+        return printAnalysis(json, result);
+      }
+      const body = checkInput(runAnalysesInput, { templates: options.all ? "installed" : templateIds, ...parameters });
+      const outcome = await client.data("POST", `${analysesPath(options.book)}/batch`, { json: body, progress: "analysing" }, batchAnswerSchema);
+      const ids = "analyses" in outcome ? outcome.analyses.map((a) => a.id) : outcome.analysisIds;
+      const reused = new Set("reused" in outcome ? outcome.reused : []);
+      const analyses = await Promise.all(ids.map((id) => client.data("GET", `${analysesPath(options.book)}/${encodeURIComponent(id)}`, {}, analysisSummarySchema)));
+      printRows<AnalysisSummaryDto & { reused: boolean }>(json, analyses.map((a) => ({ ...a, reused: reused.has(a.id) })), [
+        { heading: "id", value: (a) => a.id },
+        { heading: "template", value: (a) => a.templateName },
+        { heading: "status", value: (a) => (a.reused ? `${a.status} (kept: book unchanged)` : a.status) },
+      ]);
+    });
+
+  analysis
+    .command("delete <analysisId>")
+    .description("delete a kept analysis of a book for good (it can be run again)")
+    .requiredOption("--book <bookId>", "the book")
+    .action(async (analysisId: string, options: { book: string }, command: Command) => {
+      const { client, json } = context(command);
+      await client.data("DELETE", `${analysesPath(options.book)}/${encodeURIComponent(analysisId)}`);
+      printResult(json, { deleted: analysisId }, `Deleted analysis ${analysisId}.`);
     });
 
   pageOptions(analysis.command("results [analysisId]").description("a book's kept analyses, newest first, or one of them with its report"))

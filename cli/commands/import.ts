@@ -12,12 +12,14 @@ export function registerImport(program: Command): void {
     .option("--title <title>", "the book's title (default: from the document)")
     .option("--from <format>", "the document's format when its name does not tell (see inkstone formats)")
     .option("--chapter-pattern <pattern>", 'for plain text: the chapter heading, {n} for its number, * for the rest, e.g. "Chapter {n}*"')
-    .action(async (file: string, options: { title?: string; from?: string; chapterPattern?: string }, command: Command) => {
+    .option("--language <tag>", "the book's language, e.g. zh or en-GB (default: the language its text is written in)")
+    .action(async (file: string, options: { title?: string; from?: string; chapterPattern?: string; language?: string }, command: Command) => {
       const { client, json } = context(command);
-      const fields = checkInput(importInput.pick({ title: true, from: true, chapterPattern: true }), {
+      const fields = checkInput(importInput.pick({ title: true, from: true, chapterPattern: true, language: true }), {
         title: options.title,
         from: options.from,
         chapterPattern: options.chapterPattern,
+        language: options.language,
       });
       const part = filePart(file);
       const form = () => {

@@ -101,6 +101,17 @@ export const runAnalysisInput = z
   .meta({ id: "RunAnalysis" });
 export type RunAnalysisInput = z.output<typeof runAnalysisInput>;
 
+/** Several templates in one request: a list of ids, or every template in the caller's library. */
+export const runAnalysesInput = z
+  .strictObject({
+    templates: z
+      .union([z.array(templateIdParams.shape.templateId).min(1, "name at least one template").max(100, "at most 100 templates at once"), z.literal("installed")])
+      .describe('template ids, or "installed" for every template in your library'),
+    parameters: runParametersSchema.optional().describe("e.g. the character names to follow, for every template"),
+  })
+  .meta({ id: "RunAnalyses" });
+export type RunAnalysesInput = z.output<typeof runAnalysesInput>;
+
 const analysisFields = {
   id: z.string(),
   bookId: z.string(),

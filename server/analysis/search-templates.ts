@@ -6,6 +6,7 @@ import { sql as rawSql, type ExpressionBuilder } from "kysely";
 import { sql } from "../db";
 import type { DB } from "../generated/kysely/database";
 import { countOf } from "../sql/count";
+import { normaliseForSearch } from "./search-text";
 import { TEMPLATE_CATEGORIES, TEMPLATE_LANGUAGES, type TemplateSummaryDto } from "./schemas";
 import { selectTemplateSummaries, toTemplateSummary, visibleTo } from "./templates";
 
@@ -30,10 +31,14 @@ export type SearchTemplatesOptions = OptionsOf<typeof templatesCollection> & { q
 export const SEARCH_CANDIDATES = 1000;
 export const SEARCH_QUERY_MAX = 200;
 
-/** Words of the query, lower-cased; a run of CJK characters stays one term (matched as a substring). */
+/**
+ * Words of the query, normalised as the stored text is (`normaliseForSearch`: case, accents,
+ * apostrophes and punctuation do not matter); a run of CJK characters stays one term (matched as a
+ * substring).
+ */
 function searchTerms(q: string | undefined): string[] {
   if (!q) return [];
-  return [...new Set(q.toLowerCase().split(/[\s,;]+/u).filter((t) => t.length > 0))].slice(0, 12);
+  return [...new Set(normaliseForSearch(q).split(" ").filter((t) => t.length > 0))].slice(0, 12);
 }
 
 /** `column` holds `text` (LIKE with its wildcards escaped, as Prisma's `contains` did). */
@@ -47,14 +52,15 @@ const WORD_START = (text: string, term: string) => new RegExp(`(^|[^\\p{L}\\p{N}
 
 /** How well one template matches: the name counts most, then a whole tag, then the summary. */
 function relevance(template: TemplateSummaryDto, terms: string[]): number {
-  const name = template.name.toLowerCase();
-  const summary = template.summary.toLowerCase();
+  const name = normaliseForSearch(template.name);
+  const summary = normaliseForSearch(template.summary);
+  const tags = template.tags.map(normaliseForSearch);
   let score = 0;
   for (const term of terms) {
     if (name === term) score += 12;
     else if (name.includes(term)) score += WORD_START(name, term) ? 8 : 5;
-    if (template.tags.includes(term)) score += 6;
-    else if (template.tags.some((t) => t.includes(term))) score += 3;
+    if (tags.includes(term)) score += 6;
+    else if (tags.some((t) => t.includes(term))) score += 3;
     if (summary.includes(term)) score += WORD_START(summary, term) ? 2 : 1;
   }
   return score;
@@ -74,18 +80,30 @@ function comparator(options: SearchTemplatesOptions, scores: Map<string, number>
   return (a: TemplateSummaryDto, b: TemplateSummaryDto) => sign * primary[options.sortBy](a, b) || byName(a, b);
 }
 
-// GET /api/v1/analysis/search — published templates and the caller's own, matching every word of q.
+// GET /api/v1/analysis/search — published templates and the caller's own, matching every word of q
+// (or, when none does, all words of it but one).
 export async function searchTemplates(options: SearchTemplatesOptions, principal: Principal): Promise<Page<TemplateSummaryDto>> {
   authorize(principal, "analysis.search");
   const terms = searchTerms(options.q);
   const { category, tag, language, author } = options.filters;
-  let matching = selectTemplateSummaries().where(visibleTo(principal));
+  let filtered = selectTemplateSummaries().where(visibleTo(principal));
+  if (category) filtered = filtered.where("AnalysisTemplate.category", "=", category);
+  if (language) filtered = filtered.where("AnalysisTemplate.language", "=", language);
+  if (author) filtered = filtered.where("AnalysisTemplate.authorId", "=", author);
+  if (tag) filtered = filtered.where((eb) => contains(eb, "tags", JSON.stringify(tag.toLowerCase())));
+  const candidates = (query: typeof filtered) =>
+    query.orderBy("AnalysisTemplate.installs", "desc").orderBy("AnalysisTemplate.id", "asc").limit(SEARCH_CANDIDATES).execute();
+  let matching = filtered;
   for (const term of terms) matching = matching.where((eb) => contains(eb, "searchText", term));
-  if (category) matching = matching.where("AnalysisTemplate.category", "=", category);
-  if (language) matching = matching.where("AnalysisTemplate.language", "=", language);
-  if (author) matching = matching.where("AnalysisTemplate.authorId", "=", author);
-  if (tag) matching = matching.where((eb) => contains(eb, "tags", JSON.stringify(tag.toLowerCase())));
-  const rows = await matching.orderBy("AnalysisTemplate.installs", "desc").orderBy("AnalysisTemplate.id", "asc").limit(SEARCH_CANDIDATES).execute();
+  let rows = await candidates(matching);
+  // Forgiving: when no template holds every word ("heros journy"), those holding all words but
+  // one, best first, rather than nothing (any one word alone would answer a sentence with noise).
+  if (rows.length === 0 && terms.length > 1) {
+    matching = filtered.where((eb) =>
+      eb.or(terms.map((_, skipped) => eb.and(terms.filter((_, i) => i !== skipped).map((term) => contains(eb, "searchText", term))))),
+    );
+    rows = await candidates(matching);
+  }
   // Ranking reads only the rows; whether the caller installed a template matters for the page alone,
   // and asking for 1,000 ids at once passes SQLite's limit on bound parameters.
   const templates = rows.map((row) => toTemplateSummary(row, false));

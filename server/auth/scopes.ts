@@ -54,6 +54,9 @@ export const OPERATION_SCOPES = {
   "analyses.run": "read:analysis",
   "analyses.list": "read:analysis",
   "analyses.get": "read:analysis",
+  // issue 20 items 9 and §4: several templates at once; a kept result is the runner's to delete
+  "analyses.runMany": "read:analysis",
+  "analyses.delete": "read:analysis",
   // issue 22: reading goals and history takes read:books, setting goals and plans write:books
   "goals.settings": "read:books",
   "goals.updateSettings": "write:books",

@@ -21,6 +21,9 @@ const writable = {
     .nullable(),
 };
 
+/** A book's language, as every input that sets one checks it. */
+export const bookLanguage = writable.language;
+
 export const bookIdParams = z.object({ bookId: z.string().min(1).max(64) });
 
 // What a book is beyond the seed's three attributes, when the caller does not say.

@@ -24,7 +24,8 @@ export async function importBook(input: ImportInput, principal: Principal): Prom
       title,
       type: "novel",
       description: "",
-      language: manuscript.language && LANGUAGE_TAG.test(manuscript.language) ? manuscript.language : "en",
+      // The caller's, else the text's script's or the document's (readManuscript), else en.
+      language: input.language ?? (manuscript.language && LANGUAGE_TAG.test(manuscript.language) ? manuscript.language : "en"),
       status: "drafting",
       targetWordCount: null,
       wordCount: 0,

@@ -14,7 +14,7 @@ export async function previewImport(input: ImportInput, principal: Principal): P
   const chapters = manuscript.chapters.map((chapter) => ({ title: chapter.title, wordCount: chapter.wordCount }));
   return {
     title: input.title ?? manuscript.title ?? null,
-    language: manuscript.language ?? null,
+    language: input.language ?? manuscript.language ?? null,
     chapterCount: chapters.length,
     wordCount: chapters.reduce((sum, chapter) => sum + chapter.wordCount, 0),
     chapters,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bookIdParams, bookSchema } from "../books/schemas";
+import { bookIdParams, bookLanguage, bookSchema } from "../books/schemas";
 import { sizeLimit } from "../errors";
 import { uploadedFile } from "../request/body";
 import { storedText } from "../text/stored-text";
@@ -92,12 +92,13 @@ export const importInput = z
     title: storedText().trim().min(1).max(200).optional().describe("the new book's title; defaults to the document's, else the file name"),
     from: formatId.optional().describe("the file's format; detected when left out"),
     chapterPattern: chapterPattern.optional(),
+    language: bookLanguage.optional().describe("the new book's language (BCP 47); when left out, the language its text is written in, else the one the document names, else en"),
   })
   .meta({ id: "Import" });
 export type ImportInput = z.output<typeof importInput>;
 
 /** Importing into an existing book takes no title: chapters are appended to it. */
-export const importIntoBookInput = importInput.omit({ title: true }).meta({ id: "ImportIntoBook" });
+export const importIntoBookInput = importInput.omit({ title: true, language: true }).meta({ id: "ImportIntoBook" });
 
 export const importResultSchema = z
   .object({

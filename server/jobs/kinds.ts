@@ -1,5 +1,5 @@
 import { conversionJob, exportJob } from "../convert/jobs";
-import { analysisJob } from "../analysis/analysis-job";
+import { analysisBatchJob, analysisJob } from "../analysis/analysis-job";
 import type { JobDefinition } from "./define-job";
 
 /**
@@ -7,4 +7,4 @@ import type { JobDefinition } from "./define-job";
  * adds its definition here (one line); a job of a kind not listed fails as unknown.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const JOB_DEFINITIONS: JobDefinition<any>[] = [conversionJob, exportJob, analysisJob];
+export const JOB_DEFINITIONS: JobDefinition<any>[] = [conversionJob, exportJob, analysisJob, analysisBatchJob];

@@ -446,6 +446,39 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
       },
     };
   },
+  "POST /api/v1/books/{bookId}/analyses/batch": async (owner) => {
+    const f = await bookFixture(owner);
+    const [one, two] = [await builtInTemplate(owner.token), await builtInTemplate(owner.token, "三幕")];
+    await install(owner.token, one.id);
+    await install(owner.token, two.id);
+    return {
+      path: `/api/v1/books/${f.book.id}/analyses/batch`,
+      body: { templates: [one.id, two.id] },
+      snapshot: () => analysesState(owner.token, f.book.id),
+      async afterSuccess(data) {
+        expect(data).toMatchObject({
+          status: "done",
+          analyses: [
+            { bookId: f.book.id, templateId: one.id, status: "succeeded" },
+            { bookId: f.book.id, templateId: two.id, status: "succeeded" },
+          ],
+          reused: [],
+          job: { status: "succeeded" },
+        });
+      },
+    };
+  },
+  "DELETE /api/v1/books/{bookId}/analyses/{analysisId}": async (owner) => {
+    const f = await bookFixture(owner);
+    const analysis = await runOn(owner.token, f.book.id, (await builtInTemplate(owner.token)).id);
+    return {
+      path: `/api/v1/books/${f.book.id}/analyses/${analysis.id}`,
+      snapshot: () => analysesState(owner.token, f.book.id),
+      async afterSuccess() {
+        expectFailure(await get(`/api/v1/books/${f.book.id}/analyses/${analysis.id}`, owner.token), 404, "not_found");
+      },
+    };
+  },
   "GET /api/v1/books/{bookId}/analyses": async (owner) => {
     const f = await bookFixture(owner);
     const analysis = await runOn(owner.token, f.book.id, (await builtInTemplate(owner.token)).id);

@@ -407,6 +407,33 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
       },
     };
   },
+  "analysis.runMany": async (owner) => {
+    const f = await bookFixture(owner);
+    const [one, two] = [await builtInTemplate(owner.token), await builtInTemplate(owner.token, "三幕")];
+    await install(owner.token, one.id);
+    await install(owner.token, two.id);
+    return {
+      input: { bookId: f.book.id, templates: [one.id, two.id] },
+      stranger: "forbidden",
+      snapshot: () => analysesState(owner.token, f.book.id),
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ status: "done", analyses: [{ templateId: one.id, status: "succeeded" }, { templateId: two.id, status: "succeeded" }], reused: [] });
+      },
+    };
+  },
+  "analysis.deleteResult": async (owner) => {
+    const f = await bookFixture(owner);
+    const analysis = await runOn(owner.token, f.book.id, (await builtInTemplate(owner.token)).id);
+    return {
+      input: { bookId: f.book.id, analysisId: analysis.id },
+      stranger: "forbidden",
+      snapshot: () => analysesState(owner.token, f.book.id),
+      async afterSuccess(data) {
+        expect(data).toEqual({ deleted: true });
+        expect((await analysesState(owner.token, f.book.id)).analyses).toEqual([]);
+      },
+    };
+  },
   "analysis.results": async (owner) => {
     const f = await bookFixture(owner);
     const analysis = await runOn(owner.token, f.book.id, (await builtInTemplate(owner.token)).id);

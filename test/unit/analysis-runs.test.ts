@@ -121,7 +121,8 @@ describe("running a template on a book", () => {
   });
 
   it("stops a run that passes its job's time limit and records why", async () => {
-    const outcome = await runAnalysis({ bookId: novel.id, templateId: dialogue }, ada);
+    // Parameters no earlier run used: a kept result for the same ones would be reused, not run.
+    const outcome = await runAnalysis({ bookId: novel.id, templateId: dialogue, parameters: { characters: ["Nobody"] } }, ada);
     const job = outcome.status === "queued" ? outcome.job : null!;
     const row = (await listAnalyses({ bookId: novel.id, options: defaultCollectionOptions(analysesCollection) }, ada)).items.find((a) => a.jobId === job.id)!;
     await expect(performAnalysis(row.id, AbortSignal.abort())).rejects.toThrow();

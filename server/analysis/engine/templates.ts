@@ -17,7 +17,11 @@ export interface BuiltInTemplate {
 type Section = TemplateDefinitionInput["sections"][number];
 const section = (id: string, title: string, probe: TemplateSection["probe"], view: TemplateSection["view"], params: Record<string, unknown> = {}): Section => ({ id, title, probe, view, params });
 
-/** Beats at their conventional place, in percent of the book; a beat that spans a stretch sits at its middle. */
+/**
+ * Beats where each usually falls, in percent of the book; a beat that spans a stretch sits at its
+ * middle. The opening is at 0 % and the final image at 100 %: they are the book's first and last
+ * chapters, however short (a 1 % target put Pride and Prejudice's opening in chapter 2).
+ */
 const beats = (...pairs: [string, number][]) => pairs.map(([name, target]) => ({ name, target }));
 
 const lengthBars = section("chapter-lengths", "Chapter lengths", "chapter-lengths", "bar");
@@ -27,22 +31,25 @@ export const BUILT_IN_TEMPLATES: BuiltInTemplate[] = [
   {
     slug: "three-act-structure",
     name: "Three-Act Structure",
-    summary: "Lays the classic setup, confrontation and resolution over your chapters.",
+    summary: "Lays the classic setup, confrontation and resolution over your chapters, at where each turn usually falls.",
     description: `Set-up, confrontation, resolution: the shape most novels and films share.
 
-The beat map shows which chapter carries each turning point — the inciting incident near 12%,
-the first plot point at a quarter, the midpoint, the second plot point at three quarters and the
-climax near the end — with that chapter's length and dialogue, so you can see whether a turn
-lands where readers expect it or drifts.`,
+The percentages are where each turn usually falls in published novels, not rules: the opening
+at the start, the inciting incident near 12%, the first plot point at a quarter, the midpoint, the
+second plot point at three quarters and the climax near the end. The beat map shows which chapter
+sits at each of those places, with its length and dialogue — whether that chapter carries the turn
+is yours to judge; the map reads positions, not events.
+
+三幕结构：开端、对抗、结局。百分比是各个转折通常出现的位置（不是规则），图上标出落在每个位置的章节。`,
     category: "structure",
-    tags: ["plot", "beats", "acts"],
+    tags: ["plot", "beats", "acts", "三幕", "三幕结构", "结构", "情节", "拆书"],
     language: "any",
-    version: 1,
+    version: 2,
     definition: {
       sections: [
-        section("beats", "Turning points", "structure", "beats", {
+        section("beats", "Turning points — where each usually falls", "structure", "beats", {
           beats: beats(
-            ["Opening", 1],
+            ["Opening", 0],
             ["Inciting incident", 12],
             ["Plot point one", 25],
             ["First pinch point", 37.5],
@@ -60,9 +67,13 @@ lands where readers expect it or drifts.`,
   {
     slug: "save-the-cat",
     name: "Save the Cat! Beat Sheet",
-    summary: "Blake Snyder's 15 beats, at the standard percentages, over your chapters.",
+    summary: "Blake Snyder's 15 beats over your chapters, at where each beat usually falls.",
     description: `The fifteen beats of Blake Snyder's *Save the Cat!*, at the percentages Jessica Brody gives
-for novels. A beat that spans a stretch (Fun and Games, 20–50%) is placed at its middle.
+for novels: where each beat usually falls, not where it must. A beat that spans a stretch (Fun and
+Games, 20–50%) is placed at its middle; the opening image is the first chapter and the final image
+the last. The map shows which chapter sits at each place — it reads positions, not events.
+
+救猫咪节拍表：15 个节拍通常出现的位置，图上标出落在每个位置的章节。
 
 | Beat | Where |
 |---|---|
@@ -82,14 +93,14 @@ for novels. A beat that spans a stretch (Fun and Games, 20–50%) is placed at i
 | Finale | 80–99% |
 | Final Image | 99–100% |`,
     category: "structure",
-    tags: ["plot", "beats", "screenwriting"],
+    tags: ["plot", "beats", "screenwriting", "救猫咪", "节拍表", "结构", "情节", "拆书"],
     language: "any",
-    version: 1,
+    version: 2,
     definition: {
       sections: [
-        section("beats", "The fifteen beats", "structure", "beats", {
+        section("beats", "The fifteen beats — where each usually falls", "structure", "beats", {
           beats: beats(
-            ["Opening Image", 0.5],
+            ["Opening Image", 0],
             ["Theme Stated", 5],
             ["Set-Up", 5.5],
             ["Catalyst", 10],
@@ -103,7 +114,7 @@ for novels. A beat that spans a stretch (Fun and Games, 20–50%) is placed at i
             ["Dark Night of the Soul", 77.5],
             ["Break into Three", 80],
             ["Finale", 89.5],
-            ["Final Image", 99.5],
+            ["Final Image", 100],
           ),
         }),
         dialogueLine,
@@ -113,21 +124,24 @@ for novels. A beat that spans a stretch (Fun and Games, 20–50%) is placed at i
   {
     slug: "heros-journey",
     name: "Hero's Journey",
-    summary: "Christopher Vogler's twelve stages of the monomyth, mapped onto your chapters.",
-    description: `Joseph Campbell's monomyth in the twelve stages Christopher Vogler drew from it, at their
-usual places: the ordinary world and the call in the first quarter, the ordeal at the middle, the
-road back at three quarters, resurrection and return at the end.
+    summary: "Christopher Vogler's twelve stages of the monomyth over your chapters, at where each stage usually falls.",
+    description: `Joseph Campbell's monomyth in the twelve stages Christopher Vogler drew from it, at where each
+usually falls: the ordinary world and the call in the first quarter, the ordeal at the middle, the
+road back at three quarters, resurrection and return at the end. The map shows which chapter sits
+at each place — it reads positions, not events.
+
+英雄之旅：沃格勒的十二个阶段通常出现的位置。
 
 Alongside, who is on the page: name your hero, mentor and shadow when you run it.`,
     category: "structure",
-    tags: ["plot", "beats", "myth", "campbell", "vogler"],
+    tags: ["plot", "beats", "myth", "campbell", "vogler", "英雄之旅", "英雄旅程", "结构", "拆书"],
     language: "any",
-    version: 1,
+    version: 2,
     definition: {
       sections: [
-        section("stages", "The twelve stages", "structure", "beats", {
+        section("stages", "The twelve stages — where each usually falls", "structure", "beats", {
           beats: beats(
-            ["Ordinary World", 5],
+            ["Ordinary World", 0],
             ["Call to Adventure", 10],
             ["Refusal of the Call", 15],
             ["Meeting the Mentor", 20],
@@ -150,16 +164,16 @@ Alongside, who is on the page: name your hero, mentor and shadow when you run it
     name: "Kishōtenketsu (起承转合)",
     summary: "Introduction, development, twist, reconciliation: the four-part East Asian structure.",
     description: `起承转合 — *ki* introduces, *shō* develops, *ten* turns to something unexpected, *ketsu*
-brings the parts together. Each part takes about a quarter of the book; each beat sits at the
-middle of its quarter. No conflict is required: watch where the *ten* chapter falls and how its
+brings the parts together. Each part usually takes about a quarter of the book; each beat sits at
+the middle of its quarter, which is where it usually falls, not where it must. No conflict is required: watch where the *ten* chapter falls and how its
 rhythm differs.`,
     category: "structure",
-    tags: ["起承转合", "four-act", "beats", "east-asian"],
+    tags: ["起承转合", "four-act", "beats", "east-asian", "四段式", "结构", "拆书"],
     language: "any",
-    version: 1,
+    version: 2,
     definition: {
       sections: [
-        section("parts", "起 承 转 合", "structure", "beats", {
+        section("parts", "起 承 转 合 — where each usually falls", "structure", "beats", {
           beats: beats(["起 Ki — introduction", 12.5], ["承 Shō — development", 37.5], ["转 Ten — twist", 62.5], ["合 Ketsu — reconciliation", 87.5]),
         }),
         section("rhythm", "Sentence rhythm", "sentences", "bar"),
@@ -176,9 +190,9 @@ rhythm differs.`,
 Web-novel readers decide within three chapters whether to follow a book. This template reads the
 first three chapters only: length, dialogue, sentence rhythm, who appears and the words that recur.`,
     category: "genre",
-    tags: ["网文", "web novel", "opening", "hook", "黄金三章"],
+    tags: ["网文", "web novel", "opening", "hook", "黄金三章", "开篇", "爽点", "拆书"],
     language: "zh",
-    version: 1,
+    version: 2,
     definition: {
       sections: [
         section("length", "前三章字数 Length", "counts", "bar", { chapters: { to: 3 } }),
@@ -195,11 +209,13 @@ first three chapters only: length, dialogue, sentence rhythm, who appears and th
     summary: "Chapter lengths, sentence-length variety and dialogue, chapter by chapter.",
     description: `Pace is felt in lengths: long chapters and long sentences slow the reader, short ones and
 dialogue speed them up. This template puts the three side by side so you can find the sagging
-middle or the breathless stretch.`,
+middle or the breathless stretch.
+
+节奏：章节长短、句子长短和对话比例并列，找出拖沓或急促的段落。`,
     category: "pacing",
-    tags: ["pace", "rhythm", "sentences"],
+    tags: ["pace", "rhythm", "sentences", "节奏", "步调", "爽点", "拆书"],
     language: "any",
-    version: 1,
+    version: 2,
     definition: {
       sections: [
         lengthBars,
@@ -211,13 +227,16 @@ middle or the breathless stretch.`,
   {
     slug: "dialogue-balance",
     name: "Dialogue balance",
-    summary: "How much of each chapter is dialogue, and who does the talking.",
+    summary: "How much of each chapter is dialogue, and which chapters are nearly all talk or nearly silent.",
     description: `The share of each chapter's words spoken inside quotation marks — "…", “…”, ‘…’, 「…」,
-『…』 — and the chapters that are nearly all talk or nearly silent.`,
+『…』 — and the chapters that are nearly all talk or nearly silent. It measures how much is said,
+not who says it.
+
+对话比例：每章引号内的字数占比。`,
     category: "dialogue",
-    tags: ["dialogue", "speech", "quotes"],
+    tags: ["dialogue", "speech", "quotes", "对话", "对白", "对话比例"],
     language: "any",
-    version: 1,
+    version: 2,
     definition: {
       sections: [
         dialogueLine,
@@ -234,9 +253,9 @@ Flesch–Kincaid grade and the Automated Readability Index, per chapter and for 
 For Chinese: mean characters per sentence and per clause (分句) — the measure every Chinese
 readability formula is built on.`,
     category: "readability",
-    tags: ["readability", "flesch", "grade level", "可读性"],
+    tags: ["readability", "flesch", "grade level", "可读性", "句长", "阅读难度"],
     language: "any",
-    version: 1,
+    version: 2,
     definition: {
       sections: [
         section("readability", "Readability per chapter", "readability", "line"),
@@ -251,9 +270,9 @@ readability formula is built on.`,
     description: `What makes the prose yours: the content words you use most, the three-word phrases you
 repeat, the spread of your sentence lengths, your readability and dialogue share.`,
     category: "style",
-    tags: ["style", "voice", "word frequency", "phrases"],
+    tags: ["style", "voice", "word frequency", "phrases", "文风", "风格", "高频词", "拆书"],
     language: "any",
-    version: 1,
+    version: 2,
     definition: {
       sections: [
         section("words", "Most used words", "frequency", "bar", { top: 30 }),
@@ -272,11 +291,16 @@ repeat, the spread of your sentence lengths, your readability and dialogue share
 or let it propose the names it finds: capitalised words inside sentences in English, two- and
 three-character names before 说/道/问 or after 对/和/跟 in Chinese.
 
-The heat map shows mentions per chapter; the second shows how many chapters each pair shares.`,
+The heat map shows mentions per chapter; the second shows how many chapters each pair shares.
+
+Any name works, not only a person's: give an object or a clue (\`玉佩\`, \`the letter\`) to see where a
+setup (伏笔) is planted and where it pays off.
+
+人物出场：每章提到各人物的次数；也可填入物件或线索，追踪伏笔的埋设与回收。`,
     category: "character",
-    tags: ["characters", "cast", "人物"],
+    tags: ["characters", "cast", "人物", "角色", "出场", "伏笔", "拆书"],
     language: "any",
-    version: 1,
+    version: 2,
     definition: {
       sections: [
         section("presence", "Mentions per chapter", "characters", "heatmap"),
@@ -292,9 +316,9 @@ The heat map shows mentions per chapter; the second shows how many chapters each
 and a half standard deviations away are flagged as outliers — sometimes a choice, often a chapter
 to split or merge. Serial writers keeping to a daily length will find the drift here.`,
     category: "pacing",
-    tags: ["chapter length", "consistency", "字数"],
+    tags: ["chapter length", "consistency", "字数", "章节长度", "更新"],
     language: "any",
-    version: 1,
+    version: 2,
     definition: {
       sections: [lengthBars, section("counts", "Counts", "counts", "table")],
     },
@@ -306,9 +330,9 @@ to split or merge. Serial writers keeping to a daily length will find the drift 
     description: `An echo is a word used again before the reader has forgotten it: the same content word
 within 50 words, or the same three-word phrase within 1,000. Stop-words are ignored.`,
     category: "style",
-    tags: ["echoes", "repetition", "editing"],
+    tags: ["echoes", "repetition", "editing", "重复", "重复用词", "修改"],
     language: "any",
-    version: 1,
+    version: 2,
     definition: {
       sections: [
         section("words", "Words within 50 words", "echoes", "bar", { n: 1, window: 50 }),
@@ -319,17 +343,21 @@ within 50 words, or the same three-word phrase within 1,000. Stop-words are igno
   {
     slug: "seven-point-structure",
     name: "Seven-Point Story Structure",
-    summary: "Dan Wells's hook, turns, pinches and resolution over your chapters.",
+    summary: "Dan Wells's hook, turns, pinches and resolution over your chapters, at where each usually falls.",
     description: `Dan Wells's seven points, designed backwards from the resolution: hook, first plot turn,
-first pinch, midpoint, second pinch, second plot turn, resolution.`,
+first pinch, midpoint, second pinch, second plot turn, resolution. The percentages are where each
+point usually falls, not rules; the hook is the first chapter. The map shows which chapter sits at
+each place — it reads positions, not events.
+
+七点故事结构：钩子、转折、挤压与结局通常出现的位置。`,
     category: "structure",
-    tags: ["plot", "beats"],
+    tags: ["plot", "beats", "七点结构", "结构", "情节", "拆书"],
     language: "any",
-    version: 1,
+    version: 2,
     definition: {
       sections: [
-        section("points", "Seven points", "structure", "beats", {
-          beats: beats(["Hook", 1], ["Plot turn one", 15], ["Pinch one", 30], ["Midpoint", 50], ["Pinch two", 65], ["Plot turn two", 80], ["Resolution", 98]),
+        section("points", "Seven points — where each usually falls", "structure", "beats", {
+          beats: beats(["Hook", 0], ["Plot turn one", 15], ["Pinch one", 30], ["Midpoint", 50], ["Pinch two", 65], ["Plot turn two", 80], ["Resolution", 98]),
         }),
       ],
     },
@@ -341,9 +369,9 @@ first pinch, midpoint, second pinch, second plot turn, resolution.`,
     description: `The counts: words (for Chinese, characters — 字数), sentences and paragraphs, per chapter and
 for the whole book.`,
     category: "pacing",
-    tags: ["counts", "word count", "字数"],
+    tags: ["counts", "word count", "字数", "统计", "概览"],
     language: "any",
-    version: 1,
+    version: 2,
     definition: {
       sections: [section("counts", "Counts per chapter", "counts", "bar")],
     },

@@ -1,12 +1,14 @@
 import { z } from "zod";
+import { deleteAnalysis } from "../../analysis/delete-analysis";
 import { getAnalysis } from "../../analysis/get-analysis";
 import { analysesCollection, listAnalyses } from "../../analysis/list-analyses";
+import { runAnalyses, batchOutcomeSchema } from "../../analysis/run-analyses";
 import { runAnalysis } from "../../analysis/run-analysis";
-import { analysisSchema, analysisSummarySchema, bookAnalysisParams, runAnalysisInput } from "../../analysis/schemas";
+import { analysisSchema, analysisSummarySchema, bookAnalysisParams, runAnalysesInput, runAnalysisInput } from "../../analysis/schemas";
 import { bookIdParams } from "../../books/schemas";
 import { jobSchema } from "../../jobs/schemas";
 import { defineEndpoint } from "../endpoint";
-import { accepted, paged, success } from "../envelope";
+import { accepted, noContent, paged, success } from "../envelope";
 
 // POST /api/v1/books/{bookId}/analyses — run an installed (or own) template on the book
 export const runAnalysisEndpoint = defineEndpoint({
@@ -60,4 +62,46 @@ export const getAnalysisEndpoint = defineEndpoint({
   success: { status: 200, description: "the analysis", schema: analysisSchema },
   errors: ["book_in_trash"],
   handle: async ({ params, principal }) => success(await getAnalysis(params, principal)),
+});
+
+// POST /api/v1/books/{bookId}/analyses/batch — several templates (or all installed) in one request
+export const runAnalysesEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/v1/books/{bookId}/analyses/batch",
+  summary: "Run several templates (a list, or \"installed\" for your whole library) on a book, reading it once, and keep the results",
+  operation: "analyses.runMany",
+  auth: "required",
+  params: bookIdParams,
+  body: { schema: runAnalysesInput },
+  success: {
+    status: 201,
+    description: "every analysis has finished (results kept for this book version are reused, not run again)",
+    schema: batchOutcomeSchema,
+    accepted: {
+      description: "the runs take longer than a moment: the job to poll (Location); its result names every analysis",
+      schema: jobSchema,
+    },
+  },
+  errors: ["template_not_installed", "book_in_trash"],
+  handle: async ({ params, body, principal }) => {
+    const outcome = await runAnalyses({ ...body, bookId: params.bookId }, principal);
+    if (outcome.status === "queued") return accepted(outcome.job!);
+    return success(outcome, 201);
+  },
+});
+
+// DELETE /api/v1/books/{bookId}/analyses/{analysisId} — forget a kept result
+export const deleteAnalysisEndpoint = defineEndpoint({
+  method: "DELETE",
+  path: "/api/v1/books/{bookId}/analyses/{analysisId}",
+  summary: "Delete a kept analysis of a book for good (it can be run again)",
+  operation: "analyses.delete",
+  auth: "required",
+  params: bookAnalysisParams,
+  success: { status: 204, description: "deleted" },
+  errors: ["book_in_trash"],
+  handle: async ({ params, principal }) => {
+    await deleteAnalysis(params, principal);
+    return noContent();
+  },
 });

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { createTemplate } from "../../analysis/create-template";
 import { deleteTemplate } from "../../analysis/delete-template";
+import { deleteAnalysis } from "../../analysis/delete-analysis";
 import { getAnalysis } from "../../analysis/get-analysis";
 import { getTemplate } from "../../analysis/get-template";
 import { installTemplate } from "../../analysis/install-template";
 import { analysesCollection, listAnalyses } from "../../analysis/list-analyses";
 import { listInstalledTemplates } from "../../analysis/list-installed-templates";
+import { batchOutcomeSchema, runAnalyses } from "../../analysis/run-analyses";
 import { runAnalysis, runOutcomeSchema } from "../../analysis/run-analysis";
 import {
   analysisSchema,
@@ -14,6 +16,7 @@ import {
   createTemplateInput,
   installTemplateInput,
   patchTemplateInput,
+  runAnalysesInput,
   runAnalysisInput,
   templateIdParams,
   templateSchema,
@@ -75,6 +78,19 @@ export const analysisRouter = router({
     .input(runAnalysisInput.extend(bookIdParams.shape))
     .output(runOutcomeSchema)
     .mutation(({ input, ctx }) => runAnalysis(input, ctx.principal)),
+  /** As POST /api/v1/books/{bookId}/analyses/batch: several templates (or "installed") on one reading of the book. */
+  runMany: operationProcedure("analyses.runMany")
+    .input(runAnalysesInput.extend(bookIdParams.shape))
+    .output(batchOutcomeSchema)
+    .mutation(({ input, ctx }) => runAnalyses(input, ctx.principal)),
+  /** As DELETE /api/v1/books/{bookId}/analyses/{analysisId}. */
+  deleteResult: operationProcedure("analyses.delete")
+    .input(z.strictObject(bookAnalysisParams.shape))
+    .output(z.object({ deleted: z.literal(true) }))
+    .mutation(async ({ input, ctx }) => {
+      await deleteAnalysis(input, ctx.principal);
+      return { deleted: true as const };
+    }),
   /** As GET /api/v1/books/{bookId}/analyses: the book's kept results, newest first. */
   results: listProcedure({
     operation: "analyses.list",

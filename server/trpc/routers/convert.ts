@@ -6,7 +6,7 @@ import { importBook } from "../../convert/import-book";
 import { importChapters } from "../../convert/import-chapters";
 import { listFormats } from "../../convert/list-formats";
 import { previewImport } from "../../convert/preview-import";
-import { documentText, formatId, formatSchema, importPreviewSchema, importResultSchema, MAX_UPLOAD_BYTES } from "../../convert/schemas";
+import { documentText, formatId, formatSchema, importInput, importPreviewSchema, importResultSchema, MAX_UPLOAD_BYTES } from "../../convert/schemas";
 import { AppError } from "../../errors";
 import { jobSchema } from "../../jobs/schemas";
 import { storedText } from "../../text/stored-text";
@@ -76,14 +76,18 @@ export const convertRouter = router({
       ),
     ),
   import: operationProcedure("books.import")
-    .input(z.strictObject({ ...manuscriptUpload, title: storedText().trim().min(1).max(200).optional() }).refine(...sendsOneDocument))
+    .input(z.strictObject({ ...manuscriptUpload, title: storedText().trim().min(1).max(200).optional(), language: importInput.shape.language }).refine(...sendsOneDocument))
     .output(importResultSchema)
-    .mutation(({ input, ctx }) => importBook({ file: uploadOf(input), title: input.title, from: input.from, chapterPattern: input.chapterPattern }, ctx.principal)),
+    .mutation(({ input, ctx }) =>
+      importBook({ file: uploadOf(input), title: input.title, from: input.from, chapterPattern: input.chapterPattern, language: input.language }, ctx.principal),
+    ),
   // A dry run of `import`: the chapters it would make, nothing saved (REST: POST /books/import/preview).
   importPreview: operationProcedure("books.import")
-    .input(z.strictObject({ ...manuscriptUpload, title: storedText().trim().min(1).max(200).optional() }).refine(...sendsOneDocument))
+    .input(z.strictObject({ ...manuscriptUpload, title: storedText().trim().min(1).max(200).optional(), language: importInput.shape.language }).refine(...sendsOneDocument))
     .output(importPreviewSchema)
-    .mutation(({ input, ctx }) => previewImport({ file: uploadOf(input), title: input.title, from: input.from, chapterPattern: input.chapterPattern }, ctx.principal)),
+    .mutation(({ input, ctx }) =>
+      previewImport({ file: uploadOf(input), title: input.title, from: input.from, chapterPattern: input.chapterPattern, language: input.language }, ctx.principal),
+    ),
   importInto: operationProcedure("books.import")
     .input(z.strictObject({ ...manuscriptUpload, ...bookIdParams.shape }).refine(...sendsOneDocument))
     .output(importResultSchema)

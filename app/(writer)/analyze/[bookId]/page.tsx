@@ -13,6 +13,7 @@ import { formatDateTime } from "../../../_components/format";
 import { requirePrincipal } from "../../../_components/require-principal";
 import styles from "../../templates/_components/analysis.module.css";
 import { ReportView } from "../../templates/_components/report-view";
+import { DeleteResultButton } from "./delete-result-button";
 import { RunForm } from "./run-form";
 
 export const metadata: Metadata = { title: "Analyze" };
@@ -90,6 +91,7 @@ export default async function AnalyzePage({ params, searchParams }: { params: Pa
                 {analysis.durationMs !== null && ` · ${analysis.durationMs} ms`}
                 {Array.isArray(analysis.parameters.characters) && ` · following ${(analysis.parameters.characters as string[]).join(", ")}`}
               </p>
+              <DeleteResultButton bookId={book.id} analysisId={analysis.id} templateName={analysis.templateName} />
               {analysis.report ? (
                 <ReportView report={analysis.report} />
               ) : (

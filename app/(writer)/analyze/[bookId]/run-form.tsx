@@ -8,7 +8,11 @@ import { trpc } from "../../../_trpc/client";
 import { jobSettled, runProgress } from "./run-progress";
 import styles from "../../templates/_components/analysis.module.css";
 
-/** Runs an installed template; a long run is followed through its job until the result is kept. */
+/**
+ * Runs an installed template, or every installed one at once (the book read once for all; results
+ * kept for this book version are reused); a long run is followed through its job until the result
+ * is kept, and the first result opens.
+ */
 export function RunForm({ bookId, templates, chosen }: { bookId: string; templates: { id: string; name: string }[]; chosen?: string }) {
   const router = useRouter();
   const [jobId, setJobId] = useState<string | null>(null);
@@ -16,8 +20,18 @@ export function RunForm({ bookId, templates, chosen }: { bookId: string; templat
   const run = trpc.analysis.run.useMutation({
     onSuccess: (outcome) => (outcome.status === "done" ? open(outcome.analysis.id) : setJobId(outcome.job.id)),
   });
+  // Every installed template on one reading of the book: the first result opens, the rest are kept.
+  const runAll = trpc.analysis.runMany.useMutation({
+    onSuccess: (outcome) => (outcome.status === "done" || !outcome.job ? open(outcome.analyses[0]!.id) : setJobId(outcome.job.id)),
+  });
   const job = trpc.jobs.get.useQuery({ jobId: jobId ?? "" }, { enabled: jobId !== null, refetchInterval: (q) => (jobSettled(q.state.data, q.state.error) ? false : 1000) });
-  const { busy, message, fields, analysisId: finished } = runProgress({ runPending: run.isPending, runError: run.error, jobId, job: job.data, jobError: job.error });
+  const { busy, message, fields, analysisId: finished } = runProgress({
+    runPending: run.isPending || runAll.isPending,
+    runError: run.error ?? runAll.error,
+    jobId,
+    job: job.data,
+    jobError: job.error,
+  });
   useEffect(() => {
     if (finished) router.push(`/analyze/${bookId}?analysis=${encodeURIComponent(finished)}`);
   }, [finished, bookId, router]);
@@ -29,8 +43,14 @@ export function RunForm({ bookId, templates, chosen }: { bookId: string; templat
       .split(/[,，、\n]/)
       .map((name) => name.trim())
       .filter(Boolean);
+    const parameters = characters.length > 0 ? { parameters: { characters } } : {};
     setJobId(null);
-    run.mutate({ bookId, templateId: String(form.get("templateId")), ...(characters.length > 0 && { parameters: { characters } }) });
+    run.reset();
+    runAll.reset();
+    // The button pressed says which: this template, or every installed one.
+    const all = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "all";
+    if (all) runAll.mutate({ bookId, templates: "installed", ...parameters });
+    else run.mutate({ bookId, templateId: String(form.get("templateId")), ...parameters });
   }
 
   return (
@@ -39,9 +59,14 @@ export function RunForm({ bookId, templates, chosen }: { bookId: string; templat
       <div className={styles.runner}>
         <SelectField name="templateId" label="Template" options={templates.map((t) => ({ value: t.id, label: t.name }))} defaultValue={chosen} />
         <Field name="characters" label="Characters to follow" hint="Optional; names separated by commas." placeholder="Ahab, Ishmael" error={fields.characters} />
-        <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+        <button type="submit" name="run" value="one" className="button" disabled={busy} aria-busy={busy || undefined}>
           {busy ? "Analysing…" : "Run"}
         </button>
+        {templates.length > 1 && (
+          <button type="submit" name="run" value="all" className="button secondary" disabled={busy} title="Every template in your library, on one reading of the book">
+            Run all installed
+          </button>
+        )}
       </div>
       {jobId && busy && <p className="muted" role="status">This one takes a while; the result opens when it is ready.</p>}
     </form>

@@ -7,7 +7,7 @@ import { mean, percent, round } from "../stats";
 const beatSchema = knownKeys(
   {
     name: z.string().trim().min(1).max(80),
-    /** Where the beat is expected, in percent of the book's words. */
+    /** Where the beat usually falls, in percent of the book's words: 0 is the opening chapter, 100 the last. */
     target: z.number().min(0).max(100),
   },
   "parameter",
@@ -17,7 +17,7 @@ export const structureProbe = defineProbe({
   id: "structure",
   name: "Structure map",
   description:
-    "A beat sheet — named beats at target positions, in percent of the book's words — laid over the chapters: which chapter sits at each beat, and its length, dialogue and sentence length.",
+    "A beat sheet — named beats at where each usually falls, in percent of the book's words (0 is the opening chapter, 100 the last) — laid over the chapters: which chapter sits at each place, and its length, dialogue and sentence length. It reads positions, not events.",
   params: { beats: z.array(beatSchema).min(1).max(40) },
   views: ["beats", "table"],
   run({ chapters, params }) {
@@ -52,7 +52,7 @@ export const structureProbe = defineProbe({
       table: {
         columns: [
           { key: "beat", label: "Beat" },
-          { key: "target", label: "Target", unit: "%" },
+          { key: "target", label: "Usually falls at", unit: "%" },
           { key: "chapter", label: "Chapter" },
           { key: "span", label: "Chapter spans" },
           { key: "words", label: "Chapter length" },
@@ -80,9 +80,14 @@ export const structureProbe = defineProbe({
   },
 });
 
-/** The chapter whose words contain the position; the very end belongs to the last chapter with words. */
+/**
+ * The chapter whose words contain the position. 0 % is the opening: the first chapter with words,
+ * however short it is (a beat is never pushed past the opening chapter because that chapter holds
+ * under 1 % of the book); 100 % and anything past the last word is the last chapter with words.
+ */
 function chapterAt<T extends { chapter: PreparedChapter; start: number; end: number }>(spans: T[], position: number, total: number) {
   if (total === 0) return null;
-  return spans.find((span) => span.chapter.words > 0 && position >= span.start && position < span.end) ??
-    spans.findLast((span) => span.chapter.words > 0) ?? null;
+  const withWords = spans.filter((span) => span.chapter.words > 0);
+  if (position <= 0) return withWords[0] ?? null;
+  return withWords.find((span) => position >= span.start && position < span.end) ?? withWords.at(-1) ?? null;
 }

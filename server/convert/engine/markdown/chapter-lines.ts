@@ -23,14 +23,21 @@ export function withChapterLines(model: DocumentModel, chapterPattern: string | 
   return { ...model, chapters: keepFootnotesWithCitations(split) };
 }
 
-/** The model with a language, when it names none and its script tells one (a Chinese novel: zh). */
+/**
+ * The model with the language its text is written in, when its script tells one beyond doubt (a
+ * Chinese novel: zh): over a language the document names from another script too, since word
+ * processors stamp their own default (Word's en-US on a Chinese manuscript; 三国演义 was stored as
+ * en, issue 20 item 10). A named tag of the same language is kept, being more precise (zh-TW).
+ * Latin and other scripts tell too little: the named language stands, or none.
+ */
 export function withLanguage(model: DocumentModel): DocumentModel {
-  if (model.language) return model;
   let sample = "";
   for (const chapter of model.chapters) {
     if (sample.length >= LANGUAGE_SAMPLE) break;
     sample += `${chapter.title}\n${chapter.markdown.slice(0, LANGUAGE_SAMPLE)}\n`;
   }
   const language = languageOfScript(sample);
-  return language ? { ...model, language } : model;
+  if (!language) return model;
+  const named = model.language?.split("-", 1)[0]!.toLowerCase();
+  return named === language ? model : { ...model, language };
 }

@@ -1,5 +1,5 @@
-// GET /api/v1/books/{bookId}/analyses/{analysisId} — one kept analysis
+// GET, DELETE /api/v1/books/{bookId}/analyses/{analysisId} — one kept analysis
 import { routeHandlers } from "@/server/http/endpoint";
-import { getAnalysisEndpoint } from "@/server/http/endpoints/analysis-runs";
+import { deleteAnalysisEndpoint, getAnalysisEndpoint } from "@/server/http/endpoints/analysis-runs";
 
-export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = routeHandlers(getAnalysisEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = routeHandlers(getAnalysisEndpoint, deleteAnalysisEndpoint);
