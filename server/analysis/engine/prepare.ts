@@ -2,6 +2,7 @@ import { markdownParagraphs } from "@/server/text/prose";
 import { countWords } from "@/server/text/word-count";
 import { quotedSpans } from "./dialogue";
 import { loadLanguageData } from "./language-data";
+import { loadPublishedData } from "./published-data";
 import type { Language } from "./report";
 import { splitSentences } from "./sentences";
 import { countHan, sentenceTokens } from "./tokens";
@@ -63,7 +64,7 @@ export interface PreparedBook {
 }
 
 export async function prepareBook(book: BookInput): Promise<PreparedBook> {
-  await loadLanguageData();
+  await Promise.all([loadLanguageData(), loadPublishedData()]);
   const chapters = book.chapters.map((chapter, index) => prepareChapter(chapter, index + 1));
   const words = chapters.reduce((sum, chapter) => sum + chapter.words, 0);
   const han = chapters.reduce((sum, chapter) => sum + chapter.han, 0);
