@@ -84,9 +84,11 @@ export function registerAnalysis(program: Command): void {
     .description("run an installed template on a book and keep the result")
     .requiredOption("--book <bookId>", "the book to analyse")
     .option("--character <name>", "a character to follow (repeat for several)", collect)
-    .action(async (templateId: string, options: { book: string; character?: string[] }, command: Command) => {
+    .option("--term <word>", "a word, name or object for the term timeline to trace (repeat for several)", collect)
+    .action(async (templateId: string, options: { book: string; character?: string[]; term?: string[] }, command: Command) => {
       const { client, json } = context(command);
-      const body = checkInput(runAnalysisInput, { templateId, ...(options.character && { parameters: { characters: options.character } }) });
+      const parameters = { ...(options.character && { characters: options.character }), ...(options.term && { terms: options.term }) };
+      const body = checkInput(runAnalysisInput, { templateId, ...(Object.keys(parameters).length > 0 && { parameters }) });
       const outcome = await client.data("POST", analysesPath(options.book), { json: body, progress: "analysing" }, runOutcomeSchema);
       const result =
         "analysisId" in outcome

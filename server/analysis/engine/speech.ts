@@ -47,7 +47,8 @@ export interface ReadParagraph {
 
 /**
  * The rule, in order:
- * - dialogue: at least half its words inside quotation marks;
+ * - dialogue: at least half its words inside quotation marks, or a line of speech with at most a
+ *   bare tag outside them (`“No,” said Anna.`);
  * - introspection: otherwise, it names a thought or feeling (thought, wondered, felt, remembered…;
  *   想, 觉得, 心里, 回忆…);
  * - action: otherwise, its sentences are short — on average at most 12 words (Chinese: 15
@@ -62,7 +63,7 @@ export function readParagraph(paragraph: string, language: Language): ReadParagr
   const chinese = language === "zh";
   const bareLine = quotes.length > 0 && words - spoken <= (chinese ? BARE_TAG_HAN : BARE_TAG_WORDS);
   let kind: ParagraphKind;
-  if (quotes.length > 0 && spoken * 2 >= words) kind = "dialogue";
+  if (bareLine || (quotes.length > 0 && spoken * 2 >= words)) kind = "dialogue";
   else if (THOUGHT_EN.test(paragraph) || (chinese && THOUGHT_ZH.test(paragraph))) kind = "introspection";
   else {
     const sentences = splitSentences(paragraph);

@@ -99,7 +99,8 @@ function englishClasses(book: PreparedBook, names: Set<string>) {
     if (found === undefined) {
       const word = book.vocabulary.words[id]!;
       const { en } = STYLE_CATEGORIES;
-      found = /^\p{L}+ly$/u.test(word) && word.length > 4 && !NOT_ADVERBS.has(word) && !names.has(word) ? 1 : en["filter verbs"].has(word) ? 2 : en.intensifiers.has(word) ? 3 : 0;
+      // The closed lists first: "really" is an intensifier before it is an -ly adverb.
+      found = en["filter verbs"].has(word) ? 2 : en.intensifiers.has(word) ? 3 : /^\p{L}+ly$/u.test(word) && word.length > 4 && !NOT_ADVERBS.has(word) && !names.has(word) ? 1 : 0;
       classes.set(id, found);
     }
     return found;

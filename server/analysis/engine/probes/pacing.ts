@@ -14,7 +14,7 @@ export const pacingProbe = defineProbe({
     "Each paragraph read as dialogue (at least half its words in quotes), introspection (it names a thought or feeling: thought, felt, wondered…; 想, 觉得, 心里…), action (short sentences: at most 12 words, or 15 Chinese characters, on average) or narration (the rest). Runs of talking heads — `talkingHeads` or more lines of speech in a row with no more than a bare tag outside the quotes — and stretches of introspection of at least `introspection` words (default 300; Chinese 500 characters). The strip shows each tenth of each chapter by its share of dialogue.",
   params: {
     talkingHeads: z.number().int().min(2).max(100).default(6),
-    introspection: z.number().int().min(20).max(100_000).optional(),
+    introspection: z.number().int().min(5).max(100_000).optional(),
     /** How many stretches each chapter's strip is cut into. */
     stretches: z.number().int().min(2).max(50).default(10),
   },

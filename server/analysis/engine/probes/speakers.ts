@@ -13,7 +13,9 @@ interface SpeakerTally {
   adverbs: Map<string, number>;
 }
 
-const UNATTRIBUTED = "(no tag)";
+const UNTAGGED = "(no tag)";
+/** A tag whose speaker is neither in the cast nor a pronoun: "cried her mother". */
+const UNNAMED = "(unnamed)";
 
 export const speakersProbe = defineProbe({
   id: "speakers",
@@ -46,7 +48,7 @@ export const speakersProbe = defineProbe({
           bump(verbs, tag.verb);
           if (tag.adverb) bump(adverbs, tag.adverb);
         }
-        const speaker = tag?.speaker ?? UNATTRIBUTED;
+        const speaker = tag ? (tag.speaker ?? UNNAMED) : UNTAGGED;
         let tally = tallies.get(speaker);
         if (!tally) tallies.set(speaker, (tally = { lines: 0, words: 0, verbs: new Map(), adverbs: new Map() }));
         tally.lines++;
@@ -62,7 +64,7 @@ export const speakersProbe = defineProbe({
       .slice(0, params.top)
       .map(([speaker, tally]) => ({
         speaker,
-        kind: speaker === UNATTRIBUTED ? "untagged" : named.has(speaker) ? "character" : "pronoun",
+        kind: speaker === UNTAGGED ? "untagged" : speaker === UNNAMED ? "unnamed" : named.has(speaker) ? "character" : "pronoun",
         lines: tally.lines,
         words: tally.words,
         share: percent(tally.words, spoken),
