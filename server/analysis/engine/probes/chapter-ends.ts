@@ -9,14 +9,18 @@ export type Ending = "question" | "exclamation" | "ellipsis" | "statement";
 
 /** How a sentence ends, by its last mark (closing quotes aside): ?/？, !/！, …/... or anything else. */
 export function endingOf(sentence: string): Ending {
-  const bare = sentence.replace(TRAILING_CLOSERS, "");
-  if (/(?:…|\.\.\.|。。。)$/u.test(bare)) return "ellipsis";
-  if (/[?？]$/u.test(bare)) return "question";
-  if (/[!！]$/u.test(bare)) return "exclamation";
+  // A scan back from the end, not a pattern anchored at it: `[…]+$` is tried again from every
+  // run of closers in the sentence, quadratic on a long one full of quotes.
+  let end = sentence.length;
+  while (end > 0 && TRAILING_CLOSERS.has(sentence[end - 1]!)) end--;
+  const bare = sentence.slice(Math.max(0, end - 3), end);
+  if (bare.endsWith("…") || bare.endsWith("...") || bare.endsWith("。。。")) return "ellipsis";
+  if (bare.endsWith("?") || bare.endsWith("？")) return "question";
+  if (bare.endsWith("!") || bare.endsWith("！")) return "exclamation";
   return "statement";
 }
 
-const TRAILING_CLOSERS = /[\s"'”’」』）)\]》*_]+$/u;
+const TRAILING_CLOSERS = new Set([..." \t\n\u00a0\u3000\"'”’」』）)]》*_"]);
 const EXCERPT = 160;
 
 /** The start (or end) of a paragraph, cut at EXCERPT characters with an ellipsis. */
