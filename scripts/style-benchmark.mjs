@@ -7,7 +7,7 @@
 //
 // (`file=Title` names a novel in the report's note; else its file name does.)
 //
-// Plain-text novels, UTF-8; a Project Gutenberg header and licence are cut off. See
+// Plain-text novels in UTF-8; a Project Gutenberg header and licence are cut off. See
 // docs/decisions.md (issue 20 §2) for the texts the shipped figures came from.
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -32,6 +32,9 @@ if (files.en.length === 0 || files.zh.length === 0) throw new Error("Give novels
 /** The novel's text without a Project Gutenberg header and licence, a byte-order mark or CR line ends. */
 function novelText(file) {
   let text = readFileSync(file, "utf8").replace(/^\uFEFF/u, "").replace(/\r\n?/gu, "\n");
+  // A Windows-1252 copy read as UTF-8 loses its curly quotes and apostrophes: convert it first
+  // (iconv -f cp1252 -t utf-8), or its quotes and contractions would count wrong.
+  if (text.includes("\uFFFD")) throw new Error(`${file} is not UTF-8`);
   const start = /^\*\*\* ?START OF (?:THE|THIS) PROJECT GUTENBERG.*$/imu.exec(text);
   if (start) text = text.slice(start.index + start[0].length);
   const end = /^\*\*\* ?END OF (?:THE|THIS) PROJECT GUTENBERG/imu.exec(text);
