@@ -89,9 +89,11 @@ export function registerAnalysis(program: Command): void {
     .requiredOption("--book <bookId>", "the book to analyse")
     .option("--all", "every template in your library, on one reading of the book")
     .option("--character <name>", "a character to follow (repeat for several)", collect)
-    .action(async (templateIds: string[], options: { book: string; all?: boolean; character?: string[] }, command: Command) => {
+    .option("--term <word>", "a word, name or object for the term timeline to trace (repeat for several)", collect)
+    .action(async (templateIds: string[], options: { book: string; all?: boolean; character?: string[]; term?: string[] }, command: Command) => {
       const { client, json } = context(command);
-      const parameters = options.character && { parameters: { characters: options.character } };
+      const given = { ...(options.character && { characters: options.character }), ...(options.term && { terms: options.term }) };
+      const parameters = Object.keys(given).length > 0 && { parameters: given };
       if (options.all && templateIds.length > 0) throw new CliError("name templates or give --all, not both", 2);
       if (!options.all && templateIds.length === 0) throw new CliError("name a template to run (inkstone analysis search), or give --all", 2);
       if (templateIds.length === 1) {

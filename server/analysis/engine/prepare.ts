@@ -7,6 +7,7 @@ import { proposedChineseCast } from "./characters";
 import { readQuotations } from "./dialogue";
 import { loadLanguageData } from "./language-data";
 import { splitNames, withoutTitles } from "./mentions";
+import { loadPublishedData } from "./published-data";
 import type { Language } from "./report";
 import { splitSentences } from "./sentences";
 import { countHan, cutHanRuns, HAN_RUN, sentenceTokens } from "./tokens";
@@ -87,7 +88,7 @@ export interface PrepareOptions {
 const TAUGHT_CAST = 50;
 
 export async function prepareBook(book: BookInput, options: PrepareOptions = {}): Promise<PreparedBook> {
-  await loadLanguageData();
+  await Promise.all([loadLanguageData(), loadPublishedData()]);
   const chapters = book.chapters.map((chapter, index) => prepareChapter(chapter, index + 1));
   const words = chapters.reduce((sum, chapter) => sum + chapter.words, 0);
   const han = chapters.reduce((sum, chapter) => sum + chapter.han, 0);

@@ -6,6 +6,8 @@ export const runParametersSchema = knownKeys(
   {
     /** Characters to follow, added to any the template names. */
     characters: z.array(characterNameSchema).max(50).optional(),
+    /** Words, names or objects to trace through the book (`ring|the Ring` counts both under the first). */
+    terms: z.array(characterNameSchema).max(20).optional(),
   },
   "parameter",
 );

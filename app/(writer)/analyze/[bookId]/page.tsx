@@ -90,6 +90,7 @@ export default async function AnalyzePage({ params, searchParams }: { params: Pa
                 Run {formatDateTime(analysis.createdAt)}
                 {analysis.durationMs !== null && ` · ${analysis.durationMs} ms`}
                 {Array.isArray(analysis.parameters.characters) && ` · following ${(analysis.parameters.characters as string[]).join(", ")}`}
+                {Array.isArray(analysis.parameters.terms) && ` · tracing ${(analysis.parameters.terms as string[]).join(", ")}`}
               </p>
               <DeleteResultButton bookId={book.id} analysisId={analysis.id} templateName={analysis.templateName} />
               {analysis.report ? (

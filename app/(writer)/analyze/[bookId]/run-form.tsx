@@ -39,11 +39,15 @@ export function RunForm({ bookId, templates, chosen }: { bookId: string; templat
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const characters = String(form.get("characters") ?? "")
-      .split(/[,，、\n]/)
-      .map((name) => name.trim())
-      .filter(Boolean);
-    const parameters = characters.length > 0 ? { parameters: { characters } } : {};
+    const list = (field: string) =>
+      String(form.get(field) ?? "")
+        .split(/[,，、\n]/)
+        .map((name) => name.trim())
+        .filter(Boolean);
+    const characters = list("characters");
+    const terms = list("terms");
+    const given = { ...(characters.length > 0 && { characters }), ...(terms.length > 0 && { terms }) };
+    const parameters = Object.keys(given).length > 0 ? { parameters: given } : {};
     setJobId(null);
     run.reset();
     runAll.reset();
@@ -59,6 +63,7 @@ export function RunForm({ bookId, templates, chosen }: { bookId: string; templat
       <div className={styles.runner}>
         <SelectField name="templateId" label="Template" options={templates.map((t) => ({ value: t.id, label: t.name }))} defaultValue={chosen} />
         <Field name="characters" label="Characters to follow" hint="Optional; names separated by commas." placeholder="Ahab, Ishmael" error={fields.characters} />
+        <Field name="terms" label="Words to trace" hint="Optional, for the term timeline; separated by commas." placeholder="harpoon, 玉佩" error={fields.terms} />
         <button type="submit" name="run" value="one" className="button" disabled={busy} aria-busy={busy || undefined}>
           {busy ? "Analysing…" : "Run"}
         </button>

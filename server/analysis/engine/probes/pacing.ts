@@ -1,0 +1,132 @@
+import { z } from "zod";
+import type { Language } from "../report";
+import { defineProbe } from "../probe";
+import { readParagraph, type ParagraphKind } from "../speech";
+import { percent } from "../stats";
+import { wordUnit } from "./labels";
+
+const KINDS: ParagraphKind[] = ["dialogue", "action", "introspection", "narration"];
+
+export const pacingProbe = defineProbe({
+  id: "pacing",
+  name: "Pacing inside chapters",
+  description:
+    "Each paragraph read as dialogue (at least half its words in quotes), introspection (it names a thought or feeling: thought, felt, wondered…; 想, 觉得, 心里…), action (short sentences: at most 12 words, or 15 Chinese characters, on average) or narration (the rest). Runs of talking heads — `talkingHeads` or more lines of speech in a row with no more than a bare tag outside the quotes — and stretches of introspection of at least `introspection` words (default 300; Chinese 500 characters). The strip shows each tenth of each chapter by its share of dialogue.",
+  params: {
+    talkingHeads: z.number().int().min(2).max(100).default(6),
+    introspection: z.number().int().min(5).max(100_000).optional(),
+    /** How many stretches each chapter's strip is cut into. */
+    stretches: z.number().int().min(2).max(50).default(10),
+  },
+  views: ["heatmap", "bar", "table"],
+  run({ book, chapters, params }) {
+    const unit = wordUnit(book.language);
+    const introspectionWords = params.introspection ?? (book.language === "zh" ? 500 : 300);
+    const read = chapters.map((chapter) => pace(chapter.paragraphs, book.language, params.talkingHeads, introspectionWords, params.stretches));
+    const rows = chapters.map((chapter, index) => ({
+      number: chapter.number,
+      chapter: chapter.label,
+      paragraphs: read[index]!.paragraphs,
+      ...(Object.fromEntries(KINDS.map((kind) => [kind, percent(read[index]!.words[kind], read[index]!.total)])) as Record<ParagraphKind, number>),
+      talkingHeads: read[index]!.talkingHeadRuns,
+      longestTalk: read[index]!.longestTalk,
+      introspectionStretches: read[index]!.introspectionStretches,
+      longestIntrospection: read[index]!.longestIntrospection,
+    }));
+    const total = (kind: ParagraphKind) => read.reduce((sum, chapter) => sum + chapter.words[kind], 0);
+    const words = read.reduce((sum, chapter) => sum + chapter.total, 0);
+    const runs = read.reduce((sum, chapter) => sum + chapter.talkingHeadRuns, 0);
+    const stretches = read.reduce((sum, chapter) => sum + chapter.introspectionStretches, 0);
+    const notes: string[] = [];
+    for (const row of rows) {
+      if (row.talkingHeads) notes.push(`${row.chapter}: ${row.talkingHeads} run(s) of talking heads, the longest ${row.longestTalk} lines.`);
+      if (row.introspectionStretches) notes.push(`${row.chapter}: ${row.introspectionStretches} long stretch(es) of introspection, the longest ${row.longestIntrospection} ${unit}.`);
+    }
+    return {
+      summary: [
+        ...KINDS.map((kind) => ({ label: `${kind[0]!.toUpperCase()}${kind.slice(1)}`, value: percent(total(kind), words), unit: `% of ${unit}` })),
+        { label: "Runs of talking heads", value: runs },
+        { label: "Long stretches of introspection", value: stretches },
+      ],
+      table: {
+        columns: [
+          { key: "number", label: "#" },
+          { key: "chapter", label: "Chapter" },
+          { key: "paragraphs", label: "Paragraphs" },
+          ...KINDS.map((kind) => ({ key: kind, label: `${kind[0]!.toUpperCase()}${kind.slice(1)}`, unit: `% of ${unit}` })),
+          { key: "talkingHeads", label: `Talking-head runs (${params.talkingHeads}+ lines)` },
+          { key: "longestTalk", label: "Longest run", unit: "lines" },
+          { key: "introspectionStretches", label: `Introspection stretches (${introspectionWords}+)` },
+          { key: "longestIntrospection", label: "Longest stretch", unit },
+        ],
+        rows,
+      },
+      heatmap: {
+        rows: chapters.map((chapter) => chapter.label),
+        columns: Array.from({ length: params.stretches }, (_, index) => `${Math.round((100 * index) / params.stretches)}–${Math.round((100 * (index + 1)) / params.stretches)}%`),
+        values: read.map((chapter) => chapter.strip),
+      },
+      series: {
+        x: rows.map((row) => row.chapter),
+        series: KINDS.map((kind) => ({ name: `${kind[0]!.toUpperCase()}${kind.slice(1)}`, values: rows.map((row) => row[kind]) })),
+        yLabel: `% of ${unit}`,
+      },
+      notes,
+    };
+  },
+});
+
+/** One chapter's paragraphs read in order: the words of each kind, the runs, and the strip. */
+export function pace(paragraphs: string[], language: Language, talkingHeads: number, introspectionWords: number, stretches: number) {
+  const words: Record<ParagraphKind, number> = { dialogue: 0, action: 0, introspection: 0, narration: 0 };
+  const read = paragraphs.map((paragraph) => readParagraph(paragraph, language));
+  let talkingHeadRuns = 0;
+  let longestTalk = 0;
+  let run = 0;
+  let introspectionStretches = 0;
+  let longestIntrospection = 0;
+  let stretch = 0;
+  const endRun = () => {
+    if (run >= talkingHeads) talkingHeadRuns++;
+    if (run >= talkingHeads) longestTalk = Math.max(longestTalk, run);
+    run = 0;
+  };
+  const endStretch = () => {
+    if (stretch >= introspectionWords) {
+      introspectionStretches++;
+      longestIntrospection = Math.max(longestIntrospection, stretch);
+    }
+    stretch = 0;
+  };
+  for (const paragraph of read) {
+    if (paragraph.words === 0) continue;
+    words[paragraph.kind] += paragraph.words;
+    if (paragraph.bareLine) run++;
+    else endRun();
+    if (paragraph.kind === "introspection") stretch += paragraph.words;
+    else endStretch();
+  }
+  endRun();
+  endStretch();
+  // The strip: each paragraph's words fall into the stretch where its first word stands.
+  const total = read.reduce((sum, paragraph) => sum + paragraph.words, 0);
+  const spoken = new Array<number>(stretches).fill(0);
+  const all = new Array<number>(stretches).fill(0);
+  let before = 0;
+  for (const paragraph of read) {
+    const at = total === 0 ? 0 : Math.min(stretches - 1, Math.floor((before * stretches) / total));
+    all[at]! += paragraph.words;
+    spoken[at]! += paragraph.kind === "dialogue" ? paragraph.words : 0;
+    before += paragraph.words;
+  }
+  return {
+    paragraphs: read.filter((paragraph) => paragraph.words > 0).length,
+    total,
+    words,
+    talkingHeadRuns,
+    longestTalk,
+    introspectionStretches,
+    longestIntrospection,
+    strip: all.map((count, index) => percent(spoken[index]!, count)),
+  };
+}
