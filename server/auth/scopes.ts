@@ -54,6 +54,8 @@ export const OPERATION_SCOPES = {
   "analyses.run": "read:analysis",
   "analyses.list": "read:analysis",
   "analyses.get": "read:analysis",
+  // Compare reads two books as an analysis run does: read:analysis, both books the caller's own
+  "analyses.compare": "read:analysis",
   // issue 22: reading goals and history takes read:books, setting goals and plans write:books
   "goals.settings": "read:books",
   "goals.updateSettings": "write:books",

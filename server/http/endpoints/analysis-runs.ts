@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { compareBooks } from "../../analysis/compare-books";
+import { compareBooksQuery, comparisonSchema } from "../../analysis/compare-schemas";
 import { getAnalysis } from "../../analysis/get-analysis";
 import { analysesCollection, listAnalyses } from "../../analysis/list-analyses";
 import { runAnalysis } from "../../analysis/run-analysis";
@@ -60,4 +62,19 @@ export const getAnalysisEndpoint = defineEndpoint({
   success: { status: 200, description: "the analysis", schema: analysisSchema },
   errors: ["book_in_trash"],
   handle: async ({ params, principal }) => success(await getAnalysis(params, principal)),
+});
+
+// GET /api/v1/books/{bookId}/comparison — the book beside another book, or beside itself earlier
+export const compareBooksEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/books/{bookId}/comparison",
+  summary:
+    "Compare the book with another of your books (otherBookId) or with itself as it stood at an earlier time (asOf): every series measured per chapter on one axis, 0–100 % of each book's words, and the Three-Act turning points. Computed on request, nothing kept",
+  operation: "analyses.compare",
+  auth: "required",
+  params: bookIdParams,
+  query: compareBooksQuery,
+  success: { status: 200, description: "both books' chapters on the axis and their values for each series", schema: comparisonSchema },
+  errors: ["book_in_trash", "analysis_timed_out"],
+  handle: async ({ params, query, principal }) => success(await compareBooks({ ...query, bookId: params.bookId }, principal)),
 });
