@@ -1,18 +1,18 @@
 import { z } from "zod";
-import { COMPARE_SERIES } from "./engine/compare/registry";
+import { COMPARE_SERIES_KEYS } from "./engine/compare/keys";
 
-export const COMPARE_SERIES_KEYS = COMPARE_SERIES.map((series) => series.key) as [string, ...string[]];
+export { COMPARE_SERIES_KEYS };
 
 const seriesKey = z.enum(COMPARE_SERIES_KEYS);
 
 /**
  * A time, or a calendar day (UTC) meaning the end of that day: "the draft as of 1 November" is what
- * stood when that day's work was done.
+ * stood when that day's work was done (today: now).
  */
 export const asOfField = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()])
-  .transform((value) => (value.length === 10 ? new Date(`${value}T23:59:59.999Z`) : new Date(value)))
-  .describe("compare with the book (or the other book) as it stood at this time: an ISO 8601 date-time, or a date meaning the end of that day (UTC)");
+  .transform((value) => (value.length === 10 ? new Date(Math.min(Date.parse(`${value}T23:59:59.999Z`), Date.now())) : new Date(value)))
+  .describe("compare with the book (or the other book) as it stood at this time: an ISO 8601 date-time, or a date meaning the end of that day (UTC; today: now)");
 
 const otherBookField = z.string().min(1).max(64).describe("the book to compare with; absent: the same book (then asOf is required)");
 const seriesDescription = `which series to compute (${COMPARE_SERIES_KEYS.join(", ")}); absent: every series that applies to either book's language`;

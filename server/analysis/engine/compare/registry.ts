@@ -9,7 +9,7 @@ import type { CompareSeries } from "./series";
 /**
  * Every measure Compare draws, in the order the page shows them. One line per file under series/:
  * a series for chapter endings (hook types), pacing and speakers is one more file once the probes
- * of issue 20 §2 are on main (see docs/decisions.md, "Compare").
+ * of issue 20 §2 are on main (see docs/decisions.md, "Compare"), and its key in keys.ts.
  */
 export const COMPARE_SERIES: readonly CompareSeries[] = [
   chapterWordsSeries,

@@ -41,7 +41,7 @@ export function CompareForm({ bookId, books, chosen, asOf }: { bookId: string; b
 
   const options = [...books.map((book) => ({ value: book.id, label: book.title })), { value: EARLIER, label: "This book, as it stood earlier" }];
   return (
-    <form onSubmit={submit} className={styles.runner} aria-label="Compare with">
+    <form onSubmit={submit} className={styles.runner} aria-label="What to compare with">
       <SelectField name="with" label="Compare with" options={options} value={other} onChange={(event) => setOther(event.currentTarget.value)} />
       <Field
         name="asOf"
