@@ -44,6 +44,8 @@ export const ERRORS = {
   search_timed_out: { status: 422, code: 42221, trpc: "UNPROCESSABLE_CONTENT" },
   too_many_hits: { status: 422, code: 42222, trpc: "UNPROCESSABLE_CONTENT" },
   nothing_to_replace: { status: 422, code: 42223, trpc: "UNPROCESSABLE_CONTENT" },
+  // Compare (issue 20 §3)
+  analysis_timed_out: { status: 422, code: 42230, trpc: "UNPROCESSABLE_CONTENT" },
   archive_too_large: { status: 413, code: 41301, trpc: "PAYLOAD_TOO_LARGE" },
   rate_limited: { status: 429, code: 42900, trpc: "TOO_MANY_REQUESTS" },
   internal: { status: 500, code: 50000, trpc: "INTERNAL_SERVER_ERROR" },

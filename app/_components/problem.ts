@@ -49,6 +49,7 @@ export const ERROR_SENTENCES: Record<ErrorCode, string> = {
   search_timed_out: "That search took too long and was stopped. Try a simpler pattern.",
   too_many_hits: "That would replace too many hits at once. Narrow the search, or replace in parts.",
   nothing_to_replace: "Nothing would change: no hit is left to replace.",
+  analysis_timed_out: "That comparison took too long and was stopped. Try again in a moment, or with fewer series.",
   change_set_undone: "That replace was undone already.",
   rate_limited: "That was a lot at once. Wait a moment, then try again.",
   internal: "Something went wrong on Inkstone's side. Your change was not saved; try again in a moment.",

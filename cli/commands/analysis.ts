@@ -14,6 +14,8 @@ import {
   type TemplateSummaryDto,
 } from "../../server/analysis/schemas";
 import { batchOutcomeSchema } from "../../server/analysis/run-analyses";
+import { COMPARE_SERIES_KEYS, compareBooksQuery, comparisonSchema } from "../../server/analysis/compare-schemas";
+import { renderComparison } from "../compare";
 import { context } from "../context";
 import { checkInput, CliError } from "../errors";
 import { printJson, printRecord, printResult, printRows } from "../output";
@@ -125,6 +127,21 @@ export function registerAnalysis(program: Command): void {
       const { client, json } = context(command);
       await client.data("DELETE", `${analysesPath(options.book)}/${encodeURIComponent(analysisId)}`);
       printResult(json, { deleted: analysisId }, `Deleted analysis ${analysisId}.`);
+    });
+
+  analysis
+    .command("compare <bookId> [otherBookId]")
+    .description("a book beside another book, or beside itself as it stood earlier (--as-of): each series along 0–100 % of the books")
+    .option("--as-of <time>", "compare with the other book (or this one) as it stood then: an ISO date-time, or a date (its end, UTC)")
+    .option("--series <keys>", `comma-separated, of: ${COMPARE_SERIES_KEYS.join(", ")} (default: all that apply to the books' languages)`)
+    .action(async (bookId: string, otherBookId: string | undefined, options: { asOf?: string; series?: string }, command: Command) => {
+      const { client, json } = context(command);
+      const query = { otherBookId, asOf: options.asOf, series: options.series };
+      checkInput(compareBooksQuery, query);
+      const comparison = await client.data("GET", `/api/v1/books/${encodeURIComponent(bookId)}/comparison`, { query, progress: "comparing" }, comparisonSchema);
+      if (json) return printJson(comparison);
+      process.stdout.write(`${renderComparison(comparison)}
+`);
     });
 
   pageOptions(analysis.command("results [analysisId]").description("a book's kept analyses, newest first, or one of them with its report"))

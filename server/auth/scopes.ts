@@ -57,6 +57,8 @@ export const OPERATION_SCOPES = {
   // issue 20 items 9 and §4: several templates at once; a kept result is the runner's to delete
   "analyses.runMany": "read:analysis",
   "analyses.delete": "read:analysis",
+  // Compare reads two books as an analysis run does: read:analysis, both books the caller's own
+  "analyses.compare": "read:analysis",
   // issue 22: reading goals and history takes read:books, setting goals and plans write:books
   "goals.settings": "read:books",
   "goals.updateSettings": "write:books",

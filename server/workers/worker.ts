@@ -18,6 +18,8 @@ async function perform(task: WorkerTask): Promise<unknown> {
       return (await import("../convert/engine/perform-task")).performConvertTask(task);
     case "analyze":
       return (await import("../analysis/engine/perform-task")).performAnalysisTask(task);
+    case "compare":
+      return (await import("../analysis/engine/compare/task")).performCompareTask(task);
     case "parse-json":
     case "decode-utf8":
       return performParseTask(task);

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { del, expectFailure, expectSuccess, get, post } from "./http-client";
-import { bookCount, bookState, bookWithChapters, createBook, tokenState } from "./http-books";
+import { bookCount, bookState, bookWithChapters, createBook, tokenState, uploadChapter } from "./http-books";
 import { mintToken, type Account } from "./http-users";
 import { analysesState, builtInTemplate, install, ownTemplate, runOn, templateState } from "./http-analysis";
 import { CONVERT_CASES } from "./http-convert-cases";
@@ -487,6 +487,22 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
       snapshot: () => analysesState(owner.token, f.book.id),
       async afterSuccess(data) {
         expect((data as { id: string }[]).map((a) => a.id)).toEqual([analysis.id]);
+      },
+    };
+  },
+  "GET /api/v1/books/{bookId}/comparison": async (owner) => {
+    const f = await bookFixture(owner);
+    const other = await createBook(owner.token, { title: "Model Book" });
+    await uploadChapter(owner.token, other.id, "One short chapter.", "Only");
+    return {
+      path: `/api/v1/books/${f.book.id}/comparison?otherBookId=${other.id}&series=chapter-words,dialogue-share`,
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        expect(data).toMatchObject({
+          series: [{ key: "chapter-words" }, { key: "dialogue-share" }],
+          left: { bookId: f.book.id, asOf: null, chapters: [{ id: f.chapter.id }, { id: f.other.id }] },
+          right: { bookId: other.id, words: 3, values: { "chapter-words": [3], "dialogue-share": [0] } },
+        });
       },
     };
   },

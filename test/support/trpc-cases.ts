@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { ErrorCode } from "@/server/errors";
 import { analysesState, builtInTemplate, install, ownTemplate, runOn, templateState } from "./http-analysis";
-import { bookCount, bookFixture, createBook } from "./http-books";
+import { bookCount, bookFixture, createBook, uploadChapter } from "./http-books";
 import { del, expectFailure, expectSuccess, get } from "./http-client";
 import { finishedJob, MANUSCRIPT } from "./http-convert-cases";
 import type { Account } from "./http-users";
@@ -455,6 +455,23 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
       snapshot: () => analysesState(owner.token, f.book.id),
       async afterSuccess(data) {
         expect(data).toEqual(analysis);
+      },
+    };
+  },
+  "analysis.compare": async (owner) => {
+    const f = await bookFixture(owner);
+    const other = await createBook(owner.token, { title: "Model Book" });
+    await uploadChapter(owner.token, other.id, "One short chapter.", "Only");
+    return {
+      input: { bookId: f.book.id, otherBookId: other.id, series: ["chapter-words"] },
+      stranger: "forbidden",
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        expect(data).toMatchObject({
+          series: [{ key: "chapter-words" }],
+          left: { bookId: f.book.id, asOf: null, chapters: [{ id: f.chapter.id }, { id: f.other.id }] },
+          right: { bookId: other.id, title: "Model Book", words: 3, chapters: [{ title: "Only", position: 50 }], values: { "chapter-words": [3] } },
+        });
       },
     };
   },

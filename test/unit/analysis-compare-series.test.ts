@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analyzeBook, prepareBook, type BookInput } from "@/server/analysis/engine";
 import { compareProfile } from "@/server/analysis/engine/compare/profile";
+import { COMPARE_SERIES_KEYS } from "@/server/analysis/engine/compare/keys";
 import { COMPARE_SERIES } from "@/server/analysis/engine/compare/registry";
 import { chineseBook, englishBook } from "../fixtures/analysis/books";
 
@@ -27,6 +28,8 @@ describe("Compare's position axis (issue 20 §3)", () => {
       for (const series of COMPARE_SERIES) expect(profile.values[series.key]).toHaveLength(book.chapters.length);
     }
     expect(new Set(COMPARE_SERIES.map((series) => series.key)).size).toBe(COMPARE_SERIES.length);
+    // the light list the schemas (and so the CLI) take the keys from
+    expect([...COMPARE_SERIES_KEYS]).toEqual(COMPARE_SERIES.map((series) => series.key));
   });
 
   it("agrees with the probes' own tables for dialogue, sentence length and readability", async () => {

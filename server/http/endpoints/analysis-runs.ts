@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { deleteAnalysis } from "../../analysis/delete-analysis";
+import { compareBooks } from "../../analysis/compare-books";
+import { compareBooksQuery, comparisonSchema } from "../../analysis/compare-schemas";
 import { getAnalysis } from "../../analysis/get-analysis";
 import { analysesCollection, listAnalyses } from "../../analysis/list-analyses";
 import { runAnalyses, batchOutcomeSchema } from "../../analysis/run-analyses";
@@ -104,4 +106,17 @@ export const deleteAnalysisEndpoint = defineEndpoint({
     await deleteAnalysis(params, principal);
     return noContent();
   },
+// GET /api/v1/books/{bookId}/comparison — the book beside another book, or beside itself earlier
+export const compareBooksEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/books/{bookId}/comparison",
+  summary:
+    "Compare the book with another of your books (otherBookId) or with itself as it stood at an earlier time (asOf): every series measured per chapter on one axis, 0–100 % of each book's words, and the Three-Act turning points. Computed on request, nothing kept",
+  operation: "analyses.compare",
+  auth: "required",
+  params: bookIdParams,
+  query: compareBooksQuery,
+  success: { status: 200, description: "both books' chapters on the axis and their values for each series", schema: comparisonSchema },
+  errors: ["book_in_trash", "analysis_timed_out"],
+  handle: async ({ params, query, principal }) => success(await compareBooks({ ...query, bookId: params.bookId }, principal)),
 });

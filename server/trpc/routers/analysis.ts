@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { compareBooks } from "../../analysis/compare-books";
+import { compareBooksInput, comparisonSchema } from "../../analysis/compare-schemas";
 import { createTemplate } from "../../analysis/create-template";
 import { deleteTemplate } from "../../analysis/delete-template";
 import { deleteAnalysis } from "../../analysis/delete-analysis";
@@ -103,4 +105,9 @@ export const analysisRouter = router({
     .input(z.strictObject(bookAnalysisParams.shape))
     .output(analysisSchema)
     .query(({ input, ctx }) => getAnalysis(input, ctx.principal)),
+  /** As GET /api/v1/books/{bookId}/comparison: the book beside another book, or beside itself as of an earlier time. */
+  compare: operationProcedure("analyses.compare")
+    .input(compareBooksInput)
+    .output(comparisonSchema)
+    .query(({ input, ctx }) => compareBooks(input, ctx.principal)),
 });

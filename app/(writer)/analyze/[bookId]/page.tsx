@@ -64,6 +64,9 @@ export default async function AnalyzePage({ params, searchParams }: { params: Pa
       </p>
       <div className={styles.head}>
         <h1>Analyze</h1>
+        <Link href={`/analyze/${book.id}/compare`} className="button secondary">
+          Compare with…
+        </Link>
       </div>
       <section className="panel" aria-labelledby="run-heading">
         <h2 id="run-heading">Run a template</h2>

@@ -20,16 +20,23 @@ export interface CompareSeriesInfo {
   unit: string;
 }
 
-export const compareSeriesInfo = (): CompareSeriesInfo[] => COMPARE_SERIES.map(({ key, label, unit }) => ({ key, label, unit }));
+export const compareSeriesInfo = (keys: readonly string[] = COMPARE_SERIES.map((series) => series.key)): CompareSeriesInfo[] =>
+  COMPARE_SERIES.filter((series) => keys.includes(series.key)).map(({ key, label, unit }) => ({ key, label, unit }));
+
+/** The series Compare draws when the caller names none: those that mean something in either book's language. */
+export function seriesForLanguages(languages: readonly Language[]): string[] {
+  return COMPARE_SERIES.filter((series) => !series.languages || series.languages.some((language) => languages.includes(language))).map((series) => series.key);
+}
 
 /** The beat sheet laid over both books, targets in percent of the book. */
 export const compareBeats = () => COMPARE_BEATS.map(({ name, target }) => ({ name, target }));
 
 /**
  * Places each chapter at the middle of its share of the book's words, so two books of any length
- * meet on one axis; a book without words spreads its chapters evenly instead.
+ * meet on one axis; a book without words spreads its chapters evenly instead. `keys` picks the
+ * series to compute (all of them when absent).
  */
-export function compareProfile(book: PreparedBook): CompareProfile {
+export function compareProfile(book: PreparedBook, keys: readonly string[] = COMPARE_SERIES.map((series) => series.key)): CompareProfile {
   const count = book.chapters.length;
   let before = 0;
   const chapters = book.chapters.map((chapter, index) => {
@@ -43,6 +50,6 @@ export function compareProfile(book: PreparedBook): CompareProfile {
     language: book.language,
     words: book.words,
     chapters,
-    values: Object.fromEntries(COMPARE_SERIES.map((series) => [series.key, series.compute(book)])),
+    values: Object.fromEntries(COMPARE_SERIES.filter((series) => keys.includes(series.key)).map((series) => [series.key, series.compute(book)])),
   };
 }

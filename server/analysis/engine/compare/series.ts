@@ -1,10 +1,16 @@
 import type { PreparedBook } from "../prepare";
+import type { Language } from "../report";
 
 /** One measure of a book along its length: one value per chapter, placed at the chapter's middle (0–100 % of words). */
 export interface CompareSeries {
   key: string; // "dialogue-share", "chapter-words", "hook", "emotion" …
   label: string; // what the chart shows, English
   unit: string; // "%", "words", "score", "" …
+  /**
+   * The book languages the measure means something for (a lexicon or a formula made for one
+   * language); absent: every language. Compare draws by default the series that apply to either book.
+   */
+  languages?: readonly Language[];
   /** numbers for line charts; a category string for kinds (hook type), null where a chapter has none */
   compute(book: PreparedBook): (number | string | null)[];
 }

@@ -6,6 +6,7 @@ export const readabilitySeries: CompareSeries = {
   key: "readability",
   label: "Flesch Reading Ease (higher is easier)",
   unit: "score",
+  languages: ["en", "mixed"],
   compute: (book) => book.chapters.map((chapter) => chapterReadability(book, chapter).readingEase),
 };
 
@@ -14,5 +15,6 @@ export const clauseLengthSeries: CompareSeries = {
   key: "clause-length",
   label: "Characters per clause (Chinese)",
   unit: "字",
+  languages: ["zh", "mixed"],
   compute: (book) => book.chapters.map((chapter) => chapterReadability(book, chapter).charactersPerClause),
 };

@@ -1,0 +1,131 @@
+"use client";
+
+import { LineChart } from "echarts/charts";
+import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from "echarts/components";
+import * as echarts from "echarts/core";
+import { SVGRenderer } from "echarts/renderers";
+import { useEffect, useRef } from "react";
+import type { ComparisonDto } from "@/server/analysis/compare-schemas";
+import { drawThemedChart, type Palette } from "@/app/_components/themed-chart";
+import styles from "../../../templates/_components/analysis.module.css";
+
+echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, MarkLineComponent, SVGRenderer]);
+
+type Profile = ComparisonDto["left"];
+type Series = ComparisonDto["series"][number];
+
+/** How a book is named in a legend: an earlier version says when. */
+export function sideName(profile: Profile): string {
+  return profile.asOf ? `${profile.title} (as of ${profile.asOf.slice(0, 16).replace("T", " ")} UTC)` : profile.title;
+}
+
+function axis(p: Palette) {
+  return { axisLine: { lineStyle: { color: p.line } }, axisLabel: { color: p.muted }, splitLine: { lineStyle: { color: p.line } }, nameTextStyle: { color: p.muted } };
+}
+
+/** Each book's chapters as points at their middles; the tooltip names the chapter. */
+function points(profile: Profile, key: string) {
+  return profile.chapters.map((chapter, index) => {
+    const value = profile.values[key]?.[index];
+    return { value: [chapter.position, typeof value === "number" ? value : null], name: chapter.title };
+  });
+}
+
+function optionFor(comparison: ComparisonDto, series: Series, p: Palette): echarts.EChartsCoreOption {
+  const sides = [comparison.left, comparison.right];
+  return {
+    animation: false,
+    textStyle: { color: p.ink, fontFamily: "inherit" },
+    color: [p.accent, p.muted],
+    legend: { top: 0, textStyle: { color: p.muted } },
+    tooltip: {
+      trigger: "item",
+      backgroundColor: p.card,
+      borderColor: p.line,
+      textStyle: { color: p.ink },
+      formatter: (item: { seriesName: string; name: string; value: [number, number | null] }) =>
+        `${item.seriesName}<br/>${item.name} · ${item.value[0]} %<br/><b>${item.value[1] ?? "—"}</b> ${series.unit}`,
+    },
+    grid: { left: 56, right: 24, top: 40, bottom: 48 },
+    xAxis: { type: "value", min: 0, max: 100, name: "% of the book", nameLocation: "middle", nameGap: 28, ...axis(p) },
+    yAxis: { type: "value", name: series.unit, scale: series.key !== "chapter-words" && series.key !== "dialogue-share", ...axis(p) },
+    series: sides.map((profile, index) => ({
+      name: sideName(profile),
+      type: "line",
+      data: points(profile, series.key),
+      connectNulls: false,
+      symbolSize: 6,
+      lineStyle: index === 1 ? { type: "dashed" } : undefined,
+      // the turning points, once, on the first book's line
+      markLine:
+        index === 0
+          ? {
+              symbol: "none",
+              silent: true,
+              lineStyle: { color: p.line, type: "dotted" },
+              label: { color: p.muted, formatter: "{b}", position: "insideEndTop", fontSize: 10 },
+              data: comparison.beats.map((beat) => ({ name: beat.name, xAxis: beat.target })),
+            }
+          : undefined,
+    })),
+  };
+}
+
+function SeriesChart({ comparison, series }: { comparison: ComparisonDto; series: Series }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => drawThemedChart(box.current!, (p) => optionFor(comparison, series, p)), [comparison, series]);
+  return <div ref={box} className={styles.chart} style={{ height: 300 }} role="img" aria-label={`${series.label}: ${comparison.left.title} and ${sideName(comparison.right)}`} data-series={series.key} />;
+}
+
+/** The chapter each book has where a turning point usually falls. */
+function beatChapter(profile: Profile, target: number): string {
+  const chapter = profile.chapters.find((c) => target >= c.start && target < c.end) ?? profile.chapters.at(-1);
+  return chapter?.title ?? "—";
+}
+
+/** Every series as a chart with both books on the 0–100 % axis, then the turning points as a table. */
+export function CompareCharts({ comparison }: { comparison: ComparisonDto }) {
+  const { left, right } = comparison;
+  const charts = comparison.series.filter((series) => series.key !== "beats");
+  return (
+    <div className={styles.report} aria-label="Comparison">
+      <p className="muted">
+        {[left, right].map((profile) => `${sideName(profile)}: ${profile.chapters.length} chapters, ${profile.words.toLocaleString("en")} words`).join(" · ")}. Each
+        chapter is drawn at the middle of its share of its book&apos;s words; dotted lines mark where the Three-Act turning points usually fall.
+      </p>
+      {charts.map((series) => (
+        <section key={series.key} className={styles.section} aria-labelledby={`compare-${series.key}`}>
+          <h3 id={`compare-${series.key}`}>{series.label}</h3>
+          <SeriesChart comparison={comparison} series={series} />
+        </section>
+      ))}
+      {comparison.series.some((series) => series.key === "beats") && (
+        <section className={styles.section} aria-labelledby="compare-beats">
+          <h3 id="compare-beats">Turning points (Three-Act Structure)</h3>
+          <div className={styles.scroll}>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Turning point</th>
+                  <th scope="col">Usually at</th>
+                  <th scope="col">{sideName(left)}</th>
+                  <th scope="col">{sideName(right)}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {comparison.beats.map((beat) => (
+                  <tr key={beat.name}>
+                    <th scope="row">{beat.name}</th>
+                    <td>{beat.target} %</td>
+                    <td>{beatChapter(left, beat.target)}</td>
+                    <td>{beatChapter(right, beat.target)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+/**
+ * Every series key of the registry, in its order, for the schemas that REST, tRPC and the CLI
+ * share: importing the registry itself would bundle the engine (and its lexicons) into the CLI. A
+ * unit test holds the two lists equal.
+ */
+export const COMPARE_SERIES_KEYS = ["chapter-words", "dialogue-share", "sentence-length", "readability", "clause-length", "emotion", "beats"] as const;
