@@ -27,6 +27,8 @@ export const ERRORS = {
   job_not_finished: { status: 409, code: 40903, trpc: "CONFLICT" },
   template_not_installed: { status: 409, code: 40904, trpc: "CONFLICT" },
   change_set_undone: { status: 409, code: 40905, trpc: "CONFLICT" },
+  // the story bible (issue 21): a name or alias another entry of the book already has
+  name_taken: { status: 409, code: 40906, trpc: "CONFLICT" },
   gone: { status: 410, code: 41000, trpc: "NOT_FOUND" },
   precondition_failed: { status: 412, code: 41200, trpc: "PRECONDITION_FAILED" },
   payload_too_large: { status: 413, code: 41300, trpc: "PAYLOAD_TOO_LARGE" },
@@ -44,6 +46,8 @@ export const ERRORS = {
   search_timed_out: { status: 422, code: 42221, trpc: "UNPROCESSABLE_CONTENT" },
   too_many_hits: { status: 422, code: 42222, trpc: "UNPROCESSABLE_CONTENT" },
   nothing_to_replace: { status: 422, code: 42223, trpc: "UNPROCESSABLE_CONTENT" },
+  // the story bible (issue 21): past a limit of a book's bible (docs/api.md)
+  bible_limit: { status: 422, code: 42230, trpc: "UNPROCESSABLE_CONTENT" },
   archive_too_large: { status: 413, code: 41301, trpc: "PAYLOAD_TOO_LARGE" },
   rate_limited: { status: 429, code: 42900, trpc: "TOO_MANY_REQUESTS" },
   internal: { status: 500, code: 50000, trpc: "INTERNAL_SERVER_ERROR" },

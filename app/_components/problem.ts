@@ -50,6 +50,8 @@ export const ERROR_SENTENCES: Record<ErrorCode, string> = {
   too_many_hits: "That would replace too many hits at once. Narrow the search, or replace in parts.",
   nothing_to_replace: "Nothing would change: no hit is left to replace.",
   change_set_undone: "That replace was undone already.",
+  name_taken: "Another entry of this book's bible already has that name or alias.",
+  bible_limit: "This book's bible is full: it has reached one of its limits.",
   rate_limited: "That was a lot at once. Wait a moment, then try again.",
   internal: "Something went wrong on Inkstone's side. Your change was not saved; try again in a moment.",
 };

@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from "./init";
 import { analysisRouter } from "./routers/analysis";
+import { bibleRouter, seriesRouter } from "./routers/bible";
 import { booksRouter } from "./routers/books";
 import { chaptersRouter } from "./routers/chapters";
 import { convertRouter } from "./routers/convert";
@@ -19,6 +20,8 @@ export const appRouter = router({
   stats: statsRouter,
   releases: releasesRouter,
   search: searchRouter,
+  bible: bibleRouter,
+  series: seriesRouter,
 });
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);
