@@ -23,8 +23,3 @@ export const loadBiblePage = cache(async (bookId: string, principal: Principal):
     return { refused: ERROR_SENTENCES[error.code] };
   }
 });
-
-/** The editor at a spot of a chapter: selected and in view (the editor reads ?at=&len=). */
-export function editorHref(bookId: string, chapterId: string, at: number, length: number): string {
-  return `/books/${bookId}/chapters/${chapterId}?at=${at}&len=${length}`;
-}
