@@ -23,6 +23,7 @@ import { chromium } from "@playwright/test";
 import { buildIsCurrent } from "../scripts/build-stamp.mjs";
 import { migrate } from "../scripts/migrate.mjs";
 import { readEnv } from "../server/env-schema.mjs";
+import { chapterText } from "./chapter-text.mjs";
 import { freePort } from "./free-port.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -97,32 +98,6 @@ async function startServer() {
     if (Date.now() > until) throw new Error("the server did not start within 60 s");
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-/** A deterministic novel-like chapter: paragraphs of prose, a few headings, emphasis, a scene break. */
-function chapterText(words) {
-  let seed = 7;
-  const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
-  const vocabulary = (
-    "the harbour light was low and the sea kept its counsel while she walked along the quay counting boats " +
-    "nobody had painted since the winter her father left with a lantern and a promise he never meant to keep " +
-    "salt rope gull tide anchor window letter morning silence"
-  ).split(" ");
-  const paragraphs = [];
-  let written = 0;
-  while (written < words) {
-    if (paragraphs.length % 20 === 0) paragraphs.push(`## Part ${paragraphs.length / 20 + 1}`);
-    if (paragraphs.length % 33 === 32) paragraphs.push("* * *");
-    const length = Math.min(words - written, 40 + Math.floor(random() * 80));
-    const sentence = Array.from({ length }, (_, i) => {
-      const word = vocabulary[Math.floor(random() * vocabulary.length)];
-      return i % 29 === 7 ? `*${word}*` : word;
-    });
-    sentence[0] = sentence[0].replace(/^\w/, (c) => c.toUpperCase());
-    paragraphs.push(`${sentence.join(" ")}.`);
-    written += length;
-  }
-  return paragraphs.join("\n\n");
 }
 
 async function api(base, method, pathname, body, token) {

@@ -24,7 +24,7 @@ export interface Segmenter {
  * list, the last CACHE_SIZE used.
  */
 export function chineseSegmenter(userWords: readonly string[]): Segmenter {
-  const words = [...new Set(userWords.map((word) => word.trim()).filter((word) => [...word].length > 1 && HAN.test(word) && !SPACE.test(word)))].sort();
+  const words = taughtWords(userWords);
   const key = words.join("\n");
   let found = cache.get(key);
   if (found) cache.delete(key);
@@ -34,6 +34,11 @@ export function chineseSegmenter(userWords: readonly string[]): Segmenter {
   }
   cache.set(key, found);
   return found;
+}
+
+/** The user words a segmenter is taught: distinct, sorted, more than one character, with a Han character and no space. */
+export function taughtWords(userWords: readonly string[]): string[] {
+  return [...new Set(userWords.map((word) => word.trim()).filter((word) => [...word].length > 1 && HAN.test(word) && !SPACE.test(word)))].sort();
 }
 
 const CACHE_SIZE = 3;
@@ -68,8 +73,11 @@ function makeSegmenter(userWords: string[]): Segmenter {
   };
 }
 
-/** Re-cuts `pieces` of `text` so that each place a forced word stands is one piece. */
-function keepWhole(text: string, pieces: string[], matcher: NameMatcher): string[] {
+/**
+ * Re-cuts `pieces` of `text` so that each place a forced word stands is one piece (shared with the
+ * browser's segmenter, server/text/intl-segmenter.ts).
+ */
+export function keepWhole(text: string, pieces: string[], matcher: NameMatcher): string[] {
   const spans: number[] = [];
   matcher.forEachMatch(text, (_name, start, end) => spans.push(start, end));
   if (spans.length === 0) return pieces;

@@ -103,6 +103,9 @@ export default async function BookPage({ params }: { params: Params }) {
           <BookGoal bookId={book.id} language={book.language} />
           <div className={styles.tools}>
             <EditBookButton book={book} className="button secondary small" label="Edit details" />
+            <Link href={`/books/${book.id}/bible`} className="button secondary small">
+              Story bible
+            </Link>
             <Link href={`/analyze/${book.id}`} className="button secondary small">
               Analyze
             </Link>

@@ -2,11 +2,15 @@
 
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { formatNumber, formatWords } from "@/app/_components/format";
+import { trpc } from "@/app/_trpc/client";
 import { BookSearch } from "../../../_components/search/book-search";
 import { countProse } from "@/server/text/prose";
 import type { ServerChapter } from "./chapter-api";
+import { entryCard } from "./bible-card";
+import type { MarkedEntry } from "./bible-marks";
+import { BiblePanel, type EditorMention } from "./bible-panel";
 import { ChapterSync, type SaveStatus } from "./chapter-sync";
 import { ConflictDialog } from "./conflict-dialog";
 import styles from "./editor.module.css";
@@ -35,6 +39,9 @@ interface ChapterEditorProps {
 const COUNT_PAUSE_MS = 250;
 /** The writer's choice of typographer's punctuation while typing, remembered in this browser. */
 const SMART_PUNCTUATION_KEY = "inkstone-smart-punctuation";
+/** The writer's choice of the bible's name marks in the text (on unless turned off), remembered in this browser. */
+const BIBLE_MARKS_KEY = "inkstone-bible-marks";
+const AddToBibleDialog = lazy(() => import("./add-to-bible-dialog"));
 
 /** The chapter editor: the chapter list, the writing surface, and the safety around it. */
 export function ChapterEditor({ book, chapterId, chapter, chapters, email }: ChapterEditorProps) {
@@ -62,12 +69,51 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
   const [smartPunctuation, setSmartPunctuation] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   const searchToggle = useRef<HTMLButtonElement>(null);
+  const [bibleMarks, setBibleMarks] = useState(true);
+  /** the name "Add to bible" was chosen on, while its form is open */
+  const [adding, setAdding] = useState<string | null>(null);
 
   useEffect(() => {
     // Read after hydration: the server cannot know this browser's choice.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setSmartPunctuation(localStorage.getItem(SMART_PUNCTUATION_KEY) === "on");
+    setBibleMarks(localStorage.getItem(BIBLE_MARKS_KEY) !== "off");
   }, []);
+  const toggleBibleMarks = () => {
+    setBibleMarks((on) => {
+      localStorage.setItem(BIBLE_MARKS_KEY, on ? "off" : "on");
+      return !on;
+    });
+  };
+
+  // The story bible's names: marked in the text, completed after @, counted in the side panel.
+  const utils = trpc.useUtils();
+  const bibleNames = trpc.bible.names.useQuery({ bookId: book.id }, { staleTime: 60_000, refetchOnWindowFocus: true });
+  const bibleEntries = bibleNames.data;
+  const markedList = useMemo<MarkedEntry[]>(
+    () => (bibleEntries ?? []).map((entry) => ({ id: entry.id, kind: entry.kind, names: [entry.name, ...entry.aliases] })),
+    [bibleEntries],
+  );
+  const [mentions, setMentions] = useState<EditorMention[]>([]);
+  const card = useCallback(
+    (id: string) => {
+      const entry = bibleEntries?.find((candidate) => candidate.id === id);
+      if (!entry) return null;
+      const dom = entryCard(entry, `/books/${book.id}/bible/${entry.id}`, book.language);
+      // The description is the entry's own read; the card fills it in when it comes.
+      void utils.bible.getEntry.fetch({ bookId: book.id, entryId: id }, { staleTime: 60_000 }).then(
+        (full) => dom.replaceWith(entryCard({ ...full, status: full.status.note }, `/books/${book.id}/bible/${id}`, book.language)),
+        () => {},
+      );
+      return dom;
+    },
+    [bibleEntries, book.id, book.language, utils],
+  );
+  const bible = useMemo(() => ({ entries: markedList, marked: bibleMarks, card }), [markedList, bibleMarks, card]);
+  // The entries arrived or changed: the editor (a child, so its effect ran first) knows them now.
+  useEffect(() => {
+    setMentions(editor.current?.mentions() ?? []);
+  }, [markedList]);
   const toggleSmartPunctuation = () => {
     setSmartPunctuation((on) => {
       localStorage.setItem(SMART_PUNCTUATION_KEY, on ? "off" : "on");
@@ -113,6 +159,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
   const recount = useCallback(() => {
     const count = countProse(editor.current?.text() ?? "");
     setWords(count);
+    setMentions(editor.current?.mentions() ?? []);
     setSession(recordSession(chapterId, count));
   }, [chapterId]);
 
@@ -245,6 +292,18 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
             </li>
           ))}
         </ol>
+        <BiblePanel
+          bookId={book.id}
+          language={book.language}
+          entries={bibleEntries ?? []}
+          mentions={mentions}
+          marked={bibleMarks}
+          onToggleMarks={toggleBibleMarks}
+          onJump={(mention) => {
+            setListOpen(false);
+            editor.current?.selectInEditor(mention.from, mention.to);
+          }}
+        />
         <details className={styles.shortcuts}>
           <summary>Keyboard shortcuts</summary>
           <dl>
@@ -258,6 +317,8 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
             <dd>*Italic* · **bold** on the selection (again: off)</dd>
             <dt>Ctrl+S</dt>
             <dd>Save now (it saves by itself too)</dd>
+            <dt>@</dt>
+            <dd>Complete a name from the bible</dd>
             <dt>Ctrl+F</dt>
             <dd>Find and replace</dd>
             <dt>Ctrl+Z · Ctrl+Shift+Z</dt>
@@ -309,6 +370,18 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
             </button>
             <button type="button" className={styles.tool} onClick={() => setDialog("history")}>
               History
+            </button>
+            <button
+              type="button"
+              className={styles.tool}
+              title="Make the selected name an entry of the story bible"
+              onClick={() => {
+                const name = editor.current?.selectedText() ?? "";
+                if (name) setAdding(name);
+                else setNotice("Select a name in the text first, then choose Add to bible.");
+              }}
+            >
+              Add to bible
             </button>
             <button
               type="button"
@@ -416,6 +489,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
             label={`Text of ${title || "this chapter"}`}
             className={styles.editor}
             smartPunctuation={smartPunctuation}
+            bible={bible}
             onEdit={edited}
             onBlur={() => void sync.current?.flush()}
           />
@@ -462,6 +536,22 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
           return problem;
         }}
       />
+      {adding !== null && (
+        <Suspense fallback={null}>
+          <AddToBibleDialog
+            bookId={book.id}
+            language={book.language}
+            name={adding}
+            onClose={() => setAdding(null)}
+            onAdded={(entry) => {
+              setAdding(null);
+              setNotice(`${entry.name} is in the bible now.`);
+              void utils.bible.names.invalidate({ bookId: book.id });
+              editor.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
       <SignInDialog
         open={dialog === "sign-in"}
         email={email}

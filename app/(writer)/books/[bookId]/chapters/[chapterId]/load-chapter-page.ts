@@ -7,7 +7,7 @@ import { defaultCollectionOptions, MAX_PER_PAGE } from "@/server/collections";
 import type { ChapterListEntry } from "./chapter-editor";
 
 /** Every chapter of the book in order, for the list beside the editor (books may pass 100 chapters). */
-async function allChapters(bookId: string, principal: Principal): Promise<ChapterListEntry[]> {
+export async function allChapters(bookId: string, principal: Principal): Promise<ChapterListEntry[]> {
   const entries: ChapterListEntry[] = [];
   for (let page = 1; ; page++) {
     const options = defaultCollectionOptions(chaptersCollection, { perPage: MAX_PER_PAGE, page });

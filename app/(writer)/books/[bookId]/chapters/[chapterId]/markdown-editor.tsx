@@ -1,5 +1,6 @@
 "use client";
 
+import { autocompletion } from "@codemirror/autocomplete";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { defineLanguageFacet, indentNodeProp, Language, languageDataProp, LanguageSupport, syntaxHighlighting } from "@codemirror/language";
 import { search, searchKeymap } from "@codemirror/search";
@@ -10,6 +11,7 @@ import { GFM, parser } from "@lezer/markdown";
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { emphasisKeys, richPaste, smartPunctuation } from "./writing-input";
 import { noteDecorations } from "./note-decorations";
+import { bibleCompletionSource, bibleMarks, chapterMentions, markedEntries, type MarkedEntry, setMarkedEntries } from "./bible-marks";
 
 export interface MarkdownEditorHandle {
   text(): string;
@@ -18,6 +20,19 @@ export interface MarkdownEditorHandle {
   focus(): void;
   /** Selects [from, to) of the text as the server counts it (UTF-16, a CRLF is two) and scrolls it into view. */
   select(from: number, to: number): void;
+  /** Selects [from, to) of the editor's own document (a bible mention) and scrolls it into view. */
+  selectInEditor(from: number, to: number): void;
+  /** The selected text, trimmed ("" when nothing is selected): what "Add to bible" names. */
+  selectedText(): string;
+  /** Every mention of the bible's entries in the text, in the editor's positions. */
+  mentions(): { id: string; from: number; to: number }[];
+}
+
+/** The story bible in the editor: the entries to mark and complete, whether marks show, and an entry's card. */
+export interface EditorBible {
+  entries: readonly MarkedEntry[];
+  marked: boolean;
+  card(id: string): HTMLElement | null;
 }
 
 interface MarkdownEditorProps {
@@ -27,6 +42,7 @@ interface MarkdownEditorProps {
   className?: string;
   /** typographer's quotes, dashes and ellipses as the writer types */
   smartPunctuation: boolean;
+  bible?: EditorBible;
   onEdit(): void;
   onBlur(): void;
 }
@@ -86,18 +102,21 @@ export function editorOffset(stored: string, offset: number): number {
 }
 
 /** CodeMirror 6 with the Markdown grammar, soft-wrapped prose, undo history and search. */
-export function MarkdownEditor({ ref, initialText, label, className, smartPunctuation: smart, onEdit, onBlur }: MarkdownEditorProps) {
+export function MarkdownEditor({ ref, initialText, label, className, smartPunctuation: smart, bible, onEdit, onBlur }: MarkdownEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const smartOption = useRef(new Compartment());
+  const marksOption = useRef(new Compartment());
   const [mounted, setMounted] = useState(false);
   // The text as the server last gave it, which search offsets count in.
   const storedText = useRef(initialText);
   // The latest callbacks, so the editor is built once and never rebuilt with the page's renders.
-  const callbacks = useRef({ onEdit, onBlur });
+  const callbacks = useRef({ onEdit, onBlur, card: bible?.card });
   useEffect(() => {
-    callbacks.current = { onEdit, onBlur };
+    callbacks.current = { onEdit, onBlur, card: bible?.card };
   });
+  const marked = bible?.marked ?? false;
+  const marks = (on: boolean) => (on ? bibleMarks((id) => callbacks.current.card?.(id) ?? null) : []);
 
   useEffect(() => {
     const lineBreak = lineBreakOf(initialText);
@@ -117,6 +136,10 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
           new LanguageSupport(markdownLanguage),
           syntaxHighlighting(markdownClasses),
           noteDecorations,
+          markedEntries,
+          marksOption.current.of(marks(marked)),
+          // `@` and a name's start: the bible's names (the only completions this editor offers).
+          autocompletion({ override: [bibleCompletionSource], icons: false }),
           EditorView.lineWrapping,
           placeholder("Begin here…"),
           keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap]),
@@ -166,9 +189,36 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
         editor.dispatch({ selection: { anchor, head }, effects: EditorView.scrollIntoView(anchor, { y: "center" }) });
         editor.focus();
       },
+      selectInEditor(from, to) {
+        const editor = view.current;
+        if (!editor) return;
+        editor.dispatch({ selection: { anchor: from, head: to }, effects: EditorView.scrollIntoView(from, { y: "center" }) });
+        editor.focus();
+      },
+      selectedText() {
+        const state = view.current?.state;
+        if (!state) return "";
+        const { from, to } = state.selection.main;
+        return state.sliceDoc(from, to).replace(/\s+/gu, " ").trim();
+      },
+      mentions() {
+        const state = view.current?.state;
+        if (!state) return [];
+        return chapterMentions(state).map(({ mention, from }) => ({ id: mention.id, from: from + mention.start, to: from + mention.end }));
+      },
     }),
     [initialText],
   );
+
+  const entries = bible?.entries;
+  useEffect(() => {
+    if (entries) view.current?.dispatch({ effects: setMarkedEntries.of(entries) });
+  }, [entries, mounted]);
+
+  useEffect(() => {
+    // marks() reads the card through the ref, so only the switch matters here.
+    view.current?.dispatch({ effects: marksOption.current.reconfigure(marks(marked)) });
+  }, [marked]);
 
   useEffect(() => {
     view.current?.dispatch({ effects: smartOption.current.reconfigure(smart ? smartPunctuation : []) });

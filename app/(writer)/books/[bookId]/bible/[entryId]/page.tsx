@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import { requirePrincipal } from "@/app/_components/require-principal";
+import { BibleHead, BibleRefused } from "../_components/bible-nav";
+import { EntryView } from "../_components/entry-view";
+import { loadBiblePage } from "../_components/load-bible-page";
+
+type Params = Promise<{ bookId: string; entryId: string }>;
+
+export const metadata: Metadata = { title: "Bible entry" };
+
+/** /books/{bookId}/bible/{entryId}: one entry, its relations and where the book names it. */
+export default async function EntryPage({ params }: { params: Params }) {
+  const { bookId, entryId } = await params;
+  const principal = await requirePrincipal(`/books/${bookId}/bible/${entryId}`);
+  const loaded = await loadBiblePage(bookId, principal);
+  if (!("book" in loaded)) return <BibleRefused sentence={loaded.refused} />;
+  return (
+    <>
+      <BibleHead book={loaded.book} title="Story bible" />
+      <EntryView book={loaded.book} chapters={loaded.chapters} entryId={entryId} />
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import Link from "next/link";
+import styles from "./bible.module.css";
+
+const PAGES = [
+  { key: "entries", label: "Entries", path: "" },
+  { key: "graph", label: "Relations graph", path: "/graph" },
+  { key: "checks", label: "Continuity checks", path: "/checks" },
+] as const;
+
+/** The bible's heading: the book it belongs to, and its three views. */
+export function BibleHead({ book, title, current }: { book: { id: string; title: string; language: string }; title: string; current?: (typeof PAGES)[number]["key"] }) {
+  return (
+    <>
+      <p className="eyebrow">
+        <Link href={`/books/${book.id}`} lang={book.language}>
+          ← {book.title}
+        </Link>
+      </p>
+      <div className={styles.head}>
+        <h1>{title}</h1>
+        <nav aria-label="Story bible" className={styles.nav}>
+          {PAGES.map((page) => (
+            <Link
+              key={page.key}
+              href={`/books/${book.id}/bible${page.path}`}
+              className="button secondary small"
+              aria-current={current === page.key ? "page" : undefined}
+            >
+              {page.label}
+            </Link>
+          ))}
+        </nav>
+      </div>
+    </>
+  );
+}
+
+/** The page a bible page shows when its book cannot be opened. */
+export function BibleRefused({ sentence }: { sentence: string }) {
+  return (
+    <div className="empty">
+      <p className="empty-title">{sentence}</p>
+      <Link href="/books">Back to your books</Link>
+    </div>
+  );
+}
+
+export const kindClass = (kind: string) => `bible-${kind.replace(/[^\w-]/g, "_")}`;

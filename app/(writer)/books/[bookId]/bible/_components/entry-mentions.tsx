@@ -1,0 +1,104 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { FormAlert } from "@/app/_components/form-alert";
+import { formatNumber } from "@/app/_components/format";
+import { describeProblem } from "@/app/_components/problem";
+import { trpc } from "@/app/_trpc/client";
+import styles from "./bible.module.css";
+import { editorHref } from "./editor-href";
+
+const PER_PAGE = 100;
+
+/**
+ * Where the book names the entry: the chapters (with counts), the first and last appearance, and
+ * every mention in its sentence, each a link to the editor with the name selected.
+ */
+export function EntryMentions({ bookId, language, entryId }: { bookId: string; language: string; entryId: string }) {
+  const [chapterId, setChapterId] = useState<string | undefined>();
+  const [page, setPage] = useState(1);
+  const found = trpc.bible.mentions.useQuery({ bookId, entryId, page, perPage: PER_PAGE, ...(chapterId ? { chapterId } : {}) });
+  const data = found.data;
+  const pages = data ? Math.max(1, Math.ceil(data.mentions.total / PER_PAGE)) : 1;
+  return (
+    <section className={styles.section} aria-labelledby="mentions-heading">
+      <h2 id="mentions-heading">Mentions</h2>
+      <FormAlert message={describeProblem(found.error)?.message} />
+      {data && data.total === 0 && <p className="muted">No chapter names it yet.</p>}
+      {data && data.total > 0 && (
+        <>
+          <p>
+            {formatNumber(data.total)} {data.total === 1 ? "mention" : "mentions"} in {formatNumber(data.chapters.length)}{" "}
+            {data.chapters.length === 1 ? "chapter" : "chapters"}.
+            {data.first && (
+              <>
+                {" "}
+                First in{" "}
+                <Link href={editorHref(bookId, data.first.chapterId, data.first.start, 0)} lang={language}>
+                  {data.first.chapterTitle}
+                </Link>
+              </>
+            )}
+            {data.last && (
+              <>
+                , last in{" "}
+                <Link href={editorHref(bookId, data.last.chapterId, data.last.start, 0)} lang={language}>
+                  {data.last.chapterTitle}
+                </Link>
+                .
+              </>
+            )}
+          </p>
+          <ul className={styles.chapterCounts} aria-label="Chapters it appears in" lang={language}>
+            {data.chapters.map((chapter) => (
+              <li key={chapter.chapterId}>
+                <button
+                  type="button"
+                  className={styles.filter}
+                  aria-pressed={chapterId === chapter.chapterId}
+                  onClick={() => {
+                    setChapterId(chapterId === chapter.chapterId ? undefined : chapter.chapterId);
+                    setPage(1);
+                  }}
+                >
+                  {chapter.position}. {chapter.title} <span className="muted">{formatNumber(chapter.count)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <ol className={styles.mentions}>
+            {data.mentions.items.map((mention) => {
+              const at = mention.start - mention.sentenceStart;
+              return (
+                <li key={`${mention.chapterId}:${mention.start}`}>
+                  <Link href={editorHref(bookId, mention.chapterId, mention.start, mention.end - mention.start)} lang={language}>
+                    {mention.position}. {mention.chapterTitle}
+                  </Link>
+                  <p className={styles.sentence} lang={language}>
+                    {mention.sentence.slice(0, at)}
+                    <mark>{mention.sentence.slice(at, at + mention.end - mention.start)}</mark>
+                    {mention.sentence.slice(at + mention.end - mention.start)}
+                  </p>
+                </li>
+              );
+            })}
+          </ol>
+          {pages > 1 && (
+            <div className={styles.pager}>
+              <button type="button" className="button secondary small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                Previous
+              </button>
+              <span>
+                Page {page} of {pages}
+              </span>
+              <button type="button" className="button secondary small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                Next
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

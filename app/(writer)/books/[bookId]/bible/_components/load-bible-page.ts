@@ -1,0 +1,25 @@
+import { cache } from "react";
+import type { Principal } from "@/server/auth/principal";
+import { getBook } from "@/server/books/get-book";
+import { AppError } from "@/server/errors";
+import { allChapters } from "../../chapters/[chapterId]/load-chapter-page";
+import { ERROR_SENTENCES } from "@/app/_components/problem";
+
+/**
+ * The book a bible page belongs to and its chapters (for an exit's chapter and the links to the
+ * editor), or the sentence the page says instead (another writer's book, one in the trash).
+ */
+export interface BiblePageBook {
+  book: { id: string; title: string; language: string };
+  chapters: { id: string; title: string }[];
+}
+
+export const loadBiblePage = cache(async (bookId: string, principal: Principal): Promise<BiblePageBook | { refused: string }> => {
+  try {
+    const [book, chapters] = await Promise.all([getBook({ bookId }, principal), allChapters(bookId, principal)]);
+    return { book: { id: book.id, title: book.title, language: book.language }, chapters: chapters.map(({ id, title }) => ({ id, title })) };
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    return { refused: ERROR_SENTENCES[error.code] };
+  }
+});

@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import { requirePrincipal } from "@/app/_components/require-principal";
+import { BibleHead, BibleRefused } from "../_components/bible-nav";
+import { ContinuityChecks } from "../_components/continuity-checks";
+import { loadBiblePage } from "../_components/load-bible-page";
+
+type Params = Promise<{ bookId: string }>;
+
+export const metadata: Metadata = { title: "Continuity checks" };
+
+/** /books/{bookId}/bible/checks: what the bible and the text disagree on, each linked to its spot. */
+export default async function ChecksPage({ params }: { params: Params }) {
+  const { bookId } = await params;
+  const principal = await requirePrincipal(`/books/${bookId}/bible/checks`);
+  const loaded = await loadBiblePage(bookId, principal);
+  if (!("book" in loaded)) return <BibleRefused sentence={loaded.refused} />;
+  return (
+    <>
+      <BibleHead book={loaded.book} title="Continuity checks" current="checks" />
+      <ContinuityChecks book={loaded.book} />
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import { requirePrincipal } from "@/app/_components/require-principal";
+import { BibleHead, BibleRefused } from "../_components/bible-nav";
+import { RelationsGraph } from "../_components/relations-graph";
+import { loadBiblePage } from "../_components/load-bible-page";
+
+type Params = Promise<{ bookId: string }>;
+
+export const metadata: Metadata = { title: "Relations graph" };
+
+/** /books/{bookId}/bible/graph: the entries and their relations as a graph, and as a list. */
+export default async function GraphPage({ params }: { params: Params }) {
+  const { bookId } = await params;
+  const principal = await requirePrincipal(`/books/${bookId}/bible/graph`);
+  const loaded = await loadBiblePage(bookId, principal);
+  if (!("book" in loaded)) return <BibleRefused sentence={loaded.refused} />;
+  return (
+    <>
+      <BibleHead book={loaded.book} title="Relations" current="graph" />
+      <RelationsGraph book={loaded.book} />
+    </>
+  );
+}

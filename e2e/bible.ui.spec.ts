@@ -1,0 +1,154 @@
+import { expect, test, type Page } from "@playwright/test";
+import { editorText, newBook, toEnd } from "./editor-support";
+
+// Issue 21, items 4 and 7: the story bible's pages, and its names in the editor.
+
+interface NewEntry {
+  name: string;
+  kind?: string;
+  aliases?: string[];
+  description?: string;
+  exitChapter?: string;
+}
+
+/** Adds an entry on the bible's page, as a writer does, and comes back to the list. */
+async function addEntry(page: Page, bookId: string, entry: NewEntry): Promise<void> {
+  await page.goto(`/books/${bookId}/bible`);
+  await page.getByRole("button", { name: "New entry" }).click();
+  const form = page.getByRole("region", { name: "New entry" });
+  await form.getByLabel("Name", { exact: true }).fill(entry.name);
+  if (entry.kind) await form.getByLabel("Kind", { exact: true }).selectOption(entry.kind);
+  if (entry.aliases) await form.getByLabel("Aliases").fill(entry.aliases.join("\n"));
+  if (entry.description) await form.getByLabel("Description").fill(entry.description);
+  if (entry.exitChapter) await form.getByLabel("Leaves the story in").selectOption({ label: entry.exitChapter });
+  await form.getByRole("button", { name: "Add to bible" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: entry.name })).toBeVisible();
+}
+
+const marks = (page: Page) => page.locator(".cm-content .bible-mark");
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${colorScheme}.png`), fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+test("entries made on the bible page are marked while typing, carded on hover and completed after @", async ({ page }) => {
+  const [chapter] = await newBook(page.request, [{ title: "Oxford", content: "It was a grey morning." }]);
+  await addEntry(page, chapter!.bookId, { name: "Lyra Belacqua", aliases: ["Lyra", "Silvertongue"], description: "A girl of Jordan College who lies well." });
+  await addEntry(page, chapter!.bookId, { name: "Jordan College", kind: "place" });
+  await page.goto(`/books/${chapter!.bookId}/bible`);
+  await expect(page.getByRole("link", { name: "Lyra Belacqua" })).toBeVisible();
+  await shoot(page, "bible-list");
+
+  await page.goto(chapter!.path);
+  await toEnd(page);
+  await page.keyboard.type(" Lyra ran across Jordan College.");
+  await expect(marks(page)).toHaveText(["Lyra", "Jordan College"]);
+  const panel = page.getByRole("region", { name: "In this chapter" });
+  await expect(panel.getByRole("button", { name: /Lyra Belacqua/ })).toBeVisible();
+  await expect(panel.getByRole("button", { name: /Jordan College/ })).toBeVisible();
+
+  // Hover: the entry's card, with its description.
+  await marks(page).first().hover();
+  const card = page.locator(".bible-card");
+  await expect(card).toContainText("Lyra Belacqua");
+  await expect(card).toContainText("A girl of Jordan College who lies well.");
+  await shoot(page, "editor-card");
+  await page.mouse.move(0, 0);
+
+  // @ and the start of an alias: chosen with Enter, the name replaces "@Sil".
+  await toEnd(page);
+  await page.keyboard.type(" They called her @Sil");
+  const option = page.getByRole("option", { name: /Silvertongue/ });
+  await expect(option).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(editorText(page)).toContainText("They called her Silvertongue");
+  await expect(marks(page)).toHaveText(["Lyra", "Jordan College", "Silvertongue"]);
+
+  // Marks can be turned off, and back on.
+  await panel.getByRole("button", { name: "Mark names" }).click();
+  await expect(marks(page)).toHaveCount(0);
+  await panel.getByRole("button", { name: "Mark names" }).click();
+  await expect(marks(page)).toHaveCount(3);
+});
+
+test("Chinese names are marked while typing, and a one-character alias only as a word", async ({ page }) => {
+  const [chapter] = await newBook(page.request, [{ title: "第一回", content: "话说。" }]);
+  await addEntry(page, chapter!.bookId, { name: "林黛玉", aliases: ["黛玉", "颦儿"] });
+  await addEntry(page, chapter!.bookId, { name: "诸葛亮", aliases: ["孔明", "亮"] });
+  await page.goto(chapter!.path);
+  await toEnd(page);
+  // An input method commits whole words: insertText, as it does.
+  await page.keyboard.insertText("黛玉笑道：“颦儿来了。”诸葛亮曰：亮不敢。月光明亮。");
+  await expect(marks(page)).toHaveText(["黛玉", "颦儿", "诸葛亮", "亮"]);
+  await shoot(page, "editor-chinese");
+});
+
+test("Add to bible turns the selected name into an entry, marked at once", async ({ page }) => {
+  const [chapter] = await newBook(page.request, [{ title: "The Inn", content: "Marisol poured the wine and said nothing." }]);
+  await page.goto(chapter!.path);
+  await page.locator(".cm-line").getByText("Marisol poured").dblclick({ position: { x: 5, y: 5 } });
+  await page.getByRole("button", { name: "Add to bible" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add to bible" });
+  await expect(dialog.getByLabel("Name", { exact: true })).toHaveValue("Marisol");
+  await dialog.getByLabel("Description").fill("The innkeeper.");
+  await dialog.getByRole("button", { name: "Add to bible" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(marks(page)).toHaveText(["Marisol"]);
+
+  // The same name again is refused, naming the entry that has it.
+  await page.locator(".cm-line").getByText("Marisol poured").dblclick({ position: { x: 5, y: 5 } });
+  await page.getByRole("button", { name: "Add to bible" }).click();
+  await dialog.getByRole("button", { name: "Add to bible" }).click();
+  await expect(dialog.getByText(/Marisol/).last()).toBeVisible();
+  await expect(dialog.locator(".field-error, [role=alert]").first()).toBeVisible();
+});
+
+test("an entry's page lists its mentions per chapter, each linking to the spot in the editor", async ({ page }) => {
+  const chapters = await newBook(page.request, [
+    { title: "One", content: "Tomas came home. The dog barked." },
+    { title: "Two", content: "Rain. Tomas slept late, and Tomas dreamt." },
+  ]);
+  const bookId = chapters[0]!.bookId;
+  await addEntry(page, bookId, { name: "Tomas", description: "The brother." });
+  await addEntry(page, bookId, { name: "Wren", description: "The sister." });
+  await page.getByRole("link", { name: "Tomas" }).click();
+  const mentions = page.getByRole("region", { name: "Mentions" });
+  await expect(mentions).toContainText("3 mentions in 2 chapters");
+  await expect(mentions.getByRole("listitem").filter({ hasText: "Tomas slept late" })).toHaveCount(1);
+
+  // A relation, then the graph.
+  await page.getByLabel("Relation").fill("brother of");
+  await page.getByLabel("Other entry").selectOption({ label: "Wren" });
+  await page.getByRole("button", { name: "Add relation" }).click();
+  await expect(page.getByRole("region", { name: "Relations" }).getByRole("listitem")).toContainText("brother of");
+  await shoot(page, "bible-entry");
+  await page.goto(`/books/${bookId}/bible/graph`);
+  await expect(page.getByRole("link", { name: "Wren (character)" })).toBeVisible();
+  await shoot(page, "bible-graph");
+
+  await page.goto(`/books/${bookId}/bible`);
+  await page.getByRole("link", { name: "Tomas" }).click();
+  await page.getByRole("region", { name: "Mentions" }).getByRole("link", { name: "2. Two" }).first().click();
+  await expect(page).toHaveURL(/\/chapters\/.+\?at=6&len=5/);
+  await expect.poll(() => page.evaluate(() => getSelection()?.toString())).toBe("Tomas");
+});
+
+test("a continuity finding links to its spot in the editor", async ({ page }) => {
+  const chapters = await newBook(page.request, [
+    { title: "The Fire", content: "Old Hester died in the fire." },
+    { title: "After", content: "Morning came. Hester poured the tea." },
+  ]);
+  const bookId = chapters[0]!.bookId;
+  await addEntry(page, bookId, { name: "Hester", exitChapter: "The Fire" });
+  await page.goto(`/books/${bookId}/bible/checks`);
+  const finding = page.getByRole("listitem").filter({ hasText: "Named after leaving the story" });
+  await expect(finding).toBeVisible();
+  await shoot(page, "bible-checks");
+  await finding.getByRole("link", { name: /After/ }).click();
+  await expect(page).toHaveURL(new RegExp(`${chapters[1]!.chapterId}\\?at=14&len=6`));
+  await expect.poll(() => page.evaluate(() => getSelection()?.toString())).toBe("Hester");
+});
