@@ -106,6 +106,8 @@ export const deleteAnalysisEndpoint = defineEndpoint({
     await deleteAnalysis(params, principal);
     return noContent();
   },
+});
+
 // GET /api/v1/books/{bookId}/comparison — the book beside another book, or beside itself earlier
 export const compareBooksEndpoint = defineEndpoint({
   method: "GET",
