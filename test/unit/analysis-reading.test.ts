@@ -163,6 +163,8 @@ describe("5. aliases match leftmost-longest in every probe that counts names", (
     expect(section.notes).toContain("Never found in the text: 貂蝉.");
     const together = await run(book(text), "cooccurrence", {}, "table", { characters });
     expect(together.notes).toContain("Never found in the text: 貂蝉.");
+    const range = await run(book(text, "貂蝉。"), "characters", { chapters: { to: 1 } }, "table", { characters });
+    expect(range.notes).toContain("Never found in chapters 1–1: 貂蝉.");
   });
 });
 

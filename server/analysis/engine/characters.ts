@@ -50,8 +50,11 @@ export function trackCharacters(
 }
 
 /** The note a section gives for characters named but never found, instead of a silent 0. */
-export function missingNote(missing: string[]): string[] {
-  return missing.length ? [`Never found in the text: ${missing.join(", ")}.`] : [];
+export function missingNote(missing: string[], book: PreparedBook, chapters: PreparedChapter[]): string[] {
+  if (missing.length === 0) return [];
+  const where =
+    chapters.length === book.chapters.length ? "in the text" : `in chapters ${chapters[0]!.number}–${chapters.at(-1)!.number}`;
+  return [`Never found ${where}: ${missing.join(", ")}.`];
 }
 
 function dedupe(entries: string[]): string[] {

@@ -28,7 +28,7 @@ export const charactersProbe = defineProbe({
     const notes: string[] = [];
     if (tracked.length === 0) notes.push("No characters were named and none could be found in the text; name them when running the template.");
     else if (tracked[0]!.source === "candidate") notes.push("No characters were named, so these are names found in the text; name the characters when running the template to follow them.");
-    notes.push(...missingNote(missing));
+    notes.push(...missingNote(missing, book, chapters));
     if (others.length) notes.push(`Other names found in the text: ${others.join(", ")}.`);
     return {
       summary: [

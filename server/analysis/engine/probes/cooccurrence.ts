@@ -40,7 +40,7 @@ export const cooccurrenceProbe = defineProbe({
       heatmap: { rows: tracked.map((c) => c.name), columns: tracked.map((c) => c.name), values },
       notes: [
         ...(tracked.length < 2 ? ["Co-occurrence needs at least two characters; name them when running the template."] : []),
-        ...missingNote(missing),
+        ...missingNote(missing, book, chapters),
       ],
     };
   },
