@@ -9,7 +9,9 @@ export async function writeWithPandoc(model: DocumentModel, format: string): Pro
   const to = info.pandoc.to;
   // Djot has no metadata: pandoc prints the title as a chapter-level heading. Inkstone marks its own.
   const markdown = modelToMarkdown(format === "djot" ? { ...model, title: undefined, author: undefined } : model);
-  const options = { from: "markdown", to, standalone: true, wrap: "none", ...(format === "latex" && latexCjk(model)) };
+  // Without pandoc's `smart` extension: typographer's punctuation is the smartPunctuation option's
+  // to make, for every writer alike (../run.ts); pandoc turned `--` into dashes on its own.
+  const options = { from: "markdown-smart", to, standalone: true, wrap: "none", ...(format === "latex" && latexCjk(model)) };
   if (info.container !== "text") {
     const name = `output.${info.extensions[0]}`;
     const result = await runPandoc({ ...options, "output-file": name }, markdown);

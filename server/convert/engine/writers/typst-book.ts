@@ -68,35 +68,64 @@ interface Context {
   notes: Map<string, Footnote>;
   printed: Set<string>;
   direction: Direction;
+  /** set for a paragraph of more styled runs than MAX_STYLED_RUNS: its text is printed upright */
+  plain?: boolean;
 }
 
-function inline(tokens: readonly Token[] | undefined, context: Context): string {
-  let out = "";
+// Each emphasis is an element Typst styles and shapes apart: 32,000 of them in one paragraph
+// ("*_*_*_…", issue 16's pathological text) took 10–50 s. Past this many in a paragraph, its
+// emphasis is dropped and its text kept; no novel's paragraph comes near.
+const MAX_STYLED_RUNS = 400;
+
+function styledRuns(tokens: readonly Token[] | undefined): number {
+  let count = 0;
   for (const token of tokens ?? []) {
-    switch (token.type) {
-      case "em":
-        out += `#emph[${inline(token.tokens, context)}]`;
-        break;
-      case "strong":
-        out += `#strong[${inline(token.tokens, context)}]`;
-        break;
-      case "del":
-        out += `#strike[${inline(token.tokens, context)}]`;
-        break;
-      case "br":
-        out += "#linebreak()";
-        break;
-      case "footnoteRef":
-        out += footnote(token as unknown as { label: string; id: string }, context);
-        break;
-      case "image":
-        out += literal((token as Tokens.Image).text);
-        break;
-      default:
-        out += "tokens" in token && token.tokens && token.type !== "codespan" ? inline(token.tokens, context) : literal(plainText([token]));
-    }
+    if (token.type === "em" || token.type === "strong" || token.type === "del") count++;
+    if ("tokens" in token && token.tokens) count += styledRuns(token.tokens);
+    if (count > MAX_STYLED_RUNS) break;
   }
-  return out;
+  return count;
+}
+
+/**
+ * Inline tokens as Typst markup. Text is gathered until markup interrupts it and written as one
+ * literal: a paragraph of thousands of tiny text tokens is then a few strings, not thousands of
+ * elements for Typst to shape one by one.
+ */
+function inline(tokens: readonly Token[] | undefined, context: Context): string {
+  const out: string[] = [];
+  let text = "";
+  const markup = (code: string) => {
+    out.push(literal(text), code);
+    text = "";
+  };
+  const walk = (list: readonly Token[] | undefined) => {
+    for (const token of list ?? []) {
+      switch (token.type) {
+        case "em":
+        case "strong":
+        case "del":
+          if (context.plain) walk(token.tokens);
+          else markup(`#${token.type === "em" ? "emph" : token.type === "strong" ? "strong" : "strike"}[${inline(token.tokens, context)}]`);
+          break;
+        case "br":
+          markup("#linebreak()");
+          break;
+        case "footnoteRef":
+          markup(footnote(token as unknown as { label: string; id: string }, context));
+          break;
+        case "image":
+          text += (token as Tokens.Image).text;
+          break;
+        default:
+          if ("tokens" in token && token.tokens && token.type !== "codespan") walk(token.tokens);
+          else text += plainText([token]);
+      }
+    }
+  };
+  walk(tokens);
+  out.push(literal(text));
+  return out.join("");
 }
 
 /** A note at its first citation is a footnote at the foot of the page; a later citation, its number. */
@@ -155,7 +184,8 @@ function blocks(tokens: readonly Token[], context: Context): string {
         break;
       }
       default: {
-        const body = "tokens" in token && token.tokens ? inline(token.tokens, context) : literal(plainText([token]));
+        const plain = "tokens" in token && styledRuns(token.tokens) > MAX_STYLED_RUNS;
+        const body = "tokens" in token && token.tokens ? inline(token.tokens, plain ? { ...context, plain } : context) : literal(plainText([token]));
         out.push(paragraph(body, plainText("tokens" in token && token.tokens ? token.tokens : [token]), context));
       }
     }
