@@ -22,7 +22,8 @@ const whenApi = (rule) => [
 const nextConfig = {
   poweredByHeader: false,
   // piscina starts its workers from a file of its own next to its code: it must stay a package.
-  serverExternalPackages: ["piscina"],
+  // The Typst compiler (the PDF writer) is a native module, loaded in the workers from node_modules.
+  serverExternalPackages: ["piscina", "@myriaddreamin/typst-ts-node-compiler"],
   // Lets benchmarks and parallel test runs keep separate builds; `npm start` uses .next.
   distDir: env.NEXT_DIST_DIR,
   // The benchmark's baseline route (app/api/bench-baseline/route.bench.ts) is a route only in a

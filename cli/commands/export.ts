@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import type { z } from "zod";
 import { exportQuery } from "../../server/convert/schemas";
 import { context } from "../context";
 import { checkInput } from "../errors";
@@ -13,14 +14,16 @@ export function registerExport(program: Command): void {
     .option("--manuscript", "Standard Manuscript Format (DOCX)")
     .option("--smart-punctuation", "typographer's quotes, dashes (-- and ---) and ellipses (...) in the prose; Chinese punctuation is left as it is")
     .option("--notes", "include the private notes (<!-- … -->) as bracketed text")
+    .option("--trim-size <size>", "PDF: the page, 5x8, 5.5x8.5 or 6x9 (inches) or a5; 6x9 unless given")
     .requiredOption("-o, --output <file>", 'where to write it ("-" for standard output)')
-    .action(async (bookId: string, options: { format: string; manuscript?: boolean; smartPunctuation?: boolean; notes?: boolean; output: string }, command: Command) => {
+    .action(async (bookId: string, options: { format: string; manuscript?: boolean; smartPunctuation?: boolean; notes?: boolean; trimSize?: string; output: string }, command: Command) => {
       const { client, json } = context(command);
       const query = checkInput(exportQuery, {
         format: options.format,
         manuscript: options.manuscript ? "1" : undefined,
         smartPunctuation: options.smartPunctuation ? "1" : undefined,
         notes: options.notes ? "1" : undefined,
+        trimSize: options.trimSize as z.input<typeof exportQuery>["trimSize"],
       });
       const file = await client.download("GET", `/api/v1/books/${encodeURIComponent(bookId)}/export`, { query, progress: "exporting" });
       const where = writeOutput(file.bytes, options.output);

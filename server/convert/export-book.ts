@@ -8,6 +8,7 @@ import { leadingHeading } from "../text/markdown-heading";
 import { safeFileName } from "./file-name";
 import { enqueueJob } from "../jobs/enqueue-job";
 import { writeDocument } from "./engine";
+import type { TrimSize } from "./engine/model";
 import type { Conversion } from "./convert-document";
 import { requireFormat, writableFormats, type Format } from "./formats";
 import { exportJob } from "./jobs";
@@ -25,6 +26,8 @@ export interface ExportBookOptions {
   smartPunctuation?: boolean;
   /** include the writer's private notes */
   notes?: boolean;
+  /** the PDF's trim size */
+  trimSize?: TrimSize;
   async?: boolean;
 }
 
@@ -38,6 +41,9 @@ export async function planExport(options: ExportBookOptions, principal: Principa
   const format = chooseFormat(options);
   if (options.manuscript && format.id !== "docx") {
     throw new AppError("not_acceptable", "Standard Manuscript Format is written as DOCX only: ask for format=docx.", { available: ["docx"] });
+  }
+  if (options.trimSize && format.id !== "pdf") {
+    throw new AppError("not_acceptable", "A trim size is a printed page's: ask for format=pdf.", { available: ["pdf"] });
   }
   return { book, format };
 }
@@ -66,7 +72,7 @@ export async function exportBook(options: ExportBookOptions, principal: Principa
   if (options.async || book.wordCount > INLINE_EXPORT_WORDS) {
     const snapshot = new TextEncoder().encode(JSON.stringify(model));
     return {
-      job: await enqueueJob(exportJob, { to: format.id, title: book.title, manuscript, smartPunctuation: options.smartPunctuation, notes: options.notes }, principal, { inputFile: snapshot }),
+      job: await enqueueJob(exportJob, { to: format.id, title: book.title, manuscript, smartPunctuation: options.smartPunctuation, notes: options.notes, trimSize: options.trimSize }, principal, { inputFile: snapshot }),
     };
   }
   const written = await writeDocument(model, format.id, {
@@ -75,6 +81,7 @@ export async function exportBook(options: ExportBookOptions, principal: Principa
     notes: options.notes,
     ...(manuscript && { manuscript }),
     ...(options.smartPunctuation && { smartPunctuation: true }),
+    ...(options.trimSize && { trimSize: options.trimSize }),
   });
   return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(book.title, written.extension) } };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineJob } from "../jobs/define-job";
 import { convert, writeDocument } from "./engine";
+import { TRIM_SIZES } from "./engine/model";
 import { CONVERSION_JOB_TTL_SECONDS } from "./schemas";
 import { safeFileName } from "./file-name";
 import { CONVERSION_TIMEOUT_MS } from "./time-limit";
@@ -41,7 +42,7 @@ const manuscriptSchema = z.object({ author: z.string(), surname: z.string(), con
 
 export const exportJob = defineJob({
   kind: "convert.export",
-  input: z.object({ to: z.string(), title: z.string(), manuscript: manuscriptSchema.optional(), smartPunctuation: z.boolean().optional(), notes: z.boolean().optional() }),
+  input: z.object({ to: z.string(), title: z.string(), manuscript: manuscriptSchema.optional(), smartPunctuation: z.boolean().optional(), notes: z.boolean().optional(), trimSize: z.enum(TRIM_SIZES).optional() }),
   ttlSeconds: CONVERSION_JOB_TTL_SECONDS,
   timeoutMs: JOB_TIMEOUT_MS,
   async run(input, context, inputFile) {
@@ -54,6 +55,7 @@ export const exportJob = defineJob({
       notes: input.notes,
       ...(input.manuscript && { manuscript: input.manuscript }),
       ...(input.smartPunctuation && { smartPunctuation: true }),
+      ...(input.trimSize && { trimSize: input.trimSize }),
     });
     return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(input.title, written.extension) } };
   },

@@ -3,6 +3,7 @@ import { bookIdParams, bookLanguage, bookSchema } from "../books/schemas";
 import { sizeLimit } from "../errors";
 import { uploadedFile } from "../request/body";
 import { storedText } from "../text/stored-text";
+import { TRIM_SIZES } from "./engine/model";
 import { MAX_PATTERN_LENGTH } from "./split-chapters";
 
 /**
@@ -69,6 +70,9 @@ export const convertInput = z
   .refine((input) => (input.file === undefined) !== (input.content === undefined), "send either a file (multipart) or content (JSON)")
   .meta({ id: "Conversion" });
 
+/** A printed book's page (PDF only): 5 × 8, 5.5 × 8.5 or 6 × 9 inches, or A5. */
+export const trimSizeOption = z.enum(TRIM_SIZES).describe("with format=pdf: the page's trim size in inches (5x8, 5.5x8.5, 6x9) or a5; 6x9 unless asked");
+
 export const exportQuery = z.object({
   format: formatId.optional().describe("a writable format id; or leave it out and name the media type in Accept"),
   manuscript: asyncFlag.optional().describe("1 with format=docx: Standard Manuscript Format"),
@@ -76,6 +80,7 @@ export const exportQuery = z.object({
     .optional()
     .describe('1: typographer\'s punctuation in the prose: "straight" quotes curled, -- and --- as dashes, ... as an ellipsis (code, notes and CJK punctuation untouched)'),
   notes: notesFlag,
+  trimSize: trimSizeOption.optional(),
   async: asyncFlag.optional().describe("1: always answer 202 with a job"),
 });
 

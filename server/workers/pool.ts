@@ -48,7 +48,7 @@ export const LANES: Record<Lane, LaneSettings> = {
 /**
  * Caps on a worker's own V8 heap, so a runaway task kills its worker and not the server. pandoc's
  * WASM memory lives outside this heap; what counts here is the JS side (mammoth, turndown, the
- * model, pdfkit, analysis). A 216,000-word novel through md→ODT→model ran within 96 MB; 512 MB
+ * model, analysis; the Typst compiler of the PDF writer is native and outside it too). A 216,000-word novel through md→ODT→model ran within 96 MB; 512 MB
  * leaves room for larger books and for EPUBs with images.
  */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64, stackSizeMb: 8 } as const;

@@ -151,13 +151,14 @@ describe("XHTML with an internal DTD subset (issue 16, item 12)", () => {
 });
 
 describe("a PDF of a chapter that is one enormous word (issue 16, item 12)", () => {
-  it("is written, the word hard-broken into lines, in time linear in its length", async () => {
+  it("is written, the word broken into lines, in time linear in its length", async () => {
     const word = "abcdefghij".repeat(100_000);
     const started = performance.now();
     const written = await writeHere({ title: "T", chapters: [{ title: "One", markdown: word }] }, "pdf");
     // pdfkit alone measured the rest of the word again for every line: 40,000 characters took minutes.
+    // Typst sets a paragraph this long line by line, the word broken at zero-width spaces.
     expect(performance.now() - started).toBeLessThan(30_000);
-    const lines = pdfText(written.bytes).replace(/\f/g, "\n").split("\n").filter((line) => line.startsWith("abcdefghij"));
+    const lines = pdfText(written.bytes).replace(/[\u200b\u00ad]/g, "").replace(/\f/g, "\n").split("\n").filter((line) => /^[a-j]{10,}$/.test(line));
     expect(lines.length).toBeGreaterThan(1000);
     expect(lines.join("").length).toBe(word.length);
   });

@@ -66,5 +66,5 @@ export function libreOfficeToPdf(bytes: Uint8Array, extension: string): string |
 export function pdfText(pdf: string | Uint8Array): string {
   const file = typeof pdf === "string" ? pdf : path.join(scratch(), "document.pdf");
   if (typeof pdf !== "string") writeFileSync(file, pdf);
-  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8", maxBuffer: 64 << 20 });
 }

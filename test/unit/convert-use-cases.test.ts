@@ -190,7 +190,7 @@ describe("exporting a book", () => {
   });
 
   it("answers 406 for a format it cannot write, none at all, or a manuscript that is not DOCX", async () => {
-    for (const options of [{ format: "wordperfect" }, { accept: "application/json" }, { format: "epub", manuscript: true }]) {
+    for (const options of [{ format: "wordperfect" }, { accept: "application/json" }, { format: "epub", manuscript: true }, { format: "epub", trimSize: "a5" as const }]) {
       const error = await refusal(exportBook({ bookId, ...options }, writer), "not_acceptable");
       expect(error.status).toBe(406);
     }
@@ -200,6 +200,16 @@ describe("exporting a book", () => {
     const { job } = await exportBook({ bookId, format: "docx", manuscript: true, async: true }, writer);
     await runQueuedJobs();
     expect(await getJob({ jobId: job!.id }, writer)).toMatchObject({ status: "succeeded", file: { name: "Exported.docx" } });
+  });
+
+  it("sets a PDF in the trim size asked for, inline and as a job (issue 19 item 12)", async () => {
+    const a5 = /\/MediaBox \[\s*0 0 419\.5\d* 595\.2\d*\s*\]/;
+    const { file } = await exportBook({ bookId, format: "pdf", trimSize: "a5" }, writer);
+    expect(new TextDecoder("latin1").decode(file!.bytes)).toMatch(a5);
+    const { job } = await exportBook({ bookId, format: "pdf", trimSize: "a5", async: true }, writer);
+    await runQueuedJobs();
+    const done = await getJob({ jobId: job!.id }, writer);
+    expect(done).toMatchObject({ status: "succeeded", file: { name: "Exported.pdf" } });
   });
 
   it("needs read:books and the book's owner", async () => {

@@ -34,7 +34,13 @@ export interface ReadOptions {
   fileName?: string;
 }
 
+/** Book trim sizes the PDF is set in: 5 × 8, 5.5 × 8.5 and 6 × 9 in, and A5 (148 × 210 mm). */
+export const TRIM_SIZES = ["5x8", "5.5x8.5", "6x9", "a5"] as const;
+export type TrimSize = (typeof TRIM_SIZES)[number];
+
 export interface WriteOptions {
+  /** PDF only: the page's trim size, 6 × 9 in unless asked */
+  trimSize?: TrimSize;
   /** DOCX only: Standard Manuscript Format */
   manuscript?: ManuscriptOptions;
   /** typographer's quotes, dashes and ellipses in the titles and the prose (../../text/smart-punctuation.ts) */

@@ -6,7 +6,7 @@ import { importBook } from "../../convert/import-book";
 import { importChapters } from "../../convert/import-chapters";
 import { listFormats } from "../../convert/list-formats";
 import { previewImport } from "../../convert/preview-import";
-import { documentText, formatId, formatSchema, importInput, importPreviewSchema, importResultSchema, MAX_UPLOAD_BYTES } from "../../convert/schemas";
+import { documentText, formatId, formatSchema, importInput, importPreviewSchema, importResultSchema, MAX_UPLOAD_BYTES, trimSizeOption } from "../../convert/schemas";
 import { AppError } from "../../errors";
 import { jobSchema } from "../../jobs/schemas";
 import { storedText } from "../../text/stored-text";
@@ -63,6 +63,7 @@ export const convertRouter = router({
         manuscript: z.boolean().optional(),
         smartPunctuation: z.boolean().optional(),
         notes: notesOption,
+        trimSize: trimSizeOption.optional(),
         async: z.boolean().optional(),
       }),
     )
@@ -70,7 +71,7 @@ export const convertRouter = router({
     .mutation(async ({ input, ctx }) =>
       toWire(
         await exportBook(
-          { bookId: input.bookId, format: input.format, manuscript: input.manuscript, smartPunctuation: input.smartPunctuation, notes: input.notes, async: input.async },
+          { bookId: input.bookId, format: input.format, manuscript: input.manuscript, smartPunctuation: input.smartPunctuation, notes: input.notes, trimSize: input.trimSize, async: input.async },
           ctx.principal,
         ),
       ),

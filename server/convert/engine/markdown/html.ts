@@ -1,4 +1,5 @@
 import type { Token, Tokens } from "marked";
+import { paragraphDirection, type Direction } from "../direction";
 import { escapeXml } from "../text";
 import { decodeEntities, footnoteMarked, lexMarkdown, type FootnoteRefToken } from "./tokens";
 
@@ -24,15 +25,20 @@ function isSafeHref(href: string): boolean {
 
 /**
  * A chapter's Markdown as HTML (or, for EPUB, XHTML): footnotes as linked endnotes after the
- * text, headings inside a chapter kept below the chapter's own level 1, raw HTML escaped so that
+ * text, paragraphs that run against the book's direction marked with `dir`, headings inside a chapter kept below the chapter's own level 1, raw HTML escaped so that
  * whatever a writer typed can neither break the e-book's XML nor run as script.
  */
-export function chapterHtml(markdown: string, chapterNumber: number, options: { xhtml: boolean }): string {
+export function chapterHtml(markdown: string, chapterNumber: number, options: { xhtml: boolean; direction?: Direction }): string {
   const prefix = `c${chapterNumber}-`;
   const marked = footnoteMarked();
   const epub = options.xhtml ? ' epub:type="noteref"' : "";
   marked.use({
     renderer: {
+      // A paragraph that runs the other way from the book says so (Arabic in an English book).
+      paragraph({ tokens, text }: Tokens.Paragraph) {
+        const direction = paragraphDirection(text, options.direction ?? "ltr");
+        return `<p${direction ? ` dir="${direction}"` : ""}>${this.parser.parseInline(tokens)}</p>\n`;
+      },
       heading({ tokens, depth }: Tokens.Heading) {
         const level = Math.min(6, Math.max(2, depth));
         return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;

@@ -121,7 +121,9 @@ function chapterParagraphs(model: DocumentModel, style: Style): Paragraph[] {
     const title = chapter.title.trim() || `Chapter ${index + 1}`;
     // A manuscript's chapter opens a third of the way down its page.
     const spacing = style.manuscript ? { before: INCH * 2 } : undefined;
-    out.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: index > 0 || style.manuscript, alignment: AlignmentType.CENTER, spacing, children: [new TextRun(title)] }));
+    // The first chapter opens on a page of its own after a title page, never on it (issue 19 item 14).
+    const newPage = index > 0 || style.manuscript || !!model.title;
+    out.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: newPage, alignment: AlignmentType.CENTER, spacing, children: [new TextRun(title)] }));
     out.push(...paragraphs(blocks, style, notes, true));
   });
   return out;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { zipSync, type Zippable } from "fflate";
+import { bookDirection, type Direction } from "../direction";
 import { chapterHtml } from "../markdown/html";
 import type { DocumentModel, WrittenDocument } from "../model";
 import { encodeUtf8, escapeXml } from "../text";
@@ -16,10 +17,10 @@ hr{border:0;margin:1.2em 0;text-align:center}hr::after{content:"* * *"}
 .title-block{text-align:center;margin-top:30%}.title-block .title{font-size:2em;text-indent:0}.title-block .author{text-indent:0}
 .footnotes{font-size:.9em;margin-top:2em}.footnotes p{text-indent:0}`;
 
-function xhtml(title: string, language: string, body: string): string {
+function xhtml(title: string, language: string, direction: Direction, body: string): string {
   return `<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE html>
-<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="${language}" lang="${language}">
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="${language}" lang="${language}" dir="${direction}">
 <head>
 <meta charset="utf-8"/>
 <title>${escapeXml(title)}</title>
@@ -34,6 +35,7 @@ ${body}
 
 export function writeEpub(model: DocumentModel): WrittenDocument {
   const language = escapeXml(model.language?.trim() || "en");
+  const direction = bookDirection(language);
   const title = model.title?.trim() || model.chapters[0]?.title.trim() || "Untitled";
   const identifier = `urn:uuid:${randomUUID()}`;
   const modified = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -41,7 +43,7 @@ export function writeEpub(model: DocumentModel): WrittenDocument {
     file: `chapter-${index + 1}.xhtml`,
     id: `chapter-${index + 1}`,
     title: chapter.title.trim() || `Chapter ${index + 1}`,
-    html: chapterHtml(chapter.markdown, index + 1, { xhtml: true }),
+    html: chapterHtml(chapter.markdown, index + 1, { xhtml: true, direction }),
   }));
   const files: Zippable = {};
   // fflate writes entries in insertion order: mimetype must come first, uncompressed.
@@ -55,10 +57,10 @@ export function writeEpub(model: DocumentModel): WrittenDocument {
   const nav = `<nav epub:type="toc" id="toc" role="doc-toc">\n<h1>Contents</h1>\n<ol>\n${chapters.map((c) => `<li><a href="${c.file}">${escapeXml(c.title)}</a></li>`).join("\n")}\n</ol>\n</nav>`;
   const oebps: Record<string, string> = {
     "style.css": CSS,
-    "title.xhtml": xhtml(title, language, titleBody),
-    "nav.xhtml": xhtml("Contents", language, nav),
+    "title.xhtml": xhtml(title, language, direction, titleBody),
+    "nav.xhtml": xhtml("Contents", language, direction, nav),
   };
-  for (const c of chapters) oebps[c.file] = xhtml(c.title, language, `<section epub:type="chapter" role="doc-chapter">\n<h1>${escapeXml(c.title)}</h1>\n${c.html}</section>`);
+  for (const c of chapters) oebps[c.file] = xhtml(c.title, language, direction, `<section epub:type="chapter" role="doc-chapter">\n<h1>${escapeXml(c.title)}</h1>\n${c.html}</section>`);
   oebps["content.opf"] = `<?xml version="1.0" encoding="utf-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="book-id" xml:lang="${language}">
 <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
@@ -73,7 +75,7 @@ ${model.author ? `<dc:creator>${escapeXml(model.author)}</dc:creator>\n` : ""}<m
 <item id="title" href="title.xhtml" media-type="application/xhtml+xml"/>
 ${chapters.map((c) => `<item id="${c.id}" href="${c.file}" media-type="application/xhtml+xml"/>`).join("\n")}
 </manifest>
-<spine>
+<spine page-progression-direction="${direction}">
 <itemref idref="title"/>
 <itemref idref="nav" linear="no"/>
 ${chapters.map((c) => `<itemref idref="${c.id}"/>`).join("\n")}

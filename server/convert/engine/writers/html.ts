@@ -1,3 +1,4 @@
+import { bookDirection } from "../direction";
 import { chapterHtml } from "../markdown/html";
 import type { DocumentModel } from "../model";
 import { encodeUtf8, escapeXml } from "../text";
@@ -11,7 +12,8 @@ hr{border:0;text-align:center;margin:1.5em 0}hr::after{content:"* * *"}
 /** A clean standalone HTML5 document: one <section> per chapter, its title an <h1>. */
 function modelToHtml(model: DocumentModel): string {
   const title = model.title?.trim() || model.chapters[0]?.title || "Untitled";
-  const lang = model.language ? ` lang="${escapeXml(model.language)}"` : "";
+  const direction = bookDirection(model.language);
+  const lang = (model.language ? ` lang="${escapeXml(model.language)}"` : "") + (direction === "rtl" ? ' dir="rtl"' : "");
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -23,7 +25,7 @@ function modelToHtml(model: DocumentModel): string {
     ? `<header class="title-block">\n<p class="title">${escapeXml(model.title)}</p>\n${model.author ? `<p class="author">${escapeXml(model.author)}</p>\n` : ""}</header>\n`
     : "";
   const chapters = model.chapters.map(
-    (chapter, index) => `<section class="chapter" id="chapter-${index + 1}">\n<h1>${escapeXml(chapter.title.trim() || `Chapter ${index + 1}`)}</h1>\n${chapterHtml(chapter.markdown, index + 1, { xhtml: false })}</section>`,
+    (chapter, index) => `<section class="chapter" id="chapter-${index + 1}">\n<h1>${escapeXml(chapter.title.trim() || `Chapter ${index + 1}`)}</h1>\n${chapterHtml(chapter.markdown, index + 1, { xhtml: false, direction })}</section>`,
   );
   return `<!DOCTYPE html>\n<html${lang}>\n<head>\n${head.join("\n")}\n</head>\n<body>\n${titleBlock}${chapters.join("\n")}\n</body>\n</html>\n`;
 }

@@ -1,4 +1,4 @@
-import type { DocumentModel, WrittenDocument } from "../model";
+import { hasCjk, type DocumentModel, type WrittenDocument } from "../model";
 import { pandocFormat, runPandoc } from "../pandoc";
 import { encodeUtf8 } from "../text";
 import { modelToMarkdown } from "./markdown";
@@ -9,7 +9,9 @@ export async function writeWithPandoc(model: DocumentModel, format: string): Pro
   const to = info.pandoc.to;
   // Djot has no metadata: pandoc prints the title as a chapter-level heading. Inkstone marks its own.
   const markdown = modelToMarkdown(format === "djot" ? { ...model, title: undefined, author: undefined } : model);
-  const options = { from: "markdown", to, standalone: true, wrap: "none" };
+  // Without pandoc's `smart` extension: typographer's punctuation is the smartPunctuation option's
+  // to make, for every writer alike (../run.ts); pandoc turned `--` into dashes on its own.
+  const options = { from: "markdown-smart", to, standalone: true, wrap: "none", ...(format === "latex" && latexCjk(model)) };
   if (info.container !== "text") {
     const name = `output.${info.extensions[0]}`;
     const result = await runPandoc({ ...options, "output-file": name }, markdown);
@@ -55,4 +57,16 @@ function rtfText(text: string): string {
     else out += `\\u${code > 0x7fff ? code - 65536 : code}?`;
   }
   return out;
+}
+
+/**
+ * LaTeX of a book with CJK text loads xeCJK (pandoc's template does, under XeLaTeX, given a CJK
+ * font) with Fandol Song, the CJK serif that TeX Live ships (texlive-lang-chinese, where ctex
+ * finds it too), named by file so that fontspec finds it in the TeX tree on any machine. Without
+ * it, xelatex printed none of a Chinese novel's characters.
+ */
+function latexCjk(model: DocumentModel): { variables: Record<string, string | string[]> } | undefined {
+  const text = [model.title ?? "", ...model.chapters.flatMap((c) => [c.title, c.markdown.slice(0, 5000)])].join("\n");
+  if (!hasCjk(text) && !/^(zh|ja|ko)\b/i.test(model.language ?? "")) return undefined;
+  return { variables: { CJKmainfont: "FandolSong-Regular.otf", CJKoptions: ["BoldFont=FandolSong-Bold.otf", "ItalicFont=FandolKai-Regular.otf"] } };
 }

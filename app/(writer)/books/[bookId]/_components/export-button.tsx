@@ -11,6 +11,14 @@ interface ExportFormat {
   name: string;
 }
 
+/** The trim sizes the PDF is set in (the API's trimSize), as a printer names them. */
+const TRIM_SIZE_CHOICES = [
+  ["6x9", "6 × 9 in (trade paperback)"],
+  ["5.5x8.5", "5.5 × 8.5 in"],
+  ["5x8", "5 × 8 in"],
+  ["a5", "A5 (148 × 210 mm)"],
+] as const;
+
 /** The formats a writer reaches for first, in this order; the rest follow by name. */
 const FIRST = ["epub", "docx", "pdf", "md", "html", "odt", "txt"];
 
@@ -38,8 +46,9 @@ function ExportForm({ bookId, formats, onDone }: { bookId: string; formats: Expo
     const manuscript = fields.get("manuscript") === "on" && format === "docx";
     const smartPunctuation = fields.get("smartPunctuation") === "on";
     const notes = fields.get("notes") === "on";
+    const trimSize = format === "pdf" ? String(fields.get("trimSize") ?? "") : "";
     await run({ phase: "convert", fraction: null }, async (onProgress) => {
-      const query = new URLSearchParams({ format, ...(manuscript && { manuscript: "1" }), ...(smartPunctuation && { smartPunctuation: "1" }), ...(notes && { notes: "1" }) });
+      const query = new URLSearchParams({ format, ...(manuscript && { manuscript: "1" }), ...(smartPunctuation && { smartPunctuation: "1" }), ...(notes && { notes: "1" }), ...(trimSize && { trimSize }) });
       let answer = await send("GET", `/api/v1/books/${bookId}/export?${query}`, null, onProgress);
       if (answer.status === 202) answer = await followJob(answer.body!.data as Parameters<typeof followJob>[0], onProgress);
       if (answer.status !== 200 || !answer.blob) return failureSentence(answer);
@@ -71,6 +80,19 @@ function ExportForm({ bookId, formats, onDone }: { bookId: string; formats: Expo
             Standard Manuscript Format <span className="muted">— for agents and editors: Courier 12 pt, double-spaced, word count and running header</span>
           </span>
         </label>
+      )}
+      {format === "pdf" && (
+        <div className="field">
+          <label htmlFor="export-trim-size">Trim size</label>
+          <select id="export-trim-size" name="trimSize" defaultValue="6x9">
+            {TRIM_SIZE_CHOICES.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+          <p className="field-hint">The printed page: chapters open on a right-hand page, with running heads and a gutter.</p>
+        </div>
       )}
       <label className="checkbox">
         <input type="checkbox" name="smartPunctuation" />
