@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
+import { bookCharacterParameters } from "../bible/book-characters";
 import { loadBook } from "../books/access";
 import { sql } from "../db";
 import { AppError, ERRORS, type ErrorCode } from "../errors";
@@ -46,6 +47,12 @@ export async function runAnalysis(input: RunAnalysisInput & { bookId: string }, 
   authorize(principal, "analyses.run");
   const book = await loadBook(principal, input.bookId);
   const template = await loadRunnableTemplate(principal, input.templateId);
+  // A run that names no characters follows the book's bible (issue 21 item 5); kept with the result.
+  const parameters = { ...input.parameters };
+  if (!parameters.characters?.length) {
+    const characters = await bookCharacterParameters(book);
+    if (characters.length > 0) parameters.characters = characters;
+  }
   // The row exists before its job, so a runner never meets a job whose analysis is missing.
   const analysisId = newId();
   await sql
@@ -58,7 +65,7 @@ export async function runAnalysis(input: RunAnalysisInput & { bookId: string }, 
       templateName: template.name,
       templateVersion: template.version,
       definition: template.definition,
-      parameters: JSON.stringify(input.parameters ?? {}),
+      parameters: JSON.stringify(parameters),
       createdAt: new Date(),
     })
     .execute();
