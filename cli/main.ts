@@ -1,5 +1,6 @@
 import { Command, type HelpContext } from "commander";
 import { registerAnalysis } from "./commands/analysis";
+import { registerBible } from "./commands/bible";
 import { registerBooks } from "./commands/books";
 import { registerChapters } from "./commands/chapters";
 import { registerCompletion } from "./commands/completion";
@@ -65,6 +66,7 @@ function buildProgram(): Command {
     registerAnalysis,
     registerStats,
     registerGoals,
+    registerBible,
     registerTokens,
     registerCompletion,
   ]) {

@@ -5,6 +5,7 @@ import { AppError, ERRORS, type ErrorCode } from "../errors";
 import { enqueueJob } from "../jobs/enqueue-job";
 import type { JobDto } from "../jobs/schemas";
 import { waitForJob } from "../jobs/wait-for-job";
+import { bookCharacterParameters } from "../bible/book-characters";
 import { newId } from "../sql/values";
 import { analysisBatchJob, analysisJob } from "./analysis-job";
 import { currentBookVersion } from "./book-version";
@@ -34,8 +35,15 @@ export interface StartedRuns {
  * job, on one reading of the book, and the request waits a moment for it. A job that failed with a
  * known code is thrown as that code.
  */
-export async function startRuns(book: BookRow, templates: RunnableTemplate[], parameters: Record<string, unknown> | undefined, principal: Principal): Promise<StartedRuns> {
-  const parametersText = JSON.stringify(parameters ?? {});
+export async function startRuns(book: BookRow, templates: RunnableTemplate[], given: Record<string, unknown> | undefined, principal: Principal): Promise<StartedRuns> {
+  // A run that names no characters follows the book's bible (issue 21 item 5); kept with the result,
+  // so a result is reused only while the bible names the same characters.
+  const parameters = { ...given };
+  if (!(Array.isArray(parameters.characters) && parameters.characters.length > 0)) {
+    const characters = await bookCharacterParameters(book);
+    if (characters.length > 0) parameters.characters = characters;
+  }
+  const parametersText = JSON.stringify(parameters);
   const bookVersion = await currentBookVersion(book);
   const kept = await sql
     .selectFrom("AnalysisResult")

@@ -5,6 +5,7 @@ import { mintToken, type Account } from "./http-users";
 import { analysesState, builtInTemplate, install, ownTemplate, runOn, templateState } from "./http-analysis";
 import { CONVERT_CASES } from "./http-convert-cases";
 import { GOALS_CASES } from "./http-goals-cases";
+import { BIBLE_CASES } from "./http-bible-cases";
 
 /** One real request against a fixture the owner made, for the credential matrix. */
 export interface Prepared {
@@ -49,6 +50,7 @@ async function untrashCase(owner: Account, last: "untrash" | "restore"): Promise
 export const ENDPOINT_CASES: Record<string, Prepare> = {
   ...CONVERT_CASES,
   ...GOALS_CASES,
+  ...BIBLE_CASES,
   "POST /auth/revoke": async () => ({
     path: "/auth/revoke",
     snapshot: nothing,

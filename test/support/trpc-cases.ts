@@ -6,6 +6,7 @@ import { del, expectFailure, expectSuccess, get } from "./http-client";
 import { finishedJob, MANUSCRIPT } from "./http-convert-cases";
 import type { Account } from "./http-users";
 import { WRITING_TRPC_CASES } from "./trpc-cases-writing";
+import { BIBLE_TRPC_CASES } from "./http-bible-cases";
 
 /** One real tRPC call against a fixture the owner made, for the tRPC credential matrix. */
 export interface PreparedCall {
@@ -476,4 +477,5 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
     };
   },
   ...WRITING_TRPC_CASES,
+  ...BIBLE_TRPC_CASES,
 };

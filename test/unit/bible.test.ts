@@ -184,3 +184,24 @@ describe("pictures, import, export, cast (issue 21 items 1, 5, 7)", () => {
     expect(markdown).toContain("## Places\n\n### Oxford");
   });
 });
+
+describe("analysis uses the bible (issue 21 item 5)", () => {
+  it("follows the book's characters, with aliases, when a run names none, and keeps a run's own names", async () => {
+    const { runAnalysis } = await import("@/server/analysis/run-analysis");
+    const { installTemplate } = await import("@/server/analysis/install-template");
+    const { searchTemplates, templatesCollection } = await import("@/server/analysis/search-templates");
+    const ada = await newWriter("ada");
+    const { book } = await bookWith(ada, ['"Where?" asked Lyra. Pan said nothing.']);
+    await createEntry(entry(book.id, { name: "Lyra", aliases: ["Lyra Belacqua"] }), ada);
+    await createEntry(entry(book.id, { name: "Pan", aliases: ["Pantalaimon"] }), ada);
+    await createEntry(entry(book.id, { name: "Oxford", kind: "place" }), ada);
+    const template = (await searchTemplates({ ...defaultCollectionOptions(templatesCollection), q: "dialogue" }, ada)).items[0]!;
+    await installTemplate({ templateId: template.id }, ada);
+    // No runner works the queue here: what matters is what each run was stored to follow.
+    await runAnalysis({ bookId: book.id, templateId: template.id, parameters: { characters: ["Mara"] } }, ada);
+    await runAnalysis({ bookId: book.id, templateId: template.id }, ada);
+    const { sql } = await import("@/server/db");
+    const stored = await sql.selectFrom("AnalysisResult").select("parameters").where("bookId", "=", book.id).orderBy("createdAt").execute();
+    expect(stored.map((row) => JSON.parse(row.parameters))).toEqual([{ characters: ["Mara"] }, { characters: ["Lyra|Lyra Belacqua", "Pan|Pantalaimon"] }]);
+  });
+});
