@@ -1,9 +1,11 @@
 import type { Principal } from "../auth/principal";
+import { authorize } from "../auth/scopes";
+import { sql } from "../db";
+import { loadRelation } from "./relations";
 
-import { AppError } from "../errors";
-
+// DELETE /api/v1/books/{bookId}/bible/relations/{relationId}
 export async function deleteRelation(input: { bookId: string; relationId: string }, principal: Principal): Promise<void> {
-  void input;
-  void principal;
-  throw new AppError("internal", "not built yet");
+  authorize(principal, "bible.deleteRelation");
+  const { relation } = await loadRelation(principal, input.bookId, input.relationId);
+  await sql.deleteFrom("BibleRelation").where("id", "=", relation.id).execute();
 }

@@ -1,10 +1,70 @@
-import type { Principal } from "../auth/principal";
 import type { z } from "zod";
+import type { Principal } from "../auth/principal";
+import { authorize } from "../auth/scopes";
+import { sql } from "../db";
+import { loadEntry } from "./entries";
+import { ensureBookScanned } from "./mention-index";
 import type { EntryMentionsDto, mentionsQuery } from "./schemas";
-import { AppError } from "../errors";
+import { sentenceAround } from "./sentence";
 
+// GET /api/v1/books/{bookId}/bible/entries/{entryId}/mentions — where the entry is named
 export async function getEntryMentions(input: { bookId: string; entryId: string } & z.output<typeof mentionsQuery>, principal: Principal): Promise<EntryMentionsDto> {
-  void input;
-  void principal;
-  throw new AppError("internal", "not built yet");
+  authorize(principal, "bible.mentions");
+  const { book, entry } = await loadEntry(principal, input.bookId, input.entryId);
+  await ensureBookScanned(book, principal.userId);
+  const rows = await sql
+    .selectFrom("BibleMention as m")
+    .innerJoin("Chapter as c", "c.id", "m.chapterId")
+    .select(["m.chapterId", "m.count", "m.spans", "c.title", "c.position"])
+    .where("m.entryId", "=", entry.id)
+    .where("c.bookId", "=", book.id)
+    .where("c.deletedAt", "is", null)
+    .orderBy("c.position")
+    .execute();
+  const chapters = rows.map((row) => ({ chapterId: row.chapterId, title: row.title, position: row.position, count: row.count }));
+  const total = chapters.reduce((sum, chapter) => sum + chapter.count, 0);
+  const place = (row: (typeof rows)[number] | undefined, which: "first" | "last") => {
+    if (!row) return null;
+    const spans = JSON.parse(row.spans) as [number, number][];
+    const span = which === "first" ? spans[0]! : spans[spans.length - 1]!;
+    return { chapterId: row.chapterId, chapterTitle: row.title, position: row.position, start: span[0] };
+  };
+
+  // The page of mentions, in book order: the chapters it falls in are read for their sentences.
+  const listed = input.chapterId ? rows.filter((row) => row.chapterId === input.chapterId) : rows;
+  const listedTotal = listed.reduce((sum, row) => sum + row.count, 0);
+  const from = (input.page - 1) * input.perPage;
+  const wanted: { row: (typeof rows)[number]; spans: [number, number][] }[] = [];
+  let index = 0;
+  for (const row of listed) {
+    if (index >= from + input.perPage) break;
+    if (index + row.count > from) {
+      const spans = JSON.parse(row.spans) as [number, number][];
+      wanted.push({ row, spans: spans.slice(Math.max(0, from - index), from + input.perPage - index) });
+    }
+    index += row.count;
+  }
+  const texts = wanted.length
+    ? new Map((await sql.selectFrom("Chapter").select(["id", "content"]).where("id", "in", wanted.map((w) => w.row.chapterId)).execute()).map((c) => [c.id, c.content]))
+    : new Map<string, string>();
+  const items = wanted.flatMap(({ row, spans }) => {
+    const text = texts.get(row.chapterId) ?? "";
+    return spans.map(([start, end]) => ({
+      chapterId: row.chapterId,
+      chapterTitle: row.title,
+      position: row.position,
+      start,
+      end,
+      text: text.slice(start, end),
+      ...sentenceAround(text, start, end),
+    }));
+  });
+  return {
+    entryId: entry.id,
+    total,
+    chapters,
+    first: place(rows[0], "first"),
+    last: place(rows[rows.length - 1], "last"),
+    mentions: { items, total: listedTotal, page: input.page, perPage: input.perPage },
+  };
 }

@@ -1,9 +1,11 @@
 import type { Principal } from "../auth/principal";
+import { authorize } from "../auth/scopes";
+import { entryDto, loadEntry } from "./entries";
 import type { EntryDto } from "./schemas";
-import { AppError } from "../errors";
 
+// GET /api/v1/books/{bookId}/bible/entries/{entryId}
 export async function getEntry(input: { bookId: string; entryId: string }, principal: Principal): Promise<EntryDto> {
-  void input;
-  void principal;
-  throw new AppError("internal", "not built yet");
+  authorize(principal, "bible.getEntry");
+  const { book, entry } = await loadEntry(principal, input.bookId, input.entryId);
+  return entryDto(book.id, entry);
 }

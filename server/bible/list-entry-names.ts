@@ -1,10 +1,18 @@
 import type { Principal } from "../auth/principal";
-import type { z } from "zod";
-import type { entryNameSchema } from "./schemas";
-import { AppError } from "../errors";
+import { authorize } from "../auth/scopes";
+import { sql } from "../db";
+import { loadBibleBook, parseList, visibleEntries } from "./entries";
+import type { EntryNameDto } from "./schemas";
 
-export async function listEntryNames(input: { bookId: string }, principal: Principal): Promise<z.infer<typeof entryNameSchema>[]> {
-  void input;
-  void principal;
-  throw new AppError("internal", "not built yet");
+// GET /api/v1/books/{bookId}/bible/names — every entry's name and aliases, for the editor
+export async function listEntryNames(input: { bookId: string }, principal: Principal): Promise<EntryNameDto[]> {
+  authorize(principal, "bible.names");
+  const book = await loadBibleBook(principal, input.bookId);
+  return bookEntryNames(book);
+}
+
+/** The names a book's bible finds, in a stable order (by id: the mention signature depends on it). */
+export async function bookEntryNames(book: { id: string; seriesId: string | null }): Promise<EntryNameDto[]> {
+  const rows = await visibleEntries(sql, book).select(["id", "seriesId", "kind", "name", "aliases"]).orderBy("id").execute();
+  return rows.map((row) => ({ id: row.id, scope: row.seriesId ? "series" : "book", kind: row.kind, name: row.name, aliases: parseList(row.aliases) }));
 }

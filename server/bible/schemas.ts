@@ -39,7 +39,7 @@ const oneLine = (what: string, max: number) =>
     .max(max, `${what} can be at most ${max} characters`)
     .refine((text) => !/[\n\r\t]/.test(text), `${what} is one line (no line breaks or tabs)`);
 
-export const entryName = oneLine("a name", 100);
+export const entryName = oneLine("a name", 100).refine((name) => !/[|｜]/u.test(name), "a name cannot hold | (it separates a character's names in analysis parameters)");
 export const entryKind = oneLine("a kind", 40).describe(`one of ${BUILT_IN_KINDS.join(", ")}, or a kind the writer names`);
 export const entryField = z.strictObject({ key: oneLine("a field's key", 60), value: storedText().max(2_000, "a field's value can be at most 2,000 characters") });
 
@@ -150,6 +150,7 @@ export const entriesCollection = defineCollection({
 export const entryNameSchema = z
   .object({ id: z.string(), scope: z.enum(ENTRY_SCOPES), kind: z.string(), name: z.string(), aliases: z.array(z.string()) })
   .meta({ id: "BibleEntryName" });
+export type EntryNameDto = z.infer<typeof entryNameSchema>;
 export const entryNamesSchema = z.array(entryNameSchema);
 
 // Relations ---------------------------------------------------------------------------------------

@@ -29,6 +29,9 @@ async function perform(task: WorkerTask): Promise<unknown> {
     case "search-apply":
     case "search-each":
       return (await import("../search/engine/task")).performSearchTask(task);
+    case "bible-scan":
+    case "bible-near-names":
+      return (await import("../bible/engine/task")).performBibleTask(task);
   }
 }
 

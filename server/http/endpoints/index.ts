@@ -2,6 +2,7 @@ import type { Endpoint } from "../endpoint";
 import * as analysisRuns from "./analysis-runs";
 import * as analysisTemplates from "./analysis-templates";
 import * as auth from "./auth";
+import * as bible from "./bible";
 import * as books from "./books";
 import * as chapters from "./chapters";
 import * as convert from "./convert";
@@ -12,6 +13,6 @@ import * as tokens from "./tokens";
 import * as users from "./users";
 
 /** Every REST endpoint: the OpenAPI document and the integration tests iterate over this list. */
-export const ENDPOINTS: Endpoint[] = [auth, users, tokens, books, chapters, jobs, convert, analysisTemplates, analysisRuns, goals, search].flatMap((module) =>
+export const ENDPOINTS: Endpoint[] = [auth, users, tokens, books, chapters, jobs, convert, analysisTemplates, analysisRuns, goals, search, bible].flatMap((module) =>
   Object.values(module).filter((value): value is Endpoint => typeof value === "object" && value !== null && "handle" in value),
 );

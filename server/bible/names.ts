@@ -1,0 +1,39 @@
+import { isStopWord } from "../analysis/engine/terms";
+import { withoutTitles } from "../analysis/engine/mentions";
+
+/**
+ * A name as two entries must not share it: titles dropped (Mr. Darcy is Darcy, as the matcher
+ * finds him), width and case folded (Ｌｙｒａ, LYRA and Lyra are one name to a reader).
+ */
+export function nameKey(name: string): string {
+  return (withoutTitles(name) || name).normalize("NFKC").toLocaleLowerCase("en");
+}
+
+/** Everything an entry is found by: its name, then its aliases. */
+export function namesOf(entry: { name: string; aliases: readonly string[] }): string[] {
+  return [entry.name, ...entry.aliases];
+}
+
+// Words that are first names too, and so over-match when a character is called by them (the
+// stop-word list holds the function words: a, he, will …).
+const NAME_LIKE_WORDS = new Set(
+  "will may june april august hope grace faith joy rose lily violet iris ivy daisy holly amber ruby pearl dawn summer autumn winter sky river mark bill rob pat sue guy art frank grant chase hunter miles sandy rusty buck jack bob dick page reed wade dean gene earl king prince duke major sterling price young long brown green white black gray grey little love honor sunny heather crystal chance faith destiny".split(" "),
+);
+// Characters of Chinese prose that stand alone as words (a one-character name made of one of
+// them is found wherever the segmenter cuts that word out).
+const COMMON_HAN = new Set([..."一二三四五六七八九十百千万人大小上下中天地日月年山水火木金土石风云雨雪花草林心手口目头身子女儿父母王公主老师长生死来去出入有无不是在和与的了着过也就都而又还说道看见听想知问走开门家国城东西南北前后左右高明白红黑青春夏秋冬"]);
+
+/** Whether a name or alias is a word of ordinary prose, so finding it will over-match. */
+export function isCommonWord(name: string): boolean {
+  const key = name.normalize("NFKC").toLocaleLowerCase("en");
+  if ([...key].length === 1) return COMMON_HAN.has(key) || /^[a-z]$/.test(key);
+  return NAME_LIKE_WORDS.has(key) || isStopWord(key);
+}
+
+export function commonWordWarnings(names: readonly string[]) {
+  return names.filter(isCommonWord).map((name) => ({
+    name,
+    code: "common_word" as const,
+    message: `"${name}" is also a common word: it will be found where it is not a name. Allowed; prefer a longer alias where you can.`,
+  }));
+}
