@@ -3,11 +3,11 @@
 import type { FormEvent } from "react";
 import { Field, SelectField } from "@/app/_components/field";
 import { FormAlert } from "@/app/_components/form-alert";
-import { describeProblem } from "@/app/_components/problem";
 import { trpc } from "@/app/_trpc/client";
 // zod comes with the kinds: the editor loads this form only when "Add to bible" is chosen.
 import { BUILT_IN_KINDS, type EntryDto } from "@/server/bible/schemas";
 import styles from "./bible.module.css";
+import { bibleProblem } from "./bible-problem";
 
 export interface ChapterOption {
   id: string;
@@ -61,7 +61,7 @@ export function EntryForm({ bookId, language, entry, initialName, chapters, comp
   const create = trpc.bible.createEntry.useMutation({ onSuccess: done });
   const update = trpc.bible.updateEntry.useMutation({ onSuccess: done });
   const pending = create.isPending || update.isPending;
-  const problem = describeProblem(entry ? update.error : create.error, entry ? "changes." : "");
+  const problem = bibleProblem(entry ? update.error : create.error, entry ? "changes." : "");
   const fields = problem?.fields ?? {};
   const fieldError = (name: string) => Object.entries(fields).find(([key]) => key === name || key.startsWith(`${name}.`))?.[1];
 

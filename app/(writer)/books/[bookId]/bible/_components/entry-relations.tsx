@@ -8,6 +8,7 @@ import { describeProblem } from "@/app/_components/problem";
 import { trpc } from "@/app/_trpc/client";
 import type { EntryDto } from "@/server/bible/schemas";
 import styles from "./bible.module.css";
+import { bibleProblem } from "./bible-problem";
 
 /** The entry's relations (either end), and a new one from it to another entry. */
 export function EntryRelations({ bookId, language, entry }: { bookId: string; language: string; entry: EntryDto }) {
@@ -19,7 +20,7 @@ export function EntryRelations({ bookId, language, entry }: { bookId: string; la
   const remove = trpc.bible.deleteRelation.useMutation({ onSuccess: refresh });
   const mine = (relations.data ?? []).filter((relation) => relation.fromId === entry.id || relation.toId === entry.id);
   const others = (names.data ?? []).filter((other) => other.id !== entry.id);
-  const problem = describeProblem(create.error);
+  const problem = bibleProblem(create.error);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -35,7 +35,8 @@ interface BiblePanelProps {
 
 /**
  * The entries this chapter mentions, in order of first appearance, with how often: a click
- * selects the entry's next mention in the text (again: the one after), its name opens its page.
+ * selects the entry's next mention in the text (again: the one after); the hover card and the
+ * bible's page lead to the entry itself.
  */
 export function BiblePanel({ bookId, language, entries, mentions, marked, onToggleMarks, onJump }: BiblePanelProps) {
   const present = useMemo(() => {
