@@ -6,7 +6,14 @@
 // (rewrites, headers) and proxy.ts read the same rule.
 
 /** Paths that are a page or the API, by negotiation. */
-export const PAGE_PATHS = ["/books", "/books/:bookId", "/books/:bookId/chapters/:chapterId"];
+export const PAGE_PATHS = [
+  "/books",
+  "/books/:bookId",
+  "/books/:bookId/chapters/:chapterId",
+  // The story bible's pages: its list, an entry, the graph and the continuity checks.
+  "/books/:bookId/bible",
+  "/books/:bookId/bible/:entryId",
+];
 // Every condition has a `value`: one without copies the header's value into the rewrite's
 // parameters, which Next appends to the destination's query string (a Bearer token in the URL).
 export const HAS_AUTHORIZATION = [{ type: "header", key: "authorization", value: ".*" }];
@@ -16,9 +23,9 @@ export const PAGE_SIGNALS = [
   { type: "header", key: "next-action", value: ".+" },
 ];
 /** Every other path under /books is the API's alone. */
-export const API_ONLY_BOOKS_PATH = "/books/:bookId/:rest((?:)(?!chapters/[^/]+$).+)";
+export const API_ONLY_BOOKS_PATH = "/books/:bookId/:rest((?:)(?!chapters/[^/]+$|bible(?:/[^/]+)?$).+)";
 
-const PAGE_PATH = /^\/books(\/[^/]+(\/chapters\/[^/]+)?)?\/?$/;
+const PAGE_PATH = /^\/books(\/[^/]+(\/chapters\/[^/]+|\/bible(\/[^/]+)?)?)?\/?$/;
 
 /**
  * The same rule for a request in hand: does it get the page? Accept is read here as the rewrites
