@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { expectFailure, expectSuccess, get, post } from "../support/http-client";
-import { builtInTemplate, runOn } from "../support/http-analysis";
+import { expectFailure, expectSuccess, get, post, waitForJob } from "../support/http-client";
+import { builtInTemplate, install } from "../support/http-analysis";
 import { createBook, uploadChapter } from "../support/http-books";
 import { signUp, type Account } from "../support/http-users";
 
@@ -29,6 +29,19 @@ beforeAll(async () => {
   await uploadChapter(writer.token, chinese, "玄德曰：“先生何来？”\n\n孔明笑道：“特来相助。”\n\n他捡到一枚玉佩。", "第一章");
   await uploadChapter(writer.token, chinese, "玉佩碎了！", "第二章");
 });
+
+/**
+ * Runs an installed template and answers the stored analysis: at once (201), or through its job
+ * when the run takes longer (202; the first Chinese run loads jieba's dictionary).
+ */
+async function runOn(token: string, bookId: string, templateId: string, parameters?: Record<string, unknown>) {
+  await install(token, templateId);
+  const response = await post(`/api/v1/books/${bookId}/analyses`, token, { templateId, ...(parameters && { parameters }) });
+  if (response.status === 201) return expectSuccess(response, 201);
+  const job = await waitForJob(token, expectSuccess(response, 202).id);
+  expect(job.status, JSON.stringify(job.error)).toBe("succeeded");
+  return expectSuccess(await get(`/api/v1/books/${bookId}/analyses/${job.result.analysisId}`, token), 200);
+}
 
 /** A built-in found by a query, checked to be the one named. */
 async function builtIn(query: string, name: RegExp) {
