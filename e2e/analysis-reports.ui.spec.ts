@@ -27,7 +27,7 @@ test("the reports for 拆书 and revision run from the Analyze page and show the
   for (const report of REPORTS) {
     const template = templates[report.query]!;
     await page.goto(`/analyze/${bookId}`);
-    await page.getByLabel("Template").selectOption(template.id);
+    await page.getByRole("combobox", { name: "Template", exact: true }).selectOption(template.id);
     await page.getByLabel("Characters to follow").fill("Mara, Tomas");
     await page.getByLabel("Words to trace").fill("lamp, letter");
     await page.getByRole("button", { name: "Run" }).click();
