@@ -39,6 +39,9 @@ function novelText(file) {
   if (start) text = text.slice(start.index + start[0].length);
   const end = /^\*\*\* ?END OF (?:THE|THIS) PROJECT GUTENBERG/imu.exec(text);
   if (end) text = text.slice(0, end.index);
+  // Gutenberg's English is hard-wrapped: a lone line break is a space, as an import would read it
+  // (else every wrapped line would open a paragraph and a sentence). Chinese lines are paragraphs.
+  if (!/\p{Script=Han}/u.test(text.slice(0, 5000))) text = text.replace(/([^\n])\n(?=[^\n])/gu, "$1 ");
   // Chapter headings (第一回 …) are not sentences of the novel.
   return text.replace(/^[ \t\u3000]*第[一二三四五六七八九十百千零〇\d]+[回章节卷].*$/gmu, "");
 }
