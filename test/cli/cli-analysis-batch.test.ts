@@ -28,7 +28,7 @@ beforeAll(async () => {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "inkstone-batch-")), "book.md");
   writeFileSync(file, MANUSCRIPT);
   bookId = json(await run(["import", file, "--title", "Batch", "--json"])).book.id;
-});
+}, 120_000);
 
 describe("inkstone analysis run with several templates, --all, and delete", () => {
   it("runs two templates on one reading of the book, then --all reuses what is kept and runs the rest", async () => {
@@ -49,17 +49,17 @@ describe("inkstone analysis run with several templates, --all, and delete", () =
     expect(all).toHaveLength(3);
     expect(all.every((a: { reused: boolean; status: string }) => a.reused && a.status === "succeeded")).toBe(true);
     expect(json(await run(["analysis", "results", "--book", bookId, "--json"])).items).toHaveLength(3);
-  });
+  }, 300_000);
 
   it("refuses --all with ids, and no template at all, as usage errors (exit 2)", async () => {
     expect(fails(await run(["analysis", "run", "--all", "x", "--book", bookId]), 2)).toMatch(/not both/);
     expect(fails(await run(["analysis", "run", "--book", bookId]), 2)).toMatch(/--all/);
-  });
+  }, 120_000);
 
   it("deletes a kept result; deleting it again is 404", async () => {
     const [first] = json(await run(["analysis", "results", "--book", bookId, "--json"])).items;
     expect(ok(await run(["analysis", "delete", first.id, "--book", bookId]))).toContain(`Deleted analysis ${first.id}`);
     expect(fails(await run(["analysis", "delete", first.id, "--book", bookId]))).toMatch(/\(404 not_found\)$/);
     expect(json(await run(["analysis", "results", "--book", bookId, "--json"])).items.map((a: { id: string }) => a.id)).not.toContain(first.id);
-  });
+  }, 120_000);
 });
