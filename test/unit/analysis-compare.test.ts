@@ -109,6 +109,7 @@ describe("compareBooks (issue 20 §3)", () => {
     expect(compareBooksInput.parse({ bookId: "b", asOf: "2026-01-02" }).asOf).toEqual(new Date("2026-01-02T23:59:59.999Z"));
     const today = compareBooksInput.parse({ bookId: "b", asOf: new Date().toISOString().slice(0, 10) }).asOf!;
     expect(Math.abs(today.getTime() - Date.now())).toBeLessThan(5_000);
+    expect(compareBooksInput.parse({ bookId: "b", asOf: "2999-01-01" }).asOf).toEqual(new Date("2999-01-01T23:59:59.999Z"));
     expect(compareBooksInput.parse({ bookId: "b", asOf: "2026-01-02T10:00:00+02:00" }).asOf).toEqual(new Date("2026-01-02T08:00:00Z"));
   });
 
