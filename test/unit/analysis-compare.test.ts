@@ -128,6 +128,11 @@ describe("compareBooks (issue 20 §3)", () => {
     // another writer's book as the other one answers as an unknown one does: 404, nothing said of it
     await expect(compareBooks({ bookId: mine.id, otherBookId: bobs.id }, ada)).rejects.toMatchObject({ code: "not_found", status: 404 });
     await expect(compareBooks({ bookId: mine.id, otherBookId: "no-such-book" }, ada)).rejects.toMatchObject({ code: "not_found", status: 404 });
+    const [foreign, unknown] = await Promise.all([
+      compareBooks({ bookId: mine.id, otherBookId: bobs.id }, ada).catch((error: Error) => error.message),
+      compareBooks({ bookId: mine.id, otherBookId: "no-such-book" }, ada).catch((error: Error) => error.message),
+    ]);
+    expect(foreign).toBe(unknown);
     // the book in the path follows the book rules: 403 for another writer's, as every /books/{bookId}/… does
     await expect(compareBooks({ bookId: bobs.id, otherBookId: mine.id }, ada)).rejects.toMatchObject({ code: "forbidden", status: 403 });
     await expect(compareBooks({ bookId: mine.id, otherBookId: published.id }, withScopes(ada, ["read:books"]))).rejects.toMatchObject({ code: "insufficient_scope" });
