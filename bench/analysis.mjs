@@ -12,6 +12,7 @@ import { createJiti } from "jiti";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const jiti = createJiti(import.meta.url, { alias: { "@": root } });
 const { BUILT_IN_TEMPLATES, analyzeBook, analyzeBookWithTemplates, prepareBook, runTemplate } = await jiti.import("../server/analysis/engine/index.ts");
+const { performCompareTask } = await jiti.import("../server/analysis/engine/compare/task.ts");
 
 const TOTAL_TARGET_MS = 300;
 const PATHOLOGICAL_TARGET_MS = 2_000;
@@ -228,6 +229,21 @@ for (const [label, makeBook, locale] of books) {
   const totalOk = locale !== "en" || together.ms < TOTAL_TARGET_MS;
   missed ||= !totalOk;
   console.log(`words counted: ${together.result.words}` + (locale === "en" ? `; all together target < ${TOTAL_TARGET_MS} ms: ${totalOk ? "ok" : "MISSED"}` : ""));
+  // Compare (issue 20 §3): two books read and every series computed, as a worker does it; here the
+  // book beside itself, so both sides cost the same as one such book.
+  const compareRuns = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const cpu = process.cpuUsage();
+    const { ms } = await timed(() => performCompareTask({ op: "compare", left: book, right: book, series: null }));
+    const { user, system } = process.cpuUsage(cpu);
+    compareRuns.push({ ms, cpuMs: (user + system) / 1000 });
+  }
+  compareRuns.sort((a, b) => a.ms - b.ms);
+  const compared = compareRuns[ROUNDS >> 1];
+  console.log(
+    `Compare, this book beside itself (both read, every series): median ${compared.ms.toFixed(1)} ms ` +
+      `(${(compared.ms / baseline.ms).toFixed(2)}× the baseline; ${compared.cpuMs.toFixed(0)} ms of process CPU), best ${compareRuns[0].ms.toFixed(1)} ms`,
+  );
 }
 
 if (!only && !togetherOnly) {

@@ -17,7 +17,10 @@ async function loadOtherBook(principal: Principal, bookId: string): Promise<Book
   try {
     return await loadBook(principal, bookId);
   } catch (error) {
-    if (error instanceof AppError && (error.code === "forbidden" || error.code === "gone")) throw new AppError("not_found", "No book of yours has this id.", { otherBookId: bookId });
+    // unknown, another writer's or purged: one answer, word for word
+    if (error instanceof AppError && (error.code === "not_found" || error.code === "forbidden" || error.code === "gone")) {
+      throw new AppError("not_found", "No book of yours has this id.", { otherBookId: bookId });
+    }
     throw error;
   }
 }

@@ -11,7 +11,12 @@ const seriesKey = z.enum(COMPARE_SERIES_KEYS);
  */
 export const asOfField = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()])
-  .transform((value) => (value.length === 10 ? new Date(Math.min(Date.parse(`${value}T23:59:59.999Z`), Date.now())) : new Date(value)))
+  .transform((value) => {
+    if (value.length !== 10) return new Date(value);
+    const end = Date.parse(`${value}T23:59:59.999Z`);
+    // Today's end is still to come, so today means now; a later day stays in the future (refused).
+    return new Date(Date.parse(`${value}T00:00:00Z`) <= Date.now() ? Math.min(end, Date.now()) : end);
+  })
   .describe("compare with the book (or the other book) as it stood at this time: an ISO 8601 date-time, or a date meaning the end of that day (UTC; today: now)");
 
 const otherBookField = z.string().min(1).max(64).describe("the book to compare with; absent: the same book (then asOf is required)");

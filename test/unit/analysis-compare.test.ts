@@ -109,6 +109,7 @@ describe("compareBooks (issue 20 §3)", () => {
     expect(compareBooksInput.parse({ bookId: "b", asOf: "2026-01-02" }).asOf).toEqual(new Date("2026-01-02T23:59:59.999Z"));
     const today = compareBooksInput.parse({ bookId: "b", asOf: new Date().toISOString().slice(0, 10) }).asOf!;
     expect(Math.abs(today.getTime() - Date.now())).toBeLessThan(5_000);
+    expect(compareBooksInput.parse({ bookId: "b", asOf: "2999-01-01" }).asOf).toEqual(new Date("2999-01-01T23:59:59.999Z"));
     expect(compareBooksInput.parse({ bookId: "b", asOf: "2026-01-02T10:00:00+02:00" }).asOf).toEqual(new Date("2026-01-02T08:00:00Z"));
   });
 
@@ -127,6 +128,11 @@ describe("compareBooks (issue 20 §3)", () => {
     // another writer's book as the other one answers as an unknown one does: 404, nothing said of it
     await expect(compareBooks({ bookId: mine.id, otherBookId: bobs.id }, ada)).rejects.toMatchObject({ code: "not_found", status: 404 });
     await expect(compareBooks({ bookId: mine.id, otherBookId: "no-such-book" }, ada)).rejects.toMatchObject({ code: "not_found", status: 404 });
+    const [foreign, unknown] = await Promise.all([
+      compareBooks({ bookId: mine.id, otherBookId: bobs.id }, ada).catch((error: Error) => error.message),
+      compareBooks({ bookId: mine.id, otherBookId: "no-such-book" }, ada).catch((error: Error) => error.message),
+    ]);
+    expect(foreign).toBe(unknown);
     // the book in the path follows the book rules: 403 for another writer's, as every /books/{bookId}/… does
     await expect(compareBooks({ bookId: bobs.id, otherBookId: mine.id }, ada)).rejects.toMatchObject({ code: "forbidden", status: 403 });
     await expect(compareBooks({ bookId: mine.id, otherBookId: published.id }, withScopes(ada, ["read:books"]))).rejects.toMatchObject({ code: "insufficient_scope" });
