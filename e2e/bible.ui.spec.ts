@@ -11,7 +11,7 @@ interface NewEntry {
   exitChapter?: string;
 }
 
-/** Adds an entry on the bible's page, as a writer does, and comes back to the list. */
+/** Adds an entry on the bible's page, as a writer does; the new entry's page opens. */
 async function addEntry(page: Page, bookId: string, entry: NewEntry): Promise<void> {
   await page.goto(`/books/${bookId}/bible`);
   await page.getByRole("button", { name: "New entry" }).click();
@@ -90,7 +90,8 @@ test("Chinese names are marked while typing, and a one-character alias only as a
 test("Add to bible turns the selected name into an entry, marked at once", async ({ page }) => {
   const [chapter] = await newBook(page.request, [{ title: "The Inn", content: "Marisol poured the wine and said nothing." }]);
   await page.goto(chapter!.path);
-  const line = page.locator(".cm-line", { hasText: "Marisol poured" });
+  // The live editor's line (the server-rendered first paint holds the same text until it hands over).
+  const line = page.getByRole("textbox", { name: "Text of The Inn" }).locator(".cm-line", { hasText: "Marisol poured" });
   await line.dblclick({ position: { x: 5, y: 5 } });
   await page.getByRole("button", { name: "Add to bible" }).click();
   const dialog = page.getByRole("dialog", { name: "Add to bible" });
@@ -115,6 +116,8 @@ test("an entry's page lists its mentions per chapter, each linking to the spot i
   const bookId = chapters[0]!.bookId;
   await addEntry(page, bookId, { name: "Tomas", description: "The brother." });
   await addEntry(page, bookId, { name: "Wren", description: "The sister." });
+  // A new entry opens its own page; Tomas is found from the list.
+  await page.goto(`/books/${bookId}/bible`);
   await page.getByRole("link", { name: "Tomas" }).click();
   const mentions = page.getByRole("region", { name: "Mentions" });
   await expect(mentions).toContainText("3 mentions in 2 chapters");
