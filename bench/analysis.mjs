@@ -8,6 +8,7 @@
 // pathological chapter. See bench/README.md.
 import { fileURLToPath } from "node:url";
 import { createJiti } from "jiti";
+import { random } from "./seeded-random.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const jiti = createJiti(import.meta.url, { alias: { "@": root } });
@@ -26,16 +27,6 @@ const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf
 // `--together`: only the run of all templates on the book read once (not each template alone).
 const togetherOnly = process.argv.includes("--together");
 const ZH_CHARS = Number(process.argv.includes("--zh-chars") ? process.argv[process.argv.indexOf("--zh-chars") + 1] : 300_000);
-
-/** mulberry32: a small seeded generator, so every run reads the same books. */
-function random(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Chapter sizes that vary by up to ±40% around the mean and add up to `total`. */
 function chapterSizes(total, next, chapters = CHAPTERS) {

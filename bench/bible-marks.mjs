@@ -17,6 +17,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
 import { chapterText } from "./chapter-text.mjs";
+import { keystrokesToPaint } from "./keystrokes.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const WORDS = 10_000;
@@ -118,31 +119,9 @@ async function measure(browser, script, bench) {
   await page.waitForSelector(".cm-content");
   const marks = await page.evaluate(() => document.querySelectorAll(".bible-mark").length);
   const mounted = Date.now() - started;
-  await page.evaluate(() => {
-    window.__latencies = [];
-    addEventListener(
-      "keydown",
-      (event) => {
-        const start = event.timeStamp;
-        requestAnimationFrame(() => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => window.__latencies.push(performance.now() - start);
-          channel.port2.postMessage(null);
-        });
-      },
-      true,
-    );
-  });
-  await page.locator(".cm-line", { hasText: /\S/ }).nth(3).click();
-  await page.keyboard.press("End");
-  // Latin keys in the Chinese chapter too: an input method's commit fires no keydown to time from,
-  // and the line typed in is rescanned (segmenter included) whatever is typed.
-  for (let k = 0; k < keys; k++) {
-    await page.keyboard.press(k % 6 === 5 ? "Space" : "KeyA");
-    await page.waitForTimeout(25);
-  }
-  await page.waitForTimeout(300);
-  const latencies = (await page.evaluate(() => window.__latencies)).sort((a, b) => a - b);
+  // Latin keys in the Chinese chapter too (see keystrokesToPaint): the line typed in is rescanned
+  // (segmenter included) whatever is typed.
+  const latencies = await keystrokesToPaint(page, page.locator(".cm-line", { hasText: /\S/ }).nth(3), keys);
   // The editor's own work per keystroke, without the browser's input and frame scheduling: less
   // sensitive to a busy machine than keystroke to paint.
   const timed = await page.evaluate((count) => window.__typeTimed(count), keys);

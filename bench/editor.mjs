@@ -25,6 +25,7 @@ import { migrate } from "../scripts/migrate.mjs";
 import { readEnv } from "../server/env-schema.mjs";
 import { chapterText } from "./chapter-text.mjs";
 import { freePort } from "./free-port.mjs";
+import { keystrokesToPaint } from "./keystrokes.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
@@ -182,30 +183,7 @@ async function main() {
   const shown = await page.evaluate(() => document.querySelector(".cm-content").innerText.length);
 
   // Keystroke to paint: keydown's timestamp to just after the frame that shows the character.
-  await page.evaluate(() => {
-    window.__latencies = [];
-    addEventListener(
-      "keydown",
-      (event) => {
-        const start = event.timeStamp;
-        requestAnimationFrame(() => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => window.__latencies.push(performance.now() - start);
-          channel.port2.postMessage(null);
-        });
-      },
-      true,
-    );
-  });
-  const line = page.locator(".cm-line", { hasText: /\w/ }).nth(3);
-  await line.click();
-  await page.keyboard.press("End");
-  for (let i = 0; i < keys; i++) {
-    await page.keyboard.press(i % 6 === 5 ? "Space" : "KeyA");
-    await page.waitForTimeout(25);
-  }
-  await page.waitForTimeout(300);
-  const latencies = (await page.evaluate(() => window.__latencies)).sort((a, b) => a - b);
+  const latencies = await keystrokesToPaint(page, page.locator(".cm-line", { hasText: /\w/ }).nth(3), keys);
 
   // The JavaScript: the editor page against another signed-in page, and History's extra, each
   // fetched afresh (no cache), so that every script shows with its body.

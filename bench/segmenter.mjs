@@ -7,6 +7,7 @@
 // Target (issue 20): 1 M 字 with the user dictionary in ≤ 1 s. See bench/README.md.
 import { fileURLToPath } from "node:url";
 import { createJiti } from "jiti";
+import { random } from "./seeded-random.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const jiti = createJiti(import.meta.url, { alias: { "@": root } });
@@ -17,16 +18,6 @@ const TARGET_MS = 1_000;
 const HAN = 1_000_000;
 const CHAPTERS = 250;
 const ROUNDS = Number(process.argv.includes("--rounds") ? process.argv[process.argv.indexOf("--rounds") + 1] : 5);
-
-/** mulberry32, so every run reads the same text. */
-function random(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = (
   "我们 他们 今天 明天 弟子 山门 院子 练剑 下山 城里 客栈 长剑 江湖 门派 天色 远处 钟声 月光 风雪 小路 河水 茶杯 " +

@@ -47,6 +47,17 @@ export async function runChecks(input: { bookId: string; absence: number }, prin
     if (!texts.has(chapterId)) texts.set(chapterId, (await sql.selectFrom("Chapter").select("content").where("id", "=", chapterId).executeTakeFirstOrThrow()).content);
     return texts.get(chapterId)!.slice(start, end);
   };
+  /** What every finding at a span says: the entry, the chapter, the span and its text. */
+  const atSpan = async (entry: { id: string; name: string }, chapter: (typeof chapters)[number], [start, end]: [number, number]) => ({
+    entryId: entry.id,
+    entryName: entry.name,
+    chapterId: chapter.id,
+    chapterTitle: chapter.title,
+    position: chapter.position,
+    offset: start,
+    length: end - start,
+    text: await textAt(chapter.id, start, end),
+  });
   const entries = await visibleEntries(sql, book).select(["id", "name", "kind", "exitChapterId"]).execute();
 
   for (const entry of entries) {
@@ -56,18 +67,9 @@ export async function runChecks(input: { bookId: string; absence: number }, prin
     if (exitIndex !== null) {
       for (const [index, spans] of [...seen].sort((a, b) => a[0] - b[0])) {
         if (index <= exitIndex) continue;
-        const chapter = chapters[index]!;
-        const [start, end] = spans[0]!;
         result.findings.push({
           kind: "after_exit",
-          entryId: entry.id,
-          entryName: entry.name,
-          chapterId: chapter.id,
-          chapterTitle: chapter.title,
-          position: chapter.position,
-          offset: start,
-          length: end - start,
-          text: await textAt(chapter.id, start, end),
+          ...(await atSpan(entry, chapters[index]!, spans[0]!)),
           message:
             exitIndex < 0
               ? `${entry.name} left the story in an earlier book of the series, but is named here (${spans.length}×).`
@@ -84,20 +86,11 @@ export async function runChecks(input: { bookId: string; absence: number }, prin
         const next = i + 1 < present.length ? present[i + 1]! : lastIndex + 1;
         const gap = next - from - 1;
         if (from > lastIndex || gap <= input.absence) continue;
-        const chapter = chapters[from]!;
         const spans = seen.get(from)!;
-        const [start, end] = spans[spans.length - 1]!;
         const returns = i + 1 < present.length ? chapters[next]! : null;
         result.findings.push({
           kind: "long_absence",
-          entryId: entry.id,
-          entryName: entry.name,
-          chapterId: chapter.id,
-          chapterTitle: chapter.title,
-          position: chapter.position,
-          offset: start,
-          length: end - start,
-          text: await textAt(chapter.id, start, end),
+          ...(await atSpan(entry, chapters[from]!, spans[spans.length - 1]!)),
           message: returns
             ? `${entry.name} is last seen here, then absent for ${gap} chapters, until chapter ${returns.position}.`
             : `${entry.name} is last seen here, then absent for the last ${gap} chapters.`,

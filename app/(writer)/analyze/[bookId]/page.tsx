@@ -1,19 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { getAnalysis } from "@/server/analysis/get-analysis";
 import { analysesCollection, listAnalyses } from "@/server/analysis/list-analyses";
 import { listInstalledTemplates } from "@/server/analysis/list-installed-templates";
 import type { TemplateSummaryDto } from "@/server/analysis/schemas";
-import { getBook } from "@/server/books/get-book";
 import { defaultCollectionOptions, MAX_PER_PAGE } from "@/server/collections";
-import { AppError } from "@/server/errors";
-import { ERROR_SENTENCES } from "../../../_components/problem";
 import { formatDateTime } from "../../../_components/format";
 import { requirePrincipal } from "../../../_components/require-principal";
 import styles from "../../templates/_components/analysis.module.css";
 import { ReportView } from "../../templates/_components/report-view";
 import { DeleteResultButton } from "./delete-result-button";
+import { loadAnalyzeBook } from "./load-analyze-book";
 import { RunForm } from "./run-form";
 
 export const metadata: Metadata = { title: "Analyze" };
@@ -37,21 +34,9 @@ export default async function AnalyzePage({ params, searchParams }: { params: Pa
   const { bookId } = await params;
   const { analysis: chosen, template: askedTemplate } = await searchParams;
   const principal = await requirePrincipal(`/analyze/${bookId}`);
-  let book;
-  try {
-    book = await getBook({ bookId }, principal);
-  } catch (error) {
-    if (error instanceof AppError && (error.code === "not_found" || error.code === "gone")) notFound();
-    if (error instanceof AppError && (error.code === "forbidden" || error.code === "book_in_trash")) {
-      return (
-        <div className="empty">
-          <p className="empty-title">{ERROR_SENTENCES[error.code]}</p>
-          <Link href="/books">Back to your books</Link>
-        </div>
-      );
-    }
-    throw error;
-  }
+  const loaded = await loadAnalyzeBook(bookId, principal);
+  if (!("book" in loaded)) return loaded.refusal;
+  const { book } = loaded;
   const options = defaultCollectionOptions(analysesCollection, { perPage: MAX_PER_PAGE });
   const [templates, kept] = await Promise.all([listInstalledTemplates(principal), listAnalyses({ bookId, options }, principal)]);
   const analysisId = typeof chosen === "string" ? chosen : kept.items.find((a) => a.status === "succeeded")?.id;

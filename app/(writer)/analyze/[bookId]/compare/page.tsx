@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { compareBooks } from "@/server/analysis/compare-books";
 import { compareBooksQuery, type ComparisonDto } from "@/server/analysis/compare-schemas";
-import { getBook } from "@/server/books/get-book";
 import { booksCollection, listBooks } from "@/server/books/list-books";
 import { defaultCollectionOptions, MAX_PER_PAGE } from "@/server/collections";
 import { AppError } from "@/server/errors";
@@ -11,6 +9,7 @@ import { FormAlert } from "../../../../_components/form-alert";
 import { ERROR_SENTENCES } from "../../../../_components/problem";
 import { requirePrincipal } from "../../../../_components/require-principal";
 import styles from "../../../templates/_components/analysis.module.css";
+import { loadAnalyzeBook } from "../load-analyze-book";
 import { CompareCharts } from "./compare-charts";
 import { CompareForm } from "./compare-form";
 
@@ -32,21 +31,9 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
   const { bookId } = await params;
   const search = await searchParams;
   const principal = await requirePrincipal(`/analyze/${bookId}/compare`);
-  let book;
-  try {
-    book = await getBook({ bookId }, principal);
-  } catch (error) {
-    if (error instanceof AppError && (error.code === "not_found" || error.code === "gone")) notFound();
-    if (error instanceof AppError && (error.code === "forbidden" || error.code === "book_in_trash")) {
-      return (
-        <div className="empty">
-          <p className="empty-title">{ERROR_SENTENCES[error.code]}</p>
-          <Link href="/books">Back to your books</Link>
-        </div>
-      );
-    }
-    throw error;
-  }
+  const loaded = await loadAnalyzeBook(bookId, principal);
+  if (!("book" in loaded)) return loaded.refusal;
+  const { book } = loaded;
   const books = await listBooks(defaultCollectionOptions(booksCollection, { perPage: MAX_PER_PAGE }), principal);
   const others = books.items.filter((other) => other.id !== book.id).map((other) => ({ id: other.id, title: other.title }));
   const asked = { otherBookId: typeof search.with === "string" && search.with ? search.with : undefined, asOf: typeof search.asOf === "string" && search.asOf ? search.asOf : undefined };

@@ -10,6 +10,7 @@ import { trpc } from "@/app/_trpc/client";
 import styles from "./bible.module.css";
 import { kindClass } from "./bible-nav";
 import { EntryForm, type ChapterOption } from "./entry-form";
+import { Pager } from "./pager";
 
 const PER_PAGE = 60;
 
@@ -101,19 +102,7 @@ export function BibleList({ book, chapters }: { book: { id: string; language: st
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <div className={styles.pager}>
-          <button type="button" className="button secondary small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <button type="button" className="button secondary small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </button>
-        </div>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} />
     </>
   );
 }

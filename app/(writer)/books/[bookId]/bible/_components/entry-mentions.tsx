@@ -8,6 +8,7 @@ import { describeProblem } from "@/app/_components/problem";
 import { trpc } from "@/app/_trpc/client";
 import styles from "./bible.module.css";
 import { editorHref } from "./editor-href";
+import { Pager } from "./pager";
 
 const PER_PAGE = 100;
 
@@ -84,19 +85,7 @@ export function EntryMentions({ bookId, language, entryId }: { bookId: string; l
               );
             })}
           </ol>
-          {pages > 1 && (
-            <div className={styles.pager}>
-              <button type="button" className="button secondary small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
-              </button>
-              <span>
-                Page {page} of {pages}
-              </span>
-              <button type="button" className="button secondary small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Next
-              </button>
-            </div>
-          )}
+          <Pager page={page} pages={pages} onPage={setPage} />
         </>
       )}
     </section>
