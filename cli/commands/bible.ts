@@ -9,12 +9,17 @@ import { printJson, printRecord, printResult, printRows } from "../output";
 
 const bible = (bookId: string, rest = "") => `/api/v1/books/${encodeURIComponent(bookId)}/bible${rest}`;
 
-/** Fields of CSV text: quoted fields may hold commas, quotes ("") and line breaks (RFC 4180). */
-export function parseCsv(text: string): string[][] {
+/**
+ * Fields of CSV text: quoted fields may hold commas, quotes ("") and line breaks (RFC 4180). A
+ * quote never closed is refused: read on, it would swallow every row after it into one field.
+ */
+export function parseCsv(text: string, file: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = "";
   let quoted = false;
+  let line = 1;
+  let quoteLine = 0;
   const endField = () => {
     row.push(field);
     field = "";
@@ -26,16 +31,23 @@ export function parseCsv(text: string): string[][] {
         field += '"';
         i++;
       } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") endField();
+      else {
+        if (c === "\n" || (c === "\r" && text[i + 1] !== "\n")) line++;
+        field += c;
+      }
+    } else if (c === '"') {
+      quoted = true;
+      quoteLine = line;
+    } else if (c === ",") endField();
     else if (c === "\n" || c === "\r") {
       if (c === "\r" && text[i + 1] === "\n") i++;
+      line++;
       endField();
       rows.push(row);
       row = [];
     } else field += c;
   }
+  if (quoted) throw new CliError(`${file}: the quote opened on line ${quoteLine} is never closed`);
   if (field !== "" || row.length > 0) {
     endField();
     rows.push(row);
@@ -58,12 +70,17 @@ export function readEntries(file: string): unknown[] {
     throw fileError("read", file, error);
   }
   if (/\.json$/i.test(file) || /^\s*[[{]/.test(text)) {
-    const value = JSON.parse(text) as unknown;
-    const entries = Array.isArray(value) ? value : (value as { entries?: unknown }).entries;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new CliError(`${file}: not valid JSON (${(error as Error).message})`);
+    }
+    const entries = Array.isArray(value) ? value : (value as { entries?: unknown } | null)?.entries;
     if (!Array.isArray(entries)) throw new CliError(`${file}: expected a JSON array of entries, or {"entries": […]}`);
     return entries;
   }
-  const [head, ...rows] = parseCsv(text);
+  const [head, ...rows] = parseCsv(text, file);
   if (!head) throw new CliError(`${file}: no rows`);
   const columns = head.map((name) => name.trim().toLowerCase());
   if (!columns.includes("name")) throw new CliError(`${file}: the header row must name a "name" column`);
@@ -181,7 +198,9 @@ export function registerBible(program: Command): void {
     .action(async (bookId: string, options: { absence: string }, cmd: Command) => {
       const { client, json } = context(cmd);
       const checks = await client.data("GET", bible(bookId, "/checks"), { query: { absence: options.absence } }, checksSchema);
-      printRows(json, checks.findings, [
+      // The whole answer for scripts: without chaptersScanned, "no findings" reads like "nothing scanned".
+      if (json) return printJson(checks);
+      printRows(false, checks.findings, [
         { heading: "chapter", value: (f) => String(f.position) },
         { heading: "offset", value: (f) => String(f.offset) },
         { heading: "kind", value: (f) => f.kind },
