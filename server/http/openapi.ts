@@ -288,6 +288,8 @@ const TAGS: oas31.TagObject[] = [
   { name: "goals", description: "The writer's time zone, daily and session goals, days off; a book's target and deadline" },
   { name: "stats", description: "The writing ledger: today, a history of days (JSON or CSV), a book's progress" },
   { name: "releases", description: "Release planner: a book's cadence, chapters' release days and released marks, the buffer" },
+  { name: "bible", description: "A book's story bible: entries (characters, places, things, lore), relations, pictures, mentions in the chapters, continuity checks, import and export" },
+  { name: "series", description: "Series of books, whose bible entries belong to every book of the series" },
   { name: "meta", description: "This document" },
   {
     name: "tRPC",

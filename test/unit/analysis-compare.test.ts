@@ -68,7 +68,7 @@ describe("compareBooks (issue 20 §3)", () => {
     // "It was terrible." is 3 of chapter one's 8 words
     expect(compared.left.values["dialogue-share"]).toEqual([37.5, 0]);
     expect(compared.left.values.emotion).toEqual([37.5, 0]);
-    expect(compared.beats.map((b) => b.target)).toEqual([1, 12, 25, 37.5, 50, 62.5, 75, 88, 98]);
+    expect(compared.beats.map((b) => b.target)).toEqual([0, 12, 25, 37.5, 50, 62.5, 75, 88, 98]);
     expect(compared.right.values.beats).toEqual([
       "Opening · Inciting incident · Plot point one",
       "First pinch point",

@@ -30,12 +30,14 @@ describe("Chinese queries find the right built-ins", () => {
     expect((await found("三幕"))[0]).toBe("three-act-structure");
   });
 
-  it("节奏 finds Pacing and rhythm first", async () => {
-    expect((await found("节奏"))[0]).toBe("pacing-and-rhythm");
+  it("节奏 finds the two pacing templates first: across chapters and inside them", async () => {
+    expect((await found("节奏")).slice(0, 2).sort()).toEqual(["pacing-and-rhythm", "pacing-inside-chapters"]);
   });
 
-  it("对话 finds Dialogue balance first", async () => {
-    expect((await found("对话"))[0]).toBe("dialogue-balance");
+  it("对话 finds Dialogue balance and Speakers and dialogue tags among the first three (Pacing inside chapters reads dialogue too)", async () => {
+    const first = (await found("对话")).slice(0, 3);
+    expect(first).toContain("dialogue-balance");
+    expect(first).toContain("speakers-and-dialogue-tags");
   });
 
   it("拆书 finds every structure template and the other dissecting ones, not the editing tools", async () => {
@@ -46,12 +48,14 @@ describe("Chinese queries find the right built-ins", () => {
     expect(slugs).not.toContain("word-echoes");
   });
 
-  it("爽点 finds the web-novel opening and pacing", async () => {
-    expect((await found("爽点")).slice(0, 2).sort()).toEqual(["golden-three-chapters", "pacing-and-rhythm"]);
+  it("爽点 finds the web-novel opening, pacing and the emotion arc", async () => {
+    expect((await found("爽点")).slice(0, 3).sort()).toEqual(["emotion-arc", "golden-three-chapters", "pacing-and-rhythm"]);
   });
 
-  it("伏笔 finds Character presence, which follows any name, an object or a clue included", async () => {
-    expect((await found("伏笔"))[0]).toBe("character-presence");
+  it("伏笔 finds the term timeline first (a setup traced to its payoff), and Character presence", async () => {
+    const slugs = await found("伏笔");
+    expect(slugs[0]).toBe("term-timeline");
+    expect(slugs).toContain("character-presence");
   });
 
   it("every built-in has a Chinese name or tag", () => {

@@ -37,6 +37,9 @@ const CALLS: Record<string, { operation: keyof typeof OPERATION_SCOPES; call: (c
   run: { operation: "analyses.run", call: (c) => c.analysis.run({ bookId, templateId }) },
   results: { operation: "analyses.list", call: (c) => c.analysis.results({ bookId }) },
   result: { operation: "analyses.get", call: (c) => c.analysis.result({ bookId, analysisId }) },
+  runMany: { operation: "analyses.runMany", call: (c) => c.analysis.runMany({ bookId, templates: [templateId] }) },
+  deleteResult: { operation: "analyses.delete", call: (c) => c.analysis.deleteResult({ bookId, analysisId }) },
+  compare: { operation: "analyses.compare", call: (c) => c.analysis.compare({ bookId }) },
 };
 
 beforeAll(async () => {
