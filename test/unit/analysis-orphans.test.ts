@@ -24,9 +24,16 @@ beforeAll(async () => {
   await installTemplate({ templateId }, ada);
 });
 
-/** A run whose request stopped waiting: its result is queued and its job waits for a runner. */
+let runs = 0;
+
+/**
+ * A run whose request stopped waiting: its result is queued and its job waits for a runner. Each
+ * follows a character of its own: runs of one template with the same parameters on one book version
+ * replace each other once they succeed (issue 20 item 9), and these must stay apart.
+ */
 async function queuedRun(): Promise<{ analysisId: string; jobId: string }> {
-  const outcome = await runAnalysis({ bookId, templateId }, ada);
+  runs += 1;
+  const outcome = await runAnalysis({ bookId, templateId, parameters: { characters: [`Orphan ${runs}`] } }, ada);
   if (outcome.status !== "queued") throw new Error("expected the run to be queued");
   const row = await sql.selectFrom("AnalysisResult").select("id").where("jobId", "=", outcome.job.id).executeTakeFirstOrThrow();
   return { analysisId: row.id, jobId: outcome.job.id };
