@@ -30,7 +30,7 @@ test("the reports for 拆书 and revision run from the Analyze page and show the
     await page.getByRole("combobox", { name: "Template", exact: true }).selectOption(template.id);
     await page.getByLabel("Characters to follow").fill("Mara, Tomas");
     await page.getByLabel("Words to trace").fill("lamp, letter");
-    await page.getByRole("button", { name: "Run" }).click();
+    await page.getByRole("button", { name: "Run", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/analyze/${bookId}\\?analysis=`));
     for (const title of report.sections) await expect(page.getByRole("heading", { name: title, level: 3 })).toBeVisible();
     const first = page.getByRole("region", { name: report.sections[0] });
