@@ -42,8 +42,10 @@ describe("inkstone analysis run with several templates, --all, and delete", () =
     ]);
 
     const table = ok(await run(["analysis", "run", "--all", "--book", bookId]));
-    expect(table).toContain("Pacing and rhythm");
+    // One row per installed template: the two already run kept, the third run now.
     expect(table).toContain("Three-Act Structure");
+    expect(table.match(/\tsucceeded/g)).toHaveLength(3);
+    expect(table.match(/\(kept: book unchanged\)/g)).toHaveLength(2);
     expect(table).toContain("(kept: book unchanged)");
     const all = json(await run(["analysis", "run", "--all", "--book", bookId, "--json"]));
     expect(all).toHaveLength(3);

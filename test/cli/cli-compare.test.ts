@@ -21,7 +21,7 @@ describe("inkstone analysis compare (issue 20 §3)", () => {
     expect(printed).toContain("My Draft: 2 chapters, 9 words (en)\nThe Model: 1 chapters, 3 words (en)");
     expect(printed).toContain("== Dialogue ==\nat\tMy Draft\tThe Model\n5%\t50%\t0%\n15%\t50%\t0%");
     expect(printed).toContain("35%\t50%\t0%\n45%\t0%\t0%");
-    expect(printed).toContain("== Turning points (Three-Act Structure) ==\nturning point\tMy Draft\tThe Model\nOpening (1%)\tOne\tOnly");
+    expect(printed).toContain("== Turning points (Three-Act Structure) ==\nturning point\tMy Draft\tThe Model\nOpening (0%)\tOne\tOnly");
     expect(printed).toContain("Midpoint (50%)\tTwo\tOnly");
 
     const data = json(await run(["analysis", "compare", draft, model, "--series", "dialogue-share", "--json"]));
