@@ -9,10 +9,11 @@ import { bookEntryNames } from "./list-entry-names";
 import type { EntryNameDto } from "./schemas";
 
 /**
- * Text up to this many UTF-16 units (a 10,000-word chapter) is scanned on the calling thread:
- * the matcher takes about a millisecond per 10,000 characters, less than a worker's round trip.
- * More, or a one-character Chinese name (the scan then loads jieba, ~130 ms and ~38 MB), goes to
- * the worker pool.
+ * Text and names up to this many UTF-16 units in all (a 10,000-word chapter) are scanned on the
+ * calling thread: the matcher takes about a millisecond per 10,000 characters, less than a worker's
+ * round trip. The names count too, since the matcher is built from them on every scan (a full
+ * bible is 2,000 entries of up to 31 names of 100 characters: 6 M characters). More, or a
+ * one-character Chinese name (the scan then loads jieba, ~130 ms and ~38 MB), goes to the worker pool.
  */
 export const INLINE_SCAN_MAX = 64_000;
 const SCAN_TIME_LIMIT_MS = 60_000;
@@ -33,7 +34,8 @@ export function signatureOf(names: readonly EntryNameDto[]): string {
 
 /** Scans chapters for the names, here or in a worker (see INLINE_SCAN_MAX). */
 export async function scanText(things: NamedThing[], chapters: ChapterText[], owner: string): Promise<ChapterScan[]> {
-  const length = chapters.reduce((sum, chapter) => sum + chapter.content.length, 0);
+  const length =
+    chapters.reduce((sum, chapter) => sum + chapter.content.length, 0) + things.reduce((sum, thing) => sum + thing.names.reduce((n, name) => n + name.length, 0), 0);
   const oneHan = things.some((thing) => thing.names.some((name) => ONE_HAN.test(name.trim())));
   if (length <= INLINE_SCAN_MAX && !oneHan) return scanChapters(things, chapters);
   return runInWorker<ChapterScan[]>(
