@@ -53,8 +53,12 @@ function macroBomb(): string {
   return `${macros.join("")}\\h`;
 }
 
-/** A manuscript long enough to keep a worker busy for a moment (the JS writers: no worker is stopped on a deadline). */
-const manuscript = (n: number) => Array.from({ length: 30 }, (_, c) => `# Chapter ${c + 1}\n\n${`Writer ${n} wrote *some* words here. `.repeat(600)}`).join("\n\n");
+/**
+ * A manuscript long enough to keep a worker busy for a moment, short enough that six of them on the
+ * pool's two workers finish well inside the 6 s limit on a loaded CI machine (four times this
+ * size, an inline conversion waiting behind the queued ones ran out of time there).
+ */
+const manuscript = (n: number) => Array.from({ length: 30 }, (_, c) => `# Chapter ${c + 1}\n\n${`Writer ${n} wrote *some* words here. `.repeat(150)}`).join("\n\n");
 
 /**
  * The server's worker threads: threads take the name of the thread that started them, so the
