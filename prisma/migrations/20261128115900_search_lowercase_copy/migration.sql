@@ -1,0 +1,3 @@
+-- This is an empty migration.
+-- SQLite's library search is its FTS5 trigram table (20261125110000), which folds case itself.
+-- PostgreSQL's history has a migration of this name, and both histories name the same migrations.
