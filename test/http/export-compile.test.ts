@@ -113,6 +113,7 @@ describe("tRPC convert.export with compile options", () => {
     expectTrpcError(await trpcMutation("convert.export", { bookId, format: "txt", chapters: ["nope"] }, writer.token), 422, "validation_failed");
     expectTrpcError(await trpcMutation("convert.export", { bookId, format: "txt", chapters: [] }, writer.token), 422, "validation_failed");
     expectTrpcError(await trpcMutation("convert.export", { bookId, format: "txt", sceneBreak: "tilde" }, writer.token), 422, "validation_failed");
-    expectTrpcError(await trpcMutation("convert.export", { bookId, format: "pdf", paper: "a4" }, writer.token), 406, "not_acceptable");
+    // tRPC spells not_acceptable as BAD_REQUEST (400), its business code the same as REST's 406.
+    expectTrpcError(await trpcMutation("convert.export", { bookId, format: "pdf", paper: "a4" }, writer.token), 400, "not_acceptable");
   });
 });
