@@ -55,7 +55,7 @@ test("the export dialog prints front matter, the scene break chosen and only the
   await expect(dialog.getByText("Choose at least one chapter, or export all of them.")).toBeVisible();
 });
 
-test("a manuscript is set on A4 when chosen, with no front matter to fill in", async ({ page }) => {
+test("a manuscript is set on A4 and in Times when chosen, with no front matter to fill in", async ({ page }) => {
   await importBook(page, `Manuscript ${Date.now()}`);
   await page.getByRole("button", { name: "Export", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Export the book" });
@@ -64,8 +64,11 @@ test("a manuscript is set on A4 when chosen, with no front matter to fill in", a
   await dialog.getByLabel(/Standard Manuscript Format/).check();
   await expect(dialog.getByText("Front matter")).toHaveCount(0);
   await dialog.getByLabel("Paper").selectOption("a4");
+  await dialog.getByLabel("Typeface").selectOption("times");
   await page.screenshot({ path: "test-results/export-compile-manuscript.png", fullPage: true });
-  const document = strFromU8(unzipSync(await download(page))["word/document.xml"]!);
+  const docx = unzipSync(await download(page));
+  const document = strFromU8(docx["word/document.xml"]!);
   expect(document).toMatch(/<w:pgSz w:w="11906" w:h="16838"/);
+  expect(strFromU8(docx["word/styles.xml"]!)).toContain('w:ascii="Times New Roman"');
   expect(document).toContain("END");
 });

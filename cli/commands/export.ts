@@ -19,6 +19,7 @@ interface ExportFlags {
   sceneBreak?: string;
   chapters?: string;
   paper?: string;
+  manuscriptFont?: string;
   output: string;
 }
 
@@ -36,6 +37,7 @@ export function registerExport(program: Command): void {
     .option("--scene-break <mark>", "what a scene break prints as: stars (* * *), hash (#), asterism (⁂) or blank")
     .option("--chapters <ids>", "only these chapters (comma-separated ids, see inkstone chapters list), in the book's order")
     .option("--paper <paper>", "with --manuscript: letter (the default) or a4")
+    .option("--manuscript-font <font>", "with --manuscript: courier (the default) or times")
     .requiredOption("-o, --output <file>", 'where to write it ("-" for standard output)')
     .action(async (bookId: string, options: ExportFlags, command: Command) => {
       const { client, json } = context(command);
@@ -50,6 +52,7 @@ export function registerExport(program: Command): void {
         sceneBreak: options.sceneBreak as Query["sceneBreak"],
         chapters: options.chapters,
         paper: options.paper as Query["paper"],
+        manuscriptFont: options.manuscriptFont as Query["manuscriptFont"],
       });
       const file = await client.download("GET", `/api/v1/books/${encodeURIComponent(bookId)}/export`, { query, progress: "exporting" });
       const where = writeOutput(file.bytes, options.output);

@@ -8,7 +8,7 @@ import { leadingHeading } from "../text/markdown-heading";
 import { safeFileName } from "./file-name";
 import { enqueueJob } from "../jobs/enqueue-job";
 import { writeDocument } from "./engine";
-import type { DocumentModel, ManuscriptPaper, SceneBreak, TrimSize } from "./engine/model";
+import type { DocumentModel, ManuscriptFont, ManuscriptPaper, SceneBreak, TrimSize } from "./engine/model";
 import type { Conversion } from "./convert-document";
 import { requireFormat, writableFormats, type Format } from "./formats";
 import { exportJob } from "./jobs";
@@ -37,6 +37,8 @@ export interface ExportBookOptions {
   chapters?: string[];
   /** the manuscript's paper (with `manuscript`) */
   paper?: ManuscriptPaper;
+  /** the manuscript's typeface (with `manuscript`) */
+  manuscriptFont?: ManuscriptFont;
   async?: boolean;
 }
 
@@ -56,6 +58,9 @@ export async function planExport(options: ExportBookOptions, principal: Principa
   }
   if (options.paper && !options.manuscript) {
     throw new AppError("not_acceptable", "The paper is Standard Manuscript Format's: ask for manuscript=1 with format=docx (a PDF's page is its trimSize).", { available: ["docx"] });
+  }
+  if (options.manuscriptFont && !options.manuscript) {
+    throw new AppError("not_acceptable", "The typeface is Standard Manuscript Format's: ask for manuscript=1 with format=docx.", { available: ["docx"] });
   }
   if (options.chapters) await requireChapters(book.id, options.chapters);
   return { book, format };
@@ -98,7 +103,7 @@ export async function exportBook(options: ExportBookOptions, principal: Principa
     ...(Object.keys(frontMatter).length > 0 && { frontMatter }),
     chapters: chapters.map((c) => ({ title: c.title, markdown: withoutTitleHeading(c.content, c.title) })),
   };
-  const manuscript = options.manuscript ? { author, surname: author.split(/\s+/).at(-1)!, contact: owner.email, ...(options.paper && { paper: options.paper }) } : undefined;
+  const manuscript = options.manuscript ? { author, surname: author.split(/\s+/).at(-1)!, contact: owner.email, ...(options.paper && { paper: options.paper }), ...(options.manuscriptFont && { font: options.manuscriptFont }) } : undefined;
   if (options.async || book.wordCount > INLINE_EXPORT_WORDS) {
     const snapshot = new TextEncoder().encode(JSON.stringify(model));
     return {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineJob } from "../jobs/define-job";
 import { convert, writeDocument } from "./engine";
-import { MANUSCRIPT_PAPER, SCENE_BREAKS, TRIM_SIZES, type SceneBreak } from "./engine/model";
+import { MANUSCRIPT_FONTS, MANUSCRIPT_PAPER, SCENE_BREAKS, TRIM_SIZES, type SceneBreak } from "./engine/model";
 import { CONVERSION_JOB_TTL_SECONDS } from "./schemas";
 import { safeFileName } from "./file-name";
 import { CONVERSION_TIMEOUT_MS } from "./time-limit";
@@ -38,7 +38,7 @@ export const conversionJob = defineJob({
   },
 });
 
-const manuscriptSchema = z.object({ author: z.string(), surname: z.string(), contact: z.string().optional(), paper: z.enum(MANUSCRIPT_PAPER).optional() });
+const manuscriptSchema = z.object({ author: z.string(), surname: z.string(), contact: z.string().optional(), paper: z.enum(MANUSCRIPT_PAPER).optional(), font: z.enum(MANUSCRIPT_FONTS).optional() });
 const sceneBreakSchema = z.enum(Object.keys(SCENE_BREAKS) as [SceneBreak, ...SceneBreak[]]);
 
 export const exportJob = defineJob({

@@ -3,7 +3,7 @@ import { bookIdParams, bookLanguage, bookSchema } from "../books/schemas";
 import { sizeLimit } from "../errors";
 import { uploadedFile } from "../request/body";
 import { storedText } from "../text/stored-text";
-import { MANUSCRIPT_PAPER, SCENE_BREAKS, TRIM_SIZES, type SceneBreak } from "./engine/model";
+import { MANUSCRIPT_FONTS, MANUSCRIPT_PAPER, SCENE_BREAKS, TRIM_SIZES, type SceneBreak } from "./engine/model";
 import { MAX_PATTERN_LENGTH } from "./split-chapters";
 
 /**
@@ -92,6 +92,7 @@ const compileOptions = {
   dedication: frontMatterText(FRONT_MATTER_LIMITS.dedication).optional().describe(`a dedication (at most ${FRONT_MATTER_LIMITS.dedication} characters), on its own page after the copyright page`),
   sceneBreak: z.enum(sceneBreakIds).optional().describe("what a scene break prints as: stars (* * *), hash (#), asterism (⁂) or blank (a line of space); each format's own mark unless asked"),
   paper: z.enum(MANUSCRIPT_PAPER).optional().describe("with manuscript=1: the paper, letter (US Letter, the default) or a4"),
+  manuscriptFont: z.enum(MANUSCRIPT_FONTS).optional().describe("with manuscript=1: courier (Courier New, the default) or times (Times New Roman), 12 pt"),
 } as const;
 
 export const exportChapterIds = z.array(chapterIdSchema).min(1).max(MAX_EXPORT_CHAPTER_IDS);

@@ -14,7 +14,7 @@ beforeAll(async () => {
   ({ home } = await loggedIn("export-compile"));
 });
 
-describe("inkstone export --copyright --dedication --scene-break --chapters --paper", () => {
+describe("inkstone export --copyright --dedication --scene-break --chapters --paper --manuscript-font", () => {
   it("prints the front matter, the scene break asked for and only the chapters named", async () => {
     const bookId = json(await run(["books", "create", "--title", "The Long Tide", "--json"])).id;
     ok(await run(["chapters", "upload", bookId, "--title", "Harbour"], "It began.\n* * *\nThe tide came back.\n"));
@@ -29,8 +29,10 @@ describe("inkstone export --copyright --dedication --scene-break --chapters --pa
 
     const folder = mkdtempSync(path.join(tmpdir(), "inkstone-export-"));
     const manuscript = path.join(folder, "tide.docx");
-    ok(await run(["export", bookId, "--format", "docx", "--manuscript", "--paper", "a4", "-o", manuscript]));
-    expect(new TextDecoder().decode(unzipSync(readFileSync(manuscript))["word/document.xml"])).toMatch(/<w:pgSz w:w="11906" w:h="16838"/);
+    ok(await run(["export", bookId, "--format", "docx", "--manuscript", "--paper", "a4", "--manuscript-font", "times", "-o", manuscript]));
+    const docx = unzipSync(readFileSync(manuscript));
+    expect(new TextDecoder().decode(docx["word/document.xml"])).toMatch(/<w:pgSz w:w="11906" w:h="16838"/);
+    expect(new TextDecoder().decode(docx["word/styles.xml"])).toContain('w:ascii="Times New Roman"');
 
     expect(fails(await run(["export", bookId, "--format", "txt", "--scene-break", "tilde", "-o", "-"]))).toMatch(/^inkstone: invalid input/);
     expect(fails(await run(["export", bookId, "--format", "txt", "--chapters", "nope", "-o", "-"]))).toBe("inkstone: invalid input: chapters: not chapters of this book: nope");

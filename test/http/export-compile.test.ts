@@ -72,12 +72,16 @@ describe("GET /api/v1/books/{bookId}/export with compile options", () => {
     expect((await get(exportPath({ format: "docx", manuscript: "1", paper: "legal" }), writer.token)).status).toBe(400);
   });
 
-  it("sets the manuscript on A4 when asked, US Letter otherwise", async () => {
-    const a4 = await get(exportPath({ format: "docx", manuscript: "1", paper: "a4" }), writer.token);
+  it("sets the manuscript on A4 when asked, US Letter otherwise, in Times when asked, Courier otherwise", async () => {
+    const a4 = await get(exportPath({ format: "docx", manuscript: "1", paper: "a4", manuscriptFont: "times" }), writer.token);
     expect(a4.status).toBe(200);
     expect(text(unzipSync(a4.bytes)["word/document.xml"]!)).toMatch(/<w:pgSz w:w="11906" w:h="16838"/);
+    expect(text(unzipSync(a4.bytes)["word/styles.xml"]!)).toContain('w:ascii="Times New Roman"');
     const letter = await get(exportPath({ format: "docx", manuscript: "1" }), writer.token);
     expect(text(unzipSync(letter.bytes)["word/document.xml"]!)).toMatch(/<w:pgSz w:w="12240" w:h="15840"/);
+    expect(text(unzipSync(letter.bytes)["word/styles.xml"]!)).toContain('w:ascii="Courier New"');
+    expectFailure(await get(exportPath({ format: "docx", manuscriptFont: "times" }), writer.token), 406, "not_acceptable");
+    expect((await get(exportPath({ format: "docx", manuscript: "1", manuscriptFont: "arial" }), writer.token)).status).toBe(400);
   });
 
   it("holds for a queued export", async () => {
@@ -93,7 +97,7 @@ describe("GET /api/v1/books/{bookId}/export with compile options", () => {
     const spec = (await get("/api/v1/openapi.json")).body;
     const parameters = (spec.paths["/api/v1/books/{bookId}/export"].get.parameters as { name: string; in: string; schema: { enum?: string[] } }[]).filter((p) => p.in === "query");
     const names = parameters.map((p) => p.name);
-    for (const name of ["copyright", "dedication", "sceneBreak", "chapters", "paper"]) expect(names).toContain(name);
+    for (const name of ["copyright", "dedication", "sceneBreak", "chapters", "paper", "manuscriptFont"]) expect(names).toContain(name);
     expect(parameters.find((p) => p.name === "sceneBreak")?.schema.enum).toEqual(["stars", "hash", "asterism", "blank"]);
     expect(parameters.find((p) => p.name === "paper")?.schema.enum).toEqual(["letter", "a4"]);
   });

@@ -36,13 +36,16 @@ export type SceneBreak = keyof typeof SCENE_BREAKS;
 /** Standard Manuscript Format's paper: US Letter (8.5 × 11 in) or A4. */
 export const MANUSCRIPT_PAPER = ["letter", "a4"] as const;
 export type ManuscriptPaper = (typeof MANUSCRIPT_PAPER)[number];
+/** Standard Manuscript Format's typeface: Courier New (the default) or Times New Roman, 12 pt. */
+export const MANUSCRIPT_FONTS = ["courier", "times"] as const;
+export type ManuscriptFont = (typeof MANUSCRIPT_FONTS)[number];
 
 export interface ManuscriptOptions {
   author: string;
   surname: string;
   /** address, e-mail, telephone: one item a line on page one */
   contact?: string;
-  font?: "courier" | "times";
+  font?: ManuscriptFont;
   /** US Letter unless asked */
   paper?: ManuscriptPaper;
 }

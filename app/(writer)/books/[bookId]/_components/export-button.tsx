@@ -79,6 +79,7 @@ function ExportForm({ bookId, formats, chapters, onDone }: { bookId: string; for
     const notes = fields.get("notes") === "on";
     const trimSize = format === "pdf" ? String(fields.get("trimSize") ?? "") : "";
     const paper = manuscript ? String(fields.get("paper") ?? "") : "";
+    const manuscriptFont = manuscript ? String(fields.get("manuscriptFont") ?? "") : "";
     const sceneBreak = String(fields.get("sceneBreak") ?? "");
     // A manuscript for an agent carries no copyright page or dedication (the server leaves them out too).
     const copyright = manuscript ? "" : frontMatter.copyright.trim();
@@ -94,6 +95,7 @@ function ExportForm({ bookId, formats, chapters, onDone }: { bookId: string; for
         ...(notes && { notes: "1" }),
         ...(trimSize && { trimSize }),
         ...(paper && { paper }),
+        ...(manuscriptFont && { manuscriptFont }),
         ...(sceneBreak && { sceneBreak }),
         ...(copyright && { copyright }),
         ...(dedication && { dedication }),
@@ -127,7 +129,7 @@ function ExportForm({ bookId, formats, chapters, onDone }: { bookId: string; for
         <label className="checkbox">
           <input type="checkbox" name="manuscript" checked={manuscriptChosen} onChange={(event) => setManuscriptChosen(event.target.checked)} />
           <span>
-            Standard Manuscript Format <span className="muted">— for agents and editors: Courier 12 pt, double-spaced, a cover page with the word count, running header</span>
+            Standard Manuscript Format <span className="muted">— for agents and editors: 12 pt, double-spaced, a cover page with the word count, running header</span>
           </span>
         </label>
       )}
@@ -137,6 +139,15 @@ function ExportForm({ bookId, formats, chapters, onDone }: { bookId: string; for
           <select id="export-paper" name="paper" defaultValue="letter">
             <option value="letter">US Letter (8.5 × 11 in)</option>
             <option value="a4">A4 (210 × 297 mm)</option>
+          </select>
+        </div>
+      )}
+      {manuscriptFormat && (
+        <div className="field">
+          <label htmlFor="export-manuscript-font">Typeface</label>
+          <select id="export-manuscript-font" name="manuscriptFont" defaultValue="courier">
+            <option value="courier">Courier New, 12 pt</option>
+            <option value="times">Times New Roman, 12 pt</option>
           </select>
         </div>
       )}
