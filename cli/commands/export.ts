@@ -6,6 +6,23 @@ import { checkInput } from "../errors";
 import { writeOutput } from "../files";
 import { printResult } from "../output";
 
+type Query = z.input<typeof exportQuery>;
+
+interface ExportFlags {
+  format: string;
+  manuscript?: boolean;
+  smartPunctuation?: boolean;
+  notes?: boolean;
+  trimSize?: string;
+  copyright?: string;
+  dedication?: string;
+  sceneBreak?: string;
+  chapters?: string;
+  paper?: string;
+  manuscriptFont?: string;
+  output: string;
+}
+
 export function registerExport(program: Command): void {
   program
     .command("export <bookId>")
@@ -15,15 +32,27 @@ export function registerExport(program: Command): void {
     .option("--smart-punctuation", "typographer's quotes, dashes (-- and ---) and ellipses (...) in the prose; Chinese punctuation is left as it is")
     .option("--notes", "include the private notes (<!-- … -->) as bracketed text")
     .option("--trim-size <size>", "PDF: the page, 5x8, 5.5x8.5 or 6x9 (inches) or a5; 6x9 unless given")
+    .option("--copyright <text>", "a copyright page after the title page (\\n in the shell's quoting for line breaks)")
+    .option("--dedication <text>", "a dedication on its own page after the copyright page")
+    .option("--scene-break <mark>", "what a scene break prints as: stars (* * *), hash (#), asterism (⁂) or blank")
+    .option("--chapters <ids>", "only these chapters (comma-separated ids, see inkstone chapters list), in the book's order")
+    .option("--paper <paper>", "with --manuscript: letter (the default) or a4")
+    .option("--manuscript-font <font>", "with --manuscript: courier (the default) or times")
     .requiredOption("-o, --output <file>", 'where to write it ("-" for standard output)')
-    .action(async (bookId: string, options: { format: string; manuscript?: boolean; smartPunctuation?: boolean; notes?: boolean; trimSize?: string; output: string }, command: Command) => {
+    .action(async (bookId: string, options: ExportFlags, command: Command) => {
       const { client, json } = context(command);
       const query = checkInput(exportQuery, {
         format: options.format,
         manuscript: options.manuscript ? "1" : undefined,
         smartPunctuation: options.smartPunctuation ? "1" : undefined,
         notes: options.notes ? "1" : undefined,
-        trimSize: options.trimSize as z.input<typeof exportQuery>["trimSize"],
+        trimSize: options.trimSize as Query["trimSize"],
+        copyright: options.copyright,
+        dedication: options.dedication,
+        sceneBreak: options.sceneBreak as Query["sceneBreak"],
+        chapters: options.chapters,
+        paper: options.paper as Query["paper"],
+        manuscriptFont: options.manuscriptFont as Query["manuscriptFont"],
       });
       const file = await client.download("GET", `/api/v1/books/${encodeURIComponent(bookId)}/export`, { query, progress: "exporting" });
       const where = writeOutput(file.bytes, options.output);

@@ -8,7 +8,7 @@ import { leadingHeading } from "../text/markdown-heading";
 import { safeFileName } from "./file-name";
 import { enqueueJob } from "../jobs/enqueue-job";
 import { writeDocument } from "./engine";
-import type { TrimSize } from "./engine/model";
+import type { DocumentModel, ManuscriptFont, ManuscriptPaper, SceneBreak, TrimSize } from "./engine/model";
 import type { Conversion } from "./convert-document";
 import { requireFormat, writableFormats, type Format } from "./formats";
 import { exportJob } from "./jobs";
@@ -28,6 +28,17 @@ export interface ExportBookOptions {
   notes?: boolean;
   /** the PDF's trim size */
   trimSize?: TrimSize;
+  /** front matter after the title page (issue 19 item 14) */
+  copyright?: string;
+  dedication?: string;
+  /** what a scene break prints as */
+  sceneBreak?: SceneBreak;
+  /** only these chapters, in the book's order */
+  chapters?: string[];
+  /** the manuscript's paper (with `manuscript`) */
+  paper?: ManuscriptPaper;
+  /** the manuscript's typeface (with `manuscript`) */
+  manuscriptFont?: ManuscriptFont;
   async?: boolean;
 }
 
@@ -45,7 +56,28 @@ export async function planExport(options: ExportBookOptions, principal: Principa
   if (options.trimSize && format.id !== "pdf") {
     throw new AppError("not_acceptable", "A trim size is a printed page's: ask for format=pdf.", { available: ["pdf"] });
   }
+  if (options.paper && !options.manuscript) {
+    throw new AppError("not_acceptable", "The paper is Standard Manuscript Format's: ask for manuscript=1 with format=docx (a PDF's page is its trimSize).", { available: ["docx"] });
+  }
+  if (options.manuscriptFont && !options.manuscript) {
+    throw new AppError("not_acceptable", "The typeface is Standard Manuscript Format's: ask for manuscript=1 with format=docx.", { available: ["docx"] });
+  }
+  if (options.chapters) await requireChapters(book.id, options.chapters);
   return { book, format };
+}
+
+/** Every id named must be one of the book's chapters (not in the trash): 422 naming those that are not. */
+async function requireChapters(bookId: string, ids: string[]) {
+  const found = await sql.selectFrom("Chapter").select("id").where("bookId", "=", bookId).where("deletedAt", "is", null).where("id", "in", ids).execute();
+  const known = new Set(found.map((row) => row.id));
+  const unknown = [...new Set(ids.filter((id) => !known.has(id)))];
+  if (unknown.length > 0) {
+    throw new AppError(
+      "validation_failed",
+      `${unknown.length === 1 ? "A chapter named is" : `${unknown.length} chapters named are`} not in this book (or in its trash): ${unknown.slice(0, 5).join(", ")}${unknown.length > 5 ? " …" : ""}.`,
+      [{ path: "chapters", message: `not chapters of this book: ${unknown.slice(0, 20).join(", ")}` }],
+    );
+  }
 }
 
 // GET /api/v1/books/{bookId}/export — the whole book, chapters in order, as one document.
@@ -57,22 +89,30 @@ export async function exportBook(options: ExportBookOptions, principal: Principa
       .select(["title", "content"])
       .where("bookId", "=", book.id)
       .where("deletedAt", "is", null)
+      .$if(options.chapters !== undefined, (query) => query.where("id", "in", options.chapters!))
       .orderBy("position")
       .execute(),
     sql.selectFrom("User").select(["name", "email"]).where("id", "=", book.ownerId).executeTakeFirstOrThrow(),
   ]);
   const author = owner.name.trim() || owner.email.split("@")[0]!;
-  const model = {
+  const frontMatter = { ...(options.copyright && { copyright: options.copyright }), ...(options.dedication && { dedication: options.dedication }) };
+  const model: DocumentModel = {
     title: book.title,
     author,
     language: book.language,
+    ...(Object.keys(frontMatter).length > 0 && { frontMatter }),
     chapters: chapters.map((c) => ({ title: c.title, markdown: withoutTitleHeading(c.content, c.title) })),
   };
-  const manuscript = options.manuscript ? { author, surname: author.split(/\s+/).at(-1)!, contact: owner.email } : undefined;
+  const manuscript = options.manuscript ? { author, surname: author.split(/\s+/).at(-1)!, contact: owner.email, ...(options.paper && { paper: options.paper }), ...(options.manuscriptFont && { font: options.manuscriptFont }) } : undefined;
   if (options.async || book.wordCount > INLINE_EXPORT_WORDS) {
     const snapshot = new TextEncoder().encode(JSON.stringify(model));
     return {
-      job: await enqueueJob(exportJob, { to: format.id, title: book.title, manuscript, smartPunctuation: options.smartPunctuation, notes: options.notes, trimSize: options.trimSize }, principal, { inputFile: snapshot }),
+      job: await enqueueJob(
+        exportJob,
+        { to: format.id, title: book.title, manuscript, smartPunctuation: options.smartPunctuation, notes: options.notes, trimSize: options.trimSize, sceneBreak: options.sceneBreak },
+        principal,
+        { inputFile: snapshot },
+      ),
     };
   }
   const written = await writeDocument(model, format.id, {
@@ -82,6 +122,7 @@ export async function exportBook(options: ExportBookOptions, principal: Principa
     ...(manuscript && { manuscript }),
     ...(options.smartPunctuation && { smartPunctuation: true }),
     ...(options.trimSize && { trimSize: options.trimSize }),
+    ...(options.sceneBreak && { sceneBreak: options.sceneBreak }),
   });
   return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(book.title, written.extension) } };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineJob } from "../jobs/define-job";
 import { convert, writeDocument } from "./engine";
-import { TRIM_SIZES } from "./engine/model";
+import { MANUSCRIPT_FONTS, MANUSCRIPT_PAPER, SCENE_BREAKS, TRIM_SIZES, type SceneBreak } from "./engine/model";
 import { CONVERSION_JOB_TTL_SECONDS } from "./schemas";
 import { safeFileName } from "./file-name";
 import { CONVERSION_TIMEOUT_MS } from "./time-limit";
@@ -38,11 +38,12 @@ export const conversionJob = defineJob({
   },
 });
 
-const manuscriptSchema = z.object({ author: z.string(), surname: z.string(), contact: z.string().optional() });
+const manuscriptSchema = z.object({ author: z.string(), surname: z.string(), contact: z.string().optional(), paper: z.enum(MANUSCRIPT_PAPER).optional(), font: z.enum(MANUSCRIPT_FONTS).optional() });
+const sceneBreakSchema = z.enum(Object.keys(SCENE_BREAKS) as [SceneBreak, ...SceneBreak[]]);
 
 export const exportJob = defineJob({
   kind: "convert.export",
-  input: z.object({ to: z.string(), title: z.string(), manuscript: manuscriptSchema.optional(), smartPunctuation: z.boolean().optional(), notes: z.boolean().optional(), trimSize: z.enum(TRIM_SIZES).optional() }),
+  input: z.object({ to: z.string(), title: z.string(), manuscript: manuscriptSchema.optional(), smartPunctuation: z.boolean().optional(), notes: z.boolean().optional(), trimSize: z.enum(TRIM_SIZES).optional(), sceneBreak: sceneBreakSchema.optional() }),
   ttlSeconds: CONVERSION_JOB_TTL_SECONDS,
   timeoutMs: JOB_TIMEOUT_MS,
   async run(input, context, inputFile) {
@@ -56,6 +57,7 @@ export const exportJob = defineJob({
       ...(input.manuscript && { manuscript: input.manuscript }),
       ...(input.smartPunctuation && { smartPunctuation: true }),
       ...(input.trimSize && { trimSize: input.trimSize }),
+      ...(input.sceneBreak && { sceneBreak: input.sceneBreak }),
     });
     return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(input.title, written.extension) } };
   },

@@ -3,7 +3,7 @@ import { bookIdParams, bookLanguage, bookSchema } from "../books/schemas";
 import { sizeLimit } from "../errors";
 import { uploadedFile } from "../request/body";
 import { storedText } from "../text/stored-text";
-import { TRIM_SIZES } from "./engine/model";
+import { MANUSCRIPT_FONTS, MANUSCRIPT_PAPER, SCENE_BREAKS, TRIM_SIZES, type SceneBreak } from "./engine/model";
 import { MAX_PATTERN_LENGTH } from "./split-chapters";
 
 /**
@@ -73,6 +73,33 @@ export const convertInput = z
 /** A printed book's page (PDF only): 5 × 8, 5.5 × 8.5 or 6 × 9 inches, or A5. */
 export const trimSizeOption = z.enum(TRIM_SIZES).describe("with format=pdf: the page's trim size in inches (5x8, 5.5x8.5, 6x9) or a5; 6x9 unless asked");
 
+/** The longest copyright page and dedication an export takes, in characters. */
+export const FRONT_MATTER_LIMITS = { copyright: 2000, dedication: 1000 } as const;
+/** The most chapter ids one export may name. */
+export const MAX_EXPORT_CHAPTER_IDS = 2000;
+
+const frontMatterText = (max: number) => storedText().trim().max(max);
+const sceneBreakIds = Object.keys(SCENE_BREAKS) as [SceneBreak, ...SceneBreak[]];
+const chapterIdSchema = z.string().min(1).max(64);
+
+/**
+ * How the book is compiled (issue 19 item 14), the same on every transport; REST spells a list of
+ * chapters as comma-separated ids. One option a line, so that others (the story-bible appendix)
+ * sit beside them.
+ */
+const compileOptions = {
+  copyright: frontMatterText(FRONT_MATTER_LIMITS.copyright).optional().describe(`a copyright page's text (at most ${FRONT_MATTER_LIMITS.copyright} characters; a line break starts a line, a blank line a paragraph): its own page after the title page (EPUB: its own file)`),
+  dedication: frontMatterText(FRONT_MATTER_LIMITS.dedication).optional().describe(`a dedication (at most ${FRONT_MATTER_LIMITS.dedication} characters), on its own page after the copyright page`),
+  sceneBreak: z.enum(sceneBreakIds).optional().describe("what a scene break prints as: stars (* * *), hash (#), asterism (⁂) or blank (a line of space); each format's own mark unless asked"),
+  paper: z.enum(MANUSCRIPT_PAPER).optional().describe("with manuscript=1: the paper, letter (US Letter, the default) or a4"),
+  manuscriptFont: z.enum(MANUSCRIPT_FONTS).optional().describe("with manuscript=1: courier (Courier New, the default) or times (Times New Roman), 12 pt"),
+} as const;
+
+export const exportChapterIds = z.array(chapterIdSchema).min(1).max(MAX_EXPORT_CHAPTER_IDS);
+
+/** tRPC and use cases: the compile options, chapters as a list of ids. */
+export const compileOptionsInput = { ...compileOptions, chapters: exportChapterIds.optional().describe("only these chapters, printed in the book's order") };
+
 export const exportQuery = z.object({
   format: formatId.optional().describe("a writable format id; or leave it out and name the media type in Accept"),
   manuscript: asyncFlag.optional().describe("1 with format=docx: Standard Manuscript Format"),
@@ -81,6 +108,18 @@ export const exportQuery = z.object({
     .describe('1: typographer\'s punctuation in the prose: "straight" quotes curled, -- and --- as dashes, ... as an ellipsis (code, notes and CJK punctuation untouched)'),
   notes: notesFlag,
   trimSize: trimSizeOption.optional(),
+  ...compileOptions,
+  chapters: z
+    .string()
+    .max(MAX_EXPORT_CHAPTER_IDS * 65)
+    .transform((list, context) => {
+      const ids = list.split(",").map((id) => id.trim()).filter(Boolean);
+      const checked = exportChapterIds.safeParse(ids);
+      if (!checked.success) context.addIssue({ code: "custom", message: `1 to ${MAX_EXPORT_CHAPTER_IDS} chapter ids, separated by commas` });
+      return ids;
+    })
+    .optional()
+    .describe("only these chapters (comma-separated ids), printed in the book's order; every id must be one of the book's chapters (422 otherwise)"),
   async: asyncFlag.optional().describe("1: always answer 202 with a job"),
 });
 

@@ -16,15 +16,38 @@ export interface DocumentModel {
   author?: string;
   /** BCP 47, e.g. "en" or "zh-CN" */
   language?: string;
+  /** what a printed book carries before chapter 1 besides its title page (issue 19 item 14) */
+  frontMatter?: FrontMatter;
+  /** EPUB: the cover picture, already sniffed (PNG, JPEG, GIF or WebP); base64 so the model stays JSON */
+  cover?: { mediaType: string; base64: string };
   chapters: Chapter[];
 }
+
+/** Plain text the writer gives; a line break starts a new line, a blank line a new paragraph. */
+export interface FrontMatter {
+  copyright?: string;
+  dedication?: string;
+}
+
+/** What a scene break prints as: `* * *`, `#`, `⁂`, or a blank line (a space break). */
+export const SCENE_BREAKS = { stars: "* * *", hash: "#", asterism: "⁂", blank: "" } as const;
+export type SceneBreak = keyof typeof SCENE_BREAKS;
+
+/** Standard Manuscript Format's paper: US Letter (8.5 × 11 in) or A4. */
+export const MANUSCRIPT_PAPER = ["letter", "a4"] as const;
+export type ManuscriptPaper = (typeof MANUSCRIPT_PAPER)[number];
+/** Standard Manuscript Format's typeface: Courier New (the default) or Times New Roman, 12 pt. */
+export const MANUSCRIPT_FONTS = ["courier", "times"] as const;
+export type ManuscriptFont = (typeof MANUSCRIPT_FONTS)[number];
 
 export interface ManuscriptOptions {
   author: string;
   surname: string;
   /** address, e-mail, telephone: one item a line on page one */
   contact?: string;
-  font?: "courier" | "times";
+  font?: ManuscriptFont;
+  /** US Letter unless asked */
+  paper?: ManuscriptPaper;
 }
 
 export interface ReadOptions {
@@ -41,6 +64,8 @@ export type TrimSize = (typeof TRIM_SIZES)[number];
 export interface WriteOptions {
   /** PDF only: the page's trim size, 6 × 9 in unless asked */
   trimSize?: TrimSize;
+  /** what a scene break prints as in every format that prints one; each writer's own mark unless asked */
+  sceneBreak?: SceneBreak;
   /** DOCX only: Standard Manuscript Format */
   manuscript?: ManuscriptOptions;
   /** typographer's quotes, dashes and ellipses in the titles and the prose (../../text/smart-punctuation.ts) */

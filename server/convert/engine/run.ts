@@ -104,7 +104,7 @@ export async function writeHere(model: DocumentModel, id: string, options: Write
   const smart = options.smartPunctuation ? smartened(model) : model;
   const written = withNotes(smart, id, options.notes ?? false);
   try {
-    return await (writer ? writer(written, options, model) : writeWithPandoc(written, id));
+    return await (writer ? writer(written, options, model) : writeWithPandoc(written, id, options));
   } catch (error) {
     // The model is the writer's own text, and some text (thousands of nested quotes, a library's
     // recursion past the stack) cannot be written: the caller's 422, never a 500.
@@ -117,6 +117,12 @@ function smartened(model: DocumentModel): DocumentModel {
   return {
     ...model,
     title: model.title === undefined ? undefined : smartenMarkdown(model.title),
+    ...(model.frontMatter && {
+      frontMatter: {
+        copyright: model.frontMatter.copyright === undefined ? undefined : smartenMarkdown(model.frontMatter.copyright),
+        dedication: model.frontMatter.dedication === undefined ? undefined : smartenMarkdown(model.frontMatter.dedication),
+      },
+    }),
     chapters: model.chapters.map((chapter) => ({ title: smartenMarkdown(chapter.title), markdown: smartenMarkdown(chapter.markdown) })),
   };
 }

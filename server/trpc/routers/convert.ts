@@ -6,7 +6,7 @@ import { importBook } from "../../convert/import-book";
 import { importChapters } from "../../convert/import-chapters";
 import { listFormats } from "../../convert/list-formats";
 import { previewImport } from "../../convert/preview-import";
-import { documentText, formatId, formatSchema, importInput, importPreviewSchema, importResultSchema, MAX_UPLOAD_BYTES, trimSizeOption } from "../../convert/schemas";
+import { documentText, formatId, formatSchema, importInput, importPreviewSchema, importResultSchema, MAX_UPLOAD_BYTES, trimSizeOption, compileOptionsInput } from "../../convert/schemas";
 import { AppError } from "../../errors";
 import { jobSchema } from "../../jobs/schemas";
 import { storedText } from "../../text/stored-text";
@@ -64,18 +64,12 @@ export const convertRouter = router({
         smartPunctuation: z.boolean().optional(),
         notes: notesOption,
         trimSize: trimSizeOption.optional(),
+        ...compileOptionsInput,
         async: z.boolean().optional(),
       }),
     )
     .output(conversionSchema)
-    .mutation(async ({ input, ctx }) =>
-      toWire(
-        await exportBook(
-          { bookId: input.bookId, format: input.format, manuscript: input.manuscript, smartPunctuation: input.smartPunctuation, notes: input.notes, trimSize: input.trimSize, async: input.async },
-          ctx.principal,
-        ),
-      ),
-    ),
+    .mutation(async ({ input, ctx }) => toWire(await exportBook(input, ctx.principal))),
   import: operationProcedure("books.import")
     .input(z.strictObject({ ...manuscriptUpload, title: storedText().trim().min(1).max(200).optional(), language: importInput.shape.language }).refine(...sendsOneDocument))
     .output(importResultSchema)

@@ -109,7 +109,7 @@ export default async function BookPage({ params }: { params: Params }) {
             <Link href={`/analyze/${book.id}`} className="button secondary small">
               Analyze
             </Link>
-            <ExportButton bookId={book.id} formats={listFormats(principal).filter((f) => f.write).map(({ id, name }) => ({ id, name }))} />
+            <ExportButton bookId={book.id} formats={listFormats(principal).filter((f) => f.write).map(({ id, name }) => ({ id, name }))} chapters={chapters.map(({ id, title }) => ({ id, title }))} />
           </div>
         </aside>
       </div>

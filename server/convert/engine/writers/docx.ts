@@ -15,17 +15,20 @@ import {
 import { lexChapter, plainText, type Token } from "../markdown/tokens";
 import { countProse } from "../../../text/prose";
 import { countWords } from "../../../text/word-count";
+import { frontMatterPages, sceneBreakMark } from "../compile";
 import { type DocumentModel, type ManuscriptOptions, type WriteOptions, type WrittenDocument } from "../model";
 
 /**
  * DOCX with the `docx` library. Chapters are Heading 1 on a new page, footnotes are Word
  * footnotes, scene breaks a centred "* * *". With `manuscript`, Standard Manuscript Format:
  * 12 pt Courier or Times, double spaced, 1-inch margins, 0.5-inch first-line indent, running
- * header "Surname / TITLE / page", name and contact with the word count (to the nearest 100) on
- * page one, "#" for scene breaks, "END" after the last line.
+ * header "Surname / TITLE / page", a cover page (name and contact with the rounded word count,
+ * the title halfway down), "#" for scene breaks, "END" after the last line, on US Letter or A4.
  */
 
 const INCH = 1440; // twips
+/** Paper sizes in twips: US Letter 8.5 × 11 in, A4 210 × 297 mm. */
+const PAPER = { letter: { width: 12240, height: 15840 }, a4: { width: 11906, height: 16838 } } as const;
 const MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 interface Style {
@@ -79,7 +82,8 @@ function paragraphs(blocks: readonly Token[], style: Style, notes: Map<string, n
   for (const token of blocks) {
     if (token.type === "space") continue;
     if (token.type === "hr") {
-      out.push(new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun(style.sceneBreak)] }));
+      // A blank break (a space break) is an empty paragraph: a line of space in the text.
+      out.push(new Paragraph({ alignment: AlignmentType.CENTER, children: style.sceneBreak ? [new TextRun(style.sceneBreak)] : [] }));
       afterBreak = true;
       continue;
     }
@@ -122,31 +126,41 @@ function chapterParagraphs(model: DocumentModel, style: Style): Paragraph[] {
     // A manuscript's chapter opens a third of the way down its page.
     const spacing = style.manuscript ? { before: INCH * 2 } : undefined;
     // The first chapter opens on a page of its own after a title page, never on it (issue 19 item 14).
-    const newPage = index > 0 || style.manuscript || !!model.title;
+    const newPage = index > 0 || style.manuscript || !!model.title || frontMatterPages(model).length > 0;
     out.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: newPage, alignment: AlignmentType.CENTER, spacing, children: [new TextRun(title)] }));
     out.push(...paragraphs(blocks, style, notes, true));
   });
   return out;
 }
 
-function roundedWordCount(model: DocumentModel): string {
+/**
+ * The cover page's word count as agents expect it: a novel-length text (over 40,000 words, the
+ * SFWA's line) to the nearest 1,000, shorter fiction to the nearest 100.
+ */
+export function roundedWordCount(words: number): string {
+  const step = words > 40_000 ? 1000 : 100;
+  const rounded = Math.max(100, Math.round(words / step) * step);
+  return `about ${rounded.toLocaleString("en-US")} words`;
+}
+
+function manuscriptWords(model: DocumentModel): number {
   // The book's own count (see server/text/prose.ts), with the chapter titles the manuscript prints:
   // of the text as typed, whose notes are comments that countProse skips.
-  const words = model.chapters.reduce((sum, c) => sum + countWords(c.title) + countProse(c.markdown), 0);
-  const rounded = Math.max(100, Math.round(words / 100) * 100);
-  return `about ${rounded.toLocaleString("en-US")} words`;
+  return model.chapters.reduce((sum, c) => sum + countWords(c.title) + countProse(c.markdown), 0);
 }
 
 function manuscriptSection(model: DocumentModel, typed: DocumentModel, manuscript: ManuscriptOptions, body: Paragraph[]): ISectionOptions {
   const title = model.title?.trim() || "Untitled";
   const contact = (manuscript.contact ?? "").split(/\r?\n/).filter((l) => l.trim());
   const single = { line: 240, lineRule: LineRuleType.AUTO };
+  const paper = PAPER[manuscript.paper ?? "letter"];
   const pageOne = [
     new Paragraph({
       style: "Contact",
       spacing: single,
-      tabStops: [{ type: "right", position: 6.5 * INCH }],
-      children: [new TextRun(manuscript.author), new TextRun(`\t${roundedWordCount(typed)}`)],
+      // The word count sits against the right margin, whatever the paper.
+      tabStops: [{ type: "right", position: paper.width - 2 * INCH }],
+      children: [new TextRun(manuscript.author), new TextRun(`\t${roundedWordCount(manuscriptWords(typed))}`)],
     }),
     ...contact.map((line) => new Paragraph({ style: "Contact", spacing: single, children: [new TextRun(line)] })),
     new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: INCH * 3 }, style: "Title", children: [new TextRun(title)] }),
@@ -161,7 +175,7 @@ function manuscriptSection(model: DocumentModel, typed: DocumentModel, manuscrip
     ],
   });
   return {
-    properties: { page: { margin: { top: INCH, bottom: INCH, left: INCH, right: INCH } }, titlePage: true },
+    properties: { page: { size: paper, margin: { top: INCH, bottom: INCH, left: INCH, right: INCH } }, titlePage: true },
     headers: { default: header },
     children: [...pageOne, ...body, new Paragraph({ style: "End", alignment: AlignmentType.CENTER, spacing: { before: 480 }, children: [new TextRun("END")] })],
   };
@@ -170,7 +184,7 @@ function manuscriptSection(model: DocumentModel, typed: DocumentModel, manuscrip
 /** `typed`: the model before its notes were shown (see ../run.ts), which the manuscript's count reads. */
 export async function writeDocx(model: DocumentModel, options: WriteOptions = {}, typed: DocumentModel = model): Promise<WrittenDocument> {
   const manuscript = options.manuscript;
-  const style: Style = { manuscript: !!manuscript, sceneBreak: manuscript ? "#" : "* * *", footnotes: {} };
+  const style: Style = { manuscript: !!manuscript, sceneBreak: sceneBreakMark(options.sceneBreak, manuscript ? "#" : "* * *"), footnotes: {} };
   const body = chapterParagraphs(model, style);
   const font = manuscript ? (manuscript.font === "times" ? "Times New Roman" : "Courier New") : "Times New Roman";
   const titlePage = model.title
@@ -179,9 +193,12 @@ export async function writeDocx(model: DocumentModel, options: WriteOptions = {}
         ...(model.author ? [new Paragraph({ style: "Author", alignment: AlignmentType.CENTER, children: [new TextRun(model.author)] })] : []),
       ]
     : [];
+  // The copyright and dedication each on a page of their own after the title page; a manuscript
+  // for an agent carries neither (its cover page is the whole of its front matter).
+  const front = manuscript ? [] : frontMatterDocx(model, titlePage.length > 0);
   const section: ISectionOptions = manuscript
     ? manuscriptSection(model, typed, manuscript, body)
-    : { properties: { page: { margin: { top: INCH, bottom: INCH, left: INCH, right: INCH } } }, children: [...titlePage, ...body] };
+    : { properties: { page: { margin: { top: INCH, bottom: INCH, left: INCH, right: INCH } } }, children: [...titlePage, ...front, ...body] };
   const document = new Document({
     title: model.title,
     creator: model.author ?? manuscript?.author,
@@ -201,9 +218,27 @@ export async function writeDocx(model: DocumentModel, options: WriteOptions = {}
         { id: "Author", name: "Author", basedOn: "Normal", run: { font, size: manuscript ? 24 : 28 } },
         { id: "Contact", name: "Contact", basedOn: "Normal" },
         { id: "End", name: "End", basedOn: "Normal" },
+        { id: "Copyright", name: "Copyright", basedOn: "Normal" },
+        { id: "Dedication", name: "Dedication", basedOn: "Normal" },
       ],
     },
     sections: [section],
   });
   return { bytes: new Uint8Array(await Packer.toBuffer(document)), mediaType: MEDIA_TYPE, extension: "docx" };
+}
+
+function frontMatterDocx(model: DocumentModel, afterTitlePage: boolean): Paragraph[] {
+  return frontMatterPages(model).flatMap((page, index) =>
+    page.paragraphs.map((lines, line) => {
+      const first = line === 0;
+      const children = lines.map((text, i) => new TextRun({ text, break: i > 0 ? 1 : 0, italics: page.kind === "dedication", size: page.kind === "copyright" ? 20 : undefined }));
+      return new Paragraph({
+        style: page.kind === "copyright" ? "Copyright" : "Dedication",
+        alignment: page.kind === "dedication" ? AlignmentType.CENTER : AlignmentType.LEFT,
+        pageBreakBefore: first && (afterTitlePage || index > 0),
+        spacing: { before: first ? (page.kind === "dedication" ? INCH * 2 : INCH * 4) : 0, after: 160 },
+        children,
+      });
+    }),
+  );
 }

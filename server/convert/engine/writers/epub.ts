@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import { zipSync, type Zippable } from "fflate";
 import { bookDirection, type Direction } from "../direction";
 import { chapterHtml } from "../markdown/html";
-import type { DocumentModel, WrittenDocument } from "../model";
+import { frontMatterPages } from "../compile";
+import type { DocumentModel, WriteOptions, WrittenDocument } from "../model";
 import { encodeUtf8, escapeXml } from "../text";
+import { frontMatterSection, sceneBreakCss } from "./html";
 
 /**
  * EPUB 3 from our own OPF, navigation document and one XHTML file per chapter, zipped with
@@ -13,7 +15,10 @@ import { encodeUtf8, escapeXml } from "../text";
 const CSS = `body{font-family:serif;line-height:1.5;margin:0 5%}
 h1{text-align:center;margin:3em 0 1.5em;page-break-before:always}
 p{margin:0;text-indent:1.5em}h1+p,hr+p{text-indent:0}
-hr{border:0;margin:1.2em 0;text-align:center}hr::after{content:"* * *"}
+hr{border:0;margin:1.2em 0;text-align:center}
+.copyright{margin-top:40%}.copyright p{text-indent:0;font-size:.85em;margin-bottom:.5em}
+.dedication{text-align:center;font-style:italic;margin-top:30%}.dedication p{text-indent:0}
+.cover{margin:0;padding:0;text-align:center}.cover img{max-width:100%;max-height:100vh}
 .title-block{text-align:center;margin-top:30%}.title-block .title{font-size:2em;text-indent:0}.title-block .author{text-indent:0}
 .footnotes{font-size:.9em;margin-top:2em}.footnotes p{text-indent:0}`;
 
@@ -33,7 +38,9 @@ ${body}
 `;
 }
 
-export function writeEpub(model: DocumentModel): WrittenDocument {
+const COVER_EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp" };
+
+export function writeEpub(model: DocumentModel, options: WriteOptions = {}): WrittenDocument {
   const language = escapeXml(model.language?.trim() || "en");
   const direction = bookDirection(language);
   const title = model.title?.trim() || model.chapters[0]?.title.trim() || "Untitled";
@@ -54,12 +61,27 @@ export function writeEpub(model: DocumentModel): WrittenDocument {
 </container>
 `);
   const titleBody = `<section class="title-block" epub:type="titlepage">\n<p class="title">${escapeXml(title)}</p>\n${model.author ? `<p class="author">${escapeXml(model.author)}</p>\n` : ""}</section>`;
-  const nav = `<nav epub:type="toc" id="toc" role="doc-toc">\n<h1>Contents</h1>\n<ol>\n${chapters.map((c) => `<li><a href="${c.file}">${escapeXml(c.title)}</a></li>`).join("\n")}\n</ol>\n</nav>`;
+  // Front matter (issue 19 item 14): a cover page, then the title page, copyright and dedication, each a file of its own.
+  const coverExtension = model.cover && COVER_EXTENSIONS[model.cover.mediaType];
+  const coverImage = coverExtension ? `cover.${coverExtension}` : undefined;
+  const front = frontMatterPages(model).map((page) => ({ id: page.kind, file: `${page.kind}.xhtml`, title: page.kind === "copyright" ? "Copyright" : "Dedication", body: frontMatterSection(page.kind, page.paragraphs, true) }));
+  const landmarks = [
+    coverImage && `<li><a epub:type="cover" href="cover.xhtml">Cover</a></li>`,
+    `<li><a epub:type="titlepage" href="title.xhtml">Title Page</a></li>`,
+    `<li><a epub:type="toc" href="nav.xhtml#toc">Contents</a></li>`,
+    chapters[0] && `<li><a epub:type="bodymatter" href="${chapters[0].file}">Start of Content</a></li>`,
+  ].filter(Boolean);
+  const nav = `<nav epub:type="toc" id="toc" role="doc-toc">\n<h1>Contents</h1>\n<ol>\n${chapters.map((c) => `<li><a href="${c.file}">${escapeXml(c.title)}</a></li>`).join("\n")}\n</ol>\n</nav>
+<nav epub:type="landmarks" id="landmarks" hidden="">\n<h2>Landmarks</h2>\n<ol>\n${landmarks.join("\n")}\n</ol>\n</nav>`;
   const oebps: Record<string, string> = {
-    "style.css": CSS,
+    "style.css": `${CSS}\n${sceneBreakCss(options)}`,
     "title.xhtml": xhtml(title, language, direction, titleBody),
     "nav.xhtml": xhtml("Contents", language, direction, nav),
   };
+  if (coverImage) {
+    oebps["cover.xhtml"] = xhtml("Cover", language, direction, `<section class="cover" epub:type="cover">\n<img src="${coverImage}" alt="${escapeXml(title)}"/>\n</section>`);
+  }
+  for (const page of front) oebps[page.file] = xhtml(page.title, language, direction, page.body);
   for (const c of chapters) oebps[c.file] = xhtml(c.title, language, direction, `<section epub:type="chapter" role="doc-chapter">\n<h1>${escapeXml(c.title)}</h1>\n${c.html}</section>`);
   oebps["content.opf"] = `<?xml version="1.0" encoding="utf-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="book-id" xml:lang="${language}">
@@ -72,16 +94,18 @@ ${model.author ? `<dc:creator>${escapeXml(model.author)}</dc:creator>\n` : ""}<m
 <manifest>
 <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
 <item id="style" href="style.css" media-type="text/css"/>
-<item id="title" href="title.xhtml" media-type="application/xhtml+xml"/>
-${chapters.map((c) => `<item id="${c.id}" href="${c.file}" media-type="application/xhtml+xml"/>`).join("\n")}
+${coverImage ? `<item id="cover-image" href="${coverImage}" media-type="${model.cover!.mediaType}" properties="cover-image"/>\n<item id="cover" href="cover.xhtml" media-type="application/xhtml+xml"/>\n` : ""}<item id="title" href="title.xhtml" media-type="application/xhtml+xml"/>
+${front.map((p) => `<item id="${p.id}" href="${p.file}" media-type="application/xhtml+xml"/>\n`).join("")}${chapters.map((c) => `<item id="${c.id}" href="${c.file}" media-type="application/xhtml+xml"/>`).join("\n")}
 </manifest>
 <spine page-progression-direction="${direction}">
-<itemref idref="title"/>
-<itemref idref="nav" linear="no"/>
+${coverImage ? `<itemref idref="cover"/>\n` : ""}<itemref idref="title"/>
+${front.map((p) => `<itemref idref="${p.id}"/>\n`).join("")}<itemref idref="nav" linear="no"/>
 ${chapters.map((c) => `<itemref idref="${c.id}"/>`).join("\n")}
 </spine>
 </package>
 `;
   for (const [name, text] of Object.entries(oebps)) files[`OEBPS/${name}`] = encodeUtf8(text);
+  // Images are compressed already: stored, not deflated again.
+  if (coverImage) files[`OEBPS/${coverImage}`] = [new Uint8Array(Buffer.from(model.cover!.base64, "base64")), { level: 0 }];
   return { bytes: zipSync(files, { level: 6 }), mediaType: "application/epub+zip", extension: "epub" };
 }

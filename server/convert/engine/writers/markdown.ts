@@ -1,6 +1,7 @@
 import { Fences } from "../../../text/markdown-lines";
 import { replaceFootnoteRefs } from "../markdown/footnote-refs";
 import { paragraphsByLine } from "../markdown/paragraphs";
+import { frontMatterPages } from "../compile";
 import type { DocumentModel } from "../model";
 import { encodeUtf8 } from "../text";
 
@@ -36,7 +37,7 @@ export function modelToMarkdown(model: DocumentModel): string {
     return `# ${title.replace(/^([#>+-])/, "\\$1").replace(/([*_`[\]\\])/g, "\\$1")}\n\n${demoteHeadings(paragraphsByLine(body))}`.trimEnd();
   });
   const head = meta.length > 0 ? `---\n${meta.join("\n")}\n---\n\n` : "";
-  return `${head}${chapters.join("\n\n")}\n`;
+  return `${head}${frontMatterMarkdown(model)}${chapters.join("\n\n")}\n`;
 }
 
 // A level-1 heading inside a chapter would start a new chapter when the file is read back.
@@ -53,4 +54,16 @@ function demoteHeadings(markdown: string): string {
 
 export function writeMarkdown(model: DocumentModel) {
   return { bytes: encodeUtf8(modelToMarkdown(model)), mediaType: "text/markdown; charset=utf-8", extension: "md" };
+}
+
+/**
+ * The copyright and dedication as paragraphs before the first chapter: text before the first
+ * heading, which every reader (Inkstone's import too) takes for front matter. A line break inside
+ * a paragraph is a hard break; the text is escaped, never read as markup.
+ */
+function frontMatterMarkdown(model: DocumentModel): string {
+  const pages = frontMatterPages(model);
+  if (pages.length === 0) return "";
+  const escape = (line: string) => line.replace(/[\\`*_[\]<>#|~]/g, "\\$&").replace(/^([+-])(?=\s)/, "\\$1").replace(/^(\d+)([.)])(?=\s)/, "$1\\$2");
+  return pages.map((page) => page.paragraphs.map((lines) => lines.map(escape).join("\\\n")).join("\n\n")).join("\n\n") + "\n\n";
 }

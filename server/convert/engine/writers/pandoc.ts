@@ -1,25 +1,29 @@
-import { hasCjk, type DocumentModel, type WrittenDocument } from "../model";
+import { markSceneBreaks } from "../compile";
+import { hasCjk, SCENE_BREAKS, type DocumentModel, type WriteOptions, type WrittenDocument } from "../model";
 import { pandocFormat, runPandoc } from "../pandoc";
 import { encodeUtf8 } from "../text";
 import { modelToMarkdown } from "./markdown";
 
 /** The model as Markdown with YAML metadata, through pandoc into the format, standalone. */
-export async function writeWithPandoc(model: DocumentModel, format: string): Promise<WrittenDocument> {
+export async function writeWithPandoc(model: DocumentModel, format: string, options: WriteOptions = {}): Promise<WrittenDocument> {
   const info = pandocFormat(format);
   const to = info.pandoc.to;
   // Djot has no metadata: pandoc prints the title as a chapter-level heading. Inkstone marks its own.
-  const markdown = modelToMarkdown(format === "djot" ? { ...model, title: undefined, author: undefined } : model);
+  // pandoc prints a thematic break as a rule; a chosen mark is a paragraph of that mark instead.
+  const mark = options.sceneBreak && SCENE_BREAKS[options.sceneBreak];
+  const marked = mark === undefined ? model : { ...model, chapters: model.chapters.map((c) => ({ ...c, markdown: markSceneBreaks(c.markdown, mark) })) };
+  const markdown = modelToMarkdown(format === "djot" ? { ...marked, title: undefined, author: undefined } : marked);
   // Without pandoc's `smart` extension: typographer's punctuation is the smartPunctuation option's
   // to make, for every writer alike (../run.ts); pandoc turned `--` into dashes on its own.
-  const options = { from: "markdown-smart", to, standalone: true, wrap: "none", ...(format === "latex" && latexCjk(model)) };
+  const pandocOptions = { from: "markdown-smart", to, standalone: true, wrap: "none", ...(format === "latex" && latexCjk(model)) };
   if (info.container !== "text") {
     const name = `output.${info.extensions[0]}`;
-    const result = await runPandoc({ ...options, "output-file": name }, markdown);
+    const result = await runPandoc({ ...pandocOptions, "output-file": name }, markdown);
     const file = result.files[name];
     const bytes = file instanceof Blob ? new Uint8Array(await file.arrayBuffer()) : encodeUtf8(file ?? "");
     return { bytes, mediaType: info.mediaType, extension: info.extensions[0]! };
   }
-  const result = await runPandoc(options, markdown);
+  const result = await runPandoc(pandocOptions, markdown);
   const written = format === "rtf" ? withRtfInfo(result.stdout, model) : format === "djot" ? djotTitlePage(model) + result.stdout : result.stdout;
   return { bytes: encodeUtf8(written), mediaType: `${info.mediaType}; charset=utf-8`, extension: info.extensions[0]! };
 }

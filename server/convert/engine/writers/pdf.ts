@@ -49,7 +49,7 @@ function typst(): NodeCompiler {
 }
 
 export function writePdf(model: DocumentModel, options: WriteOptions = {}): WrittenDocument {
-  const source = typstBook(model, { trimSize: options.trimSize });
+  const source = typstBook(model, { trimSize: options.trimSize, sceneBreak: options.sceneBreak });
   const compile = typst();
   try {
     const bytes = compile.pdf({ mainFileContent: source }, { creationTimestamp: 0 });

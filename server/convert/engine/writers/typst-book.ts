@@ -1,7 +1,8 @@
 import { CJK, CJK_OR_FULL_WIDTH } from "../../../text/markdown-lines";
 import { lexChapter, plainText, type Footnote, type Token, type Tokens } from "../markdown/tokens";
 import { bookDirection, paragraphDirection, type Direction } from "../direction";
-import { hasCjk, type DocumentModel, type TrimSize } from "../model";
+import { frontMatterPages, sceneBreakMark } from "../compile";
+import { hasCjk, type DocumentModel, type SceneBreak, type TrimSize } from "../model";
 
 /**
  * A book as Typst source, for the PDF writer (./pdf.ts): book typography that Typst does well and
@@ -199,6 +200,7 @@ function stringArgKeepingLines(text: string): string {
 
 export interface TypstBookOptions {
   trimSize?: TrimSize;
+  sceneBreak?: SceneBreak;
 }
 
 /** The language and region Typst hyphenates and breaks lines by ("zh-CN" → zh, cn). */
@@ -230,7 +232,8 @@ function preamble(model: DocumentModel, options: TypstBookOptions, cjkBook: bool
 // own language, on every page, doubled the time of a long book).
 #let page-head() = {
   let page = here().page()
-  if page <= ${model.title?.trim() ? 2 : 0} { return none }
+  // The front pages (title, copyright, dedication) and the blank verso after them carry no head.
+  if page <= ${frontPageCount(model)} { return none }
   let chapters = selector(heading.where(level: 1))
   let before = query(chapters.before(here()))
   let after = query(chapters.after(here()))
@@ -273,8 +276,14 @@ function preamble(model: DocumentModel, options: TypstBookOptions, cjkBook: bool
   set par(first-line-indent: 0pt)
   super(numbering(it.note.numbering, ..counter(footnote).at(it.note.location()))) + h(0.3em) + it.note.body
 }
-#let scene-break() = align(center, block(above: 1em, below: 1em, "*   *   *"))
+#let scene-break() = align(center, block(above: 1em, below: 1em, ${sceneBreakTypst(options)}))
 `;
+}
+
+/** The scene break's mark, spaced out as a printer sets `* * *`; a blank break is a line of space. */
+function sceneBreakTypst(options: TypstBookOptions): string {
+  const mark = sceneBreakMark(options.sceneBreak, "* * *");
+  return mark ? stringArg(mark.replace(/ /g, "   ")) : "v(1.2em)";
 }
 
 function titlePage(model: DocumentModel): string {
@@ -286,12 +295,39 @@ function titlePage(model: DocumentModel): string {
 `;
 }
 
+/**
+ * The copyright page on the title page's verso (at the foot, small), the dedication on the next
+ * recto (a quarter down, centred, italic).
+ */
+function frontMatter(model: DocumentModel): string {
+  const out: string[] = [];
+  const lines = (paragraph: string[]) => paragraph.map(literal).join(" #linebreak() ");
+  for (const page of frontMatterPages(model)) {
+    const paragraphs = page.paragraphs.map(lines).join("\n\n");
+    if (page.kind === "copyright") {
+      out.push(`#page(header: none, footer: none)[#set par(justify: false, first-line-indent: 0pt, spacing: 0.9em)\n#set text(size: 8.5pt)\n#align(bottom)[${paragraphs}]]`);
+    } else {
+      out.push(`#pagebreak(to: "odd", weak: true)\n#page(header: none, footer: none)[#set par(justify: false, first-line-indent: 0pt)\n#align(center)[#v(25%)\n#emph[${paragraphs}]]]`);
+    }
+  }
+  return out.join("\n");
+}
+
+/** The pages before chapter 1 opens on a recto: title page, copyright on its verso, dedication on a recto. */
+function frontPageCount(model: DocumentModel): number {
+  let pages = model.title?.trim() ? 1 : 0;
+  const front = frontMatterPages(model).map((page) => page.kind);
+  if (front.includes("copyright")) pages += 1;
+  if (front.includes("dedication")) pages += pages % 2 === 0 ? 1 : 2;
+  return pages % 2 === 1 ? pages + 1 : pages;
+}
+
 /** The whole book as one Typst document. */
 export function typstBook(model: DocumentModel, options: TypstBookOptions = {}): string {
   const everything = [model.title ?? "", ...model.chapters.map((c) => c.title)].join("\n");
   const cjkBook = /^(zh|ja|ko)\b/i.test(model.language ?? "") || (!model.language && (hasCjk(everything) || model.chapters.some((c) => CJK.test(c.markdown.slice(0, 2000)))));
   const direction = bookDirection(model.language);
-  const parts = [preamble(model, options, cjkBook, direction), titlePage(model)];
+  const parts = [preamble(model, options, cjkBook, direction), titlePage(model), frontMatter(model)];
   model.chapters.forEach((chapter, index) => {
     const { blocks: body, footnotes } = lexChapter(chapter.markdown);
     const context: Context = { notes: new Map(footnotes.map((n) => [n.label, n])), printed: new Set(), direction };

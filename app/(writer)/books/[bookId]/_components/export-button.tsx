@@ -19,26 +19,57 @@ const TRIM_SIZE_CHOICES = [
   ["a5", "A5 (148 × 210 mm)"],
 ] as const;
 
+/** What a scene break prints as (the API's sceneBreak); "" is each format's own mark. */
+const SCENE_BREAK_CHOICES = [
+  ["", "Each format's own (* * *; # in a manuscript)"],
+  ["stars", "* * *"],
+  ["hash", "#"],
+  ["asterism", "⁂ (asterism)"],
+  ["blank", "A blank line (space break)"],
+] as const;
+
+interface ExportChapter {
+  id: string;
+  title: string;
+}
+
+/** The front matter is remembered in this browser, per book, so the next export starts from it. */
+const frontMatterKey = (bookId: string) => `inkstone.export.frontMatter.${bookId}`;
+
+function rememberedFrontMatter(bookId: string): { copyright: string; dedication: string } {
+  try {
+    const saved = JSON.parse(localStorage.getItem(frontMatterKey(bookId)) ?? "{}") as { copyright?: unknown; dedication?: unknown };
+    return { copyright: typeof saved.copyright === "string" ? saved.copyright : "", dedication: typeof saved.dedication === "string" ? saved.dedication : "" };
+  } catch {
+    return { copyright: "", dedication: "" };
+  }
+}
+
 /** The formats a writer reaches for first, in this order; the rest follow by name. */
 const FIRST = ["epub", "docx", "pdf", "md", "html", "odt", "txt"];
 
 /** Export on the book page: a format, the manuscript, punctuation and notes options, progress, then a download. */
-export function ExportButton({ bookId, formats }: { bookId: string; formats: ExportFormat[] }) {
+export function ExportButton({ bookId, formats, chapters }: { bookId: string; formats: ExportFormat[]; chapters: ExportChapter[] }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" className="button secondary small" onClick={() => setOpen(true)}>
         Export
       </button>
-      {open && <Dialog title="Export the book" onClose={() => setOpen(false)}>{() => <ExportForm bookId={bookId} formats={formats} onDone={() => setOpen(false)} />}</Dialog>}
+      {open && <Dialog title="Export the book" onClose={() => setOpen(false)}>{() => <ExportForm bookId={bookId} formats={formats} chapters={chapters} onDone={() => setOpen(false)} />}</Dialog>}
     </>
   );
 }
 
-function ExportForm({ bookId, formats, onDone }: { bookId: string; formats: ExportFormat[]; onDone: () => void }) {
+function ExportForm({ bookId, formats, chapters, onDone }: { bookId: string; formats: ExportFormat[]; chapters: ExportChapter[]; onDone: () => void }) {
   const ordered = [...formats].sort((a, b) => rank(a.id) - rank(b.id) || a.name.localeCompare(b.name));
   const [format, setFormat] = useState(ordered[0]?.id ?? "epub");
+  const [manuscriptChosen, setManuscriptChosen] = useState(false);
+  const [allChapters, setAllChapters] = useState(true);
+  // The form exists only once the dialog is opened, in the browser: localStorage is there to read.
+  const [frontMatter, setFrontMatter] = useState(() => rememberedFrontMatter(bookId));
   const { progress, problem, run } = useTransfer();
+  const manuscriptFormat = format === "docx" && manuscriptChosen;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,8 +78,29 @@ function ExportForm({ bookId, formats, onDone }: { bookId: string; formats: Expo
     const smartPunctuation = fields.get("smartPunctuation") === "on";
     const notes = fields.get("notes") === "on";
     const trimSize = format === "pdf" ? String(fields.get("trimSize") ?? "") : "";
+    const paper = manuscript ? String(fields.get("paper") ?? "") : "";
+    const manuscriptFont = manuscript ? String(fields.get("manuscriptFont") ?? "") : "";
+    const sceneBreak = String(fields.get("sceneBreak") ?? "");
+    // A manuscript for an agent carries no copyright page or dedication (the server leaves them out too).
+    const copyright = manuscript ? "" : frontMatter.copyright.trim();
+    const dedication = manuscript ? "" : frontMatter.dedication.trim();
+    const chosen = allChapters ? [] : fields.getAll("chapter").map(String);
+    if (!allChapters && chosen.length === 0) return run({ phase: "convert", fraction: null }, async () => "Choose at least one chapter, or export all of them.");
+    localStorage.setItem(frontMatterKey(bookId), JSON.stringify(frontMatter));
     await run({ phase: "convert", fraction: null }, async (onProgress) => {
-      const query = new URLSearchParams({ format, ...(manuscript && { manuscript: "1" }), ...(smartPunctuation && { smartPunctuation: "1" }), ...(notes && { notes: "1" }), ...(trimSize && { trimSize }) });
+      const query = new URLSearchParams({
+        format,
+        ...(manuscript && { manuscript: "1" }),
+        ...(smartPunctuation && { smartPunctuation: "1" }),
+        ...(notes && { notes: "1" }),
+        ...(trimSize && { trimSize }),
+        ...(paper && { paper }),
+        ...(manuscriptFont && { manuscriptFont }),
+        ...(sceneBreak && { sceneBreak }),
+        ...(copyright && { copyright }),
+        ...(dedication && { dedication }),
+        ...(chosen.length > 0 && { chapters: chosen.join(",") }),
+      });
       let answer = await send("GET", `/api/v1/books/${bookId}/export?${query}`, null, onProgress);
       if (answer.status === 202) answer = await followJob(answer.body!.data as Parameters<typeof followJob>[0], onProgress);
       if (answer.status !== 200 || !answer.blob) return failureSentence(answer);
@@ -71,15 +123,33 @@ function ExportForm({ bookId, formats, onDone }: { bookId: string; formats: Expo
             </option>
           ))}
         </select>
-        <p className="field-hint">Every chapter in order, with a title page. EPUB includes a table of contents.</p>
+        <p className="field-hint">The chapters in order, with a title page. EPUB includes a table of contents.</p>
       </div>
       {format === "docx" && (
         <label className="checkbox">
-          <input type="checkbox" name="manuscript" />
+          <input type="checkbox" name="manuscript" checked={manuscriptChosen} onChange={(event) => setManuscriptChosen(event.target.checked)} />
           <span>
-            Standard Manuscript Format <span className="muted">— for agents and editors: Courier 12 pt, double-spaced, word count and running header</span>
+            Standard Manuscript Format <span className="muted">— for agents and editors: 12 pt, double-spaced, a cover page with the word count, running header</span>
           </span>
         </label>
+      )}
+      {manuscriptFormat && (
+        <div className="field">
+          <label htmlFor="export-paper">Paper</label>
+          <select id="export-paper" name="paper" defaultValue="letter">
+            <option value="letter">US Letter (8.5 × 11 in)</option>
+            <option value="a4">A4 (210 × 297 mm)</option>
+          </select>
+        </div>
+      )}
+      {manuscriptFormat && (
+        <div className="field">
+          <label htmlFor="export-manuscript-font">Typeface</label>
+          <select id="export-manuscript-font" name="manuscriptFont" defaultValue="courier">
+            <option value="courier">Courier New, 12 pt</option>
+            <option value="times">Times New Roman, 12 pt</option>
+          </select>
+        </div>
       )}
       {format === "pdf" && (
         <div className="field">
@@ -93,6 +163,47 @@ function ExportForm({ bookId, formats, onDone }: { bookId: string; formats: Expo
           </select>
           <p className="field-hint">The printed page: chapters open on a right-hand page, with running heads and a gutter.</p>
         </div>
+      )}
+      <div className="field">
+        <label htmlFor="export-scene-break">Scene breaks</label>
+        <select id="export-scene-break" name="sceneBreak" defaultValue="">
+          {SCENE_BREAK_CHOICES.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="export-chapters-field">
+        <legend>Chapters</legend>
+        <label className="checkbox">
+          <input type="checkbox" name="allChapters" checked={allChapters} onChange={(event) => setAllChapters(event.target.checked)} />
+          <span>All {chapters.length} chapters</span>
+        </label>
+        {!allChapters && (
+          <div className="export-chapters" role="group" aria-label="Chapters to export">
+            {chapters.map((chapter, index) => (
+              <label key={chapter.id} className="checkbox">
+                <input type="checkbox" name="chapter" value={chapter.id} defaultChecked />
+                <span>{chapter.title.trim() || `Chapter ${index + 1}`}</span>
+              </label>
+            ))}
+          </div>
+        )}
+      </fieldset>
+      {!manuscriptFormat && (
+        <details className="export-front-matter" open={!!(frontMatter.copyright || frontMatter.dedication) || undefined}>
+          <summary>Front matter</summary>
+          <div className="field">
+            <label htmlFor="export-copyright">Copyright page</label>
+            <textarea id="export-copyright" name="copyright" rows={3} maxLength={2000} placeholder="Copyright © 2026 Your Name. All rights reserved." value={frontMatter.copyright} onChange={(event) => setFrontMatter({ ...frontMatter, copyright: event.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor="export-dedication">Dedication</label>
+            <textarea id="export-dedication" name="dedication" rows={2} maxLength={1000} placeholder="For …" value={frontMatter.dedication} onChange={(event) => setFrontMatter({ ...frontMatter, dedication: event.target.value })} />
+            <p className="field-hint">Each on its own page after the title page; remembered in this browser for this book.</p>
+          </div>
+        </details>
       )}
       <label className="checkbox">
         <input type="checkbox" name="smartPunctuation" />
