@@ -152,6 +152,27 @@ describe("continuity checks (issue 21 item 6)", () => {
   });
 });
 
+describe("case as a writer folds it (issue 21 item 3, bible2)", () => {
+  it("counts a lower-case alias capitalised at a sentence's start, in mentions and in checks, and never a capitalised name lower-case", async () => {
+    const ada = await newWriter("ada");
+    const { book, chapters } = await bookWith(ada, ["The captain frowned. Will saw the captain, and will again.", "Lydian mode, the captain said. Lydia hummed it."]);
+    const ahab = await createEntry(entry(book.id, { name: "Ahab", aliases: ["the captain"] }), ada);
+    const will = await createEntry(entry(book.id, { name: "Will" }), ada);
+    await createEntry(entry(book.id, { name: "Lydia" }), ada);
+    await createEntry(entry(book.id, { name: "lydian mode", kind: "lore" }), ada);
+    const found = await getEntryMentions({ bookId: book.id, entryId: ahab.id, page: 1, perPage: 10 }, ada);
+    expect(found.mentions.items.map((m) => [m.chapterId, m.text])).toEqual([
+      [chapters[0]!.id, "The captain"],
+      [chapters[0]!.id, "the captain"],
+      [chapters[1]!.id, "the captain"],
+    ]);
+    expect((await getEntryMentions({ bookId: book.id, entryId: will.id, page: 1, perPage: 10 }, ada)).total).toBe(1);
+    // "Lydian" opens the lore entry's name: no typo of Lydia.
+    const checks = await runChecks({ bookId: book.id, absence: 10 }, ada);
+    expect(checks.findings.filter((f) => f.kind === "near_name")).toEqual([]);
+  });
+});
+
 describe("pictures, import, export, cast (issue 21 items 1, 5, 7)", () => {
   it("keeps a PNG, refuses other bytes (415) and more than 2 MiB (413)", async () => {
     const ada = await newWriter("ada");
