@@ -15,8 +15,9 @@ export function registerExport(program: Command): void {
     .option("--smart-punctuation", "typographer's quotes, dashes (-- and ---) and ellipses (...) in the prose; Chinese punctuation is left as it is")
     .option("--notes", "include the private notes (<!-- … -->) as bracketed text")
     .option("--trim-size <size>", "PDF: the page, 5x8, 5.5x8.5 or 6x9 (inches) or a5; 6x9 unless given")
+    .option("--bible-appendix", "the book's story bible as an appendix after the last chapter")
     .requiredOption("-o, --output <file>", 'where to write it ("-" for standard output)')
-    .action(async (bookId: string, options: { format: string; manuscript?: boolean; smartPunctuation?: boolean; notes?: boolean; trimSize?: string; output: string }, command: Command) => {
+    .action(async (bookId: string, options: { format: string; manuscript?: boolean; smartPunctuation?: boolean; notes?: boolean; trimSize?: string; bibleAppendix?: boolean; output: string }, command: Command) => {
       const { client, json } = context(command);
       const query = checkInput(exportQuery, {
         format: options.format,
@@ -24,6 +25,7 @@ export function registerExport(program: Command): void {
         smartPunctuation: options.smartPunctuation ? "1" : undefined,
         notes: options.notes ? "1" : undefined,
         trimSize: options.trimSize as z.input<typeof exportQuery>["trimSize"],
+        bibleAppendix: options.bibleAppendix ? "1" : undefined,
       });
       const file = await client.download("GET", `/api/v1/books/${encodeURIComponent(bookId)}/export`, { query, progress: "exporting" });
       const where = writeOutput(file.bytes, options.output);

@@ -1,5 +1,6 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
+import { bibleAppendix } from "../bible/appendix";
 import { loadBook } from "../books/access";
 import { sql } from "../db";
 import { AppError } from "../errors";
@@ -28,6 +29,8 @@ export interface ExportBookOptions {
   notes?: boolean;
   /** the PDF's trim size */
   trimSize?: TrimSize;
+  /** the book's story bible as an appendix after the last chapter (issue 21 item 7) */
+  bibleAppendix?: boolean;
   async?: boolean;
 }
 
@@ -51,7 +54,7 @@ export async function planExport(options: ExportBookOptions, principal: Principa
 // GET /api/v1/books/{bookId}/export — the whole book, chapters in order, as one document.
 export async function exportBook(options: ExportBookOptions, principal: Principal): Promise<Conversion> {
   const { book, format } = await planExport(options, principal);
-  const [chapters, owner] = await Promise.all([
+  const [chapters, owner, appendix] = await Promise.all([
     sql
       .selectFrom("Chapter")
       .select(["title", "content"])
@@ -60,6 +63,7 @@ export async function exportBook(options: ExportBookOptions, principal: Principa
       .orderBy("position")
       .execute(),
     sql.selectFrom("User").select(["name", "email"]).where("id", "=", book.ownerId).executeTakeFirstOrThrow(),
+    options.bibleAppendix ? bibleAppendix(book) : undefined,
   ]);
   const author = owner.name.trim() || owner.email.split("@")[0]!;
   const model = {
@@ -67,6 +71,7 @@ export async function exportBook(options: ExportBookOptions, principal: Principa
     author,
     language: book.language,
     chapters: chapters.map((c) => ({ title: c.title, markdown: withoutTitleHeading(c.content, c.title) })),
+    ...(appendix && { backMatter: [appendix] }),
   };
   const manuscript = options.manuscript ? { author, surname: author.split(/\s+/).at(-1)!, contact: owner.email } : undefined;
   if (options.async || book.wordCount > INLINE_EXPORT_WORDS) {

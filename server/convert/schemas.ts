@@ -81,6 +81,9 @@ export const exportQuery = z.object({
     .describe('1: typographer\'s punctuation in the prose: "straight" quotes curled, -- and --- as dashes, ... as an ellipsis (code, notes and CJK punctuation untouched)'),
   notes: notesFlag,
   trimSize: trimSizeOption.optional(),
+  bibleAppendix: asyncFlag
+    .optional()
+    .describe("1: the book's story bible after the last chapter, as an appendix: entries grouped by kind, each with its name, aliases, description and fields (none when the bible is empty)"),
   async: asyncFlag.optional().describe("1: always answer 202 with a job"),
 });
 

@@ -17,6 +17,12 @@ export interface DocumentModel {
   /** BCP 47, e.g. "en" or "zh-CN" */
   language?: string;
   chapters: Chapter[];
+  /**
+   * What follows the book's text (an export's appendices: the story bible). Every writer prints
+   * it after the last chapter, each section as a chapter (see run.ts), so no format needs code of
+   * its own for it; readers never make it.
+   */
+  backMatter?: Chapter[];
 }
 
 export interface ManuscriptOptions {

@@ -99,6 +99,7 @@ function withNotes(model: DocumentModel, id: string, include: boolean): Document
 export async function writeHere(model: DocumentModel, id: string, options: WriteOptions = {}): Promise<WrittenDocument> {
   const format = requireWritable(id);
   const writer = WRITERS[id];
+  model = withBackMatter(model);
   // Every writer reads the same model, so each option holds for every format.
   // Smartened before the notes are shown, so that a note stays as typed (smartening passes over comments).
   const smart = options.smartPunctuation ? smartened(model) : model;
@@ -111,6 +112,13 @@ export async function writeHere(model: DocumentModel, id: string, options: Write
     if (error instanceof AppError) throw error;
     throw new AppError("document_too_complex", `The text could not be written as ${format.name}: it is nested too deeply or too unusual for the writer (${(error as Error)?.message ?? String(error)}).`);
   }
+}
+
+/** Back matter printed as chapters after the book's own, for every writer alike. */
+function withBackMatter(model: DocumentModel): DocumentModel {
+  if (!model.backMatter?.length) return model;
+  const { backMatter, ...rest } = model;
+  return { ...rest, chapters: [...model.chapters, ...backMatter] };
 }
 
 function smartened(model: DocumentModel): DocumentModel {

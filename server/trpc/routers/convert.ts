@@ -64,6 +64,7 @@ export const convertRouter = router({
         smartPunctuation: z.boolean().optional(),
         notes: notesOption,
         trimSize: trimSizeOption.optional(),
+        bibleAppendix: z.boolean().optional(),
         async: z.boolean().optional(),
       }),
     )
@@ -71,7 +72,7 @@ export const convertRouter = router({
     .mutation(async ({ input, ctx }) =>
       toWire(
         await exportBook(
-          { bookId: input.bookId, format: input.format, manuscript: input.manuscript, smartPunctuation: input.smartPunctuation, notes: input.notes, trimSize: input.trimSize, async: input.async },
+          { bookId: input.bookId, format: input.format, manuscript: input.manuscript, smartPunctuation: input.smartPunctuation, notes: input.notes, trimSize: input.trimSize, bibleAppendix: input.bibleAppendix, async: input.async },
           ctx.principal,
         ),
       ),

@@ -22,7 +22,7 @@ const TRIM_SIZE_CHOICES = [
 /** The formats a writer reaches for first, in this order; the rest follow by name. */
 const FIRST = ["epub", "docx", "pdf", "md", "html", "odt", "txt"];
 
-/** Export on the book page: a format, the manuscript, punctuation and notes options, progress, then a download. */
+/** Export on the book page: a format, the manuscript, punctuation, notes and bible appendix options, progress, then a download. */
 export function ExportButton({ bookId, formats }: { bookId: string; formats: ExportFormat[] }) {
   const [open, setOpen] = useState(false);
   return (
@@ -47,8 +47,9 @@ function ExportForm({ bookId, formats, onDone }: { bookId: string; formats: Expo
     const smartPunctuation = fields.get("smartPunctuation") === "on";
     const notes = fields.get("notes") === "on";
     const trimSize = format === "pdf" ? String(fields.get("trimSize") ?? "") : "";
+    const bibleAppendix = fields.get("bibleAppendix") === "on";
     await run({ phase: "convert", fraction: null }, async (onProgress) => {
-      const query = new URLSearchParams({ format, ...(manuscript && { manuscript: "1" }), ...(smartPunctuation && { smartPunctuation: "1" }), ...(notes && { notes: "1" }), ...(trimSize && { trimSize }) });
+      const query = new URLSearchParams({ format, ...(manuscript && { manuscript: "1" }), ...(smartPunctuation && { smartPunctuation: "1" }), ...(notes && { notes: "1" }), ...(trimSize && { trimSize }), ...(bibleAppendix && { bibleAppendix: "1" }) });
       let answer = await send("GET", `/api/v1/books/${bookId}/export?${query}`, null, onProgress);
       if (answer.status === 202) answer = await followJob(answer.body!.data as Parameters<typeof followJob>[0], onProgress);
       if (answer.status !== 200 || !answer.blob) return failureSentence(answer);
@@ -104,6 +105,12 @@ function ExportForm({ bookId, formats, onDone }: { bookId: string; formats: Expo
         <input type="checkbox" name="notes" />
         <span>
           Include private notes <span className="muted">— printed in [brackets]; Markdown keeps them as comments. Left out unless ticked</span>
+        </span>
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" name="bibleAppendix" />
+        <span>
+          Story bible as an appendix <span className="muted">— characters, places, objects, groups and lore after the last chapter: names, aliases, descriptions and fields</span>
         </span>
       </label>
       <TransferProgress state={progress} />
