@@ -12,6 +12,7 @@ import { exportBibleMarkdown } from "@/server/bible/export-bible";
 import { getChapterMentions } from "@/server/bible/get-chapter-mentions";
 import { getEntryMentions } from "@/server/bible/get-entry-mentions";
 import { importEntries } from "@/server/bible/import-entries";
+import { proposeEntries } from "@/server/bible/propose-entries";
 import { listEntries } from "@/server/bible/list-entries";
 import { listRelations } from "@/server/bible/list-relations";
 import { getEntryPicture, setEntryPicture } from "@/server/bible/picture";
@@ -21,6 +22,7 @@ import { updateEntry } from "@/server/bible/update-entry";
 import { createBook } from "@/server/books/create-book";
 import { saveChapter } from "@/server/chapters/save-chapter";
 import { uploadChapter } from "@/server/chapters/upload-chapter";
+import { importBook } from "@/server/convert/import-book";
 import { defaultCollectionOptions } from "@/server/collections";
 import { newWriter, withScopes } from "../support/principals";
 
@@ -224,5 +226,24 @@ describe("analysis uses the bible (issue 21 item 5)", () => {
     const { sql } = await import("@/server/db");
     const stored = await sql.selectFrom("AnalysisResult").select("parameters").where("bookId", "=", book.id).orderBy("createdAt").execute();
     expect(stored.map((row) => JSON.parse(row.parameters))).toEqual([{ characters: ["Mara"] }, { characters: ["Lyra|Lyra Belacqua", "Pan|Pantalaimon"] }]);
+  });
+});
+
+describe("entries proposed from an imported manuscript (issue 21 item 7, bible2)", () => {
+  it("proposes the manuscript's characters, leaves out the bible's names, adds nothing by itself, and drops one once accepted", async () => {
+    const ada = await newWriter("ada");
+    const manuscript = "# One\n\nThe boat left at dawn. Then Marguerite rowed hard, and Tobias watched. At noon Marguerite sang.\n\n# Two\n\nLater Tobias laughed, and Marguerite smiled. Even Tobias slept, and Mr. Crane too.\n";
+    const { book } = await importBook({ file: { name: "Boat.md", bytes: new TextEncoder().encode(manuscript) } }, ada);
+    const proposed = await proposeEntries({ bookId: book.id }, withScopes(ada, ["read:books"]));
+    expect(proposed.items).toEqual([
+      { name: "Marguerite", kind: "character", mentions: 3, chapters: 2 },
+      { name: "Tobias", kind: "character", mentions: 3, chapters: 2 },
+    ]);
+    expect((await listEntries({ bookId: book.id }, defaultCollectionOptions(entriesCollection, {}), ada)).total).toBe(0);
+
+    await addCastMember({ bookId: book.id, name: "Marguerite", aliases: [] }, ada);
+    await createEntry(entry(book.id, { name: "Toby", aliases: ["TOBIAS"] }), ada);
+    expect((await proposeEntries({ bookId: book.id }, ada)).items).toEqual([]);
+    await expect(proposeEntries({ bookId: book.id }, await newWriter("bob"))).rejects.toMatchObject({ code: "forbidden" });
   });
 });
