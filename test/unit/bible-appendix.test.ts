@@ -42,7 +42,8 @@ describe("the bible as an appendix in exports (issue 21 item 7)", () => {
     ]);
     bookId = book.id;
     await createEntry(entry(bookId, { name: "Ahab", aliases: ["the captain", "Old Thunder"], description: "Captain of the *Pequod*.", fields: [{ key: "leg", value: "whalebone" }] }), ada);
-    await createEntry(entry(bookId, { name: "Nantucket", kind: "place", description: "An island." }), ada);
+    // A long description: the appendix alone would round the manuscript's word count up.
+    await createEntry(entry(bookId, { name: "Nantucket", kind: "place", description: `An island. ${"Grey sea and sand. ".repeat(50)}` }), ada);
     await createEntry(entry(bookId, { name: "Rule #1 <of> the_sea", kind: "lore" }), ada);
   });
 
@@ -81,6 +82,13 @@ describe("the bible as an appendix in exports (issue 21 item 7)", () => {
     expect(queued).toMatch(/Story Bible[\s\S]*## Characters[\s\S]*### Ahab[\s\S]*\*\*leg:\*\* whalebone/);
 
     expect(decode((await exportBook({ bookId, format: "md" }, ada)).file!.bytes)).not.toContain("Story Bible");
+    // A manuscript's word count is the book's: the appendix is printed, not counted.
+    const wordCount = async (bibleAppendix: boolean) => {
+      const files = unzipSync((await exportBook({ bookId, format: "docx", manuscript: true, bibleAppendix }, ada)).file!.bytes);
+      return /about [\d,]+ words/.exec(docxText(decode(files["word/document.xml"]!)))?.[0];
+    };
+    expect(await wordCount(true)).toBe("about 100 words");
+    expect(await wordCount(false)).toBe("about 100 words");
     const empty = await bookWith(ada, "en", [["One", "Nobody here."]]);
     expect(decode((await exportBook({ bookId: empty.id, format: "md", bibleAppendix: true }, ada)).file!.bytes)).not.toContain("Story Bible");
   });
