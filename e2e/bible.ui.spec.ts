@@ -1,4 +1,6 @@
+import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
+import { strFromU8, unzipSync } from "fflate";
 import { editorText, newBook, toEnd } from "./editor-support";
 
 // Issue 21, items 4 and 7: the story bible's pages, and its names in the editor.
@@ -159,4 +161,40 @@ test("a continuity finding links to its spot in the editor", async ({ page }) =>
   await finding.getByRole("link", { name: /After/ }).click();
   await expect(page).toHaveURL(new RegExp(`${chapters[1]!.chapterId}\\?at=14&len=6`));
   await expect.poll(() => page.evaluate(() => getSelection()?.toString())).toBe("Hester");
+});
+
+// bible2: a manuscript's characters proposed after import, and the bible as an export's appendix.
+const BOAT = "# One\n\nThe boat left at dawn. Then Marguerite rowed hard, and Tobias watched. At noon Marguerite sang.\n\n# Two\n\nLater Tobias laughed, and Marguerite smiled. Even Tobias slept.\n";
+
+test("an imported manuscript's characters are proposed on the bible page, one added with one click, and exported as an appendix", async ({ page }) => {
+  await page.goto("/books");
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  const importDialog = page.getByRole("dialog", { name: "Import a manuscript" });
+  await importDialog.getByLabel("Manuscript").setInputFiles({ name: "The Boat.md", mimeType: "text/markdown", buffer: Buffer.from(BOAT) });
+  await importDialog.getByRole("button", { name: "Import" }).click();
+  await expect(page).toHaveURL(/\/books\/[\w-]+$/);
+  const bookPath = new URL(page.url()).pathname;
+
+  await page.goto(`${bookPath}/bible`);
+  const proposed = page.getByRole("region", { name: "Proposed from the text" });
+  await expect(proposed.getByRole("listitem")).toHaveText([/Marguerite\s*3 mentions in 2 chapters/, /Tobias\s*3 mentions in 2 chapters/]);
+  await expect(page.getByText("No entries yet")).toBeVisible();
+  await shoot(page, "bible-proposed");
+  await proposed.getByRole("button", { name: "Add Marguerite to the bible" }).click();
+  await expect(page.getByRole("link", { name: "Marguerite" })).toBeVisible();
+  await expect(proposed.getByRole("listitem")).toHaveText([/Tobias/]);
+
+  await page.goto(bookPath);
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  const exportDialog = page.getByRole("dialog", { name: "Export the book" });
+  await exportDialog.getByLabel("Format").selectOption("epub");
+  await exportDialog.getByLabel(/Story bible as an appendix/).check();
+  const download = page.waitForEvent("download");
+  await exportDialog.getByRole("button", { name: "Export" }).click();
+  const epub = unzipSync(new Uint8Array(await readFile((await (await download).path())!)));
+  const text = Object.entries(epub)
+    .filter(([name]) => name.endsWith(".xhtml"))
+    .map(([, bytes]) => strFromU8(bytes))
+    .join("\n");
+  expect(text).toMatch(/Story Bible[\s\S]*Characters[\s\S]*Marguerite/);
 });

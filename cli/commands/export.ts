@@ -20,6 +20,7 @@ interface ExportFlags {
   chapters?: string;
   paper?: string;
   manuscriptFont?: string;
+  bibleAppendix?: boolean;
   output: string;
 }
 
@@ -38,6 +39,7 @@ export function registerExport(program: Command): void {
     .option("--chapters <ids>", "only these chapters (comma-separated ids, see inkstone chapters list), in the book's order")
     .option("--paper <paper>", "with --manuscript: letter (the default) or a4")
     .option("--manuscript-font <font>", "with --manuscript: courier (the default) or times")
+    .option("--bible-appendix", "the book's story bible as an appendix after the last chapter")
     .requiredOption("-o, --output <file>", 'where to write it ("-" for standard output)')
     .action(async (bookId: string, options: ExportFlags, command: Command) => {
       const { client, json } = context(command);
@@ -53,6 +55,7 @@ export function registerExport(program: Command): void {
         chapters: options.chapters,
         paper: options.paper as Query["paper"],
         manuscriptFont: options.manuscriptFont as Query["manuscriptFont"],
+        bibleAppendix: options.bibleAppendix ? "1" : undefined,
       });
       const file = await client.download("GET", `/api/v1/books/${encodeURIComponent(bookId)}/export`, { query, progress: "exporting" });
       const where = writeOutput(file.bytes, options.output);

@@ -95,6 +95,7 @@ export const OPERATION_SCOPES = {
   "bible.export": "read:books",
   "bible.import": "write:books",
   "bible.addCastMember": "write:books",
+  "bible.proposals": "read:books",
 } as const satisfies Record<string, Scope | null>;
 
 export type Operation = keyof typeof OPERATION_SCOPES;

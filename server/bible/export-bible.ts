@@ -6,7 +6,13 @@ import { loadBibleBook, toEntryDtos, visibleEntries } from "./entries";
 import { relationsOf } from "./relations";
 import { BUILT_IN_KINDS, type EntryDto } from "./schemas";
 
-const KIND_TITLES: Record<string, string> = { character: "Characters", place: "Places", object: "Objects", group: "Groups", lore: "Lore" };
+export const KIND_TITLES: Record<string, string> = { character: "Characters", place: "Places", object: "Objects", group: "Groups", lore: "Lore" };
+
+/** The kinds the entries hold: the built-in ones in their order, then the writer's own, alphabetically. */
+export function kindsOf(entries: readonly { kind: string }[]): string[] {
+  const builtIn: readonly string[] = BUILT_IN_KINDS;
+  return [...builtIn.filter((kind) => entries.some((e) => e.kind === kind)), ...[...new Set(entries.map((e) => e.kind))].filter((k) => !builtIn.includes(k)).sort()];
+}
 
 // GET /api/v1/books/{bookId}/bible/export — the bible as one Markdown document
 export async function exportBibleMarkdown(input: { bookId: string }, principal: Principal): Promise<{ fileName: string; markdown: string }> {
@@ -14,7 +20,7 @@ export async function exportBibleMarkdown(input: { bookId: string }, principal: 
   const book = await loadBibleBook(principal, input.bookId);
   const entries = await toEntryDtos(book.id, await visibleEntries(sql, book).selectAll().orderBy("name").orderBy("id").execute());
   const relations = await relationsOf(book);
-  const kinds = [...BUILT_IN_KINDS.filter((kind) => entries.some((e) => e.kind === kind)), ...[...new Set(entries.map((e) => e.kind))].filter((k) => !(BUILT_IN_KINDS as readonly string[]).includes(k)).sort()];
+  const kinds = kindsOf(entries);
   const lines = [`# ${book.title} — story bible`, ""];
   for (const kind of kinds) {
     lines.push(`## ${KIND_TITLES[kind] ?? kind}`, "");

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { NamedThing } from "../analysis/engine/mentions";
+import { MENTION_RULE_VERSION, type NamedThing } from "../analysis/engine/mentions";
 import { sql, sqlTransaction } from "../db";
 import { AppError } from "../errors";
 import { runInWorker } from "../workers/pool";
@@ -25,10 +25,13 @@ export function thingsOf(names: readonly EntryNameDto[]): NamedThing[] {
   return names.map((entry) => ({ id: entry.id, names: [entry.name, ...entry.aliases] }));
 }
 
-/** What a scan looked for: every entry's id, name and aliases. A chapter scanned for another list is stale. */
+/**
+ * What a scan looked for, and by which rule: every entry's id, name and aliases, and the matcher's
+ * rule version. A chapter scanned for another list, or by an older rule, is stale.
+ */
 export function signatureOf(names: readonly EntryNameDto[]): string {
   return createHash("sha256")
-    .update(JSON.stringify(names.map((entry) => [entry.id, entry.name, entry.aliases])))
+    .update(JSON.stringify([MENTION_RULE_VERSION, names.map((entry) => [entry.id, entry.name, entry.aliases])]))
     .digest("base64url");
 }
 

@@ -316,6 +316,22 @@ export const importResultSchema = z
   })
   .meta({ id: "BibleImportResult" });
 
+export const proposedEntriesSchema = z
+  .object({
+    items: z
+      .array(
+        z.object({
+          name: z.string().describe("the name as the text writes it"),
+          kind: z.literal("character"),
+          mentions: z.int().describe("times the text names it"),
+          chapters: z.int().describe("chapters it is named in"),
+        }),
+      )
+      .describe("most mentioned first; at most 20"),
+  })
+  .meta({ id: "BibleProposals" });
+export type ProposedEntriesDto = z.infer<typeof proposedEntriesSchema>;
+
 export const addCastMemberInput = z
   .strictObject({ name: entryName, aliases: writableEntry.aliases.default([]) })
   .meta({ id: "NewCastMember" });

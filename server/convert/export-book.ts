@@ -1,5 +1,6 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
+import { bibleAppendix } from "../bible/appendix";
 import { loadBook } from "../books/access";
 import { sql } from "../db";
 import { AppError } from "../errors";
@@ -39,6 +40,8 @@ export interface ExportBookOptions {
   paper?: ManuscriptPaper;
   /** the manuscript's typeface (with `manuscript`) */
   manuscriptFont?: ManuscriptFont;
+  /** the book's story bible as an appendix after the last chapter (issue 21 item 7) */
+  bibleAppendix?: boolean;
   async?: boolean;
 }
 
@@ -83,7 +86,7 @@ async function requireChapters(bookId: string, ids: string[]) {
 // GET /api/v1/books/{bookId}/export — the whole book, chapters in order, as one document.
 export async function exportBook(options: ExportBookOptions, principal: Principal): Promise<Conversion> {
   const { book, format } = await planExport(options, principal);
-  const [chapters, owner] = await Promise.all([
+  const [chapters, owner, appendix] = await Promise.all([
     sql
       .selectFrom("Chapter")
       .select(["title", "content"])
@@ -93,6 +96,7 @@ export async function exportBook(options: ExportBookOptions, principal: Principa
       .orderBy("position")
       .execute(),
     sql.selectFrom("User").select(["name", "email"]).where("id", "=", book.ownerId).executeTakeFirstOrThrow(),
+    options.bibleAppendix ? bibleAppendix(book) : undefined,
   ]);
   const author = owner.name.trim() || owner.email.split("@")[0]!;
   const frontMatter = { ...(options.copyright && { copyright: options.copyright }), ...(options.dedication && { dedication: options.dedication }) };
@@ -102,6 +106,7 @@ export async function exportBook(options: ExportBookOptions, principal: Principa
     language: book.language,
     ...(Object.keys(frontMatter).length > 0 && { frontMatter }),
     chapters: chapters.map((c) => ({ title: c.title, markdown: withoutTitleHeading(c.content, c.title) })),
+    ...(appendix && { backMatter: [appendix] }),
   };
   const manuscript = options.manuscript ? { author, surname: author.split(/\s+/).at(-1)!, contact: owner.email, ...(options.paper && { paper: options.paper }), ...(options.manuscriptFont && { font: options.manuscriptFont }) } : undefined;
   if (options.async || book.wordCount > INLINE_EXPORT_WORDS) {

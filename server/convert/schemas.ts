@@ -120,6 +120,9 @@ export const exportQuery = z.object({
     })
     .optional()
     .describe("only these chapters (comma-separated ids), printed in the book's order; every id must be one of the book's chapters (422 otherwise)"),
+  bibleAppendix: asyncFlag
+    .optional()
+    .describe("1: the book's story bible after the last chapter, as an appendix: entries grouped by kind, each with its name, aliases, description and fields (none when the bible is empty)"),
   async: asyncFlag.optional().describe("1: always answer 202 with a job"),
 });
 

@@ -33,6 +33,7 @@ async function perform(task: WorkerTask): Promise<unknown> {
       return (await import("../search/engine/task")).performSearchTask(task);
     case "bible-scan":
     case "bible-near-names":
+    case "bible-propose":
       return (await import("../bible/engine/task")).performBibleTask(task);
   }
 }

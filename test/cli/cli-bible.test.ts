@@ -88,6 +88,14 @@ describe("inkstone bible", () => {
     expect(readFileSync(path.join(home, "bible.md"), "utf8")).toBe(markdown);
   });
 
+  it("exports the book with its bible as an appendix (export --bible-appendix)", async () => {
+    const bookId = await bookWith("Appendix", ["Odile sailed.\n"]);
+    json(await run(["bible", "add", bookId, "Odile", "--alias", "the pilot", "--description", "Reads the tides", "--json"]));
+    const withBible = ok(await run(["export", bookId, "--format", "md", "--bible-appendix", "-o", "-"]));
+    expect(withBible).toMatch(/# Story Bible\n+## Characters\n+### Odile\n+\*Also:\* the pilot\n+Reads the tides/);
+    expect(ok(await run(["export", bookId, "--format", "md", "-o", "-"]))).not.toContain("Story Bible");
+  });
+
   it("runs the continuity checks", async () => {
     const bookId = await bookWith("Absent", ["Tamsin rowed out.\n", "The sea.\n", "The sea again.\n", "Tamsin came back.\n"]);
     json(await run(["bible", "add", bookId, "Tamsin", "--json"]));

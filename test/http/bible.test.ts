@@ -1,6 +1,8 @@
 // Issue 21 over HTTP: the story bible through REST and tRPC, bad input and pictures.
 import { beforeAll, describe, expect, it } from "vitest";
 import { bibleFixture, PNG } from "../support/http-bible-cases";
+import { manuscriptForm } from "../support/http-convert-cases";
+import { unzipSync } from "fflate";
 import { call, expectFailure, expectSuccess, get, patch, post } from "../support/http-client";
 import { expectTrpcError, trpcMutation, trpcQuery } from "../support/http-trpc";
 import { signUp, type Account } from "../support/http-users";
@@ -61,5 +63,46 @@ describe("the story bible over REST and tRPC (issue 21)", () => {
     expect(entry.picture).toMatchObject({ mediaType: "image/gif", size: gif.byteLength, url: path });
     const bytes = await get(path, ada.token);
     expect(bytes.headers.get("content-type")).toBe("image/gif");
+  });
+
+  it("appends the bible to an export when asked (bibleAppendix), over REST, tRPC and in the OpenAPI document", async () => {
+    const f = await bibleFixture(ada);
+    const epub = await get(`/api/v1/books/${f.bookId}/export?format=epub&bibleAppendix=1`, ada.token);
+    expect(epub.status, epub.text.slice(0, 300)).toBe(200);
+    const documents = Object.entries(unzipSync(epub.bytes))
+      .filter(([name]) => name.endsWith(".xhtml"))
+      .map(([, bytes]) => new TextDecoder().decode(bytes))
+      .join("\n");
+    expect(documents).toMatch(/Story Bible[\s\S]*Characters[\s\S]*Lyra Belacqua[\s\S]*Places[\s\S]*Oxford/);
+    const plain = await get(`/api/v1/books/${f.bookId}/export?format=md`, ada.token);
+    expect(plain.text).not.toContain("Story Bible");
+    expectFailure(await get(`/api/v1/books/${f.bookId}/export?format=md&bibleAppendix=yes`, ada.token), 400, "invalid_query");
+
+    const rpc = await trpcMutation("convert.export", { bookId: f.bookId, format: "md", bibleAppendix: true }, ada.token);
+    const markdown = Buffer.from(rpc.body.result.data.file.base64, "base64").toString("utf8");
+    expect(markdown).toMatch(/# Story Bible[\s\S]*### Lyra\n\n\*Also:\* Lyra Belacqua/);
+
+    const spec = (await get("/api/v1/openapi.json")).body;
+    const parameters = spec.paths["/api/v1/books/{bookId}/export"].get.parameters as { name: string; in: string }[];
+    expect(parameters.some((p) => p.in === "query" && p.name === "bibleAppendix")).toBe(true);
+  });
+
+  it("proposes an imported manuscript's characters, adds one only when asked (POST …/bible/cast), over REST and tRPC", async () => {
+    const text = "# One\n\nThe boat left at dawn. Then Marguerite rowed hard, and Tobias watched. At noon Marguerite sang.\n\n# Two\n\nLater Tobias laughed, and Marguerite smiled. Even Tobias slept.\n";
+    const imported = expectSuccess(await call("POST", "/api/v1/books/import", { token: ada.token, body: manuscriptForm({}, text, "boat.md") }), 201);
+    const bookId = imported.book.id;
+    const proposals = expectSuccess(await get(`/api/v1/books/${bookId}/bible/proposals`, ada.token), 200);
+    expect(proposals).toEqual({
+      items: [
+        { name: "Marguerite", kind: "character", mentions: 3, chapters: 2 },
+        { name: "Tobias", kind: "character", mentions: 3, chapters: 2 },
+      ],
+    });
+    expect((await trpcQuery("bible.proposals", { bookId }, ada.token)).body.result.data).toEqual(proposals);
+    expect(expectSuccess(await get(`/api/v1/books/${bookId}/bible/entries`, ada.token), 200)).toEqual([]);
+
+    expectSuccess(await post(`/api/v1/books/${bookId}/bible/cast`, ada.token, { name: "Tobias" }), 201);
+    expect(expectSuccess(await get(`/api/v1/books/${bookId}/bible/proposals`, ada.token), 200).items.map((p: { name: string }) => p.name)).toEqual(["Marguerite"]);
+    expectFailure(await get(`/api/v1/books/no-such-book/bible/proposals`, ada.token), 404, "not_found");
   });
 });

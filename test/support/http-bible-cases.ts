@@ -107,6 +107,12 @@ export const BIBLE_CASES: Record<string, Prepare> = {
       expect(data).toMatchObject({ findings: [], chaptersScanned: 2, absence: 5 });
     } };
   },
+  "GET /api/v1/books/{bookId}/bible/proposals": async (owner) => {
+    const f = await bibleFixture(owner);
+    return { path: `/api/v1/books/${f.bookId}/bible/proposals`, snapshot: f.snapshot, async afterSuccess(data) {
+      expect(data).toEqual({ items: expect.any(Array) });
+    } };
+  },
   "GET /api/v1/books/{bookId}/bible/export": async (owner) => {
     const f = await bibleFixture(owner);
     return { path: `/api/v1/books/${f.bookId}/bible/export`, snapshot: f.snapshot, async afterSuccess(response) {
@@ -205,6 +211,7 @@ export const BIBLE_TRPC_CASES: Record<string, PrepareCall> = {
   "bible.mentions": trpc("forbidden", (f) => ({ bookId: f.bookId, entryId: f.lyra.id }), (data) => expect(data).toMatchObject({ total: 0 })),
   "bible.chapterMentions": trpc("forbidden", (f) => ({ bookId: f.bookId, chapterId: f.chapter.id }), (data) => expect(data).toMatchObject({ entries: [] })),
   "bible.checks": trpc("forbidden", (f) => ({ bookId: f.bookId }), (data) => expect(data).toMatchObject({ findings: [], absence: 10 })),
+  "bible.proposals": trpc("forbidden", (f) => ({ bookId: f.bookId }), (data) => expect(data).toEqual({ items: expect.any(Array) })),
   "bible.exportMarkdown": trpc("forbidden", (f) => ({ bookId: f.bookId }), (data) => expect((data as { markdown: string }).markdown).toContain("### Lyra")),
   "bible.importEntries": trpc("forbidden", (f) => ({ bookId: f.bookId, entries: [{ name: "Roger" }] }), (data) => expect(data).toMatchObject({ created: [{ name: "Roger" }] })),
   "bible.addCastMember": trpc("forbidden", (f) => ({ bookId: f.bookId, name: "Roger" }), (data) => expect(data).toMatchObject({ name: "Roger", kind: "character" })),

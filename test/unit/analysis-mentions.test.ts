@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findMentions, splitNames, withoutTitles } from "@/server/analysis/engine/mentions";
+import { findMentions, sentenceCased, splitNames, withoutTitles } from "@/server/analysis/engine/mentions";
 import { isTitle } from "@/server/analysis/engine/titles";
 import { chineseSegmenter } from "@/server/text/segmenter";
 
@@ -57,6 +57,26 @@ describe("findMentions", () => {
   it("reads the full-width ｜ Chinese input methods type as an alias separator", () => {
     expect(splitNames("刘备｜玄德| 刘皇叔 ")).toEqual(["刘备", "玄德", "刘皇叔"]);
     expect(ids("玄德曰", [{ id: "liu", names: ["刘备｜玄德"] }])).toEqual(["liu"]);
+  });
+
+  it("finds a name written lower-case with its first letter capitalised, and a capitalised name only as written", () => {
+    const captain = { id: "ahab", names: ["Ahab", "the captain", "de Winter"] };
+    const will = { id: "will", names: ["Will"] };
+    const text = "The captain frowned. Ahab knew the captain would. De Winter and de Winter. THE CAPTAIN, The Captain.";
+    expect(findMentions(text, [captain, will]).map((m) => [m.id, m.name, m.start])).toEqual([
+      ["ahab", "The captain", 0],
+      ["ahab", "Ahab", 21],
+      ["ahab", "the captain", 31],
+      ["ahab", "De Winter", 50],
+      ["ahab", "de Winter", 64],
+    ]);
+    // "Will" the name is not "will" the verb, nor is a capitalised name found lower-case.
+    expect(ids("I will go; ahab stays. Will goes.", [captain, will])).toEqual(["will"]);
+    // A name written capitalised keeps its form over another thing's lower-case one.
+    expect(ids("Rose smiled; the rose wilted.", [{ id: "flower", names: ["rose"] }, { id: "girl", names: ["Rose"] }])).toEqual(["girl", "flower"]);
+    expect(sentenceCased("the captain")).toBe("The captain");
+    expect(sentenceCased("élodie")).toBe("Élodie");
+    for (const unchanged of ["Ahab", "林黛玉", "42nd street", "ßtraße"]) expect(sentenceCased(unchanged), unchanged).toBeUndefined();
   });
 
   it("strips titles written before a name", () => {

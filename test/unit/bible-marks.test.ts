@@ -60,6 +60,14 @@ describe("the editor's bible marks (issue 21 item 4)", () => {
     expect(mentionAt(state, 2)).toBeUndefined();
   });
 
+  it("marks a lower-case alias capitalised at a sentence's start, as the server counts it", () => {
+    const entries = [...ENTRIES, { id: "ahab", kind: "character", names: ["Ahab", "the captain"] }];
+    expect(named(editor("The captain smiled at the captain.\nI will wait.", entries))).toEqual([
+      ["ahab", "The captain"],
+      ["ahab", "the captain"],
+    ]);
+  });
+
   it("is not fooled by a name inside a longer word", () => {
     expect(named(editor("Lyrical, not Lyra."))).toEqual([["lyra", "Lyra"]]);
   });

@@ -12,6 +12,7 @@ import { exportBibleMarkdown } from "@/server/bible/export-bible";
 import { getChapterMentions } from "@/server/bible/get-chapter-mentions";
 import { getEntryMentions } from "@/server/bible/get-entry-mentions";
 import { importEntries } from "@/server/bible/import-entries";
+import { proposeEntries } from "@/server/bible/propose-entries";
 import { listEntries } from "@/server/bible/list-entries";
 import { listRelations } from "@/server/bible/list-relations";
 import { getEntryPicture, setEntryPicture } from "@/server/bible/picture";
@@ -21,6 +22,7 @@ import { updateEntry } from "@/server/bible/update-entry";
 import { createBook } from "@/server/books/create-book";
 import { saveChapter } from "@/server/chapters/save-chapter";
 import { uploadChapter } from "@/server/chapters/upload-chapter";
+import { importBook } from "@/server/convert/import-book";
 import { defaultCollectionOptions } from "@/server/collections";
 import { newWriter, withScopes } from "../support/principals";
 
@@ -152,6 +154,27 @@ describe("continuity checks (issue 21 item 6)", () => {
   });
 });
 
+describe("case as a writer folds it (issue 21 item 3, bible2)", () => {
+  it("counts a lower-case alias capitalised at a sentence's start, in mentions and in checks, and never a capitalised name lower-case", async () => {
+    const ada = await newWriter("ada");
+    const { book, chapters } = await bookWith(ada, ["The captain frowned. Will saw the captain, and will again.", "Lydian mode, the captain said. Lydia hummed it."]);
+    const ahab = await createEntry(entry(book.id, { name: "Ahab", aliases: ["the captain"] }), ada);
+    const will = await createEntry(entry(book.id, { name: "Will" }), ada);
+    await createEntry(entry(book.id, { name: "Lydia" }), ada);
+    await createEntry(entry(book.id, { name: "lydian mode", kind: "lore" }), ada);
+    const found = await getEntryMentions({ bookId: book.id, entryId: ahab.id, page: 1, perPage: 10 }, ada);
+    expect(found.mentions.items.map((m) => [m.chapterId, m.text])).toEqual([
+      [chapters[0]!.id, "The captain"],
+      [chapters[0]!.id, "the captain"],
+      [chapters[1]!.id, "the captain"],
+    ]);
+    expect((await getEntryMentions({ bookId: book.id, entryId: will.id, page: 1, perPage: 10 }, ada)).total).toBe(1);
+    // "Lydian" opens the lore entry's name: no typo of Lydia.
+    const checks = await runChecks({ bookId: book.id, absence: 10 }, ada);
+    expect(checks.findings.filter((f) => f.kind === "near_name")).toEqual([]);
+  });
+});
+
 describe("pictures, import, export, cast (issue 21 items 1, 5, 7)", () => {
   it("keeps a PNG, refuses other bytes (415) and more than 2 MiB (413)", async () => {
     const ada = await newWriter("ada");
@@ -203,5 +226,24 @@ describe("analysis uses the bible (issue 21 item 5)", () => {
     const { sql } = await import("@/server/db");
     const stored = await sql.selectFrom("AnalysisResult").select("parameters").where("bookId", "=", book.id).orderBy("createdAt").execute();
     expect(stored.map((row) => JSON.parse(row.parameters))).toEqual([{ characters: ["Mara"] }, { characters: ["Lyra|Lyra Belacqua", "Pan|Pantalaimon"] }]);
+  });
+});
+
+describe("entries proposed from an imported manuscript (issue 21 item 7, bible2)", () => {
+  it("proposes the manuscript's characters, leaves out the bible's names, adds nothing by itself, and drops one once accepted", async () => {
+    const ada = await newWriter("ada");
+    const manuscript = "# One\n\nThe boat left at dawn. Then Marguerite rowed hard, and Tobias watched. At noon Marguerite sang.\n\n# Two\n\nLater Tobias laughed, and Marguerite smiled. Even Tobias slept, and Mr. Crane too.\n";
+    const { book } = await importBook({ file: { name: "Boat.md", bytes: new TextEncoder().encode(manuscript) } }, ada);
+    const proposed = await proposeEntries({ bookId: book.id }, withScopes(ada, ["read:books"]));
+    expect(proposed.items).toEqual([
+      { name: "Marguerite", kind: "character", mentions: 3, chapters: 2 },
+      { name: "Tobias", kind: "character", mentions: 3, chapters: 2 },
+    ]);
+    expect((await listEntries({ bookId: book.id }, defaultCollectionOptions(entriesCollection, {}), ada)).total).toBe(0);
+
+    await addCastMember({ bookId: book.id, name: "Marguerite", aliases: [] }, ada);
+    await createEntry(entry(book.id, { name: "Toby", aliases: ["TOBIAS"] }), ada);
+    expect((await proposeEntries({ bookId: book.id }, ada)).items).toEqual([]);
+    await expect(proposeEntries({ bookId: book.id }, await newWriter("bob"))).rejects.toMatchObject({ code: "forbidden" });
   });
 });

@@ -10,6 +10,9 @@ export interface Cast {
   source: "given" | "candidate" | "none";
 }
 
+/** How many names a book's text proposes as its cast, and how often each must be seen. */
+export const PROPOSED_CAST = { maxCandidates: 20, minMentions: 3 };
+
 /**
  * The characters a report follows: the run's names (`Elizabeth|Lizzy`), or else the names the
  * text suggests (the proposed cast of the character probes), read from the whole book whatever
@@ -24,7 +27,7 @@ export function castOf(book: PreparedBook, parameters: RunParameters): Cast {
   let cast: Cast;
   if (given.length) cast = { members: given.map((names) => ({ id: names[0]!, names })), source: "given" };
   else {
-    const { tracked } = trackCharacters(book, book.chapters, { given: [], candidates: true, maxCandidates: 20, minMentions: 3 });
+    const { tracked } = trackCharacters(book, book.chapters, { given: [], candidates: true, ...PROPOSED_CAST });
     cast = { members: tracked.map((character) => ({ id: character.name, names: [character.name] })), source: tracked.length ? "candidate" : "none" };
   }
   book.memo.set(key, cast);

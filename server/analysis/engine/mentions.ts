@@ -27,6 +27,11 @@ export interface Mention {
  * where the segmenter makes it a word (亮 in 诸葛亮曰 is not 亮, nor in 淑质贞亮); without a
  * segmenter, one taught all the things' names is used. When two things share a name, the first
  * listed has it.
+ *
+ * Case is folded where a writer folds it, and nowhere else (see `sentenceCased`): a name written
+ * starting lower-case ("the captain", "de Winter") is found with its first letter capitalised too,
+ * as it stands at a sentence's start; a name written capitalised is found only as written, so
+ * "Will" the name is never "will" the verb.
  */
 export function findMentions(text: string, things: readonly NamedThing[], segmenter?: Segmenter): Mention[] {
   const index = indexOf(things);
@@ -101,6 +106,27 @@ interface NameIndex {
 
 const indexes = new WeakMap<readonly NamedThing[], NameIndex>();
 
+/**
+ * Bumped whenever what `findMentions` finds for the same names changes, so mentions stored by an
+ * older rule are found again (the bible's mention index signs its scans with it).
+ */
+export const MENTION_RULE_VERSION = 2;
+
+/**
+ * The other form a writer gives a name without meaning another name: its first letter capitalised,
+ * as at a sentence's start, when it is written starting lower-case ("the captain" → "The captain").
+ * Undefined when the name starts with anything else (a capital, a digit, a Han character).
+ */
+export function sentenceCased(name: string): string | undefined {
+  const first = String.fromCodePoint(name.codePointAt(0) ?? 0);
+  if (!LOWER_CASE.test(first)) return undefined;
+  const upper = first.toUpperCase();
+  // ß, ŉ … capitalise to two letters: no writer's sentence starts that way often enough to guess.
+  return upper.length === first.length && upper !== first ? upper + name.slice(first.length) : undefined;
+}
+
+const LOWER_CASE = /^\p{Ll}$/u;
+
 function indexOf(things: readonly NamedThing[]): NameIndex {
   let found = indexes.get(things);
   if (found) return found;
@@ -112,6 +138,12 @@ function indexOf(things: readonly NamedThing[]): NameIndex {
         if (name && !owner.has(name)) owner.set(name, thing.id);
       }
     }
+  }
+  // After every name as written, so that a name written capitalised keeps it over another thing's
+  // lower-case name (the matcher stays one automaton: twice the names at most, still linear).
+  for (const [name, id] of [...owner]) {
+    const capitalised = sentenceCased(name);
+    if (capitalised && !owner.has(capitalised)) owner.set(capitalised, id);
   }
   const names = [...owner.keys()];
   found = {

@@ -1,4 +1,4 @@
-import type { NamedThing } from "../../analysis/engine/mentions";
+import { type NamedThing, sentenceCased } from "../../analysis/engine/mentions";
 import { isStopWord } from "../../analysis/engine/terms";
 import type { ChapterText } from "./scan";
 
@@ -34,7 +34,12 @@ export function findNearNames(things: readonly NamedThing[], chapters: readonly 
   const han: { entryId: string; name: string }[] = [];
   for (const thing of things) {
     for (const written of thing.names) {
-      for (const part of [written, ...written.split(/\s+/)]) exact.add(part);
+      // A name is no typo of another, nor is it capitalised at a sentence's start (as findMentions finds it).
+      for (const part of [written, ...written.split(/\s+/)]) {
+        exact.add(part);
+        const capitalised = sentenceCased(part);
+        if (capitalised) exact.add(capitalised);
+      }
       for (const word of written.split(/\s+/)) {
         if (/^\p{Lu}\p{L}+$/u.test(word) && word.length >= MIN_LATIN_LENGTH && !isStopWord(word.toLowerCase())) latin.push({ entryId: thing.id, name: word });
       }

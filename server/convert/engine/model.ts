@@ -21,6 +21,12 @@ export interface DocumentModel {
   /** EPUB: the cover picture, already sniffed (PNG, JPEG, GIF or WebP); base64 so the model stays JSON */
   cover?: { mediaType: string; base64: string };
   chapters: Chapter[];
+  /**
+   * What follows the book's text (an export's appendices: the story bible). Every writer prints
+   * it after the last chapter, each section as a chapter (see run.ts), so no format needs code of
+   * its own for it; readers never make it.
+   */
+  backMatter?: Chapter[];
 }
 
 /** Plain text the writer gives; a line break starts a new line, a blank line a new paragraph. */

@@ -25,8 +25,9 @@ import { writeText } from "./writers/text";
 
 type Reader = (bytes: Uint8Array, options: ReadOptions) => DocumentModel | Promise<DocumentModel>;
 /**
- * `typed` is the model as the writer typed it, before notes are shown and punctuation smartened:
- * what a writer counts (notes are never counted), where `model` is what it prints.
+ * `typed` is the model as the writer typed it, before notes are shown and punctuation smartened,
+ * and without its back matter: what a writer counts (notes and appendices are never counted),
+ * where `model` is what it prints.
  */
 type Writer = (model: DocumentModel, options: WriteOptions, typed: DocumentModel) => WrittenDocument | Promise<WrittenDocument>;
 
@@ -101,7 +102,9 @@ export async function writeHere(model: DocumentModel, id: string, options: Write
   const writer = WRITERS[id];
   // Every writer reads the same model, so each option holds for every format.
   // Smartened before the notes are shown, so that a note stays as typed (smartening passes over comments).
-  const smart = options.smartPunctuation ? smartened(model) : model;
+  // `model` stays the book alone for `typed`: a manuscript's word count is the book's, appendix or not.
+  const whole = withBackMatter(model);
+  const smart = options.smartPunctuation ? smartened(whole) : whole;
   const written = withNotes(smart, id, options.notes ?? false);
   try {
     return await (writer ? writer(written, options, model) : writeWithPandoc(written, id, options));
@@ -111,6 +114,13 @@ export async function writeHere(model: DocumentModel, id: string, options: Write
     if (error instanceof AppError) throw error;
     throw new AppError("document_too_complex", `The text could not be written as ${format.name}: it is nested too deeply or too unusual for the writer (${(error as Error)?.message ?? String(error)}).`);
   }
+}
+
+/** Back matter printed as chapters after the book's own, for every writer alike. */
+function withBackMatter(model: DocumentModel): DocumentModel {
+  if (!model.backMatter?.length) return model;
+  const { backMatter, ...rest } = model;
+  return { ...rest, chapters: [...model.chapters, ...backMatter] };
 }
 
 function smartened(model: DocumentModel): DocumentModel {

@@ -17,6 +17,7 @@ import { listEntryNames } from "../../bible/list-entry-names";
 import { listRelations } from "../../bible/list-relations";
 import { listSeries } from "../../bible/list-series";
 import { deleteEntryPicture, getEntryPicture, setEntryPicture } from "../../bible/picture";
+import { proposeEntries } from "../../bible/propose-entries";
 import { runChecks } from "../../bible/run-checks";
 import {
   addCastMemberInput,
@@ -25,6 +26,7 @@ import {
   chapterMentionsSchema,
   checksQuery,
   checksSchema,
+  proposedEntriesSchema,
   createEntryInput,
   createRelationInput,
   createSeriesInput,
@@ -225,6 +227,19 @@ export const checksEndpoint = defineEndpoint({
   query: checksQuery,
   success: { status: 200, description: "the findings, in book order", schema: checksSchema },
   handle: async ({ params, query, principal }) => success(await runChecks({ ...params, ...query }, principal)),
+});
+
+// GET /api/v1/books/{bookId}/bible/proposals — characters the text proposes, not yet in the bible
+export const proposalsEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/books/{bookId}/bible/proposals",
+  summary: "The characters the book's text proposes (the analysis engine's proposed cast) that the bible does not have yet; add one with POST …/bible/cast",
+  operation: "bible.proposals",
+  auth: "required",
+  params: bookIdParams,
+  success: { status: 200, description: "the proposed characters, most mentioned first", schema: proposedEntriesSchema },
+  errors: ["search_timed_out"],
+  handle: async ({ params, principal }) => success(await proposeEntries(params, principal)),
 });
 
 // GET /api/v1/books/{bookId}/bible/export — Markdown

@@ -17,6 +17,7 @@ import { listEntryNames } from "../../bible/list-entry-names";
 import { listRelations } from "../../bible/list-relations";
 import { listSeries } from "../../bible/list-series";
 import { deleteEntryPicture } from "../../bible/picture";
+import { proposeEntries } from "../../bible/propose-entries";
 import { runChecks } from "../../bible/run-checks";
 import {
   addCastMemberInput,
@@ -25,6 +26,7 @@ import {
   chapterMentionsSchema,
   checksQuery,
   checksSchema,
+  proposedEntriesSchema,
   createEntryInput,
   createRelationInput,
   createSeriesInput,
@@ -133,6 +135,11 @@ export const bibleRouter = router({
     .input(z.strictObject({ ...bookRef, ...checksQuery.shape }))
     .output(checksSchema)
     .query(({ input, ctx }) => runChecks(input, ctx.principal)),
+  /** Characters the text proposes that the bible does not have yet (add one with addCastMember). */
+  proposals: operationProcedure("bible.proposals")
+    .input(z.strictObject(bookRef))
+    .output(proposedEntriesSchema)
+    .query(({ input, ctx }) => proposeEntries(input, ctx.principal)),
   exportMarkdown: operationProcedure("bible.export")
     .input(z.strictObject(bookRef))
     .output(bibleMarkdownSchema)

@@ -65,6 +65,7 @@ export const convertRouter = router({
         notes: notesOption,
         trimSize: trimSizeOption.optional(),
         ...compileOptionsInput,
+        bibleAppendix: z.boolean().optional(),
         async: z.boolean().optional(),
       }),
     )

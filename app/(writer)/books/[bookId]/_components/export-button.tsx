@@ -48,7 +48,7 @@ function rememberedFrontMatter(bookId: string): { copyright: string; dedication:
 /** The formats a writer reaches for first, in this order; the rest follow by name. */
 const FIRST = ["epub", "docx", "pdf", "md", "html", "odt", "txt"];
 
-/** Export on the book page: a format, the manuscript, punctuation and notes options, progress, then a download. */
+/** Export on the book page: a format, the manuscript, punctuation, notes, front matter and bible appendix options, progress, then a download. */
 export function ExportButton({ bookId, formats, chapters }: { bookId: string; formats: ExportFormat[]; chapters: ExportChapter[] }) {
   const [open, setOpen] = useState(false);
   return (
@@ -84,6 +84,7 @@ function ExportForm({ bookId, formats, chapters, onDone }: { bookId: string; for
     // A manuscript for an agent carries no copyright page or dedication (the server leaves them out too).
     const copyright = manuscript ? "" : frontMatter.copyright.trim();
     const dedication = manuscript ? "" : frontMatter.dedication.trim();
+    const bibleAppendix = fields.get("bibleAppendix") === "on";
     const chosen = allChapters ? [] : fields.getAll("chapter").map(String);
     if (!allChapters && chosen.length === 0) return run({ phase: "convert", fraction: null }, async () => "Choose at least one chapter, or export all of them.");
     localStorage.setItem(frontMatterKey(bookId), JSON.stringify(frontMatter));
@@ -100,6 +101,7 @@ function ExportForm({ bookId, formats, chapters, onDone }: { bookId: string; for
         ...(copyright && { copyright }),
         ...(dedication && { dedication }),
         ...(chosen.length > 0 && { chapters: chosen.join(",") }),
+        ...(bibleAppendix && { bibleAppendix: "1" }),
       });
       let answer = await send("GET", `/api/v1/books/${bookId}/export?${query}`, null, onProgress);
       if (answer.status === 202) answer = await followJob(answer.body!.data as Parameters<typeof followJob>[0], onProgress);
@@ -215,6 +217,12 @@ function ExportForm({ bookId, formats, chapters, onDone }: { bookId: string; for
         <input type="checkbox" name="notes" />
         <span>
           Include private notes <span className="muted">— printed in [brackets]; Markdown keeps them as comments. Left out unless ticked</span>
+        </span>
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" name="bibleAppendix" />
+        <span>
+          Story bible as an appendix <span className="muted">— characters, places, objects, groups and lore after the last chapter: names, aliases, descriptions and fields</span>
         </span>
       </label>
       <TransferProgress state={progress} />

@@ -11,6 +11,7 @@ import styles from "./bible.module.css";
 import { kindClass } from "./bible-nav";
 import { EntryForm, type ChapterOption } from "./entry-form";
 import { Pager } from "./pager";
+import { ProposedEntries } from "./proposed-entries";
 
 const PER_PAGE = 60;
 
@@ -50,6 +51,7 @@ export function BibleList({ book, chapters }: { book: { id: string; language: st
           />
         </section>
       )}
+      <ProposedEntries bookId={book.id} language={book.language} />
       <FormAlert message={problem?.message} />
       {kinds.length > 1 && (
         <ul className={styles.filters} aria-label="Show one kind">
