@@ -118,6 +118,13 @@ function SeriesChart({ comparison, series }: { comparison: ComparisonDto; series
   return <div ref={box} className={styles.chart} style={{ height: 300 }} role="img" aria-label={`${series.label}: ${comparison.left.title} and ${sideName(comparison.right)}`} data-series={series.key} />;
 }
 
+/** How many chapters of a book take each kind of a category series ("statement 4, dialogue 1"), in the series' order. */
+function kindCounts(profile: Profile, series: Series): string {
+  const values = profile.values[series.key] ?? [];
+  const counts = (series.categories ?? []).map((kind) => [kind, values.filter((value) => value === kind).length] as const).filter(([, count]) => count > 0);
+  return counts.length ? counts.map(([kind, count]) => `${kind} ${count}`).join(", ") : "no chapter with text";
+}
+
 /** The chapter each book has where a turning point usually falls. */
 function beatChapter(profile: Profile, target: number): string {
   const chapter = profile.chapters.find((c) => target >= c.start && target < c.end) ?? profile.chapters.at(-1);
@@ -146,6 +153,11 @@ export function CompareCharts({ comparison }: { comparison: ComparisonDto }) {
             </p>
           )}
           <SeriesChart comparison={comparison} series={series} />
+          {series.categories && (
+            <p className="muted" data-kind-counts={series.key}>
+              Chapters by kind — {[left, right].map((profile) => `${sideName(profile)}: ${kindCounts(profile, series)}`).join(" · ")}
+            </p>
+          )}
         </section>
       ))}
       {comparison.series.some((series) => series.key === "beats") && (
