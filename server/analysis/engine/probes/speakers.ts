@@ -14,9 +14,9 @@ interface SpeakerTally {
   adverbs: Map<string, number>;
 }
 
-export const UNTAGGED = "(no tag)";
+const UNTAGGED = "(no tag)";
 /** A tag whose speaker is neither in the cast nor a pronoun: "cried her mother". */
-export const UNNAMED = "(unnamed)";
+const UNNAMED = "(unnamed)";
 
 /** A paragraph with speech: who its tag credits (a cast id, a pronoun, UNNAMED or UNTAGGED) and the words spoken. */
 export interface LineOfSpeech {
