@@ -53,7 +53,7 @@ function categoryOptionFor(comparison: ComparisonDto, series: Series, p: Palette
     animation: false,
     textStyle: { color: p.ink, fontFamily: "inherit" },
     color: [p.accent, p.muted],
-    legend: { top: 0, textStyle: { color: p.muted } },
+    legend: { top: 0, itemGap: 28, textStyle: { color: p.muted } },
     tooltip: {
       trigger: "item",
       backgroundColor: p.card,
@@ -86,7 +86,7 @@ function optionFor(comparison: ComparisonDto, series: Series, p: Palette): echar
     animation: false,
     textStyle: { color: p.ink, fontFamily: "inherit" },
     color: [p.accent, p.muted],
-    legend: { top: 0, textStyle: { color: p.muted } },
+    legend: { top: 0, itemGap: 28, textStyle: { color: p.muted } },
     tooltip: {
       trigger: "item",
       backgroundColor: p.card,
