@@ -47,7 +47,8 @@ export function renderComparison(comparison: ComparisonDto): string {
         return index < 0 ? "" : shown(profile.values[series.key]?.[index], series.unit);
       }),
     ]);
-    return `${title}\n${renderTable(head, rows, true)}`;
+    const notes = [left, right].filter((profile) => profile.notes[series.key]).map((profile) => `${sideName(profile)}: ${profile.notes[series.key]}\n`);
+    return `${title}\n${notes.join("")}${renderTable(head, rows, true)}`;
   });
   const sizes = [left, right].map((profile) => `${sideName(profile)}: ${profile.chapters.length} chapters, ${profile.words.toLocaleString("en")} words (${profile.language})`);
   return [...sizes, "", sections.join("\n\n")].join("\n");

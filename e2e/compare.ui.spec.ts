@@ -33,6 +33,20 @@ test("compare a book with another one: both books' series on one axis, the turni
   await expect(dialogue.locator("svg")).toContainText("Harbour Classic");
   await expect(dialogue.locator("svg")).toContainText("Midpoint");
   expect(await dialogue.locator("svg path").count()).toBeGreaterThan(4);
+  // the §2 series: pacing and speakers as lines, how each chapter ends as marks in rows of kinds
+  for (const heading of ["Pacing: action paragraphs (short sentences)", "Characters who speak (named in a dialogue tag)", "How each chapter ends (hook type)"]) {
+    await expect(comparison.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+  }
+  // Mara asks twice (5 words), Tomas speaks once (4): she leads the draft; the model's tags name nobody
+  await expect(comparison.getByText("Harbour Draft: Lead speaker: Mara · Harbour Classic: No character is named in a dialogue tag")).toBeVisible();
+  const hooks = page.locator('[data-series="hook-type"]');
+  await expect(hooks).toHaveAttribute("aria-label", "How each chapter ends (hook type): Harbour Draft and Harbour Classic");
+  // the kinds are the rows; Arrival ends on `"Home," he said.` (dialogue), every other chapter on a statement
+  for (const kind of ["question", "exclamation", "ellipsis", "dialogue", "short sentence", "statement"]) await expect(hooks.locator("svg")).toContainText(kind);
+  await expect(hooks.locator("svg")).toContainText("Harbour Classic");
+  await expect(comparison.locator('[data-kind-counts="hook-type"]')).toHaveText("Chapters by kind — Harbour Draft: statement 4 · Harbour Classic: dialogue 1, statement 1");
+  await hooks.scrollIntoViewIfNeeded();
+  await hooks.screenshot({ path: "test-results/compare-hooks.png" });
   const beats = comparison.getByRole("table");
   await expect(beats.getByRole("columnheader")).toHaveText(["Turning point", "Usually at", "Harbour Draft", "Harbour Classic"]);
   await expect(beats.getByRole("row", { name: /Opening/ })).toContainText("The Harbour");

@@ -65,10 +65,20 @@ const profileSchema = z.object({
     }),
   ),
   values: z.record(z.string(), z.array(value)).describe("by series key: one value per chapter, in chapter order (null where a chapter has none)"),
+  notes: z.record(z.string(), z.string()).describe("by series key, for the series that have one: a line about this book its values need, e.g. lead-speaker's \"Lead speaker: Elizabeth\""),
 });
 
 export const comparisonSchema = z.object({
-  series: z.array(z.object({ key: z.string(), label: z.string(), unit: z.string() })).describe("the series computed, in the order to show them"),
+  series: z
+    .array(
+      z.object({
+        key: z.string(),
+        label: z.string(),
+        unit: z.string(),
+        categories: z.array(z.string()).optional().describe("a category series (hook-type): every value it takes, in the order to list them"),
+      }),
+    )
+    .describe("the series computed, in the order to show them"),
   beats: z.array(z.object({ name: z.string(), target: z.number() })).describe("the Three-Act turning points, target in % of the book"),
   left: profileSchema,
   right: profileSchema,

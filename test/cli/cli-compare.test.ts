@@ -24,6 +24,12 @@ describe("inkstone analysis compare (issue 20 §3)", () => {
     expect(printed).toContain("== Turning points (Three-Act Structure) ==\nturning point\tMy Draft\tThe Model\nOpening (0%)\tOne\tOnly");
     expect(printed).toContain("Midpoint (50%)\tTwo\tOnly");
 
+    // a category series prints its kinds; a note about each book stands above its table
+    const hooks = ok(await run(["analysis", "compare", draft, model, "--series", "hook-type,lead-speaker"]));
+    expect(hooks).toContain("== How each chapter ends (hook type) ==\nat\tMy Draft\tThe Model\n5%\tdialogue\tshort sentence");
+    expect(hooks).toContain("45%\tshort sentence\tshort sentence");
+    expect(hooks).toContain("My Draft: No character is named in a dialogue tag\nThe Model: No character is named in a dialogue tag\nat\t");
+
     const data = json(await run(["analysis", "compare", draft, model, "--series", "dialogue-share", "--json"]));
     expect(data.series).toEqual([{ key: "dialogue-share", label: "Dialogue", unit: "%" }]);
     expect(data.left.values).toEqual({ "dialogue-share": [50, 0] });

@@ -24,7 +24,26 @@ describe("Compare over HTTP (issue 20 §3)", () => {
     const analyst = (await mintToken(writer.token, ["read:analysis"])).token;
 
     const rest = expectSuccess(await get(`/api/v1/books/${draft.id}/comparison?${q({ otherBookId: model.id })}`, analyst), 200);
-    expect(rest.series.map((s: { key: string }) => s.key)).toEqual(["chapter-words", "dialogue-share", "sentence-length", "readability", "emotion", "beats"]);
+    expect(rest.series.map((s: { key: string }) => s.key)).toEqual([
+      "chapter-words",
+      "dialogue-share",
+      "pacing-action",
+      "pacing-introspection",
+      "pacing-narration",
+      "speakers",
+      "lead-speaker",
+      "sentence-length",
+      "readability",
+      "emotion",
+      "hook-type",
+      "beats",
+    ]);
+    // how each chapter ends: "The door shut." (3 words) and a 10-word statement; the category series lists its kinds
+    expect(rest.left.values["hook-type"]).toEqual(["short sentence", "statement"]);
+    expect(rest.series.find((s: { key: string }) => s.key === "hook-type").categories).toEqual(["question", "exclamation", "ellipsis", "dialogue", "short sentence", "statement"]);
+    // "he said" names no character: no lead speaker, and the note says so
+    expect(rest.left.values["lead-speaker"]).toEqual([null, null]);
+    expect(rest.left.notes).toEqual({ "lead-speaker": "No character is named in a dialogue tag" });
     expect(rest.left).toMatchObject({ bookId: draft.id, title: "My Draft", words: 18, language: "en" });
     expect(rest.left.chapters.map((c: { title: string; position: number }) => [c.title, c.position])).toEqual([
       ["One", 22.22],

@@ -78,12 +78,31 @@ describe("compareBooks (issue 20 §3)", () => {
 
   it("draws by default the series that apply to either book's language, and only those asked for", async () => {
     const english = await compareBooks({ bookId: mine.id, otherBookId: published.id }, ada);
-    expect(english.series.map((s) => s.key)).toEqual(["chapter-words", "dialogue-share", "sentence-length", "readability", "emotion", "beats"]);
+    expect(english.series.map((s) => s.key)).toEqual([
+      "chapter-words",
+      "dialogue-share",
+      "pacing-action",
+      "pacing-introspection",
+      "pacing-narration",
+      "speakers",
+      "lead-speaker",
+      "sentence-length",
+      "readability",
+      "emotion",
+      "hook-type",
+      "beats",
+    ]);
     expect(Object.keys(english.left.values)).toEqual(english.series.map((s) => s.key));
+    // a category series says its categories; the lead speaker's note comes back from the worker
+    expect(english.series.find((s) => s.key === "hook-type")?.categories).toEqual(["question", "exclamation", "ellipsis", "dialogue", "short sentence", "statement"]);
+    // One ends on “It was terrible.” (3 words, in a paragraph only 3 of 8 words quoted): short; Two on a 14-word statement
+    expect(english.left.values["hook-type"]).toEqual(["short sentence", "statement"]);
+    expect(english.left.notes).toEqual({ "lead-speaker": "No character is named in a dialogue tag" });
     const mixed = await compareBooks({ bookId: mine.id, otherBookId: chinese.id }, ada);
     expect(mixed.right.language).toBe("zh");
-    expect(mixed.series.map((s) => s.key)).toContain("clause-length");
+    expect(mixed.series.map((s) => s.key)).toEqual(expect.arrayContaining(["clause-length", "emotion", "emotion-zh"]));
     expect(mixed.right.values.emotion).toEqual([null]);
+    expect(mixed.left.values["emotion-zh"]).toEqual([null, null]);
     const chosen = await compareBooks({ bookId: mine.id, otherBookId: published.id, series: ["emotion", "dialogue-share"] }, ada);
     // in the registry's order, whatever order they were asked in
     expect(chosen.series.map((s) => s.key)).toEqual(["dialogue-share", "emotion"]);

@@ -113,11 +113,13 @@ export function findTag(
     const quote = quotes[index]!;
     const nextStart = quotes[index + 1]?.start ?? paragraph.length + 1;
     const after = paragraph.slice(quote.end + 1, Math.min(nextStart - 1, quote.end + 1 + WINDOW));
-    const tag = chinese ? chineseTagAfter(after, mentionsIn) : englishTag(after, "after", mentionsIn);
-    if (tag) return tag;
     const previousEnd = index === 0 ? 0 : quotes[index - 1]!.end + 1;
     const before = paragraph.slice(Math.max(previousEnd, quote.start - 1 - WINDOW), quote.start - 1);
-    const tagBefore = chinese ? chineseTagBefore(before, mentionsIn) : englishTag(before, "before", mentionsIn);
+    // Chinese introduces a speech before it (苏晴问：「…」林风说：『…』 is 苏晴's line first); English
+    // mostly tags it after (“I know,” Anna said).
+    const tag = chinese ? (chineseTagBefore(before, mentionsIn) ?? chineseTagAfter(after, mentionsIn)) : englishTag(after, "after", mentionsIn);
+    if (tag) return tag;
+    const tagBefore = chinese ? null : englishTag(before, "before", mentionsIn);
     if (tagBefore) return tagBefore;
   }
   return null;
@@ -197,9 +199,9 @@ function chineseTagBefore(window: string, mentionsIn: (window: string) => { id: 
   if (clause.length === window.length && window.length > 0 && !/[：:，,]\s*$/u.test(window)) return null;
   const start = Math.max(0, clause.search(/[^。！？；，,.!?;：:]*$/u));
   const tail = clause.slice(start);
-  const mentions = mentionsIn(tail);
-  for (let index = mentions.length - 1; index >= 0; index--) {
-    const tag = chineseVerb(tail.slice(mentions[index]!.end), mentions[index]!.id);
+  // The first name that a short tag joins to the verb is the subject: 苏晴对林风说 is 苏晴 speaking.
+  for (const mention of mentionsIn(tail)) {
+    const tag = chineseVerb(tail.slice(mention.end), mention.id);
     if (tag) return tag;
   }
   for (const pronoun of PRONOUNS_ZH) {

@@ -12,16 +12,25 @@ export interface CompareProfile {
   chapters: { id: string; number: number; title: string; words: number; start: number; end: number; position: number }[];
   /** By series key: one value per chapter, in chapter order. */
   values: Record<string, (number | string | null)[]>;
+  /** By series key, for the series that say one: a line about this book the values need ("Lead speaker: Elizabeth"). */
+  notes: Record<string, string>;
 }
 
 export interface CompareSeriesInfo {
   key: string;
   label: string;
   unit: string;
+  /** A category series: its values, in the order to list them. */
+  categories?: string[];
 }
 
 export const compareSeriesInfo = (keys: readonly string[] = COMPARE_SERIES.map((series) => series.key)): CompareSeriesInfo[] =>
-  COMPARE_SERIES.filter((series) => keys.includes(series.key)).map(({ key, label, unit }) => ({ key, label, unit }));
+  COMPARE_SERIES.filter((series) => keys.includes(series.key)).map(({ key, label, unit, categories }) => ({
+    key,
+    label,
+    unit,
+    ...(categories ? { categories: [...categories] } : {}),
+  }));
 
 /** The series Compare draws when the caller names none: those that mean something in either book's language. */
 export function seriesForLanguages(languages: readonly Language[]): string[] {
@@ -37,6 +46,7 @@ export const compareBeats = () => COMPARE_BEATS.map(({ name, target }) => ({ nam
  * series to compute (all of them when absent).
  */
 export function compareProfile(book: PreparedBook, keys: readonly string[] = COMPARE_SERIES.map((series) => series.key)): CompareProfile {
+  const chosen = COMPARE_SERIES.filter((series) => keys.includes(series.key));
   const count = book.chapters.length;
   let before = 0;
   const chapters = book.chapters.map((chapter, index) => {
@@ -50,6 +60,10 @@ export function compareProfile(book: PreparedBook, keys: readonly string[] = COM
     language: book.language,
     words: book.words,
     chapters,
-    values: Object.fromEntries(COMPARE_SERIES.filter((series) => keys.includes(series.key)).map((series) => [series.key, series.compute(book)])),
+    values: Object.fromEntries(chosen.map((series) => [series.key, series.compute(book)])),
+    notes: Object.fromEntries(chosen.flatMap((series) => {
+      const note = series.note?.(book);
+      return note ? [[series.key, note]] : [];
+    })),
   };
 }

@@ -11,6 +11,13 @@ export interface CompareSeries {
    * language); absent: every language. Compare draws by default the series that apply to either book.
    */
   languages?: readonly Language[];
+  /**
+   * A category series (its values are strings): every value it can take, in the order a chart
+   * lists them. Absent: a series of numbers (or, for the turning points, names).
+   */
+  categories?: readonly string[];
   /** numbers for line charts; a category string for kinds (hook type), null where a chapter has none */
   compute(book: PreparedBook): (number | string | null)[];
+  /** A line about one book that the values need to be read ("Lead speaker: Elizabeth"); null: none. */
+  note?(book: PreparedBook): string | null;
 }

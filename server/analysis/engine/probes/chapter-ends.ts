@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PreparedChapter } from "../prepare";
+import type { Language } from "../report";
 import { defineProbe } from "../probe";
 import { readParagraph } from "../speech";
 import { mean, percent, round } from "../stats";
@@ -19,6 +20,9 @@ export function endingOf(sentence: string): Ending {
   if (bare.endsWith("!") || bare.endsWith("！")) return "exclamation";
   return "statement";
 }
+
+/** A last sentence this short (words; Chinese: characters) or shorter ends a chapter on a short sentence. */
+export const defaultShortSentence = (language: Language) => (language === "zh" ? 10 : 6);
 
 const TRAILING_CLOSERS = new Set([..." \t\n\u00a0\u3000\"'”’」』）)]》*_"]);
 const EXCERPT = 160;
@@ -43,9 +47,9 @@ export const chapterEndsProbe = defineProbe({
   views: ["bar", "table"],
   run({ book, chapters, params }) {
     const unit = wordUnit(book.language);
-    const short = params.shortSentence ?? (book.language === "zh" ? 10 : 6);
+    const short = params.shortSentence ?? defaultShortSentence(book.language);
     const withText = chapters.filter((chapter) => chapter.sentences.length > 0);
-    const rows = withText.map((chapter) => describe(chapter, book.language, params.lastSentences, short));
+    const rows = withText.map((chapter) => describeChapterEnd(chapter, book.language, params.lastSentences, short));
     const count = (test: (row: (typeof rows)[number]) => boolean) => rows.filter(test).length;
     return {
       summary: [
@@ -87,7 +91,8 @@ export const chapterEndsProbe = defineProbe({
   },
 });
 
-function describe(chapter: PreparedChapter, language: Parameters<typeof readParagraph>[1], lastSentences: number, short: number) {
+/** One chapter's opening and ending as the report's row gives them (a chapter with at least one sentence). */
+export function describeChapterEnd(chapter: PreparedChapter, language: Parameters<typeof readParagraph>[1], lastSentences: number, short: number) {
   const first = chapter.paragraphs.find((paragraph) => paragraph.trim().length > 0) ?? "";
   const last = chapter.paragraphs.findLast((paragraph) => paragraph.trim().length > 0) ?? "";
   const finalSentence = chapter.sentences.at(-1)!;

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { castOf, castSegmenter } from "../cast";
+import { castOf, castSegmenter, type Cast } from "../cast";
 import { findMentions } from "../mentions";
 import { defineProbe } from "../probe";
-import { findTag, readParagraph } from "../speech";
+import type { PreparedBook, PreparedChapter } from "../prepare";
+import { findTag, readParagraph, type SpeechTag } from "../speech";
 import { percent } from "../stats";
 import { wordUnit } from "./labels";
 
@@ -17,6 +18,34 @@ const UNTAGGED = "(no tag)";
 /** A tag whose speaker is neither in the cast nor a pronoun: "cried her mother". */
 const UNNAMED = "(unnamed)";
 
+/** A paragraph with speech: who its tag credits (a cast id, a pronoun, UNNAMED or UNTAGGED) and the words spoken. */
+export interface LineOfSpeech {
+  speaker: string;
+  spoken: number;
+  tag: SpeechTag | null;
+}
+
+/**
+ * A chapter's lines of speech, each credited as the speakers report credits it; kept in the
+ * book's memo (per cast), since Compare's speaker series read them again.
+ */
+export function linesOfSpeech(book: PreparedBook, chapter: PreparedChapter, cast: Cast): LineOfSpeech[] {
+  const key = `speech:${chapter.number}:${cast.members.map((member) => member.names.join("|")).join(",")}`;
+  const known = book.memo.get(key) as LineOfSpeech[] | undefined;
+  if (known) return known;
+  const segmenter = book.language === "en" ? undefined : castSegmenter(cast);
+  const mentionsIn = (window: string) => findMentions(window, cast.members, segmenter);
+  const lines: LineOfSpeech[] = [];
+  for (const paragraph of chapter.paragraphs) {
+    const read = readParagraph(paragraph, book.language);
+    if (read.quotes.length === 0) continue;
+    const tag = findTag(paragraph, read.quotes, book.language, mentionsIn);
+    lines.push({ speaker: tag ? (tag.speaker ?? UNNAMED) : UNTAGGED, spoken: read.spoken, tag });
+  }
+  book.memo.set(key, lines);
+  return lines;
+}
+
 export const speakersProbe = defineProbe({
   id: "speakers",
   name: "Speakers and dialogue tags",
@@ -30,29 +59,24 @@ export const speakersProbe = defineProbe({
   run({ book, chapters, params, parameters }) {
     const unit = wordUnit(book.language);
     const cast = castOf(book, parameters);
-    const segmenter = book.language === "en" ? undefined : castSegmenter(cast);
-    const mentionsIn = (window: string) => findMentions(window, cast.members, segmenter);
     const tallies = new Map<string, SpeakerTally>();
     const verbs = new Map<string, number>();
     const adverbs = new Map<string, number>();
     let lines = 0;
     let tagged = 0;
     for (const chapter of chapters) {
-      for (const paragraph of chapter.paragraphs) {
-        const read = readParagraph(paragraph, book.language);
-        if (read.quotes.length === 0) continue;
+      for (const line of linesOfSpeech(book, chapter, cast)) {
+        const { tag } = line;
         lines++;
-        const tag = findTag(paragraph, read.quotes, book.language, mentionsIn);
         if (tag) {
           tagged++;
           bump(verbs, tag.verb);
           if (tag.adverb) bump(adverbs, tag.adverb);
         }
-        const speaker = tag ? (tag.speaker ?? UNNAMED) : UNTAGGED;
-        let tally = tallies.get(speaker);
-        if (!tally) tallies.set(speaker, (tally = { lines: 0, words: 0, verbs: new Map(), adverbs: new Map() }));
+        let tally = tallies.get(line.speaker);
+        if (!tally) tallies.set(line.speaker, (tally = { lines: 0, words: 0, verbs: new Map(), adverbs: new Map() }));
         tally.lines++;
-        tally.words += read.spoken;
+        tally.words += line.spoken;
         if (tag) bump(tally.verbs, tag.verb);
         if (tag?.adverb) bump(tally.adverbs, tag.adverb);
       }

@@ -1,6 +1,6 @@
 "use client";
 
-import { LineChart } from "echarts/charts";
+import { LineChart, ScatterChart } from "echarts/charts";
 import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from "echarts/components";
 import * as echarts from "echarts/core";
 import { SVGRenderer } from "echarts/renderers";
@@ -9,7 +9,7 @@ import type { ComparisonDto } from "@/server/analysis/compare-schemas";
 import { drawThemedChart, type Palette } from "@/app/_components/themed-chart";
 import styles from "../../../templates/_components/analysis.module.css";
 
-echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, MarkLineComponent, SVGRenderer]);
+echarts.use([LineChart, ScatterChart, GridComponent, TooltipComponent, LegendComponent, MarkLineComponent, SVGRenderer]);
 
 type Profile = ComparisonDto["left"];
 type Series = ComparisonDto["series"][number];
@@ -31,13 +31,62 @@ function points(profile: Profile, key: string) {
   });
 }
 
-function optionFor(comparison: ComparisonDto, series: Series, p: Palette): echarts.EChartsCoreOption {
+/** The turning points as dotted lines, drawn once (on the first book's series). */
+function beatLines(comparison: ComparisonDto, p: Palette) {
+  return {
+    symbol: "none",
+    silent: true,
+    lineStyle: { color: p.line, type: "dotted" },
+    label: { color: p.muted, formatter: "{b}", position: "insideEndTop", fontSize: 10 },
+    data: comparison.beats.map((beat) => ({ name: beat.name, xAxis: beat.target })),
+  };
+}
+
+/**
+ * A category series (how each chapter ends): one row per kind, each chapter a mark in its row at
+ * its middle — a filled circle for the first book, a hollow diamond for the second, so the two
+ * read apart where they share a row.
+ */
+function categoryOptionFor(comparison: ComparisonDto, series: Series, p: Palette): echarts.EChartsCoreOption {
   const sides = [comparison.left, comparison.right];
   return {
     animation: false,
     textStyle: { color: p.ink, fontFamily: "inherit" },
     color: [p.accent, p.muted],
-    legend: { top: 0, textStyle: { color: p.muted } },
+    legend: { top: 0, itemGap: 28, textStyle: { color: p.muted } },
+    tooltip: {
+      trigger: "item",
+      backgroundColor: p.card,
+      borderColor: p.line,
+      textStyle: { color: p.ink },
+      formatter: (item: { seriesName: string; name: string; value: [number, string] }) => `${item.seriesName}<br/>${item.name} · ${item.value[0]} %<br/><b>${item.value[1]}</b>`,
+    },
+    grid: { left: 104, right: 24, top: 40, bottom: 48 },
+    xAxis: { type: "value", min: 0, max: 100, name: "% of the book", nameLocation: "middle", nameGap: 28, ...axis(p) },
+    yAxis: { type: "category", data: series.categories, inverse: true, ...axis(p) },
+    series: sides.map((profile, index) => ({
+      name: sideName(profile),
+      type: "scatter",
+      symbol: index === 0 ? "circle" : "diamond",
+      symbolSize: index === 0 ? 9 : 11,
+      itemStyle: index === 1 ? { color: "transparent", borderColor: p.muted, borderWidth: 2 } : undefined,
+      data: profile.chapters.flatMap((chapter, at) => {
+        const value = profile.values[series.key]?.[at];
+        return typeof value === "string" ? [{ value: [chapter.position, value], name: chapter.title }] : [];
+      }),
+      markLine: index === 0 ? beatLines(comparison, p) : undefined,
+    })),
+  };
+}
+
+function optionFor(comparison: ComparisonDto, series: Series, p: Palette): echarts.EChartsCoreOption {
+  if (series.categories) return categoryOptionFor(comparison, series, p);
+  const sides = [comparison.left, comparison.right];
+  return {
+    animation: false,
+    textStyle: { color: p.ink, fontFamily: "inherit" },
+    color: [p.accent, p.muted],
+    legend: { top: 0, itemGap: 28, textStyle: { color: p.muted } },
     tooltip: {
       trigger: "item",
       backgroundColor: p.card,
@@ -48,7 +97,8 @@ function optionFor(comparison: ComparisonDto, series: Series, p: Palette): echar
     },
     grid: { left: 56, right: 24, top: 40, bottom: 48 },
     xAxis: { type: "value", min: 0, max: 100, name: "% of the book", nameLocation: "middle", nameGap: 28, ...axis(p) },
-    yAxis: { type: "value", name: series.unit, scale: series.key !== "chapter-words" && series.key !== "dialogue-share", ...axis(p) },
+    // shares and counts start at 0; scores and means are scaled to their range
+    yAxis: { type: "value", name: series.unit, scale: series.unit !== "%" && series.key !== "chapter-words" && series.key !== "speakers", ...axis(p) },
     series: sides.map((profile, index) => ({
       name: sideName(profile),
       type: "line",
@@ -57,16 +107,7 @@ function optionFor(comparison: ComparisonDto, series: Series, p: Palette): echar
       symbolSize: 6,
       lineStyle: index === 1 ? { type: "dashed" } : undefined,
       // the turning points, once, on the first book's line
-      markLine:
-        index === 0
-          ? {
-              symbol: "none",
-              silent: true,
-              lineStyle: { color: p.line, type: "dotted" },
-              label: { color: p.muted, formatter: "{b}", position: "insideEndTop", fontSize: 10 },
-              data: comparison.beats.map((beat) => ({ name: beat.name, xAxis: beat.target })),
-            }
-          : undefined,
+      markLine: index === 0 ? beatLines(comparison, p) : undefined,
     })),
   };
 }
@@ -75,6 +116,13 @@ function SeriesChart({ comparison, series }: { comparison: ComparisonDto; series
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => drawThemedChart(box.current!, (p) => optionFor(comparison, series, p)), [comparison, series]);
   return <div ref={box} className={styles.chart} style={{ height: 300 }} role="img" aria-label={`${series.label}: ${comparison.left.title} and ${sideName(comparison.right)}`} data-series={series.key} />;
+}
+
+/** How many chapters of a book take each kind of a category series ("statement 4, dialogue 1"), in the series' order. */
+function kindCounts(profile: Profile, series: Series): string {
+  const values = profile.values[series.key] ?? [];
+  const counts = (series.categories ?? []).map((kind) => [kind, values.filter((value) => value === kind).length] as const).filter(([, count]) => count > 0);
+  return counts.length ? counts.map(([kind, count]) => `${kind} ${count}`).join(", ") : "no chapter with text";
 }
 
 /** The chapter each book has where a turning point usually falls. */
@@ -96,7 +144,20 @@ export function CompareCharts({ comparison }: { comparison: ComparisonDto }) {
       {charts.map((series) => (
         <section key={series.key} className={styles.section} aria-labelledby={`compare-${series.key}`}>
           <h3 id={`compare-${series.key}`}>{series.label}</h3>
+          {[left, right].some((profile) => profile.notes[series.key]) && (
+            <p className="muted">
+              {[left, right]
+                .filter((profile) => profile.notes[series.key])
+                .map((profile) => `${sideName(profile)}: ${profile.notes[series.key]}`)
+                .join(" · ")}
+            </p>
+          )}
           <SeriesChart comparison={comparison} series={series} />
+          {series.categories && (
+            <p className="muted" data-kind-counts={series.key}>
+              Chapters by kind — {[left, right].map((profile) => `${sideName(profile)}: ${kindCounts(profile, series)}`).join(" · ")}
+            </p>
+          )}
         </section>
       ))}
       {comparison.series.some((series) => series.key === "beats") && (

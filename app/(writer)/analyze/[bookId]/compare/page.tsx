@@ -70,7 +70,8 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
       {!comparison && !problem && (
         <p className="muted">
           Pick a published book you are studying, or this book as it stood on an earlier day, to see both side by side: chapter lengths,
-          dialogue, sentence length, readability, emotion and the turning points, along the length of each book.
+          dialogue, pacing, who speaks, sentence length, readability, emotion, how chapters end and the turning points, along the length
+          of each book.
         </p>
       )}
     </>

@@ -1,0 +1,52 @@
+import { castOf } from "../../cast";
+import type { PreparedBook } from "../../prepare";
+import { linesOfSpeech } from "../../probes/speakers";
+import { percent } from "../../stats";
+import type { CompareSeries } from "../series";
+
+/** Every chapter's lines of speech credited as the speakers report credits them, with the book's proposed cast. */
+const linesByChapter = (book: PreparedBook) => book.chapters.map((chapter) => linesOfSpeech(book, chapter, castOf(book, {})));
+
+const castIds = (book: PreparedBook) => new Set(castOf(book, {}).members.map((member) => member.id));
+
+/** The character who speaks the most words in the whole book, as the speakers report's "Most words spoken". */
+function leadSpeaker(book: PreparedBook): string | null {
+  const named = castIds(book);
+  const words = new Map<string, number>();
+  for (const line of linesByChapter(book).flat()) if (named.has(line.speaker)) words.set(line.speaker, (words.get(line.speaker) ?? 0) + line.spoken);
+  return [...words].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))[0]?.[0] ?? null;
+}
+
+/** How many of the cast a chapter's dialogue tags name: one voice, a duet, a crowd. */
+export const speakersSeries: CompareSeries = {
+  key: "speakers",
+  label: "Characters who speak (named in a dialogue tag)",
+  unit: "speakers",
+  compute(book) {
+    const named = castIds(book);
+    return linesByChapter(book).map((lines) => new Set(lines.filter((line) => named.has(line.speaker)).map((line) => line.speaker)).size);
+  },
+};
+
+/**
+ * The book's lead speaker's share of the chapter's lines credited to a character: how much the
+ * protagonist holds the floor, wherever each book's lead is someone else. None where no line
+ * is credited to a character.
+ */
+export const leadSpeakerSeries: CompareSeries = {
+  key: "lead-speaker",
+  label: "Lead speaker's share of the lines (of lines whose tag names a character)",
+  unit: "%",
+  compute(book) {
+    const lead = leadSpeaker(book);
+    const named = castIds(book);
+    return linesByChapter(book).map((lines) => {
+      const credited = lines.filter((line) => named.has(line.speaker));
+      return lead && credited.length ? percent(credited.filter((line) => line.speaker === lead).length, credited.length) : null;
+    });
+  },
+  note(book) {
+    const lead = leadSpeaker(book);
+    return lead ? `Lead speaker: ${lead}` : "No character is named in a dialogue tag";
+  },
+};
