@@ -42,6 +42,19 @@ function beatLines(comparison: ComparisonDto, p: Palette) {
   };
 }
 
+/** What every Compare chart shares: the theme's ink, the two books' colours and the legend. */
+const sharedOption = (p: Palette) => ({
+  animation: false,
+  textStyle: { color: p.ink, fontFamily: "inherit" },
+  color: [p.accent, p.muted],
+  legend: { top: 0, itemGap: 28, textStyle: { color: p.muted } },
+});
+
+const tooltipStyle = (p: Palette) => ({ trigger: "item" as const, backgroundColor: p.card, borderColor: p.line, textStyle: { color: p.ink } });
+
+/** The shared 0–100 % position axis. */
+const positionAxis = (p: Palette) => ({ type: "value" as const, min: 0, max: 100, name: "% of the book", nameLocation: "middle" as const, nameGap: 28, ...axis(p) });
+
 /**
  * A category series (how each chapter ends): one row per kind, each chapter a mark in its row at
  * its middle — a filled circle for the first book, a hollow diamond for the second, so the two
@@ -50,19 +63,13 @@ function beatLines(comparison: ComparisonDto, p: Palette) {
 function categoryOptionFor(comparison: ComparisonDto, series: Series, p: Palette): echarts.EChartsCoreOption {
   const sides = [comparison.left, comparison.right];
   return {
-    animation: false,
-    textStyle: { color: p.ink, fontFamily: "inherit" },
-    color: [p.accent, p.muted],
-    legend: { top: 0, itemGap: 28, textStyle: { color: p.muted } },
+    ...sharedOption(p),
     tooltip: {
-      trigger: "item",
-      backgroundColor: p.card,
-      borderColor: p.line,
-      textStyle: { color: p.ink },
+      ...tooltipStyle(p),
       formatter: (item: { seriesName: string; name: string; value: [number, string] }) => `${item.seriesName}<br/>${item.name} · ${item.value[0]} %<br/><b>${item.value[1]}</b>`,
     },
     grid: { left: 104, right: 24, top: 40, bottom: 48 },
-    xAxis: { type: "value", min: 0, max: 100, name: "% of the book", nameLocation: "middle", nameGap: 28, ...axis(p) },
+    xAxis: positionAxis(p),
     yAxis: { type: "category", data: series.categories, inverse: true, ...axis(p) },
     series: sides.map((profile, index) => ({
       name: sideName(profile),
@@ -83,20 +90,14 @@ function optionFor(comparison: ComparisonDto, series: Series, p: Palette): echar
   if (series.categories) return categoryOptionFor(comparison, series, p);
   const sides = [comparison.left, comparison.right];
   return {
-    animation: false,
-    textStyle: { color: p.ink, fontFamily: "inherit" },
-    color: [p.accent, p.muted],
-    legend: { top: 0, itemGap: 28, textStyle: { color: p.muted } },
+    ...sharedOption(p),
     tooltip: {
-      trigger: "item",
-      backgroundColor: p.card,
-      borderColor: p.line,
-      textStyle: { color: p.ink },
+      ...tooltipStyle(p),
       formatter: (item: { seriesName: string; name: string; value: [number, number | null] }) =>
         `${item.seriesName}<br/>${item.name} · ${item.value[0]} %<br/><b>${item.value[1] ?? "—"}</b> ${series.unit}`,
     },
     grid: { left: 56, right: 24, top: 40, bottom: 48 },
-    xAxis: { type: "value", min: 0, max: 100, name: "% of the book", nameLocation: "middle", nameGap: 28, ...axis(p) },
+    xAxis: positionAxis(p),
     // shares and counts start at 0; scores and means are scaled to their range
     yAxis: { type: "value", name: series.unit, scale: series.unit !== "%" && series.key !== "chapter-words" && series.key !== "speakers", ...axis(p) },
     series: sides.map((profile, index) => ({
