@@ -1,5 +1,7 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { sql } from "../db";
 import { AppError } from "../errors";
+import { bookChapters } from "../search/book-chapters";
 import { runInWorker } from "../workers/pool";
 import { bookVersionOf } from "./book-version";
 import type { AnalysisReport, AnalysisTask } from "./engine";
@@ -41,14 +43,7 @@ export async function performAnalyses(analysisIds: string[], signal?: AbortSigna
   let bookVersion: string | null = null;
   try {
     const book = await sql.selectFrom("Book").select(["title", "language"]).where("id", "=", bookId).executeTakeFirstOrThrow();
-    const chapters = await sql
-      .selectFrom("Chapter")
-      .select(["id", "title", "content", "version"])
-      .where("bookId", "=", bookId)
-      .where("deletedAt", "is", null)
-      .orderBy("position")
-      .orderBy("id")
-      .execute();
+    const chapters = await bookChapters(bookId);
     bookVersion = await bookVersionOf({ ...book, chapters });
     const began = performance.now();
     const task: AnalysisTask = {
@@ -68,6 +63,9 @@ export async function performAnalyses(analysisIds: string[], signal?: AbortSigna
     const durationMs = Math.round((performance.now() - began) / runs.length);
     const finishedAt = new Date();
     for (const [index, run] of runs.entries()) {
+      // Each report written in its own turn of the event loop: SQLite answers synchronously, so
+      // twenty reports' writes in a row held every other request back (a GET's p99 +180 ms).
+      if (index > 0) await nextTurn();
       await sql
         .updateTable("AnalysisResult")
         .set({ status: "succeeded", report: JSON.stringify(reports[index]), finishedAt, durationMs, bookVersion })

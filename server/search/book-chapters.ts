@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { sql } from "../db";
 
 /**
@@ -36,7 +37,7 @@ function forget(id: string): void {
   cache.characters -= entry.content.length;
 }
 
-/** A book's chapters in order, with their text: what a book search and a preview read. */
+/** A book's chapters in order, with their text: what a book search, a preview, Compare and an analysis read. */
 export async function bookChapters(bookId: string): Promise<{ id: string; title: string; position: number; version: number; content: string }[]> {
   const rows = await sql
     .selectFrom("Chapter")
@@ -47,8 +48,11 @@ export async function bookChapters(bookId: string): Promise<{ id: string; title:
     .execute();
   const stale = rows.filter((row) => cache.entries.get(row.id)?.version !== row.version).map((row) => row.id);
   const fresh = new Map<string, Cached>();
-  // In slices: SQLite takes at most 32,766 bound parameters in one statement.
-  for (let start = 0; start < stale.length; start += 500) {
+  // In slices: SQLite takes at most 32,766 bound parameters in one statement. Each slice in its own
+  // turn of the event loop: SQLite reads synchronously, and a whole web novel read at once held
+  // every other request back.
+  for (let start = 0; start < stale.length; start += 100) {
+    if (start > 0) await nextTurn();
     const read = await sql.selectFrom("Chapter").select(["id", "version", "title", "content"]).where("id", "in", stale.slice(start, start + 500)).execute();
     for (const { id, ...entry } of read) fresh.set(id, entry);
   }
