@@ -4,8 +4,16 @@ import { linesOfSpeech } from "../../probes/speakers";
 import { percent } from "../../stats";
 import type { CompareSeries } from "../series";
 
-/** Every chapter's lines of speech credited as the speakers report credits them, with the book's proposed cast. */
-const linesByChapter = (book: PreparedBook) => book.chapters.map((chapter) => linesOfSpeech(book, chapter, castOf(book, {})));
+/**
+ * Every chapter's lines of speech credited as the speakers report credits them, with the book's
+ * proposed cast; kept in the book's memo, as the two series and the note each read them all.
+ */
+function linesByChapter(book: PreparedBook) {
+  const key = "compare-speaker-lines";
+  let lines = book.memo.get(key) as ReturnType<typeof linesOfSpeech>[] | undefined;
+  if (!lines) book.memo.set(key, (lines = book.chapters.map((chapter) => linesOfSpeech(book, chapter, castOf(book, {})))));
+  return lines;
+}
 
 const castIds = (book: PreparedBook) => new Set(castOf(book, {}).members.map((member) => member.id));
 
