@@ -1,7 +1,7 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { sql } from "../db";
 import { AppError } from "../errors";
+import { bookChapters } from "../search/book-chapters";
 import { runInWorker } from "../workers/pool";
 import type { ProposedEntry } from "./engine/proposals";
 import { loadBibleBook } from "./entries";
@@ -19,10 +19,8 @@ const PROPOSAL_TIME_LIMIT_MS = 60_000;
 export async function proposeEntries(input: { bookId: string }, principal: Principal): Promise<ProposedEntriesDto> {
   authorize(principal, "bible.proposals");
   const book = await loadBibleBook(principal, input.bookId);
-  const [chapters, names] = await Promise.all([
-    sql.selectFrom("Chapter").select(["id", "title", "content"]).where("bookId", "=", book.id).where("deletedAt", "is", null).orderBy("position").execute(),
-    bookEntryNames(book),
-  ]);
+  // Through the search's text cache, read in slices: the whole book at once held the web thread.
+  const [chapters, names] = await Promise.all([bookChapters(book.id).then((read) => read.map(({ id, title, content }) => ({ id, title, content }))), bookEntryNames(book)]);
   if (chapters.length === 0) return { items: [] };
   const items = await runInWorker<ProposedEntry[]>(
     { op: "bible-propose", chapters, taken: names.flatMap((entry) => [entry.name, ...entry.aliases]) },
