@@ -20,10 +20,15 @@ export async function proposeEntries(input: { bookId: string }, principal: Princ
   authorize(principal, "bible.proposals");
   const book = await loadBibleBook(principal, input.bookId);
   // Through the search's text cache, read in slices: the whole book at once held the web thread.
-  const [chapters, names] = await Promise.all([bookChapters(book.id).then((read) => read.map(({ id, title, content }) => ({ id, title, content }))), bookEntryNames(book)]);
-  if (chapters.length === 0) return { items: [] };
+  const [read, names] = await Promise.all([bookChapters(book.id), bookEntryNames(book)]);
+  if (read.length === 0) return { items: [] };
+  const taken = names.flatMap((entry) => [entry.name, ...entry.aliases]);
+  const key = JSON.stringify([book.id, read.map((chapter) => [chapter.id, chapter.version]), taken]);
+  const kept = proposalsKept.get(key);
+  if (kept) return { items: kept };
+  const chapters = read.map(({ id, title, content }) => ({ id, title, content }));
   const items = await runInWorker<ProposedEntry[]>(
-    { op: "bible-propose", chapters, taken: names.flatMap((entry) => [entry.name, ...entry.aliases]) },
+    { op: "bible-propose", chapters, taken },
     {
       owner: principal.userId,
       lane: "heavy",
@@ -31,5 +36,15 @@ export async function proposeEntries(input: { bookId: string }, principal: Princ
       timeoutError: () => new AppError("search_timed_out", `Reading the book for its characters took longer than ${PROPOSAL_TIME_LIMIT_MS / 1000} s and was stopped.`),
     },
   );
+  if (proposalsKept.size >= PROPOSALS_KEPT) proposalsKept.delete(proposalsKept.keys().next().value!);
+  proposalsKept.set(key, items);
   return { items };
 }
+
+/**
+ * The last books' proposals, by their chapters' versions and the bible's names: the bible page
+ * asks on every visit, and reading a long book for its cast is seconds of a worker's time.
+ */
+const PROPOSALS_KEPT = 100;
+const globalForProposals = globalThis as { inkstoneBibleProposals?: Map<string, ProposedEntry[]> };
+const proposalsKept = (globalForProposals.inkstoneBibleProposals ??= new Map());
