@@ -5,23 +5,26 @@ import { percent } from "../../stats";
 import type { CompareSeries } from "../series";
 
 /**
- * Every chapter's lines of speech credited as the speakers report credits them, with the book's
- * proposed cast; kept in the book's memo, as the two series and the note each read them all.
+ * Every chapter's lines of speech that a tag credits to one of the book's cast, as the speakers
+ * report credits them, with the book's proposed cast; kept in the book's memo, as the two series
+ * and the note each read them all.
  */
-function linesByChapter(book: PreparedBook) {
+function castLinesByChapter(book: PreparedBook) {
   const key = "compare-speaker-lines";
   let lines = book.memo.get(key) as ReturnType<typeof linesOfSpeech>[] | undefined;
-  if (!lines) book.memo.set(key, (lines = book.chapters.map((chapter) => linesOfSpeech(book, chapter, castOf(book, {})))));
+  if (!lines) {
+    const cast = castOf(book, {});
+    const named = new Set(cast.members.map((member) => member.id));
+    lines = book.chapters.map((chapter) => linesOfSpeech(book, chapter, cast).filter((line) => named.has(line.speaker)));
+    book.memo.set(key, lines);
+  }
   return lines;
 }
 
-const castIds = (book: PreparedBook) => new Set(castOf(book, {}).members.map((member) => member.id));
-
 /** The character who speaks the most words in the whole book, as the speakers report's "Most words spoken". */
 function leadSpeaker(book: PreparedBook): string | null {
-  const named = castIds(book);
   const words = new Map<string, number>();
-  for (const line of linesByChapter(book).flat()) if (named.has(line.speaker)) words.set(line.speaker, (words.get(line.speaker) ?? 0) + line.spoken);
+  for (const line of castLinesByChapter(book).flat()) words.set(line.speaker, (words.get(line.speaker) ?? 0) + line.spoken);
   return [...words].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))[0]?.[0] ?? null;
 }
 
@@ -30,10 +33,7 @@ export const speakersSeries: CompareSeries = {
   key: "speakers",
   label: "Characters who speak (named in a dialogue tag)",
   unit: "speakers",
-  compute(book) {
-    const named = castIds(book);
-    return linesByChapter(book).map((lines) => new Set(lines.filter((line) => named.has(line.speaker)).map((line) => line.speaker)).size);
-  },
+  compute: (book) => castLinesByChapter(book).map((lines) => new Set(lines.map((line) => line.speaker)).size),
 };
 
 /**
@@ -47,11 +47,7 @@ export const leadSpeakerSeries: CompareSeries = {
   unit: "%",
   compute(book) {
     const lead = leadSpeaker(book);
-    const named = castIds(book);
-    return linesByChapter(book).map((lines) => {
-      const credited = lines.filter((line) => named.has(line.speaker));
-      return lead && credited.length ? percent(credited.filter((line) => line.speaker === lead).length, credited.length) : null;
-    });
+    return castLinesByChapter(book).map((credited) => (lead && credited.length ? percent(credited.filter((line) => line.speaker === lead).length, credited.length) : null));
   },
   note(book) {
     const lead = leadSpeaker(book);
