@@ -19,7 +19,11 @@ export interface BibleBook extends BookRow {
 
 /** The book the principal may act on, with its series (loadBook's checks: 403, 404, 410, trash). */
 export async function loadBibleBook(principal: Principal, bookId: string): Promise<BibleBook> {
-  const book = await loadBook(principal, bookId);
+  return withSeries(await loadBook(principal, bookId));
+}
+
+/** A book already loaded, with the series whose entries it sees too. */
+export async function withSeries<T extends { id: string }>(book: T): Promise<T & { seriesId: string | null }> {
   const { seriesId } = await sql.selectFrom("Book").select("seriesId").where("id", "=", book.id).executeTakeFirstOrThrow();
   return { ...book, seriesId };
 }
