@@ -1,4 +1,5 @@
 import type { Principal } from "../auth/principal";
+import { bookVersionOf } from "../analysis/book-version";
 import { authorize } from "../auth/scopes";
 import { AppError } from "../errors";
 import { bookChapters } from "../search/book-chapters";
@@ -6,6 +7,7 @@ import { runInWorker } from "../workers/pool";
 import type { ProposedEntry } from "./engine/proposals";
 import { loadBibleBook } from "./entries";
 import { bookEntryNames } from "./list-entry-names";
+import { signatureOf } from "./mention-index";
 import type { ProposedEntriesDto } from "./schemas";
 
 const PROPOSAL_TIME_LIMIT_MS = 60_000;
@@ -23,7 +25,8 @@ export async function proposeEntries(input: { bookId: string }, principal: Princ
   const [read, names] = await Promise.all([bookChapters(book.id), bookEntryNames(book)]);
   if (read.length === 0) return { items: [] };
   const taken = names.flatMap((entry) => [entry.name, ...entry.aliases]);
-  const key = JSON.stringify([book.id, read.map((chapter) => [chapter.id, chapter.version]), taken]);
+  // The book's version and the bible's signature, both hashes: the names alone can be megabytes.
+  const key = `${book.id}:${await bookVersionOf({ title: book.title, language: book.language, chapters: read })}:${signatureOf(names)}`;
   const kept = proposalsKept.get(key);
   if (kept) return { items: kept };
   const chapters = read.map(({ id, title, content }) => ({ id, title, content }));
