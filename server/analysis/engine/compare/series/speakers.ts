@@ -6,19 +6,13 @@ import type { CompareSeries } from "../series";
 
 /**
  * Every chapter's lines of speech that a tag credits to one of the book's cast, as the speakers
- * report credits them, with the book's proposed cast; kept in the book's memo, as the two series
- * and the note each read them all.
+ * report credits them, with the book's proposed cast (`linesOfSpeech` keeps each chapter's lines
+ * in the book's memo, so the series and the note read them once).
  */
 function castLinesByChapter(book: PreparedBook) {
-  const key = "compare-speaker-lines";
-  let lines = book.memo.get(key) as ReturnType<typeof linesOfSpeech>[] | undefined;
-  if (!lines) {
-    const cast = castOf(book, {});
-    const named = new Set(cast.members.map((member) => member.id));
-    lines = book.chapters.map((chapter) => linesOfSpeech(book, chapter, cast).filter((line) => named.has(line.speaker)));
-    book.memo.set(key, lines);
-  }
-  return lines;
+  const cast = castOf(book, {});
+  const named = new Set(cast.members.map((member) => member.id));
+  return book.chapters.map((chapter) => linesOfSpeech(book, chapter, cast).filter((line) => named.has(line.speaker)));
 }
 
 /** The character who speaks the most words in the whole book, as the speakers report's "Most words spoken". */
