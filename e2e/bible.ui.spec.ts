@@ -198,3 +198,15 @@ test("an imported manuscript's characters are proposed on the bible page, one ad
     .join("\n");
   expect(text).toMatch(/Story Bible[\s\S]*Characters[\s\S]*Marguerite/);
 });
+
+test("an entry's picture is added from its page, shown, and removed", async ({ page }) => {
+  const [chapter] = await newBook(page.request, [{ title: "Oxford", content: "It was a grey morning." }]);
+  await addEntry(page, chapter!.bookId, { name: "Lyra Belacqua" });
+  await page.getByLabel("Add a picture").setInputFiles("test/fixtures/covers/the-long-tide.jpg");
+  const picture = page.getByRole("img", { name: "Picture of Lyra Belacqua" });
+  await expect(picture).toBeVisible();
+  // The image loaded: the page's own session reads it from the API.
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  await page.getByRole("button", { name: "Remove picture" }).click();
+  await expect(page.getByText("No picture.")).toBeVisible();
+});

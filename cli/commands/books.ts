@@ -1,7 +1,8 @@
 import { Command, Option } from "commander";
-import { BOOK_STATUSES, bookSchema, createBookInput, patchBookInput, type BookDto } from "../../server/books/schemas";
+import { BOOK_COVER_BYTES, BOOK_STATUSES, bookSchema, createBookInput, patchBookInput, type BookDto } from "../../server/books/schemas";
 import { context } from "../context";
 import { checkInput, CliError } from "../errors";
+import { filePart, writeOutput } from "../files";
 import { printRecord, printResult } from "../output";
 import { pageOptions, printListing, readListing, type PageOptions } from "../paging";
 
@@ -93,5 +94,48 @@ export function registerBooks(program: Command): void {
       const { client, json } = context(command);
       await client.data("DELETE", bookPath(bookId));
       printResult(json, { id: bookId, deleted: true }, `Moved ${bookId} to the trash.`);
+    });
+
+  registerCover(books);
+}
+
+/** inkstone books cover set|get|remove: the cover the book's EPUB carries. */
+function registerCover(books: Command): void {
+  const cover = books.command("cover").description("the book's cover, which its EPUB export carries");
+  const coverPath = (bookId: string) => `${bookPath(bookId)}/cover`;
+
+  cover
+    .command("set <bookId> <file>")
+    .description(`a JPEG, PNG or GIF of at most ${BOOK_COVER_BYTES / 1024 / 1024} MiB, replacing any cover`)
+    .action(async (bookId: string, file: string, _options: unknown, command: Command) => {
+      const { client, json } = context(command);
+      const { name, blob } = filePart(file);
+      const form = () => {
+        const data = new FormData();
+        data.set("file", blob(), name);
+        return data;
+      };
+      const book = await client.data("PUT", coverPath(bookId), { form, progress: "uploading" }, bookSchema);
+      printResult(json, book, `"${book.title}" has a cover now (${book.cover!.mediaType}, ${book.cover!.size} bytes); its EPUB export carries it.`);
+    });
+
+  cover
+    .command("get <bookId>")
+    .description("download the cover")
+    .requiredOption("-o, --output <file>", 'where to write it ("-" for standard output)')
+    .action(async (bookId: string, options: { output: string }, command: Command) => {
+      const { client, json } = context(command);
+      const image = await client.download("GET", coverPath(bookId), {});
+      const where = writeOutput(image.bytes, options.output);
+      if (options.output !== "-") printResult(json, { file: where, mediaType: image.mediaType, bytes: image.bytes.byteLength }, `Wrote ${where} (${image.bytes.byteLength} bytes).`);
+    });
+
+  cover
+    .command("remove <bookId>")
+    .description("remove the cover")
+    .action(async (bookId: string, _options: unknown, command: Command) => {
+      const { client, json } = context(command);
+      await client.data("DELETE", coverPath(bookId));
+      printResult(json, { id: bookId, cover: null }, `Removed the cover of ${bookId}.`);
     });
 }

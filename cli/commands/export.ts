@@ -21,6 +21,8 @@ interface ExportFlags {
   paper?: string;
   manuscriptFont?: string;
   bibleAppendix?: boolean;
+  /** false with --no-cover */
+  cover: boolean;
   output: string;
 }
 
@@ -40,6 +42,7 @@ export function registerExport(program: Command): void {
     .option("--paper <paper>", "with --manuscript: letter (the default) or a4")
     .option("--manuscript-font <font>", "with --manuscript: courier (the default) or times")
     .option("--bible-appendix", "the book's story bible as an appendix after the last chapter")
+    .option("--no-cover", "EPUB: leave out the book's cover (inkstone books cover set)")
     .requiredOption("-o, --output <file>", 'where to write it ("-" for standard output)')
     .action(async (bookId: string, options: ExportFlags, command: Command) => {
       const { client, json } = context(command);
@@ -56,6 +59,7 @@ export function registerExport(program: Command): void {
         paper: options.paper as Query["paper"],
         manuscriptFont: options.manuscriptFont as Query["manuscriptFont"],
         bibleAppendix: options.bibleAppendix ? "1" : undefined,
+        cover: options.cover ? undefined : "0",
       });
       const file = await client.download("GET", `/api/v1/books/${encodeURIComponent(bookId)}/export`, { query, progress: "exporting" });
       const where = writeOutput(file.bytes, options.output);

@@ -6,8 +6,9 @@ import type { BookRow } from "../books/schemas";
 import { engine, sql, sqlTransaction } from "../db";
 import { AppError } from "../errors";
 import type { BibleEntry, DB } from "../generated/kysely/database";
+import { storedPicture } from "../pictures/schemas";
 import { commonWordWarnings, nameKey, namesOf } from "./names";
-import { BIBLE_LIMITS, type EntryDto, PICTURE_MEDIA_TYPES } from "./schemas";
+import { BIBLE_LIMITS, type EntryDto } from "./schemas";
 
 export type EntryRow = Selectable<BibleEntry>;
 type Reader = Pick<Transaction<DB>, "selectFrom">;
@@ -126,7 +127,6 @@ export async function entryDto(bookId: string, row: EntryRow): Promise<EntryDto>
 
 function toEntryDto(bookId: string, row: EntryRow, exitChapter: { id: string; bookId: string; title: string; position: number } | null): EntryDto {
   const aliases = parseList(row.aliases);
-  const mediaType = row.pictureMediaType as (typeof PICTURE_MEDIA_TYPES)[number] | null;
   return {
     id: row.id,
     scope: row.seriesId ? "series" : "book",
@@ -139,10 +139,7 @@ function toEntryDto(bookId: string, row: EntryRow, exitChapter: { id: string; bo
     fields: parseFields(row.fields),
     tags: parseList(row.tags),
     status: { note: row.statusNote, exitChapter },
-    picture:
-      mediaType && row.pictureSize !== null && row.pictureUpdatedAt
-        ? { mediaType, size: row.pictureSize, updatedAt: row.pictureUpdatedAt.toISOString(), url: `/api/v1/books/${bookId}/bible/entries/${row.id}/picture` }
-        : null,
+    picture: storedPicture({ mediaType: row.pictureMediaType, size: row.pictureSize, updatedAt: row.pictureUpdatedAt }, `/api/v1/books/${bookId}/bible/entries/${row.id}/picture`),
     warnings: commonWordWarnings(namesOf({ name: row.name, aliases })),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

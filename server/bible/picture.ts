@@ -1,24 +1,11 @@
-import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { sql, sqlTransaction } from "../db";
+import { sqlTransaction } from "../db";
 import { AppError } from "../errors";
+import { PICTURE_MEDIA_TYPES, pictureExtension } from "../pictures/schemas";
+import { checkPicture, deletePicture, PICTURE_STORES, readPicture, writePicture } from "../pictures/stored-picture";
 import { entryDto, loadEntry } from "./entries";
-import { BIBLE_LIMITS, type EntryDto, PICTURE_MEDIA_TYPES } from "./schemas";
-
-type PictureType = (typeof PICTURE_MEDIA_TYPES)[number];
-/** As the job blob store (server/jobs/blob-store-database.ts): one statement moves at most one piece. */
-const CHUNK_BYTES = 256 * 1024;
-
-/** The image type its first bytes say, or null: PNG, JPEG, WebP and GIF, by their magic numbers. */
-export function sniffPicture(bytes: Uint8Array): PictureType | null {
-  const starts = (...magic: number[]) => magic.every((byte, i) => bytes[i] === byte);
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
-  if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
-  if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return "image/gif";
-  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return "image/webp";
-  return null;
-}
+import { BIBLE_LIMITS, type EntryDto } from "./schemas";
 
 /**
  * PUT /api/v1/books/{bookId}/bible/entries/{entryId}/picture — the entry's picture, replacing any.
@@ -28,22 +15,13 @@ export function sniffPicture(bytes: Uint8Array): PictureType | null {
 export async function setEntryPicture(input: { bookId: string; entryId: string; bytes: Uint8Array }, principal: Principal): Promise<EntryDto> {
   authorize(principal, "bible.setPicture");
   const { book, entry } = await loadEntry(principal, input.bookId, input.entryId);
-  const { bytes } = input;
-  if (bytes.byteLength > BIBLE_LIMITS.pictureBytes) {
-    throw new AppError("payload_too_large", `A picture can be at most ${BIBLE_LIMITS.pictureBytes / 1024 / 1024} MiB.`, { maxBytes: BIBLE_LIMITS.pictureBytes, size: bytes.byteLength });
-  }
-  const mediaType = sniffPicture(bytes);
-  if (!mediaType) throw new AppError("unsupported_media_type", "A picture is a PNG, JPEG, WebP or GIF image; these bytes are none of them.", { accepted: PICTURE_MEDIA_TYPES });
+  const mediaType = checkPicture(input.bytes, { what: "A picture", maxBytes: BIBLE_LIMITS.pictureBytes, accepted: PICTURE_MEDIA_TYPES });
   const row = await sqlTransaction(async (trx) => {
-    await trx.deleteFrom("BiblePictureChunk").where("entryId", "=", entry.id).execute();
-    for (let seq = 0, start = 0; start < bytes.byteLength; seq++, start += CHUNK_BYTES) {
-      const piece = Buffer.from(bytes.buffer, bytes.byteOffset + start, Math.min(CHUNK_BYTES, bytes.byteLength - start));
-      await trx.insertInto("BiblePictureChunk").values({ entryId: entry.id, seq, bytes: piece }).execute();
-    }
+    await writePicture(trx, PICTURE_STORES.entryPicture, entry.id, input.bytes);
     const now = new Date();
     return trx
       .updateTable("BibleEntry")
-      .set({ pictureMediaType: mediaType, pictureSize: bytes.byteLength, pictureUpdatedAt: now, updatedAt: now })
+      .set({ pictureMediaType: mediaType, pictureSize: input.bytes.byteLength, pictureUpdatedAt: now, updatedAt: now })
       .where("id", "=", entry.id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -56,15 +34,7 @@ export async function getEntryPicture(input: { bookId: string; entryId: string }
   authorize(principal, "bible.picture");
   const { entry } = await loadEntry(principal, input.bookId, input.entryId);
   if (!entry.pictureMediaType) throw new AppError("not_found", "This entry has no picture.");
-  const pieces: Buffer[] = [];
-  for (let seq = 0; ; seq++) {
-    if (seq > 0) await nextTurn();
-    const chunk = await sql.selectFrom("BiblePictureChunk").select("bytes").where("entryId", "=", entry.id).where("seq", "=", seq).executeTakeFirst();
-    if (!chunk) break;
-    pieces.push(chunk.bytes);
-  }
-  const extension = entry.pictureMediaType.slice("image/".length).replace("jpeg", "jpg");
-  return { bytes: new Uint8Array(Buffer.concat(pieces)), mediaType: entry.pictureMediaType, name: `${entry.name}.${extension}` };
+  return { bytes: await readPicture(PICTURE_STORES.entryPicture, entry.id), mediaType: entry.pictureMediaType, name: `${entry.name}.${pictureExtension(entry.pictureMediaType)}` };
 }
 
 // DELETE /api/v1/books/{bookId}/bible/entries/{entryId}/picture
@@ -72,7 +42,7 @@ export async function deleteEntryPicture(input: { bookId: string; entryId: strin
   authorize(principal, "bible.deletePicture");
   const { book, entry } = await loadEntry(principal, input.bookId, input.entryId);
   const row = await sqlTransaction(async (trx) => {
-    await trx.deleteFrom("BiblePictureChunk").where("entryId", "=", entry.id).execute();
+    await deletePicture(trx, PICTURE_STORES.entryPicture, entry.id);
     return trx
       .updateTable("BibleEntry")
       .set({ pictureMediaType: null, pictureSize: null, pictureUpdatedAt: null, updatedAt: new Date() })

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { bookIdParams } from "../books/schemas";
 import { defineCollection } from "../collections";
+import { storedPictureSchema } from "../pictures/schemas";
 import { storedText } from "../text/stored-text";
 
 /** What a book's bible may hold (docs/api.md states them; a use case past one answers 422 bible_limit). */
@@ -23,7 +24,6 @@ export const BIBLE_LIMITS = {
 } as const;
 
 export const BUILT_IN_KINDS = ["character", "place", "object", "group", "lore"] as const;
-export const PICTURE_MEDIA_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
 
 const ID = z.string().min(1).max(64);
 export const entryParams = bookIdParams.extend({ entryId: ID });
@@ -125,9 +125,7 @@ export const entrySchema = z
     fields: z.array(z.object({ key: z.string(), value: z.string() })),
     tags: z.array(z.string()),
     status: z.object({ note: z.string(), exitChapter: chapterRefSchema.nullable() }),
-    picture: z
-      .object({ mediaType: z.enum(PICTURE_MEDIA_TYPES), size: z.int(), updatedAt: z.iso.datetime(), url: z.string().describe("GET it (read:books) for the bytes") })
-      .nullable(),
+    picture: storedPictureSchema.nullable(),
     warnings: z.array(entryWarningSchema).describe("names and aliases that will over-match (common words); allowed"),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),

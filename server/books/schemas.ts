@@ -1,9 +1,21 @@
 import type { Selectable } from "kysely";
 import { z } from "zod";
 import type { Book } from "../generated/kysely/database";
+import { storedPicture, storedPictureSchema } from "../pictures/schemas";
 import { storedText } from "../text/stored-text";
 
 export const BOOK_STATUSES = ["planning", "drafting", "revising", "finished"] as const;
+
+/**
+ * A cover's bytes: 5 MiB. A store's recommended e-book cover (1,600 × 2,560 pixels) is 1–3 MB as a
+ * JPEG; a PNG of it can be larger, and the writer is asked for a JPEG.
+ */
+export const BOOK_COVER_BYTES = 5 * 1024 * 1024;
+/**
+ * A cover is a JPEG, PNG or GIF: EPUB 3.2's image types, which every reader shows (WebP is EPUB
+ * 3.3's; Kindle, Apple Books and epubcheck 4 refuse it).
+ */
+export const COVER_MEDIA_TYPES = ["image/jpeg", "image/png", "image/gif"] as const;
 
 const writable = {
   title: storedText().trim().min(1, "a book needs a title").max(200, "a title can be at most 200 characters"),
@@ -83,6 +95,7 @@ export const bookSchema = z
     updatedAt: z.iso.datetime(),
     deleted: z.boolean().describe("in the trash"),
     deletedAt: z.iso.datetime().nullable(),
+    cover: storedPictureSchema.nullable().describe("the cover the EPUB export carries (PUT /api/v1/books/{bookId}/cover); null: none"),
   })
   .meta({ id: "Book" });
 export type BookDto = z.infer<typeof bookSchema>;
@@ -103,6 +116,9 @@ export const bookColumns = [
   "updatedAt",
   "deletedAt",
   "purgedAt",
+  "coverMediaType",
+  "coverSize",
+  "coverUpdatedAt",
 ] as const;
 
 export type BookRow = Pick<Selectable<Book>, (typeof bookColumns)[number]>;
@@ -123,5 +139,6 @@ export function toBookDto(row: BookRow): BookDto {
     updatedAt: row.updatedAt.toISOString(),
     deleted: row.deletedAt !== null,
     deletedAt: row.deletedAt === null ? null : row.deletedAt.toISOString(),
+    cover: storedPicture({ mediaType: row.coverMediaType, size: row.coverSize, updatedAt: row.coverUpdatedAt }, `/api/v1/books/${row.id}/cover`),
   };
 }

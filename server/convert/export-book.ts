@@ -2,6 +2,7 @@ import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { bibleAppendix } from "../bible/appendix";
 import { loadBook } from "../books/access";
+import { readBookCover } from "../books/cover";
 import { sql } from "../db";
 import { AppError } from "../errors";
 import { namedMediaType } from "../request/accept";
@@ -42,6 +43,8 @@ export interface ExportBookOptions {
   manuscriptFont?: ManuscriptFont;
   /** the book's story bible as an appendix after the last chapter (issue 21 item 7) */
   bibleAppendix?: boolean;
+  /** EPUB: the book's cover, when it has one, unless false; true requires one */
+  cover?: boolean;
   async?: boolean;
 }
 
@@ -65,6 +68,12 @@ export async function planExport(options: ExportBookOptions, principal: Principa
   if (options.manuscriptFont && !options.manuscript) {
     throw new AppError("not_acceptable", "The typeface is Standard Manuscript Format's: ask for manuscript=1 with format=docx.", { available: ["docx"] });
   }
+  if (options.cover !== undefined && format.id !== "epub") {
+    throw new AppError("not_acceptable", "The cover is the EPUB's: ask for format=epub (the other formats open on their title page).", { available: ["epub"] });
+  }
+  if (options.cover && !book.coverMediaType) {
+    throw new AppError("validation_failed", `This book has no cover: PUT one to /api/v1/books/${book.id}/cover, or leave cover out.`, [{ path: "cover", message: "this book has no cover" }]);
+  }
   if (options.chapters) await requireChapters(book.id, options.chapters);
   return { book, format };
 }
@@ -86,7 +95,8 @@ async function requireChapters(bookId: string, ids: string[]) {
 // GET /api/v1/books/{bookId}/export — the whole book, chapters in order, as one document.
 export async function exportBook(options: ExportBookOptions, principal: Principal): Promise<Conversion> {
   const { book, format } = await planExport(options, principal);
-  const [chapters, owner, appendix] = await Promise.all([
+  const withCover = format.id === "epub" && book.coverMediaType !== null && options.cover !== false;
+  const [chapters, owner, appendix, cover] = await Promise.all([
     sql
       .selectFrom("Chapter")
       .select(["title", "content"])
@@ -97,6 +107,7 @@ export async function exportBook(options: ExportBookOptions, principal: Principa
       .execute(),
     sql.selectFrom("User").select(["name", "email"]).where("id", "=", book.ownerId).executeTakeFirstOrThrow(),
     options.bibleAppendix ? bibleAppendix(book) : undefined,
+    withCover ? readBookCover(book.id) : undefined,
   ]);
   const author = owner.name.trim() || owner.email.split("@")[0]!;
   const frontMatter = { ...(options.copyright && { copyright: options.copyright }), ...(options.dedication && { dedication: options.dedication }) };
@@ -107,6 +118,8 @@ export async function exportBook(options: ExportBookOptions, principal: Principa
     ...(Object.keys(frontMatter).length > 0 && { frontMatter }),
     chapters: chapters.map((c) => ({ title: c.title, markdown: withoutTitleHeading(c.content, c.title) })),
     ...(appendix && { backMatter: [appendix] }),
+    // Bytes read now are the cover the export was asked with, even when a queued job writes it later.
+    ...(cover && cover.byteLength > 0 && { cover: { mediaType: book.coverMediaType!, base64: Buffer.from(cover).toString("base64") } }),
   };
   const manuscript = options.manuscript ? { author, surname: author.split(/\s+/).at(-1)!, contact: owner.email, ...(options.paper && { paper: options.paper }), ...(options.manuscriptFont && { font: options.manuscriptFont }) } : undefined;
   if (options.async || book.wordCount > INLINE_EXPORT_WORDS) {

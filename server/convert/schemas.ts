@@ -123,6 +123,9 @@ export const exportQuery = z.object({
   bibleAppendix: asyncFlag
     .optional()
     .describe("1: the book's story bible after the last chapter, as an appendix: entries grouped by kind, each with its name, aliases, description and fields (none when the bible is empty)"),
+  cover: asyncFlag
+    .optional()
+    .describe("format=epub: the book's cover (PUT /api/v1/books/{bookId}/cover) is its first page unless 0; 1 requires one (422 when the book has none)"),
   async: asyncFlag.optional().describe("1: always answer 202 with a job"),
 });
 

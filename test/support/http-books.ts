@@ -1,4 +1,15 @@
+import { readFileSync } from "node:fs";
 import { expectSuccess, get, post, put } from "./http-client";
+
+/** A 320 × 512 JPEG drawn for the tests (Chromium's canvas): a book's cover. */
+export const COVER_JPEG = new Uint8Array(readFileSync("test/fixtures/covers/the-long-tide.jpg"));
+
+/** The cover as a multipart `file` (a new one for each request), claiming `type`. */
+export function coverForm(type = "image/jpeg"): FormData {
+  const form = new FormData();
+  form.set("file", new Blob([COVER_JPEG], { type }), "cover.jpg");
+  return form;
+}
 
 export async function createBook(token: string, attributes: Record<string, unknown> = {}) {
   return expectSuccess(await post("/api/v1/books", token, { title: "A Book", type: "novel", description: "", ...attributes }), 201);

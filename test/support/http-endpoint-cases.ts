@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { del, expectFailure, expectSuccess, get, post } from "./http-client";
-import { bookCount, bookState, bookWithChapters, createBook, tokenState, uploadChapter } from "./http-books";
+import { call, del, expectFailure, expectSuccess, get, post, type ApiResponse } from "./http-client";
+import { bookCount, bookState, bookWithChapters, COVER_JPEG, coverForm, createBook, tokenState, uploadChapter } from "./http-books";
 import { mintToken, type Account } from "./http-users";
 import { analysesState, builtInTemplate, install, ownTemplate, runOn, templateState } from "./http-analysis";
 import { CONVERT_CASES } from "./http-convert-cases";
@@ -152,6 +152,39 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
       snapshot: f.snapshot,
       async afterSuccess() {
         expectFailure(await get(`/api/v1/books/${f.book.id}`, owner.token), 404, "book_in_trash");
+      },
+    };
+  },
+  "GET /api/v1/books/{bookId}/cover": async (owner) => {
+    const f = await bookFixture(owner);
+    expectSuccess(await call("PUT", `/api/v1/books/${f.book.id}/cover`, { token: owner.token, body: coverForm() }), 201);
+    return {
+      path: `/api/v1/books/${f.book.id}/cover`,
+      snapshot: f.snapshot,
+      async afterSuccess(response) {
+        expect((response as ApiResponse).headers.get("content-type")).toBe("image/jpeg");
+      },
+    };
+  },
+  "PUT /api/v1/books/{bookId}/cover": async (owner) => {
+    const f = await bookFixture(owner);
+    return {
+      path: `/api/v1/books/${f.book.id}/cover`,
+      form: () => coverForm(),
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ id: f.book.id, cover: { mediaType: "image/jpeg", size: COVER_JPEG.byteLength, url: `/api/v1/books/${f.book.id}/cover` } });
+      },
+    };
+  },
+  "DELETE /api/v1/books/{bookId}/cover": async (owner) => {
+    const f = await bookFixture(owner);
+    expectSuccess(await call("PUT", `/api/v1/books/${f.book.id}/cover`, { token: owner.token, body: coverForm() }), 201);
+    return {
+      path: `/api/v1/books/${f.book.id}/cover`,
+      snapshot: f.snapshot,
+      async afterSuccess() {
+        expect((await get(`/api/v1/books/${f.book.id}`, owner.token)).body.data.cover).toBeNull();
       },
     };
   },

@@ -1,8 +1,8 @@
 import { expect } from "vitest";
 import type { ErrorCode } from "@/server/errors";
 import { analysesState, builtInTemplate, install, ownTemplate, runOn, templateState } from "./http-analysis";
-import { bookCount, bookFixture, createBook, uploadChapter } from "./http-books";
-import { del, expectFailure, expectSuccess, get } from "./http-client";
+import { bookCount, bookFixture, coverForm, createBook, uploadChapter } from "./http-books";
+import { call, del, expectFailure, expectSuccess, get } from "./http-client";
 import { finishedJob, MANUSCRIPT } from "./http-convert-cases";
 import type { Account } from "./http-users";
 import { WRITING_TRPC_CASES } from "./trpc-cases-writing";
@@ -111,6 +111,18 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
       async afterSuccess(data) {
         expect(data).toEqual({ deleted: true });
         expectFailure(await get(`/api/v1/books/${f.book.id}`, owner.token), 404, "book_in_trash");
+      },
+    };
+  },
+  "books.deleteCover": async (owner) => {
+    const f = await bookFixture(owner);
+    expectSuccess(await call("PUT", `/api/v1/books/${f.book.id}/cover`, { token: owner.token, body: coverForm() }), 201);
+    return {
+      input: { bookId: f.book.id },
+      stranger: "forbidden",
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ id: f.book.id, cover: null });
       },
     };
   },

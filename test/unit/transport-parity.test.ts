@@ -15,8 +15,10 @@ const REST_ONLY: Partial<Record<Operation, string>> = {
   "tokens.list": "tokens are credentials, managed beside /auth (login, refresh, revoke), which tRPC does not serve either; the settings page uses server actions",
   "tokens.create": "as tokens.list: a token is made where OAuth clients and the CLI make one",
   "tokens.delete": "as tokens.list",
+  "books.cover": "a cover is bytes (image/jpeg …) answered as themselves, which tRPC's JSON cannot carry; the book's cover.url names the REST path",
+  "books.setCover": "a cover is uploaded as a multipart file's bytes, which tRPC's JSON cannot carry without base64 (a third larger)",
   "bible.picture": "a picture is bytes (image/png …) answered as themselves, which tRPC's JSON cannot carry; the entry's picture.url names the REST path",
-  "bible.setPicture": "a picture is uploaded as the request body's bytes (Content-Type image/*), which tRPC's JSON cannot carry without base64 (a third larger)",
+  "bible.setPicture": "a picture is uploaded as a multipart file's bytes, which tRPC's JSON cannot carry without base64 (a third larger)",
 };
 const TRPC_ONLY: Partial<Record<Operation, string>> = {};
 

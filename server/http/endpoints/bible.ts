@@ -42,7 +42,6 @@ import {
   patchEntryInput,
   patchRelationInput,
   patchSeriesInput,
-  PICTURE_MEDIA_TYPES,
   relationListSchema,
   relationParams,
   relationSchema,
@@ -55,9 +54,10 @@ import { updateEntry } from "../../bible/update-entry";
 import { updateRelation } from "../../bible/update-relation";
 import { updateSeries } from "../../bible/update-series";
 import { bookIdParams } from "../../books/schemas";
-import { uploadedFile } from "../../request/body";
+import { PICTURE_MEDIA_TYPES } from "../../pictures/schemas";
 import { defineEndpoint } from "../endpoint";
 import { fileResponse, noContent, paged, success } from "../envelope";
+import { pictureQuery, pictureUpload } from "./picture-http";
 
 const ENTRIES = "/api/v1/books/{bookId}/bible/entries";
 const ENTRY = `${ENTRIES}/{entryId}`;
@@ -152,13 +152,10 @@ export const getPictureEndpoint = defineEndpoint({
   operation: "bible.picture",
   auth: "required",
   params: entryParams,
+  query: pictureQuery,
   success: { status: 200, description: "the image", file: true, mediaTypes: PICTURE_MEDIA_TYPES },
   handle: async ({ params, principal }) => fileResponse(await getEntryPicture(params, principal)),
 });
-
-const pictureBody = z
-  .strictObject({ file: uploadedFile.describe(`a PNG, JPEG, WebP or GIF image of at most ${BIBLE_LIMITS.pictureBytes / 1024 / 1024} MiB`) })
-  .meta({ id: "BiblePictureUpload" });
 
 // PUT /api/v1/books/{bookId}/bible/entries/{entryId}/picture — multipart `file`
 export const setPictureEndpoint = defineEndpoint({
@@ -168,8 +165,7 @@ export const setPictureEndpoint = defineEndpoint({
   operation: "bible.setPicture",
   auth: "required",
   params: entryParams,
-  // The body's limit leaves room for the multipart envelope around a 2 MiB picture.
-  body: { schema: pictureBody, maxBytes: BIBLE_LIMITS.pictureBytes + 64 * 1024, multipart: "binary" },
+  body: pictureUpload("BiblePictureUpload", BIBLE_LIMITS.pictureBytes, PICTURE_MEDIA_TYPES),
   success: { status: 201, description: "the entry with its picture", schema: entrySchema },
   errors: ["payload_too_large", "unsupported_media_type"],
   handle: async ({ params, body, principal }) => success(await setEntryPicture({ ...params, bytes: body.file.bytes }, principal), 201),

@@ -1,10 +1,13 @@
 import { z } from "zod";
+import { deleteBookCover, getBookCover, setBookCover } from "../../books/cover";
 import { createBook } from "../../books/create-book";
 import { deleteBook } from "../../books/delete-book";
 import { getBook } from "../../books/get-book";
 import { booksCollection, listBooks } from "../../books/list-books";
 import {
+  BOOK_COVER_BYTES,
   BOOK_WRITABLE_ATTRIBUTES,
+  COVER_MEDIA_TYPES,
   bookIdParams,
   bookSchema,
   createBookInput,
@@ -16,7 +19,8 @@ import {
 import { updateBook } from "../../books/update-book";
 import { booleanFilter } from "../../collections";
 import { defineEndpoint } from "../endpoint";
-import { noContent, paged, success } from "../envelope";
+import { fileResponse, noContent, paged, success } from "../envelope";
+import { pictureQuery, pictureUpload } from "./picture-http";
 
 const bookHeaders = (book: BookDto) => ({
   etag: `W/"${Date.parse(book.updatedAt)}"`,
@@ -114,6 +118,48 @@ export const deleteBookEndpoint = defineEndpoint({
   success: { status: 204, description: "deleted" },
   handle: async ({ params, query, principal }) => {
     await deleteBook({ bookId: params.bookId, permanent: query.permanent ?? false }, principal);
+    return noContent();
+  },
+});
+
+// GET /api/v1/books/{bookId}/cover — the bytes
+export const getCoverEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/books/{bookId}/cover",
+  summary: "The book's cover, as its own image type",
+  operation: "books.cover",
+  auth: "required",
+  params: bookIdParams,
+  query: pictureQuery,
+  success: { status: 200, description: "the image", file: true, mediaTypes: COVER_MEDIA_TYPES },
+  handle: async ({ params, principal }) => fileResponse(await getBookCover(params, principal)),
+});
+
+// PUT /api/v1/books/{bookId}/cover — multipart `file`
+export const setCoverEndpoint = defineEndpoint({
+  method: "PUT",
+  path: "/api/v1/books/{bookId}/cover",
+  summary: `Set the book's cover, which its EPUB export carries: multipart \`file\`, a JPEG, PNG or GIF (by its bytes) of at most ${BOOK_COVER_BYTES / 1024 / 1024} MiB; 413 over, 415 not an image`,
+  operation: "books.setCover",
+  auth: "required",
+  params: bookIdParams,
+  body: pictureUpload("CoverUpload", BOOK_COVER_BYTES, COVER_MEDIA_TYPES),
+  success: { status: 201, description: "the book with its cover", schema: bookSchema },
+  errors: ["payload_too_large", "unsupported_media_type", "book_in_trash"],
+  handle: async ({ params, body, principal }) => success(await setBookCover({ bookId: params.bookId, bytes: body.file.bytes }, principal), 201),
+});
+
+// DELETE /api/v1/books/{bookId}/cover
+export const deleteCoverEndpoint = defineEndpoint({
+  method: "DELETE",
+  path: "/api/v1/books/{bookId}/cover",
+  summary: "Remove the book's cover (204 whether or not it had one)",
+  operation: "books.deleteCover",
+  auth: "required",
+  params: bookIdParams,
+  success: { status: 204, description: "removed" },
+  handle: async ({ params, principal }) => {
+    await deleteBookCover(params, principal);
     return noContent();
   },
 });

@@ -95,7 +95,7 @@ export const bibleRouter = router({
       await deleteEntry(input, ctx.principal);
       return { deleted: true as const };
     }),
-  /** Uploading a picture is REST's (PUT …/picture with the image as the body); removing it is both's. */
+  /** Uploading a picture is REST's (PUT …/picture, a multipart file); removing it is both's. */
   deletePicture: operationProcedure("bible.deletePicture")
     .input(z.strictObject(entryRef))
     .output(entrySchema)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { deleteBookCover } from "../../books/cover";
 import { createBook } from "../../books/create-book";
 import { deleteBook } from "../../books/delete-book";
 import { getBook } from "../../books/get-book";
@@ -40,4 +41,9 @@ export const booksRouter = router({
       await deleteBook(input, ctx.principal);
       return { deleted: true as const };
     }),
+  /** Setting a cover is REST's (PUT …/cover, a multipart file); removing it is both's. */
+  deleteCover: operationProcedure("books.deleteCover")
+    .input(z.strictObject(bookRef))
+    .output(bookSchema)
+    .mutation(({ input, ctx }) => deleteBookCover(input, ctx.principal)),
 });

@@ -66,6 +66,7 @@ export const convertRouter = router({
         trimSize: trimSizeOption.optional(),
         ...compileOptionsInput,
         bibleAppendix: z.boolean().optional(),
+        cover: z.boolean().optional().describe("EPUB: false leaves the book's cover out; true requires one"),
         async: z.boolean().optional(),
       }),
     )

@@ -17,6 +17,7 @@ import { BookDeskProvider } from "../_components/book-desk";
 import { STATUS_LABELS } from "../_components/book-status";
 import { BookSearch } from "../_components/search/book-search";
 import { WordProgress } from "../_components/word-progress";
+import { BookCover } from "./_components/book-cover";
 import { BookGoal } from "./_components/book-goal";
 import { ChapterList } from "./_components/chapter-list";
 import { ChapterTrash } from "./_components/chapter-trash";
@@ -101,6 +102,7 @@ export default async function BookPage({ params }: { params: Params }) {
         <aside className={styles.side} aria-label="Progress and tools">
           <WordProgress book={book} className={styles.progress} />
           <BookGoal bookId={book.id} language={book.language} />
+          <BookCover book={book} />
           <div className={styles.tools}>
             <EditBookButton book={book} className="button secondary small" label="Edit details" />
             <Link href={`/books/${book.id}/bible`} className="button secondary small">
@@ -109,7 +111,7 @@ export default async function BookPage({ params }: { params: Params }) {
             <Link href={`/analyze/${book.id}`} className="button secondary small">
               Analyze
             </Link>
-            <ExportButton bookId={book.id} formats={listFormats(principal).filter((f) => f.write).map(({ id, name }) => ({ id, name }))} chapters={chapters.map(({ id, title }) => ({ id, title }))} />
+            <ExportButton bookId={book.id} hasCover={book.cover !== null} formats={listFormats(principal).filter((f) => f.write).map(({ id, name }) => ({ id, name }))} chapters={chapters.map(({ id, title }) => ({ id, title }))} />
           </div>
         </aside>
       </div>

@@ -38,7 +38,8 @@ ${body}
 `;
 }
 
-const COVER_EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp" };
+/** EPUB 3.2's image types (a book's cover is one of them: COVER_MEDIA_TYPES); another is left out, not written. */
+const COVER_EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif" };
 
 export function writeEpub(model: DocumentModel, options: WriteOptions = {}): WrittenDocument {
   const language = escapeXml(model.language?.trim() || "en");

@@ -48,20 +48,20 @@ function rememberedFrontMatter(bookId: string): { copyright: string; dedication:
 /** The formats a writer reaches for first, in this order; the rest follow by name. */
 const FIRST = ["epub", "docx", "pdf", "md", "html", "odt", "txt"];
 
-/** Export on the book page: a format, the manuscript, punctuation, notes, front matter and bible appendix options, progress, then a download. */
-export function ExportButton({ bookId, formats, chapters }: { bookId: string; formats: ExportFormat[]; chapters: ExportChapter[] }) {
+/** Export on the book page: a format, the manuscript, the EPUB's cover, punctuation, notes, front matter and bible appendix options, progress, then a download. */
+export function ExportButton({ bookId, hasCover, formats, chapters }: { bookId: string; hasCover: boolean; formats: ExportFormat[]; chapters: ExportChapter[] }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" className="button secondary small" onClick={() => setOpen(true)}>
         Export
       </button>
-      {open && <Dialog title="Export the book" onClose={() => setOpen(false)}>{() => <ExportForm bookId={bookId} formats={formats} chapters={chapters} onDone={() => setOpen(false)} />}</Dialog>}
+      {open && <Dialog title="Export the book" onClose={() => setOpen(false)}>{() => <ExportForm bookId={bookId} hasCover={hasCover} formats={formats} chapters={chapters} onDone={() => setOpen(false)} />}</Dialog>}
     </>
   );
 }
 
-function ExportForm({ bookId, formats, chapters, onDone }: { bookId: string; formats: ExportFormat[]; chapters: ExportChapter[]; onDone: () => void }) {
+function ExportForm({ bookId, hasCover, formats, chapters, onDone }: { bookId: string; hasCover: boolean; formats: ExportFormat[]; chapters: ExportChapter[]; onDone: () => void }) {
   const ordered = [...formats].sort((a, b) => rank(a.id) - rank(b.id) || a.name.localeCompare(b.name));
   const [format, setFormat] = useState(ordered[0]?.id ?? "epub");
   const [manuscriptChosen, setManuscriptChosen] = useState(false);
@@ -85,6 +85,7 @@ function ExportForm({ bookId, formats, chapters, onDone }: { bookId: string; for
     const copyright = manuscript ? "" : frontMatter.copyright.trim();
     const dedication = manuscript ? "" : frontMatter.dedication.trim();
     const bibleAppendix = fields.get("bibleAppendix") === "on";
+    const leaveOutCover = format === "epub" && hasCover && fields.get("cover") !== "on";
     const chosen = allChapters ? [] : fields.getAll("chapter").map(String);
     if (!allChapters && chosen.length === 0) return run({ phase: "convert", fraction: null }, async () => "Choose at least one chapter, or export all of them.");
     localStorage.setItem(frontMatterKey(bookId), JSON.stringify(frontMatter));
@@ -102,6 +103,7 @@ function ExportForm({ bookId, formats, chapters, onDone }: { bookId: string; for
         ...(dedication && { dedication }),
         ...(chosen.length > 0 && { chapters: chosen.join(",") }),
         ...(bibleAppendix && { bibleAppendix: "1" }),
+        ...(leaveOutCover && { cover: "0" }),
       });
       let answer = await send("GET", `/api/v1/books/${bookId}/export?${query}`, null, onProgress);
       if (answer.status === 202) answer = await followJob(answer.body!.data as Parameters<typeof followJob>[0], onProgress);
@@ -153,6 +155,17 @@ function ExportForm({ bookId, formats, chapters, onDone }: { bookId: string; for
           </select>
         </div>
       )}
+      {format === "epub" &&
+        (hasCover ? (
+          <label className="checkbox">
+            <input type="checkbox" name="cover" defaultChecked />
+            <span>
+              Cover <span className="muted">— the book&apos;s cover as the e-book&apos;s cover image and first page</span>
+            </span>
+          </label>
+        ) : (
+          <p className="field-hint">No cover: add one under Cover on the book page, and the EPUB opens with it.</p>
+        ))}
       {format === "pdf" && (
         <div className="field">
           <label htmlFor="export-trim-size">Trim size</label>

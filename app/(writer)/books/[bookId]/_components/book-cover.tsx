@@ -1,0 +1,45 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { FormAlert } from "@/app/_components/form-alert";
+import { describeProblem } from "@/app/_components/problem";
+import { trpc } from "@/app/_trpc/client";
+import { BOOK_COVER_BYTES, COVER_MEDIA_TYPES, type BookDto } from "@/server/books/schemas";
+import { usePictureUpload } from "../../_components/use-picture-upload";
+import styles from "../book.module.css";
+
+/**
+ * The cover the book's EPUB carries: shown, replaced (REST's PUT …/cover takes it as a multipart
+ * file; the server sniffs it and refuses what is not a JPEG, PNG or GIF, or is over the limit), or
+ * removed. The page is refreshed after, so the export dialog knows whether there is one.
+ */
+export function BookCover({ book }: { book: Pick<BookDto, "id" | "title" | "cover"> }) {
+  const router = useRouter();
+  const remove = trpc.books.deleteCover.useMutation({ onSuccess: () => router.refresh() });
+  const { problem, sending, onChange } = usePictureUpload<BookDto>(`/api/v1/books/${encodeURIComponent(book.id)}/cover`, () => router.refresh());
+
+  return (
+    <div className={styles.cover}>
+      <h2 className={styles.sideHeading}>Cover</h2>
+      {book.cover ? (
+        // The writer's own upload, served by the API: next/image's optimiser has nothing to add.
+        // eslint-disable-next-line @next/next/no-img-element
+        <img className={styles.coverImage} src={`${book.cover.url}?v=${encodeURIComponent(book.cover.updatedAt)}`} alt={`Cover of ${book.title}`} />
+      ) : (
+        <p className="muted">No cover. The EPUB carries one when the book has it.</p>
+      )}
+      <FormAlert message={problem ?? describeProblem(remove.error)?.message} />
+      <label className="button secondary small" aria-disabled={sending || undefined}>
+        {sending ? "Sending…" : book.cover ? "Replace cover" : "Add a cover"}
+        <input type="file" accept={COVER_MEDIA_TYPES.join(",")} className="visually-hidden" onChange={onChange} disabled={sending} />
+      </label>
+      {book.cover ? (
+        <button type="button" className="button ghost small" onClick={() => remove.mutate({ bookId: book.id })} disabled={remove.isPending}>
+          Remove cover
+        </button>
+      ) : (
+        <p className={styles.coverHint}>JPEG, PNG or GIF, up to {BOOK_COVER_BYTES / 1024 / 1024} MiB; about 1,600 × 2,560 pixels.</p>
+      )}
+    </div>
+  );
+}
