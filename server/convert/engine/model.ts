@@ -18,7 +18,7 @@ export interface DocumentModel {
   language?: string;
   /** what a printed book carries before chapter 1 besides its title page (issue 19 item 14) */
   frontMatter?: FrontMatter;
-  /** EPUB: the cover picture, already sniffed (PNG, JPEG, GIF or WebP); base64 so the model stays JSON */
+  /** EPUB: the book's cover (JPEG, PNG or GIF, sniffed when it was set); base64 so the model stays JSON */
   cover?: { mediaType: string; base64: string };
   chapters: Chapter[];
   /**
