@@ -247,7 +247,8 @@ describe("shell completion", () => {
     };
     expect(complete("inkstone ")).toEqual(commands);
     expect(complete("inkstone bo")).toEqual(["books"]);
-    expect(complete("inkstone books ")).toEqual(["list", "show", "create", "update", "delete"]);
+    expect(complete("inkstone books ")).toEqual(["list", "show", "create", "update", "delete", "cover"]);
+    expect(complete("inkstone books cover ")).toEqual(["set", "get", "remove"]);
     expect(complete("inkstone --profile qa books list --l")).toEqual(["--limit"]);
     expect(complete("inkstone books list --status ")).toEqual(["planning", "drafting", "revising", "finished"]);
     expect(complete("inkstone completion ")).toEqual(["bash", "zsh", "fish"]);
@@ -264,7 +265,7 @@ describe("shell completion", () => {
     if (has("zsh")) expect(spawnSync("zsh", ["-n"], { input: zsh }).status).toBe(0);
     if (has("fish")) {
       const completed = execFileSync("fish", ["-c", `${fish}\ncomplete -C 'inkstone books '`], { encoding: "utf8" });
-      expect(completed.split("\n").map((line) => line.split("\t")[0]).filter(Boolean).sort()).toEqual(["create", "delete", "list", "show", "update"]);
+      expect(completed.split("\n").map((line) => line.split("\t")[0]).filter(Boolean).sort()).toEqual(["cover", "create", "delete", "list", "show", "update"]);
     }
     expect(fails(await inkstone(newHome(), ["completion", "powershell"]))).toMatch(/'powershell' is invalid/);
   });
