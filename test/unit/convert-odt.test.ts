@@ -25,6 +25,10 @@ const book: DocumentModel = {
         "> A line she had read.",
         "See [the map](https://example.com/map?a=1&b=2) and [this](javascript:alert(1)).",
         "",
+        "| Ship | Crew |",
+        "| --- | --- |",
+        "| Maud | 7 |",
+        "",
         "[^bell]: The bell of St Mary's, *rung* at dawn.",
       ].join("\n"),
     },
@@ -108,6 +112,16 @@ describe("the ODT writer", () => {
     expect((await odt(book, { sceneBreak: "blank" })).content).toContain('<text:p text:style-name="Scene_20_Break"></text:p>');
   });
 
+  it("prints a table as an ODF table, and as paragraphs inside a list item, where ODF allows none", async () => {
+    const markdown = "| Ship | Crew |\n| --- | --- |\n| *Maud* | 7 |";
+    const { content } = await odt({ chapters: [{ title: "Ships", markdown }] });
+    expect(content).toMatch(/<table:table><table:table-column table:number-columns-repeated="2"\/><table:table-row><table:table-cell [^>]*><text:p [^>]*>Ship<\/text:p><\/table:table-cell>/);
+    expect(content).toMatch(/<table:table-cell [^>]*><text:p [^>]*><text:span [^>]*>Maud<\/text:span><\/text:p><\/table:table-cell><table:table-cell [^>]*><text:p [^>]*>7<\/text:p>/);
+    const listed = (await odt({ chapters: [{ title: "Ships", markdown: `- ${markdown.replaceAll("\n", "\n  ")}` }] })).content;
+    expect(listed).not.toContain("<table:table>");
+    expect(listed).toContain(">Crew</text:p>");
+  });
+
   it("keeps code's spaces, tabs and lines", async () => {
     const { content } = await odt({ chapters: [{ title: "Code", markdown: "```\n  indented\n\ttabbed  twice\n```" }] });
     expect(content).toContain('<text:p text:style-name="Preformatted_20_Text"><text:s text:c="2"/>indented<text:line-break/><text:tab/>tabbed <text:s/>twice</text:p>');
@@ -160,7 +174,7 @@ describe("the ODT writer", () => {
     expect(titled.map((c) => c.title)).toEqual(["One", "Two"]);
     expect(titled[1]!.markdown).toBe("By morning the fog had come down.\n\nThe tide turned.");
     const one = titled[0]!.markdown;
-    for (const text of ["She read it *twice*, then **burned** it", "## The morning after", "the boats", "A line she had read.", "[the map](https://example.com/map?a=1&b=2)", "The bell of St Mary"]) {
+    for (const text of ["She read it *twice*, then **burned** it", "## The morning after", "the boats", "A line she had read.", "[the map](https://example.com/map?a=1&b=2)", "The bell of St Mary", "Maud"]) {
       expect(one).toContain(text);
     }
   });

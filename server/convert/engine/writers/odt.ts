@@ -17,11 +17,13 @@ const MEDIA_TYPE = "application/vnd.oasis.opendocument.text";
 const SERIF = "Liberation Serif";
 const MONO = "Liberation Mono";
 const BODY = "Text_20_body";
+const LIST = "List_20_Contents";
 
 const NAMESPACES = [
   'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"',
   'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"',
   'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"',
+  'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"',
   'xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"',
   'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"',
   'xmlns:xlink="http://www.w3.org/1999/xlink"',
@@ -223,6 +225,9 @@ function blocks(ctx: Context, tokens: readonly Token[], style: string): void {
       case "blockquote":
         blocks(ctx, token.tokens ?? [], "Quotations");
         break;
+      case "table":
+        table(ctx, token.header as Cell[], token.rows as Cell[][], style === LIST);
+        break;
       case "code":
         ctx.out.push('<text:p text:style-name="Preformatted_20_Text">');
         pushText(ctx.out, token.text, true);
@@ -240,12 +245,33 @@ function list(ctx: Context, ordered: boolean, items: readonly { tokens: Token[] 
   for (const item of items) {
     ctx.out.push("<text:list-item>");
     const before = ctx.out.length;
-    blocks(ctx, item.tokens, "List_20_Contents");
+    blocks(ctx, item.tokens, LIST);
     // A list item holds at least one paragraph.
-    if (ctx.out.length === before) ctx.out.push('<text:p text:style-name="List_20_Contents"></text:p>');
+    if (ctx.out.length === before) ctx.out.push(`<text:p text:style-name="${LIST}"></text:p>`);
     ctx.out.push("</text:list-item>");
   }
   ctx.out.push("</text:list>");
+}
+
+type Cell = { tokens: Token[] };
+
+/** A GFM table as an ODF table; in a list item, where ODF allows no table, a paragraph a cell. */
+function table(ctx: Context, header: readonly Cell[], rows: readonly Cell[][], inList: boolean): void {
+  if (inList) {
+    for (const cell of [...header, ...rows.flat()]) paragraph(ctx, LIST, cell.tokens);
+    return;
+  }
+  ctx.out.push(`<table:table><table:table-column table:number-columns-repeated="${Math.max(header.length, 1)}"/>`);
+  for (const row of [header, ...rows]) {
+    ctx.out.push("<table:table-row>");
+    for (const cell of row) {
+      ctx.out.push('<table:table-cell office:value-type="string">');
+      paragraph(ctx, "Table_20_Contents", cell.tokens);
+      ctx.out.push("</table:table-cell>");
+    }
+    ctx.out.push("</table:table-row>");
+  }
+  ctx.out.push("</table:table>");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -364,7 +390,8 @@ function stylesXml(model: DocumentModel, cjk: string): string {
     paragraphStyle("Dedication", "Dedication", "Standard", 'fo:text-align="center" fo:margin-bottom="0.1in"', ITALIC_PROPS, ' style:class="extra"'),
     paragraphStyle("Quotations", "Quotations", "Standard", 'fo:margin-left="0.4in" fo:margin-right="0.4in" fo:margin-top="0in" fo:margin-bottom="0.1in"', "", ' style:class="html"'),
     paragraphStyle("Preformatted_20_Text", "Preformatted Text", "Standard", 'fo:margin-top="0in" fo:margin-bottom="0in"', `style:font-name="${MONO}" fo:font-size="10pt"`, ' style:class="html"'),
-    paragraphStyle("List_20_Contents", "List Contents", "Standard", 'fo:margin-bottom="0.05in"', "", ' style:class="list"'),
+    paragraphStyle(LIST, "List Contents", "Standard", 'fo:margin-bottom="0.05in"', "", ' style:class="list"'),
+    paragraphStyle("Table_20_Contents", "Table Contents", "Standard", "", "", ' style:class="extra"'),
     paragraphStyle("Scene_20_Break", "Scene Break", "Standard", 'fo:text-align="center" fo:margin-top="0.15in" fo:margin-bottom="0.15in"', "", ' style:class="text"'),
     paragraphStyle("Footnote", "Footnote", "Standard", 'fo:margin-left="0.2in" fo:text-indent="-0.2in"', 'fo:font-size="10pt"', ' style:class="extra"'),
   ];
