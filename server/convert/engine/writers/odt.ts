@@ -67,9 +67,10 @@ const ENTITY: Record<number, string> = { 0x26: "&amp;", 0x3c: "&lt;", 0x3e: "&gt
 
 /**
  * Text as a paragraph's content. ODF collapses white space, so of a run of spaces only the first
- * is written as a space and the rest as `<text:s text:c="N"/>` (all of them at a line's start,
- * where even one would be dropped); tabs are `<text:tab/>`. In code a newline is a line break,
- * in prose a space (a soft break). `markup` false: plain escaped text, for attributes.
+ * is written as a space and the rest as `<text:s text:c="N"/>` (all of them where the text starts
+ * or a code line does, which may open a paragraph, where even one would be dropped); tabs are
+ * `<text:tab/>`. In code a newline is a line break, in prose a space (a soft break). `markup`
+ * false: plain escaped text, for attributes.
  */
 function pushText(out: string[], text: string, code: boolean, markup = true): void {
   let start = 0;
