@@ -124,8 +124,9 @@ const routes = [
   { name: "md → pdf", ours: () => engine.convert(mdBytes, "md", "pdf"), theirs: ["-s", mdFile, "-o", path.join(dir, "p.pdf")] },
   { name: "md → html", ours: () => engine.convert(mdBytes, "md", "html"), theirs: ["-s", mdFile, "-o", path.join(dir, "p.html")] },
   { name: "docx → md", ours: () => engine.convert(docx, "docx", "md"), theirs: [docxFile, "-t", "markdown", "-o", path.join(dir, "p.md")] },
-  // Issue 19's target for ODT is "no slower than pandoc" (ratio ≥ 1), not 3×: it goes through pandoc-wasm.
-  { name: "md → odt", ours: () => engine.convert(mdBytes, "md", "odt", { timeoutMs: 600_000 }), theirs: ["-s", mdFile, "-o", path.join(dir, "p.odt")], target: 1 },
+  // Issue 19's target for ODT is "no slower than pandoc" (ratio ≥ 1), not 3×. It is written by the
+  // engine's own writer (server/convert/engine/writers/odt.ts) since pandoc-wasm's took 2.5× native pandoc's time.
+  { name: "md → odt", ours: () => engine.convert(mdBytes, "md", "odt"), theirs: ["-s", mdFile, "-o", path.join(dir, "p.odt")], target: 1 },
 ];
 
 const rows = [];
@@ -147,7 +148,7 @@ for (const route of pdfOnly ? [] : routes) {
 }
 
 // Responsiveness: the longest stall of this (the caller's) event loop while pandoc-wasm converts
-// the whole novel to ODT in the worker pool: once while pandoc loads and compiles in a fresh
+// the whole novel to DocBook in the worker pool (a format pandoc still writes: ODT no longer is): once while pandoc loads and compiles in a fresh
 // worker (cold: its WebAssembly compiles on V8's background threads, which share the two cores),
 // once with pandoc loaded (warm).
 async function stallDuring(fn) {
@@ -165,8 +166,9 @@ async function stallDuring(fn) {
   clearInterval(probe);
   return { ms: run.ms, stall: Math.max(longest, histogram.max / 1e6), p99: histogram.percentile(99) / 1e6 };
 }
-const cold = pdfOnly ? null : await stallDuring(() => engine.convert(mdBytes, "md", "odt", { timeoutMs: 600_000 }));
-const warm = pdfOnly ? null : await stallDuring(() => engine.convert(mdBytes, "md", "odt", { timeoutMs: 600_000 }));
+const LONG_TAIL = "docbook";
+const cold = pdfOnly ? null : await stallDuring(() => engine.convert(mdBytes, "md", LONG_TAIL, { timeoutMs: 600_000 }));
+const warm = pdfOnly ? null : await stallDuring(() => engine.convert(mdBytes, "md", LONG_TAIL, { timeoutMs: 600_000 }));
 
 const header = ["route", "Inkstone", "output", "native pandoc", "ratio", "target ≥ 3×"];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
@@ -177,7 +179,7 @@ for (const row of rows) console.log(line(row));
 console.log("");
 for (const [name, run] of pdfOnly ? [] : [["cold", cold], ["warm", warm]]) {
   console.log(
-    `long tail (${name}): md → odt through pandoc-wasm took ${(run.ms / 1000).toFixed(1)} s; main-thread event loop: ` +
+    `long tail (${name}): md → ${LONG_TAIL} through pandoc-wasm took ${(run.ms / 1000).toFixed(1)} s; main-thread event loop: ` +
       `longest stall ${run.stall.toFixed(0)} ms, p99 delay ${run.p99.toFixed(0)} ms (target < 100 ms: ${run.stall < 100 ? "PASS" : "FAIL"})`,
   );
 }

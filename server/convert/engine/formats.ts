@@ -17,15 +17,28 @@ interface FormatBase {
   container: "text" | "zip" | "pdf";
 }
 
-/** Read and written by the engine's own code, or through pandoc under pandoc's names for it. */
+/**
+ * Read and written by the engine's own code, or through pandoc under pandoc's names for it; a
+ * pandoc format may have the engine's own code for one direction, never for both (that format
+ * would be native).
+ */
 export type FormatInfo =
   | (FormatBase & { engine: "native" })
   | (FormatBase & {
       engine: "pandoc";
       pandoc: { from: string; to: string };
-      /** read by the engine's own code, written through pandoc (RTF: pandoc's reader drops characters) */
-      nativeReader?: true;
-    });
+    } & (
+        | {
+            /** read by the engine's own code, written through pandoc (RTF: pandoc's reader drops characters) */
+            nativeReader?: true;
+            nativeWriter?: never;
+          }
+        | {
+            /** written by the engine's own code, read through pandoc (ODT: pandoc-wasm's writer was 2.5× native pandoc's time) */
+            nativeWriter?: true;
+            nativeReader?: never;
+          }
+      ));
 
 const pandoc = (name: string, to = name) => ({ from: name, to });
 
@@ -55,6 +68,7 @@ export const FORMATS = [
     engine: "pandoc",
     container: "zip",
     pandoc: pandoc("odt"),
+    nativeWriter: true,
   },
   { id: "rtf", name: "Rich Text Format", extensions: ["rtf"], mediaType: "application/rtf", read: true, write: true, engine: "pandoc", container: "text", pandoc: pandoc("rtf"), nativeReader: true },
   { id: "fb2", name: "FictionBook 2", extensions: ["fb2"], mediaType: "application/x-fictionbook+xml", read: true, write: true, engine: "pandoc", container: "text", pandoc: pandoc("fb2") },
@@ -76,7 +90,7 @@ export const FORMATS = [
 type Native = Extract<(typeof FORMATS)[number], { engine: "native" }>;
 /** Formats the engine reads, and writes, with code of its own (run.ts has one function for each). */
 export type NativeReadable = Extract<Native, { read: true }>["id"] | Extract<(typeof FORMATS)[number], { nativeReader: true }>["id"];
-export type NativeWritable = Extract<Native, { write: true }>["id"];
+export type NativeWritable = Extract<Native, { write: true }>["id"] | Extract<(typeof FORMATS)[number], { nativeWriter: true }>["id"];
 
 /** The media types files are written in (the OpenAPI document declares each for a download). */
 export const WRITABLE_MEDIA_TYPES = [...new Set(FORMATS.filter((f) => f.write).map((f) => f.mediaType))];

@@ -17,6 +17,7 @@ import { writeDocx } from "./writers/docx";
 import { writeEpub } from "./writers/epub";
 import { writeHtml } from "./writers/html";
 import { writeMarkdown } from "./writers/markdown";
+import { writeOdt } from "./writers/odt";
 import { writeWithPandoc } from "./writers/pandoc";
 import { writePdf } from "./writers/pdf";
 import { writeText } from "./writers/text";
@@ -49,6 +50,7 @@ const WRITERS: Readonly<Record<string, Writer>> = {
   docx: writeDocx,
   epub: writeEpub,
   pdf: writePdf,
+  odt: writeOdt,
 } satisfies Record<NativeWritable, Writer>;
 
 export function requireReadable(id: string): FormatInfo {

@@ -4,7 +4,10 @@ import { pandocFormat, runPandoc } from "../pandoc";
 import { encodeUtf8 } from "../text";
 import { modelToMarkdown } from "./markdown";
 
-/** The model as Markdown with YAML metadata, through pandoc into the format, standalone. */
+/**
+ * The model as Markdown with YAML metadata, through pandoc into the format, standalone. Every
+ * format pandoc writes for Inkstone is text: ODT, the one zipped format, has a writer of its own (./odt.ts).
+ */
 export async function writeWithPandoc(model: DocumentModel, format: string, options: WriteOptions = {}): Promise<WrittenDocument> {
   const info = pandocFormat(format);
   const to = info.pandoc.to;
@@ -16,13 +19,6 @@ export async function writeWithPandoc(model: DocumentModel, format: string, opti
   // Without pandoc's `smart` extension: typographer's punctuation is the smartPunctuation option's
   // to make, for every writer alike (../run.ts); pandoc turned `--` into dashes on its own.
   const pandocOptions = { from: "markdown-smart", to, standalone: true, wrap: "none", ...(format === "latex" && latexCjk(model)) };
-  if (info.container !== "text") {
-    const name = `output.${info.extensions[0]}`;
-    const result = await runPandoc({ ...pandocOptions, "output-file": name }, markdown);
-    const file = result.files[name];
-    const bytes = file instanceof Blob ? new Uint8Array(await file.arrayBuffer()) : encodeUtf8(file ?? "");
-    return { bytes, mediaType: info.mediaType, extension: info.extensions[0]! };
-  }
   const result = await runPandoc(pandocOptions, markdown);
   const written = format === "rtf" ? withRtfInfo(result.stdout, model) : format === "djot" ? djotTitlePage(model) + result.stdout : result.stdout;
   return { bytes: encodeUtf8(written), mediaType: `${info.mediaType}; charset=utf-8`, extension: info.extensions[0]! };
