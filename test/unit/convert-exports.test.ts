@@ -2,6 +2,7 @@ import { unzipSync } from "fflate";
 import { describe, expect, it, vi } from "vitest";
 import { writeDocument } from "@/server/convert/engine";
 import type { DocumentModel } from "@/server/convert/engine/model";
+import { pdfText } from "./convert-engine-support";
 
 /** Issue 19 item 14: exports a writer can hand over, the same whichever writer makes the format. */
 
@@ -44,5 +45,21 @@ describe("DOCX", () => {
     // Without a title page, the first chapter opens the document.
     const untitled = text(unzipSync((await writeDocument({ chapters: book.chapters }, "docx")).bytes)["word/document.xml"]!);
     expect(untitled.slice(0, untitled.indexOf("Chapter 1"))).not.toContain("<w:pageBreakBefore/>");
+  });
+});
+
+describe("a table's text survives every native writer", () => {
+  const model: DocumentModel = { title: "Ledger", chapters: [{ title: "One", markdown: "Before.\n\n| Ship | Master |\n|---|---|\n| *Pequod* | Ahab |\n\nAfter." }] };
+  const text = (bytes: Uint8Array, format: string) =>
+    format === "pdf" ? pdfText(bytes) : ["docx", "epub", "odt"].includes(format) ? Object.values(unzipSync(bytes)).map((file) => new TextDecoder().decode(file)).join(" ") : new TextDecoder().decode(bytes);
+
+  it("prints every cell: DOCX as a Word table with its header row bold, plain text a row a line with tabs", async () => {
+    for (const format of ["docx", "epub", "html", "txt", "md", "odt", "pdf"]) {
+      const written = text((await writeDocument(model, format)).bytes, format);
+      for (const cell of ["Ship", "Master", "Pequod", "Ahab"]) expect(written, `${format}: ${cell}`).toContain(cell);
+    }
+    const docx = new TextDecoder().decode(unzipSync((await writeDocument(model, "docx")).bytes)["word/document.xml"]!);
+    expect(docx).toMatch(/<w:tbl>[\s\S]*<w:tblHeader\/>[\s\S]*<w:b\/>[\s\S]*Ship[\s\S]*Ahab[\s\S]*<\/w:tbl>/);
+    expect(new TextDecoder().decode((await writeDocument(model, "txt")).bytes)).toContain("Before.\n\nShip\tMaster\nPequod\tAhab\n\nAfter.");
   });
 });

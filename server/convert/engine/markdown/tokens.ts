@@ -127,6 +127,12 @@ export function lexChapter(markdown: string): ChapterTokens {
 }
 
 /** The plain words of inline tokens, for titles, alt text and PDF outlines. */
+/** A GFM table's rows, its header first: each row its cells, each cell its inline tokens. */
+export function tableRows(table: Token): Token[][][] {
+  const { header, rows } = table as unknown as { header: { tokens: Token[] }[]; rows: { tokens: Token[] }[][] };
+  return [header, ...rows].map((row) => row.map((cell) => cell.tokens));
+}
+
 export function plainText(tokens: readonly Token[] | undefined): string {
   if (!tokens) return "";
   return tokens

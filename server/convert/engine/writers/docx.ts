@@ -8,11 +8,15 @@ import {
   Packer,
   PageNumber,
   Paragraph,
+  Table,
+  TableCell,
+  TableRow,
   TextRun,
+  WidthType,
   type IRunOptions,
   type ISectionOptions,
 } from "docx";
-import { lexChapter, plainText, type Token } from "../markdown/tokens";
+import { lexChapter, plainText, tableRows, type Token } from "../markdown/tokens";
 import { countProse } from "../../../text/prose";
 import { countWords } from "../../../text/word-count";
 import { frontMatterPages, sceneBreakMark } from "../compile";
@@ -76,8 +80,18 @@ function runs(tokens: readonly Token[] | undefined, marks: Marks, style: Style, 
   return out;
 }
 
-function paragraphs(blocks: readonly Token[], style: Style, notes: Map<string, number>, firstIndent: boolean): Paragraph[] {
-  const out: Paragraph[] = [];
+/** A GFM table as a Word table across the text's width, its header row bold (and repeated on each page). */
+function table(token: Token, style: Style, notes: Map<string, number>): Table {
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    rows: tableRows(token).map(
+      (row, r) => new TableRow({ tableHeader: r === 0, children: row.map((cell) => new TableCell({ children: [new Paragraph({ children: runs(cell, r === 0 ? { bold: true } : {}, style, notes) })] })) }),
+    ),
+  });
+}
+
+function paragraphs(blocks: readonly Token[], style: Style, notes: Map<string, number>, firstIndent: boolean): (Paragraph | Table)[] {
+  const out: (Paragraph | Table)[] = [];
   let afterBreak = true;
   for (const token of blocks) {
     if (token.type === "space") continue;
@@ -103,6 +117,11 @@ function paragraphs(blocks: readonly Token[], style: Style, notes: Map<string, n
       for (const p of paragraphs(token.tokens ?? [], style, notes, false)) out.push(p);
       continue;
     }
+    if (token.type === "table") {
+      out.push(table(token, style, notes));
+      afterBreak = true;
+      continue;
+    }
     const children = token.type === "code" ? [new TextRun({ text: token.text, font: "Courier New" })] : runs("tokens" in token ? token.tokens : [token], {}, style, notes);
     const indent = firstIndent && !afterBreak ? { firstLine: INCH / 2 } : style.manuscript ? { firstLine: INCH / 2 } : undefined;
     out.push(new Paragraph({ children, indent }));
@@ -111,8 +130,8 @@ function paragraphs(blocks: readonly Token[], style: Style, notes: Map<string, n
   return out;
 }
 
-function chapterParagraphs(model: DocumentModel, style: Style): Paragraph[] {
-  const out: Paragraph[] = [];
+function chapterParagraphs(model: DocumentModel, style: Style): (Paragraph | Table)[] {
+  const out: (Paragraph | Table)[] = [];
   let nextNote = 1;
   model.chapters.forEach((chapter, index) => {
     const { blocks, footnotes } = lexChapter(chapter.markdown);
@@ -120,7 +139,8 @@ function chapterParagraphs(model: DocumentModel, style: Style): Paragraph[] {
     for (const note of footnotes) {
       const number = nextNote++;
       notes.set(note.label, number);
-      style.footnotes[number] = { children: paragraphs(note.tokens, { ...style, manuscript: false }, notes, false) };
+      // A footnote's body comes lexed as paragraphs (lexChapter reads no table there), which is all Word's footnotes hold.
+      style.footnotes[number] = { children: paragraphs(note.tokens, { ...style, manuscript: false }, notes, false) as Paragraph[] };
     }
     const title = chapter.title.trim() || `Chapter ${index + 1}`;
     // A manuscript's chapter opens a third of the way down its page.
@@ -149,7 +169,7 @@ function manuscriptWords(model: DocumentModel): number {
   return model.chapters.reduce((sum, c) => sum + countWords(c.title) + countProse(c.markdown), 0);
 }
 
-function manuscriptSection(model: DocumentModel, typed: DocumentModel, manuscript: ManuscriptOptions, body: Paragraph[]): ISectionOptions {
+function manuscriptSection(model: DocumentModel, typed: DocumentModel, manuscript: ManuscriptOptions, body: (Paragraph | Table)[]): ISectionOptions {
   const title = model.title?.trim() || "Untitled";
   const contact = (manuscript.contact ?? "").split(/\r?\n/).filter((l) => l.trim());
   const single = { line: 240, lineRule: LineRuleType.AUTO };

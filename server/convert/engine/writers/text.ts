@@ -1,4 +1,4 @@
-import { lexChapter, plainText, type Token } from "../markdown/tokens";
+import { lexChapter, plainText, tableRows, type Token } from "../markdown/tokens";
 import { frontMatterPages, sceneBreakMark } from "../compile";
 import type { DocumentModel, WriteOptions } from "../model";
 import { encodeUtf8 } from "../text";
@@ -34,6 +34,8 @@ function blocksText(blocks: readonly Token[]): string[] {
     else if (token.type === "list") out.push((token.items as Token[]).map((item) => `- ${blocksText((item as { tokens: Token[] }).tokens).join(" ")}`).join("\n"));
     else if (token.type === "blockquote") out.push(...blocksText(token.tokens ?? []));
     else if (token.type === "code") out.push(token.text);
+    // A row a line, its cells apart by tabs: a table pasted into a spreadsheet stays one.
+    else if (token.type === "table") out.push(tableRows(token).map((row) => row.map(inlineText).join("\t")).join("\n"));
     else if (token.type === "paragraph" || token.type === "heading" || token.type === "text") out.push(inlineText(token.tokens ?? []));
     else if ("text" in token && typeof token.text === "string") out.push(token.text);
   }
