@@ -13,7 +13,7 @@ export const BOOK_STATUSES = ["planning", "drafting", "revising", "finished"] as
 export const BOOK_COVER_BYTES = 5 * 1024 * 1024;
 /**
  * A cover is a JPEG, PNG or GIF: EPUB 3.2's image types, which every reader shows (WebP is EPUB
- * 3.3's; Kindle, Apple Books and epubcheck 4 refuse it).
+ * 3.3's: a 3.2 reader need not show it, and epubcheck 4 refuses it as a cover).
  */
 export const COVER_MEDIA_TYPES = ["image/jpeg", "image/png", "image/gif"] as const;
 
