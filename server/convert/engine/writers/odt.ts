@@ -1,7 +1,7 @@
 import { zipSync, type Zippable } from "fflate";
 import { bookDirection } from "../direction";
 import { frontMatterPages, sceneBreakMark } from "../compile";
-import { lexChapter, plainText, type Footnote, type Token } from "../markdown/tokens";
+import { lexChapter, plainText, tableRows, type Footnote, type Token } from "../markdown/tokens";
 import type { DocumentModel, WriteOptions, WrittenDocument } from "../model";
 import { encodeUtf8 } from "../text";
 
@@ -227,7 +227,7 @@ function blocks(ctx: Context, tokens: readonly Token[], style: string): void {
         blocks(ctx, token.tokens ?? [], "Quotations");
         break;
       case "table":
-        table(ctx, token.header as Cell[], token.rows as Cell[][], style === LIST);
+        table(ctx, tableRows(token), style === LIST);
         break;
       case "code":
         ctx.out.push('<text:p text:style-name="Preformatted_20_Text">');
@@ -254,20 +254,18 @@ function list(ctx: Context, ordered: boolean, items: readonly { tokens: Token[] 
   ctx.out.push("</text:list>");
 }
 
-type Cell = { tokens: Token[] };
-
-/** A GFM table as an ODF table; in a list item, where ODF allows no table, a paragraph a cell. */
-function table(ctx: Context, header: readonly Cell[], rows: readonly Cell[][], inList: boolean): void {
+/** A GFM table (its rows, the header first) as an ODF table; in a list item, where ODF allows no table, a paragraph a cell. */
+function table(ctx: Context, rows: readonly Token[][][], inList: boolean): void {
   if (inList) {
-    for (const cell of [...header, ...rows.flat()]) paragraph(ctx, LIST, cell.tokens);
+    for (const cell of rows.flat()) paragraph(ctx, LIST, cell);
     return;
   }
-  ctx.out.push(`<table:table><table:table-column table:number-columns-repeated="${Math.max(header.length, 1)}"/>`);
-  for (const row of [header, ...rows]) {
+  ctx.out.push(`<table:table><table:table-column table:number-columns-repeated="${Math.max(rows[0]?.length ?? 0, 1)}"/>`);
+  for (const row of rows) {
     ctx.out.push("<table:table-row>");
     for (const cell of row) {
       ctx.out.push('<table:table-cell office:value-type="string">');
-      paragraph(ctx, "Table_20_Contents", cell.tokens);
+      paragraph(ctx, "Table_20_Contents", cell);
       ctx.out.push("</table:table-cell>");
     }
     ctx.out.push("</table:table-row>");
