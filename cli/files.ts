@@ -29,10 +29,18 @@ export function makeFolder(folder: string): void {
   }
 }
 
-/** A local file as a multipart `file` part (built again for each send). */
-export function filePart(file: string): { name: string; blob: () => Blob } {
+/**
+ * A local file as a multipart body: the `file` part and the text fields given (those undefined
+ * left out). The file is read once, now; the body is built again for each send.
+ */
+export function fileForm(file: string, fields: Record<string, string | undefined> = {}): () => FormData {
   const bytes = readLocalFile(file);
-  return { name: path.basename(file), blob: () => new Blob([new Uint8Array(bytes)]) };
+  return () => {
+    const data = new FormData();
+    data.set("file", new Blob([new Uint8Array(bytes)]), path.basename(file));
+    for (const [name, value] of Object.entries(fields)) if (value !== undefined) data.set(name, value);
+    return data;
+  };
 }
 
 /** Writes what came down to `output`, or to standard output for "-". Returns where it went. */

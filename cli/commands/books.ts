@@ -2,7 +2,7 @@ import { Command, Option } from "commander";
 import { BOOK_COVER_BYTES, BOOK_STATUSES, bookSchema, createBookInput, patchBookInput, type BookDto } from "../../server/books/schemas";
 import { context } from "../context";
 import { checkInput, CliError } from "../errors";
-import { filePart, writeOutput } from "../files";
+import { fileForm, writeOutput } from "../files";
 import { printRecord, printResult } from "../output";
 import { pageOptions, printListing, readListing, type PageOptions } from "../paging";
 
@@ -109,13 +109,7 @@ function registerCover(books: Command): void {
     .description(`a JPEG, PNG or GIF of at most ${BOOK_COVER_BYTES / 1024 / 1024} MiB, replacing any cover`)
     .action(async (bookId: string, file: string, _options: unknown, command: Command) => {
       const { client, json } = context(command);
-      const { name, blob } = filePart(file);
-      const form = () => {
-        const data = new FormData();
-        data.set("file", blob(), name);
-        return data;
-      };
-      const book = await client.data("PUT", coverPath(bookId), { form, progress: "uploading" }, bookSchema);
+      const book = await client.data("PUT", coverPath(bookId), { form: fileForm(file), progress: "uploading" }, bookSchema);
       printResult(json, book, `"${book.title}" has a cover now (${book.cover!.mediaType}, ${book.cover!.size} bytes); its EPUB export carries it.`);
     });
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { formatId } from "../../server/convert/schemas";
 import { context } from "../context";
 import { checkInput } from "../errors";
-import { filePart, writeOutput } from "../files";
+import { fileForm, writeOutput } from "../files";
 import { printResult } from "../output";
 
 export function registerConvert(program: Command): void {
@@ -18,14 +18,7 @@ export function registerConvert(program: Command): void {
     .action(async (input: string, options: { to: string; from?: string; notes?: boolean; output: string }, command: Command) => {
       const { client, json } = context(command);
       checkInput(z.object({ to: formatId, from: formatId.optional() }), { to: options.to, from: options.from });
-      const part = filePart(input);
-      const form = () => {
-        const data = new FormData();
-        data.set("file", part.blob(), part.name);
-        data.set("to", options.to);
-        if (options.from) data.set("from", options.from);
-        return data;
-      };
+      const form = fileForm(input, { to: options.to, from: options.from || undefined });
       const query = options.notes ? { notes: "1" } : undefined;
       const file = await client.download("POST", "/api/v1/convert", { form, query, progress: "converting" });
       const where = writeOutput(file.bytes, options.output);

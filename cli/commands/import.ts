@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { importInput, importResultSchema } from "../../server/convert/schemas";
 import { context } from "../context";
 import { checkInput } from "../errors";
-import { filePart } from "../files";
+import { fileForm } from "../files";
 import { printResult } from "../output";
 
 export function registerImport(program: Command): void {
@@ -21,13 +21,7 @@ export function registerImport(program: Command): void {
         chapterPattern: options.chapterPattern,
         language: options.language,
       });
-      const part = filePart(file);
-      const form = () => {
-        const data = new FormData();
-        data.set("file", part.blob(), part.name);
-        for (const [name, value] of Object.entries(fields)) if (value !== undefined) data.set(name, value);
-        return data;
-      };
+      const form = fileForm(file, fields);
       const imported = await client.data("POST", "/api/v1/books/import", { form, progress: "importing" }, importResultSchema);
       printResult(json, imported, `Imported "${imported.book.title}" (${imported.book.id}) with ${imported.chapterCount} chapters.`);
     });
