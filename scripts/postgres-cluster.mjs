@@ -34,7 +34,7 @@ export async function throwawayCluster() {
     execFileSync(asRoot ? "su" : "sh", asRoot ? ["postgres", "-s", "/bin/sh", "-c", line] : ["-c", line], { stdio: "pipe" });
   };
   run("initdb", ["-D", dir, "-U", "postgres", "--auth=trust"]);
-  // fsync off: a test cluster lives for one run; durability is SQLite's test (test/http/crash).
+  // fsync off: a test cluster lives for one run; durability is SQLite's test (test/http/crash.test.ts).
   run("pg_ctl", ["-D", dir, "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`, "-l", path.join(dir, "log"), "-w", "start"]);
   return {
     url: `postgresql://postgres@127.0.0.1:${port}`,

@@ -12,7 +12,7 @@ export const MAX_CHAPTER_BYTES = 5 * 1024 * 1024;
  * text as a six-byte escape (`\u0001`; Python's json.dumps writes every CJK character as one), so a
  * body may be six times the text, plus room for the title and the JSON or multipart around it.
  * The chapter's own limit (MAX_CHAPTER_BYTES, 422 beyond) is checked on the decoded text.
- * No body any route reads is larger (test/unit/body-limits.test.ts).
+ * No body any route reads is larger (test/unit/env-schema.test.ts, "the proxy's body limit").
  */
 export const CHAPTER_BODY_LIMIT = 6 * MAX_CHAPTER_BYTES + 64 * 1024;
 
