@@ -8,7 +8,7 @@
 // (`file=Title` names a novel in the report's note; else its file name does.)
 //
 // Plain-text novels in UTF-8; a Project Gutenberg header and licence are cut off. See
-// docs/decisions.md (issue 20 §2) for the texts the shipped figures came from.
+// docs/decisions/0337-reports-the-benchmark.md (issue 20 §2) for the texts the shipped figures came from.
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";

@@ -1,10 +1,10 @@
 import { CJK } from "../../text/markdown-lines";
 
 /**
- * The one document model every reader produces and every writer consumes (see docs/decisions.md,
- * issue 9): chapters of Markdown, the same text Inkstone stores for a chapter. Footnotes are
- * Markdown footnotes whose definitions sit in the chapter that cites them; a scene break is a
- * thematic break line (`***`).
+ * The one document model every reader produces and every writer consumes (see
+ * docs/decisions/0125-one-model-chapters-of-markdown.md, issue 9): chapters of Markdown, the same
+ * text Inkstone stores for a chapter. Footnotes are Markdown footnotes whose definitions sit in the
+ * chapter that cites them; a scene break is a thematic break line (`***`).
  */
 export interface Chapter {
   title: string;

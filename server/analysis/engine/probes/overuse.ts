@@ -8,7 +8,7 @@ export const overuseProbe = defineProbe({
   id: "overuse",
   name: "Overused words and sentence starters",
   description:
-    "Uses per 1,000 words (Chinese: characters) of -ly adverbs, filter verbs (saw, heard, felt, noticed, realized…), intensifiers (very, really, just…) and the words sentences open with — for Chinese, 的/了/着, filter verbs (看到, 感到, 觉得…), intensifiers (非常, 十分…) and stock phrases (倒吸一口凉气, 嘴角微微上扬…) — each against its rate in published fiction (public-domain novels; see docs/decisions.md). Names never count. The `top` commonest words of each list are shown.",
+    "Uses per 1,000 words (Chinese: characters) of -ly adverbs, filter verbs (saw, heard, felt, noticed, realized…), intensifiers (very, really, just…) and the words sentences open with — for Chinese, 的/了/着, filter verbs (看到, 感到, 觉得…), intensifiers (非常, 十分…) and stock phrases (倒吸一口凉气, 嘴角微微上扬…) — each against its rate in published fiction (public-domain novels; see docs/decisions/0337-reports-the-benchmark.md). Names never count. The `top` commonest words of each list are shown.",
   params: { top: z.number().int().min(1).max(50).default(8) },
   views: ["bar", "table"],
   run({ book, chapters, params, parameters }) {

@@ -7,9 +7,10 @@ import { typstBook } from "./typst-book";
 
 /**
  * PDF typeset by Typst (the compiler as a native Node module, `@myriaddreamin/typst-ts-node-compiler`):
- * see ./typst-book.ts for the page, and docs/decisions.md (issue 19 items 10–12) for why Typst
- * rather than drawing lines with pdfkit. Fonts are files of the app (assets/fonts, with their
- * licences), and Typst embeds a subset of each: only the glyphs a book uses.
+ * see ./typst-book.ts for the page, and docs/decisions/0370-pdf-typst-not-pdfkit.md (issue 19
+ * items 10–12) for why Typst rather than drawing lines with pdfkit. Fonts are files of the app
+ * (assets/fonts, with their licences), and Typst embeds a subset of each: only the glyphs a book
+ * uses.
  */
 
 // turbopackIgnore: otherwise `next build` takes the path for an import of every file under the
