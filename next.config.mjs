@@ -46,8 +46,9 @@ const nextConfig = {
     // the route, for it to refuse the body with 413 rather than read a truncated one.
     proxyClientMaxBodySize: CHAPTER_BODY_LIMIT + 1,
   },
-  // The seed's alias paths (DESIGN §2) are rewrites onto the canonical /api/v1 routes: every
-  // /api/<path> the seed writes without a version is /api/v1/<path>, whatever the resource.
+  // The seed's alias paths (docs/architecture.md#rest-contract) are rewrites onto the canonical
+  // /api/v1 routes: every /api/<path> the seed writes without a version is /api/v1/<path>, whatever
+  // the resource.
   async rewrites() {
     return {
       beforeFiles: [

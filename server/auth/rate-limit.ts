@@ -3,7 +3,8 @@ import { env } from "../env";
 import { AppError } from "../errors";
 
 /**
- * Fixed-window counters in the database, so that every app instance shares them (DESIGN §8).
+ * Fixed-window counters in the database, so that every app instance shares them
+ * (docs/architecture.md#growing-past-one-machine).
  * Throws rate_limited (429 with Retry-After) once `limit` hits land in one window.
  */
 export async function hitRateLimit(key: string, limit: number, windowSeconds: number): Promise<void> {

@@ -1,5 +1,6 @@
-// The writer's pages share their paths with the seed's API aliases (DESIGN §2). A request with an
-// Authorization header, or with none of the signs of a browser asking for the page, gets the API:
+// The writer's pages share their paths with the seed's API aliases
+// (docs/architecture.md#rest-contract). A request with an Authorization header, or with none of the
+// signs of a browser asking for the page, gets the API:
 // a navigation's Accept asks for text/html, and the page's own requests on the same path carry
 // `RSC: 1` (React Server Component fetches) or `Next-Action` (server actions). A browser
 // navigation without Authorization therefore gets the page. Plain JavaScript: next.config.mjs

@@ -52,7 +52,7 @@ function headers(names: string[]): oas31.HeadersObject {
   );
 }
 
-/** Which failures an endpoint can answer, by HTTP status (the rules in DESIGN §2). */
+/** Which failures an endpoint can answer, by HTTP status (docs/architecture.md#rest-contract). */
 function failuresOf(endpoint: Endpoint): Map<number, ErrorCode[]> {
   const codes: ErrorCode[] = ["malformed_request", "method_not_allowed", "not_acceptable", "internal"];
   if (endpoint.query || endpoint.collection) codes.push("invalid_query");

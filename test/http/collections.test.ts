@@ -92,8 +92,9 @@ describe("sorting", () => {
     expect(titles(await list("sortby=title&order=desc"))).toEqual(["Echo", "Delta", "Charlie", "Bravo", "Alpha"]);
   });
 
-  // DESIGN §2 is silent; a caller asking for ?sortby=title expects A→Z, as most APIs do. The
-  // default order (desc) belongs to the default sort (updatedAt), not to every attribute.
+  // The REST contract (docs/architecture.md#rest-contract) leaves it open; a caller asking for
+  // ?sortby=title expects A→Z, as most APIs do. The default order (desc) belongs to the default sort
+  // (updatedAt), not to every attribute (docs/decisions/0021-sort-and-filter-names-are-the-json-attribute-names-sortby.md).
   it("sorts ascending when sortby comes without order", async () => {
     expect(titles(await list("sortby=title"))).toEqual(["Alpha", "Bravo", "Charlie", "Delta", "Echo"]);
   });

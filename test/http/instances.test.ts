@@ -4,9 +4,10 @@ import { POSTGRES } from "../support/database";
 import { PASSWORD } from "../support/http-users";
 import { startServer, type RunningServer } from "../support/server";
 
-// Several instances behind a load balancer share one PostgreSQL database (DESIGN §8): whatever
-// instance a request lands on, every acknowledged write is there, a stale save is refused, a
-// revoked token is refused on the next request, and the sign-in limit counts every instance.
+// Several instances behind a load balancer share one PostgreSQL database
+// (docs/architecture.md#growing-past-one-machine): whatever instance a request lands on, every
+// acknowledged write is there, a stale save is refused, a revoked token is refused on the next
+// request, and the sign-in limit counts every instance.
 const INSTANCES = 3;
 let servers: RunningServer[] = [];
 beforeAll(async () => {

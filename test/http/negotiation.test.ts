@@ -5,7 +5,7 @@ import { createBook, uploadChapter } from "../support/http-books";
 import { PASSWORD, signUp, type Account } from "../support/http-users";
 
 // /books, /books/{id} and /books/{id}/chapters/{chapterId} are both the writer's pages and the
-// seed's API aliases (DESIGN §2): the headers decide which answers.
+// seed's API aliases (docs/architecture.md#rest-contract): the headers decide which answers.
 const NAVIGATION = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
 let writer: Account;
