@@ -1,3 +1,4 @@
+// @module-tag postgres
 // Issue 21 over HTTP: the story bible through REST and tRPC, bad input and pictures.
 import { beforeAll, describe, expect, it } from "vitest";
 import { bibleFixture, PNG } from "../support/http-bible-cases";

@@ -1,3 +1,4 @@
+// @module-tag postgres
 // Issue 19 item 14 over HTTP: a book's cover through REST (multipart or the image as the body),
 // tRPC's removal, and the EPUB export that carries it.
 import { unzipSync } from "fflate";

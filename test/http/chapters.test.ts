@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, del, expectFailure, expectSuccess, get, patch, post, put } from "../support/http-client";
 import { bookState, createBook, saveChapter, uploadChapter } from "../support/http-books";

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectFailure, expectSuccess, get, post, put } from "../support/http-client";
 import { createBook, uploadChapter } from "../support/http-books";

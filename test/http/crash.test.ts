@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, describe, expect, it } from "vitest";
 import { call, expectSuccess } from "../support/http-client";
 import { PASSWORD } from "../support/http-users";

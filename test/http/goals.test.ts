@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, expectFailure, expectSuccess, get, patch, put } from "../support/http-client";
 import { createBook, saveChapter, uploadChapter } from "../support/http-books";

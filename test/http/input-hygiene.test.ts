@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { beforeAll, describe, expect, it } from "vitest";
 import { CHAPTER_BODY_LIMIT, MAX_CHAPTER_BYTES } from "@/server/chapters/schemas";
 import { ERRORS } from "@/server/errors";

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, expectFailure, expectSuccess, type ApiResponse } from "../support/http-client";
 import { POSTGRES } from "../support/database";

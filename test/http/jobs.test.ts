@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { readdirSync, readFileSync } from "node:fs";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectFailure, expectSuccess, get, post } from "../support/http-client";
 import { createBook, saveChapter, uploadChapter } from "../support/http-books";

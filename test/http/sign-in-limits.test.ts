@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, expectFailure, expectSuccess } from "../support/http-client";
 import { kyselyFor } from "../support/database";

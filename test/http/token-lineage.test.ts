@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { del, expectFailure, expectSuccess, get, post } from "../support/http-client";

@@ -1,3 +1,4 @@
+// @module-tag postgres
 // Issue 20 item 9 (delete, replace) and §4 (several templates at once, reuse): the use cases on a real database.
 import { beforeAll, describe, expect, it } from "vitest";
 import { deleteAnalysis } from "@/server/analysis/delete-analysis";

@@ -1,3 +1,4 @@
+// @module-tag postgres
 // Issue 20 §3: Compare, the use case on real books in a real database, measured in the worker pool.
 import { beforeAll, describe, expect, it } from "vitest";
 import { compareBooks } from "@/server/analysis/compare-books";

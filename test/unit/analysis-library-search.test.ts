@@ -1,3 +1,4 @@
+// @module-tag postgres
 // Issue 20 item 9: the library answers Chinese and loose queries.
 import { beforeAll, describe, expect, it } from "vitest";
 import { BUILT_IN_TEMPLATES } from "@/server/analysis/engine";

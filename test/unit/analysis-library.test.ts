@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { z } from "zod";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "@/server/auth/principal";

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { beforeAll, describe, expect, it } from "vitest";
 import { failOrphanedAnalyses } from "@/server/analysis/fail-orphaned-analyses";
 import { getAnalysis } from "@/server/analysis/get-analysis";

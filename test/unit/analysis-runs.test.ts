@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { beforeAll, describe, expect, it } from "vitest";
 import { getAnalysis } from "@/server/analysis/get-analysis";
 import { installTemplate } from "@/server/analysis/install-template";

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { describe, expect, it } from "vitest";
 import { SEARCH_CANDIDATES, searchTemplates, templatesCollection } from "@/server/analysis/search-templates";
 import { searchTextOf } from "@/server/analysis/search-text";

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "@/server/auth/principal";

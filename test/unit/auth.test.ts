@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { login } from "@/server/auth/login";

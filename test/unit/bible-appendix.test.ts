@@ -1,3 +1,4 @@
+// @module-tag postgres
 // Issue 21 item 7 (bible2): the story bible as an appendix in exports, read back from each format.
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";

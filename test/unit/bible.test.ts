@@ -1,3 +1,4 @@
+// @module-tag postgres
 // Issue 21: the story bible's use cases on a real database file — entries, series, relations,
 // mentions kept current on save, continuity checks, pictures, import and export.
 import { describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// @module-tag postgres
 // Issue 19 item 14: the EPUB's cover, stored on the book (PUT/GET/DELETE …/cover) and carried by
 // its EPUB export, inline and queued. Against a real SQLite file; epubcheck reads the EPUB.
 import { readFileSync } from "node:fs";

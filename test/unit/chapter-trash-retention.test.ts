@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { expect, it } from "vitest";
 import { createBook } from "@/server/books/create-book";
 import { deleteChapter, purgeExpiredChapters } from "@/server/chapters/delete-chapter";

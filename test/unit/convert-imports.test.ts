@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { unzipSync, zipSync } from "fflate";
 import { describe, expect, it, vi } from "vitest";
 import { readDocument, writeDocument, type WriteOptions } from "@/server/convert/engine";

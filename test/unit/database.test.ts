@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { expect, it } from "vitest";
 import { createBook } from "@/server/books/create-book";
 import { uploadChapter } from "@/server/chapters/upload-chapter";

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Principal } from "@/server/auth/principal";

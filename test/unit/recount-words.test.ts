@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { describe, expect, it } from "vitest";
 import { createBook } from "@/server/books/create-book";
 import { getBook } from "@/server/books/get-book";

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/server/errors";

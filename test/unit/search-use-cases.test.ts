@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { describe, expect, it } from "vitest";
 import type { Principal } from "@/server/auth/principal";
 import { createBook } from "@/server/books/create-book";

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { describe, expect, it, vi } from "vitest";
 
 // Low limits for this file only; hoisted above the imports that read the configuration.

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, expect, it } from "vitest";
 
 // Configuration is read once, when server/env.ts is first imported: set it before anything
