@@ -7,7 +7,7 @@ import { defineConfig } from "vitest/config";
 // they only made its run longer.
 export const DATABASE_FREE_UNIT_FILES = [
   "test/unit/{accept,api-docs,book-language,build-stamp,content-disposition,json-problem,markdown-heading,merge-texts}.test.ts",
-  "test/unit/{npm-scripts,openapi,openapi-spectral,pasted-html,prose,segmenter,smart-punctuation,split-chapters}.test.ts",
+  "test/unit/{npm-scripts,openapi,openapi-lint,pasted-html,prose,segmenter,smart-punctuation,split-chapters}.test.ts",
   "test/unit/{word-change,word-count,writing-input,bible-marks,bible-sentence,search-engine}.test.ts",
   "test/unit/analysis-{engine-*,reports,reports-pathological,reading,mentions,honest-templates,compare-series,novels}.test.ts",
   "test/unit/analysis-{chart-tooltip,run-progress}.test.ts",
