@@ -4,7 +4,7 @@ import path from "node:path";
 export const PROJECT_ROOT = path.join(import.meta.dirname, "../..");
 
 /**
- * Where a third party's tool is installed (Spectral, openapi-typescript, openapi-fetch: not
+ * Where a third party's tool is installed (openapi-typescript, openapi-fetch: not
  * dependencies of Inkstone): the project's node_modules, else a NODE_PATH directory.
  */
 export function installedPackage(name: string): string | undefined {

