@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   analysisSchema,
   analysisSummarySchema,
+  batchOutcomeSchema,
   runAnalysesInput,
   runAnalysisInput,
   TEMPLATE_CATEGORIES,
@@ -13,7 +14,6 @@ import {
   type AnalysisSummaryDto,
   type TemplateSummaryDto,
 } from "../../server/analysis/schemas";
-import { batchOutcomeSchema } from "../../server/analysis/run-analyses";
 import { COMPARE_SERIES_KEYS, compareBooksQuery, comparisonSchema } from "../../server/analysis/compare-schemas";
 import { renderComparison } from "../compare";
 import { context } from "../context";

@@ -1,24 +1,12 @@
-import { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { loadBook } from "../books/access";
 import { sql } from "../db";
 import { AppError } from "../errors";
-import { jobSchema } from "../jobs/schemas";
 import { analysisSummaryColumns, toAnalysisSummary } from "./analyses";
 import { loadRunnableTemplate } from "./run-analysis";
-import { analysisSummarySchema, type RunAnalysesInput } from "./schemas";
+import type { BatchOutcome, RunAnalysesInput } from "./schemas";
 import { startRuns, type RunnableTemplate } from "./start-runs";
-
-export const batchOutcomeSchema = z
-  .object({
-    status: z.enum(["done", "queued"]).describe("done: every analysis has finished; queued: follow the job"),
-    analyses: z.array(analysisSummarySchema).describe("one per template, in the order asked (the library's order for all installed)"),
-    reused: z.array(z.string()).describe("the analyses kept from an earlier run on the same book version, template version and parameters"),
-    job: jobSchema.nullable().describe("the job computing the others; null when every result was reused"),
-  })
-  .meta({ id: "AnalysisBatch" });
-export type BatchOutcome = z.infer<typeof batchOutcomeSchema>;
 
 /** The caller's library, most recently installed first, with what a run needs. */
 async function installedTemplates(userId: string): Promise<RunnableTemplate[]> {

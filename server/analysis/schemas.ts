@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { jobSchema } from "../jobs/schemas";
 import { storedText } from "../text/stored-text";
 // The engine's schema modules, not its index: the template editor checks drafts with these in the browser.
 import { templateDefinitionSchema } from "./engine/definition";
@@ -136,3 +137,13 @@ export const analysisSchema = z
   .object({ ...analysisFields, report: analysisReportSchema.nullable().describe("null until the run succeeds") })
   .meta({ id: "Analysis" });
 export type AnalysisDto = z.infer<typeof analysisSchema>;
+
+export const batchOutcomeSchema = z
+  .object({
+    status: z.enum(["done", "queued"]).describe("done: every analysis has finished; queued: follow the job"),
+    analyses: z.array(analysisSummarySchema).describe("one per template, in the order asked (the library's order for all installed)"),
+    reused: z.array(z.string()).describe("the analyses kept from an earlier run on the same book version, template version and parameters"),
+    job: jobSchema.nullable().describe("the job computing the others; null when every result was reused"),
+  })
+  .meta({ id: "AnalysisBatch" });
+export type BatchOutcome = z.infer<typeof batchOutcomeSchema>;

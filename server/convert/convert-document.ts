@@ -2,7 +2,7 @@ import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { AppError } from "../errors";
 import { safeFileName } from "./file-name";
-import type { UploadedFile } from "../request/body";
+import type { UploadedFile } from "../request/schemas";
 import { enqueueJob } from "../jobs/enqueue-job";
 import type { JobDto } from "../jobs/schemas";
 import { convert } from "./engine";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineJob } from "../jobs/define-job";
 import { convert, writeDocument } from "./engine";
-import { MANUSCRIPT_FONTS, MANUSCRIPT_PAPER, SCENE_BREAKS, TRIM_SIZES, type SceneBreak } from "./engine/model";
+import { MANUSCRIPT_FONTS, MANUSCRIPT_PAPER, SCENE_BREAKS, TRIM_SIZES, type SceneBreak } from "./engine/export-options";
 import { CONVERSION_JOB_TTL_SECONDS } from "./schemas";
 import { safeFileName } from "./file-name";
 import { CONVERSION_TIMEOUT_MS } from "./time-limit";

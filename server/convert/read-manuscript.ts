@@ -1,7 +1,7 @@
 import type { Principal } from "../auth/principal";
 import { chapterContent } from "../chapters/schemas";
 import { AppError, fieldProblems } from "../errors";
-import type { UploadedFile } from "../request/body";
+import type { UploadedFile } from "../request/schemas";
 import { readDocument } from "./engine";
 import { requireFormat } from "./formats";
 import { MAX_IMPORT_CHAPTERS } from "./schemas";

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { bookIdParams, bookLanguage, bookSchema } from "../books/schemas";
 import { sizeLimit } from "../errors";
-import { uploadedFile } from "../request/body";
+import { uploadedFile } from "../request/schemas";
 import { storedText } from "../text/stored-text";
-import { MANUSCRIPT_FONTS, MANUSCRIPT_PAPER, SCENE_BREAKS, TRIM_SIZES, type SceneBreak } from "./engine/model";
-import { MAX_PATTERN_LENGTH } from "./split-chapters";
+import { MANUSCRIPT_FONTS, MANUSCRIPT_PAPER, SCENE_BREAKS, TRIM_SIZES, type SceneBreak } from "./engine/export-options";
 
 /**
  * The largest document taken for conversion or import, in bytes: a file's, or a text's in UTF-8,
@@ -128,6 +127,9 @@ export const exportQuery = z.object({
     .describe("format=epub: the book's cover (PUT /api/v1/books/{bookId}/cover) is its first page unless 0; 1 requires one (422 when the book has none)"),
   async: asyncFlag.optional().describe("1: always answer 202 with a job"),
 });
+
+/** A chapter pattern's length limit, checked by the request schema and again by ./split-chapters.ts. */
+export const MAX_PATTERN_LENGTH = 100;
 
 const chapterPattern = z
   .string()

@@ -1,5 +1,6 @@
 import { RE2JS } from "re2js";
 import { AppError } from "../errors";
+import { MAX_PATTERN_LENGTH } from "./schemas";
 import { unescapeInline } from "./engine/markdown/chapters";
 
 /**
@@ -30,7 +31,6 @@ export const DEFAULT_HEADING: HeadingMatcher = RE2JS.compile(
 
 /** A heading is a short line; longer ones are prose and are never tested. */
 const MAX_HEADING_LENGTH = 120;
-export const MAX_PATTERN_LENGTH = 100;
 /**
  * "Book {n}, Part {n}, Chapter {n}" is as deep as a manuscript's numbering goes. Each `{n}` adds
  * some 300 states to the compiled pattern and RE2's time grows with them: the cap keeps a 20 MB

@@ -3,8 +3,7 @@ import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { defineCollection, pageWindow, type OptionsOf, type Page } from "../collections";
 import { jobQueue } from "./job-queue";
-import { JOB_STATUSES } from "./queue";
-import { toJobDto, type JobDto } from "./schemas";
+import { JOB_STATUSES, toJobDto, type JobDto } from "./schemas";
 
 export const jobsCollection = defineCollection({
   sortable: ["createdAt"] as const,

@@ -7,7 +7,8 @@ import { newId } from "../sql/values";
 import { blobStore } from "./blob-store";
 import { ACTIVE_JOBS_RETRY_SECONDS, LEASE_MS, MAX_ACTIVE_JOBS_PER_WRITER, MAX_ATTEMPTS, MAX_JOB_BYTES_PER_WRITER, retryDelayMs, RUNNING_JOBS_PER_WRITER } from "./limits";
 import { byteSize } from "../text/byte-size";
-import type { ClaimedJob, JobOutcome, JobQueue, JobRecord, JobStatus } from "./queue";
+import type { ClaimedJob, JobOutcome, JobQueue, JobRecord } from "./queue";
+import type { JobStatus } from "./schemas";
 
 /** The columns a job's record needs. */
 const RECORD = [

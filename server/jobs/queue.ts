@@ -1,7 +1,5 @@
 import type { JobFile } from "./define-job";
-
-export const JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
+import type { JobStatus } from "./schemas";
 
 /** A job as the queue keeps it; `result` is the outcome as JSON text. */
 export interface JobRecord {

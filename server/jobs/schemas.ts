@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { JOB_STATUSES, type JobRecord } from "./queue";
+import type { JobRecord } from "./queue";
+
+export const JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export const jobIdParams = z.object({ jobId: z.string().min(1).max(64) });
 

@@ -1,7 +1,7 @@
 import { templateDefinitionSchema, type TemplateDefinitionInput, type TemplateSection } from "./definition";
 import { prepareBook, type BookInput, type PreparedBook } from "./prepare";
 import { chaptersInRange, type ProbeOutput } from "./probe";
-import { PROBES } from "./probes";
+import { RUNNABLE_PROBES } from "./probes";
 import type { AnalysisReport, Chart, SectionResult } from "./report";
 import { runParametersSchema, type RunParameters } from "./run-parameters";
 
@@ -62,7 +62,7 @@ function runSection(section: TemplateSection, book: PreparedBook, parameters: Ru
           ? `This book has no chapters in the range ${range?.from ?? 1}–${range?.to ?? "end"}.`
           : null;
   if (emptyNote) return { ...base, summary: [], table: { columns: [], rows: [] }, chart: null, notes: [emptyNote] };
-  const probe = PROBES.find((candidate) => candidate.id === section.probe)!;
+  const probe = RUNNABLE_PROBES.find((candidate) => candidate.id === section.probe)!;
   const output = (probe.run as (input: unknown) => ProbeOutput)({
     book,
     chapters,

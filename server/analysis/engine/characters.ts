@@ -1,19 +1,9 @@
-import { z } from "zod";
 import { dictionaryTags } from "@/server/text/segmenter";
 import { findMentions, splitNames, type NamedThing } from "./mentions";
 import type { PreparedBook, PreparedChapter } from "./prepare";
-import { characterNameSchema } from "./schema-helpers";
+import { characterParams } from "./probe-specs";
 import { isStopWord } from "./terms";
 import { isTitle } from "./titles";
-
-export const characterParams = {
-  /** Characters this template always follows; a run's own names are added to them. */
-  characters: z.array(characterNameSchema).max(50).optional(),
-  /** Propose names found in the text when none are given. */
-  candidates: z.boolean().default(true),
-  maxCandidates: z.number().int().min(1).max(50).default(10),
-  minMentions: z.number().int().min(1).max(1000).default(3),
-};
 
 interface TrackedCharacter {
   name: string;

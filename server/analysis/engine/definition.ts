@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROBES, type ProbeId } from "./probes";
+import { PROBES, type ProbeId } from "./probe-specs";
 import { viewSchema, type View } from "./report";
 import { knownKeys, slugSchema } from "./schema-helpers";
 

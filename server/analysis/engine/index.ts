@@ -1,7 +1,7 @@
 export { analyzeBook, analyzeBookWithTemplates, runTemplate } from "./analyze";
 export { templateDefinitionSchema, type TemplateDefinition, type TemplateDefinitionInput, type TemplateSection } from "./definition";
 export { prepareBook, type BookInput, type PreparedBook } from "./prepare";
-export { PROBES, type ProbeId } from "./probes";
+export { PROBES, type ProbeId } from "./probe-specs";
 export {
   analysisReportSchema,
   sectionResultSchema,

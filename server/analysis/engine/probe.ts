@@ -1,20 +1,7 @@
-import { z } from "zod";
 import type { PreparedBook, PreparedChapter } from "./prepare";
-import type { BeatsChart, HeatmapChart, SectionResult, SeriesChart, View } from "./report";
-import { knownKeys } from "./schema-helpers";
+import type { ProbeSpec } from "./probe-specs";
+import type { BeatsChart, HeatmapChart, SectionResult, SeriesChart } from "./report";
 import type { RunParameters } from "./run-parameters";
-
-/** Every probe may look at a range of chapters only (黄金三章 reads the first three). */
-const chapterRangeSchema = knownKeys(
-  {
-    from: z.number().int().min(1).optional(),
-    to: z.number().int().min(1).optional(),
-  },
-  "parameter",
-).refine((range) => range.from === undefined || range.to === undefined || range.from <= range.to, {
-  message: "`from` must not come after `to`",
-  path: ["to"],
-});
 
 interface ProbeInput<Params> {
   book: PreparedBook;
@@ -34,17 +21,9 @@ export interface ProbeOutput {
   notes?: string[];
 }
 
-export function defineProbe<Shape extends z.ZodRawShape>(spec: {
-  id: string;
-  name: string;
-  description: string;
-  params: Shape;
-  /** The views it can draw, the first being the one the editor proposes. */
-  views: readonly View[];
-  run(input: ProbeInput<z.output<z.ZodObject<Shape>>>): ProbeOutput;
-}) {
-  const params = knownKeys({ ...spec.params, chapters: chapterRangeSchema.optional() }, "parameter");
-  return { ...spec, params };
+/** A probe: its spec (./probe-specs) and the code that runs it on a prepared book. */
+export function defineProbe<Params>(spec: ProbeSpec<Params>, probe: { run(input: ProbeInput<Params>): ProbeOutput }) {
+  return { ...spec, ...probe };
 }
 
 export function chaptersInRange(chapters: PreparedChapter[], range: { from?: number; to?: number } | undefined) {

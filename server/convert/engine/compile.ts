@@ -1,5 +1,6 @@
 import { Fences } from "../../text/markdown-lines";
-import { SCENE_BREAKS, type DocumentModel, type SceneBreak } from "./model";
+import { SCENE_BREAKS, type SceneBreak } from "./export-options";
+import type { DocumentModel } from "./model";
 
 /**
  * What every writer shares of a book's compile options (issue 19 item 14): the front matter's

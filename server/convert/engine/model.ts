@@ -1,4 +1,5 @@
 import { CJK } from "../../text/markdown-lines";
+import type { ManuscriptFont, ManuscriptPaper, SceneBreak, TrimSize } from "./export-options";
 
 /**
  * The one document model every reader produces and every writer consumes (see
@@ -35,17 +36,6 @@ export interface FrontMatter {
   dedication?: string;
 }
 
-/** What a scene break prints as: `* * *`, `#`, `⁂`, or a blank line (a space break). */
-export const SCENE_BREAKS = { stars: "* * *", hash: "#", asterism: "⁂", blank: "" } as const;
-export type SceneBreak = keyof typeof SCENE_BREAKS;
-
-/** Standard Manuscript Format's paper: US Letter (8.5 × 11 in) or A4. */
-export const MANUSCRIPT_PAPER = ["letter", "a4"] as const;
-export type ManuscriptPaper = (typeof MANUSCRIPT_PAPER)[number];
-/** Standard Manuscript Format's typeface: Courier New (the default) or Times New Roman, 12 pt. */
-export const MANUSCRIPT_FONTS = ["courier", "times"] as const;
-export type ManuscriptFont = (typeof MANUSCRIPT_FONTS)[number];
-
 export interface ManuscriptOptions {
   author: string;
   surname: string;
@@ -62,10 +52,6 @@ export interface ReadOptions {
   /** the uploaded file's name: with no format named, the worker detects it from this and the bytes */
   fileName?: string;
 }
-
-/** Book trim sizes the PDF is set in: 5 × 8, 5.5 × 8.5 and 6 × 9 in, and A5 (148 × 210 mm). */
-export const TRIM_SIZES = ["5x8", "5.5x8.5", "6x9", "a5"] as const;
-export type TrimSize = (typeof TRIM_SIZES)[number];
 
 export interface WriteOptions {
   /** PDF only: the page's trim size, 6 × 9 in unless asked */

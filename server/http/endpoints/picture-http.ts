@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pictureTypeNames, type PictureType } from "../../pictures/schemas";
-import { uploadedFile } from "../../request/body";
+import { uploadedFile } from "../../request/schemas";
 
 /**
  * The body of a picture's PUT (an entry's, a book's cover): a multipart `file`. Its limit leaves

@@ -9,11 +9,12 @@ import { getTemplate } from "../../analysis/get-template";
 import { installTemplate } from "../../analysis/install-template";
 import { analysesCollection, listAnalyses } from "../../analysis/list-analyses";
 import { listInstalledTemplates } from "../../analysis/list-installed-templates";
-import { batchOutcomeSchema, runAnalyses } from "../../analysis/run-analyses";
+import { runAnalyses } from "../../analysis/run-analyses";
 import { runAnalysis, runOutcomeSchema } from "../../analysis/run-analysis";
 import {
   analysisSchema,
   analysisSummarySchema,
+  batchOutcomeSchema,
   bookAnalysisParams,
   createTemplateInput,
   installTemplateInput,

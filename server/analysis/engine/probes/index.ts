@@ -15,8 +15,8 @@ import { speakersProbe } from "./speakers";
 import { structureProbe } from "./structure";
 import { termTimelineProbe } from "./term-timeline";
 
-/** Every built-in probe, in the order the template editor lists them. */
-export const PROBES = [
+/** The code of every probe in ../probe-specs' PROBES, found by the id a template's section names. */
+export const RUNNABLE_PROBES = [
   countsProbe,
   chapterLengthsProbe,
   dialogueProbe,
@@ -27,7 +27,6 @@ export const PROBES = [
   charactersProbe,
   cooccurrenceProbe,
   structureProbe,
-  // Issue 20 §2: the reports 拆书 and revision need.
   chapterEndsProbe,
   pacingProbe,
   speakersProbe,
@@ -35,5 +34,3 @@ export const PROBES = [
   termTimelineProbe,
   emotionProbe,
 ] as const;
-
-export type ProbeId = (typeof PROBES)[number]["id"];

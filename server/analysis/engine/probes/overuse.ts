@@ -1,16 +1,10 @@
-import { z } from "zod";
 import { defineProbe } from "../probe";
+import { overuseSpec } from "../probe-specs";
 import { publishedData } from "../published-data";
 import { STYLE_CATEGORIES, styleCounts } from "../style-counts";
 import { percent, round } from "../stats";
 
-export const overuseProbe = defineProbe({
-  id: "overuse",
-  name: "Overused words and sentence starters",
-  description:
-    "Uses per 1,000 words (Chinese: characters) of -ly adverbs, filter verbs (saw, heard, felt, noticed, realized…), intensifiers (very, really, just…) and the words sentences open with — for Chinese, 的/了/着, filter verbs (看到, 感到, 觉得…), intensifiers (非常, 十分…) and stock phrases (倒吸一口凉气, 嘴角微微上扬…) — each against its rate in published fiction (public-domain novels; see docs/decisions/0337-reports-the-benchmark.md). Names never count. The `top` commonest words of each list are shown.",
-  params: { top: z.number().int().min(1).max(50).default(8) },
-  views: ["bar", "table"],
+export const overuseProbe = defineProbe(overuseSpec, {
   run({ book, chapters, params, parameters }) {
     const counts = styleCounts(book, chapters, parameters);
     const reference = publishedData().benchmarks[counts.language];

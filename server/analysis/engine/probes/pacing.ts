@@ -1,24 +1,13 @@
-import { z } from "zod";
 import type { Language } from "../report";
 import { defineProbe } from "../probe";
+import { pacingSpec } from "../probe-specs";
 import { readParagraph, type ParagraphKind } from "../speech";
 import { percent } from "../stats";
 import { wordUnit } from "./labels";
 
 const KINDS: ParagraphKind[] = ["dialogue", "action", "introspection", "narration"];
 
-export const pacingProbe = defineProbe({
-  id: "pacing",
-  name: "Pacing inside chapters",
-  description:
-    "Each paragraph read as dialogue (at least half its words in quotes), introspection (it names a thought or feeling: thought, felt, wondered…; 想, 觉得, 心里…), action (short sentences: at most 12 words, or 15 Chinese characters, on average) or narration (the rest). Runs of talking heads — `talkingHeads` or more lines of speech in a row with no more than a bare tag outside the quotes — and stretches of introspection of at least `introspection` words (default 300; Chinese 500 characters). The strip shows each tenth of each chapter by its share of dialogue.",
-  params: {
-    talkingHeads: z.number().int().min(2).max(100).default(6),
-    introspection: z.number().int().min(5).max(100_000).optional(),
-    /** How many stretches each chapter's strip is cut into. */
-    stretches: z.number().int().min(2).max(50).default(10),
-  },
-  views: ["heatmap", "bar", "table"],
+export const pacingProbe = defineProbe(pacingSpec, {
   run({ book, chapters, params }) {
     const unit = wordUnit(book.language);
     const introspectionWords = params.introspection ?? (book.language === "zh" ? 500 : 300);

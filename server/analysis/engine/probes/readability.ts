@@ -1,6 +1,7 @@
 import { languageData } from "../language-data";
 import type { ChapterTokens, PreparedBook, PreparedChapter } from "../prepare";
 import { defineProbe } from "../probe";
+import { readabilitySpec } from "../probe-specs";
 import { round } from "../stats";
 import { countHan, latinWords } from "../tokens";
 
@@ -12,13 +13,7 @@ import { countHan, latinWords } from "../tokens";
  * words against graded lists that no maintained package ships; sentence length is the part all of
  * them share and weigh most, so it is what is reported, with no invented grade.
  */
-export const readabilityProbe = defineProbe({
-  id: "readability",
-  name: "Readability",
-  description:
-    "English: Flesch Reading Ease, Flesch–Kincaid grade, ARI. Chinese: characters per sentence and per clause (分句).",
-  params: {},
-  views: ["line", "bar", "table"],
+export const readabilityProbe = defineProbe(readabilitySpec, {
   run({ book, chapters }) {
     const rows = [];
     const total = emptyTally();

@@ -1,20 +1,11 @@
-import { z } from "zod";
 import type { Sentence } from "../prepare";
 import { defineProbe } from "../probe";
+import { sentencesSpec } from "../probe-specs";
 import type { Language } from "../report";
 import { mean, median, percent, round, standardDeviation } from "../stats";
 import { wordUnit } from "./labels";
 
-export const sentencesProbe = defineProbe({
-  id: "sentences",
-  name: "Sentence length",
-  description:
-    "Distribution of sentence lengths, their variety (standard deviation) and the share of very long sentences: over `longWords` words in English, over `longCharacters` characters in Chinese.",
-  params: {
-    longWords: z.number().int().min(5).max(200).default(30),
-    longCharacters: z.number().int().min(10).max(400).default(60),
-  },
-  views: ["bar", "line", "table"],
+export const sentencesProbe = defineProbe(sentencesSpec, {
   run({ book, chapters, params }) {
     const unit = wordUnit(book.language);
     // A sentence mostly in Han characters is Chinese and measured against the Chinese threshold.

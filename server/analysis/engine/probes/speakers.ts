@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { castOf, castSegmenter, type Cast } from "../cast";
 import { findMentions } from "../mentions";
 import { defineProbe } from "../probe";
+import { speakersSpec } from "../probe-specs";
 import type { PreparedBook, PreparedChapter } from "../prepare";
 import { findTag, readParagraph, type SpeechTag } from "../speech";
 import { percent } from "../stats";
@@ -46,16 +46,7 @@ export function linesOfSpeech(book: PreparedBook, chapter: PreparedChapter, cast
   return lines;
 }
 
-export const speakersProbe = defineProbe({
-  id: "speakers",
-  name: "Speakers and dialogue tags",
-  description:
-    "Who speaks and how much: each paragraph with speech is credited to the speaker its tag names — `said Elizabeth`, `Elizabeth said`, `玄德曰`, `孔明笑道` — read from the few words beside its quotes. Speakers are the run's characters or else the proposed cast; a tag naming a pronoun counts under it. `list: \"speakers\"` lists the speakers, `list: \"tags\"` the tag verbs and adverbs.",
-  params: {
-    list: z.enum(["speakers", "tags"]).default("speakers"),
-    top: z.number().int().min(1).max(200).default(30),
-  },
-  views: ["bar", "table"],
+export const speakersProbe = defineProbe(speakersSpec, {
   run({ book, chapters, params, parameters }) {
     const unit = wordUnit(book.language);
     const cast = castOf(book, parameters);

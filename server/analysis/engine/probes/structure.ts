@@ -1,25 +1,9 @@
-import { z } from "zod";
 import type { PreparedChapter } from "../prepare";
 import { defineProbe } from "../probe";
-import { knownKeys } from "../schema-helpers";
+import { structureSpec } from "../probe-specs";
 import { mean, percent, round } from "../stats";
 
-const beatSchema = knownKeys(
-  {
-    name: z.string().trim().min(1).max(80),
-    /** Where the beat usually falls, in percent of the book's words: 0 is the opening chapter, 100 the last. */
-    target: z.number().min(0).max(100),
-  },
-  "parameter",
-);
-
-export const structureProbe = defineProbe({
-  id: "structure",
-  name: "Structure map",
-  description:
-    "A beat sheet — named beats at where each usually falls, in percent of the book's words (0 is the opening chapter, 100 the last) — laid over the chapters: which chapter sits at each place, and its length, dialogue and sentence length. It reads positions, not events.",
-  params: { beats: z.array(beatSchema).min(1).max(40) },
-  views: ["beats", "table"],
+export const structureProbe = defineProbe(structureSpec, {
   run({ chapters, params }) {
     const total = chapters.reduce((sum, chapter) => sum + chapter.words, 0);
     let before = 0;

@@ -1,9 +1,8 @@
-import { z } from "zod";
 import { chineseSegmenter } from "@/server/text/segmenter";
 import { castOf } from "../cast";
 import { findMentions, splitNames, type NamedThing } from "../mentions";
 import { defineProbe } from "../probe";
-import { characterNameSchema } from "../schema-helpers";
+import { termTimelineSpec } from "../probe-specs";
 import { round } from "../stats";
 import { wordUnit } from "./labels";
 
@@ -27,17 +26,7 @@ function inContext(sentence: string, start: number, end: number): string {
   return `${from > 0 ? "…" : ""}${sentence.slice(from, start)}[${sentence.slice(start, end)}]${sentence.slice(end, to)}${to < sentence.length ? "…" : ""}`;
 }
 
-export const termTimelineProbe = defineProbe({
-  id: "term-timeline",
-  name: "Keyword in context and term timeline",
-  description:
-    "Every use of the words, names or objects given when running (`terms`, added to the template's own; `ring|the Ring` counts both under the first) with its sentence, the term in [brackets]; the first and last use and the gaps between uses, in words (Chinese: characters) — how a setup (伏笔) is traced to its payoff. With no terms, the first five characters of the cast are traced.",
-  params: {
-    terms: z.array(characterNameSchema).max(20).optional(),
-    /** Uses listed per term; the figures count every use. */
-    maxUses: z.number().int().min(1).max(1000).default(100),
-  },
-  views: ["heatmap", "line", "table"],
+export const termTimelineProbe = defineProbe(termTimelineSpec, {
   run({ book, chapters, params, parameters }) {
     const unit = wordUnit(book.language);
     const notes: string[] = [];

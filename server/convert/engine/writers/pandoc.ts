@@ -1,5 +1,6 @@
 import { markSceneBreaks } from "../compile";
-import { hasCjk, SCENE_BREAKS, type DocumentModel, type WriteOptions, type WrittenDocument } from "../model";
+import { SCENE_BREAKS } from "../export-options";
+import { hasCjk, type DocumentModel, type WriteOptions, type WrittenDocument } from "../model";
 import { pandocFormat, runPandoc } from "../pandoc";
 import { encodeUtf8 } from "../text";
 import { modelToMarkdown } from "./markdown";

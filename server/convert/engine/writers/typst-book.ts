@@ -2,7 +2,8 @@ import { CJK, CJK_OR_FULL_WIDTH } from "../../../text/markdown-lines";
 import { lexChapter, plainText, type Footnote, type Token, type Tokens } from "../markdown/tokens";
 import { bookDirection, paragraphDirection, type Direction } from "../direction";
 import { frontMatterPages, sceneBreakMark } from "../compile";
-import { hasCjk, type DocumentModel, type SceneBreak, type TrimSize } from "../model";
+import type { SceneBreak, TrimSize } from "../export-options";
+import { hasCjk, type DocumentModel } from "../model";
 
 /**
  * A book as Typst source, for the PDF writer (./pdf.ts): book typography that Typst does well and
