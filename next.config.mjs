@@ -45,6 +45,9 @@ const nextConfig = {
     ];
   },
   experimental: {
+    // Turbopack keeps its build cache in <distDir>/cache for the next build; CI's clone builds once,
+    // and writing the cache held the build's end for most of a minute.
+    turbopackFileSystemCacheForBuild: !process.env.CI,
     // The proxy buffers the bodies of the requests it sees and silently cuts them at this size
     // (10 MB by default). The largest body a route reads is a chapter's; one byte more must reach
     // the route, for it to refuse the body with 413 rather than read a truncated one.

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import config from "@/vitest.config";
+import { STAGES } from "@/scripts/test-stages.mjs";
 
 // Each test script's name says the suite it runs (issue 18 item 6): `test:unit` once ran every
 // vitest project. `npm test` still runs them all.
@@ -13,9 +14,12 @@ describe("npm scripts", () => {
     for (const project of projects) expect(scripts[`test:${project}`], project).toBe(`vitest run --project ${project}`);
   });
 
-  it("npm test builds, checks, and runs every suite", () => {
-    const steps = scripts.test!.split(" && ");
-    expect(steps.slice(0, 2)).toEqual(["npm run build", "npm run check"]);
-    expect(steps.slice(2).sort()).toEqual([...projects.map((p) => `npm run test:${p}`), "npm run test:e2e"].sort());
+  it("npm test builds, checks, and runs every suite, each once, the build before the type check and the tests", () => {
+    expect(scripts.test).toBe("node scripts/test.mjs");
+    const run = STAGES.flat().map((suite) => suite.script);
+    expect([...run].sort()).toEqual(["build", "check:lint", "check:types", ...projects.map((p) => `test:${p}`), "test:e2e"].sort());
+    for (const script of run) expect(scripts[script], script).toBeDefined();
+    const stageOf = (script: string) => STAGES.findIndex((stage) => stage.some((suite) => suite.script === script));
+    for (const script of run.filter((name) => name !== "build" && name !== "check:lint")) expect(stageOf(script), script).toBeGreaterThan(stageOf("build"));
   });
 });

@@ -40,7 +40,8 @@ let compiles = 0;
  */
 function typst(): NodeCompiler {
   if (compiler) return compiler;
-  const missing = PDF_FONTS.filter((file) => !existsSync(path.join(FONT_DIR, file)));
+  // turbopackIgnore: a path built at run time makes `next build` trace the whole project.
+  const missing = PDF_FONTS.filter((file) => !existsSync(/* turbopackIgnore: true */ path.join(/* turbopackIgnore: true */ FONT_DIR, file)));
   if (missing.length > 0) throw new AppError("internal", `The PDF fonts are missing from ${FONT_DIR}: ${missing.join(", ")}.`);
   // A native module: loaded at run time from node_modules, never bundled.
   const load = process.getBuiltinModule("node:module").createRequire(import.meta.url);

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// @ts-check
+// `npm test`: every suite, in stages whose suites run side by side. Each suite runs alone in its
+// own process (vitest's projects each in their own run, one file at a time, as before), so its
+// files never meet each other; what runs beside it is another suite, whose waits (a server
+// answering, a browser drawing, a converter starting) fill the idle core. Run one after another
+// they took 25 minutes on two cores, most of it waiting (docs/decisions/0433-…).
+//
+// Each line of output carries its suite's name; a summary of each suite's time and result closes
+// the run. A suite that fails does not stop the others: the run ends non-zero after all of them.
+import { spawn } from "node:child_process";
+import readline from "node:readline";
+import { STAGES } from "./test-stages.mjs";
+
+/** @typedef {{ name: string, code: number, seconds: number, error?: Error }} Result */
+
+/**
+ * Runs one suite's npm script, its lines prefixed with its name.
+ * @param {import("./test-stages.mjs").Suite} suite
+ * @returns {Promise<Result>}
+ */
+function run({ name, script, args = [] }) {
+  const started = Date.now();
+  const child = spawn("npm", ["run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])], { stdio: ["ignore", "pipe", "pipe"] });
+  const label = `[${name}]`.padEnd(8);
+  for (const stream of [child.stdout, child.stderr]) {
+    readline.createInterface({ input: stream }).on("line", (line) => console.log(`${label} ${line}`));
+  }
+  return new Promise((resolve) => {
+    child.on("error", (error) => resolve({ name, code: 1, seconds: 0, error }));
+    child.on("close", (code, signal) => resolve({ name, code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
+const only = process.argv.slice(2);
+/** @type {Result[]} */
+const results = [];
+for (const stage of STAGES) {
+  const suites = stage.filter((suite) => only.length === 0 || only.includes(suite.name));
+  results.push(...(await Promise.all(suites.map(run))));
+}
+console.log("\nnpm test:");
+for (const { name, code, seconds, error } of results) {
+  console.log(`  ${name.padEnd(6)} ${code === 0 ? "passed" : `FAILED (${error?.message ?? `exit ${code}`})`}  ${Math.round(seconds)} s`);
+}
+process.exit(results.every((result) => result.code === 0) ? 0 : 1);
