@@ -48,6 +48,8 @@ const PROJECTS: TestProjectInlineConfiguration[] = [
       include: testFiles("test/cli"),
       globalSetup: ["test/support/cli-server.ts"],
       testTimeout: 60_000,
+      // A file's set-up (a login, a few books made through the CLI) is commands like its tests'.
+      hookTimeout: 60_000,
     },
   },
 ];
