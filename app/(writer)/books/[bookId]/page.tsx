@@ -10,6 +10,7 @@ import { chaptersCollection, listChapters } from "@/server/chapters/list-chapter
 import type { ChapterSummaryDto } from "@/server/chapters/schemas";
 import { defaultCollectionOptions, MAX_PER_PAGE } from "@/server/collections";
 import { AppError } from "@/server/errors";
+import { getBookGoal } from "@/server/goals/get-book-goal";
 import { ERROR_SENTENCES } from "../../../_components/problem";
 import { pagePrincipal, requirePrincipal } from "../../../_components/require-principal";
 import { EditBookButton } from "../_components/book-buttons";
@@ -74,7 +75,14 @@ export default async function BookPage({ params }: { params: Params }) {
       </div>
     );
   }
-  const [chapters, trashed] = await Promise.all([allChapters(book.id, principal), allChapters(book.id, principal, true)]);
+  // The goal comes with the page rather than from a request of its own after it: arriving late, it
+  // made the side column taller and pushed the chapter list down, even in the middle of a drag. If
+  // it cannot be read here, the goal asks for itself and says why not, as before.
+  const [chapters, trashed, goal] = await Promise.all([
+    allChapters(book.id, principal),
+    allChapters(book.id, principal, true),
+    getBookGoal({ bookId: book.id }, principal).catch(() => undefined),
+  ]);
 
   return (
     <BookDeskProvider>
@@ -101,7 +109,7 @@ export default async function BookPage({ params }: { params: Params }) {
         </header>
         <aside className={styles.side} aria-label="Progress and tools">
           <WordProgress book={book} className={styles.progress} />
-          <BookGoal bookId={book.id} language={book.language} />
+          <BookGoal bookId={book.id} language={book.language} initial={goal} />
           <BookCover book={book} />
           <div className={styles.tools}>
             <EditBookButton book={book} className="button secondary small" label="Edit details" />

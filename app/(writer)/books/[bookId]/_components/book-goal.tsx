@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import type { BookGoal as BookGoalDto } from "@/server/goals/schemas";
 import { formatDay } from "../../../../_components/days";
 import { Field } from "../../../../_components/field";
 import { FormAlert } from "../../../../_components/form-alert";
@@ -12,11 +13,13 @@ import styles from "../book.module.css";
 
 /**
  * The book's goal: a target and a deadline, turned into the words a day it takes to finish, counted
- * over the writing days left (days off excluded) and recomputed every day by the server.
+ * over the writing days left (days off excluded) and recomputed every day by the server. `initial`
+ * is the goal the page was drawn with, so the block is there from the first paint instead of
+ * appearing (and pushing everything below it down) when its own request returns.
  */
-export function BookGoal({ bookId, language }: { bookId: string; language: string }) {
+export function BookGoal({ bookId, language, initial }: { bookId: string; language: string; initial?: BookGoalDto }) {
   const router = useRouter();
-  const goal = trpc.goals.book.useQuery({ bookId });
+  const goal = trpc.goals.book.useQuery({ bookId }, { initialData: initial });
   const utils = trpc.useUtils();
   const [editing, setEditing] = useState(false);
   const set = trpc.goals.setBook.useMutation({

@@ -12,7 +12,7 @@ import {
 } from "@dnd-kit/core";
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useRouter } from "next/navigation";
-import { useCallback, useId, useState, useTransition } from "react";
+import { useCallback, useEffect, useId, useState, useTransition } from "react";
 import type { ChapterDto, ChapterSummaryDto } from "@/server/chapters/schemas";
 import { Notice, type NoticeContent } from "../../../../_components/notice";
 import { describeProblem } from "../../../../_components/problem";
@@ -32,6 +32,20 @@ function announcer(chapters: ChapterSummaryDto[]): Announcements {
     onDragEnd: ({ active, over }) => (over ? `${title(active.id)} dropped at ${place(over.id)}.` : `${title(active.id)} dropped.`),
     onDragCancel: ({ active }) => `Moving ${title(active.id)} was cancelled; it is back where it was.`,
   };
+}
+
+/**
+ * No scroll anchoring while a chapter is moved. dnd-kit measures the rows when the chapter is picked
+ * up and afterwards corrects those measures for scrolling only, taking every scroll of the window
+ * for the rows moving under the held row (which is how its keyboard sensor moves it near the top).
+ * When something above the list grows mid-drag, Chromium's scroll anchoring scrolls the window by
+ * as much to keep the rows still on screen: dnd-kit then believes the rows went up by that much,
+ * the next arrow key aims at the wrong row and the held row is drawn away from its place. Without
+ * anchoring, such a change moves the rows and the held row together and the measures stay true to
+ * each other.
+ */
+function holdScrollAnchoring(hold: boolean) {
+  for (const element of [document.documentElement, document.body]) element.style.overflowAnchor = hold ? "none" : "";
 }
 
 const INSTRUCTIONS =
@@ -72,7 +86,11 @@ export function ChapterList({
   // tab deleted it at once), the row goes rather than waiting for ever.
   const pending = adding && !added && (!adding.id || refreshing) ? adding : null;
 
+  // Should the list go while a chapter is held (the page left), the page scroll-anchors again.
+  useEffect(() => () => holdScrollAnchoring(false), []);
+
   function dropped({ active, over }: DragEndEvent) {
+    holdScrollAnchoring(false);
     if (!over || active.id === over.id) return;
     const from = chapters.findIndex((c) => c.id === active.id);
     const to = chapters.findIndex((c) => c.id === over.id);
@@ -127,7 +145,9 @@ export function ChapterList({
             id={dndId}
             sensors={sensors}
             collisionDetection={closestCenter}
+            onDragStart={() => holdScrollAnchoring(true)}
             onDragEnd={dropped}
+            onDragCancel={() => holdScrollAnchoring(false)}
             accessibility={{ announcements: announcer(chapters), screenReaderInstructions: { draggable: INSTRUCTIONS } }}
           >
             <SortableContext items={chapters.map((c) => c.id)} strategy={verticalListSortingStrategy}>
