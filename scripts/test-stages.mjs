@@ -12,13 +12,15 @@ export const STAGES = [
     { name: "build", script: "build", args: ["--if-stale"] },
     { name: "lint", script: "check:lint" },
   ],
-  // Each suite keeps its files apart as before (one file at a time, its own server and database);
-  // beside it run the others, whose waits (a server answering, a browser drawing, a converter
-  // starting) fill the cores that one suite alone leaves idle.
+  // The unit and HTTP suites each run alone: their files bound stalls and deadlines by the clock
+  // (a cheap GET during an attack, a conversion's limit), which a busy neighbour on two cores
+  // pushed past their limits.
+  [{ name: "unit", script: "test:unit" }],
+  [{ name: "http", script: "test:http" }],
+  // These wait more than they compute (a browser drawing, a command's process starting), and their
+  // limits are in tens of seconds: side by side they fill each other's idle time.
   [
     { name: "types", script: "check:types" },
-    { name: "unit", script: "test:unit" },
-    { name: "http", script: "test:http" },
     { name: "cli", script: "test:cli" },
     { name: "e2e", script: "test:e2e" },
   ],

@@ -1,13 +1,11 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm test`: every suite, in stages whose suites run side by side. Each suite runs alone in its
-// own process (vitest's projects each in their own run, one file at a time, as before), so its
-// files never meet each other; what runs beside it is another suite, whose waits (a server
-// answering, a browser drawing, a converter starting) fill the idle core. Run one after another
-// they took 25 minutes on two cores, most of it waiting (docs/decisions/0433-…).
-//
-// Each line of output carries its suite's name; a summary of each suite's time and result closes
-// the run. A suite that fails does not stop the others: the run ends non-zero after all of them.
+// `npm test`: every suite, in stages (scripts/test-stages.mjs). A stage's suites run side by side,
+// each in its own process with its own server and database, one file at a time as before; a
+// suite whose tests bound times by the clock runs in a stage of its own. Each line of output
+// carries its suite's name; a summary of each suite's time and result closes the run. A suite
+// that fails does not stop the others: the run ends non-zero after all of them
+// (docs/decisions/0433-npm-test-runs-its-suites-in-stages.md).
 import { spawn } from "node:child_process";
 import readline from "node:readline";
 import { STAGES } from "./test-stages.mjs";

@@ -139,14 +139,16 @@ describe("help", () => {
     const listed = (help: string) => [...(help.split("\nCommands:\n")[1] ?? "").split("\n\n")[0]!.matchAll(/^ {2}([a-z-]+)(?= )/gm)].map((m) => m[1]!).filter((c) => c !== "help");
     const commands = listed(ok(await inkstone(newHome(), ["--help"])));
     expect(commands).toEqual(["login", "logout", "whoami", "config", "books", "chapters", "import", "export", "search", "replace", "change-sets", "undo-replace", "convert", "formats", "analysis", "stats", "goals", "bible", "tokens", "completion"]);
-    for (const command of commands) {
-      const help = ok(await inkstone(newHome(), [command, "--help"]));
+    // Each help is its own process; asked side by side, as nothing here depends on another's answer.
+    const helps = await Promise.all(commands.map(async (command) => ({ command, help: ok(await inkstone(newHome(), [command, "--help"])) })));
+    const subcommands = helps.flatMap(({ command, help }) => {
       expect(help).toContain(`Usage: inkstone ${command}`);
       expect(help).toContain("--profile <name>");
-      for (const sub of listed(help)) {
-        expect(ok(await inkstone(newHome(), [command, sub, "--help"]))).toContain(`Usage: inkstone ${command} ${sub}`);
-      }
-    }
+      return listed(help).map((sub) => [command, sub] as const);
+    });
+    await Promise.all(
+      subcommands.map(async ([command, sub]) => expect(ok(await inkstone(newHome(), [command, sub, "--help"]))).toContain(`Usage: inkstone ${command} ${sub}`)),
+    );
     expect(fails(await inkstone(newHome(), ["bookz"]))).toContain("unknown command 'bookz'");
     expect(existsSync(path.join(newHome(), ".inkstone"))).toBe(false);
   });
