@@ -44,11 +44,11 @@ export function sourceHash(root) {
   return hash.digest("hex");
 }
 
-/** True when `distDir` holds a finished build of exactly these sources. */
-export function buildIsCurrent(root, distDir) {
+/** True when `distDir` holds a finished build of exactly these sources (`hash`, when the caller has it). */
+export function buildIsCurrent(root, distDir, hash = sourceHash(root)) {
   const stamp = path.join(root, distDir, STAMP);
   if (!existsSync(path.join(root, distDir, "BUILD_ID")) || !existsSync(stamp)) return false;
-  return readFileSync(stamp, "utf8").trim() === sourceHash(root);
+  return readFileSync(stamp, "utf8").trim() === hash;
 }
 
 /** Called after a successful build, with the hash taken before it started. */

@@ -17,14 +17,14 @@ try {
   console.error(error.message);
   process.exit(1);
 }
+// Taken first: an edit made while the build runs must make the next start build again.
+const hash = sourceHash(root);
 const ifStale = process.argv.includes("--if-stale");
 const nextArguments = process.argv.slice(2).filter((argument) => argument !== "--if-stale");
-if (ifStale && buildIsCurrent(root, distDir)) {
+if (ifStale && buildIsCurrent(root, distDir, hash)) {
   console.log(`The build in ${distDir} is of the current sources.`);
   process.exit(0);
 }
-// Taken first: an edit made while the build runs must make the next start build again.
-const hash = sourceHash(root);
 // The Prisma clients are generated from the schema on install; a pulled schema change without a
 // new `npm ci` would otherwise build against the old clients.
 const generated = spawnSync("npm", ["run", "--silent", "db:generate"], { stdio: "inherit" });
