@@ -26,11 +26,19 @@ function run({ name, script, args = [] }) {
   }
   return new Promise((resolve) => {
     child.on("error", (error) => resolve({ name, code: 1, seconds: 0, error }));
-    child.on("close", (code, signal) => resolve({ name, code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000 }));
+    // A suite killed by a signal has no exit code: it failed.
+    child.on("close", (code) => resolve({ name, code: code ?? 1, seconds: (Date.now() - started) / 1000 }));
   });
 }
 
 const only = process.argv.slice(2);
+// A misspelt suite would otherwise run nothing and pass.
+const known = STAGES.flat().map((suite) => suite.name);
+const unknown = only.filter((name) => !known.includes(name));
+if (unknown.length > 0) {
+  console.error(`npm test: no suite named ${unknown.join(", ")}; the suites are ${known.join(", ")}.`);
+  process.exit(2);
+}
 /** @type {Result[]} */
 const results = [];
 for (const stage of STAGES) {
