@@ -35,7 +35,7 @@ test.describe("signed out", () => {
     await page.getByLabel("E-mail").fill("nobody@example.com");
     await page.getByLabel("Password").fill("wrong password here");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("alert")).toBeVisible();
+    await expect(page.locator("form").getByRole("alert")).toBeVisible();
     await page.goto("/sign-up");
     await expect(page.getByRole("button", { name: /sign up|create account/i })).toBeVisible();
     expect(violations).toEqual([]);
