@@ -1,5 +1,4 @@
 import { defineConfig, devices } from "@playwright/test";
-import { STORAGE_STATE } from "./e2e/support";
 
 const port = Number(process.env.E2E_PORT || 3400);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -14,6 +13,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   // No retry, on CI either: a test that passes only on its second try is a defect to fix.
   retries: 0,
+  // Two workers, each with a writer of its own (e2e/fixtures.ts): the specs mostly wait on the
+  // browser and the server, so the second worker fills the first one's idle time.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   reporter: "list",
   use: {
     baseURL,
@@ -31,13 +33,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "setup", testMatch: /auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"] } },
     { name: "api", testMatch: /\.api\.spec\.ts$/ },
     {
       name: "ui",
       testMatch: /\.ui\.spec\.ts$/,
-      dependencies: ["setup"],
-      use: { ...devices["Desktop Chrome"], storageState: STORAGE_STATE },
+      // Each worker signs its own writer in (e2e/fixtures.ts).
+      use: { ...devices["Desktop Chrome"] },
     },
   ],
   webServer: {

@@ -1,5 +1,6 @@
 // Issue 20 items 9 and §4 on the Analyze page: Run all installed, then Delete a kept result.
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { APIRequestContext } from "@playwright/test";
 import { bookToAnalyze } from "./analysis-support";
 
 async function installFound(request: APIRequestContext, q: string): Promise<void> {

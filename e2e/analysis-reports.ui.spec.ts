@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { bookToAnalyze } from "./analysis-support";
 
 // Issue 20 §2: each new built-in report, run from the Analyze page, shows its sections with a

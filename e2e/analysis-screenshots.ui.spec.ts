@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 import { bookToAnalyze } from "./analysis-support";
 
 // Screenshots of the analysis pages for docs/screenshots/ (not a test; skipped unless asked for):

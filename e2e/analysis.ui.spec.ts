@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { bookToAnalyze } from "./analysis-support";
 
 test("search a template, open it, install it, run it on a book and see its chart", async ({ page }) => {

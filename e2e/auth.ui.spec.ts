@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { newWriter, SIGNED_OUT, signInViaUi, signUpViaApi, signUpViaUi } from "./support";
 
 test.use({ storageState: SIGNED_OUT });

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 import { editorText, newBook, toEnd } from "./editor-support";
 

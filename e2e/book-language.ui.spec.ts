@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
 
 // Issue 17 item 5: a book's language reaches its pages, its new chapters' names and its counts.
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 import { CHAPTER_TRASH_DAYS } from "../server/chapters/limits.mjs";
 import { newWriter, SIGNED_OUT } from "./support";
 

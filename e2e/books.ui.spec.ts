@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 
 /** A book made through the API with the browser's session, and the list opened on it. */
 async function bookViaApi(page: Page, attributes: Record<string, unknown>): Promise<string> {

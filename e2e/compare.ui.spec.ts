@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { bookToAnalyze } from "./analysis-support";
 
 // Issue 20 §3: Compare, from a book's Analyze page, with another book and with the book's own earlier version.

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 import { editorText, expectSaved, newBook, toEnd } from "./editor-support";
 
 // Screenshots of the chapter editor for docs/screenshots/ (not a test; skipped unless asked for):

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { draftsInBrowser, editorText, expectSaved, newChapter, saveState, stored, toEnd, withoutApiSession } from "./editor-support";
 import { newWriter, SIGNED_OUT, signInViaUi, signUpViaApi } from "./support";
 

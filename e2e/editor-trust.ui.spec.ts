@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 import { editorText, expectSaved, newBook, newChapter, stored, toEnd } from "./editor-support";
-import { STORAGE_STATE } from "./support";
 
 // Issue 17, item 2 (rich paste, Ctrl+I/B, smart punctuation) and item 7's editor parts (Keep both
 // merges, a second tab hears of newer text, the first paint has the text, a chapter's trash Undo).
@@ -205,9 +205,9 @@ test("a second tab hears each autosave's version number and downloads the text o
   expect(downloads).toHaveLength(1);
 });
 
-test("a tab on another device (browser context) hears of newer text when it comes back into view", async ({ page, browser }) => {
+test("a tab on another device (browser context) hears of newer text when it comes back into view", async ({ page, browser, storageState }) => {
   const chapter = await newChapter(page.request, "Start.");
-  const elsewhere = await browser.newContext({ storageState: STORAGE_STATE });
+  const elsewhere = await browser.newContext({ storageState });
   const other = await elsewhere.newPage();
   await page.goto(chapter.path);
   await other.goto(chapter.path);
@@ -226,10 +226,10 @@ test("a tab on another device (browser context) hears of newer text when it come
   await elsewhere.close();
 });
 
-test("the editor's first paint holds the chapter's text (server-rendered)", async ({ page, browser }) => {
+test("the editor's first paint holds the chapter's text (server-rendered)", async ({ page, browser, storageState }) => {
   const chapter = await newChapter(page.request, "The lamp was lit.\nNobody came.");
   // Without JavaScript the page is what the server sent: the text must be in it.
-  const noScript = await browser.newContext({ storageState: STORAGE_STATE, javaScriptEnabled: false });
+  const noScript = await browser.newContext({ storageState, javaScriptEnabled: false });
   const bare = await noScript.newPage();
   await bare.goto(chapter.path);
   await expect(bare.getByText("The lamp was lit.")).toBeVisible();

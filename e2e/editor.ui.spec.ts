@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { editorText, expectSaved, newBook, newChapter, paste, saveState, stored, toEnd } from "./editor-support";
 
 // The chapter editor (issue 7, item 3): typing, saving, the Markdown kept byte for byte, history,

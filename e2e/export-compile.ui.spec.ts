@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 
 // Issue 19 item 14: the export dialog's compile options — front matter (remembered for the book

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { editorText, expectSaved } from "./editor-support";
 import { newWriter, SIGNED_OUT, signUpViaUi } from "./support";
 

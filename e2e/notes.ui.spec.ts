@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectSaved, newChapter, stored, toEnd } from "./editor-support";
 
 // Issue 17, items 3 and 4: a private note is drawn as a note and never counted; link targets are

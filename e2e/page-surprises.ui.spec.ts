@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Request } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { Page, Request } from "@playwright/test";
 import { newWriter, SIGNED_OUT, signInViaUi, signUpViaApi, signUpViaUi } from "./support";
 
 // Issue 17 item 7, the pages' part: no surprises in the book list, the book page, the header,

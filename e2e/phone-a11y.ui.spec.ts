@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 import { newWriter, SIGNED_OUT, signInViaUi, signUpViaApi } from "./support";
 
 // Issue 17 item 8: the pages on a phone and a tablet, contrast, one h1 each, and a favicon.

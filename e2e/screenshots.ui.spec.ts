@@ -1,4 +1,5 @@
-import { test, type Page } from "@playwright/test";
+import { test } from "./fixtures";
+import type { Page } from "@playwright/test";
 import { newWriter, SIGNED_OUT, signInViaUi, signUpViaApi } from "./support";
 
 // Pictures of each page in light and dark for docs/screenshots (linked from the README).

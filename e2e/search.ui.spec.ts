@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 import { newBook, stored, textInEditor, type ChapterAt } from "./editor-support";
 
 // Issue 23 item 5: search a book and the library, replace reviewed hit by hit, the change set in

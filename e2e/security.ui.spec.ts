@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 import { SIGNED_OUT } from "./support";
 
 // Pages run under a Content-Security-Policy with per-request script nonces (issue 5, item 12):

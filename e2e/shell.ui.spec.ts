@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("the theme toggle cycles auto, light, dark, and the choice outlives a reload", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "light" });

@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
-/** The signed-in writer's browser state, saved by auth.setup.ts (e2e/.auth/ is gitignored). */
-export const STORAGE_STATE = "e2e/.auth/writer.json";
 export const SIGNED_OUT = { cookies: [], origins: [] };
 
 export interface Writer {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { SIGNED_OUT } from "./support";
 
 test("a token made on the Tokens page works on the API until it is revoked", async ({ page, playwright, baseURL }) => {
