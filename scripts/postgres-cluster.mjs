@@ -15,11 +15,22 @@ function freePort() {
   });
 }
 
-function postgresBin() {
+const NOT_INSTALLED = "PostgreSQL is not installed (apt-get install postgresql), and INKSTONE_TEST_POSTGRES is not set.";
+
+function installedVersion() {
   const root = "/usr/lib/postgresql";
-  const version = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a))[0] : undefined;
-  if (!version) throw new Error("PostgreSQL is not installed (apt-get install postgresql), and INKSTONE_TEST_POSTGRES is not set.");
-  return path.join(root, version, "bin");
+  return existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a))[0] : undefined;
+}
+
+/** Why the PostgreSQL suite cannot run here, or undefined when it can. */
+export function postgresUnavailable() {
+  return process.env.INKSTONE_TEST_POSTGRES || installedVersion() ? undefined : NOT_INSTALLED;
+}
+
+function postgresBin() {
+  const version = installedVersion();
+  if (!version) throw new Error(NOT_INSTALLED);
+  return path.join("/usr/lib/postgresql", version, "bin");
 }
 
 /** Starts a cluster on a free port; `url` has no database name, `stop()` removes it all. */

@@ -1,27 +1,37 @@
 // @ts-check
-// What `npm test` (scripts/test.mjs) runs: stages one after another, the npm scripts of a stage
-// side by side. A suite's name is what `npm test -- <name> …` picks.
+// What `npm test` (scripts/test.mjs) runs: stages one after another; a stage's lanes side by side;
+// a lane's suites one after another. A suite's name is what `npm test -- <name> …` picks.
+import { postgresUnavailable } from "./postgres-cluster.mjs";
 
-/** @typedef {{ name: string, script: string, args?: string[] }} Suite */
+/**
+ * @typedef {object} Suite
+ * @property {string} name
+ * @property {string} script  the npm script that runs it
+ * @property {string[]} [args]
+ * @property {() => string | undefined} [unavailable]  why it cannot run on this machine (it is then skipped, and said so)
+ */
 
-/** @type {Suite[][]} */
+/** @type {Suite[][][]} */
 export const STAGES = [
   // The build writes the route types (<distDir>/types) that the type check reads; lint reads only
   // the sources.
-  [
-    { name: "build", script: "build", args: ["--if-stale"] },
-    { name: "lint", script: "check:lint" },
-  ],
+  [[{ name: "build", script: "build", args: ["--if-stale"] }], [{ name: "lint", script: "check:lint" }]],
   // The unit and HTTP suites each run alone: their files bound stalls and deadlines by the clock
   // (a cheap GET during an attack, a conversion's limit), which a busy neighbour on two cores
   // pushed past their limits.
-  [{ name: "unit", script: "test:unit" }],
-  [{ name: "http", script: "test:http" }],
-  // These wait more than they compute (a browser drawing, a command's process starting), and their
-  // limits are in tens of seconds: side by side they fill each other's idle time.
+  [[{ name: "unit", script: "test:unit" }]],
+  [[{ name: "http", script: "test:http" }]],
+  // These wait more than they compute (a browser drawing, a command's process starting, a
+  // PostgreSQL server answering), and their limits are in tens of seconds: side by side they fill
+  // each other's idle time. Measured alone, by CPU time over time taken: the CLI about two thirds of
+  // a core, the PostgreSQL run (the tagged unit and HTTP files again, decision 0434) about one,
+  // Playwright (two workers) about one; unit and HTTP, which run alone, about one and a half.
   [
-    { name: "types", script: "check:types" },
-    { name: "cli", script: "test:cli" },
-    { name: "e2e", script: "test:e2e" },
+    [
+      { name: "types", script: "check:types" },
+      { name: "postgres", script: "test:postgres", unavailable: postgresUnavailable },
+    ],
+    [{ name: "cli", script: "test:cli" }],
+    [{ name: "e2e", script: "test:e2e" }],
   ],
 ];

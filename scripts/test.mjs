@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm test`: every suite, in stages (scripts/test-stages.mjs). A stage's suites run side by side,
-// each in its own process with its own server and database, one file at a time as before; a
-// suite whose tests bound times by the clock runs in a stage of its own. Each line of output
+// `npm test`: every suite, in stages (scripts/test-stages.mjs). A stage's lanes run side by side,
+// a lane's suites one after another, each suite in its own process with its own server and
+// database; a suite whose tests bound times by the clock runs in a stage of its own. Each line of output
 // carries its suite's name; a summary of each suite's time and result closes the run. A suite
 // that fails does not stop the others: the run ends non-zero after all of them
 // (docs/decisions/0433-npm-test-runs-its-suites-in-stages.md).
@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import readline from "node:readline";
 import { STAGES } from "./test-stages.mjs";
 
-/** @typedef {{ name: string, code: number, seconds: number, error?: Error }} Result */
+/** @typedef {{ name: string, code: number, seconds: number, error?: Error, skipped?: string }} Result */
 
 /**
  * Runs one suite's npm script, its lines prefixed with its name.
@@ -20,7 +20,7 @@ import { STAGES } from "./test-stages.mjs";
 function run({ name, script, args = [] }) {
   const started = Date.now();
   const child = spawn("npm", ["run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])], { stdio: ["ignore", "pipe", "pipe"] });
-  const label = `[${name}]`.padEnd(8);
+  const label = `[${name}]`.padEnd(10);
   for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream }).on("line", (line) => console.log(`${label} ${line}`));
   }
@@ -31,9 +31,27 @@ function run({ name, script, args = [] }) {
   });
 }
 
+/**
+ * Runs a lane's suites one after another (those picked), skipping one that cannot run here.
+ * @param {import("./test-stages.mjs").Suite[]} lane
+ * @returns {Promise<Result[]>}
+ */
+async function runLane(lane) {
+  /** @type {Result[]} */
+  const results = [];
+  for (const suite of lane.filter(picked)) {
+    const reason = suite.unavailable?.();
+    if (reason) console.log(`[${suite.name}] skipped: ${reason}`);
+    results.push(reason ? { name: suite.name, code: 0, seconds: 0, skipped: reason } : await run(suite));
+  }
+  return results;
+}
+
 const only = process.argv.slice(2);
+/** @param {import("./test-stages.mjs").Suite} suite */
+const picked = (suite) => only.length === 0 || only.includes(suite.name);
 // A misspelt suite would otherwise run nothing and pass.
-const known = STAGES.flat().map((suite) => suite.name);
+const known = STAGES.flat(2).map((suite) => suite.name);
 const unknown = only.filter((name) => !known.includes(name));
 if (unknown.length > 0) {
   console.error(`npm test: no suite named ${unknown.join(", ")}; the suites are ${known.join(", ")}.`);
@@ -42,11 +60,11 @@ if (unknown.length > 0) {
 /** @type {Result[]} */
 const results = [];
 for (const stage of STAGES) {
-  const suites = stage.filter((suite) => only.length === 0 || only.includes(suite.name));
-  results.push(...(await Promise.all(suites.map(run))));
+  results.push(...(await Promise.all(stage.map(runLane))).flat());
 }
 console.log("\nnpm test:");
-for (const { name, code, seconds, error } of results) {
-  console.log(`  ${name.padEnd(6)} ${code === 0 ? "passed" : `FAILED (${error?.message ?? `exit ${code}`})`}  ${Math.round(seconds)} s`);
+for (const { name, code, seconds, error, skipped } of results) {
+  const outcome = skipped ? `skipped (${skipped})` : code === 0 ? "passed" : `FAILED (${error?.message ?? `exit ${code}`})`;
+  console.log(`  ${name.padEnd(8)} ${outcome}  ${Math.round(seconds)} s`);
 }
 process.exit(results.every((result) => result.code === 0) ? 0 : 1);

@@ -14,12 +14,12 @@ describe("npm scripts", () => {
     for (const project of projects) expect(scripts[`test:${project}`], project).toBe(`vitest run --project ${project}`);
   });
 
-  it("npm test builds, checks, and runs every suite, each once, the build before the type check and the tests", () => {
+  it("npm test builds, checks, and runs every suite (PostgreSQL too), each once, the build before the type check and the tests", () => {
     expect(scripts.test).toBe("node scripts/test.mjs");
-    const run = STAGES.flat().map((suite) => suite.script);
-    expect([...run].sort()).toEqual(["build", "check:lint", "check:types", ...projects.map((p) => `test:${p}`), "test:e2e"].sort());
+    const run = STAGES.flat(2).map((suite) => suite.script);
+    expect([...run].sort()).toEqual(["build", "check:lint", "check:types", ...projects.map((p) => `test:${p}`), "test:e2e", "test:postgres"].sort());
     for (const script of run) expect(scripts[script], script).toBeDefined();
-    const stageOf = (script: string) => STAGES.findIndex((stage) => stage.some((suite) => suite.script === script));
+    const stageOf = (script: string) => STAGES.findIndex((stage) => stage.flat().some((suite) => suite.script === script));
     for (const script of run.filter((name) => name !== "build" && name !== "check:lint")) expect(stageOf(script), script).toBeGreaterThan(stageOf("build"));
   });
 });
