@@ -3,12 +3,13 @@ import type { z } from "zod";
 import { loadLanguageData } from "../analysis/engine/language-data";
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
+import { sql } from "../db";
 import { AppError } from "../errors";
 import type { BibleEntry } from "../generated/kysely/database";
 import { newId } from "../sql/values";
 import { entryScope } from "./create-entry";
 import { bibleTransaction, checkExitChapter, loadBibleBook } from "./entries";
-import { entryNameKeys, NameIndex, nameTaken } from "./name-index";
+import { entryNameKeys, inSlices, NameIndex, nameTaken, warmNameKeys } from "./name-index";
 import { commonWordWarnings, namesOf } from "./names";
 import type { importEntriesInput, importResultSchema } from "./schemas";
 
@@ -22,28 +23,31 @@ const ROWS_PER_INSERT = 100;
  * refuses the whole import (409 naming the entry and the row); with "skip" such rows are left out
  * and listed. A limit passed refuses the whole import either way.
  *
- * Every row's names are keyed before the transaction; inside it the bible's names are read once
- * into an index that each row is checked against and then joins, so the check is one pass (it
- * used to reread the whole bible for each row), and the rows go in by the hundred.
+ * Every row's names, and the bible's, are keyed before the transaction, in slices that let other
+ * requests through; inside it the bible's names are read once into an index that each row is
+ * checked against and then joins, so the check is one pass (it used to reread the whole bible for
+ * each row) over keys already made, and the rows go in by the hundred.
  */
 export async function importEntries(input: { bookId: string } & z.output<typeof importEntriesInput>, principal: Principal): Promise<ImportResult> {
   authorize(principal, "bible.import");
   const book = await loadBibleBook(principal, input.bookId);
   await loadLanguageData(); // the stop-words that flag common-word names
-  const rows = input.entries.map((entry, index) => {
+  const rows = await inSlices(input.entries, (entry, index) => {
     try {
-      return { entry, scope: entryScope(book, entry.scope), keys: entryNameKeys(namesOf(entry)) };
+      const names = namesOf(entry);
+      return { entry, scope: entryScope(book, entry.scope), keys: entryNameKeys(names), warnings: commonWordWarnings(names) };
     } catch (error) {
       throw withRow(error, index);
     }
   });
   const lock = rows.some((row) => row.scope.seriesId) ? { bookId: null, seriesId: book.seriesId } : { bookId: book.id, seriesId: null };
+  await warmNameKeys(sql, lock);
   return bibleTransaction(lock, async (trx) => {
     const names = await NameIndex.load(trx, lock);
     const result: ImportResult = { created: [], skipped: [], warnings: [] };
     const inserts: Insertable<BibleEntry>[] = [];
     const now = new Date();
-    for (const [index, { entry, scope, keys }] of rows.entries()) {
+    for (const [index, { entry, scope, keys, warnings }] of rows.entries()) {
       const clash = names.clash(scope, keys);
       if (clash) {
         const taken = nameTaken(namesOf(entry)[clash.at]!, clash.holder);
@@ -75,7 +79,7 @@ export async function importEntries(input: { bookId: string } & z.output<typeof 
         updatedAt: now,
       });
       result.created.push({ id, scope: scope.seriesId ? "series" : "book", kind: entry.kind, name: entry.name, aliases: entry.aliases });
-      result.warnings.push(...commonWordWarnings(namesOf(entry)).map((warning) => ({ ...warning, entryId: id })));
+      result.warnings.push(...warnings.map((warning) => ({ ...warning, entryId: id })));
     }
     for (let i = 0; i < inserts.length; i += ROWS_PER_INSERT) await trx.insertInto("BibleEntry").values(inserts.slice(i, i + ROWS_PER_INSERT)).execute();
     return result;
