@@ -17,6 +17,12 @@ export const BIBLE_LIMITS = {
   relationsPerBook: 5_000,
   seriesPerWriter: 200,
   booksPerSeries: 100,
+  /**
+   * marks a chapter keeps beside each entry's first: a chapter of 2.6 million `a` with an entry
+   * named `a` was 82 MB of marks, read and written on the request thread (issue 30). Counts stay
+   * exact; past this a chapter's marks are its earliest.
+   */
+  marksPerChapter: 10_000,
   /** entries one import may bring */
   entriesPerImport: 2_000,
   /** a picture's bytes: 2 MiB */
@@ -234,11 +240,11 @@ export const mentionSchema = z
 export const entryMentionsSchema = z
   .object({
     entryId: z.string(),
-    total: z.int().describe("mentions in the whole book"),
+    total: z.int().describe("mentions in the whole book, all of them"),
     chapters: z.array(z.object({ chapterId: z.string(), title: z.string(), position: z.int(), count: z.int() })).describe("chapters it appears in, in book order"),
     first: place.nullable(),
     last: place.nullable(),
-    mentions: z.object({ items: z.array(mentionSchema), total: z.int(), page: z.int(), perPage: z.int() }).describe("every mention with its sentence, in book order, paged"),
+    mentions: z.object({ items: z.array(mentionSchema), total: z.int(), page: z.int(), perPage: z.int() }).describe("every marked mention with its sentence, in book order, paged (`page`, `perPage`); `total` counts the marked ones (see the chapter's `complete`)"),
   })
   .meta({ id: "BibleEntryMentions" });
 export type EntryMentionsDto = z.infer<typeof entryMentionsSchema>;
@@ -248,13 +254,16 @@ export const chapterMentionsSchema = z
   .object({
     chapterId: z.string(),
     version: z.int().describe("the chapter version the spans were found in"),
+    complete: z
+      .boolean()
+      .describe(`false when the chapter has more mentions than it marks: every entry keeps its first, and the chapter its earliest ${BIBLE_LIMITS.marksPerChapter.toLocaleString("en")}; counts are always exact`),
     entries: z.array(
       z.object({
         entryId: z.string(),
         kind: z.string(),
         name: z.string(),
-        count: z.int(),
-        spans: z.array(z.object({ start: z.int(), end: z.int() })),
+        count: z.int().describe("mentions in the chapter, all of them"),
+        spans: z.array(z.object({ start: z.int(), end: z.int() })).describe("the marked ones, in text order"),
       }),
     ),
   })
