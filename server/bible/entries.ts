@@ -7,8 +7,9 @@ import { engine, sql, sqlTransaction } from "../db";
 import { AppError } from "../errors";
 import type { BibleEntry, DB } from "../generated/kysely/database";
 import { storedPicture } from "../pictures/schemas";
-import { commonWordWarnings, nameKey, namesOf } from "./names";
-import { BIBLE_LIMITS, type EntryDto } from "./schemas";
+import { entryNameKeys, NameIndex, nameTaken } from "./name-index";
+import { commonWordWarnings, namesOf } from "./names";
+import type { EntryDto } from "./schemas";
 
 export type EntryRow = Selectable<BibleEntry>;
 type Reader = Pick<Transaction<DB>, "selectFrom">;
@@ -43,19 +44,6 @@ export async function loadEntry(principal: Principal, bookId: string, entryId: s
 }
 
 /**
- * The books whose bible an entry of this scope joins: the book itself, or every book of its
- * series. A name must be free in each.
- */
-async function booksSharing(db: Reader, scope: { bookId: string | null; seriesId: string | null }): Promise<{ id: string; seriesId: string | null }[]> {
-  if (scope.bookId) {
-    const book = await db.selectFrom("Book").select(["id", "seriesId"]).where("id", "=", scope.bookId).executeTakeFirstOrThrow();
-    return [book];
-  }
-  const books = await db.selectFrom("Book").select(["id", "seriesId"]).where("seriesId", "=", scope.seriesId).execute();
-  return books.length > 0 ? books : [{ id: "", seriesId: scope.seriesId }];
-}
-
-/**
  * Refuses names or aliases another entry these books see already has (409 naming it), and
  * entries or aliases past the limits (422). Runs inside the writing transaction.
  */
@@ -65,24 +53,11 @@ export async function checkNamesFree(
   names: readonly string[],
   options: { exceptEntryId?: string; adding?: number } = {},
 ): Promise<void> {
-  const keys = names.map(nameKey);
-  const twice = keys.findIndex((key, index) => keys.indexOf(key) !== index);
-  if (twice >= 0) throw new AppError("validation_failed", `"${names[twice]}" is named twice in this entry.`, [{ path: "aliases", message: `"${names[twice]}" is named twice` }]);
-  for (const book of await booksSharing(db, scope)) {
-    const others = await visibleEntries(db, book).select(["id", "name", "aliases"]).execute();
-    if (options.adding && others.length + options.adding > BIBLE_LIMITS.entriesPerBook) {
-      throw new AppError("bible_limit", `A book's bible holds at most ${BIBLE_LIMITS.entriesPerBook} entries (its own and its series').`, { limit: BIBLE_LIMITS.entriesPerBook, entries: others.length });
-    }
-    for (const other of others) {
-      if (other.id === options.exceptEntryId) continue;
-      for (const name of namesOf({ name: other.name, aliases: parseList(other.aliases) })) {
-        const at = keys.indexOf(nameKey(name));
-        if (at >= 0) {
-          throw new AppError("name_taken", `"${names[at]}" is already a name of the entry "${other.name}".`, { name: names[at], entryId: other.id, entryName: other.name });
-        }
-      }
-    }
-  }
+  const keys = entryNameKeys(names);
+  const index = await NameIndex.load(db, scope, options.exceptEntryId);
+  if (options.adding) index.refuseWhenFull(scope);
+  const clash = index.clash(scope, keys);
+  if (clash) throw nameTaken(names[clash.at]!, clash.holder);
 }
 
 /**

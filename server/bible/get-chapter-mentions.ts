@@ -6,7 +6,9 @@ import { loadBibleBook } from "./entries";
 import { ensureBookScanned } from "./mention-index";
 import type { ChapterMentionsDto } from "./schemas";
 
-// GET /api/v1/books/{bookId}/chapters/{chapterId}/bible — the entries named in one chapter
+// GET /api/v1/books/{bookId}/chapters/{chapterId}/bible — the entries named in one chapter, each
+// with its exact count and its marks: every entry's first, and the chapter's earliest up to
+// BIBLE_LIMITS.marksPerChapter (server/bible/engine/scan.ts); `complete` says whether every mention is marked.
 export async function getChapterMentions(input: { bookId: string; chapterId: string }, principal: Principal): Promise<ChapterMentionsDto> {
   authorize(principal, "bible.chapterMentions");
   const book = await loadBibleBook(principal, input.bookId);
@@ -25,5 +27,6 @@ export async function getChapterMentions(input: { bookId: string; chapterId: str
       return { entryId: entry.id, kind: entry.kind, name: entry.name, count: row.count, spans };
     })
     .sort((a, b) => a.spans[0]!.start - b.spans[0]!.start);
-  return { chapterId: chapter.id, version: scan?.chapterVersion ?? chapter.version, entries };
+  const complete = entries.every((entry) => entry.spans.length === entry.count);
+  return { chapterId: chapter.id, version: scan?.chapterVersion ?? chapter.version, complete, entries };
 }

@@ -30,19 +30,19 @@ export async function getEntryMentions(input: { bookId: string; entryId: string 
     return { chapterId: row.chapterId, chapterTitle: row.title, position: row.position, start: span[0] };
   };
 
-  // The page of mentions, in book order: the chapters it falls in are read for their sentences.
-  const listed = input.chapterId ? rows.filter((row) => row.chapterId === input.chapterId) : rows;
-  const listedTotal = listed.reduce((sum, row) => sum + row.count, 0);
+  // The page of marked mentions, in book order: the chapters it falls in are read for their sentences.
+  const listed = (input.chapterId ? rows.filter((row) => row.chapterId === input.chapterId) : rows).map((row) => ({ row, marked: spansIn(row.spans) }));
+  const listedTotal = listed.reduce((sum, { marked }) => sum + marked, 0);
   const from = (input.page - 1) * input.perPage;
   const wanted: { row: (typeof rows)[number]; spans: [number, number][] }[] = [];
   let index = 0;
-  for (const row of listed) {
+  for (const { row, marked } of listed) {
     if (index >= from + input.perPage) break;
-    if (index + row.count > from) {
+    if (index + marked > from) {
       const spans = JSON.parse(row.spans) as [number, number][];
       wanted.push({ row, spans: spans.slice(Math.max(0, from - index), from + input.perPage - index) });
     }
-    index += row.count;
+    index += marked;
   }
   const texts = wanted.length
     ? new Map((await sql.selectFrom("Chapter").select(["id", "content"]).where("id", "in", wanted.map((w) => w.row.chapterId)).execute()).map((c) => [c.id, c.content]))
@@ -67,4 +67,14 @@ export async function getEntryMentions(input: { bookId: string; entryId: string 
     last: place(rows[rows.length - 1], "last"),
     mentions: { items, total: listedTotal, page: input.page, perPage: input.perPage },
   };
+}
+
+/**
+ * How many marks a stored list holds (a chapter marks fewer than it counts past
+ * BIBLE_LIMITS.marksPerChapter), counted without parsing the lists the page does not show.
+ */
+function spansIn(json: string): number {
+  let spans = 0;
+  for (let at = json.indexOf("[", 1); at >= 0; at = json.indexOf("[", at + 1)) spans++;
+  return spans;
 }

@@ -6,7 +6,7 @@ import { runInWorker } from "../workers/pool";
 import type { ChapterScan, ChapterText } from "./engine/scan";
 import { scanChapters } from "./engine/scan";
 import { bookEntryNames } from "./list-entry-names";
-import type { EntryNameDto } from "./schemas";
+import { BIBLE_LIMITS, type EntryNameDto } from "./schemas";
 
 /**
  * Text and names up to this many UTF-16 units in all (a 10,000-word chapter) are scanned on the
@@ -27,11 +27,12 @@ export function thingsOf(names: readonly EntryNameDto[]): NamedThing[] {
 
 /**
  * What a scan looked for, and by which rule: every entry's id, name and aliases, and the matcher's
- * rule version. A chapter scanned for another list, or by an older rule, is stale.
+ * rule version and how many marks a chapter keeps. A chapter scanned for another list, or by an
+ * older rule, is stale.
  */
 export function signatureOf(names: readonly EntryNameDto[]): string {
   return createHash("sha256")
-    .update(JSON.stringify([MENTION_RULE_VERSION, names.map((entry) => [entry.id, entry.name, entry.aliases])]))
+    .update(JSON.stringify([MENTION_RULE_VERSION, BIBLE_LIMITS.marksPerChapter, names.map((entry) => [entry.id, entry.name, entry.aliases])]))
     .digest("base64url");
 }
 
@@ -99,7 +100,7 @@ export async function rescanSavedChapter(chapter: { id: string; bookId: string; 
 /** Replaces the chapters' mentions with the scans' and records what they were scanned for, in one transaction. */
 async function storeScans(scans: ChapterScan[], versions: Map<string, number>, signature: string): Promise<void> {
   const rows = scans.flatMap((scan) =>
-    scan.entries.map((entry) => ({ entryId: entry.entryId, chapterId: scan.chapterId, count: entry.spans.length, spans: JSON.stringify(entry.spans) })),
+    scan.entries.map((entry) => ({ entryId: entry.entryId, chapterId: scan.chapterId, count: entry.count, spans: JSON.stringify(entry.spans) })),
   );
   const chapterIds = scans.map((scan) => scan.chapterId);
   const scannedAt = new Date();

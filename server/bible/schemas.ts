@@ -17,8 +17,18 @@ export const BIBLE_LIMITS = {
   relationsPerBook: 5_000,
   seriesPerWriter: 200,
   booksPerSeries: 100,
-  /** entries one import may bring */
-  entriesPerImport: 2_000,
+  /**
+   * marks a chapter keeps beside each entry's first: a chapter of 2.6 million `a` with an entry
+   * named `a` was 82 MB of marks, read and written on the request thread (issue 30). Counts stay
+   * exact; past this a chapter's marks are its earliest.
+   */
+  marksPerChapter: 10_000,
+  /**
+   * entries one import may bring: checking a request's 2,000 entries of 30 aliases (62,000
+   * strings) blocked the thread that answers everyone for 0.4 s before any of it was read;
+   * past this it is refused at once (issue 30, decision 0441). A full bible comes in four.
+   */
+  entriesPerImport: 500,
   /** a picture's bytes: 2 MiB */
   pictureBytes: 2 * 1024 * 1024,
 } as const;
@@ -234,11 +244,11 @@ export const mentionSchema = z
 export const entryMentionsSchema = z
   .object({
     entryId: z.string(),
-    total: z.int().describe("mentions in the whole book"),
+    total: z.int().describe("mentions in the whole book, all of them"),
     chapters: z.array(z.object({ chapterId: z.string(), title: z.string(), position: z.int(), count: z.int() })).describe("chapters it appears in, in book order"),
     first: place.nullable(),
     last: place.nullable(),
-    mentions: z.object({ items: z.array(mentionSchema), total: z.int(), page: z.int(), perPage: z.int() }).describe("every mention with its sentence, in book order, paged"),
+    mentions: z.object({ items: z.array(mentionSchema), total: z.int(), page: z.int(), perPage: z.int() }).describe("every marked mention with its sentence, in book order, paged (`page`, `perPage`); `total` counts the marked ones (see the chapter's `complete`)"),
   })
   .meta({ id: "BibleEntryMentions" });
 export type EntryMentionsDto = z.infer<typeof entryMentionsSchema>;
@@ -248,13 +258,16 @@ export const chapterMentionsSchema = z
   .object({
     chapterId: z.string(),
     version: z.int().describe("the chapter version the spans were found in"),
+    complete: z
+      .boolean()
+      .describe(`false when the chapter has more mentions than it marks: every entry keeps its first, and the chapter its earliest ${BIBLE_LIMITS.marksPerChapter.toLocaleString("en")}; counts are always exact`),
     entries: z.array(
       z.object({
         entryId: z.string(),
         kind: z.string(),
         name: z.string(),
-        count: z.int(),
-        spans: z.array(z.object({ start: z.int(), end: z.int() })),
+        count: z.int().describe("mentions in the chapter, all of them"),
+        spans: z.array(z.object({ start: z.int(), end: z.int() })).describe("the marked ones, in text order"),
       }),
     ),
   })
@@ -302,7 +315,8 @@ export const bibleMarkdownSchema = z.object({ fileName: z.string(), markdown: z.
 
 export const importEntriesInput = z
   .strictObject({
-    entries: z.array(newEntryFields.extend({ scope: z.enum(ENTRY_SCOPES).default("book") })).min(1, "name at least one entry").max(BIBLE_LIMITS.entriesPerImport),
+    entries: z.array(newEntryFields.extend({ scope: z.enum(ENTRY_SCOPES).default("book") })).min(1, "name at least one entry")
+      .max(BIBLE_LIMITS.entriesPerImport, `an import brings at most ${BIBLE_LIMITS.entriesPerImport} entries: split the file and import each part`),
     onDuplicate: z.enum(["fail", "skip"]).default("fail").describe('"skip": an entry whose name or alias is taken is left out and reported; "fail": nothing is imported'),
   })
   .meta({ id: "BibleImport" });

@@ -1,60 +1,31 @@
-import { sql as raw, type RawBuilder } from "kysely";
+import { sql as raw } from "kysely";
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { engine, sql } from "../db";
+import { env } from "../env";
+import { AppError } from "../errors";
+import { sqliteFile } from "../sql/sqlite";
+import { runInWorker } from "../workers/pool";
 import type { BookSearchResult as Scanned } from "./engine/book";
 import { compileSearch } from "./engine/pattern";
-import { runScan } from "./run-scan";
+import { librarySpec, pageItems, type LibraryCandidate, type LibraryWindow } from "./library-index";
+import { runScan, SEARCH_TIMEOUT_MS } from "./run-scan";
 import type { LibrarySearchResult } from "./schemas";
 
 /** The trigram index serves queries of at least three characters; shorter ones (一, 林风) are a scan. */
 const TRIGRAM = 3;
 
-interface Candidate {
-  chapterId: string;
-  chapterTitle: string;
-  bookId: string;
-  bookTitle: string;
-}
+const timedOut = () =>
+  new AppError("search_timed_out", `The search did not finish within ${SEARCH_TIMEOUT_MS / 1000} seconds and was stopped; try a longer or more unusual query.`, {
+    timeoutMs: SEARCH_TIMEOUT_MS,
+  });
 
 /** LIKE's wildcards taken literally. */
 function likePattern(query: string): string {
   return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/**
- * The writer's chapters that hold the query (case-insensitive), best first, and how many there are.
- * SQLite: the FTS5 trigram index ranked by bm25. PostgreSQL: ILIKE, which the pg_trgm GIN indexes
- * serve, ranked by how often the query occurs. Short queries: the same ILIKE/LIKE, scanning.
- */
-function candidates(query: string, ownerId: string, window: { offset: number; limit: number }): Promise<{ rows: Candidate[]; total: number }> {
-  return engine === "sqlite" ? candidatesSqlite(query, ownerId, window) : candidatesPostgres(query, ownerId, window);
-}
-
 const owned = (ownerId: string) => raw`b."ownerId" = ${ownerId} AND b."deletedAt" IS NULL AND b."purgedAt" IS NULL AND c."deletedAt" IS NULL`;
-
-async function candidatesSqlite(query: string, ownerId: string, window: { offset: number; limit: number }): Promise<{ rows: Candidate[]; total: number }> {
-  const indexed = [...query].length >= TRIGRAM;
-  const from: RawBuilder<unknown> = indexed
-    ? raw`"ChapterSearch" s JOIN "ChapterSearchKey" k ON k."id" = s."rowid" JOIN "Chapter" c ON c."id" = k."chapterId"`
-    : raw`"Chapter" c`;
-  const pattern = likePattern(query);
-  const matches = indexed
-    ? raw`"ChapterSearch" MATCH ${`"${query.replaceAll('"', '""')}"`}`
-    : raw`(c."title" LIKE ${pattern} ESCAPE '\\' OR c."content" LIKE ${pattern} ESCAPE '\\')`;
-  const where = raw`${matches} AND ${owned(ownerId)}`;
-  const occurrences = raw`(length(c."content") - length(replace(lower(c."content"), lower(${query}), ''))) / length(${query})`;
-  const rank = indexed ? raw`bm25("ChapterSearch")` : raw`-(${occurrences})`;
-  const [rows, counted] = await Promise.all([
-    raw<Candidate>`SELECT c."id" AS "chapterId", c."title" AS "chapterTitle", b."id" AS "bookId", b."title" AS "bookTitle"
-      FROM ${from} JOIN "Book" b ON b."id" = c."bookId"
-      WHERE ${where}
-      ORDER BY ${rank}, b."title", c."position", c."id"
-      LIMIT ${window.limit} OFFSET ${window.offset}`.execute(sql),
-    raw<{ total: number | string }>`SELECT count(*) AS "total" FROM ${from} JOIN "Book" b ON b."id" = c."bookId" WHERE ${where}`.execute(sql),
-  ]);
-  return { rows: rows.rows, total: Number(counted.rows[0]?.total ?? 0) };
-}
 
 /**
  * PostgreSQL prices a scan of "Chapter" by its main table, where each long text is only a pointer
@@ -69,8 +40,12 @@ async function candidatesSqlite(query: string, ownerId: string, window: { offset
  * is built on: ILIKE lower-cases each text again on every search, and a word in every chapter of a
  * 10 M-word library spent seconds doing so. A hit's occurrences are counted in bytes (octet_length
  * is constant-time; length() walks the characters) in the one copy the match already read.
+ *
+ * The work runs in the database server, not on this thread; a statement_timeout stops a match that
+ * runs long there (a long query against a long run of one letter) so it cannot hold a connection.
  */
-async function candidatesPostgres(query: string, ownerId: string, window: { offset: number; limit: number }): Promise<{ rows: Candidate[]; total: number }> {
+async function candidatesPostgres(window: LibraryWindow): Promise<{ rows: LibraryCandidate[]; total: number }> {
+  const { query, ownerId } = window;
   // Backslash is PostgreSQL's escape already: an ESCAPE clause would wrap the pattern in like_escape().
   const pattern = likePattern(query);
   const indexed = [...query].length >= TRIGRAM;
@@ -81,42 +56,52 @@ async function candidatesPostgres(query: string, ownerId: string, window: { offs
       UNION ALL SELECT c."id", 0 FROM ${chapters} WHERE c."title" ILIKE ${pattern}),
     "hits" AS (SELECT "id", max("occurrences") AS "occurrences" FROM "found" GROUP BY "id")`;
   const from = raw`"hits" h JOIN "Chapter" c ON c."id" = h."id" JOIN "Book" b ON b."id" = c."bookId" WHERE ${owned(ownerId)}`;
-  return sql.transaction().execute(async (trx) => {
-    if (indexed) await raw`SET LOCAL enable_seqscan = off`.execute(trx);
-    // The total rides on each row (the window is counted before LIMIT): the hits are read once.
-    const { rows } = await raw<Candidate & { total: string }>`${hits}
-      SELECT c."id" AS "chapterId", c."title" AS "chapterTitle", b."id" AS "bookId", b."title" AS "bookTitle", count(*) OVER () AS "total"
-      FROM ${from}
-      ORDER BY h."occurrences" DESC, b."title", c."position", c."id"
-      LIMIT ${window.limit} OFFSET ${window.offset}`.execute(trx);
-    if (rows.length > 0) return { rows: rows.map(({ total, ...row }) => (void total, row)), total: Number(rows[0]!.total) };
-    if (window.offset === 0) return { rows: [], total: 0 };
-    // A page past the last: count the hits alone.
-    const counted = await raw<{ total: string }>`${hits} SELECT count(*) AS "total" FROM ${from}`.execute(trx);
-    return { rows: [], total: Number(counted.rows[0]?.total ?? 0) };
-  });
+  try {
+    return await sql.transaction().execute(async (trx) => {
+      await raw`SELECT set_config('statement_timeout', ${String(SEARCH_TIMEOUT_MS)}, true)`.execute(trx);
+      if (indexed) await raw`SET LOCAL enable_seqscan = off`.execute(trx);
+      // The total rides on each row (the window is counted before LIMIT): the hits are read once.
+      const { rows } = await raw<LibraryCandidate & { total: string }>`${hits}
+        SELECT c."id" AS "chapterId", c."title" AS "chapterTitle", b."id" AS "bookId", b."title" AS "bookTitle", count(*) OVER () AS "total"
+        FROM ${from}
+        ORDER BY h."occurrences" DESC, b."title", c."position", c."id"
+        LIMIT ${window.limit} OFFSET ${window.offset}`.execute(trx);
+      if (rows.length > 0) return { rows: rows.map(({ total, ...row }) => (void total, row)), total: Number(rows[0]!.total) };
+      if (window.offset === 0) return { rows: [], total: 0 };
+      // A page past the last: count the hits alone.
+      const counted = await raw<{ total: string }>`${hits} SELECT count(*) AS "total" FROM ${from}`.execute(trx);
+      return { rows: [], total: Number(counted.rows[0]?.total ?? 0) };
+    });
+  } catch (error) {
+    // 57014: query_canceled, which is what statement_timeout raises.
+    if ((error as { code?: string }).code === "57014") throw timedOut();
+    throw error;
+  }
+}
+
+/** PostgreSQL: the candidates from the database server, then the page's hits scanned here or in a worker. */
+async function searchPostgres(window: LibraryWindow): Promise<{ items: LibrarySearchResult["items"]; total: number }> {
+  const { rows, total } = await candidatesPostgres(window);
+  const texts = rows.length === 0 ? [] : await sql.selectFrom("Chapter").select(["id", "title", "content"]).where("id", "in", rows.map((r) => r.chapterId)).execute();
+  const byId = new Map(texts.map((t) => [t.id, t]));
+  const scanned = await runScan<Scanned[]>(
+    { op: "search-each", chapters: rows.map((r) => ({ title: byId.get(r.chapterId)?.title ?? "", content: byId.get(r.chapterId)?.content ?? "" })), spec: librarySpec(window.query) },
+    window.ownerId,
+  );
+  return { items: pageItems(rows, scanned), total };
+}
+
+/** SQLite: the whole search in a worker, over its own read-only connection (server/search/library-task.ts). */
+function searchSqlite(window: LibraryWindow): Promise<{ items: LibrarySearchResult["items"]; total: number }> {
+  return runInWorker({ op: "search-library", databaseFile: sqliteFile(env.DATABASE_URL), ...window }, { lane: "quick", owner: window.ownerId, timeoutMs: SEARCH_TIMEOUT_MS, timeoutError: timedOut });
 }
 
 // GET /api/v1/search — every book of the writer's at once: one result per chapter with a hit,
 // ranked, with its hit count and the sentence around its first hit.
 export async function searchLibrary(input: { query: string; page: number; perPage: number }, principal: Principal): Promise<LibrarySearchResult> {
   authorize(principal, "search.library");
-  const spec = { query: input.query, matchCase: false, wholeWord: false, regex: false, widthInsensitive: false };
-  compileSearch(spec); // an empty query is 422, before any database work
-  const { rows, total } = await candidates(input.query, principal.userId, { offset: (input.page - 1) * input.perPage, limit: input.perPage });
-  const texts = rows.length === 0 ? [] : await sql.selectFrom("Chapter").select(["id", "title", "content"]).where("id", "in", rows.map((r) => r.chapterId)).execute();
-  const byId = new Map(texts.map((t) => [t.id, t]));
-  const scanned = await runScan<Scanned[]>(
-    { op: "search-each", chapters: rows.map((r) => ({ title: byId.get(r.chapterId)?.title ?? "", content: byId.get(r.chapterId)?.content ?? "" })), spec },
-    principal.userId,
-  );
-  return {
-    items: rows.map((row, i) => {
-      const hit = scanned[i]!.hits[0];
-      return { ...row, hitCount: scanned[i]!.total, before: hit?.before ?? "", match: hit?.match ?? "", after: hit?.after ?? "" };
-    }),
-    total,
-    page: input.page,
-    perPage: input.perPage,
-  };
+  compileSearch(librarySpec(input.query)); // an empty query is 422, before any database work
+  const window = { query: input.query, ownerId: principal.userId, offset: (input.page - 1) * input.perPage, limit: input.perPage };
+  const { items, total } = engine === "sqlite" ? await searchSqlite(window) : await searchPostgres(window);
+  return { items, total, page: input.page, perPage: input.perPage };
 }

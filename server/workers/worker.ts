@@ -31,6 +31,8 @@ async function perform(task: WorkerTask): Promise<unknown> {
     case "search-apply":
     case "search-each":
       return (await import("../search/engine/task")).performSearchTask(task);
+    case "search-library":
+      return (await import("../search/library-task")).performLibrarySearchTask(task);
     case "bible-scan":
     case "bible-near-names":
     case "bible-propose":
