@@ -4,6 +4,7 @@ import { authorize } from "../auth/scopes";
 import { engine, sql } from "../db";
 import type { BookSearchResult as Scanned } from "./engine/book";
 import { compileSearch } from "./engine/pattern";
+import { catchUpSearchIndex } from "./catch-up-index";
 import { runScan } from "./run-scan";
 import type { LibrarySearchResult } from "./schemas";
 
@@ -35,23 +36,25 @@ const owned = (ownerId: string) => raw`b."ownerId" = ${ownerId} AND b."deletedAt
 
 async function candidatesSqlite(query: string, ownerId: string, window: { offset: number; limit: number }): Promise<{ rows: Candidate[]; total: number }> {
   const indexed = [...query].length >= TRIGRAM;
+  // The index holds each chapter in parts (server/search/index-chapter.ts): a chapter ranks by its
+  // best part. (bm25 only works in the query that matches, hence the materialized hits.)
+  const hits = indexed
+    ? raw`WITH "hits" AS MATERIALIZED (SELECT "rowid", bm25("ChapterSearch") AS "rank" FROM "ChapterSearch" WHERE "ChapterSearch" MATCH ${`"${query.replaceAll('"', '""')}"`}) `
+    : raw``;
   const from: RawBuilder<unknown> = indexed
-    ? raw`"ChapterSearch" s JOIN "ChapterSearchKey" k ON k."id" = s."rowid" JOIN "Chapter" c ON c."id" = k."chapterId"`
+    ? raw`(SELECT k."chapterId", min(h."rank") AS "rank" FROM "hits" h JOIN "ChapterSearchPart" k ON k."id" = h."rowid" GROUP BY k."chapterId") p JOIN "Chapter" c ON c."id" = p."chapterId"`
     : raw`"Chapter" c`;
   const pattern = likePattern(query);
-  const matches = indexed
-    ? raw`"ChapterSearch" MATCH ${`"${query.replaceAll('"', '""')}"`}`
-    : raw`(c."title" LIKE ${pattern} ESCAPE '\\' OR c."content" LIKE ${pattern} ESCAPE '\\')`;
-  const where = raw`${matches} AND ${owned(ownerId)}`;
+  const where = indexed ? owned(ownerId) : raw`(c."title" LIKE ${pattern} ESCAPE '\\' OR c."content" LIKE ${pattern} ESCAPE '\\') AND ${owned(ownerId)}`;
   const occurrences = raw`(length(c."content") - length(replace(lower(c."content"), lower(${query}), ''))) / length(${query})`;
-  const rank = indexed ? raw`bm25("ChapterSearch")` : raw`-(${occurrences})`;
+  const rank = indexed ? raw`p."rank"` : raw`-(${occurrences})`;
   const [rows, counted] = await Promise.all([
-    raw<Candidate>`SELECT c."id" AS "chapterId", c."title" AS "chapterTitle", b."id" AS "bookId", b."title" AS "bookTitle"
+    raw<Candidate>`${hits}SELECT c."id" AS "chapterId", c."title" AS "chapterTitle", b."id" AS "bookId", b."title" AS "bookTitle"
       FROM ${from} JOIN "Book" b ON b."id" = c."bookId"
       WHERE ${where}
       ORDER BY ${rank}, b."title", c."position", c."id"
       LIMIT ${window.limit} OFFSET ${window.offset}`.execute(sql),
-    raw<{ total: number | string }>`SELECT count(*) AS "total" FROM ${from} JOIN "Book" b ON b."id" = c."bookId" WHERE ${where}`.execute(sql),
+    raw<{ total: number | string }>`${hits}SELECT count(*) AS "total" FROM ${from} JOIN "Book" b ON b."id" = c."bookId" WHERE ${where}`.execute(sql),
   ]);
   return { rows: rows.rows, total: Number(counted.rows[0]?.total ?? 0) };
 }
@@ -103,6 +106,7 @@ export async function searchLibrary(input: { query: string; page: number; perPag
   authorize(principal, "search.library");
   const spec = { query: input.query, matchCase: false, wholeWord: false, regex: false, widthInsensitive: false };
   compileSearch(spec); // an empty query is 422, before any database work
+  await catchUpSearchIndex(principal.userId);
   const { rows, total } = await candidates(input.query, principal.userId, { offset: (input.page - 1) * input.perPage, limit: input.perPage });
   const texts = rows.length === 0 ? [] : await sql.selectFrom("Chapter").select(["id", "title", "content"]).where("id", "in", rows.map((r) => r.chapterId)).execute();
   const byId = new Map(texts.map((t) => [t.id, t]));
