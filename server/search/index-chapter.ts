@@ -30,13 +30,20 @@ export function partsOf(text: string): string[] {
   return parts;
 }
 
-/** Takes out of the index the parts of a chapter cut from `version` (=) or from any other version (!=). */
+/** Parts taken out of the index in one statement: a chapter's 300 parts at once took half a second. */
+const REMOVE_AT_ONCE = 16;
+
+/** Takes out of the index the parts of a chapter cut from `version` (=) or from any other version (!=), a few at a time. */
 async function removeParts(chapterId: string, which: "=" | "!=", version: number): Promise<void> {
-  await transaction(async (trx) => {
-    const parts = raw`SELECT "id" FROM "ChapterSearchPart" WHERE "chapterId" = ${chapterId} AND "version" ${raw.raw(which)} ${version}`;
-    await raw`DELETE FROM "ChapterSearch" WHERE "rowid" IN (${parts})`.execute(trx);
-    await raw`DELETE FROM "ChapterSearchPart" WHERE "chapterId" = ${chapterId} AND "version" ${raw.raw(which)} ${version}`.execute(trx);
-  });
+  const { rows } = await raw<{ id: number }>`SELECT "id" FROM "ChapterSearchPart" WHERE "chapterId" = ${chapterId} AND "version" ${raw.raw(which)} ${version}`.execute(sql);
+  for (let start = 0; start < rows.length; start += REMOVE_AT_ONCE) {
+    if (start > 0) await nextTurn();
+    const ids = rows.slice(start, start + REMOVE_AT_ONCE).map((row) => row.id);
+    await transaction(async (trx) => {
+      await raw`DELETE FROM "ChapterSearch" WHERE "rowid" IN (${raw.join(ids)})`.execute(trx);
+      await raw`DELETE FROM "ChapterSearchPart" WHERE "id" IN (${raw.join(ids)})`.execute(trx);
+    });
+  }
 }
 
 /**
