@@ -65,6 +65,8 @@ function run(subject: Subject, upTo: number): Promise<void> {
  */
 export async function drainOutbox(only?: { topic: OutboxTopic; subjectIds: string[] }): Promise<void> {
   if (only?.subjectIds.length === 0) return;
+  // Runs of those subjects already under way in this process hold their rows' claim: wait for them.
+  if (only) await Promise.all(only.subjectIds.map((subjectId) => state.running.get(key({ topic: only.topic, subjectId }))));
   for (;;) {
     let query = sql
       .selectFrom("Outbox")

@@ -2,7 +2,7 @@ import { engine, sql } from "../db";
 import { drainOutbox, MAX_ATTEMPTS } from "../outbox/drain-outbox";
 
 /** How long a search waits for its writer's own latest saves to be indexed before it answers without them. */
-const CATCH_UP_MS = 5_000;
+const CATCH_UP_MS = 15_000;
 
 /**
  * A writer finds what they have just saved: before a library search, the chapters of theirs still

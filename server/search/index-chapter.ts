@@ -1,6 +1,8 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { sql as raw } from "kysely";
-import { engine, sql, transaction } from "../db";
+import type { Kysely } from "kysely";
+import { engine, sql } from "../db";
+import type { DB } from "../generated/kysely/database";
 import { MAX_SEARCH_CHARACTERS } from "./schemas";
 
 /**
@@ -9,6 +11,8 @@ import { MAX_SEARCH_CHARACTERS } from "./schemas";
  * indexing a chapter never holds the thread or the database longer than that at a time.
  */
 export const PART_CHARACTERS = 16 * 1024;
+/** How long one transaction of parts may go on taking more (it holds the database meanwhile). */
+const TRANSACTION_BUDGET_MS = 15;
 /** Each part runs on into the next by one less than the longest search, so every hit lies wholly inside one part. */
 const OVERLAP = MAX_SEARCH_CHARACTERS - 1;
 
@@ -30,6 +34,33 @@ export function partsOf(text: string): string[] {
   return parts;
 }
 
+/**
+ * A transaction on the index that does not wait for the disk. Each commit at synchronous=FULL
+ * waits for an fsync on the thread that answers requests (a hundred milliseconds and more when
+ * the disk is busy), and indexing a long chapter commits hundreds of times. The index can be
+ * rebuilt from the outbox, whose row leaves only after it, in a commit that does wait (FULL): in
+ * WAL mode that fsync makes every earlier commit durable too, so a crash loses index work only
+ * while its outbox row still stands. The connection is held from the first pragma to the last,
+ * so no other transaction ever runs at NORMAL.
+ */
+async function indexTransaction(work: (db: Kysely<DB>) => Promise<void>): Promise<void> {
+  await sql.connection().execute(async (db) => {
+    await raw`PRAGMA synchronous = NORMAL`.execute(db);
+    try {
+      await raw`BEGIN IMMEDIATE`.execute(db);
+      try {
+        await work(db);
+        await raw`COMMIT`.execute(db);
+      } catch (error) {
+        await raw`ROLLBACK`.execute(db);
+        throw error;
+      }
+    } finally {
+      await raw`PRAGMA synchronous = FULL`.execute(db);
+    }
+  });
+}
+
 /** Parts taken out of the index in one statement: a chapter's 300 parts at once took half a second. */
 const REMOVE_AT_ONCE = 16;
 
@@ -39,7 +70,7 @@ async function removeParts(chapterId: string, which: "=" | "!=", version: number
   for (let start = 0; start < rows.length; start += REMOVE_AT_ONCE) {
     if (start > 0) await nextTurn();
     const ids = rows.slice(start, start + REMOVE_AT_ONCE).map((row) => row.id);
-    await transaction(async (trx) => {
+    await indexTransaction(async (trx) => {
       await raw`DELETE FROM "ChapterSearch" WHERE "rowid" IN (${raw.join(ids)})`.execute(trx);
       await raw`DELETE FROM "ChapterSearchPart" WHERE "id" IN (${raw.join(ids)})`.execute(trx);
     });
@@ -60,12 +91,18 @@ export async function indexChapterForSearch(chapterId: string): Promise<void> {
   if (!chapter) return;
   // What a run of this version that stopped midway (a crash) left behind.
   await removeParts(chapterId, "=", chapter.version);
-  for (const [index, part] of partsOf(chapter.content).entries()) {
+  const parts = partsOf(chapter.content);
+  for (let index = 0; index < parts.length; ) {
     if (index > 0) await nextTurn();
-    await transaction(async (trx) => {
-      const { rows } = await raw<{ id: number }>`INSERT INTO "ChapterSearchPart" ("chapterId", "version") VALUES (${chapterId}, ${chapter.version}) RETURNING "id"`.execute(trx);
-      // The title is found through the first part only, so a chapter's title counts once.
-      await raw`INSERT INTO "ChapterSearch" ("rowid", "title", "content") VALUES (${rows[0]!.id}, ${index === 0 ? chapter.title : ""}, ${part})`.execute(trx);
+    // As many parts as fit in a few milliseconds share a transaction: each commit waits for the disk.
+    await indexTransaction(async (trx) => {
+      const started = performance.now();
+      do {
+        const { rows } = await raw<{ id: number }>`INSERT INTO "ChapterSearchPart" ("chapterId", "version") VALUES (${chapterId}, ${chapter.version}) RETURNING "id"`.execute(trx);
+        // The title is found through the first part only, so a chapter's title counts once.
+        await raw`INSERT INTO "ChapterSearch" ("rowid", "title", "content") VALUES (${rows[0]!.id}, ${index === 0 ? chapter.title : ""}, ${parts[index]!})`.execute(trx);
+        index++;
+      } while (index < parts.length && performance.now() - started < TRANSACTION_BUDGET_MS);
     });
   }
   await removeParts(chapterId, "!=", chapter.version);

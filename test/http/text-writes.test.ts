@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBook, uploadChapter } from "../support/http-books";
-import { call, del, expectFailure, expectSuccess, get, patch, post, put, type ApiResponse } from "../support/http-client";
+import { call, del, expectFailure, expectSuccess, get, patch, post, put, url, type ApiResponse } from "../support/http-client";
 import { manuscriptForm } from "../support/http-convert-cases";
 import { signUp, type Account } from "../support/http-users";
 
@@ -18,9 +18,21 @@ const MB = 1_000_000;
 
 let writer: Account;
 let bystander: Account;
+/** The long texts, made before any request: making them takes seconds of this process, and a
+ * kept-alive connection left idle that long is closed by the server under the next request. */
+let texts: { save: string; chapters: string[]; manuscript: string; race: string; undoRace: string };
 beforeAll(async () => {
+  const chapters = [0, 1, 2, 3].map((i) => `${prose(5 * MB, 20 + i)} Marrow.`);
+  texts = {
+    // A word that lies across the index's 16 Ki-character parts, and one at the very end.
+    save: `${prose(16_380, 7)}Quillfeather${prose(4_800_000, 8)} Zyzzogeton`,
+    chapters,
+    manuscript: chapters.map((text, i) => `# Chapter ${i + 1}\n\n${text}\n`).join("\n"),
+    race: prose(4 * MB, 60),
+    undoRace: `${prose(4 * MB, 61)} Marrow.`,
+  };
   [writer, bystander] = await Promise.all([signUp("text-writes"), signUp("text-writes-bystander")]);
-});
+}, 60_000);
 
 /**
  * Made-up words (a seeded generator, so every run is the same text): many distinct trigrams, which
@@ -41,8 +53,8 @@ function prose(characters: number, seed = 1): string {
   return parts.join("").slice(0, characters);
 }
 
-/** Runs the attack while another writer sends one cheap GET after another; answers the attack's response and the slowest GET. */
-async function whileProbing(attack: () => Promise<ApiResponse>): Promise<{ response: ApiResponse; slowestProbeMs: number }> {
+/** Runs the attack while another writer sends one cheap GET after another; answers the attack's outcome and the slowest GET. */
+async function whileProbing<T = ApiResponse>(attack: () => Promise<T>): Promise<{ response: T; slowestProbeMs: number }> {
   let done = false;
   const attacked = attack().finally(() => (done = true));
   let slowestProbeMs = 0;
@@ -64,9 +76,7 @@ describe("item 4: large text writes keep the server answering", { timeout: LONG_
   it("saves a 4.8 MB chapter while another writer's requests answer at once, and the writer finds it in the library search", async () => {
     const book = await createBook(writer.token, { title: "Long save" });
     const chapter = await uploadChapter(writer.token, book.id, "A short start.", "Long");
-    // A word that lies across the index's 16 Ki-character parts, and one at the very end.
-    const text = `${prose(16_380, 7)}Quillfeather${prose(4_800_000, 8)} Zyzzogeton`;
-    const { response, slowestProbeMs } = await whileProbing(() => put(`/api/v1/books/${book.id}/chapters/${chapter.id}`, writer.token, { title: "Long", content: text, version: 1 }));
+    const { response, slowestProbeMs } = await whileProbing(() => put(`/api/v1/books/${book.id}/chapters/${chapter.id}`, writer.token, { title: "Long", content: texts.save, version: 1 }));
     expect(expectSuccess(response, 201).version).toBe(2);
     expect(slowestProbeMs, "the slowest GET of another writer during the save").toBeLessThan(PROBE_BUDGET_MS);
     for (const word of ["quillfeather", "zyzzogeton"]) {
@@ -78,7 +88,7 @@ describe("item 4: large text writes keep the server answering", { timeout: LONG_
   it("replaces across 20 MB and undoes it while another writer's requests answer at once", async () => {
     const book = await createBook(writer.token, { title: "Long replace" });
     const chapters = [];
-    for (let i = 0; i < 4; i++) chapters.push(await uploadChapter(writer.token, book.id, `${prose(5 * MB, 20 + i)} Marrow.`, `Part ${i + 1}`));
+    for (const [i, text] of texts.chapters.entries()) chapters.push(await uploadChapter(writer.token, book.id, text, `Part ${i + 1}`));
     const before = await wordCounts(book.id);
     const choices = chapters.map((c) => ({ chapterId: c.id, version: c.version, skip: [] }));
     const replaced = await whileProbing(() => post(`/api/v1/books/${book.id}/replace`, writer.token, { query: "Marrow", replacement: "Bone", chapters: choices }));
@@ -93,14 +103,19 @@ describe("item 4: large text writes keep the server answering", { timeout: LONG_
   });
 
   it("imports a 20 MB manuscript, then lists it with its text, while another writer's requests answer at once", async () => {
-    const manuscript = [1, 2, 3, 4].map((n) => `# Chapter ${n}\n\n${prose(5 * MB, 40 + n)}\n`).join("\n");
-    const imported = await whileProbing(() => call("POST", "/api/v1/books/import", { token: writer.token, body: manuscriptForm({}, manuscript, "long.md") }));
+    const imported = await whileProbing(() => call("POST", "/api/v1/books/import", { token: writer.token, body: manuscriptForm({}, texts.manuscript, "long.md") }));
     const result = expectSuccess(imported.response, 201);
     expect(result.chapterCount).toBe(4);
     expect(imported.slowestProbeMs, "the slowest GET of another writer during the import").toBeLessThan(PROBE_BUDGET_MS);
 
-    const listed = await whileProbing(() => get(`/api/v1/books/${result.book.id}/chapters?include=content&per_page=100`, writer.token));
-    const chapters = expectSuccess(listed.response, 200) as { content: string; version: number }[];
+    // The 20 MB answer is read as bytes while the probe runs and parsed after it: parsing it here
+    // would hold this process, and the probe's clock with it.
+    const listed = await whileProbing(async () => {
+      const answer = await fetch(url(`/api/v1/books/${result.book.id}/chapters?include=content&per_page=100`), { headers: { authorization: `Bearer ${writer.token}` } });
+      return { status: answer.status, bytes: await answer.arrayBuffer() };
+    });
+    expect(listed.response.status).toBe(200);
+    const chapters = JSON.parse(new TextDecoder().decode(listed.response.bytes)).data as { content: string; version: number }[];
     expect(chapters).toHaveLength(4);
     expect(chapters.every((c) => c.content.length > 4 * MB && c.version === 1)).toBe(true);
     expect(listed.slowestProbeMs, "the slowest GET of another writer during the list").toBeLessThan(PROBE_BUDGET_MS);
@@ -113,7 +128,7 @@ describe("item 7: races with the trash, and the replace's cap", { timeout: LONG_
   it("a save in flight when its chapter goes to the trash writes nothing into it (404 chapter_in_trash)", async () => {
     const book = await createBook(writer.token, { title: "Save race" });
     await uploadChapter(writer.token, book.id, "Another chapter of five words.", "Other");
-    const chapter = await uploadChapter(writer.token, book.id, prose(4 * MB, 60), "Racing");
+    const chapter = await uploadChapter(writer.token, book.id, texts.race, "Racing");
     const saving = patch(`/api/v1/books/${book.id}/chapters/${chapter.id}`, writer.token, { content: "Now a short chapter.", version: 1 });
     expect((await del(`/api/v1/books/${book.id}/chapters/${chapter.id}`, writer.token)).status).toBe(204);
     const saved = await saving;
@@ -131,7 +146,7 @@ describe("item 7: races with the trash, and the replace's cap", { timeout: LONG_
   it("an undo in flight when a chapter it touches goes to the trash writes nothing (409 naming it)", async () => {
     const book = await createBook(writer.token, { title: "Undo race" });
     await uploadChapter(writer.token, book.id, "Another chapter of five words.", "Other");
-    const chapter = await uploadChapter(writer.token, book.id, `${prose(4 * MB, 61)} Marrow.`, "Racing");
+    const chapter = await uploadChapter(writer.token, book.id, texts.undoRace, "Racing");
     const changeSet = expectSuccess(
       await post(`/api/v1/books/${book.id}/replace`, writer.token, { query: "Marrow", replacement: "Bone", chapters: [{ chapterId: chapter.id, version: 1, skip: [] }] }),
       201,
