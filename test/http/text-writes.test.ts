@@ -8,10 +8,12 @@ import { signUp, type Account } from "../support/http-users";
  * Issue 30, items 4 and 7: large writes (a 4.8 MB save, a replace across 20 MB and its undo, a
  * 20 MB import, the chapter list with full text) held the thread that answers everyone for
  * seconds, the library search index being built inside the write; and a save or undo in flight
- * when its chapter went to the trash still wrote into it. The budget tells a stall of seconds from
- * a server that keeps answering; it is not a speed target.
+ * when its chapter went to the trash still wrote into it. The budget tells a stall of seconds (or a
+ * reset connection) from a server that keeps answering; it is not a speed target. What is left on
+ * the request thread is the write of the text itself and its fsync: a few hundred milliseconds on
+ * a quiet disk, up to about 1.4 s on a machine busy with four builds.
  */
-const PROBE_BUDGET_MS = 1_000;
+const PROBE_BUDGET_MS = 1_500;
 /** Writing 20 MB over HTTP takes a while on a busy machine, whatever the server does meanwhile. */
 const LONG_TEST_MS = 180_000;
 const MB = 1_000_000;
