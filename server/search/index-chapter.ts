@@ -13,8 +13,11 @@ import { MAX_SEARCH_CHARACTERS } from "./schemas";
 export const PART_CHARACTERS = 16 * 1024;
 /** How long one transaction of parts may go on taking more (it holds the database meanwhile). */
 const TRANSACTION_BUDGET_MS = 15;
-/** Each part runs on into the next by one less than the longest search, so every hit lies wholly inside one part. */
-const OVERLAP = MAX_SEARCH_CHARACTERS - 1;
+/**
+ * Each part runs on into the next by the longest search (one more than a hit needs, for a cut moved
+ * off a surrogate pair), so every hit lies wholly inside one part.
+ */
+const OVERLAP = MAX_SEARCH_CHARACTERS;
 
 /** Moves a cut back off the middle of a surrogate pair, which would become U+FFFD in the index. */
 function cutAt(text: string, at: number): number {
