@@ -13,6 +13,9 @@ export async function register() {
     await seedBuiltInTemplates(sql);
     const { startJobRunner } = await import("./server/jobs/runner");
     startJobRunner();
+    // Work chapter writes left for after them: the library search index (decision 0443).
+    const { startOutboxDrainer } = await import("./server/outbox/drain-outbox");
+    startOutboxDrainer();
     const { startMaintenance } = await import("./server/maintenance");
     startMaintenance();
   }

@@ -661,6 +661,92 @@ for (const [id, count] of [
   });
 }
 
+// Issue 30 item 4: large text writes. Made-up words (seeded, so each run writes the same text):
+// many distinct trigrams, what makes a text dear to index.
+function madeUpProse(characters, seed) {
+  let state = seed;
+  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31);
+  const parts = [];
+  let length = 0;
+  while (length < characters) {
+    let word = "";
+    for (let n = 3 + (next() % 7); n > 0; n--) word += String.fromCharCode(97 + (next() % 26));
+    const gap = next() % 12 === 0 ? ".\n" : " ";
+    parts.push(word, gap);
+    length += word.length + gap.length;
+  }
+  return parts.join("").slice(0, characters);
+}
+/** Four chapters of 5 MB, each with the word the replace rows change. */
+const LONG_CHAPTERS = () => [1, 2, 3, 4].map((n) => `${madeUpProse(5_000_000, 300 + n)} Marrow.`);
+
+/** A book of the attacker's with these chapters, made before the probe starts. */
+async function longBook(ctx, contents) {
+  const book = await expectStatus(ctx.send("POST", "/api/v1/books", { json: { title: "Long", type: "novel", description: "" } }), 201, "create book");
+  const chapters = [];
+  for (const [i, content] of contents.entries()) {
+    const made = await expectStatus(ctx.send("POST", `/api/v1/books/${book.data.id}/chapters`, { json: { title: `Part ${i + 1}`, content } }), 201, "chapter upload");
+    chapters.push(made.data);
+  }
+  return { bookId: book.data.id, chapters };
+}
+
+attack({
+  id: "30.4a",
+  title: "save a 4.8 MB chapter (the library search index was built inside the save)",
+  prepare: () => ({ content: madeUpProse(4_800_000, 401) }),
+  async setup(ctx) {
+    ctx.long = await longBook(ctx, ["A short start."]);
+  },
+  run: (ctx, p) =>
+    ctx.step("PUT chapter (4.8 MB)", "PUT", `/api/v1/books/${ctx.long.bookId}/chapters/${ctx.long.chapters[0].id}`, { json: { title: "Long", content: p.content, version: 1 } }),
+});
+attack({
+  id: "30.4b",
+  title: "replace across 20 MB (4 chapters of 5 MB)",
+  capMs: 60_000,
+  prepare: () => ({ contents: LONG_CHAPTERS() }),
+  async setup(ctx, p) {
+    ctx.long = await longBook(ctx, p.contents);
+  },
+  run: (ctx) =>
+    ctx.step("POST replace (Marrow → Bone, 20 MB)", "POST", `/api/v1/books/${ctx.long.bookId}/replace`, {
+      json: { query: "Marrow", replacement: "Bone", chapters: ctx.long.chapters.map((c) => ({ chapterId: c.id, version: c.version, skip: [] })) },
+    }),
+});
+attack({
+  id: "30.4c",
+  title: "undo of that replace across 20 MB",
+  capMs: 60_000,
+  prepare: () => ({ contents: LONG_CHAPTERS() }),
+  async setup(ctx, p) {
+    ctx.long = await longBook(ctx, p.contents);
+    const chapters = ctx.long.chapters.map((c) => ({ chapterId: c.id, version: c.version, skip: [] }));
+    const replaced = await expectStatus(ctx.send("POST", `/api/v1/books/${ctx.long.bookId}/replace`, { json: { query: "Marrow", replacement: "Bone", chapters } }), 201, "replace");
+    ctx.changeSetId = replaced.data.changeSetId;
+  },
+  run: (ctx) => ctx.step("POST undo (20 MB)", "POST", `/api/v1/books/${ctx.long.bookId}/change-sets/${ctx.changeSetId}/undo`),
+});
+attack({
+  id: "30.4d",
+  title: "import a 20 MB manuscript (4 chapters of 5 MB)",
+  capMs: 60_000,
+  warm: ["import"],
+  prepare: () => ({ file: text(LONG_CHAPTERS().map((content, i) => `# Chapter ${i + 1}\n\n${content}\n`).join("\n")) }),
+  describe: (p) => `${(p.file.length / 1e6).toFixed(1)} MB of Markdown`,
+  run: (ctx, p) => ctx.step("POST /books/import (20 MB .md)", "POST", "/api/v1/books/import", { form: upload("long.md", p.file) }),
+});
+attack({
+  id: "30.4e",
+  title: "the chapter list with full text of a 20 MB book",
+  capMs: 60_000,
+  prepare: () => ({ contents: LONG_CHAPTERS() }),
+  async setup(ctx, p) {
+    ctx.long = await longBook(ctx, p.contents);
+  },
+  run: (ctx) => ctx.step("GET chapters?include=content (20 MB)", "GET", `/api/v1/books/${ctx.long.bookId}/chapters?include=content&per_page=100`),
+});
+
 // ---------------------------------------------------------------------------------------------
 // running a row
 

@@ -28,8 +28,8 @@ export async function loadChapter(principal: Principal, ids: ChapterIds, options
   return chapter;
 }
 
-function chapterInTrash(ids: ChapterIds): AppError {
-  return new AppError("chapter_in_trash", "This chapter is in the book's trash; restore it to open it.", {
+export function chapterInTrash(ids: ChapterIds, message = "This chapter is in the book's trash; restore it to open it."): AppError {
+  return new AppError("chapter_in_trash", message, {
     restore: { method: "POST", path: `/api/v1/books/${ids.bookId}/chapters/${ids.chapterId}/untrash` },
     trash: { method: "GET", path: `/api/v1/books/${ids.bookId}/chapters?deleted=true` },
   });

@@ -3,6 +3,7 @@ import { AppError } from "../errors";
 import { newId } from "../sql/values";
 import { addToLedger, ledgerEntry } from "../goals/ledger";
 import { countProseOf, wordChangeOf } from "../text/count-task";
+import { chapterInTrash } from "./load-chapter";
 import { THIN_EVERY_VERSIONS, thinRevisions } from "./revision-retention";
 import type { Transaction } from "kysely";
 import type { DB } from "../generated/kysely/database";
@@ -38,7 +39,7 @@ export async function writeChapterVersion(
   return bookTransaction(chapter.bookId, async (trx) => {
     const clock = new Date();
     const saved = await writeVersionIn(trx, chapter.id, expectedVersion, { ...next, wordCount }, { kind }, clock);
-    if (!saved) throw versionConflict(expectedVersion, null);
+    if (!saved) throw await notWritten(trx, chapter, expectedVersion);
     // The version check above pins chapter.wordCount to the text being replaced.
     await addToBookTotals(trx, chapter.bookId, { words: wordCount - chapter.wordCount });
     await addToLedger(trx, { userId: options.owner, bookId: chapter.bookId, at: clock, ...ledgerEntry(change, kind) });
@@ -46,10 +47,20 @@ export async function writeChapterVersion(
   });
 }
 
+/** Why writeVersionIn wrote nothing: the chapter went to the trash meanwhile (404, as any write to it), or another save won (409). */
+async function notWritten(trx: Transaction<DB>, chapter: { id: string; bookId: string }, expectedVersion: number): Promise<AppError> {
+  const now = await trx.selectFrom("Chapter").select(["version", "deletedAt"]).where("id", "=", chapter.id).executeTakeFirst();
+  if (!now) return new AppError("not_found", "This chapter was deleted for good meanwhile; nothing was saved.");
+  if (now.deletedAt) return chapterInTrash({ bookId: chapter.bookId, chapterId: chapter.id }, "This chapter was moved to the trash meanwhile; nothing was saved.");
+  return versionConflict(expectedVersion, now.version);
+}
+
 /**
- * The write itself, inside a book's transaction: conditional on the version, so a save that raced
- * in since the chapter was read wins alone (null then, and nothing is written). A book-wide
- * replace writes several chapters this way in one transaction, each revision tagged with its change set.
+ * The write itself, inside a book's transaction: conditional on the version, and on the chapter
+ * being out of the trash (a chapter trashed while a save, replace or undo was on its way keeps its
+ * version), so a write that raced in since the chapter was read wins alone (null then, and nothing
+ * is written). A book-wide replace writes several chapters this way in one transaction, each
+ * revision tagged with its change set.
  */
 export async function writeVersionIn(
   trx: Transaction<DB>,
@@ -64,6 +75,7 @@ export async function writeVersionIn(
     .set((eb) => ({ ...next, version: eb("version", "+", 1), updatedAt: clock }))
     .where("id", "=", chapterId)
     .where("version", "=", expectedVersion)
+    .where("deletedAt", "is", null)
     .returning(chapterSummaryColumns)
     .executeTakeFirst();
   if (!saved) return null;

@@ -11,7 +11,7 @@ import { chaptersChanged, type ChapterConflict } from "./conflicts";
 import type { ChapterText } from "./engine/book";
 import type { ReplaceInput } from "./preview-replace";
 import { runScan } from "./run-scan";
-import { searchOptionsOf, type ReplaceResult } from "./schemas";
+import { MAX_REPLACE_HITS, searchOptionsOf, type ReplaceResult } from "./schemas";
 
 type Choice = { chapterId: string; version: number; skip: string[] };
 
@@ -46,7 +46,7 @@ export async function applyReplace(input: ReplaceInput & { chapters: Choice[] },
     return { title, content, skip: choice.skip };
   });
   const replaced = await runScan<(ChapterText & { replaced: number })[]>(
-    { op: "search-apply", chapters: texts, spec, replace: { replacement, preserveCase, regex: spec.regex } },
+    { op: "search-apply", chapters: texts, spec, replace: { replacement, preserveCase, regex: spec.regex }, maxHits: MAX_REPLACE_HITS },
     principal.userId,
   );
   const touched = choices.map((choice, i) => ({ choice, chapter: byId.get(choice.chapterId)!, next: replaced[i]! })).filter((t) => t.next.replaced > 0);
@@ -71,9 +71,8 @@ export async function applyReplace(input: ReplaceInput & { chapters: Choice[] },
       })
       .execute();
     const written: ReplaceResult["chapters"] = [];
-    // Moved to the trash since they were read: a trashed chapter keeps its version, so ask.
-    const trashed = await trx.selectFrom("Chapter").select(["id", "title"]).where("id", "in", touched.map((t) => t.chapter.id)).where("deletedAt", "is not", null).execute();
-    const raced: ChapterConflict[] = trashed.map((c) => ({ chapterId: c.id, title: c.title, expectedVersion: byId.get(c.id)!.version, currentVersion: null }));
+    // Saved elsewhere or moved to the trash since they were read: writeVersionIn writes neither.
+    const raced: ChapterConflict[] = [];
     let words = 0;
     for (const [i, { choice, chapter, next }] of touched.entries()) {
       const saved = await writeVersionIn(trx, chapter.id, choice.version, { title: next.title, content: next.content, wordCount: wordCounts[i]! }, { kind: "replace", changeSetId });

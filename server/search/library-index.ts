@@ -61,14 +61,18 @@ export function libraryCandidates(db: Database, window: LibraryWindow): { rows: 
   const matcher = compileSearch(librarySpec(window.query));
   db.function("inkstone_holds", { deterministic: true }, (title, content) => (holds(matcher, String(title)) || holds(matcher, String(content)) ? 1 : 0));
   const indexed = [...window.query].length >= TRIGRAM;
-  const matched = indexed
-    ? `SELECT c."id", bm25("ChapterSearch") AS "rank"
-       FROM "ChapterSearch" s JOIN "ChapterSearchKey" k ON k."id" = s."rowid" JOIN "Chapter" c ON c."id" = k."chapterId" JOIN "Book" b ON b."id" = c."bookId"
-       WHERE "ChapterSearch" MATCH @terms AND ${OWNED}`
-    : `SELECT c."id", -((length(c."content") - length(replace(lower(c."content"), lower(@query), ''))) / length(@query)) AS "rank"
-       FROM "Chapter" c JOIN "Book" b ON b."id" = c."bookId"
-       WHERE ${OWNED} AND (c."title" LIKE @pattern ESCAPE '\\' OR c."content" LIKE @pattern ESCAPE '\\')`;
-  const cte = `WITH "matched" AS MATERIALIZED (${matched})`;
+  // The index holds each chapter in overlapping parts (server/search/index-chapter.ts): a chapter
+  // ranks by its best part. bm25 only works in the statement that matches, hence "parts" apart.
+  const cte = indexed
+    ? `WITH "parts" AS MATERIALIZED (
+         SELECT k."chapterId", bm25("ChapterSearch") AS "rank"
+         FROM "ChapterSearch" s JOIN "ChapterSearchPart" k ON k."id" = s."rowid" JOIN "Chapter" c ON c."id" = k."chapterId" JOIN "Book" b ON b."id" = c."bookId"
+         WHERE "ChapterSearch" MATCH @terms AND ${OWNED}),
+       "matched" AS MATERIALIZED (SELECT "chapterId" AS "id", min("rank") AS "rank" FROM "parts" GROUP BY "chapterId")`
+    : `WITH "matched" AS MATERIALIZED (
+         SELECT c."id", -((length(c."content") - length(replace(lower(c."content"), lower(@query), ''))) / length(@query)) AS "rank"
+         FROM "Chapter" c JOIN "Book" b ON b."id" = c."bookId"
+         WHERE ${OWNED} AND (c."title" LIKE @pattern ESCAPE '\\' OR c."content" LIKE @pattern ESCAPE '\\'))`;
   const found = `FROM "matched" m JOIN "Chapter" c ON c."id" = m."id" JOIN "Book" b ON b."id" = c."bookId" WHERE inkstone_holds(c."title", c."content")`;
   const parameters = indexed
     ? { terms: indexTerms(window.query).join(" AND "), ownerId: window.ownerId }

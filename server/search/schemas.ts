@@ -6,11 +6,13 @@ import { booleanFilter } from "../collections";
 export const MAX_REPLACE_HITS = 5_000;
 export const BOOK_SEARCH_PER_PAGE = { default: 50, max: 200 } as const;
 export const LIBRARY_SEARCH_PER_PAGE = { default: 20, max: 100 } as const;
+/** The longest search; the library's index overlaps its parts by one less (server/search/index-chapter.ts). */
+export const MAX_SEARCH_CHARACTERS = 1000;
 
 export const searchQuery = z
   .string()
   .min(1, "say what to search for")
-  .max(1000, "a search is at most 1,000 characters")
+  .max(MAX_SEARCH_CHARACTERS, "a search is at most 1,000 characters")
   .describe("the text (or, with regex, the RE2 regular expression) to find");
 
 const flags = {
@@ -33,7 +35,7 @@ export const searchOptionsShape = {
  * The query as a REST query parameter: an empty one reaches the use case, which answers 422 like
  * tRPC (a bad query string is otherwise a 400, but an empty search is a request understood and refused).
  */
-export const searchQueryParameter = z.string().max(1000, "a search is at most 1,000 characters").describe(searchQuery.description ?? "");
+export const searchQueryParameter = z.string().max(MAX_SEARCH_CHARACTERS, "a search is at most 1,000 characters").describe(searchQuery.description ?? "");
 
 /** The same options as REST query parameters ("true"/"false"). */
 export const searchOptionsQueryShape = {

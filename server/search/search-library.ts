@@ -8,6 +8,7 @@ import { sqliteFile } from "../sql/sqlite";
 import { runInWorker } from "../workers/pool";
 import type { BookSearchResult as Scanned } from "./engine/book";
 import { compileSearch } from "./engine/pattern";
+import { catchUpSearchIndex } from "./catch-up-index";
 import { librarySpec, pageItems, type LibraryCandidate, type LibraryWindow } from "./library-index";
 import { runScan, SEARCH_TIMEOUT_MS } from "./run-scan";
 import type { LibrarySearchResult } from "./schemas";
@@ -102,6 +103,7 @@ export async function searchLibrary(input: { query: string; page: number; perPag
   authorize(principal, "search.library");
   compileSearch(librarySpec(input.query)); // an empty query is 422, before any database work
   const window = { query: input.query, ownerId: principal.userId, offset: (input.page - 1) * input.perPage, limit: input.perPage };
+  if (engine === "sqlite") await catchUpSearchIndex(principal.userId);
   const { items, total } = engine === "sqlite" ? await searchSqlite(window) : await searchPostgres(window);
   return { items, total, page: input.page, perPage: input.perPage };
 }

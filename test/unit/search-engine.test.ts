@@ -108,12 +108,15 @@ describe("search engine (issue 23 item 1)", () => {
     ]);
     expect(() => planReplace(chapters, spec("kathryn"), replace, 3)).toThrow(expect.objectContaining({ code: "too_many_hits" }));
 
-    const applied = applyReplace(chapters.map((c, i) => ({ ...c, skip: i === 0 ? ["content:13"] : [] })), spec("kathryn"), replace);
+    const skipping = chapters.map((c, i) => ({ ...c, skip: i === 0 ? ["content:13"] : [] }));
+    const applied = applyReplace(skipping, spec("kathryn"), replace, 4);
     expect(applied.map((c) => [c.title, c.content, c.replaced])).toEqual([
       ["Katherine", "Katherine ran. KATHRYN!", 2],
       ["Two", "No one.", 0],
       ["Three", "katherine, again.", 1],
     ]);
+    // The preview's cap, on the hits that would change, skipped ones included (issue 30 item 7).
+    expect(() => applyReplace(skipping, spec("kathryn"), replace, 3)).toThrow(expect.objectContaining({ code: "too_many_hits" }));
   });
 
   it("fills a regular expression's captures into the replacement", () => {
@@ -121,7 +124,7 @@ describe("search engine (issue 23 item 1)", () => {
       replacement: "Part $1 ($&, $$)",
       preserveCase: false,
       regex: true,
-    });
+    }, 2);
     expect(applied[0]!.content).toBe("Part 12 (Chapter 12, $) and Part 3 (chapter 3, $)");
   });
 });

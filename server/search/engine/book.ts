@@ -59,28 +59,39 @@ export interface ReplacePlan {
   chapters: { hits: (PlannedHit & { field: Field })[] }[];
 }
 
-/** The preview: every hit that would change, unless there are more than `maxHits` (then 422: narrow the search). */
-export function planReplace(chapters: readonly ChapterText[], spec: SearchSpec, replace: ReplaceSpec, maxHits: number): ReplacePlan {
-  const matcher = compileSearch(spec);
+/** Counts hits that would change, refusing more than `maxHits` (422: narrow the search), the same for preview and apply. */
+function hitLimit(maxHits: number): () => void {
   let total = 0;
-  const counted = () => {
+  return () => {
     if (++total > maxHits) {
       throw new AppError("too_many_hits", `This would replace more than ${maxHits} hits at once; narrow the search (whole word, match case) or replace in parts.`, { maxHits });
     }
   };
+}
+
+/** The preview: every hit that would change, unless there are more than `maxHits`. */
+export function planReplace(chapters: readonly ChapterText[], spec: SearchSpec, replace: ReplaceSpec, maxHits: number): ReplacePlan {
+  const matcher = compileSearch(spec);
+  const counted = hitLimit(maxHits);
   const planned = chapters.map((chapter) => ({
     hits: FIELDS.flatMap((field) => planField(field, chapter[field], matcher, replace, counted).map((hit) => ({ ...hit, field }))),
   }));
-  return { total, chapters: planned };
+  return { total: planned.reduce((sum, chapter) => sum + chapter.hits.length, 0), chapters: planned };
 }
 
-/** Each chapter's fields with its hits replaced, but for the hit ids it skips. */
-export function applyReplace(chapters: readonly (ChapterText & { skip: readonly string[] })[], spec: SearchSpec, replace: ReplaceSpec): (ChapterText & { replaced: number })[] {
+/** Each chapter's fields with its hits replaced, but for the hit ids it skips; refused like the preview beyond `maxHits`. */
+export function applyReplace(
+  chapters: readonly (ChapterText & { skip: readonly string[] })[],
+  spec: SearchSpec,
+  replace: ReplaceSpec,
+  maxHits: number,
+): (ChapterText & { replaced: number })[] {
   const matcher = compileSearch(spec);
+  const counted = hitLimit(maxHits);
   return chapters.map((chapter) => {
     const skip = new Set(chapter.skip);
-    const title = applyToField("title", chapter.title, matcher, replace, skip);
-    const content = applyToField("content", chapter.content, matcher, replace, skip);
+    const title = applyToField("title", chapter.title, matcher, replace, skip, counted);
+    const content = applyToField("content", chapter.content, matcher, replace, skip, counted);
     return { title: title.text, content: content.text, replaced: title.replaced + content.replaced };
   });
 }

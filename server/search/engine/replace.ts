@@ -79,15 +79,24 @@ export function planField(field: string, text: string, matcher: Matcher, spec: R
 }
 
 /** The field with its hits replaced, but for those skipped; and how many were replaced. */
-export function applyToField(field: string, text: string, matcher: Matcher, spec: ReplaceSpec, skip: ReadonlySet<string>): { text: string; replaced: number } {
+export function applyToField(
+  field: string,
+  text: string,
+  matcher: Matcher,
+  spec: ReplaceSpec,
+  skip: ReadonlySet<string>,
+  onHit: () => void,
+): { text: string; replaced: number } {
   const parts: string[] = [];
   let last = 0;
   let replaced = 0;
   findAll(text, matcher, ({ start, end, groups }) => {
-    if (skip.has(hitIdOf(field, start))) return;
     const match = text.slice(start, end);
     const replacement = replacementFor(match, groups, spec);
     if (replacement === match) return;
+    // Counted as the preview counts: every hit that would change, skipped or not.
+    onHit();
+    if (skip.has(hitIdOf(field, start))) return;
     parts.push(text.slice(last, start), replacement);
     last = end;
     replaced++;

@@ -6,7 +6,7 @@ import { applyReplace, planReplace, searchChapters, type ChapterText } from "./b
 export type SearchTask =
   | { op: "search-book"; chapters: ChapterText[]; spec: SearchSpec; offset: number; limit: number }
   | { op: "search-plan"; chapters: ChapterText[]; spec: SearchSpec; replace: ReplaceSpec; maxHits: number }
-  | { op: "search-apply"; chapters: (ChapterText & { skip: string[] })[]; spec: SearchSpec; replace: ReplaceSpec }
+  | { op: "search-apply"; chapters: (ChapterText & { skip: string[] })[]; spec: SearchSpec; replace: ReplaceSpec; maxHits: number }
   /** each chapter's hit count and first hit (a library result names chapters, not hits) */
   | { op: "search-each"; chapters: ChapterText[]; spec: SearchSpec };
 
@@ -17,7 +17,7 @@ export function performSearchTask(task: SearchTask): unknown {
     case "search-plan":
       return planReplace(task.chapters, task.spec, task.replace, task.maxHits);
     case "search-apply":
-      return applyReplace(task.chapters, task.spec, task.replace);
+      return applyReplace(task.chapters, task.spec, task.replace, task.maxHits);
     case "search-each":
       return task.chapters.map((chapter) => searchChapters([chapter], task.spec, { offset: 0, limit: 1 }));
   }

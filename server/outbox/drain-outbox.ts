@@ -1,0 +1,97 @@
+import { sql } from "../db";
+import { OUTBOX_TOPICS, type OutboxTopic } from "./topics";
+
+/** How long a process's claim on a subject's rows lasts: a process that died lets go after this. */
+const CLAIM_MS = 60_000;
+/** A subject whose work failed this often is set aside (and logged) rather than retried for ever. */
+export const MAX_ATTEMPTS = 5;
+/** How often each process looks for rows another path (a crash, another instance, a migration) left. */
+const POLL_MS = 1_000;
+const BATCH = 50;
+
+type Subject = { topic: OutboxTopic; subjectId: string };
+const key = (s: Subject) => `${s.topic}\u0000${s.subjectId}`;
+
+// One run per subject at a time in this process; other processes are kept off by the claim.
+type State = { running: Map<string, Promise<void>>; timer?: NodeJS.Timeout; draining?: Promise<void> };
+const globalForOutbox = globalThis as { inkstoneOutbox?: State };
+const state: State = (globalForOutbox.inkstoneOutbox ??= { running: new Map() });
+
+/** Claims a subject's rows up to `upTo` for this process; false when another process holds them. */
+async function claim(subject: Subject, upTo: number): Promise<boolean> {
+  const now = new Date();
+  const claimed = await sql
+    .updateTable("Outbox")
+    .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
+    .where("topic", "=", subject.topic)
+    .where("subjectId", "=", subject.subjectId)
+    .where("id", "<=", upTo)
+    .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", now)]))
+    .executeTakeFirst();
+  return claimed.numUpdatedRows > 0n;
+}
+
+async function perform(subject: Subject, upTo: number): Promise<void> {
+  if (!(await claim(subject, upTo))) return;
+  const rows = sql.deleteFrom("Outbox").where("topic", "=", subject.topic).where("subjectId", "=", subject.subjectId).where("id", "<=", upTo);
+  try {
+    await OUTBOX_TOPICS[subject.topic](subject.subjectId);
+    // Rows written since the run began stay: their write may have come after what it read.
+    await rows.execute();
+  } catch (error) {
+    console.error(`outbox: ${subject.topic} for ${subject.subjectId} failed`, error);
+    await sql
+      .updateTable("Outbox")
+      .set((eb) => ({ attempts: eb("attempts", "+", 1), claimedUntil: null }))
+      .where("topic", "=", subject.topic)
+      .where("subjectId", "=", subject.subjectId)
+      .where("id", "<=", upTo)
+      .execute();
+  }
+}
+
+/** Runs a subject's work, or waits for this process's run already under way. */
+function run(subject: Subject, upTo: number): Promise<void> {
+  const running = state.running.get(key(subject));
+  if (running) return running;
+  const started = perform(subject, upTo).finally(() => state.running.delete(key(subject)));
+  state.running.set(key(subject), started);
+  return started;
+}
+
+/**
+ * Does the outbox's waiting work, oldest subject first, until none is left (or, with `only`, the
+ * work of those subjects alone, once). Rows of one subject are done by one run.
+ */
+export async function drainOutbox(only?: { topic: OutboxTopic; subjectIds: string[] }): Promise<void> {
+  if (only?.subjectIds.length === 0) return;
+  // Runs of those subjects already under way in this process hold their rows' claim: wait for them.
+  if (only) await Promise.all(only.subjectIds.map((subjectId) => state.running.get(key({ topic: only.topic, subjectId }))));
+  for (;;) {
+    let query = sql
+      .selectFrom("Outbox")
+      .select(["topic", "subjectId", (eb) => eb.fn.max("id").as("upTo")])
+      .where("topic", "in", Object.keys(OUTBOX_TOPICS))
+      .where("attempts", "<", MAX_ATTEMPTS)
+      .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", new Date())]))
+      .groupBy(["topic", "subjectId"])
+      .orderBy((eb) => eb.fn.min("id"))
+      .limit(BATCH);
+    if (only) query = query.where("topic", "=", only.topic).where("subjectId", "in", only.subjectIds);
+    const waiting = await query.execute();
+    for (const row of waiting) await run({ topic: row.topic as OutboxTopic, subjectId: row.subjectId }, Number(row.upTo));
+    if (only || waiting.length < BATCH) return;
+  }
+}
+
+/** Drains the outbox in the background of this process, now and then. */
+export function startOutboxDrainer(): void {
+  if (state.timer) return;
+  const pass = () => {
+    state.draining ??= drainOutbox()
+      .catch((error: unknown) => console.error("outbox: draining failed", error))
+      .finally(() => (state.draining = undefined));
+  };
+  state.timer = setInterval(pass, POLL_MS).unref();
+  pass();
+}
