@@ -21,9 +21,11 @@ export async function performPictureTask(task: PictureTask): Promise<PictureFact
   // One libvips thread and no cache: the worker is one task at a time, beside other writers' work.
   sharp.concurrency(1);
   sharp.cache(false);
-  const image = sharp(task.bytes, { limitInputPixels: task.maxPixels, sequentialRead: true, failOn: "error" });
   const unreadable = (why: string) => new AppError("corrupt_document", `${task.what} could not be read as an image: it is damaged or not what it claims to be (${why}).`);
-  const { format, width, height } = await image.metadata().catch((error: Error) => Promise.reject(unreadable(error.message)));
+  // The header alone, without sharp's own pixel limit: the size is told, not "exceeds pixel limit".
+  const { format, width, height } = await sharp(task.bytes, { limitInputPixels: false })
+    .metadata()
+    .catch((error: Error) => Promise.reject(unreadable(error.message)));
   if (!format || !width || !height) throw unreadable("it names no size");
   if (width * height > task.maxPixels) {
     throw new AppError("payload_too_large", `${task.what} can be at most ${task.maxPixels / 1_000_000} megapixels; this one is ${width} × ${height}.`, {
@@ -32,7 +34,7 @@ export async function performPictureTask(task: PictureTask): Promise<PictureFact
       height,
     });
   }
-  await image
+  await sharp(task.bytes, { limitInputPixels: task.maxPixels, sequentialRead: true, failOn: "error" })
     .resize(64, 64, { fit: "inside", withoutEnlargement: true })
     .raw()
     .toBuffer()
