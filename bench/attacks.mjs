@@ -745,6 +745,42 @@ attack({
     ctx.long = await longBook(ctx, p.contents);
   },
   run: (ctx) => ctx.step("GET chapters?include=content (20 MB)", "GET", `/api/v1/books/${ctx.long.bookId}/chapters?include=content&per_page=100`),
+/**
+ * A PNG of width × height black pixels, every byte of its pixel data 0: 2.7 GB decoded from
+ * 2.6 MB at 30,000 × 30,000. Built from one raw deflate piece repeated (full flushes make the
+ * pieces independent), so it takes a second, not a deflate of 2.7 GB.
+ */
+function zeroPng(width, height) {
+  const total = height * (1 + 3 * width);
+  const piece = 64 * MiB;
+  const raw = (n) => zlib.deflateRawSync(Buffer.alloc(n), { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH });
+  const whole = raw(piece);
+  const data = [Buffer.from([0x78, 0xda])];
+  for (let left = total; left > 0; left -= piece) data.push(left >= piece ? whole : raw(left));
+  // The final empty block, then Adler-32 of zeros: 1 in the low half, the length in the high.
+  data.push(zlib.deflateRawSync(Buffer.alloc(0)), u32be((((total % 65521) << 16) | 1) >>> 0));
+  const header = Buffer.concat([u32be(width), u32be(height), Buffer.from([8, 2, 0, 0, 0])]);
+  const chunk = (type, body) => Buffer.concat([u32be(body.length), Buffer.from(type), body, u32be(zlib.crc32(Buffer.concat([Buffer.from(type), body])))]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", Buffer.concat(data)), chunk("IEND", Buffer.alloc(0))]);
+}
+function u32be(n) {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(n);
+  return b;
+}
+attack({
+  id: "30.8a",
+  title: "a 30,000 × 30,000 PNG (2.7 GB of pixels) as a book's cover, three times, then the EPUB export",
+  warm: ["export"],
+  prepare: () => ({ png: zeroPng(30_000, 30_000) }),
+  describe: (p) => `${(p.png.length / MiB).toFixed(2)} MiB of PNG, 30,000 × 30,000 RGB`,
+  async run(ctx, p) {
+    const book = await newBook(ctx, "Huge cover");
+    if (!book) return;
+    await ctx.step("POST chapter", "POST", `/api/v1/books/${book}/chapters`, { json: { title: "One", content: "A line." } });
+    for (const n of [1, 2, 3]) await ctx.step(`PUT cover #${n} (30,000 × 30,000 PNG)`, "PUT", `/api/v1/books/${book}/cover`, { form: upload("huge.png", p.png) });
+    await ctx.step("GET export epub", "GET", `/api/v1/books/${book}/export?format=epub`);
+  },
 });
 
 // ---------------------------------------------------------------------------------------------

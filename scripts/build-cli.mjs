@@ -30,6 +30,7 @@ const SHARED_MODULES = new Set([
   "server/errors.ts",
   "server/goals/calendar.ts",
   "server/http/content-disposition.ts",
+  "server/text/storable-text.ts",
   "server/text/stored-text.ts",
 ]);
 /** The only packages a shared server module may import: a schema is zod, a file name a header. */

@@ -49,7 +49,45 @@ const oneLine = (what: string, max: number) =>
     .max(max, `${what} can be at most ${max} characters`)
     .refine((text) => !/[\n\r\t]/.test(text), `${what} is one line (no line breaks or tabs)`);
 
-export const entryName = oneLine("a name", 100).refine((name) => !/[|｜]/u.test(name), "a name cannot hold | (it separates a character's names in analysis parameters)");
+const INVISIBLE_NAMES: Record<number, string> = {
+  0x00ad: "SOFT HYPHEN",
+  0x200b: "ZERO WIDTH SPACE",
+  0x200e: "LEFT-TO-RIGHT MARK",
+  0x200f: "RIGHT-TO-LEFT MARK",
+  0x202a: "LEFT-TO-RIGHT EMBEDDING",
+  0x202b: "RIGHT-TO-LEFT EMBEDDING",
+  0x202c: "POP DIRECTIONAL FORMATTING",
+  0x202d: "LEFT-TO-RIGHT OVERRIDE",
+  0x202e: "RIGHT-TO-LEFT OVERRIDE",
+  0x2060: "WORD JOINER",
+  0x2066: "LEFT-TO-RIGHT ISOLATE",
+  0x2067: "RIGHT-TO-LEFT ISOLATE",
+  0x2068: "FIRST STRONG ISOLATE",
+  0x2069: "POP DIRECTIONAL ISOLATE",
+  0xfeff: "ZERO WIDTH NO-BREAK SPACE",
+};
+
+/**
+ * The first invisible character that a name must not hold, or null. A format character (Unicode's
+ * Cf: zero-width space, direction overrides …) makes two names that look alike differ, or one
+ * that shows as another; the joiners are kept between two visible characters, where Persian,
+ * Indic names and emoji need them.
+ */
+function invisibleCharacter(name: string): string | null {
+  const characters = [...name];
+  const visible = (c: string | undefined) => c !== undefined && !/[\p{Cf}\s]/u.test(c);
+  const at = characters.findIndex((c, i) => /\p{Cf}/u.test(c) && !(/[\u200c\u200d]/.test(c) && visible(characters[i - 1]) && visible(characters[i + 1])));
+  if (at < 0) return null;
+  const code = characters[at]!.codePointAt(0)!;
+  return `U+${code.toString(16).toUpperCase().padStart(4, "0")}${INVISIBLE_NAMES[code] ? ` ${INVISIBLE_NAMES[code]}` : ""}`;
+}
+
+export const entryName = oneLine("a name", 100)
+  .refine((name) => !/[|｜]/u.test(name), "a name cannot hold | (it separates a character's names in analysis parameters)")
+  .superRefine((name, context) => {
+    const invisible = invisibleCharacter(name);
+    if (invisible) context.addIssue({ code: "custom", message: `a name must be visible: it holds ${invisible}, which a reader cannot see` });
+  });
 export const entryKind = oneLine("a kind", 40).describe(`one of ${BUILT_IN_KINDS.join(", ")}, or a kind the writer names`);
 export const entryField = z.strictObject({ key: oneLine("a field's key", 60), value: storedText().max(2_000, "a field's value can be at most 2,000 characters") });
 

@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Principal } from "../auth/principal";
 import { actsForEveryone } from "../auth/scopes";
+import { bookInTrash } from "../books/access";
 import { sql } from "../db";
 import { AppError } from "../errors";
 import type { DB } from "../generated/kysely/database";
@@ -55,13 +56,15 @@ export async function seriesDto(seriesId: string): Promise<SeriesDto> {
 export async function setSeriesBooks(trx: Transaction<DB>, series: { id: string; ownerId: string }, bookIds: readonly string[]): Promise<void> {
   if (bookIds.length > BIBLE_LIMITS.booksPerSeries) throw new AppError("bible_limit", `A series holds at most ${BIBLE_LIMITS.booksPerSeries} books.`);
   const books = bookIds.length
-    ? await trx.selectFrom("Book").select(["id", "ownerId", "title"]).where("id", "in", [...bookIds]).where("purgedAt", "is", null).execute()
+    ? await trx.selectFrom("Book").select(["id", "ownerId", "title", "deletedAt", "seriesId"]).where("id", "in", [...bookIds]).where("purgedAt", "is", null).execute()
     : [];
   bookIds.forEach((bookId, index) => {
     const book = books.find((b) => b.id === bookId);
     if (!book || book.ownerId !== series.ownerId) {
       throw new AppError("validation_failed", "A series holds its owner's books.", [{ path: `bookIds.${index}`, message: "no book of the series' owner has this id" }]);
     }
+    // A book trashed while in the series keeps its place; one in the trash cannot join.
+    if (book.deletedAt && book.seriesId !== series.id) throw bookInTrash(book.id, `"${book.title}" is in the trash; restore it before adding it to a series.`);
   });
   const seriesEntries = await trx.selectFrom("BibleEntry").select(["id", "name", "aliases"]).where("seriesId", "=", series.id).execute();
   const taken = new Map(seriesEntries.flatMap((entry) => namesOf({ name: entry.name, aliases: parseList(entry.aliases) }).map((name) => [nameKey(name), entry] as const)));

@@ -58,7 +58,7 @@ export function bookTransaction<T>(bookId: string, work: (trx: Transaction<DB>) 
   });
 }
 
-function bookInTrash(bookId: string, message = "This book is in the trash; restore it to open it."): AppError {
+export function bookInTrash(bookId: string, message = "This book is in the trash; restore it to open it."): AppError {
   return new AppError("book_in_trash", message, {
     restore: { method: "PATCH", path: `/api/v1/books/${bookId}`, body: { deleted: false } },
     trash: { method: "GET", path: "/api/v1/books?deleted=true" },

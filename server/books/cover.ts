@@ -16,7 +16,7 @@ import { BOOK_COVER_BYTES, bookColumns, COVER_MEDIA_TYPES, toBookDto, type BookD
 export async function setBookCover(input: { bookId: string; bytes: Uint8Array }, principal: Principal): Promise<BookDto> {
   authorize(principal, "books.setCover");
   const book = await loadBook(principal, input.bookId);
-  const mediaType = checkPicture(input.bytes, { what: "A cover", maxBytes: BOOK_COVER_BYTES, accepted: COVER_MEDIA_TYPES });
+  const mediaType = await checkPicture(input.bytes, { owner: principal.userId, what: "A cover", maxBytes: BOOK_COVER_BYTES, accepted: COVER_MEDIA_TYPES });
   const now = new Date();
   return saveCover(book, { coverMediaType: mediaType, coverSize: input.bytes.byteLength, coverUpdatedAt: now, updatedAt: now }, input.bytes);
 }

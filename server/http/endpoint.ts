@@ -78,8 +78,8 @@ export interface Endpoint<
   handle(context: HandlerContext<P, B, Q, C>): Promise<Response>;
   /**
    * HEAD of a GET whose answer is work (a file made on request, a job queued): the headers, from
-   * what is known without doing the work. Such a GET without it answers HEAD with 405; any other
-   * GET answers HEAD by running and dropping the body.
+   * what is known without doing the work. A GET that may queue a job must have it; any other GET
+   * answers HEAD by running and dropping the body (a stored cover, a small file).
    */
   head?(context: HandlerContext<P, B, Q, C>): Promise<Response>;
 }
@@ -117,9 +117,12 @@ export function aliasOf<E extends Endpoint>(endpoint: E, path: string): E {
   return { ...endpoint, path, aliasOf: endpoint.path, summary: `${endpoint.summary} (deprecated: use ${endpoint.path})` };
 }
 
-/** Whether HEAD is served here: a GET that only reads, or one that says how to answer HEAD without its work. */
+/**
+ * Whether HEAD is served here: wherever GET is, except a GET that may queue work and does not say
+ * how to answer HEAD without it (HEAD must never queue a job).
+ */
 export function servesHead(get: Endpoint | undefined): get is Endpoint {
-  return get !== undefined && (get.head !== undefined || !(get.success.file || get.success.accepted));
+  return get !== undefined && (get.head !== undefined || !get.success.accepted);
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -265,7 +268,7 @@ export function routeHandlers(...endpoints: Endpoint[]): Record<Method | "HEAD" 
       let response: Response;
       try {
         if (!head) {
-          const why = get ? "GET here makes a file or queues work, which HEAD must not" : "there is no GET here";
+          const why = get ? "GET here queues work, which HEAD must not" : "there is no GET here";
           throw new AppError("method_not_allowed", `HEAD is not allowed: ${why}; use ${allow}.`);
         }
         response = await run(head, new Request(request, { method: "GET" }), context);

@@ -1,5 +1,6 @@
 import { AppError, ERRORS } from "../errors";
 import type { Page } from "../collections";
+import { cutOffRequest } from "../request/cut-off";
 import { attachmentHeader } from "./content-disposition";
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
@@ -60,9 +61,10 @@ export function paged<T>(page: Page<T>, url: URL): Response {
 /** The failure envelope, carrying both of the seed's shapes: `msg` and `error`. */
 export function failure(error: unknown): Response {
   if (!(error instanceof AppError)) {
+    const cutOff = cutOffRequest(error);
     // Internals stay in the server log, never in the body.
-    console.error(error);
-    error = new AppError("internal", "Something went wrong on our side; the request changed nothing it reported.");
+    if (!cutOff) console.error(error);
+    error = cutOff ?? new AppError("internal", "Something went wrong on our side; the request changed nothing it reported.");
   }
   const appError = error as AppError;
   const { status, code } = ERRORS[appError.code];

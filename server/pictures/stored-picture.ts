@@ -3,6 +3,8 @@ import type { Transaction } from "kysely";
 import { sql } from "../db";
 import { AppError } from "../errors";
 import type { DB } from "../generated/kysely/database";
+import { runInWorker } from "../workers/pool";
+import type { PictureFacts } from "./picture-task";
 import { pictureTypeNames, sniffPicture, type PictureType } from "./schemas";
 
 /** As the job blob store (server/jobs/blob-store-database.ts): one statement moves at most one piece. */
@@ -22,10 +24,19 @@ type Table = "BookCoverChunk";
 const keyOf = (store: PictureStore) => store.key as "bookId";
 
 /**
+ * The most pixels a cover or picture may have: 40 megapixels, more than a print cover's full wrap
+ * at 300 dpi, or a modern camera's photo (docs/decisions/0453-pictures-are-decoded-in-a-worker.md).
+ */
+export const MAX_PICTURE_PIXELS = 40_000_000;
+const READ_TIMEOUT_MS = 15_000;
+
+/**
  * The picture's type, from its bytes whatever the upload claimed: past `maxBytes` is 413
  * payload_too_large, and what is not one of the `accepted` types is 415 unsupported_media_type.
+ * Then it is read through in the quick worker lane, under a deadline: more than
+ * MAX_PICTURE_PIXELS is 413, and bytes that do not decode as that type are 422 corrupt_document.
  */
-export function checkPicture<T extends PictureType>(bytes: Uint8Array, rule: { what: string; maxBytes: number; accepted: readonly T[] }): T {
+export async function checkPicture<T extends PictureType>(bytes: Uint8Array, rule: { what: string; maxBytes: number; accepted: readonly T[]; owner: string }): Promise<T> {
   const { what, maxBytes, accepted } = rule;
   if (bytes.byteLength > maxBytes) {
     throw new AppError("payload_too_large", `${what} can be at most ${maxBytes / 1024 / 1024} MiB.`, { maxBytes, size: bytes.byteLength });
@@ -35,6 +46,15 @@ export function checkPicture<T extends PictureType>(bytes: Uint8Array, rule: { w
     const named = pictureTypeNames(accepted);
     const found = mediaType ? `this is a ${pictureTypeNames([mediaType])} image` : "these bytes are none of them";
     throw new AppError("unsupported_media_type", `${what} is a ${named} image; ${found}.`, { accepted });
+  }
+  const facts = await runInWorker<PictureFacts>({ op: "picture-read", bytes, what, maxPixels: MAX_PICTURE_PIXELS }, {
+    lane: "quick",
+    owner: rule.owner,
+    timeoutMs: READ_TIMEOUT_MS,
+    timeoutError: () => new AppError("conversion_timed_out", `${what} took longer than ${READ_TIMEOUT_MS / 1000} s to read; nothing was changed.`),
+  });
+  if (`image/${facts.format}` !== mediaType) {
+    throw new AppError("corrupt_document", `${what} starts as a ${pictureTypeNames([mediaType])} image but reads as ${facts.format}; nothing was changed.`);
   }
   return mediaType as T;
 }

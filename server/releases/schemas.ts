@@ -2,6 +2,14 @@ import { z } from "zod";
 import { calendarDay } from "../goals/schemas";
 import { CADENCES } from "./schedule";
 
+/**
+ * The last day a release may be set to or a plan start on. The days a cadence computes from it
+ * stay four-digit years for any book (a weekly plan from here reaches 9999 only after 365,000
+ * chapters); from 9999-12-25 they read `+010000-01-…`.
+ */
+export const LAST_RELEASE_DAY = "2999-12-31";
+const releaseDay = calendarDay.refine((day) => day <= LAST_RELEASE_DAY, `a release day is at most ${LAST_RELEASE_DAY}`);
+
 export const releasePlanSchema = z
   .object({
     bookId: z.string(),
@@ -27,7 +35,7 @@ export type ReleasePlan = z.output<typeof releasePlanSchema>;
 export const setReleasePlanInput = z
   .strictObject({
     cadence: z.enum(CADENCES).nullable().describe("null: dates set chapter by chapter"),
-    startDate: calendarDay.nullable().describe("the first release day; null: today"),
+    startDate: releaseDay.nullable().describe(`the first release day, at most ${LAST_RELEASE_DAY}; null: today`),
     minimumBufferDays: z.int().min(1, "a buffer is at least one day").max(365, "a buffer can be at most 365 days").nullable(),
   })
   .meta({ id: "SetReleasePlan" });
@@ -35,7 +43,7 @@ export type SetReleasePlanInput = z.output<typeof setReleasePlanInput>;
 
 export const setChapterReleaseInput = z
   .strictObject({
-    releaseDate: calendarDay.nullable(),
+    releaseDate: releaseDay.nullable().describe(`at most ${LAST_RELEASE_DAY}`),
     released: z.boolean().describe("true marks it published (today, if it had no date)"),
   })
   .partial()

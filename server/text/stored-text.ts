@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableText } from "./storable-text";
 
 // A lone surrogate (half of a UTF-16 pair) is valid in a JavaScript string and in JSON, but no
 // UTF-8 text column can hold it: the database driver failed on it with a 500. isWellFormed finds
@@ -14,7 +15,10 @@ export function storedText() {
   return z
     .string()
     .refine((text) => text.isWellFormed(), "must be well-formed Unicode text (it holds a lone surrogate)")
-    .refine((text) => !text.includes(NUL), "must not hold the NUL character (U+0000)");
+    .refine((text) => !text.includes(NUL), "must not hold the NUL character (U+0000)")
+    // Other control characters come with pasted text, and are dropped rather than refused: the
+    // save keeps every word (storable-text.ts).
+    .overwrite(storableText);
 }
 
 /** The size of a string in UTF-8, counted without encoding it (the browser's editor uses it too). */

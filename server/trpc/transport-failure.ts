@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { getErrorShape } from "@trpc/server/unstable-core-do-not-import";
 import { AppError, ERRORS } from "../errors";
+import { cutOffRequest } from "../request/cut-off";
 import { toTRPCError } from "./init";
 import { appRouter } from "./root";
 
@@ -11,13 +12,14 @@ import { appRouter } from "./root";
  * client reads the REST envelope as a broken answer.
  */
 export function trpcTransportFailure(error: unknown, request: Request, headers: Record<string, string> = {}): Response {
+  const known = error instanceof TRPCError || error instanceof AppError ? error : cutOffRequest(error);
   const trpcError =
-    error instanceof TRPCError
-      ? error
-      : error instanceof AppError
-        ? toTRPCError(error)
+    known instanceof TRPCError
+      ? known
+      : known instanceof AppError
+        ? toTRPCError(known)
         : new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Something went wrong on our side.", cause: error });
-  if (!(error instanceof TRPCError) && !(error instanceof AppError)) console.error(error);
+  if (!known) console.error(error);
   const appError = trpcError.cause instanceof AppError ? trpcError.cause : null;
   const shape = getErrorShape({
     config: appRouter._def._config,

@@ -37,6 +37,8 @@ async function perform(task: WorkerTask): Promise<unknown> {
     case "bible-near-names":
     case "bible-propose":
       return (await import("../bible/engine/task")).performBibleTask(task);
+    case "picture-read":
+      return (await import("../pictures/picture-task")).performPictureTask(task);
   }
 }
 

@@ -8,7 +8,8 @@ import type { Account } from "./http-users";
 // Credential-matrix fixtures for the story bible (issue 21), REST and tRPC: a book with chapters,
 // two entries, a relation between them, and a series holding the book.
 
-export const PNG: Uint8Array<ArrayBuffer> = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+/** A 1 × 1 PNG: pictures are decoded before they are kept (issue 30 item 8). */
+export const PNG: Uint8Array<ArrayBuffer> = new Uint8Array(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"));
 
 export async function bibleFixture(owner: Account) {
   const f = await bookFixture(owner);

@@ -69,6 +69,10 @@ export interface RunningServer {
   pid: number;
   /** SIGTERM by default; SIGKILL to crash it */
   stop(signal?: NodeJS.Signals): void;
+  /** with `captureErrors`: what the server wrote to stderr so far (it is still shown) */
+  errors(): string;
+  /** with `captureErrors`: resolves once stderr holds `count` matches of `pattern`, rejects after `timeoutMs` */
+  errorsMatching(pattern: RegExp, count: number, timeoutMs?: number): Promise<string>;
 }
 
 /**
@@ -76,7 +80,7 @@ export interface RunningServer {
  * variables set on top: on a fresh database, or on another server's database and secret when
  * `beside` is given (two processes, one file). With INKSTONE_TLS_CERT among them, over HTTPS.
  */
-export async function startServer(extraEnv: Record<string, string> = {}, beside?: RunningServer): Promise<RunningServer> {
+export async function startServer(extraEnv: Record<string, string> = {}, beside?: RunningServer, { captureErrors = false } = {}): Promise<RunningServer> {
   // Tests must meet the code on disk: a build of older sources is rebuilt first.
   if (!buildIsCurrent(process.cwd(), readEnv(process.env).NEXT_DIST_DIR)) execFileSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });
 
@@ -100,8 +104,28 @@ export async function startServer(extraEnv: Record<string, string> = {}, beside?
       NODE_ENV: "production",
       ...extraEnv,
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "inherit", captureErrors ? "pipe" : "inherit"],
   });
+  let errors = "";
+  server.stderr?.on("data", (chunk: Buffer) => {
+    errors += chunk.toString();
+    process.stderr.write(chunk);
+  });
+  const errorsMatching = (pattern: RegExp, count: number, timeoutMs = 10_000) =>
+    new Promise<string>((resolve, reject) => {
+      const check = () => {
+        if ((errors.match(new RegExp(pattern, "g")) ?? []).length < count) return;
+        clearTimeout(timer);
+        server.stderr?.off("data", check);
+        resolve(errors);
+      };
+      const timer = setTimeout(() => {
+        server.stderr?.off("data", check);
+        reject(new Error(`the server's stderr did not show ${count} × ${pattern} within ${timeoutMs} ms:\n${errors}`));
+      }, timeoutMs);
+      server.stderr?.on("data", check);
+      check();
+    });
   const ca = extraEnv.INKSTONE_TLS_CERT ? readFileSync(extraEnv.INKSTONE_TLS_CERT) : undefined;
   const baseUrl = `${ca ? "https" : "http"}://127.0.0.1:${port}`;
   const stop = (signal: NodeJS.Signals = "SIGTERM") => void server.kill(signal);
@@ -111,7 +135,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, beside?
     stop();
     throw error;
   }
-  return { baseUrl, databaseUrl: url, dataDir: dir, jwtSecret, pid: server.pid!, stop };
+  return { baseUrl, databaseUrl: url, dataDir: dir, jwtSecret, pid: server.pid!, stop, errors: () => errors, errorsMatching };
 }
 
 /**

@@ -6,6 +6,7 @@ import { formatById, type FormatInfo, type NativeReadable, type NativeWritable }
 import type { DocumentModel, ReadOptions, WriteOptions, WrittenDocument } from "./model";
 import { withChapterLines, withLanguage } from "./markdown/chapter-lines";
 import { withoutTitlePage } from "./markdown/title-page";
+import { storableModel, storableOptions } from "./storable-model";
 import { readDocx } from "./readers/docx";
 import { readEpub } from "./readers/epub";
 import { readHtml } from "./readers/html";
@@ -78,7 +79,7 @@ export async function readHere(bytes: Uint8Array, id: string | undefined, option
   const format = formatToRead(bytes, id, options.fileName);
   const reader = READERS[format.id];
   try {
-    const model = await (reader ? reader(bytes, options) : readWithPandoc(bytes, format.id));
+    const model = storableModel(await (reader ? reader(bytes, options) : readWithPandoc(bytes, format.id)));
     // Plain text is split at its lines by its reader; every other format here, the same way.
     return withLanguage(withoutTitlePage(format.id === "txt" ? model : withChapterLines(model, options.chapterPattern)));
   } catch (error) {
@@ -99,8 +100,10 @@ function withNotes(model: DocumentModel, id: string, include: boolean): Document
   return { ...model, chapters: model.chapters.map((chapter) => ({ ...chapter, markdown: notes(chapter.markdown) })) };
 }
 
-export async function writeHere(model: DocumentModel, id: string, options: WriteOptions = {}): Promise<WrittenDocument> {
+export async function writeHere(stored: DocumentModel, id: string, stated: WriteOptions = {}): Promise<WrittenDocument> {
   const format = requireWritable(id);
+  const model = storableModel(stored);
+  const options = storableOptions(stated);
   const writer = WRITERS[id];
   // Every writer reads the same model, so each option holds for every format.
   // Smartened before the notes are shown, so that a note stays as typed (smartening passes over comments).

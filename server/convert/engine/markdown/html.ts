@@ -1,6 +1,7 @@
 import type { Token, Tokens } from "marked";
 import { paragraphDirection, type Direction } from "../direction";
 import { escapeXml } from "../text";
+import { linkTarget } from "./link-target";
 import { decodeEntities, footnoteMarked, lexMarkdown, type FootnoteRefToken } from "./tokens";
 
 interface FootnoteItem {
@@ -12,16 +13,19 @@ interface FootnoteItem {
 /** An id fragment that is a valid XML name part whatever the footnote's label. */
 const idPart = (label: string) => label.replace(/[^A-Za-z0-9_-]/g, "_");
 
-/**
- * Whether a link can do no more than navigate: web and mail addresses, and places in the book or
- * beside it (no scheme). Browsers ignore blanks and control characters inside a scheme, and
- * Markdown decodes entities in it, so both are undone before the scheme is read.
- */
-function isSafeHref(href: string): boolean {
-  const normalized = decodeEntities(href).replace(/[\u0000-\u0020\u007f-\u009f]/g, "");
-  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(normalized)?.[1]?.toLowerCase();
-  return scheme === undefined || scheme === "http" || scheme === "https" || scheme === "mailto";
+/** A link's or image's address as an attribute: the checked target, escaped (see ./link-target.ts). */
+function hrefAttribute(href: string): string | null {
+  const target = linkTarget(href);
+  if (target === null) return null;
+  try {
+    // As marked prints an address: spaces and letters past ASCII percent-encoded, `%` left alone.
+    return escapeXml(encodeURI(target).replace(/%25/g, "%"));
+  } catch {
+    return null; // a lone surrogate: no address
+  }
 }
+
+const titleAttribute = (title: string | null | undefined) => (title ? ` title="${escapeXml(decodeEntities(title))}"` : "");
 
 /**
  * A chapter's Markdown as HTML (or, for EPUB, XHTML): footnotes as linked endnotes after the
@@ -46,9 +50,15 @@ export function chapterHtml(markdown: string, chapterNumber: number, options: { 
       // A writer's raw HTML is shown as the text it is, never run by whoever opens the file.
       html: (token: Tokens.HTML | Tokens.Tag) => (token.block ? `<p>${escapeXml(token.text.trim())}</p>\n` : escapeXml(token.text)),
       link(token: Tokens.Link) {
-        return isSafeHref(token.href) ? false : this.parser.parseInline(token.tokens);
+        const href = hrefAttribute(token.href);
+        const text = this.parser.parseInline(token.tokens);
+        return href === null ? text : `<a href="${href}"${titleAttribute(token.title)}>${text}</a>`;
       },
-      image: (token: Tokens.Image) => (options.xhtml || !isSafeHref(token.href) ? escapeXml(token.text) : false),
+      image(token: Tokens.Image) {
+        const src = options.xhtml ? null : hrefAttribute(token.href);
+        const alt = escapeXml(decodeEntities(token.text));
+        return src === null ? alt : `<img src="${src}" alt="${alt}"${titleAttribute(token.title)}>`;
+      },
       ...(options.xhtml ? { hr: () => "<hr/>\n", br: () => "<br/>" } : {}),
     },
     extensions: [
@@ -84,14 +94,16 @@ export function chapterHtml(markdown: string, chapterNumber: number, options: { 
   const notes = tokens.findIndex((t) => t.type === "footnotes");
   if (notes >= 0) tokens.push(...tokens.splice(notes, 1));
   const html = marked.parser(tokens);
-  return options.xhtml ? html.replace(/&([A-Za-z][A-Za-z0-9]*);/g, xmlEntity) : html;
+  return options.xhtml ? html.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z][a-z0-9]*);/gi, xmlReference) : html;
 }
 
-// XHTML knows only XML's five named entities; the few that prose uses become numbers, others text.
-const NUMERIC: Record<string, number> = { nbsp: 160, mdash: 8212, ndash: 8211, hellip: 8230, lsquo: 8216, rsquo: 8217, ldquo: 8220, rdquo: 8221, copy: 169, shy: 173, thinsp: 8201 };
-
-function xmlEntity(whole: string, name: string): string {
+/**
+ * XHTML knows only XML's five named references: every other HTML5 one becomes the characters'
+ * numbers, and a number XML forbids (`&#1;`, which made epubcheck stop) is left out.
+ */
+function xmlReference(whole: string, name: string): string {
   if (["amp", "lt", "gt", "quot", "apos"].includes(name)) return whole;
-  const code = NUMERIC[name];
-  return code ? `&#${code};` : `&amp;${name};`;
+  const text = decodeEntities(whole);
+  if (text === whole) return `&amp;${name};`;
+  return [...text].map((c) => `&#${c.codePointAt(0)};`).join("");
 }

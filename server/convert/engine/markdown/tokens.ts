@@ -1,5 +1,7 @@
+import { decodeHTMLStrict } from "entities";
 import { Marked, Tokenizer, type MarkedExtension, type Token, type TokenizerExtension, type Tokens } from "marked";
 import markedFootnote from "marked-footnote";
+import { storableText } from "../../../text/storable-text";
 import { paragraphsByLine } from "./paragraphs";
 
 export type { Token, Tokens };
@@ -146,15 +148,11 @@ export function plainText(tokens: readonly Token[] | undefined): string {
     .join("");
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", nbsp: "\u00a0" };
-
-/** marked leaves text tokens HTML-escaped; the DOCX, PDF and text writers want the characters. */
+/**
+ * marked leaves text tokens HTML-escaped, and the writer's own character references as typed; the
+ * DOCX, ODT, PDF and text writers want the characters. Every HTML5 reference is read, and one
+ * that names a character no document can hold (`&#1;`) reads as nothing.
+ */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === "#") {
-      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
+  return storableText(text.includes("&") ? decodeHTMLStrict(text) : text);
 }

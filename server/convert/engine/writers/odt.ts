@@ -2,6 +2,7 @@ import { zipSync, type Zippable } from "fflate";
 import { bookDirection } from "../direction";
 import { frontMatterPages, sceneBreakMark } from "../compile";
 import { lexChapter, plainText, tableRows, type Footnote, type Token } from "../markdown/tokens";
+import { linkTarget } from "../markdown/link-target";
 import type { DocumentModel, WriteOptions, WrittenDocument } from "../model";
 import { encodeUtf8 } from "../text";
 
@@ -125,9 +126,6 @@ function span(ctx: Context, text: string, marks: number): void {
 // ---------------------------------------------------------------------------------------------
 // Inline and block tokens
 
-/** Links a reader may follow; any other scheme (javascript:, file:) is printed as its text alone. */
-const SAFE_LINK = /^(?:https?:|mailto:)/i;
-
 function inline(ctx: Context, tokens: readonly Token[] | undefined, marks: number): void {
   for (const token of tokens ?? []) {
     switch (token.type) {
@@ -149,15 +147,18 @@ function inline(ctx: Context, tokens: readonly Token[] | undefined, marks: numbe
       case "codespan":
         span(ctx, plainText([token]), marks | CODE);
         break;
-      case "link":
-        if (!SAFE_LINK.test(token.href)) {
+      case "link": {
+        // Links a reader may follow; any other (javascript:, file:) is printed as its text alone.
+        const target = linkTarget(token.href);
+        if (target === null) {
           inline(ctx, token.tokens, marks);
           break;
         }
-        ctx.out.push(`<text:a xlink:type="simple" xlink:href="${xmlEscape(token.href)}">`);
+        ctx.out.push(`<text:a xlink:type="simple" xlink:href="${xmlEscape(target)}">`);
         inline(ctx, token.tokens, marks);
         ctx.out.push("</text:a>");
         break;
+      }
       default:
         if ("tokens" in token && token.tokens) inline(ctx, token.tokens, marks);
         else span(ctx, plainText([token]), marks);

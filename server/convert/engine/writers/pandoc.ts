@@ -16,13 +16,36 @@ export async function writeWithPandoc(model: DocumentModel, format: string, opti
   // pandoc prints a thematic break as a rule; a chosen mark is a paragraph of that mark instead.
   const mark = options.sceneBreak && SCENE_BREAKS[options.sceneBreak];
   const marked = mark === undefined ? model : { ...model, chapters: model.chapters.map((c) => ({ ...c, markdown: markSceneBreaks(c.markdown, mark) })) };
-  const markdown = modelToMarkdown(format === "djot" ? { ...marked, title: undefined, author: undefined } : marked);
-  // Without pandoc's `smart` extension: typographer's punctuation is the smartPunctuation option's
-  // to make, for every writer alike (../run.ts); pandoc turned `--` into dashes on its own.
-  const pandocOptions = { from: "markdown-smart", to, standalone: true, wrap: "none", ...(format === "latex" && latexCjk(model)) };
+  const markdown = modelToMarkdown({ ...marked, title: undefined, author: undefined, language: undefined });
+  const pandocOptions = {
+    from: PLAIN_PROSE,
+    to,
+    standalone: true,
+    wrap: "none",
+    ...(format !== "djot" && { metadata: plainMetadata(model) }),
+    ...(format === "latex" && latexCjk(model)),
+  };
   const result = await runPandoc(pandocOptions, markdown);
   const written = format === "rtf" ? withRtfInfo(result.stdout, model) : format === "djot" ? djotTitlePage(model) + result.stdout : result.stdout;
   return { bytes: encodeUtf8(written), mediaType: `${info.mediaType}; charset=utf-8`, extension: info.extensions[0]! };
+}
+
+/**
+ * Pandoc's Markdown, without what would let a writer's text be more than text in the output:
+ * raw HTML and TeX (`</title><script>` was an element in DocBook, `\write18` a command in LaTeX),
+ * raw blocks for a named format, TeX math and macros (passed to LaTeX as they are). The native
+ * writers escape all of it alike (../markdown/html.ts). Without `smart` too: typographer's
+ * punctuation is the smartPunctuation option's to make, for every writer alike (../run.ts).
+ */
+const PLAIN_PROSE = "markdown-smart-raw_html-raw_tex-raw_attribute-tex_math_dollars-latex_macros";
+
+/**
+ * The title, author and language as plain strings: pandoc reads metadata given as an option
+ * literally, where YAML metadata in the document is read as Markdown (with raw HTML and TeX).
+ */
+function plainMetadata(model: DocumentModel): Record<string, string> {
+  const fields = { title: model.title, author: model.author, lang: model.language };
+  return Object.fromEntries(Object.entries(fields).filter((field): field is [string, string] => Boolean(field[1]?.trim())));
 }
 
 /**
