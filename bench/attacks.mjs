@@ -745,6 +745,9 @@ attack({
     ctx.long = await longBook(ctx, p.contents);
   },
   run: (ctx) => ctx.step("GET chapters?include=content (20 MB)", "GET", `/api/v1/books/${ctx.long.bookId}/chapters?include=content&per_page=100`),
+});
+
+// Issue 30 item 8: a picture checked by its first bytes only.
 /**
  * A PNG of width × height black pixels, every byte of its pixel data 0: 2.7 GB decoded from
  * 2.6 MB at 30,000 × 30,000. Built from one raw deflate piece repeated (full flushes make the
