@@ -240,6 +240,7 @@ function serverEnv(dataDir) {
     INKSTONE_SIGNUP: "open",
     INKSTONE_LOGIN_ATTEMPTS: "1000000",
     INKSTONE_ADDRESS_ATTEMPTS: "1000000",
+    INKSTONE_SIGNUP_ATTEMPTS: "1000000",
   };
   delete env.NODE_OPTIONS;
   return env;
