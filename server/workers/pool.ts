@@ -18,8 +18,8 @@ import type { WorkerReply, WorkerTask } from "./task";
  * - fairness: each writer may hold at most `perOwnerRunning` workers and `perOwnerWaiting` queued
  *   tasks of a lane, and a free worker goes to the waiting writer who holds fewest of the lane's
  *   workers, then to the one served longest ago, so however many accounts flood a lane, a writer
- *   who arrives is next; in a lane with `yieldAfterMs`, a task that has run that long gives its
- *   worker up (it is stopped) when such a writer waits and no worker is free.
+ *   who arrives is next; a task that has run past its `yieldAfterMs` (its own or its lane's) gives
+ *   its worker up (it is stopped) when such a writer waits and no worker is free.
  *
  * The pool lives on globalThis: Next bundles server code more than once (the instrumentation hook
  * and each route), and a module-level pool would run once per bundle.
@@ -36,7 +36,7 @@ interface LaneSettings {
   perOwnerWaiting: number;
   /** tasks all writers together may have waiting (each holds its input in memory) */
   maxWaiting: number;
-  /** a task running this long is stopped when another writer waits for a worker and none is free */
+  /** a task running this long is stopped when another writer waits for a worker and none is free (tasks may say otherwise) */
   yieldAfterMs?: number;
 }
 
@@ -75,13 +75,14 @@ interface WorkOptions {
   owner?: string;
   /** from the moment the task is queued */
   timeoutMs: number;
-  /** from the moment a worker takes the task: how long the work itself may take (waiting aside) */
-  runTimeoutMs?: number;
-  /** what the caller is told when runTimeoutMs passes (timeoutError unless given) */
-  runTimeoutError?: () => AppError;
+  /**
+   * how long the work may run (from when a worker takes it) before it gives its worker up to a
+   * writer holding fewer of the lane's workers, should one wait; the lane's when not given
+   */
+  yieldAfterMs?: number;
   /** what the caller is told when the deadline passes */
   timeoutError: () => AppError;
-  /** what the caller is told when the task gave its worker up to another writer (the lane's yieldAfterMs) */
+  /** what the caller is told when the task gave its worker up to another writer (yieldAfterMs) */
   yieldError?: () => AppError;
   /** aborting it takes the task out of the queue, or terminates the worker running it */
   signal?: AbortSignal;
@@ -92,14 +93,12 @@ interface Entry {
   task: WorkerTask;
   owner: string;
   controller: AbortController;
-  runTimeoutError: () => AppError;
   yieldError: () => AppError;
+  yieldAfterMs?: number;
   /** performance.now() when it was queued */
   queuedAt: number;
   /** performance.now() when a worker took it */
   startedAt?: number;
-  runTimeoutMs?: number;
-  runDeadline?: NodeJS.Timeout;
   settle(outcome: { value: unknown } | { error: Error }): void;
 }
 
@@ -145,13 +144,11 @@ export async function runInWorker<T>(task: WorkerTask, options: WorkOptions): Pr
       task,
       owner,
       controller,
-      runTimeoutError: options.runTimeoutError ?? options.timeoutError,
       yieldError: options.yieldError ?? options.timeoutError,
       queuedAt: performance.now(),
-      runTimeoutMs: options.runTimeoutMs,
+      yieldAfterMs: options.yieldAfterMs ?? lane.settings.yieldAfterMs,
       settle(outcome) {
         clearTimeout(deadline);
-        clearTimeout(entry.runDeadline);
         options.signal?.removeEventListener("abort", onCallerAbort);
         if ("value" in outcome) resolve(outcome.value as T);
         else reject(outcome.error);
@@ -240,15 +237,13 @@ function dispatch(lane: LaneState): void {
 
 /**
  * Stops the longest-running task, of a writer holding more of the lane than the one waiting, that
- * has run past the lane's yieldAfterMs; its worker is terminated and `start` hands the lane on.
+ * has run past its yieldAfterMs; its worker is terminated and `start` hands the lane on.
  */
 function yieldOverdue(lane: LaneState, waiterRunning: number): void {
-  const { yieldAfterMs } = lane.settings;
-  if (yieldAfterMs === undefined) return;
   const now = performance.now();
   let overdue: Entry | undefined;
   for (const entry of lane.running) {
-    if (entry.controller.signal.aborted || now - entry.startedAt! < yieldAfterMs) continue;
+    if (entry.yieldAfterMs === undefined || entry.controller.signal.aborted || now - entry.startedAt! < entry.yieldAfterMs) continue;
     if (runningOf(lane, entry.owner) <= waiterRunning) continue;
     if (!overdue || entry.startedAt! < overdue.startedAt!) overdue = entry;
   }
@@ -260,21 +255,19 @@ function yieldOverdue(lane: LaneState, waiterRunning: number): void {
 function scheduleYieldCheck(lane: LaneState): void {
   if (lane.yieldCheck) return;
   let earliest = Infinity;
-  for (const entry of lane.running) if (!entry.controller.signal.aborted) earliest = Math.min(earliest, entry.startedAt!);
+  for (const entry of lane.running) {
+    if (entry.yieldAfterMs !== undefined && !entry.controller.signal.aborted) earliest = Math.min(earliest, entry.startedAt! + entry.yieldAfterMs);
+  }
   if (earliest === Infinity) return;
   lane.yieldCheck = setTimeout(() => {
     lane.yieldCheck = undefined;
     dispatch(lane);
-  }, Math.max(0, earliest + lane.settings.yieldAfterMs! - performance.now()));
+  }, Math.max(0, earliest - performance.now()));
   lane.yieldCheck.unref();
 }
 
 function start(lane: LaneState, entry: Entry): void {
   entry.startedAt = performance.now();
-  if (entry.runTimeoutMs !== undefined) {
-    entry.runDeadline = setTimeout(() => entry.controller.abort(entry.runTimeoutError()), entry.runTimeoutMs);
-    entry.runDeadline.unref();
-  }
   lane.running.add(entry);
   lane.piscina ??= new Piscina({
     filename: WORKER_FILE,
