@@ -19,7 +19,8 @@ import type { WorkerReply, WorkerTask } from "./task";
  *   tasks of a lane, and a free worker goes to the waiting writer who holds fewest of the lane's
  *   workers, then to the one served longest ago, so however many accounts flood a lane, a writer
  *   who arrives is next; a task that has run past its `yieldAfterMs` (its own or its lane's) gives
- *   its worker up (it is stopped) when such a writer waits and no worker is free.
+ *   its worker up (it is stopped) when such a writer waits and no worker is free, unless that
+ *   writer's own last task there was stopped for overrunning.
  *
  * The pool lives on globalThis: Next bundles server code more than once (the instrumentation hook
  * and each route), and a module-level pool would run once per bundle.
@@ -110,6 +111,11 @@ interface LaneState {
   /** when each writer with work in the lane was last given a worker (a rising count) */
   lastServed: Map<string, number>;
   served: number;
+  /**
+   * writers whose last task here ran past its yieldAfterMs and was stopped: they wait their turn
+   * but make nobody yield, so a writer whose slow search made way is not stopped in return
+   */
+  overran: Set<string>;
   /** pending look at running tasks becoming overdue (yieldAfterMs) */
   yieldCheck?: NodeJS.Timeout;
 }
@@ -122,7 +128,7 @@ const lanes = (globalForWorkers.inkstoneWorkerLanes ??= {
 });
 
 function newLane(settings: LaneSettings): LaneState {
-  return { settings, piscina: null, running: new Set(), waiting: new Map(), lastServed: new Map(), served: 0 };
+  return { settings, piscina: null, running: new Set(), waiting: new Map(), lastServed: new Map(), served: 0, overran: new Set() };
 }
 
 /** Runs `task` in a worker under the options' deadline, signal and the lane's fairness rules. */
@@ -207,9 +213,10 @@ function forgetIdle(lane: LaneState, owner: string): void {
  * of the lane's workers, then the one served longest ago (never, for a newcomer), then the one
  * whose oldest task has waited longest.
  */
-function nextOwner(lane: LaneState): { owner: string; running: number } | undefined {
+function nextOwner(lane: LaneState, mayClaim: (owner: string) => boolean = () => true): { owner: string; running: number } | undefined {
   let best: { owner: string; running: number; served: number; queuedAt: number } | undefined;
   for (const [owner, entries] of lane.waiting) {
+    if (!mayClaim(owner)) continue;
     const running = runningOf(lane, owner);
     if (running >= lane.settings.perOwnerRunning) continue;
     const candidate = { owner, running, served: lane.lastServed.get(owner) ?? -1, queuedAt: entries[0]!.queuedAt };
@@ -231,8 +238,8 @@ function dispatch(lane: LaneState): void {
     lane.lastServed.set(next.owner, ++lane.served);
     start(lane, entry);
   }
-  const next = nextOwner(lane);
-  if (next !== undefined) yieldOverdue(lane, next.running);
+  const claimant = nextOwner(lane, (owner) => !lane.overran.has(owner));
+  if (claimant !== undefined) yieldOverdue(lane, claimant.running);
 }
 
 /**
@@ -287,6 +294,9 @@ function start(lane: LaneState, entry: Entry): void {
       },
     )
     .finally(() => {
+      const overran = entry.yieldAfterMs !== undefined && performance.now() - entry.startedAt! >= entry.yieldAfterMs;
+      if (!entry.controller.signal.aborted) lane.overran.delete(entry.owner);
+      else if (overran) lane.overran.add(entry.owner);
       lane.running.delete(entry);
       forgetIdle(lane, entry.owner);
       dispatch(lane);
