@@ -612,7 +612,7 @@ async function extraAttacker(ctx, label) {
   const email = `${label}-${randomBytes(4).toString("hex")}@bench.invalid`;
   const password = "a long enough password";
   await ctx.send("POST", "/api/v1/users", { token: null, json: { email, password } });
-  return (await ctx.send("POST", "/auth/login", { token: null, json: { email, password } })).json?.access_token;
+  return (await ctx.send("POST", "/auth/login", { token: null, json: { email, password } })).json?.data?.access_token;
 }
 
 attack({
