@@ -41,7 +41,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
 const MiB = 1024 * 1024;
 // Issue 16's targets.
-const TARGET = { p99AboveIdleMs: 100, maxAboveIdleMs: 500, peakRssBytes: 1.5 * 1024 * MiB, rssAfterAboveIdleBytes: 100 * MiB, smallJobStartMs: 5_000 };
+const TARGET = { p99AboveIdleMs: 100, maxAboveIdleMs: 500, peakRssBytes: 1.5 * 1024 * MiB, rssAfterAboveIdleBytes: 100 * MiB, smallJobStartMs: 5_000, thirdExportMs: 15_000 };
 /** How long the server gets, once an attack has ended, to answer the probe again before it is killed. */
 const RECOVERY_MS = 5_000;
 /** Row 11: how long after the uploads RSS is read again (piscina lets idle workers go after 30 s). */
@@ -240,6 +240,7 @@ function serverEnv(dataDir) {
     INKSTONE_SIGNUP: "open",
     INKSTONE_LOGIN_ATTEMPTS: "1000000",
     INKSTONE_ADDRESS_ATTEMPTS: "1000000",
+    INKSTONE_SIGNUP_ATTEMPTS: "1000000",
   };
   delete env.NODE_OPTIONS;
   return env;
@@ -786,6 +787,67 @@ attack({
   },
 });
 
+// Issue 30, item 5: fairness across accounts. The probe writer is the other writer.
+
+/** A further attacker account (sign-up is open), signed in. */
+async function extraAttacker(ctx, label) {
+  const email = `${label}-${randomBytes(4).toString("hex")}@bench.invalid`;
+  const password = "a long enough password";
+  await ctx.send("POST", "/api/v1/users", { token: null, json: { email, password } });
+  return (await ctx.send("POST", "/auth/login", { token: null, json: { email, password } })).json?.data?.access_token;
+}
+
+attack({
+  id: "30.5a",
+  title: "five regex searches on a 400 KB chapter vs another writer's 1.6 MB save and search",
+  capMs: 60_000,
+  prepare: () => ({ chapter: `${"a".repeat(99)}\n`.repeat(4_000), large: `${"The sea came in over the flats. ".repeat(40)}\n`.repeat(1_200) + "The tide turned.\n" }),
+  describe: () => "search (?:a?){200}b (RE2: longer than the 10 s search deadline on 400 KB)",
+  async run(ctx, p) {
+    const book = await newBook(ctx, "Regex flood");
+    if (!book) return;
+    await ctx.step("POST chapter (400 KB of a)", "POST", `/api/v1/books/${book}/chapters`, { json: { title: "One", content: p.chapter } });
+    const query = new URLSearchParams({ query: "(?:a?){200}b", regex: "true" });
+    const flood = Array.from({ length: 5 }, (_, n) => ctx.step(`GET search #${n + 1} (regex)`, "GET", `/api/v1/books/${book}/search?${query}`));
+    const probe = { token: ctx.tokens.probe };
+    const other = (await ctx.step("other writer: create book", "POST", "/api/v1/books", { ...probe, json: { title: "Neighbour", type: "novel", description: "" } })).json?.data?.id;
+    const chapter = other && (await ctx.step("other writer: POST chapter", "POST", `/api/v1/books/${other}/chapters`, { ...probe, json: { title: "One", content: "Short." } })).json?.data;
+    if (chapter) {
+      await ctx.step("other writer: PUT chapter (1.6 MB)", "PUT", `/api/v1/books/${other}/chapters/${chapter.id}`, { ...probe, json: { title: "One", content: p.large, version: chapter.version } });
+      await ctx.step("other writer: GET search (regex t[a-z]de)", "GET", `/api/v1/books/${other}/search?${new URLSearchParams({ query: "t[a-z]de", regex: "true" })}`, probe);
+    }
+    await Promise.all(flood);
+  },
+});
+attack({
+  id: "30.5b",
+  title: "two accounts converting Typst '#while true { }' back to back vs a third writer's export",
+  capMs: 150_000,
+  async run(ctx) {
+    const second = await extraAttacker(ctx, "typst-loop");
+    const book = (await ctx.step("third writer: create book", "POST", "/api/v1/books", { token: ctx.tokens.probe, json: { title: "Third", type: "novel", description: "" } })).json?.data?.id;
+    if (!book) return;
+    await ctx.step("third writer: POST chapter", "POST", `/api/v1/books/${book}/chapters`, { token: ctx.tokens.probe, json: { title: "One", content: "The tide came in." } });
+    let done = false;
+    const loop = async (token, who) => {
+      const statuses = new Map();
+      while (!done && !ctx.signal.aborted) {
+        const answer = await ctx.send("POST", "/api/v1/convert", { token, json: { from: "typst", to: "md", content: "#while true { }" } });
+        if (answer.status >= 500) ctx.count5xx(answer.status);
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      }
+      ctx.record({ label: `${who}: POST /convert (typst loop) back to back`, status: [...statuses].map(([s, c]) => `${c}×${s}`).join(" "), ms: 0 });
+    };
+    const loops = [loop(ctx.tokens.attacker, "attacker"), loop(second, "second account")];
+    // Both converters are taken (pandoc-wasm is loading or evaluating) before the export asks.
+    await sleep(2_000, ctx.signal);
+    const exported = await ctx.step("third writer: GET export docx", "GET", `/api/v1/books/${book}/export?format=docx`, { token: ctx.tokens.probe });
+    ctx.thirdExport = { status: exported.status, ms: exported.ms };
+    done = true;
+    await Promise.all(loops);
+  },
+});
+
 // ---------------------------------------------------------------------------------------------
 // running a row
 
@@ -867,6 +929,7 @@ async function runRow(row, template, idle) {
       fairness: ctx.fairness,
       codes: ctx.codes,
       memory: ctx.memory,
+      thirdExport: ctx.thirdExport,
     };
   } finally {
     controller.abort();
@@ -937,6 +1000,12 @@ function printSummary(results, idle) {
     const waited = fairness.waitedMs === null ? `had not started after ${ms(fairness.gaveUpAfterMs)}` : `started after ${ms(fairness.waitedMs)}`;
     const done = fairness.doneMs === null ? "" : `, finished after ${ms(fairness.doneMs)}`;
     console.log(`fairness (row 9): the probe writer's 14-byte job ${waited}${done} (start ≤ ${ms(TARGET.smallJobStartMs)})  ${verdict(ok)}`);
+  }
+  const thirdExport = results.find((r) => r.thirdExport)?.thirdExport;
+  if (thirdExport) {
+    const ok = thirdExport.status === 200 && thirdExport.ms <= TARGET.thirdExportMs;
+    allPass &&= ok;
+    console.log(`fairness (row 30.5b): the third writer's export answered ${thirdExport.status} after ${ms(thirdExport.ms)} (≤ ${ms(TARGET.thirdExportMs)})  ${verdict(ok)}`);
   }
   const codes = results.find((r) => r.row.id === "10")?.codes;
   if (codes) {

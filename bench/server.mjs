@@ -49,6 +49,7 @@ export async function benchDatabase(engine) {
     AUTH_SECRET: randomBytes(48).toString("base64url"),
     INKSTONE_LOGIN_ATTEMPTS: "1000000",
     INKSTONE_ADDRESS_ATTEMPTS: "1000000",
+    INKSTONE_SIGNUP_ATTEMPTS: "1000000",
   };
   delete env.NODE_OPTIONS;
   migrate(env, "pipe");

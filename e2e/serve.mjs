@@ -18,6 +18,8 @@ const env = {
   INKSTONE_DATA_DIR: dataDir,
   PORT: port,
   INKSTONE_HOST: "127.0.0.1",
+  // The tests open dozens of accounts, all from 127.0.0.1.
+  INKSTONE_SIGNUP_ATTEMPTS: "100000",
 };
 
 try {

@@ -15,7 +15,8 @@ export async function buildWorker(root = process.cwd()) {
   // Chunks are named by their content's hash: the last build's would otherwise pile up.
   await rm(path.join(outdir, "worker-chunks"), { recursive: true, force: true });
   await build({
-    entryPoints: { worker: path.join(root, "server/workers/worker.ts") },
+    // The PDF writer's Typst compile runs in a child process of its own (typst-child.ts).
+    entryPoints: { worker: path.join(root, "server/workers/worker.ts"), "typst-child": path.join(root, "server/convert/engine/writers/typst-child.ts") },
     outdir,
     outExtension: { ".js": ".mjs" },
     splitting: true,

@@ -55,6 +55,9 @@ const schema = z
     INKSTONE_LOGIN_WINDOW_SECONDS: wholeNumber(1, SECONDS_IN_A_YEAR, 900),
     INKSTONE_ADDRESS_ATTEMPTS: wholeNumber(1, 1_000_000, 100),
     INKSTONE_ADDRESS_WINDOW_SECONDS: wholeNumber(1, SECONDS_IN_A_YEAR, 900),
+    /** accounts one client address may open a window: each new account is another share of the workers */
+    INKSTONE_SIGNUP_ATTEMPTS: wholeNumber(1, 1_000_000, 10),
+    INKSTONE_SIGNUP_WINDOW_SECONDS: wholeNumber(1, SECONDS_IN_A_YEAR, 3600),
     /** reverse proxies in front of the server whose X-Forwarded-For is trusted (docs/operations.md) */
     INKSTONE_TRUSTED_PROXIES: wholeNumber(0, 10, 0),
     /** worker threads for conversions, exports and analyses (server/workers/pool.ts) */

@@ -7,7 +7,7 @@ import { AppError } from "../errors";
  * (docs/architecture.md#growing-past-one-machine).
  * Throws rate_limited (429 with Retry-After) once `limit` hits land in one window.
  */
-export async function hitRateLimit(key: string, limit: number, windowSeconds: number): Promise<void> {
+export async function hitRateLimit(key: string, limit: number, windowSeconds: number, message = "Too many attempts; try again later."): Promise<void> {
   const now = new Date();
   const windowMs = windowSeconds * 1000;
   const { bucket, started } = await transaction(async (trx) => {
@@ -34,7 +34,7 @@ export async function hitRateLimit(key: string, limit: number, windowSeconds: nu
   if (started) await sweepRateLimits(now, windowMs);
   if (bucket.count > limit) {
     const retryAfter = Math.max(1, Math.ceil((bucket.windowStart.getTime() + windowMs - now.getTime()) / 1000));
-    throw new AppError("rate_limited", "Too many attempts; try again later.", { retryAfter }, retryAfter);
+    throw new AppError("rate_limited", message, { retryAfter }, retryAfter);
   }
 }
 
@@ -44,7 +44,12 @@ export async function clearRateLimit(key: string): Promise<void> {
 
 /** Deletes buckets whose window has surely ended: older than the longest window in use. */
 async function sweepRateLimits(now: Date, windowMs: number): Promise<void> {
-  const longestMs = Math.max(windowMs, env.INKSTONE_LOGIN_WINDOW_SECONDS * 1000, env.INKSTONE_ADDRESS_WINDOW_SECONDS * 1000);
+  const longestMs = Math.max(
+    windowMs,
+    env.INKSTONE_LOGIN_WINDOW_SECONDS * 1000,
+    env.INKSTONE_ADDRESS_WINDOW_SECONDS * 1000,
+    env.INKSTONE_SIGNUP_WINDOW_SECONDS * 1000,
+  );
   await sql.deleteFrom("RateLimitBucket").where("windowStart", "<", new Date(now.getTime() - longestMs)).execute();
 }
 
@@ -55,4 +60,13 @@ async function sweepRateLimits(now: Date, windowMs: number): Promise<void> {
  */
 export function limitPasswordWorkFrom(address: string | null): Promise<void> {
   return hitRateLimit(`address:${address ?? "unknown"}`, env.INKSTONE_ADDRESS_ATTEMPTS, env.INKSTONE_ADDRESS_WINDOW_SECONDS);
+}
+
+/**
+ * The worker pool shares its workers per writer, so every account is one more share: one client
+ * address may sign up INKSTONE_SIGNUP_ATTEMPTS times a window (default 10 an hour), on top of the
+ * password-work budget above (docs/decisions/0449-sign-ups-per-address.md).
+ */
+export function limitSignUpsFrom(address: string | null): Promise<void> {
+  return hitRateLimit(`signup:${address ?? "unknown"}`, env.INKSTONE_SIGNUP_ATTEMPTS, env.INKSTONE_SIGNUP_WINDOW_SECONDS, "Too many accounts were opened from your address lately; try again later.");
 }

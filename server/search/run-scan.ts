@@ -5,7 +5,8 @@ import { performSearchTask, type SearchTask } from "./engine/task";
 /**
  * Plain-text scans of up to this many characters run on the web thread (indexOf over 128 Ki
  * characters takes well under a millisecond, less than a worker round trip). Longer texts, and
- * every regular expression, go to the pool's quick lane under a deadline.
+ * every regular expression, go to the pool's scan lane under a deadline, where a search that has
+ * run for seconds gives its worker up to another writer's.
  */
 const SCAN_HERE_CHARACTERS = 128 * 1024;
 /** A 3,000,000-character book scans in tens of milliseconds; this only stops what has gone wrong. */
@@ -21,11 +22,15 @@ function characters(task: SearchTask): number {
 export async function runScan<T>(task: SearchTask, owner: string): Promise<T> {
   if (!task.spec.regex && characters(task) <= SCAN_HERE_CHARACTERS) return performSearchTask(task) as T;
   return runInWorker<T>(task, {
-    lane: "quick",
+    lane: "scan",
     owner,
     timeoutMs: SEARCH_TIMEOUT_MS,
     timeoutError: () =>
       new AppError("search_timed_out", `The search did not finish within ${SEARCH_TIMEOUT_MS / 1000} seconds and was stopped; try a simpler pattern.`, {
+        timeoutMs: SEARCH_TIMEOUT_MS,
+      }),
+    yieldError: () =>
+      new AppError("search_timed_out", "The search ran for seconds while other writers were waiting to search, and was stopped; try a simpler pattern.", {
         timeoutMs: SEARCH_TIMEOUT_MS,
       }),
   });

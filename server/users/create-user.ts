@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { hashPassword } from "../auth/passwords";
 import type { Principal } from "../auth/principal";
-import { limitPasswordWorkFrom } from "../auth/rate-limit";
+import { limitPasswordWorkFrom, limitSignUpsFrom } from "../auth/rate-limit";
 import { emailSchema, passwordSchema } from "../auth/schemas";
 import { transaction } from "../db";
 import { storedText } from "../text/stored-text";
@@ -18,7 +18,8 @@ export const createUserInput = z.strictObject({
 
 // POST /api/v1/users — sign up. The first user becomes admin. With INKSTONE_SIGNUP=closed only an
 // admin-scoped caller may add users. Hashing the password counts against the client address's
-// budget of password work, like a sign-in.
+// budget of password work, like a sign-in; a sign-up nobody admin asked for also counts against
+// the address's sign-ups.
 export async function createUser(
   input: z.output<typeof createUserInput>,
   principal: Principal | null,
@@ -28,6 +29,7 @@ export async function createUser(
   if (env.INKSTONE_SIGNUP === "closed" && !byAdmin) {
     throw new AppError("signup_closed", "Sign-up is closed on this server; ask its admin for an account.");
   }
+  if (!byAdmin) await limitSignUpsFrom(address);
   await limitPasswordWorkFrom(address);
   const passwordHash = await hashPassword(input.password);
   const user = await transaction(async (trx) => {

@@ -16,14 +16,17 @@ import type { WorkerReply, WorkerTask } from "./task";
  *   task runs on), so no loop or catastrophic pattern inside the work can outlive it;
  * - a memory cap: each worker has V8 heap limits, and running out kills that worker only;
  * - fairness: each writer may hold at most `perOwnerRunning` workers and `perOwnerWaiting` queued
- *   tasks of a lane, and free workers go to writers in turn, so one writer's flood waits behind
- *   itself and never in front of another writer's work.
+ *   tasks of a lane, and a free worker goes to the waiting writer who holds fewest of the lane's
+ *   workers, then to the one served longest ago, so however many accounts flood a lane, a writer
+ *   who arrives is next; a task that has run past its `yieldAfterMs` (its own or its lane's) gives
+ *   its worker up (it is stopped) when such a writer waits and no worker is free, unless that
+ *   writer's own last task there was stopped for overrunning.
  *
  * The pool lives on globalThis: Next bundles server code more than once (the instrumentation hook
  * and each route), and a module-level pool would run once per bundle.
  */
 
-type Lane = "heavy" | "quick";
+type Lane = "heavy" | "quick" | "scan";
 
 interface LaneSettings {
   /** worker threads */
@@ -34,6 +37,8 @@ interface LaneSettings {
   perOwnerWaiting: number;
   /** tasks all writers together may have waiting (each holds its input in memory) */
   maxWaiting: number;
+  /** a task running this long is stopped when another writer waits for a worker and none is free (tasks may say otherwise) */
+  yieldAfterMs?: number;
 }
 
 const HEAVY_WORKERS = env.INKSTONE_WORKERS;
@@ -41,8 +46,14 @@ const HEAVY_WORKERS = env.INKSTONE_WORKERS;
 export const LANES: Record<Lane, LaneSettings> = {
   // Conversions, exports and analyses. One worker is always left to other writers.
   heavy: { size: HEAVY_WORKERS, perOwnerRunning: Math.max(1, HEAVY_WORKERS - 1), perOwnerWaiting: 4, maxWaiting: HEAVY_WORKERS * 8 },
-  // Short, bounded work a request waits on (parsing a large body): never queued behind a conversion.
-  quick: { size: 1, perOwnerRunning: 1, perOwnerWaiting: 4, maxWaiting: 16 },
+  // Bounded, linear work a save or an upload waits on (parsing a large body, counting, diffing):
+  // never queued behind a conversion or a search, and never refused for a full queue, since a
+  // save must not be (each waiting task's input is a request body already held in memory).
+  quick: { size: 1, perOwnerRunning: 1, perOwnerWaiting: Infinity, maxWaiting: Infinity },
+  // Searches and replace previews: RE2 is linear, but a large book times a large pattern can take
+  // seconds. A search takes tens of milliseconds, so one running for two seconds yields to another
+  // writer's (docs/decisions/0447-fair-worker-lanes.md).
+  scan: { size: 1, perOwnerRunning: 1, perOwnerWaiting: 4, maxWaiting: 16, yieldAfterMs: 2_000 },
 };
 
 /**
@@ -65,8 +76,15 @@ interface WorkOptions {
   owner?: string;
   /** from the moment the task is queued */
   timeoutMs: number;
+  /**
+   * how long the work may run (from when a worker takes it) before it gives its worker up to a
+   * writer holding fewer of the lane's workers, should one wait; the lane's when not given
+   */
+  yieldAfterMs?: number;
   /** what the caller is told when the deadline passes */
   timeoutError: () => AppError;
+  /** what the caller is told when the task gave its worker up to another writer (yieldAfterMs) */
+  yieldError?: () => AppError;
   /** aborting it takes the task out of the queue, or terminates the worker running it */
   signal?: AbortSignal;
   lane?: Lane;
@@ -76,26 +94,41 @@ interface Entry {
   task: WorkerTask;
   owner: string;
   controller: AbortController;
+  yieldError: () => AppError;
+  yieldAfterMs?: number;
+  /** performance.now() when it was queued */
+  queuedAt: number;
+  /** performance.now() when a worker took it */
+  startedAt?: number;
   settle(outcome: { value: unknown } | { error: Error }): void;
 }
 
 interface LaneState {
   settings: LaneSettings;
   piscina: Piscina | null;
-  running: Map<string, number>;
+  running: Set<Entry>;
   waiting: Map<string, Entry[]>;
-  /** owners with waiting tasks, in the order they are served */
-  turn: string[];
+  /** when each writer with work in the lane was last given a worker (a rising count) */
+  lastServed: Map<string, number>;
+  served: number;
+  /**
+   * writers whose last task here ran past its yieldAfterMs and was stopped: they wait their turn
+   * but make nobody yield, so a writer whose slow search made way is not stopped in return
+   */
+  overran: Set<string>;
+  /** pending look at running tasks becoming overdue (yieldAfterMs) */
+  yieldCheck?: NodeJS.Timeout;
 }
 
 const globalForWorkers = globalThis as { inkstoneWorkerLanes?: Record<Lane, LaneState> };
 const lanes = (globalForWorkers.inkstoneWorkerLanes ??= {
   heavy: newLane(LANES.heavy),
   quick: newLane(LANES.quick),
+  scan: newLane(LANES.scan),
 });
 
 function newLane(settings: LaneSettings): LaneState {
-  return { settings, piscina: null, running: new Map(), waiting: new Map(), turn: [] };
+  return { settings, piscina: null, running: new Set(), waiting: new Map(), lastServed: new Map(), served: 0, overran: new Set() };
 }
 
 /** Runs `task` in a worker under the options' deadline, signal and the lane's fairness rules. */
@@ -117,6 +150,9 @@ export async function runInWorker<T>(task: WorkerTask, options: WorkOptions): Pr
       task,
       owner,
       controller,
+      yieldError: options.yieldError ?? options.timeoutError,
+      queuedAt: performance.now(),
+      yieldAfterMs: options.yieldAfterMs ?? lane.settings.yieldAfterMs,
       settle(outcome) {
         clearTimeout(deadline);
         options.signal?.removeEventListener("abort", onCallerAbort);
@@ -148,10 +184,7 @@ function refuseWhenFull(lane: LaneState, owner: string): void {
 function enqueue(lane: LaneState, entry: Entry): void {
   const entries = lane.waiting.get(entry.owner);
   if (entries) entries.push(entry);
-  else {
-    lane.waiting.set(entry.owner, [entry]);
-    lane.turn.push(entry.owner);
-  }
+  else lane.waiting.set(entry.owner, [entry]);
 }
 
 function leaveQueue(lane: LaneState, entry: Entry): void {
@@ -159,35 +192,90 @@ function leaveQueue(lane: LaneState, entry: Entry): void {
   const index = entries?.indexOf(entry) ?? -1;
   if (index < 0) return;
   entries!.splice(index, 1);
-  if (entries!.length === 0) forget(lane, entry.owner);
+  if (entries!.length === 0) lane.waiting.delete(entry.owner);
+  forgetIdle(lane, entry.owner);
   entry.settle({ error: abortReason(entry.controller.signal) });
 }
 
-function forget(lane: LaneState, owner: string): void {
-  lane.waiting.delete(owner);
-  lane.turn = lane.turn.filter((o) => o !== owner);
+function runningOf(lane: LaneState, owner: string): number {
+  let count = 0;
+  for (const entry of lane.running) if (entry.owner === owner) count++;
+  return count;
 }
 
-/** Hands free workers to waiting writers in turn, each within its share. */
+/** A writer with nothing waiting or running starts afresh next time (and leaves no trace behind). */
+function forgetIdle(lane: LaneState, owner: string): void {
+  if (!lane.waiting.has(owner) && runningOf(lane, owner) === 0) lane.lastServed.delete(owner);
+}
+
+/**
+ * The waiting writer a free worker goes to: of those within their share, the one holding fewest
+ * of the lane's workers, then the one served longest ago (never, for a newcomer), then the one
+ * whose oldest task has waited longest.
+ */
+function nextOwner(lane: LaneState, mayClaim: (owner: string) => boolean = () => true): { owner: string; running: number } | undefined {
+  let best: { owner: string; running: number; served: number; queuedAt: number } | undefined;
+  for (const [owner, entries] of lane.waiting) {
+    if (!mayClaim(owner)) continue;
+    const running = runningOf(lane, owner);
+    if (running >= lane.settings.perOwnerRunning) continue;
+    const candidate = { owner, running, served: lane.lastServed.get(owner) ?? -1, queuedAt: entries[0]!.queuedAt };
+    if (!best || candidate.running < best.running || (candidate.running === best.running && (candidate.served < best.served || (candidate.served === best.served && candidate.queuedAt < best.queuedAt)))) {
+      best = candidate;
+    }
+  }
+  return best;
+}
+
+/** Hands free workers to waiting writers (see nextOwner); with none free, may stop an overdue task (yieldAfterMs). */
 function dispatch(lane: LaneState): void {
-  let busy = 0;
-  for (const count of lane.running.values()) busy += count;
-  while (busy < lane.settings.size) {
-    const owner = lane.turn.find((o) => (lane.running.get(o) ?? 0) < lane.settings.perOwnerRunning);
-    if (owner === undefined) return;
-    const entries = lane.waiting.get(owner)!;
+  while (lane.running.size < lane.settings.size) {
+    const next = nextOwner(lane);
+    if (next === undefined) return;
+    const entries = lane.waiting.get(next.owner)!;
     const entry = entries.shift()!;
-    // The writer goes to the back of the line; with nothing left waiting, out of it.
-    lane.turn = lane.turn.filter((o) => o !== owner);
-    if (entries.length > 0) lane.turn.push(owner);
-    else lane.waiting.delete(owner);
-    busy++;
+    if (entries.length === 0) lane.waiting.delete(next.owner);
+    lane.lastServed.set(next.owner, ++lane.served);
     start(lane, entry);
   }
+  const claimant = nextOwner(lane, (owner) => !lane.overran.has(owner));
+  if (claimant !== undefined) yieldOverdue(lane, claimant.running);
+}
+
+/**
+ * Stops the longest-running task, of a writer holding more of the lane than the one waiting, that
+ * has run past its yieldAfterMs; its worker is terminated and `start` hands the lane on.
+ */
+function yieldOverdue(lane: LaneState, waiterRunning: number): void {
+  const now = performance.now();
+  let overdue: Entry | undefined;
+  for (const entry of lane.running) {
+    if (entry.yieldAfterMs === undefined || entry.controller.signal.aborted || now - entry.startedAt! < entry.yieldAfterMs) continue;
+    if (runningOf(lane, entry.owner) <= waiterRunning) continue;
+    if (!overdue || entry.startedAt! < overdue.startedAt!) overdue = entry;
+  }
+  if (overdue) overdue.controller.abort(overdue.yieldError());
+  else scheduleYieldCheck(lane);
+}
+
+/** Looks again when the earliest running task becomes overdue, while someone still waits. */
+function scheduleYieldCheck(lane: LaneState): void {
+  if (lane.yieldCheck) return;
+  let earliest = Infinity;
+  for (const entry of lane.running) {
+    if (entry.yieldAfterMs !== undefined && !entry.controller.signal.aborted) earliest = Math.min(earliest, entry.startedAt! + entry.yieldAfterMs);
+  }
+  if (earliest === Infinity) return;
+  lane.yieldCheck = setTimeout(() => {
+    lane.yieldCheck = undefined;
+    dispatch(lane);
+  }, Math.max(0, earliest - performance.now()));
+  lane.yieldCheck.unref();
 }
 
 function start(lane: LaneState, entry: Entry): void {
-  lane.running.set(entry.owner, (lane.running.get(entry.owner) ?? 0) + 1);
+  entry.startedAt = performance.now();
+  lane.running.add(entry);
   lane.piscina ??= new Piscina({
     filename: WORKER_FILE,
     minThreads: 0,
@@ -206,9 +294,11 @@ function start(lane: LaneState, entry: Entry): void {
       },
     )
     .finally(() => {
-      const left = (lane.running.get(entry.owner) ?? 1) - 1;
-      if (left > 0) lane.running.set(entry.owner, left);
-      else lane.running.delete(entry.owner);
+      const overran = entry.yieldAfterMs !== undefined && performance.now() - entry.startedAt! >= entry.yieldAfterMs;
+      if (!entry.controller.signal.aborted) lane.overran.delete(entry.owner);
+      else if (overran) lane.overran.add(entry.owner);
+      lane.running.delete(entry);
+      forgetIdle(lane, entry.owner);
       dispatch(lane);
     });
 }
@@ -236,9 +326,7 @@ function rebuild(error: { code?: string; message: string; details?: unknown }): 
 /** How many tasks wait and run, per lane (for tests and the benchmark's probe). */
 export function workerLoad(lane: Lane = "heavy"): { running: number; waiting: number } {
   const state = lanes[lane];
-  let running = 0;
   let waiting = 0;
-  for (const count of state.running.values()) running += count;
   for (const entries of state.waiting.values()) waiting += entries.length;
-  return { running, waiting };
+  return { running: state.running.size, waiting };
 }

@@ -1,5 +1,4 @@
 // @module-tag postgres
-import { readdirSync, readFileSync } from "node:fs";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_ACTIVE_JOBS_PER_WRITER } from "@/server/jobs/limits";
@@ -7,6 +6,7 @@ import { LANES } from "@/server/workers/pool";
 import { call, expectFailure, expectSuccess } from "../support/http-client";
 import { PASSWORD, uniqueEmail } from "../support/http-users";
 import { startServer, type RunningServer } from "../support/server";
+import { workerThreads } from "../support/worker-threads";
 
 // A server of its own, whose conversions stop after a few seconds rather than two minutes, so that
 // the limit is met in a test; its queue of slow jobs goes with it when the file ends.
@@ -60,23 +60,6 @@ function macroBomb(): string {
  * size, an inline conversion waiting behind the queued ones ran out of time there).
  */
 const manuscript = (n: number) => Array.from({ length: 30 }, (_, c) => `# Chapter ${c + 1}\n\n${`Writer ${n} wrote *some* words here. `.repeat(150)}`).join("\n\n");
-
-/**
- * The server's worker threads: threads take the name of the thread that started them, so the
- * main thread and the pool's workers share the process title; the runtime's own threads, started
- * before the title was set, are named "node".
- */
-function workerThreads(pid: number): number {
-  const title = readFileSync(`/proc/${pid}/comm`, "utf8");
-  const names = readdirSync(`/proc/${pid}/task`).map((task) => {
-    try {
-      return readFileSync(`/proc/${pid}/task/${task}/comm`, "utf8");
-    } catch {
-      return ""; // the thread ended between the listing and the read
-    }
-  });
-  return names.filter((name) => name === title).length - 1;
-}
 
 describe("worker threads (issue 16, item 10)", () => {
   it(`never runs more than the pool's ${LANES.heavy.size} heavy workers while conversions run inline and as jobs`, async () => {

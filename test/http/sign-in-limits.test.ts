@@ -8,7 +8,7 @@ import { startServer } from "../support/server";
 // A server of its own with low limits: the shared one lets the tests sign in all day.
 let server: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
-  server = await startServer({ INKSTONE_LOGIN_ATTEMPTS: "3", INKSTONE_ADDRESS_ATTEMPTS: "6" });
+  server = await startServer({ INKSTONE_LOGIN_ATTEMPTS: "3", INKSTONE_ADDRESS_ATTEMPTS: "6", INKSTONE_SIGNUP_ATTEMPTS: "3" });
 }, 90_000);
 afterAll(() => server?.stop());
 
@@ -35,6 +35,19 @@ describe("the per-address limit", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expectFailure(await signUpFrom(sprayer, uniqueEmail("more")), 429, "rate_limited");
     expectSuccess(await loginFrom("192.0.2.1", email, PASSWORD), 200);
+  });
+});
+
+describe("the per-address sign-up limit (issue 30, item 5)", () => {
+  it("stops one address opening account after account, with Retry-After, not other addresses", async () => {
+    const opener = "198.51.100.40";
+    for (let i = 0; i < 3; i++) expectSuccess(await signUpFrom(opener, uniqueEmail("burst")), 201);
+    const refused = await signUpFrom(opener, uniqueEmail("burst"));
+    expectFailure(refused, 429, "rate_limited");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.body.msg).toMatch(/accounts/);
+    // Another address is unaffected.
+    expectSuccess(await signUpFrom("198.51.100.41", uniqueEmail("neighbour")), 201);
   });
 });
 

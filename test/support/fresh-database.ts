@@ -19,4 +19,7 @@ if (POSTGRES) {
   process.env.DATABASE_URL = `file:${file}`;
 }
 process.env.INKSTONE_DATA_DIR = dir;
+// Use cases called without a client address share one sign-up bucket, and a file signs up many
+// writers; the limit has its own tests (sign-in-limits).
+process.env.INKSTONE_SIGNUP_ATTEMPTS ??= "100000";
 delete (globalThis as { inkstoneDatabases?: unknown }).inkstoneDatabases;

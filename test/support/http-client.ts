@@ -23,6 +23,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** another server than the one test/support/server.ts started (one with other settings) */
   baseUrl?: string;
+  /** aborts the request (an attacker's loop that the test has seen enough of) */
+  signal?: AbortSignal;
 }
 
 export function url(path: string): string {
@@ -37,7 +39,7 @@ export async function call(method: string, path: string, options: CallOptions = 
     body = JSON.stringify(options.json);
     headers["content-type"] ??= "application/json";
   }
-  const init: RequestInit & { duplex?: "half" } = { method, headers, body, redirect: "manual" };
+  const init: RequestInit & { duplex?: "half" } = { method, headers, body, redirect: "manual", signal: options.signal };
   if (body instanceof ReadableStream) init.duplex = "half";
   const response = await fetch(options.baseUrl ? `${options.baseUrl}${path}` : url(path), init);
   const bytes = new Uint8Array(await response.arrayBuffer());

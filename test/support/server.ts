@@ -98,6 +98,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, beside?
       // their own tests (test/http/sign-in-limits.test.ts).
       INKSTONE_LOGIN_ATTEMPTS: "100000",
       INKSTONE_ADDRESS_ATTEMPTS: "100000",
+      INKSTONE_SIGNUP_ATTEMPTS: "100000",
       // The tests stand in for a proxy: the X-Forwarded-For they send is the client's address.
       INKSTONE_TRUSTED_PROXIES: "1",
       INKSTONE_JWT_SECRET: jwtSecret,

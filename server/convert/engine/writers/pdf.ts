@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { NodeCompiler } from "@myriaddreamin/typst-ts-node-compiler";
 import { AppError } from "../../../errors";
 import type { DocumentModel, WriteOptions, WrittenDocument } from "../model";
 import { typstBook } from "./typst-book";
+import { typesetInChild } from "./typst-process";
 
 /**
  * PDF typeset by Typst (the compiler as a native Node module, `@myriaddreamin/typst-ts-node-compiler`):
@@ -31,33 +31,16 @@ export const PDF_FONTS = [
   "NotoSerifHebrew-Bold.ttf",
 ];
 
-let compiler: NodeCompiler | undefined;
-let compiles = 0;
-
 /**
- * One compiler a worker: it reads the fonts once (a quarter of a second, the CJK ones are 30 MB).
- * Loaded on first use, so that only a worker that writes a PDF loads the native module.
+ * The compile runs in a child process that the pool can kill (./typst-process.ts): Typst is native
+ * code, which terminating a worker thread does not stop. The child reads the fonts each time (a
+ * quarter of a second, the CJK ones are 30 MB) and keeps no memo of layouts between books.
  */
-function typst(): NodeCompiler {
-  if (compiler) return compiler;
+export async function writePdf(model: DocumentModel, options: WriteOptions = {}): Promise<WrittenDocument> {
   // turbopackIgnore: a path built at run time makes `next build` trace the whole project.
   const missing = PDF_FONTS.filter((file) => !existsSync(/* turbopackIgnore: true */ path.join(/* turbopackIgnore: true */ FONT_DIR, file)));
   if (missing.length > 0) throw new AppError("internal", `The PDF fonts are missing from ${FONT_DIR}: ${missing.join(", ")}.`);
-  // A native module: loaded at run time from node_modules, never bundled.
-  const load = process.getBuiltinModule("node:module").createRequire(import.meta.url);
-  const { NodeCompiler: Compiler } = load("@myriaddreamin/typst-ts-node-compiler") as typeof import("@myriaddreamin/typst-ts-node-compiler");
-  compiler = Compiler.create({ fontArgs: [{ fontPaths: [FONT_DIR] }] });
-  return compiler;
-}
-
-export function writePdf(model: DocumentModel, options: WriteOptions = {}): WrittenDocument {
   const source = typstBook(model, { trimSize: options.trimSize, sceneBreak: options.sceneBreak });
-  const compile = typst();
-  try {
-    const bytes = compile.pdf({ mainFileContent: source }, { creationTimestamp: 0 });
-    return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), mediaType: "application/pdf", extension: "pdf" };
-  } finally {
-    // Typst memoizes layouts across compiles; a worker that writes many books must not keep them all.
-    if (++compiles % 4 === 0) compile.evictCache(4);
-  }
+  const bytes = await typesetInChild(source, FONT_DIR);
+  return { bytes, mediaType: "application/pdf", extension: "pdf" };
 }
