@@ -1,5 +1,6 @@
 import { AppError } from "../errors";
 import { runInWorker } from "../workers/pool";
+import type { WorkerTask } from "../workers/task";
 import { performSearchTask, type SearchTask } from "./engine/task";
 
 /**
@@ -18,9 +19,8 @@ function characters(task: SearchTask): number {
   return total;
 }
 
-/** Runs a scan of a book's text where it cannot hold up other requests. */
-export async function runScan<T>(task: SearchTask, owner: string): Promise<T> {
-  if (!task.spec.regex && characters(task) <= SCAN_HERE_CHARACTERS) return performSearchTask(task) as T;
+/** Runs a search in the pool's scan lane, under the search deadline. */
+export function searchInWorker<T>(task: WorkerTask, owner: string): Promise<T> {
   return runInWorker<T>(task, {
     lane: "scan",
     owner,
@@ -34,4 +34,10 @@ export async function runScan<T>(task: SearchTask, owner: string): Promise<T> {
         timeoutMs: SEARCH_TIMEOUT_MS,
       }),
   });
+}
+
+/** Runs a scan of a book's text where it cannot hold up other requests. */
+export async function runScan<T>(task: SearchTask, owner: string): Promise<T> {
+  if (!task.spec.regex && characters(task) <= SCAN_HERE_CHARACTERS) return performSearchTask(task) as T;
+  return searchInWorker<T>(task, owner);
 }

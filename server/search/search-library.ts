@@ -5,12 +5,11 @@ import { engine, sql } from "../db";
 import { env } from "../env";
 import { AppError } from "../errors";
 import { sqliteFile } from "../sql/sqlite";
-import { runInWorker } from "../workers/pool";
 import type { BookSearchResult as Scanned } from "./engine/book";
 import { compileSearch } from "./engine/pattern";
 import { catchUpSearchIndex } from "./catch-up-index";
 import { librarySpec, pageItems, type LibraryCandidate, type LibraryWindow } from "./library-index";
-import { runScan, SEARCH_TIMEOUT_MS } from "./run-scan";
+import { runScan, SEARCH_TIMEOUT_MS, searchInWorker } from "./run-scan";
 import type { LibrarySearchResult } from "./schemas";
 
 /** The trigram index serves queries of at least three characters; shorter ones (一, 林风) are a scan. */
@@ -94,7 +93,7 @@ async function searchPostgres(window: LibraryWindow): Promise<{ items: LibrarySe
 
 /** SQLite: the whole search in a worker, over its own read-only connection (server/search/library-task.ts). */
 function searchSqlite(window: LibraryWindow): Promise<{ items: LibrarySearchResult["items"]; total: number }> {
-  return runInWorker({ op: "search-library", databaseFile: sqliteFile(env.DATABASE_URL), ...window }, { lane: "quick", owner: window.ownerId, timeoutMs: SEARCH_TIMEOUT_MS, timeoutError: timedOut });
+  return searchInWorker({ op: "search-library", databaseFile: sqliteFile(env.DATABASE_URL), ...window }, window.ownerId);
 }
 
 // GET /api/v1/search — every book of the writer's at once: one result per chapter with a hit,
