@@ -726,9 +726,11 @@ async function runRow(row, template, idle) {
     },
   };
   try {
+    // Made first: a payload that takes seconds to make would leave kept-alive connections idle
+    // long enough for the server to close them under the next request.
+    const payload = row.prepare?.() ?? {};
     for (let i = 0; i < 30; i++) await send(server.base, "GET", "/api/v1/users/me", { token: template.tokens.probe, timeoutMs: 10_000 });
     for (const warm of row.warm ?? []) await WARMERS[warm](ctx);
-    const payload = row.prepare?.() ?? {};
     // What the attack stands on (a book of long chapters), made before the probe starts.
     if (row.setup) await row.setup(ctx, payload);
     const rssBefore = rssOf(server.pid).rss;
