@@ -32,6 +32,7 @@ import { ms, send, sharedController, sleep } from "./attack-http.mjs";
 import { option } from "./options.mjs";
 import { PROBE_EVERY_MS, startProbe } from "./probe.mjs";
 import { freePort } from "./free-port.mjs";
+import { madeUpProse } from "./seeded-random.mjs";
 
 // A benchmark's build has the baseline route (/api/bench-baseline) its servers are probed on: set
 // before the build-currency check, which counts it (scripts/build-stamp.mjs).
@@ -662,22 +663,7 @@ for (const [id, count] of [
   });
 }
 
-// Issue 30 item 4: large text writes. Made-up words (seeded, so each run writes the same text):
-// many distinct trigrams, what makes a text dear to index.
-function madeUpProse(characters, seed) {
-  let state = seed;
-  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31);
-  const parts = [];
-  let length = 0;
-  while (length < characters) {
-    let word = "";
-    for (let n = 3 + (next() % 7); n > 0; n--) word += String.fromCharCode(97 + (next() % 26));
-    const gap = next() % 12 === 0 ? ".\n" : " ";
-    parts.push(word, gap);
-    length += word.length + gap.length;
-  }
-  return parts.join("").slice(0, characters);
-}
+// Issue 30 item 4: large text writes, of made-up words (many distinct trigrams: dear to index).
 /** Four chapters of 5 MB, each with the word the replace rows change. */
 const LONG_CHAPTERS = () => [1, 2, 3, 4].map((n) => `${madeUpProse(5_000_000, 300 + n)} Marrow.`);
 

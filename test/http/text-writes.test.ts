@@ -3,6 +3,7 @@ import { createBook, uploadChapter } from "../support/http-books";
 import { call, del, expectFailure, expectSuccess, get, patch, post, put, url, type ApiResponse } from "../support/http-client";
 import { manuscriptForm } from "../support/http-convert-cases";
 import { signUp, type Account } from "../support/http-users";
+import { madeUpProse } from "../../bench/seeded-random.mjs";
 
 /**
  * Issue 30, items 4 and 7: large writes (a 4.8 MB save, a replace across 20 MB and its undo, a
@@ -24,36 +25,17 @@ let bystander: Account;
  * kept-alive connection left idle that long is closed by the server under the next request. */
 let texts: { save: string; chapters: string[]; manuscript: string; race: string; undoRace: string };
 beforeAll(async () => {
-  const chapters = [0, 1, 2, 3].map((i) => `${prose(5 * MB, 20 + i)} Marrow.`);
+  const chapters = [0, 1, 2, 3].map((i) => `${madeUpProse(5 * MB, 20 + i)} Marrow.`);
   texts = {
     // A word that lies across the index's 16 Ki-character parts, and one at the very end.
-    save: `${prose(16_380, 7)}Quillfeather${prose(4_800_000, 8)} Zyzzogeton`,
+    save: `${madeUpProse(16_380, 7)}Quillfeather${madeUpProse(4_800_000, 8)} Zyzzogeton`,
     chapters,
     manuscript: chapters.map((text, i) => `# Chapter ${i + 1}\n\n${text}\n`).join("\n"),
-    race: prose(4 * MB, 60),
-    undoRace: `${prose(4 * MB, 61)} Marrow.`,
+    race: madeUpProse(4 * MB, 60),
+    undoRace: `${madeUpProse(4 * MB, 61)} Marrow.`,
   };
   [writer, bystander] = await Promise.all([signUp("text-writes"), signUp("text-writes-bystander")]);
 }, 60_000);
-
-/**
- * Made-up words (a seeded generator, so every run is the same text): many distinct trigrams, which
- * is what makes a text dear to index. One line a paragraph.
- */
-function prose(characters: number, seed = 1): string {
-  let state = seed;
-  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31);
-  const parts: string[] = [];
-  let length = 0;
-  while (length < characters) {
-    let word = "";
-    for (let n = 3 + (next() % 7); n > 0; n--) word += String.fromCharCode(97 + (next() % 26));
-    const gap = next() % 12 === 0 ? ".\n" : " ";
-    parts.push(word, gap);
-    length += word.length + gap.length;
-  }
-  return parts.join("").slice(0, characters);
-}
 
 /** Runs the attack while another writer sends one cheap GET after another; answers the attack's outcome and the slowest GET. */
 async function whileProbing<T = ApiResponse>(attack: () => Promise<T>): Promise<{ response: T; slowestProbeMs: number }> {

@@ -1,0 +1,2 @@
+export function random(seed: number): () => number;
+export function madeUpProse(characters: number, seed?: number): string;
