@@ -688,28 +688,30 @@ attack({
   run: (ctx, p) =>
     ctx.step("PUT chapter (4.8 MB)", "PUT", `/api/v1/books/${ctx.long.bookId}/chapters/${ctx.long.chapters[0].id}`, { json: { title: "Long", content: p.content, version: 1 } }),
 });
-attack({
-  id: "30.4b",
-  title: "replace across 20 MB (4 chapters of 5 MB)",
+/** What the rows on a book of LONG_CHAPTERS share: the book, made before the probe starts. */
+const ON_LONG_BOOK = {
   capMs: 60_000,
   prepare: () => ({ contents: LONG_CHAPTERS() }),
   async setup(ctx, p) {
     ctx.long = await longBook(ctx, p.contents);
   },
-  run: (ctx) =>
-    ctx.step("POST replace (Marrow → Bone, 20 MB)", "POST", `/api/v1/books/${ctx.long.bookId}/replace`, {
-      json: { query: "Marrow", replacement: "Bone", chapters: ctx.long.chapters.map((c) => ({ chapterId: c.id, version: c.version, skip: [] })) },
-    }),
+};
+/** Marrow → Bone in every chapter of the long book, nothing skipped. */
+const replaceMarrow = (long) => ({ query: "Marrow", replacement: "Bone", chapters: long.chapters.map((c) => ({ chapterId: c.id, version: c.version, skip: [] })) });
+
+attack({
+  id: "30.4b",
+  title: "replace across 20 MB (4 chapters of 5 MB)",
+  ...ON_LONG_BOOK,
+  run: (ctx) => ctx.step("POST replace (Marrow → Bone, 20 MB)", "POST", `/api/v1/books/${ctx.long.bookId}/replace`, { json: replaceMarrow(ctx.long) }),
 });
 attack({
   id: "30.4c",
   title: "undo of that replace across 20 MB",
-  capMs: 60_000,
-  prepare: () => ({ contents: LONG_CHAPTERS() }),
+  ...ON_LONG_BOOK,
   async setup(ctx, p) {
-    ctx.long = await longBook(ctx, p.contents);
-    const chapters = ctx.long.chapters.map((c) => ({ chapterId: c.id, version: c.version, skip: [] }));
-    const replaced = await expectStatus(ctx.send("POST", `/api/v1/books/${ctx.long.bookId}/replace`, { json: { query: "Marrow", replacement: "Bone", chapters } }), 201, "replace");
+    await ON_LONG_BOOK.setup(ctx, p);
+    const replaced = await expectStatus(ctx.send("POST", `/api/v1/books/${ctx.long.bookId}/replace`, { json: replaceMarrow(ctx.long) }), 201, "replace");
     ctx.changeSetId = replaced.data.changeSetId;
   },
   run: (ctx) => ctx.step("POST undo (20 MB)", "POST", `/api/v1/books/${ctx.long.bookId}/change-sets/${ctx.changeSetId}/undo`),
@@ -726,11 +728,7 @@ attack({
 attack({
   id: "30.4e",
   title: "the chapter list with full text of a 20 MB book",
-  capMs: 60_000,
-  prepare: () => ({ contents: LONG_CHAPTERS() }),
-  async setup(ctx, p) {
-    ctx.long = await longBook(ctx, p.contents);
-  },
+  ...ON_LONG_BOOK,
   run: (ctx) => ctx.step("GET chapters?include=content (20 MB)", "GET", `/api/v1/books/${ctx.long.bookId}/chapters?include=content&per_page=100`),
 });
 
