@@ -93,6 +93,9 @@ function refuseOnSocket(socket, status, body) {
   );
 }
 
+/** How long an idle kept-alive connection stays open: longer than common load balancers' 60 s. */
+export const KEEP_ALIVE_MS = 65_000;
+
 /**
  * The entry's server, not yet listening.
  * @param {EntryOptions} options
@@ -115,6 +118,13 @@ export function createEntryServer(options) {
   };
   const responses = { ServerResponse: InkstoneResponse };
   const server = options.tls ? https.createServer({ ...responses, ...options.tls }, listener) : http.createServer(responses, listener);
+  // Node closes an idle kept-alive connection after 5 s, and a client that sends on it just then
+  // meets a reset ("socket hang up") with nothing to retry: a load balancer (60 s idle), the CLI's
+  // fetch or a Playwright test that paused. Clients close first when the server waits longer than
+  // they do (decision 0455).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Node's advice: the header deadline outlasts the keep-alive wait.
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   // Node drops a CONNECT without a word unless someone listens for it.
   server.on("connect", (_request, socket) =>
     refuseOnSocket(socket, 405, { code: 40500, msg: "CONNECT is not served here.", error: "method_not_allowed" }),

@@ -73,6 +73,13 @@ describe("the server entry (without Next)", () => {
     expect(refused).toContain('"error":"not_found"');
   });
 
+  // With Node's 5 s, a client that paused 5 s sent its next request on a connection the server was
+  // closing: a Playwright test's GET after a reload failed with "socket hang up" about once a run.
+  it("keeps an idle connection open longer than a load balancer or client keeps theirs", () => {
+    expect(server.keepAliveTimeout).toBeGreaterThan(60_000);
+    expect(server.headersTimeout).toBeGreaterThan(server.keepAliveTimeout);
+  });
+
   it("sends no HSTS over plain HTTP", async () => {
     const headers = await new Promise<Record<string, unknown>>((resolve, reject) =>
       httpRequest({ port, host: "127.0.0.1", path: "/" }, (response) => {
