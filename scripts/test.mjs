@@ -10,24 +10,47 @@ import { spawn } from "node:child_process";
 import readline from "node:readline";
 import { STAGES } from "./test-stages.mjs";
 
-/** @typedef {{ name: string, code: number, seconds: number, error?: Error, skipped?: string }} Result */
+/** @typedef {{ name: string, code: number, seconds: number, error?: Error, skipped?: string, tail?: string[], failedTests?: string[] }} Result */
+
+// How many of a failed suite's last lines are printed again after the run: CI keeps only the end of
+// the output, and the suites side by side interleave their lines, so a failure's report (which the
+// test runners print last) would otherwise be lost among a later suite's lines.
+const TAIL_LINES = 40;
+// The lines that name a failed test (vitest's "FAIL"/"×", Playwright's "✘"), kept from anywhere in the output.
+const FAILED_TEST = /(^|\s)(FAIL|×|✘)\s/u;
+const FAILED_TESTS_KEPT = 30;
+
+/** @param {string} line */
+const stripAnsi = (line) => line.replace(/\u001b\[[0-9;]*m/gu, "");
 
 /**
  * Runs one suite's npm script, its lines prefixed with its name.
  * @param {import("./test-stages.mjs").Suite} suite
  * @returns {Promise<Result>}
  */
-function run({ name, script, args = [] }) {
+function run({ name, script, args = [], env = {} }) {
   const started = Date.now();
-  const child = spawn("npm", ["run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("npm", ["run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
+  });
   const label = `[${name}]`.padEnd(10);
+  /** @type {string[]} */
+  const tail = [];
+  /** @type {string[]} */
+  const failedTests = [];
   for (const stream of [child.stdout, child.stderr]) {
-    readline.createInterface({ input: stream }).on("line", (line) => console.log(`${label} ${line}`));
+    readline.createInterface({ input: stream }).on("line", (line) => {
+      console.log(`${label} ${line}`);
+      tail.push(line);
+      if (tail.length > TAIL_LINES) tail.shift();
+      if (FAILED_TEST.test(stripAnsi(line)) && failedTests.length < FAILED_TESTS_KEPT) failedTests.push(line);
+    });
   }
   return new Promise((resolve) => {
     child.on("error", (error) => resolve({ name, code: 1, seconds: 0, error }));
     // A suite killed by a signal has no exit code: it failed.
-    child.on("close", (code) => resolve({ name, code: code ?? 1, seconds: (Date.now() - started) / 1000 }));
+    child.on("close", (code) => resolve({ name, code: code ?? 1, seconds: (Date.now() - started) / 1000, tail, failedTests }));
   });
 }
 
@@ -61,6 +84,11 @@ if (unknown.length > 0) {
 const results = [];
 for (const stage of STAGES) {
   results.push(...(await Promise.all(stage.map(runLane))).flat());
+}
+for (const { name, code, tail = [], failedTests = [] } of results) {
+  if (code === 0) continue;
+  console.log(`\n${name} failed; the lines that name a failed test, then its last lines, again:`);
+  for (const line of [...failedTests, "…", ...tail]) console.log(`  ${line}`);
 }
 console.log("\nnpm test:");
 for (const { name, code, seconds, error, skipped } of results) {
