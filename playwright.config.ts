@@ -14,13 +14,20 @@ export default defineConfig({
   // No retry, on CI either: a test that passes only on its second try is a defect to fix.
   retries: 0,
   // Each worker signs in a writer of its own (e2e/fixtures.ts), so E2E_WORKERS=2 is safe; one by
-  // default, since beside the CLI's suite on two cores a second worker made tests miss their limits
-  // (decision 0442).
+  // default: beside the other suites on two cores a second worker gained nothing (decision 0456).
   workers: Number(process.env.E2E_WORKERS) || 1,
   reporter: "list",
+  // Limits, not speed targets: npm test runs Playwright beside the other suites on two cores, where a
+  // page's first render or an assertion's wait can take several times what it takes alone
+  // (Playwright's defaults: 30 s a test, 5 s an assertion).
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A trace records every test's screens and is kept only when the test fails: a quarter of
+    // Chromium's CPU time. `npm test` turns it off (E2E_TRACE=off: CI keeps no files, only the output);
+    // `npm run test:e2e` keeps it for a failing test to open with `npx playwright show-trace`.
+    trace: process.env.E2E_TRACE === "off" ? "off" : "retain-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
       args: [

@@ -12,10 +12,25 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 const ON_POSTGRES = Boolean(process.env.INKSTONE_TEST_POSTGRES);
 const POSTGRES_TAG = /^\/\/ @module-tag postgres$/m;
 
-/** The test files of a folder that the run takes: all of them, or on PostgreSQL the tagged ones. */
+/**
+ * A file that bounds a time by the wall clock (a cheap GET answered during an attack, a job
+ * started within seconds) says so with `// @module-tag clock`: such a bound holds only on a machine
+ * the file has to itself, so `npm test` runs these files alone (INKSTONE_TEST_CLOCK=only) and every
+ * other file side by side with other suites (INKSTONE_TEST_CLOCK=skip). Unset, a run takes both.
+ * A bound on how long code computes is CPU time instead (test/support/cpu-time.ts), which holds
+ * beside anything.
+ */
+const CLOCK = process.env.INKSTONE_TEST_CLOCK;
+const CLOCK_TAG = /^\/\/ @module-tag clock$/m;
+if (CLOCK !== undefined && CLOCK !== "only" && CLOCK !== "skip") throw new Error(`INKSTONE_TEST_CLOCK is "only" or "skip", not "${CLOCK}"`);
+
+/** The test files of a folder that the run takes: all of them, or on PostgreSQL the tagged ones; of those, the clock's choice. */
 function testFiles(folder: string): string[] {
-  const files = readdirSync(folder).filter((name) => name.endsWith(".test.ts")).map((name) => `${folder}/${name}`);
-  return ON_POSTGRES ? files.filter((file) => POSTGRES_TAG.test(readFileSync(file, "utf8"))) : files;
+  const files = readdirSync(folder)
+    .filter((name) => name.endsWith(".test.ts"))
+    .map((name) => ({ file: `${folder}/${name}`, text: readFileSync(`${folder}/${name}`, "utf8") }))
+    .filter(({ text }) => !ON_POSTGRES || POSTGRES_TAG.test(text));
+  return files.filter(({ text }) => CLOCK === undefined || CLOCK_TAG.test(text) === (CLOCK === "only")).map(({ file }) => file);
 }
 
 const PROJECTS: TestProjectInlineConfiguration[] = [
@@ -57,7 +72,10 @@ const PROJECTS: TestProjectInlineConfiguration[] = [
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    tags: [{ name: "postgres", description: "can differ between SQLite and PostgreSQL: npm run test:postgres runs it there too" }],
+    tags: [
+      { name: "postgres", description: "can differ between SQLite and PostgreSQL: npm run test:postgres runs it there too" },
+      { name: "clock", description: "bounds a time by the wall clock: npm test runs it with the machine to itself" },
+    ],
     // next-auth imports "next/server" without an extension, which only a bundler resolves.
     server: { deps: { inline: ["next-auth"] } },
     // A project none of whose files run (the CLI's, on PostgreSQL) is left out, global set-up and all.

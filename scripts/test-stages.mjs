@@ -8,32 +8,44 @@ import { postgresUnavailable } from "./postgres-cluster.mjs";
  * @property {string} name
  * @property {string} script  the npm script that runs it
  * @property {string[]} [args]
+ * @property {Record<string, string>} [env]
  * @property {() => string | undefined} [unavailable]  why it cannot run on this machine (it is then skipped, and said so)
  */
+
+// vitest.config.ts: the files tagged `clock` bound a time by the wall clock and need the machine to
+// themselves; every other file bounds nothing but its own test timeouts.
+const CLOCK_ONLY = { INKSTONE_TEST_CLOCK: "only" };
+const CLOCK_SKIPPED = { INKSTONE_TEST_CLOCK: "skip" };
 
 /** @type {Suite[][][]} */
 export const STAGES = [
   // The build writes the route types (<distDir>/types) that the type check reads; lint reads only
   // the sources.
   [[{ name: "build", script: "build", args: ["--if-stale"] }], [{ name: "lint", script: "check:lint" }]],
-  // The unit and HTTP suites each run alone: their files bound stalls and deadlines by the clock
-  // (a cheap GET during an attack, a conversion's limit), which a busy neighbour on two cores
-  // pushed past their limits.
-  [[{ name: "unit", script: "test:unit" }]],
-  [[{ name: "http", script: "test:http" }]],
-  // These wait more than they compute (a browser drawing, a command's process starting), and their
-  // limits are in tens of seconds: side by side they fill each other's idle time. The PostgreSQL
-  // run (the tagged unit and HTTP files again, decision 0434) holds the same clock-bound files as
-  // the unit and HTTP suites: it follows Playwright, the longest, so it runs alone or beside the
-  // CLI's last files; beside both (a load of 15 on two cores) its jobs file missed its 6 s limits.
+  // The unit and HTTP files that bound a time by the clock, then PostgreSQL's, one file at a time
+  // with nothing beside them: a busy neighbour on two cores pushed their cheap GETs and job starts
+  // past their limits.
   [
+    [
+      { name: "clock", script: "test:vitest", args: ["--project", "unit", "--project", "http"], env: CLOCK_ONLY },
+      { name: "pg-clock", script: "test:postgres", env: CLOCK_ONLY, unavailable: postgresUnavailable },
+    ],
+  ],
+  // Everything else side by side, in three lanes that take about as long as each other here
+  // (decision 0456). The two cores are the limit (Playwright alone keeps 1.4 of them busy, Chromium
+  // included), so lanes of one length keep both busy to the end; more at once (Playwright's two
+  // workers and the CLI's two files) raised the load to 17, and two CLI tests missed their 60 s.
+  [
+    // No trace of each test (playwright.config.ts): a quarter of Chromium's CPU, and CI keeps no files.
+    [{ name: "e2e", script: "test:e2e", env: { E2E_TRACE: "off" } }],
     [
       { name: "types", script: "check:types" },
       { name: "cli", script: "test:cli" },
+      { name: "postgres", script: "test:postgres", env: CLOCK_SKIPPED, unavailable: postgresUnavailable },
     ],
     [
-      { name: "e2e", script: "test:e2e" },
-      { name: "postgres", script: "test:postgres", unavailable: postgresUnavailable },
+      { name: "unit", script: "test:unit", env: CLOCK_SKIPPED },
+      { name: "http", script: "test:http", env: CLOCK_SKIPPED },
     ],
   ],
 ];

@@ -2,7 +2,7 @@
 // @ts-check
 // `npm test`: every suite, in stages (scripts/test-stages.mjs). A stage's lanes run side by side,
 // a lane's suites one after another, each suite in its own process with its own server and
-// database; a suite whose tests bound times by the clock runs in a stage of its own. Each line of output
+// database; the test files that bound a time by the clock run in a stage of their own. Each line of output
 // carries its suite's name; a summary of each suite's time and result closes the run. A suite
 // that fails does not stop the others: the run ends non-zero after all of them
 // (docs/decisions/0433-npm-test-runs-its-suites-in-stages.md).

@@ -1,3 +1,4 @@
+// @module-tag clock
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, del, expectFailure, expectSuccess, get, patch, post, type ApiResponse } from "../support/http-client";
 import { analysesState, builtInTemplate, install, ownTemplate, runOn, templateState } from "../support/http-analysis";

@@ -1,3 +1,4 @@
+// @module-tag clock
 import { readFileSync, readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZIP_LIMITS } from "@/server/convert/engine/zip";

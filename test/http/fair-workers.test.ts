@@ -1,3 +1,4 @@
+// @module-tag clock
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, expectSuccess, type ApiResponse } from "../support/http-client";
 import { PASSWORD, uniqueEmail } from "../support/http-users";

@@ -1,4 +1,5 @@
 // @module-tag postgres
+// @module-tag clock
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_ACTIVE_JOBS_PER_WRITER } from "@/server/jobs/limits";

@@ -1,3 +1,4 @@
+// @module-tag clock
 // Issue 16, item 8: request bodies are read and parsed without stalling the server, and a
 // document's limit is counted in UTF-8 bytes of the decoded document on every transport.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// @module-tag clock
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBook, uploadChapter } from "../support/http-books";
 import { expectFailure, expectSuccess, get, post, type ApiResponse } from "../support/http-client";

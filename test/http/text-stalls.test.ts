@@ -1,3 +1,4 @@
+// @module-tag clock
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBook, uploadChapter } from "../support/http-books";

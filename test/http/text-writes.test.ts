@@ -1,3 +1,4 @@
+// @module-tag clock
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBook, uploadChapter } from "../support/http-books";
 import { call, del, expectFailure, expectSuccess, get, patch, post, put, url, type ApiResponse } from "../support/http-client";

@@ -1,4 +1,5 @@
 // @module-tag postgres
+// @module-tag clock
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 

@@ -14,12 +14,30 @@ describe("npm scripts", () => {
     for (const project of projects) expect(scripts[`test:${project}`], project).toBe(`vitest run --project ${project}`);
   });
 
-  it("npm test builds, checks, and runs every suite (PostgreSQL too), each once, the build before the type check and the tests", () => {
+  it("npm test builds, checks, and runs every suite (PostgreSQL too), the build before the type check and the tests", () => {
     expect(scripts.test).toBe("node scripts/test.mjs");
-    const run = STAGES.flat(2).map((suite) => suite.script);
-    expect([...run].sort()).toEqual(["build", "check:lint", "check:types", ...projects.map((p) => `test:${p}`), "test:e2e", "test:postgres"].sort());
-    for (const script of run) expect(scripts[script], script).toBeDefined();
-    const stageOf = (script: string) => STAGES.findIndex((stage) => stage.flat().some((suite) => suite.script === script));
-    for (const script of run.filter((name) => name !== "build" && name !== "check:lint")) expect(stageOf(script), script).toBeGreaterThan(stageOf("build"));
+    const suites = STAGES.flat(2);
+    for (const { script } of suites) expect(scripts[script], script).toBeDefined();
+    expect([...new Set(suites.map((suite) => suite.script))].sort()).toEqual(
+      ["build", "check:lint", "check:types", "test:vitest", ...projects.map((p) => `test:${p}`), "test:e2e", "test:postgres"].sort(),
+    );
+    const stageOf = (name: string) => STAGES.findIndex((stage) => stage.flat().some((suite) => suite.name === name));
+    for (const { name } of suites.filter((suite) => suite.name !== "build" && suite.name !== "lint")) expect(stageOf(name), name).toBeGreaterThan(stageOf("build"));
+  });
+
+  // A vitest run takes the files a project's folder holds, all of them or, by INKSTONE_TEST_CLOCK,
+  // those tagged `clock` or the others (vitest.config.ts): each file must run once on SQLite and once
+  // on PostgreSQL when it is tagged for it, whichever runs take it.
+  it("npm test runs each vitest project's files, clock-bound or not, on SQLite and on PostgreSQL", () => {
+    const runs = STAGES.flat(2).flatMap((suite) => {
+      const clock = suite.env?.INKSTONE_TEST_CLOCK ?? "all";
+      if (suite.script === "test:postgres") return projects.map((project) => `postgres ${project} ${clock}`);
+      const named = [...(suite.script.startsWith("test:") ? [suite.script.slice("test:".length)] : []), ...(suite.args ?? []).filter((_, i, args) => args[i - 1] === "--project")];
+      return named.filter((project) => projects.includes(project)).map((project) => `sqlite ${project} ${clock}`);
+    });
+    const covered = (engine: string, project: string) => runs.includes(`${engine} ${project} all`) || (runs.includes(`${engine} ${project} only`) && runs.includes(`${engine} ${project} skip`));
+    for (const project of projects) expect(covered("sqlite", project), project).toBe(true);
+    for (const project of ["unit", "http"]) expect(covered("postgres", project), project).toBe(true);
+    expect(new Set(runs).size, runs.join("; ")).toBe(runs.length);
   });
 });
