@@ -7,7 +7,7 @@ import { Fences } from "@/server/text/markdown-lines";
 import { replaceNotes, withoutNotes } from "@/server/text/notes";
 import { smartenMarkdown } from "@/server/text/smart-punctuation";
 import { countProse } from "@/server/text/prose";
-import { cpuMsSince } from "../support/cpu-time";
+import { cpuMark, cpuMsSince } from "../support/cpu-time";
 
 describe("countProse: the one counting rule", () => {
   it("counts no link target, footnote citation or Markdown mark as a word", () => {
@@ -54,7 +54,7 @@ describe("notes", () => {
   it("reads any run of openings and closings in linear time", () => {
     // CPU time, not wall-clock time (the machine may be shared): linear work on these takes milliseconds.
     for (const text of ["a <!--".repeat(100_000), "<!-- a -->".repeat(100_000), " <!-- a --> ".repeat(100_000), "<!--\n".repeat(100_000), `${"x\n".repeat(100_000)}<!--`]) {
-      const cpu = process.cpuUsage();
+      const cpu = cpuMark();
       withoutNotes(text);
       expect(cpuMsSince(cpu), text.slice(0, 12)).toBeLessThan(1_000);
     }
@@ -86,7 +86,7 @@ describe("paragraphsByLine", () => {
     for (const line of [`-${" ".repeat(100_000)}x`, `|-${" \t".repeat(50_000)}x`, `-${" ".repeat(100_000)}|`]) {
       const text = `a | b\n${line}`;
       // CPU time, not wall-clock time: a linear reading takes milliseconds, the quadratic one minutes.
-      const cpu = process.cpuUsage();
+      const cpu = cpuMark();
       const out = paragraphsByLine(text);
       const ms = cpuMsSince(cpu);
       expect(out.endsWith(line)).toBe(true);
