@@ -40,9 +40,9 @@ const PROJECTS: TestProjectInlineConfiguration[] = [
       name: "unit",
       include: testFiles("test/unit"),
       // Use cases that start worker threads (conversions, analyses, long counts) wait for a
-      // worker's start and its engine's load: seconds on a busy two-core CI machine, where 5 s
-      // (vitest's default) failed two of them. A limit, not a speed target.
-      testTimeout: 20_000,
+      // worker's start and its engine's load, and an EPUB's check starts a Java VM: 6 to 17 s
+      // beside the other suites on two cores, where 20 s failed one. A limit, not a speed target.
+      testTimeout: 60_000,
       globalSetup: ["test/support/unit-global-setup.ts"],
       setupFiles: ["test/support/fresh-database.ts"],
     },
