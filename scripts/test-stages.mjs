@@ -36,16 +36,16 @@ export const STAGES = [
   // included), so lanes of one length keep both busy to the end; more at once (Playwright's two
   // workers and the CLI's two files) raised the load to 17, and two CLI tests missed their 60 s.
   [
-    [
-      // No trace of each test (playwright.config.ts): a quarter of Chromium's CPU, and CI keeps no files.
-      { name: "e2e", script: "test:e2e", env: { E2E_TRACE: "off" } },
-      { name: "postgres", script: "test:postgres", env: CLOCK_SKIPPED, unavailable: postgresUnavailable },
-    ],
+    // No trace of each test (playwright.config.ts): a quarter of Chromium's CPU, and CI keeps no files.
+    [{ name: "e2e", script: "test:e2e", env: { E2E_TRACE: "off" } }],
     [
       { name: "types", script: "check:types" },
       { name: "cli", script: "test:cli" },
+      { name: "postgres", script: "test:postgres", env: CLOCK_SKIPPED, unavailable: postgresUnavailable },
+    ],
+    [
+      { name: "unit", script: "test:unit", env: CLOCK_SKIPPED },
       { name: "http", script: "test:http", env: CLOCK_SKIPPED },
     ],
-    [{ name: "unit", script: "test:unit", env: CLOCK_SKIPPED }],
   ],
 ];
