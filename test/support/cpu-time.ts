@@ -51,7 +51,11 @@ function childrenCpuMs(): number {
   if (process.platform !== "linux") return 0;
   const stats = readdirSync("/proc").filter((name) => /^\d+$/.test(name)).flatMap((name) => readStat(Number(name)) ?? []);
   const children = new Map<number, ProcStat[]>();
-  for (const stat of stats) children.set(stat.parent, [...(children.get(stat.parent) ?? []), stat]);
+  for (const stat of stats) {
+    const siblings = children.get(stat.parent);
+    if (siblings) siblings.push(stat);
+    else children.set(stat.parent, [stat]);
+  }
   let ticks = stats.find((stat) => stat.pid === process.pid)?.ended ?? 0;
   const pending = [...(children.get(process.pid) ?? [])];
   for (let next = pending.pop(); next; next = pending.pop()) {
