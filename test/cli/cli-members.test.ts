@@ -19,15 +19,15 @@ describe("inkstone members", () => {
     expect(table).toMatch(new RegExp(`${owner.email}.*owner`));
     expect(table).toMatch(new RegExp(`${member.email}.*editor`));
 
-    const shared = json(await inkstone(member.home, ["books", "list", "--access", "shared", "--json"]));
+    const shared = json(await inkstone(member.home, ["books", "list", "--access", "shared", "--json"])).items;
     expect(shared.map((b: { id: string; role: string }) => [b.id, b.role])).toEqual([[book.id, "editor"]]);
-    expect(fails(await inkstone(member.home, ["books", "update", book.id, "--title", "Mine now"]))).toBe("inkstone: As this book's editor you may not change it.");
+    expect(fails(await inkstone(member.home, ["books", "update", book.id, "--title", "Mine now"]))).toBe("inkstone: As this book's editor you may not change it. (403 forbidden)");
 
     expect(ok(await inkstone(owner.home, ["members", "role", book.id, member.email, "--role", "co_author"]))).toBe(`${member.email} is now co_author.\n`);
     json(await inkstone(member.home, ["books", "update", book.id, "--title", "Co-written Tide", "--json"]));
 
     expect(ok(await inkstone(owner.home, ["members", "remove", book.id, member.email]))).toBe(`Removed ${member.email}.\n`);
-    expect(fails(await inkstone(member.home, ["books", "show", book.id]))).toBe("inkstone: This book belongs to another writer.");
+    expect(fails(await inkstone(member.home, ["books", "show", book.id]))).toBe("inkstone: This book belongs to another writer. (403 forbidden)");
   });
 
   it("refuses a role that does not exist, an unknown e-mail and the owner's own place, in one line", async () => {
@@ -36,6 +36,6 @@ describe("inkstone members", () => {
     expect(fails(await inkstone(owner.home, ["members", "add", book.id, "nobody@example.test", "--role", "viewer"]))).toBe(
       "inkstone: invalid input: email: No account has this e-mail: ask them to sign up first.",
     );
-    expect(fails(await inkstone(owner.home, ["members", "remove", book.id, owner.email]))).toBe("inkstone: The owner's place cannot be removed: a book always has its owner.");
+    expect(fails(await inkstone(owner.home, ["members", "remove", book.id, owner.email]))).toBe("inkstone: The owner's place cannot be removed: a book always has its owner. (409 owner_not_member)");
   });
 });
