@@ -18,8 +18,8 @@ type AnyObject = z.ZodType<Record<string, unknown>>;
 type AnyCollection = CollectionSpec<string, Record<string, z.ZodType>>;
 
 /**
- * One REST endpoint, declared once: the route file exports it, the OpenAPI document and the
- * integration tests iterate over every declaration in `endpoints/index.ts`.
+ * One REST endpoint, declared once: the /api route serves it (route-table.ts); the OpenAPI
+ * document and the integration tests iterate over every declaration in `endpoints/index.ts`.
  */
 export interface Endpoint<
   P extends AnyObject = AnyObject,
@@ -125,8 +125,8 @@ export function servesHead(get: Endpoint | undefined): get is Endpoint {
   return get !== undefined && (get.head !== undefined || !get.success.accepted);
 }
 
-type RouteContext = { params: Promise<Record<string, string | string[]>> };
-type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+export type RouteContext = { params: Promise<Record<string, string | string[]>> };
+export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
 
 async function run(endpoint: Endpoint, request: Request, context: RouteContext): Promise<Response> {
   // A file's handler negotiates its own format; its failures are still the JSON envelope.

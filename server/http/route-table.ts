@@ -1,0 +1,68 @@
+import { METHODS, routeHandlers, type Endpoint, type Method, type RouteContext, type RouteHandler } from "./endpoint";
+import { ENDPOINTS } from "./endpoints";
+
+type Handlers = Record<Method | "HEAD" | "OPTIONS", RouteHandler>;
+type Segment = string | { param: string };
+
+interface Route {
+  segments: Segment[];
+  handlers: Handlers;
+}
+
+function segmentsOf(path: string): Segment[] {
+  return path
+    .split("/")
+    .filter(Boolean)
+    .map((part) => (part.startsWith("{") && part.endsWith("}") ? { param: part.slice(1, -1) } : part));
+}
+
+/** A literal segment before a parameter, segment by segment: /books/import wins over /books/{bookId}. */
+function bySpecificity(a: Route, b: Route): number {
+  for (let i = 0; i < Math.min(a.segments.length, b.segments.length); i++) {
+    const [x, y] = [typeof a.segments[i] === "string", typeof b.segments[i] === "string"];
+    if (x !== y) return x ? -1 : 1;
+  }
+  return 0;
+}
+
+function match(route: Route, parts: readonly string[]): Record<string, string> | null {
+  if (route.segments.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, segment] of route.segments.entries()) {
+    if (typeof segment === "string") {
+      if (segment !== parts[i]) return null;
+    } else params[segment.param] = parts[i]!;
+  }
+  return params;
+}
+
+/** The REST routes under /api, one per path, each serving every method its endpoints declare. */
+function routesOf(endpoints: readonly Endpoint[]): Route[] {
+  const byPath = new Map<string, Endpoint[]>();
+  for (const endpoint of endpoints.filter((e) => e.path.startsWith("/api/"))) byPath.set(endpoint.path, [...(byPath.get(endpoint.path) ?? []), endpoint]);
+  return [...byPath].map(([path, group]) => ({ segments: segmentsOf(path), handlers: routeHandlers(...group) })).sort(bySpecificity);
+}
+
+/**
+ * The one route for every REST endpoint under /api (issue 31 item 3): `app/api/[...path]/route.ts`
+ * exports these. The path (after Next's rewrites of the seed's aliases) picks the endpoints
+ * declared for it, and their handlers do the rest, as a route file per path did; a path no
+ * endpoint declares answers 404 in the envelope.
+ */
+export function apiRouteHandlers(): Handlers {
+  const routes = routesOf(ENDPOINTS);
+  const unknown = routeHandlers();
+  const dispatch =
+    (method: Method | "HEAD" | "OPTIONS"): RouteHandler =>
+    async (request, context) => {
+      const { path } = (await context.params) as { path: string[] };
+      const parts = ["api", ...path];
+      for (const route of routes) {
+        const params = match(route, parts);
+        if (params) return route.handlers[method](request, { params: Promise.resolve(params) } satisfies RouteContext);
+      }
+      return unknown[method](request, context);
+    };
+  const methods: (Method | "HEAD" | "OPTIONS")[] = [...METHODS, "HEAD", "OPTIONS"];
+  return Object.fromEntries(methods.map((method) => [method, dispatch(method)])) as Handlers;
+}
