@@ -16,13 +16,14 @@ function segmentsOf(path: string): Segment[] {
     .map((part) => (part.startsWith("{") && part.endsWith("}") ? { param: part.slice(1, -1) } : part));
 }
 
-/** A literal segment before a parameter, segment by segment: /books/import wins over /books/{bookId}. */
+/**
+ * Literal segments before parameters, segment by segment (/books/import before /books/{bookId},
+ * /analyses/batch before /analyses/{analysisId}): routes are ordered by their segments' kinds, 0 a
+ * literal and 1 a parameter, compared as words; one order for all, so the sort is consistent.
+ */
 function bySpecificity(a: Route, b: Route): number {
-  for (let i = 0; i < Math.min(a.segments.length, b.segments.length); i++) {
-    const [x, y] = [typeof a.segments[i] === "string", typeof b.segments[i] === "string"];
-    if (x !== y) return x ? -1 : 1;
-  }
-  return 0;
+  const kinds = (route: Route) => route.segments.map((segment) => (typeof segment === "string" ? "0" : "1")).join("");
+  return kinds(a).localeCompare(kinds(b)) || a.segments.length - b.segments.length;
 }
 
 function match(route: Route, parts: readonly string[]): Record<string, string> | null {
@@ -40,7 +41,9 @@ function match(route: Route, parts: readonly string[]): Record<string, string> |
 function routesOf(endpoints: readonly Endpoint[]): Route[] {
   const byPath = new Map<string, Endpoint[]>();
   for (const endpoint of endpoints.filter((e) => e.path.startsWith("/api/"))) byPath.set(endpoint.path, [...(byPath.get(endpoint.path) ?? []), endpoint]);
-  return [...byPath].map(([path, group]) => ({ segments: segmentsOf(path), handlers: routeHandlers(...group) })).sort(bySpecificity);
+  // Allow lists the methods in the contract's order (GET, POST, PUT, PATCH, DELETE), whatever order they were declared in.
+  const inMethodOrder = (group: Endpoint[]) => [...group].sort((x, y) => METHODS.indexOf(x.method) - METHODS.indexOf(y.method));
+  return [...byPath].map(([path, group]) => ({ segments: segmentsOf(path), handlers: routeHandlers(...inMethodOrder(group)) })).sort(bySpecificity);
 }
 
 /**
