@@ -79,12 +79,21 @@ export async function ensureBookScanned(book: { id: string; seriesId: string | n
 }
 
 /**
- * After a chapter is saved: its mentions again, and only its. A book without a bible pays one
- * indexed query for this.
+ * A chapter's mentions again, and only its: the outbox's "chapter-mentions" work after a change of
+ * its text (server/chapters/change-text.ts). It reads the chapter as it is now, so one run stands
+ * for every change before it; a chapter in the trash or gone has nothing to scan. A book without a
+ * bible pays one indexed query for this.
  */
-export async function rescanSavedChapter(chapter: { id: string; bookId: string; version: number; content: string }, owner: string): Promise<void> {
-  const book = await sql.selectFrom("Book").select(["id", "seriesId"]).where("id", "=", chapter.bookId).executeTakeFirst();
-  if (!book) return;
+export async function rescanChapterMentions(chapterId: string): Promise<void> {
+  const chapter = await sql
+    .selectFrom("Chapter")
+    .innerJoin("Book", "Book.id", "Chapter.bookId")
+    .select(["Chapter.id", "Chapter.version", "Chapter.content", "Book.id as bookId", "Book.seriesId", "Book.ownerId"])
+    .where("Chapter.id", "=", chapterId)
+    .where("Chapter.deletedAt", "is", null)
+    .executeTakeFirst();
+  if (!chapter) return;
+  const book = { id: chapter.bookId, seriesId: chapter.seriesId };
   const any = await sql
     .selectFrom("BibleEntry")
     .select("id")
@@ -93,7 +102,7 @@ export async function rescanSavedChapter(chapter: { id: string; bookId: string; 
     .executeTakeFirst();
   if (!any) return;
   const names = await bookEntryNames(book);
-  const scans = await scanText(thingsOf(names), [{ id: chapter.id, content: chapter.content }], owner);
+  const scans = await scanText(thingsOf(names), [{ id: chapter.id, content: chapter.content }], chapter.ownerId);
   await storeScans(scans, new Map([[chapter.id, chapter.version]]), signatureOf(names));
 }
 

@@ -31,7 +31,7 @@ describe("upload", () => {
     const chapter = expectSuccess(response, 201);
     expect(response.headers.get("etag")).toBe('"1"');
     const revisions = expectSuccess(await get(`${chapterPath(book.id, chapter.id)}/revisions`, writer.token), 200);
-    expect(revisions).toEqual([{ version: 1, title: "One", wordCount: 2, createdAt: expect.any(String), kind: "upload", changeSetId: null }]);
+    expect(revisions).toEqual([{ version: 1, title: "One", wordCount: 2, createdAt: expect.any(String), kind: "upload", changeSetId: null, authorId: writer.id }]);
   });
 
   it("takes a multipart upload with a file part (and an optional title field)", async () => {
