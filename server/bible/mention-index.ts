@@ -85,15 +85,15 @@ export async function ensureBookScanned(book: { id: string; seriesId: string | n
  * bible pays one indexed query for this.
  */
 export async function rescanChapterMentions(chapterId: string): Promise<void> {
-  const chapter = await sql
+  // The text is read only once the book is known to have a bible: it may be megabytes.
+  const book = await sql
     .selectFrom("Chapter")
     .innerJoin("Book", "Book.id", "Chapter.bookId")
-    .select(["Chapter.id", "Chapter.version", "Chapter.content", "Book.id as bookId", "Book.seriesId", "Book.ownerId"])
+    .select(["Book.id", "Book.seriesId", "Book.ownerId"])
     .where("Chapter.id", "=", chapterId)
     .where("Chapter.deletedAt", "is", null)
     .executeTakeFirst();
-  if (!chapter) return;
-  const book = { id: chapter.bookId, seriesId: chapter.seriesId };
+  if (!book) return;
   const any = await sql
     .selectFrom("BibleEntry")
     .select("id")
@@ -102,7 +102,10 @@ export async function rescanChapterMentions(chapterId: string): Promise<void> {
     .executeTakeFirst();
   if (!any) return;
   const names = await bookEntryNames(book);
-  const scans = await scanText(thingsOf(names), [{ id: chapter.id, content: chapter.content }], chapter.ownerId);
+  // The version goes with the text it was read with: a change since leaves a row that runs again.
+  const chapter = await sql.selectFrom("Chapter").select(["id", "version", "content"]).where("id", "=", chapterId).where("deletedAt", "is", null).executeTakeFirst();
+  if (!chapter) return;
+  const scans = await scanText(thingsOf(names), [{ id: chapter.id, content: chapter.content }], book.ownerId);
   await storeScans(scans, new Map([[chapter.id, chapter.version]]), signatureOf(names));
 }
 
