@@ -50,7 +50,6 @@ export interface TextChange {
   changeSetId?: string;
   rewrites?: Rewrite[];
   appends?: NewChapter[];
-  at?: Date;
 }
 
 /** A chapter as a change left it. */
@@ -131,7 +130,7 @@ export async function changeTextIn(
   change: TextChange,
   refuse: (raced: Rewrite[]) => AppError | Promise<AppError>,
 ): Promise<WrittenText> {
-  const at = change.at ?? new Date();
+  const at = new Date();
   const chapters: WrittenChapter[] = [];
   const raced: Rewrite[] = [];
   for (const rewrite of change.rewrites ?? []) {
