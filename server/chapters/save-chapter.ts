@@ -17,7 +17,7 @@ interface SaveChapterInput {
 export async function saveChapter(input: SaveChapterInput, principal: Principal): Promise<ChapterDto> {
   authorize(principal, "chapters.save");
   // The stored text is read: the writer's ledger counts what the save changes in it.
-  const chapter = await loadChapter(principal, input);
+  const chapter = await loadChapter(principal, input, "chapters.save");
   const next = { title: input.title ?? chapter.title, content: input.content ?? chapter.content };
   return changeChapterText(chapter, input.version, next, { authorId: principal.userId });
 }

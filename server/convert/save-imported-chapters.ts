@@ -1,3 +1,4 @@
+import type { BookRole } from "../auth/book-roles";
 import type { Transaction } from "kysely";
 import { bookColumns, toBookDto } from "../books/schemas";
 import { changeTextIn, nothingRaces } from "../chapters/change-text";
@@ -10,13 +11,13 @@ import type { ImportResultDto } from "./schemas";
  * (server/chapters/change-text.ts): each a version 1 with its first revision, the book's totals
  * once, and the words to the importing writer's ledger as imported.
  */
-export async function saveImportedChapters(trx: Transaction<DB>, bookId: string, manuscript: Manuscript, userId: string): Promise<ImportResultDto> {
+export async function saveImportedChapters(trx: Transaction<DB>, bookId: string, manuscript: Manuscript, userId: string, role: BookRole): Promise<ImportResultDto> {
   const appends = manuscript.chapters.map(({ title, content, wordCount }) => ({ title, content, wordCount }));
   const written = await changeTextIn(trx, { bookId, authorId: userId, kind: "import", appends }, nothingRaces);
   const chapters = written.chapters.map((c) => c.chapter);
   const book = await trx.selectFrom("Book").select(bookColumns).where("id", "=", bookId).executeTakeFirstOrThrow();
   return {
-    book: toBookDto(book),
+    book: toBookDto(book, role),
     chapterCount: chapters.length,
     chapters: chapters.map(({ id, title, position, wordCount }) => ({ id, title, position, wordCount })),
   };

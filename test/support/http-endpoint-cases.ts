@@ -6,6 +6,7 @@ import { analysesState, builtInTemplate, install, ownTemplate, runOn, templateSt
 import { CONVERT_CASES } from "./http-convert-cases";
 import { GOALS_CASES } from "./http-goals-cases";
 import { BIBLE_CASES } from "./http-bible-cases";
+import { MEMBERS_CASES } from "./http-members-cases";
 
 /** One real request against a fixture the owner made, for the credential matrix. */
 export interface Prepared {
@@ -51,6 +52,7 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
   ...CONVERT_CASES,
   ...GOALS_CASES,
   ...BIBLE_CASES,
+  ...MEMBERS_CASES,
   "POST /auth/revoke": async () => ({
     path: "/auth/revoke",
     snapshot: nothing,

@@ -7,6 +7,7 @@ import { finishedJob, MANUSCRIPT } from "./http-convert-cases";
 import type { Account } from "./http-users";
 import { WRITING_TRPC_CASES } from "./trpc-cases-writing";
 import { BIBLE_TRPC_CASES } from "./http-bible-cases";
+import { MEMBERS_TRPC_CASES } from "./http-members-cases";
 
 /** One real tRPC call against a fixture the owner made, for the tRPC credential matrix. */
 export interface PreparedCall {
@@ -490,4 +491,5 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
   },
   ...WRITING_TRPC_CASES,
   ...BIBLE_TRPC_CASES,
+  ...MEMBERS_TRPC_CASES,
 };
