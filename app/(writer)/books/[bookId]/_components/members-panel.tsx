@@ -12,10 +12,10 @@ import { ROLE_LABELS } from "../../_components/book-roles";
 import styles from "../book.module.css";
 
 const GIVEN_ROLES: { value: MemberRole; label: string }[] = [
-  { value: "co_author", label: "Co-author — writes" },
-  { value: "editor", label: "Editor — reads, will comment" },
-  { value: "viewer", label: "Viewer — reads" },
-  { value: "beta_reader", label: "Beta reader — released chapters" },
+  { value: "co_author", label: "Co-author (writes)" },
+  { value: "editor", label: "Editor (reads)" },
+  { value: "viewer", label: "Viewer (reads)" },
+  { value: "beta_reader", label: "Beta reader (released chapters)" },
 ];
 
 /**
