@@ -122,7 +122,7 @@ describe("tables", () => {
     const lines = ok(piped).trimEnd().split("\n");
     expect(lines).toHaveLength(5);
     expect(piped.stdout).not.toMatch(/[─│┌┐└┘├┤┬┴┼]/u);
-    for (const line of lines) expect(line.split("\t")).toHaveLength(7);
+    for (const line of lines) expect(line.split("\t")).toHaveLength(8);
     expect(lines.map((line) => line.split("\t")[1]).sort()).toEqual(["Alpha", "Bravo", "Charlie", "Delta", "Echo"]);
     expect(piped.stderr).toBe("");
   });
@@ -233,7 +233,7 @@ describe("plain http", () => {
 });
 
 describe("shell completion", () => {
-  const commands = ["login", "logout", "whoami", "config", "books", "chapters", "import", "export", "search", "replace", "change-sets", "undo-replace", "convert", "formats", "analysis", "stats", "goals", "bible", "tokens", "completion"];
+  const commands = ["login", "logout", "whoami", "config", "books", "members", "chapters", "import", "export", "search", "replace", "change-sets", "undo-replace", "convert", "formats", "analysis", "stats", "goals", "bible", "tokens", "completion"];
   const has = (shell: string) => spawnSync("sh", ["-c", `command -v ${shell}`]).status === 0;
 
   it("completes commands, subcommands, options and their values in bash", async () => {
