@@ -1,5 +1,5 @@
 import { castOf, chineseWords, type Cast } from "./cast";
-import { NameMatcher } from "./name-matcher";
+import { NameMatcher } from "@/server/text/name-matcher";
 import type { PreparedBook, PreparedChapter } from "./prepare";
 import type { RunParameters } from "./run-parameters";
 import { NOT_ADVERBS } from "./speech";

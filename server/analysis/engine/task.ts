@@ -6,9 +6,9 @@ import type { BookInput } from "./prepare";
  * answered with one AnalysisReport per definition. Parameters are checked in the worker, as the
  * definitions are.
  */
-export interface AnalysisTask {
+export type AnalysisTask = {
   op: "analyze";
   definitions: TemplateDefinitionInput[];
   book: BookInput;
   parameters: unknown;
-}
+};
