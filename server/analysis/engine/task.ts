@@ -1,5 +1,5 @@
 import type { TemplateDefinitionInput } from "./definition";
-import type { BookInput } from "./prepare";
+import type { BookInput } from "./prepared-book";
 
 /**
  * The analysis engine's work for a worker thread (see server/workers): templates run on a book,

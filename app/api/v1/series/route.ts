@@ -1,5 +1,5 @@
 // GET, POST /api/v1/series — the writer's series
-import { routeHandlers } from "@/server/http/endpoint";
+import { routeHandlers } from "@/server/http/route-handlers";
 import { listSeriesEndpoint, createSeriesEndpoint } from "@/server/http/endpoints/bible";
 
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = routeHandlers(listSeriesEndpoint, createSeriesEndpoint);

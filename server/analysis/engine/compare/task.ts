@@ -1,4 +1,5 @@
-import { prepareBook, type BookInput } from "../prepare";
+import { prepareBook } from "../prepare";
+import type { BookInput } from "../prepared-book";
 import { compareBeats, compareProfile, compareSeriesInfo, seriesForLanguages, type CompareProfile, type CompareSeriesInfo } from "./profile";
 
 /**

@@ -1,5 +1,5 @@
 // GET, PUT, PATCH, DELETE /api/v1/books/{bookId} — one book
-import { routeHandlers } from "@/server/http/endpoint";
+import { routeHandlers } from "@/server/http/route-handlers";
 import {
   deleteBookEndpoint,
   getBookEndpoint,

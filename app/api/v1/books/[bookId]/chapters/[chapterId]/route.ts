@@ -1,5 +1,5 @@
 // GET, PUT, PATCH, DELETE /api/v1/books/{bookId}/chapters/{chapterId} — one chapter
-import { routeHandlers } from "@/server/http/endpoint";
+import { routeHandlers } from "@/server/http/route-handlers";
 import {
   deleteChapterEndpoint,
   getChapterEndpoint,
