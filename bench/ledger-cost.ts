@@ -86,8 +86,8 @@ export async function run(saves: number): Promise<Record<string, number>> {
 
   // The ledger's own work in a save, each part as the save does it, over the same kind of edits.
   const ids = (i: number) => ({ bookId: book.id, chapterId: chapters[i % chapters.length]!.id });
-  const withText = await perCall(saves, (i) => loadChapter(writer, ids(i)));
-  const withoutText = await perCall(saves, (i) => loadChapter(writer, ids(i), { withContent: false }));
+  const withText = await perCall(saves, (i) => loadChapter(writer, ids(i), "chapters.save"));
+  const withoutText = await perCall(saves, (i) => loadChapter(writer, ids(i), "chapters.save", { withContent: false }));
   const edits = chapters.map((c) => ({ before: c.content, after: typed(c.content) }));
   const counted = edits.map((e) => ({ before: countProse(e.before), after: countProse(e.after) }));
   const diffMs = await perCall(saves, (i) => {

@@ -12,43 +12,14 @@
 // the cost measured is the use cases', without HTTP (bench/api measures a whole save).
 //
 // Options: --saves N (BENCH_SAVES, default 2000)
-import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
-import { buildWorker } from "../scripts/build-worker.mjs";
-import { migrate } from "../scripts/migrate.mjs";
+import { runInProcess } from "./in-process.mjs";
 import { option } from "./options.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const saves = Number(option("--saves", "BENCH_SAVES", "2000"));
 const TARGETS = { addedMs: 0.3, historyMs: 50 };
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), "inkstone-bench-ledger-"));
-try {
-  process.env.INKSTONE_DATA_DIR = tmp;
-  process.env.DATABASE_URL = `file:${path.join(tmp, "bench.db")}`;
-  process.env.INKSTONE_SIGNUP = "open";
-  migrate(process.env, "pipe");
-  await buildWorker(ROOT);
-  // Under the app (not the temp folder), so that its packages resolve from node_modules.
-  const bundle = path.join(ROOT, ".build", "bench-ledger.mjs");
-  await build({
-    entryPoints: [path.join(ROOT, "bench/ledger-cost.ts")],
-    outfile: bundle,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    tsconfig: path.join(ROOT, "tsconfig.json"),
-    logLevel: "warning",
-  });
-  // The worker pool finds its bundle under the working directory.
-  process.chdir(ROOT);
-  const { run } = await import(pathToFileURL(bundle).href);
-  const r = await run(saves);
+await runInProcess("ledger", [saves], (r) => {
   const ms = (value) => `${value.toFixed(3)} ms`;
   console.log(`bench:ledger — ${saves} autosaves of ~3,000-word chapters (SQLite, in process), load average ${os.loadavg()[0].toFixed(2)} on ${os.availableParallelism()} CPU(s)`);
   console.log(`save CPU, with the ledger:            ${ms(r.saveMs)}`);
@@ -59,8 +30,4 @@ try {
   console.log(`  ledger statements (upsert, zone):   ${ms(r.ledgerStatementsMs)}`);
   console.log(`a year of history (${r.ledgerRows.toLocaleString("en")} ledger rows in all): ${ms(r.historyMs)} median  (target ≤ ${TARGETS.historyMs} ms: ${r.historyMs <= TARGETS.historyMs ? "met" : "MISSED"})`);
   console.log(`today with its streak:                ${ms(r.todayMs)} median`);
-} finally {
-  rmSync(tmp, { recursive: true, force: true });
-}
-// The database connection and the worker pool would keep the process alive.
-process.exit(0);
+});

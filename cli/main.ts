@@ -12,6 +12,7 @@ import { registerGoals } from "./commands/goals";
 import { registerImport } from "./commands/import";
 import { registerLogin } from "./commands/login";
 import { registerLogout } from "./commands/logout";
+import { registerMembers } from "./commands/members";
 import { registerSearch } from "./commands/search";
 import { registerStats } from "./commands/stats";
 import { registerTokens } from "./commands/tokens";
@@ -57,6 +58,7 @@ function buildProgram(): Command {
     registerWhoami,
     registerConfig,
     registerBooks,
+    registerMembers,
     registerChapters,
     registerImport,
     registerExport,

@@ -23,6 +23,7 @@ const SHARED_MODULES = new Set([
   "server/analysis/engine/report.ts",
   "server/analysis/engine/run-parameters.ts",
   "server/analysis/engine/schema-helpers.ts",
+  "server/auth/book-roles.ts",
   "server/auth/scopes.ts",
   "server/chapters/limits.mjs",
   "server/collections.ts",

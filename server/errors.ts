@@ -29,6 +29,9 @@ export const ERRORS = {
   change_set_undone: { status: 409, code: 40905, trpc: "CONFLICT" },
   // the story bible (issue 21): a name or alias another entry of the book already has
   name_taken: { status: 409, code: 40906, trpc: "CONFLICT" },
+  // book members (issue 31): adding someone already on the book; the owner is not a member row
+  already_member: { status: 409, code: 40907, trpc: "CONFLICT" },
+  owner_not_member: { status: 409, code: 40908, trpc: "CONFLICT" },
   gone: { status: 410, code: 41000, trpc: "NOT_FOUND" },
   precondition_failed: { status: 412, code: 41200, trpc: "PRECONDITION_FAILED" },
   payload_too_large: { status: 413, code: 41300, trpc: "PAYLOAD_TOO_LARGE" },

@@ -52,6 +52,8 @@ export const ERROR_SENTENCES: Record<ErrorCode, string> = {
   analysis_timed_out: "That comparison took too long and was stopped. Try again in a moment, or with fewer series.",
   change_set_undone: "That replace was undone already.",
   name_taken: "Another entry of this book's bible already has that name or alias.",
+  already_member: "This person is already on the book.",
+  owner_not_member: "The book's owner always keeps their place.",
   bible_limit: "This book's bible is full: it has reached one of its limits.",
   rate_limited: "That was a lot at once. Wait a moment, then try again.",
   internal: "Something went wrong on Inkstone's side. Your change was not saved; try again in a moment.",

@@ -41,19 +41,21 @@ const bookPath = (id: string) => `/api/v1/books/${encodeURIComponent(id)}`;
 export function registerBooks(program: Command): void {
   const books = program.command("books").description("list, show, create, update and delete books");
 
-  pageOptions(books.command("list").description("your books, most recently updated first"))
+  pageOptions(books.command("list").description("your books and the books shared with you, most recently updated first"))
     .addOption(new Option("--status <status>", "only books with this status").choices(BOOK_STATUSES))
     .option("--type <genre>", "only books of this genre")
+    .addOption(new Option("--access <which>", "own: only your own; shared: only those shared with you").choices(["own", "shared"]))
     .option("--deleted", "list the trash instead")
-    .action(async (options: PageOptions & { status?: string; type?: string; deleted?: boolean }, command: Command) => {
+    .action(async (options: PageOptions & { status?: string; type?: string; access?: string; deleted?: boolean }, command: Command) => {
       const { client, json } = context(command);
-      const query = { status: options.status, type: options.type, deleted: options.deleted ? "true" : undefined };
+      const query = { status: options.status, type: options.type, access: options.access, deleted: options.deleted ? "true" : undefined };
       const listing = await readListing(client, "/api/v1/books", query, bookSchema, options);
       printListing<BookDto>(json, listing, [
         { heading: "id", value: (b) => b.id },
         { heading: "title", value: (b) => b.title },
         { heading: "type", value: (b) => b.type },
         { heading: "status", value: (b) => b.status },
+        { heading: "role", value: (b) => b.role },
         { heading: "chapters", value: (b) => b.chapterCount },
         { heading: "words", value: (b) => b.wordCount },
         { heading: "updated", value: (b) => b.updatedAt },

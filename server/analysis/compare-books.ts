@@ -15,7 +15,7 @@ export const COMPARE_TIME_LIMIT_MS = 30_000;
 /** The other book: one the caller may read, else 404 whatever the reason, so an id says nothing of another writer's books. */
 async function loadOtherBook(principal: Principal, bookId: string): Promise<BookRow> {
   try {
-    return await loadBook(principal, bookId);
+    return await loadBook(principal, bookId, "analyses.compare");
   } catch (error) {
     // unknown, another writer's or purged: one answer, word for word
     if (error instanceof AppError && (error.code === "not_found" || error.code === "forbidden" || error.code === "gone")) {
@@ -38,7 +38,7 @@ function refuse(path: string, message: string): never {
  */
 export async function compareBooks(input: CompareBooksInput, principal: Principal): Promise<ComparisonDto> {
   authorize(principal, "analyses.compare");
-  const left = await loadBook(principal, input.bookId);
+  const left = await loadBook(principal, input.bookId, "analyses.compare");
   const otherId = input.otherBookId ?? left.id;
   if (otherId === left.id && !input.asOf) refuse("asOf", "Compare a book with another book (otherBookId) or with itself at an earlier time (asOf).");
   const right = otherId === left.id ? left : await loadOtherBook(principal, otherId);

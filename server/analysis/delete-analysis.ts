@@ -12,7 +12,7 @@ import { AppError } from "../errors";
  */
 export async function deleteAnalysis(input: { bookId: string; analysisId: string }, principal: Principal): Promise<void> {
   authorize(principal, "analyses.delete");
-  const book = await loadBook(principal, input.bookId);
+  const book = await loadBook(principal, input.bookId, "analyses.delete");
   const deleted = await sql.deleteFrom("AnalysisResult").where("id", "=", input.analysisId).where("bookId", "=", book.id).executeTakeFirst();
   if (Number(deleted.numDeletedRows) === 0) throw new AppError("not_found", "This book has no analysis with this id.");
 }

@@ -19,7 +19,7 @@ type ListAnalysesOptions = OptionsOf<typeof analysesCollection>;
 // GET /api/v1/books/{bookId}/analyses — the kept results of a book the caller may read, newest first.
 export async function listAnalyses(input: { bookId: string; options: ListAnalysesOptions }, principal: Principal): Promise<Page<AnalysisSummaryDto>> {
   authorize(principal, "analyses.list");
-  const book = await loadBook(principal, input.bookId);
+  const book = await loadBook(principal, input.bookId, "analyses.list");
   const { templateId, status } = input.options.filters;
   let matching = sql.selectFrom("AnalysisResult").where("bookId", "=", book.id);
   if (templateId !== undefined) matching = matching.where("templateId", "=", templateId);

@@ -29,7 +29,7 @@ async function installedTemplates(userId: string): Promise<RunnableTemplate[]> {
  */
 export async function runAnalyses(input: RunAnalysesInput & { bookId: string }, principal: Principal): Promise<BatchOutcome> {
   authorize(principal, "analyses.runMany");
-  const book = await loadBook(principal, input.bookId);
+  const book = await loadBook(principal, input.bookId, "analyses.runMany");
   const templates =
     input.templates === "installed"
       ? await installedTemplates(principal.userId)

@@ -39,7 +39,7 @@ export async function loadRunnableTemplate(principal: Principal, templateId: str
  */
 export async function runAnalysis(input: RunAnalysisInput & { bookId: string }, principal: Principal): Promise<RunOutcome> {
   authorize(principal, "analyses.run");
-  const book = await loadBook(principal, input.bookId);
+  const book = await loadBook(principal, input.bookId, "analyses.run");
   const template = await loadRunnableTemplate(principal, input.templateId);
   const { analysisIds, job } = await startRuns(book, [template], input.parameters, principal);
   if (job === null || job.status === "succeeded") return { status: "done", analysis: (await readAnalysis(analysisIds[0]!))! };

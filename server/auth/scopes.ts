@@ -1,106 +1,125 @@
 import { AppError } from "../errors";
+import type { BookAction } from "./book-roles";
 
 export const SCOPES = ["read:books", "write:books", "read:analysis", "write:analysis", "admin"] as const;
 export type Scope = (typeof SCOPES)[number];
 
 /**
  * The one table of who may call what. REST routes, tRPC procedures and the OpenAPI document
- * name an operation; use cases call `authorize` with it. `null`: any signed-in caller.
- * The integration tests iterate over this table.
+ * name an operation; use cases call `authorize` with it. `scope`: what the credential must carry
+ * (`null`: any signed-in caller); `book`: for an operation on a book, what the caller's role on
+ * it must allow (server/books/policy.ts; `loadBook` asks it). The integration tests iterate over
+ * this table, the role matrix (test/http/roles.test.ts) over its `book` column.
  */
-export const OPERATION_SCOPES = {
-  "users.me": null,
-  "tokens.list": null,
-  "tokens.create": null,
-  "tokens.delete": null,
-  "books.list": "read:books",
-  "books.get": "read:books",
-  "books.create": "write:books",
-  "books.update": "write:books",
-  "books.delete": "write:books",
-  "books.cover": "read:books",
-  "books.setCover": "write:books",
-  "books.deleteCover": "write:books",
-  "chapters.list": "read:books",
-  "chapters.get": "read:books",
-  "chapters.revisions": "read:books",
-  "chapters.upload": "write:books",
-  "chapters.save": "write:books",
-  "chapters.delete": "write:books",
-  "chapters.reorder": "write:books",
-  "chapters.restoreRevision": "write:books",
-  "chapters.untrash": "write:books",
+export const OPERATIONS = {
+  "users.me": { scope: null },
+  "tokens.list": { scope: null },
+  "tokens.create": { scope: null },
+  "tokens.delete": { scope: null },
+  "books.list": { scope: "read:books" },
+  "books.get": { scope: "read:books", book: "read" },
+  "books.create": { scope: "write:books" },
+  "books.update": { scope: "write:books", book: "write" },
+  "books.delete": { scope: "write:books", book: "delete" },
+  "books.cover": { scope: "read:books", book: "read" },
+  "books.setCover": { scope: "write:books", book: "write" },
+  "books.deleteCover": { scope: "write:books", book: "write" },
+  "chapters.list": { scope: "read:books", book: "read" },
+  "chapters.get": { scope: "read:books", book: "read" },
+  "chapters.revisions": { scope: "read:books", book: "readDraft" },
+  "chapters.upload": { scope: "write:books", book: "write" },
+  "chapters.save": { scope: "write:books", book: "write" },
+  "chapters.delete": { scope: "write:books", book: "write" },
+  "chapters.reorder": { scope: "write:books", book: "write" },
+  "chapters.restoreRevision": { scope: "write:books", book: "write" },
+  "chapters.untrash": { scope: "write:books", book: "write" },
   // search and replace (issue 23): a preview reads, applying and undoing write
-  "search.book": "read:books",
-  "search.library": "read:books",
-  "search.previewReplace": "read:books",
-  "search.applyReplace": "write:books",
-  "search.changeSets": "read:books",
-  "search.undoChangeSet": "write:books",
+  "search.book": { scope: "read:books", book: "readDraft" },
+  "search.library": { scope: "read:books" },
+  "search.previewReplace": { scope: "read:books", book: "readDraft" },
+  "search.applyReplace": { scope: "write:books", book: "write" },
+  "search.changeSets": { scope: "read:books", book: "readDraft" },
+  "search.undoChangeSet": { scope: "write:books", book: "write" },
   // a job is its owner's; queuing it took the scope of the work
-  "jobs.get": null,
-  "jobs.list": null,
+  "jobs.get": { scope: null },
+  "jobs.list": { scope: null },
   // conversion works on what the caller sends, not on stored books: any signed-in caller
-  "convert.formats": null,
-  "convert.run": null,
-  "books.export": "read:books",
-  "books.import": "write:books",
-  "analysis.search": "read:analysis",
-  "analysis.get": "read:analysis",
-  "analysis.install": "read:analysis",
-  "analysis.installed": "read:analysis",
-  "analysis.uninstall": "read:analysis",
-  "analysis.create": "write:analysis",
-  "analysis.update": "write:analysis",
-  "analysis.delete": "write:analysis",
-  "analyses.run": "read:analysis",
-  "analyses.list": "read:analysis",
-  "analyses.get": "read:analysis",
+  "convert.formats": { scope: null },
+  "convert.run": { scope: null },
+  "books.export": { scope: "read:books", book: "readDraft" },
+  "books.import": { scope: "write:books", book: "write" },
+  "analysis.search": { scope: "read:analysis" },
+  "analysis.get": { scope: "read:analysis" },
+  "analysis.install": { scope: "read:analysis" },
+  "analysis.installed": { scope: "read:analysis" },
+  "analysis.uninstall": { scope: "read:analysis" },
+  "analysis.create": { scope: "write:analysis" },
+  "analysis.update": { scope: "write:analysis" },
+  "analysis.delete": { scope: "write:analysis" },
+  "analyses.run": { scope: "read:analysis", book: "readDraft" },
+  "analyses.list": { scope: "read:analysis", book: "readDraft" },
+  "analyses.get": { scope: "read:analysis", book: "readDraft" },
   // issue 20 items 9 and §4: several templates at once; a kept result is the runner's to delete
-  "analyses.runMany": "read:analysis",
-  "analyses.delete": "read:analysis",
+  "analyses.runMany": { scope: "read:analysis", book: "readDraft" },
+  "analyses.delete": { scope: "read:analysis", book: "readDraft" },
   // Compare reads two books as an analysis run does: read:analysis, both books the caller's own
-  "analyses.compare": "read:analysis",
+  "analyses.compare": { scope: "read:analysis", book: "readDraft" },
   // issue 22: reading goals and history takes read:books, setting goals and plans write:books
-  "goals.settings": "read:books",
-  "goals.updateSettings": "write:books",
-  "goals.book": "read:books",
-  "goals.setBook": "write:books",
-  "stats.today": "read:books",
-  "stats.history": "read:books",
-  "stats.bookProgress": "read:books",
-  "releases.plan": "read:books",
-  "releases.setPlan": "write:books",
-  "releases.setChapter": "write:books",
+  "goals.settings": { scope: "read:books" },
+  "goals.updateSettings": { scope: "write:books" },
+  "goals.book": { scope: "read:books", book: "readDraft" },
+  "goals.setBook": { scope: "write:books", book: "write" },
+  "stats.today": { scope: "read:books" },
+  "stats.history": { scope: "read:books", book: "readDraft" },
+  "stats.bookProgress": { scope: "read:books", book: "readDraft" },
+  "releases.plan": { scope: "read:books", book: "readDraft" },
+  "releases.setPlan": { scope: "write:books", book: "write" },
+  "releases.setChapter": { scope: "write:books", book: "write" },
   // the story bible (issue 21): reading entries, mentions and checks takes read:books, changing them write:books
-  "series.list": "read:books",
-  "series.get": "read:books",
-  "series.create": "write:books",
-  "series.update": "write:books",
-  "series.delete": "write:books",
-  "bible.entries": "read:books",
-  "bible.names": "read:books",
-  "bible.getEntry": "read:books",
-  "bible.createEntry": "write:books",
-  "bible.updateEntry": "write:books",
-  "bible.deleteEntry": "write:books",
-  "bible.picture": "read:books",
-  "bible.setPicture": "write:books",
-  "bible.deletePicture": "write:books",
-  "bible.relations": "read:books",
-  "bible.createRelation": "write:books",
-  "bible.updateRelation": "write:books",
-  "bible.deleteRelation": "write:books",
-  "bible.mentions": "read:books",
-  "bible.chapterMentions": "read:books",
-  "bible.checks": "read:books",
-  "bible.export": "read:books",
-  "bible.import": "write:books",
-  "bible.addCastMember": "write:books",
-  "bible.proposals": "read:books",
-} as const satisfies Record<string, Scope | null>;
+  "series.list": { scope: "read:books" },
+  "series.get": { scope: "read:books" },
+  "series.create": { scope: "write:books" },
+  "series.update": { scope: "write:books" },
+  "series.delete": { scope: "write:books" },
+  "bible.entries": { scope: "read:books", book: "readDraft" },
+  "bible.names": { scope: "read:books", book: "readDraft" },
+  "bible.getEntry": { scope: "read:books", book: "readDraft" },
+  "bible.createEntry": { scope: "write:books", book: "write" },
+  "bible.updateEntry": { scope: "write:books", book: "write" },
+  "bible.deleteEntry": { scope: "write:books", book: "write" },
+  "bible.picture": { scope: "read:books", book: "readDraft" },
+  "bible.setPicture": { scope: "write:books", book: "write" },
+  "bible.deletePicture": { scope: "write:books", book: "write" },
+  "bible.relations": { scope: "read:books", book: "readDraft" },
+  "bible.createRelation": { scope: "write:books", book: "write" },
+  "bible.updateRelation": { scope: "write:books", book: "write" },
+  "bible.deleteRelation": { scope: "write:books", book: "write" },
+  "bible.mentions": { scope: "read:books", book: "readDraft" },
+  "bible.chapterMentions": { scope: "read:books", book: "readDraft" },
+  "bible.checks": { scope: "read:books", book: "readDraft" },
+  "bible.export": { scope: "read:books", book: "readDraft" },
+  "bible.import": { scope: "write:books", book: "write" },
+  "bible.addCastMember": { scope: "write:books", book: "write" },
+  "bible.proposals": { scope: "read:books", book: "readDraft" },
+  // book members (issue 31): who may see them is readDraft; only the owner changes them
+  "members.list": { scope: "read:books", book: "readDraft" },
+  "members.add": { scope: "write:books", book: "manageMembers" },
+  "members.update": { scope: "write:books", book: "manageMembers" },
+  "members.remove": { scope: "write:books", book: "manageMembers" },
+} as const satisfies Record<string, { scope: Scope | null; book?: BookAction }>;
 
-export type Operation = keyof typeof OPERATION_SCOPES;
+export type Operation = keyof typeof OPERATIONS;
+
+/** Each operation's scope, as the transports and the OpenAPI document read it. */
+export const OPERATION_SCOPES = Object.fromEntries(Object.entries(OPERATIONS).map(([operation, { scope }]) => [operation, scope])) as {
+  [O in Operation]: (typeof OPERATIONS)[O]["scope"];
+};
+
+/** What an operation that names a book asks of the caller's role on it (server/books/policy.ts); undefined: it names no book. */
+export function bookActionOf(operation: Operation): BookAction | undefined {
+  const declared: { scope: Scope | null; book?: BookAction } = OPERATIONS[operation];
+  return declared.book;
+}
 
 export function scopesForRole(role: string): Scope[] {
   return role === "admin" ? [...SCOPES] : SCOPES.filter((s) => s !== "admin");

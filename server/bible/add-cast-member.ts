@@ -11,7 +11,7 @@ import type { addCastMemberInput, EntryDto } from "./schemas";
  */
 export async function addCastMember(input: { bookId: string } & z.output<typeof addCastMemberInput>, principal: Principal): Promise<EntryDto> {
   authorize(principal, "bible.addCastMember");
-  const book = await loadBibleBook(principal, input.bookId);
+  const book = await loadBibleBook(principal, input.bookId, "bible.addCastMember");
   const scope = { bookId: book.id, seriesId: null };
   const row = await bibleTransaction(scope, (trx) =>
     insertEntry(trx, scope, { kind: "character", name: input.name, aliases: input.aliases, description: "", fields: [], tags: [], status: { note: "", exitChapterId: null } }),

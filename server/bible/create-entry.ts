@@ -10,7 +10,7 @@ import type { CreateEntryInput, EntryDto } from "./schemas";
 // POST /api/v1/books/{bookId}/bible/entries — a new entry of the book, or of its series
 export async function createEntry(input: { bookId: string } & CreateEntryInput, principal: Principal): Promise<EntryDto> {
   authorize(principal, "bible.createEntry");
-  const book = await loadBibleBook(principal, input.bookId);
+  const book = await loadBibleBook(principal, input.bookId, "bible.createEntry");
   const scope = entryScope(book, input.scope);
   const row = await bibleTransaction(scope, (trx) => insertEntry(trx, scope, input));
   return entryDto(book.id, row);

@@ -10,7 +10,7 @@ import { BIBLE_LIMITS, type RelationDto } from "./schemas";
 // POST /api/v1/books/{bookId}/bible/relations — "from" is <label> "to" (sister of, serves, lives in)
 export async function createRelation(input: { bookId: string; fromId: string; toId: string; label: string }, principal: Principal): Promise<RelationDto> {
   authorize(principal, "bible.createRelation");
-  const book = await loadBibleBook(principal, input.bookId);
+  const book = await loadBibleBook(principal, input.bookId, "bible.createRelation");
   if (input.fromId === input.toId) throw new AppError("validation_failed", "A relation joins two different entries.", [{ path: "toId", message: "the same entry as fromId" }]);
   const ends = await visibleEntries(sql, book).select("id").where("id", "in", [input.fromId, input.toId]).execute();
   for (const [path, id] of [["fromId", input.fromId], ["toId", input.toId]] as const) {

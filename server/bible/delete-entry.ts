@@ -10,6 +10,6 @@ import { loadEntry } from "./entries";
  */
 export async function deleteEntry(input: { bookId: string; entryId: string }, principal: Principal): Promise<void> {
   authorize(principal, "bible.deleteEntry");
-  const { entry } = await loadEntry(principal, input.bookId, input.entryId);
+  const { entry } = await loadEntry(principal, input.bookId, input.entryId, "bible.deleteEntry");
   await sql.deleteFrom("BibleEntry").where("id", "=", entry.id).execute();
 }

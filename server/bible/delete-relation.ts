@@ -6,6 +6,6 @@ import { loadRelation } from "./relations";
 // DELETE /api/v1/books/{bookId}/bible/relations/{relationId}
 export async function deleteRelation(input: { bookId: string; relationId: string }, principal: Principal): Promise<void> {
   authorize(principal, "bible.deleteRelation");
-  const { relation } = await loadRelation(principal, input.bookId, input.relationId);
+  const { relation } = await loadRelation(principal, input.bookId, input.relationId, "bible.deleteRelation");
   await sql.deleteFrom("BibleRelation").where("id", "=", relation.id).execute();
 }

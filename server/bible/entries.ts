@@ -1,6 +1,7 @@
 import type { Selectable, Transaction } from "kysely";
 import { loadLanguageData } from "../analysis/engine/language-data";
 import type { Principal } from "../auth/principal";
+import type { Operation } from "../auth/scopes";
 import { loadBook } from "../books/access";
 import type { BookRow } from "../books/schemas";
 import { engine, sql, sqlTransaction } from "../db";
@@ -21,8 +22,8 @@ export interface BibleBook extends BookRow {
 }
 
 /** The book the principal may act on, with its series (loadBook's checks: 403, 404, 410, trash). */
-export async function loadBibleBook(principal: Principal, bookId: string): Promise<BibleBook> {
-  return withSeries(await loadBook(principal, bookId));
+export async function loadBibleBook(principal: Principal, bookId: string, operation: Operation): Promise<BibleBook> {
+  return withSeries(await loadBook(principal, bookId, operation));
 }
 
 /** A book already loaded, with the series whose entries it sees too. */
@@ -37,8 +38,8 @@ export function visibleEntries(db: Reader, book: { id: string; seriesId: string 
 }
 
 /** One entry the book sees; another book's entry is as unknown as a missing one (404). */
-export async function loadEntry(principal: Principal, bookId: string, entryId: string): Promise<{ book: BibleBook; entry: EntryRow }> {
-  const book = await loadBibleBook(principal, bookId);
+export async function loadEntry(principal: Principal, bookId: string, entryId: string, operation: Operation): Promise<{ book: BibleBook; entry: EntryRow }> {
+  const book = await loadBibleBook(principal, bookId, operation);
   const entry = await visibleEntries(sql, book).selectAll().where("id", "=", entryId).executeTakeFirst();
   if (!entry) throw new AppError("not_found", "This book's bible has no entry with this id.");
   return { book, entry };

@@ -17,7 +17,7 @@ export function kindsOf(entries: readonly { kind: string }[]): string[] {
 // GET /api/v1/books/{bookId}/bible/export — the bible as one Markdown document
 export async function exportBibleMarkdown(input: { bookId: string }, principal: Principal): Promise<{ fileName: string; markdown: string }> {
   authorize(principal, "bible.export");
-  const book = await loadBibleBook(principal, input.bookId);
+  const book = await loadBibleBook(principal, input.bookId, "bible.export");
   const entries = await toEntryDtos(book.id, await visibleEntries(sql, book).selectAll().orderBy("name").orderBy("id").execute());
   const relations = await relationsOf(book);
   const kinds = kindsOf(entries);

@@ -11,7 +11,7 @@ import type { ChapterMentionsDto } from "./schemas";
 // BIBLE_LIMITS.marksPerChapter (server/bible/engine/scan.ts); `complete` says whether every mention is marked.
 export async function getChapterMentions(input: { bookId: string; chapterId: string }, principal: Principal): Promise<ChapterMentionsDto> {
   authorize(principal, "bible.chapterMentions");
-  const book = await loadBibleBook(principal, input.bookId);
+  const book = await loadBibleBook(principal, input.bookId, "bible.chapterMentions");
   const chapter = await sql.selectFrom("Chapter").select(["id", "version", "deletedAt"]).where("id", "=", input.chapterId).where("bookId", "=", book.id).executeTakeFirst();
   if (!chapter) throw new AppError("not_found", "This book has no chapter with this id.");
   if (chapter.deletedAt) throw new AppError("chapter_in_trash", "This chapter is in the book's trash.");

@@ -10,7 +10,7 @@ import { sentenceAround } from "./sentence";
 // GET /api/v1/books/{bookId}/bible/entries/{entryId}/mentions — where the entry is named
 export async function getEntryMentions(input: { bookId: string; entryId: string } & z.output<typeof mentionsQuery>, principal: Principal): Promise<EntryMentionsDto> {
   authorize(principal, "bible.mentions");
-  const { book, entry } = await loadEntry(principal, input.bookId, input.entryId);
+  const { book, entry } = await loadEntry(principal, input.bookId, input.entryId, "bible.mentions");
   await ensureBookScanned(book, principal.userId);
   const rows = await sql
     .selectFrom("BibleMention as m")

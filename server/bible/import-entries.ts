@@ -30,7 +30,7 @@ const ROWS_PER_INSERT = 100;
  */
 export async function importEntries(input: { bookId: string } & z.output<typeof importEntriesInput>, principal: Principal): Promise<ImportResult> {
   authorize(principal, "bible.import");
-  const book = await loadBibleBook(principal, input.bookId);
+  const book = await loadBibleBook(principal, input.bookId, "bible.import");
   await loadLanguageData(); // the stop-words that flag common-word names
   const rows = await inSlices(input.entries, (entry, index) => {
     try {

@@ -10,7 +10,7 @@ import { parseList } from "./stored-list";
 // GET /api/v1/books/{bookId}/bible/entries — the book's entries and its series', paged
 export async function listEntries(input: { bookId: string }, options: OptionsOf<typeof entriesCollection>, principal: Principal): Promise<Page<EntryDto>> {
   authorize(principal, "bible.entries");
-  const book = await loadBibleBook(principal, input.bookId);
+  const book = await loadBibleBook(principal, input.bookId, "bible.entries");
   const { kind, tag, scope } = options.filters;
   let matching = visibleEntries(sql, book);
   if (kind !== undefined) matching = matching.where("kind", "=", kind);

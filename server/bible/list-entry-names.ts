@@ -8,7 +8,7 @@ import { parseList } from "./stored-list";
 // GET /api/v1/books/{bookId}/bible/names — every entry's name and aliases, for the editor
 export async function listEntryNames(input: { bookId: string }, principal: Principal): Promise<EntryNameDto[]> {
   authorize(principal, "bible.names");
-  const book = await loadBibleBook(principal, input.bookId);
+  const book = await loadBibleBook(principal, input.bookId, "bible.names");
   return bookEntryNames(book);
 }
 

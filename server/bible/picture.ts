@@ -14,7 +14,7 @@ import { BIBLE_LIMITS, type EntryDto } from "./schemas";
  */
 export async function setEntryPicture(input: { bookId: string; entryId: string; bytes: Uint8Array }, principal: Principal): Promise<EntryDto> {
   authorize(principal, "bible.setPicture");
-  const { book, entry } = await loadEntry(principal, input.bookId, input.entryId);
+  const { book, entry } = await loadEntry(principal, input.bookId, input.entryId, "bible.setPicture");
   const mediaType = await checkPicture(input.bytes, { owner: principal.userId, what: "A picture", maxBytes: BIBLE_LIMITS.pictureBytes, accepted: PICTURE_MEDIA_TYPES });
   const row = await sqlTransaction(async (trx) => {
     await writePicture(trx, PICTURE_STORES.entryPicture, entry.id, input.bytes);
@@ -32,7 +32,7 @@ export async function setEntryPicture(input: { bookId: string; entryId: string; 
 // GET /api/v1/books/{bookId}/bible/entries/{entryId}/picture — the bytes
 export async function getEntryPicture(input: { bookId: string; entryId: string }, principal: Principal): Promise<{ bytes: Uint8Array; mediaType: string; name: string }> {
   authorize(principal, "bible.picture");
-  const { entry } = await loadEntry(principal, input.bookId, input.entryId);
+  const { entry } = await loadEntry(principal, input.bookId, input.entryId, "bible.picture");
   if (!entry.pictureMediaType) throw new AppError("not_found", "This entry has no picture.");
   return { bytes: await readPicture(PICTURE_STORES.entryPicture, entry.id), mediaType: entry.pictureMediaType, name: `${entry.name}.${pictureExtension(entry.pictureMediaType)}` };
 }
@@ -40,7 +40,7 @@ export async function getEntryPicture(input: { bookId: string; entryId: string }
 // DELETE /api/v1/books/{bookId}/bible/entries/{entryId}/picture
 export async function deleteEntryPicture(input: { bookId: string; entryId: string }, principal: Principal): Promise<EntryDto> {
   authorize(principal, "bible.deletePicture");
-  const { book, entry } = await loadEntry(principal, input.bookId, input.entryId);
+  const { book, entry } = await loadEntry(principal, input.bookId, input.entryId, "bible.deletePicture");
   const row = await sqlTransaction(async (trx) => {
     await deletePicture(trx, PICTURE_STORES.entryPicture, entry.id);
     return trx

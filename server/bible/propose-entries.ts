@@ -20,7 +20,7 @@ const PROPOSAL_TIME_LIMIT_MS = 60_000;
  */
 export async function proposeEntries(input: { bookId: string }, principal: Principal): Promise<ProposedEntriesDto> {
   authorize(principal, "bible.proposals");
-  const book = await loadBibleBook(principal, input.bookId);
+  const book = await loadBibleBook(principal, input.bookId, "bible.proposals");
   // Through the search's text cache, read in slices: the whole book at once held the web thread.
   const [read, names] = await Promise.all([bookChapters(book.id), bookEntryNames(book)]);
   if (read.length === 0) return { items: [] };

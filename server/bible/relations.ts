@@ -1,4 +1,5 @@
 import type { Principal } from "../auth/principal";
+import type { Operation } from "../auth/scopes";
 import { sql } from "../db";
 import { AppError } from "../errors";
 import { loadBibleBook, visibleEntries, type BibleBook } from "./entries";
@@ -28,8 +29,8 @@ export async function relationsOf(book: BibleBook, relationId?: string): Promise
 }
 
 /** One relation of the book's bible (404 otherwise). */
-export async function loadRelation(principal: Principal, bookId: string, relationId: string): Promise<{ book: BibleBook; relation: RelationDto }> {
-  const book = await loadBibleBook(principal, bookId);
+export async function loadRelation(principal: Principal, bookId: string, relationId: string, operation: Operation): Promise<{ book: BibleBook; relation: RelationDto }> {
+  const book = await loadBibleBook(principal, bookId, operation);
   const [relation] = await relationsOf(book, relationId);
   if (!relation) throw new AppError("not_found", "This book's bible has no relation with this id.");
   return { book, relation };

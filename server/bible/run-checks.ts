@@ -17,7 +17,7 @@ const CHECKS_TIME_LIMIT_MS = 60_000;
  */
 export async function runChecks(input: { bookId: string; absence: number }, principal: Principal): Promise<ChecksDto> {
   authorize(principal, "bible.checks");
-  const book = await loadBibleBook(principal, input.bookId);
+  const book = await loadBibleBook(principal, input.bookId, "bible.checks");
   const { names } = await ensureBookScanned(book, principal.userId);
   const chapters = await sql
     .selectFrom("Chapter")

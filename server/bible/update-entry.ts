@@ -7,7 +7,7 @@ import { parseList } from "./stored-list";
 // PATCH /api/v1/books/{bookId}/bible/entries/{entryId} — the attributes named change
 export async function updateEntry(input: { bookId: string; entryId: string; changes: EntryChanges }, principal: Principal): Promise<EntryDto> {
   authorize(principal, "bible.updateEntry");
-  const { book, entry } = await loadEntry(principal, input.bookId, input.entryId);
+  const { book, entry } = await loadEntry(principal, input.bookId, input.entryId, "bible.updateEntry");
   const { changes } = input;
   const scope = { bookId: entry.bookId, seriesId: entry.seriesId };
   const row = await bibleTransaction(scope, async (trx) => {

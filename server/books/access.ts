@@ -1,26 +1,39 @@
 import type { Principal } from "../auth/principal";
-import { actsForEveryone } from "../auth/scopes";
+import type { BookRole } from "../auth/book-roles";
+import { bookActionOf, type Operation } from "../auth/scopes";
 import type { Transaction } from "kysely";
 import { engine, sql, sqlTransaction } from "../db";
 import { AppError } from "../errors";
 import type { DB } from "../generated/kysely/database";
+import { assertCan, roleOn, type BookAccess } from "./policy";
 import { bookColumns, type BookRow } from "./schemas";
 
+/** A book as loaded for a caller: with the role the caller acts with on it. */
+export type LoadedBook = BookRow & BookAccess & { role: BookRole };
+
 /**
- * Loads a book the principal may act on. Another writer's book answers 403 (ids are
- * unguessable, so confirming one exists tells nothing useful); a purged book answers 410; a book
- * in the trash answers 404 book_in_trash, saying how to restore it — to everything but restoring
- * and deleting, which pass `inTrash: "allow"`.
+ * Loads a book for one operation, after asking the policy whether the caller's role on it allows
+ * what the operation does (its `book` action in OPERATIONS). A book the caller has no role on
+ * answers 403 (ids are unguessable, so confirming one exists tells nothing useful); a role that
+ * does not allow it, 403 naming the role; a purged book 410; a book in the trash 404
+ * book_in_trash, saying how to restore it — to everything but restoring and deleting, which pass
+ * `inTrash: "allow"`. The membership is read on every call, so a removed member is refused at
+ * their very next request.
  */
-export async function loadBook(principal: Principal, bookId: string, { inTrash = "refuse" }: { inTrash?: "refuse" | "allow" } = {}): Promise<BookRow> {
-  const book = await sql.selectFrom("Book").select(bookColumns).where("id", "=", bookId).executeTakeFirst();
+export async function loadBook(principal: Principal, bookId: string, operation: Operation, { inTrash = "refuse" }: { inTrash?: "refuse" | "allow" } = {}): Promise<LoadedBook> {
+  const action = bookActionOf(operation);
+  if (!action) throw new Error(`${operation} declares no action on a book`);
+  const book = await sql
+    .selectFrom("Book")
+    .leftJoin("BookMember", (join) => join.onRef("BookMember.bookId", "=", "Book.id").on("BookMember.userId", "=", principal.userId))
+    .select([...bookColumns.map((column) => `Book.${column}` as const), "BookMember.role as memberRole"])
+    .where("Book.id", "=", bookId)
+    .executeTakeFirst();
   if (!book) throw new AppError("not_found", "No book has this id.");
-  if (book.ownerId !== principal.userId && !actsForEveryone(principal)) {
-    throw new AppError("forbidden", "This book belongs to another writer.");
-  }
+  assertCan(principal, action, book);
   if (book.purgedAt) throw new AppError("gone", "This book was deleted for good.");
   if (book.deletedAt && inTrash === "refuse") throw bookInTrash(book.id);
-  return book;
+  return { ...book, role: roleOn(principal, book)! };
 }
 
 /**

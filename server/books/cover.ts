@@ -5,8 +5,8 @@ import { AppError } from "../errors";
 import { pictureExtension } from "../pictures/schemas";
 import { checkPicture, deletePicture, PICTURE_STORES, readPicture, writePicture } from "../pictures/stored-picture";
 import { safeFileName } from "../convert/file-name";
-import { loadBook } from "./access";
-import { BOOK_COVER_BYTES, bookColumns, COVER_MEDIA_TYPES, toBookDto, type BookDto, type BookRow } from "./schemas";
+import { loadBook, type LoadedBook } from "./access";
+import { BOOK_COVER_BYTES, bookColumns, COVER_MEDIA_TYPES, toBookDto, type BookDto } from "./schemas";
 
 /**
  * PUT /api/v1/books/{bookId}/cover — the book's cover, replacing any; the EPUB export carries it.
@@ -15,7 +15,7 @@ import { BOOK_COVER_BYTES, bookColumns, COVER_MEDIA_TYPES, toBookDto, type BookD
  */
 export async function setBookCover(input: { bookId: string; bytes: Uint8Array }, principal: Principal): Promise<BookDto> {
   authorize(principal, "books.setCover");
-  const book = await loadBook(principal, input.bookId);
+  const book = await loadBook(principal, input.bookId, "books.setCover");
   const mediaType = await checkPicture(input.bytes, { owner: principal.userId, what: "A cover", maxBytes: BOOK_COVER_BYTES, accepted: COVER_MEDIA_TYPES });
   const now = new Date();
   return saveCover(book, { coverMediaType: mediaType, coverSize: input.bytes.byteLength, coverUpdatedAt: now, updatedAt: now }, input.bytes);
@@ -24,7 +24,7 @@ export async function setBookCover(input: { bookId: string; bytes: Uint8Array },
 // GET /api/v1/books/{bookId}/cover — the bytes, named after the book
 export async function getBookCover(input: { bookId: string }, principal: Principal): Promise<{ bytes: Uint8Array; mediaType: string; name: string }> {
   authorize(principal, "books.cover");
-  const book = await loadBook(principal, input.bookId);
+  const book = await loadBook(principal, input.bookId, "books.cover");
   if (!book.coverMediaType) throw new AppError("not_found", "This book has no cover.");
   return { bytes: await readBookCover(book.id), mediaType: book.coverMediaType, name: safeFileName(`${book.title} cover`, pictureExtension(book.coverMediaType)) };
 }
@@ -32,8 +32,8 @@ export async function getBookCover(input: { bookId: string }, principal: Princip
 // DELETE /api/v1/books/{bookId}/cover — removing a cover the book does not have changes nothing
 export async function deleteBookCover(input: { bookId: string }, principal: Principal): Promise<BookDto> {
   authorize(principal, "books.deleteCover");
-  const book = await loadBook(principal, input.bookId);
-  if (!book.coverMediaType) return toBookDto(book);
+  const book = await loadBook(principal, input.bookId, "books.deleteCover");
+  if (!book.coverMediaType) return toBookDto(book, book.role);
   return saveCover(book, { coverMediaType: null, coverSize: null, coverUpdatedAt: null, updatedAt: new Date() });
 }
 
@@ -41,11 +41,11 @@ export async function deleteBookCover(input: { bookId: string }, principal: Prin
 export const readBookCover = (bookId: string) => readPicture(PICTURE_STORES.bookCover, bookId);
 
 /** Replaces the cover's pieces (none: removes it) and its columns, and moves the book's updatedAt: its exports change. */
-async function saveCover(book: BookRow, columns: Pick<BookRow, "coverMediaType" | "coverSize" | "coverUpdatedAt" | "updatedAt">, bytes?: Uint8Array): Promise<BookDto> {
+async function saveCover(book: LoadedBook, columns: Pick<LoadedBook, "coverMediaType" | "coverSize" | "coverUpdatedAt" | "updatedAt">, bytes?: Uint8Array): Promise<BookDto> {
   const row = await sqlTransaction(async (trx) => {
     if (bytes) await writePicture(trx, PICTURE_STORES.bookCover, book.id, bytes);
     else await deletePicture(trx, PICTURE_STORES.bookCover, book.id);
     return trx.updateTable("Book").set(columns).where("id", "=", book.id).returning(bookColumns).executeTakeFirstOrThrow();
   });
-  return toBookDto(row);
+  return toBookDto(row, book.role);
 }

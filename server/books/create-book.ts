@@ -14,5 +14,5 @@ export async function createBook(input: CreateBookInput, principal: Principal): 
     .values({ ...input, id: newId(), ownerId: principal.userId, wordCountRule: COUNT_RULE, createdAt: now, updatedAt: now })
     .returning(bookColumns)
     .executeTakeFirstOrThrow();
-  return toBookDto(row);
+  return toBookDto(row, "owner");
 }

@@ -9,7 +9,7 @@ import { loadBook } from "./access";
 // that answers 410.
 export async function deleteBook(input: { bookId: string; permanent: boolean }, principal: Principal): Promise<void> {
   authorize(principal, "books.delete");
-  const book = await loadBook(principal, input.bookId, { inTrash: "allow" });
+  const book = await loadBook(principal, input.bookId, "books.delete", { inTrash: "allow" });
   if (!input.permanent) {
     const now = new Date();
     if (!book.deletedAt) await sql.updateTable("Book").set({ deletedAt: now, updatedAt: now }).where("id", "=", book.id).execute();

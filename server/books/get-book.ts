@@ -6,5 +6,6 @@ import { toBookDto, type BookDto } from "./schemas";
 // GET /api/v1/books/{bookId}
 export async function getBook(input: { bookId: string }, principal: Principal): Promise<BookDto> {
   authorize(principal, "books.get");
-  return toBookDto(await loadBook(principal, input.bookId));
+  const book = await loadBook(principal, input.bookId, "books.get");
+  return toBookDto(book, book.role);
 }

@@ -4,6 +4,7 @@ import { actsForEveryone, authorize } from "../auth/scopes";
 import { booleanFilter, defineCollection, pageOf, pageWindow, type OptionsOf, type Page } from "../collections";
 import { sql } from "../db";
 import { countOf } from "../sql/count";
+import { roleOn } from "./policy";
 import { BOOK_STATUSES, bookColumns, toBookDto, type BookDto } from "./schemas";
 
 export const booksCollection = defineCollection({
@@ -15,27 +16,40 @@ export const booksCollection = defineCollection({
     status: z.enum(BOOK_STATUSES),
     language: z.string().min(1),
     deleted: booleanFilter.describe("true lists the trash"),
-    ownerId: z.string().min(1).describe("admin scope only matters here: others see their own books anyway"),
+    ownerId: z.string().min(1).describe("only the books this writer owns (of those the caller may see)"),
+    access: z
+      .enum(["mine", "own", "shared"])
+      .describe("mine: the caller's own books and those shared with them (the default, but for an admin-scoped credential, which sees every writer's); own: only their own; shared: only those shared with them"),
   },
 });
 export type ListBooksOptions = OptionsOf<typeof booksCollection>;
 
-// GET /api/v1/books — the caller's books (every writer's, for an admin-scoped credential).
+// GET /api/v1/books — the caller's books and the books shared with them, each with the caller's
+// role (every writer's books, for an admin-scoped credential). The trash lists only books the
+// caller owns: only the owner restores a book.
 export async function listBooks(options: ListBooksOptions, principal: Principal): Promise<Page<BookDto>> {
   authorize(principal, "books.list");
-  const { deleted = false, ownerId, ...fields } = options.filters;
-  if (!actsForEveryone(principal) && ownerId !== undefined && ownerId !== principal.userId) {
-    return { items: [], total: 0, page: options.page, perPage: options.perPage };
-  }
+  const { deleted = false, ownerId, access = actsForEveryone(principal) ? undefined : "mine", ...fields } = options.filters;
   let matching = sql
     .selectFrom("Book")
-    .where("purgedAt", "is", null)
-    .where("deletedAt", deleted ? "is not" : "is", null);
-  const owner = actsForEveryone(principal) ? ownerId : principal.userId;
-  if (owner !== undefined) matching = matching.where("ownerId", "=", owner);
-  for (const [field, value] of Object.entries(fields)) if (value !== undefined) matching = matching.where(field as keyof typeof fields, "=", value);
+    .leftJoin("BookMember", (join) => join.onRef("BookMember.bookId", "=", "Book.id").on("BookMember.userId", "=", principal.userId))
+    .where("Book.purgedAt", "is", null)
+    .where("Book.deletedAt", deleted ? "is not" : "is", null);
+  if (ownerId !== undefined) matching = matching.where("Book.ownerId", "=", ownerId);
+  // Only the owner restores a book: a member never sees it in a trash.
+  const own = access === "own" || (access === "mine" && deleted);
+  if (own) matching = matching.where("Book.ownerId", "=", principal.userId);
+  else if (access === "shared") matching = matching.where("BookMember.userId", "is not", null);
+  else if (access === "mine") matching = matching.where((eb) => eb.or([eb("Book.ownerId", "=", principal.userId), eb("BookMember.userId", "is not", null)]));
+  for (const [field, value] of Object.entries(fields)) if (value !== undefined) matching = matching.where(`Book.${field as keyof typeof fields}`, "=", value);
 
   const { offset, limit } = pageWindow(options);
-  const rows = await matching.select(bookColumns).orderBy(options.sortBy, options.order).orderBy("id").offset(offset).limit(limit).execute();
-  return pageOf(options, rows.map(toBookDto), () => countOf(matching));
+  const rows = await matching
+    .select([...bookColumns.map((column) => `Book.${column}` as const), "BookMember.role as memberRole"])
+    .orderBy(`Book.${options.sortBy}`, options.order)
+    .orderBy("Book.id")
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  return pageOf(options, rows.map((row) => toBookDto(row, roleOn(principal, row)!)), () => countOf(matching));
 }

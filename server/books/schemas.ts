@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import { z } from "zod";
+import { BOOK_ROLES, type BookRole } from "../auth/book-roles";
 import type { Book } from "../generated/kysely/database";
 import { storedPicture, storedPictureSchema } from "../pictures/schemas";
 import { storedText } from "../text/stored-text";
@@ -96,6 +97,7 @@ export const bookSchema = z
     deleted: z.boolean().describe("in the trash"),
     deletedAt: z.iso.datetime().nullable(),
     cover: storedPictureSchema.nullable().describe("the cover the EPUB export carries (PUT /api/v1/books/{bookId}/cover); null: none"),
+    role: z.enum(BOOK_ROLES).describe("the caller's role on the book: owner, or what the owner made them (an admin acts as the owner)"),
   })
   .meta({ id: "Book" });
 export type BookDto = z.infer<typeof bookSchema>;
@@ -123,7 +125,7 @@ export const bookColumns = [
 
 export type BookRow = Pick<Selectable<Book>, (typeof bookColumns)[number]>;
 
-export function toBookDto(row: BookRow): BookDto {
+export function toBookDto(row: BookRow, role: BookRole): BookDto {
   return {
     id: row.id,
     ownerId: row.ownerId,
@@ -140,5 +142,6 @@ export function toBookDto(row: BookRow): BookDto {
     deleted: row.deletedAt !== null,
     deletedAt: row.deletedAt === null ? null : row.deletedAt.toISOString(),
     cover: storedPicture({ mediaType: row.coverMediaType, size: row.coverSize, updatedAt: row.coverUpdatedAt }, `/api/v1/books/${row.id}/cover`),
+    role,
   };
 }

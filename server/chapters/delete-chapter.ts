@@ -12,7 +12,7 @@ import { loadChapter } from "./load-chapter";
 // chapters after it move up one place); with `permanent`, deleted for good with its history.
 export async function deleteChapter(input: { bookId: string; chapterId: string; permanent?: boolean }, principal: Principal): Promise<void> {
   authorize(principal, "chapters.delete");
-  const chapter = await loadChapter(principal, input, { withContent: false, inTrash: "allow" });
+  const chapter = await loadChapter(principal, input, "chapters.delete", { withContent: false, inTrash: "allow" });
   await bookTransaction(chapter.bookId, async (trx) => {
     await takeOutOfOrder(trx, chapter);
     if (input.permanent) await trx.deleteFrom("Chapter").where("id", "=", chapter.id).execute();

@@ -6,5 +6,5 @@ import { toChapterDto, type ChapterDto } from "./schemas";
 // GET /api/v1/books/{bookId}/chapters/{chapterId}
 export async function getChapter(input: { bookId: string; chapterId: string }, principal: Principal): Promise<ChapterDto> {
   authorize(principal, "chapters.get");
-  return toChapterDto(await loadChapter(principal, input));
+  return toChapterDto(await loadChapter(principal, input, "chapters.get"));
 }

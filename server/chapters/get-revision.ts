@@ -9,7 +9,7 @@ export async function getRevision(
   principal: Principal,
 ): Promise<RevisionDto> {
   authorize(principal, "chapters.revisions");
-  const chapter = await loadChapter(principal, input);
+  const chapter = await loadChapter(principal, input, "chapters.revisions");
   const revision = await loadRevision(chapter.id, input.version);
   return { ...toRevisionSummaryDto(revision), content: revision.content };
 }

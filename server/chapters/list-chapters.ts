@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { loadBook } from "../books/access";
+import { assertCan, can } from "../books/policy";
 import { booleanFilter, defineCollection, pageOf, pageWindow, type OptionsOf, type Page } from "../collections";
 import { sql } from "../db";
 import { countOf } from "../sql/count";
@@ -22,13 +23,17 @@ export async function listChapters(
   principal: Principal,
 ): Promise<Page<ChapterSummaryDto & { content?: string }>> {
   authorize(principal, "chapters.list");
-  await loadBook(principal, input.bookId);
+  const book = await loadBook(principal, input.bookId, "chapters.list");
   const inTrash = input.options.filters.deleted ?? false;
+  // A beta reader sees the chapters released to readers, and no trash; every other role, all.
+  const wholeDraft = can(principal, "readDraft", book);
+  if (inTrash) assertCan(principal, "readDraft", book);
   if (inTrash) await purgeExpiredChapters();
-  const matching = sql
+  let matching = sql
     .selectFrom("Chapter")
     .where("bookId", "=", input.bookId)
     .where("deletedAt", inTrash ? "is not" : "is", null);
+  if (!wholeDraft) matching = matching.where("releasedAt", "is not", null);
   const { offset, limit } = pageWindow(input.options);
   const rows = await matching
     .select(chapterSummaryColumns)

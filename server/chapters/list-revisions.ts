@@ -20,7 +20,7 @@ export async function listRevisions(
   principal: Principal,
 ): Promise<Page<RevisionSummaryDto>> {
   authorize(principal, "chapters.revisions");
-  const chapter = await loadChapter(principal, input);
+  const chapter = await loadChapter(principal, input, "chapters.revisions");
   const matching = sql.selectFrom("ChapterRevision").where("chapterId", "=", chapter.id);
   const { offset, limit } = pageWindow(input.options);
   const rows = await matching

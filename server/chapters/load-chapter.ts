@@ -1,30 +1,35 @@
 import type { Principal } from "../auth/principal";
+import { bookActionOf, type Operation } from "../auth/scopes";
 import { loadBook } from "../books/access";
+import { assertCan } from "../books/policy";
 import { sql } from "../db";
 import { AppError } from "../errors";
 import { chapterColumns, chapterSummaryColumns, type ChapterRow, type ChapterSummaryRow } from "./schemas";
 
 type ChapterIds = { bookId: string; chapterId: string };
 type Options = { withContent?: boolean; inTrash?: "refuse" | "allow" };
+type Released = { releasedAt: Date | null };
 type InTrash = { deletedAt: Date | null };
 
 /**
- * A chapter of a book the principal may act on (see loadBook for the book's checks). Its text is
+ * A chapter of a book the principal may act on for the operation (see loadBook for the book's
+ * checks; a beta reader reads only a chapter released to readers). Its text is
  * read only when asked for: a chapter may be megabytes, and most writes replace it anyway. A
  * chapter in the trash answers 404 chapter_in_trash, except to restoring and deleting.
  */
-export async function loadChapter(principal: Principal, ids: ChapterIds, options: Options & { withContent: false }): Promise<ChapterSummaryRow & InTrash>;
-export async function loadChapter(principal: Principal, ids: ChapterIds, options?: Options): Promise<ChapterRow & InTrash>;
-export async function loadChapter(principal: Principal, ids: ChapterIds, options: Options = {}) {
-  await loadBook(principal, ids.bookId);
+export async function loadChapter(principal: Principal, ids: ChapterIds, operation: Operation, options: Options & { withContent: false }): Promise<ChapterSummaryRow & InTrash & Released>;
+export async function loadChapter(principal: Principal, ids: ChapterIds, operation: Operation, options?: Options): Promise<ChapterRow & InTrash & Released>;
+export async function loadChapter(principal: Principal, ids: ChapterIds, operation: Operation, options: Options = {}) {
+  const book = await loadBook(principal, ids.bookId, operation);
   const chapter = await sql
     .selectFrom("Chapter")
-    .select([...(options.withContent === false ? chapterSummaryColumns : chapterColumns), "deletedAt"])
+    .select([...(options.withContent === false ? chapterSummaryColumns : chapterColumns), "deletedAt", "releasedAt"])
     .where("id", "=", ids.chapterId)
     .where("bookId", "=", ids.bookId)
     .executeTakeFirst();
   if (!chapter) throw new AppError("not_found", "This book has no chapter with this id.");
   if (chapter.deletedAt && options.inTrash !== "allow") throw chapterInTrash(ids);
+  assertCan(principal, bookActionOf(operation)!, book, chapter);
   return chapter;
 }
 

@@ -10,7 +10,7 @@ export async function reorderChapters(
   principal: Principal,
 ): Promise<ChapterSummaryDto[]> {
   authorize(principal, "chapters.reorder");
-  await loadBook(principal, input.bookId);
+  await loadBook(principal, input.bookId, "chapters.reorder");
   return bookTransaction(input.bookId, async (trx) => {
     // The book's order is its chapters out of the trash; a trashed chapter keeps the place it left.
     const inBook = trx.selectFrom("Chapter").where("bookId", "=", input.bookId).where("deletedAt", "is", null);

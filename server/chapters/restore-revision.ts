@@ -11,7 +11,7 @@ export async function restoreRevision(
   principal: Principal,
 ): Promise<ChapterDto> {
   authorize(principal, "chapters.restoreRevision");
-  const chapter = await loadChapter(principal, input);
+  const chapter = await loadChapter(principal, input, "chapters.restoreRevision");
   const revision = await loadRevision(chapter.id, input.revision);
   const restored = { title: revision.title, content: revision.content };
   return writeChapterVersion(chapter, input.version ?? chapter.version, restored, { owner: principal.userId, kind: "restore" });

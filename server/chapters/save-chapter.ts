@@ -18,7 +18,7 @@ interface SaveChapterInput {
 export async function saveChapter(input: SaveChapterInput, principal: Principal): Promise<ChapterDto> {
   authorize(principal, "chapters.save");
   // The stored text is read: the writer's ledger counts what the save changes in it.
-  const chapter = await loadChapter(principal, input);
+  const chapter = await loadChapter(principal, input, "chapters.save");
   const next = { title: input.title ?? chapter.title, content: input.content ?? chapter.content };
   const saved = await writeChapterVersion(chapter, input.version, next, { owner: principal.userId });
   // The story bible's mentions of this chapter, found again (issue 21): the save is kept whatever

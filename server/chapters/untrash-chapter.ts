@@ -10,7 +10,7 @@ import { chapterColumns, toChapterDto, type ChapterDto } from "./schemas";
 // in the trash changes nothing.
 export async function untrashChapter(input: { bookId: string; chapterId: string }, principal: Principal): Promise<ChapterDto> {
   authorize(principal, "chapters.untrash");
-  const chapter = await loadChapter(principal, input, { inTrash: "allow" });
+  const chapter = await loadChapter(principal, input, "chapters.untrash", { inTrash: "allow" });
   if (!chapter.deletedAt) return toChapterDto(chapter);
   return bookTransaction(chapter.bookId, async (trx) => {
     // Claimed first, so that of two restores at once the second finds nothing left to do.

@@ -16,7 +16,7 @@ type UploadChapterInput = z.output<typeof uploadChapterInput> & { bookId: string
 // POST /api/v1/books/{bookId}/chapters — a new chapter at the end of the book, as version 1.
 export async function uploadChapter(input: UploadChapterInput, principal: Principal): Promise<ChapterDto> {
   authorize(principal, "chapters.upload");
-  const book = await loadBook(principal, input.bookId);
+  const book = await loadBook(principal, input.bookId, "chapters.upload");
   const title = input.title ?? titleFromHeading(input.content) ?? newChapterTitle(book.chapterCount + 1, book.language);
   const [wordCount] = await countProseOf([input.content], principal.userId);
   return bookTransaction(book.id, async (trx) => {

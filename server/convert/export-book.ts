@@ -55,7 +55,7 @@ export interface ExportBookOptions {
  */
 export async function planExport(options: ExportBookOptions, principal: Principal) {
   authorize(principal, "books.export");
-  const book = await loadBook(principal, options.bookId);
+  const book = await loadBook(principal, options.bookId, "books.export");
   const format = chooseFormat(options);
   if (options.manuscript && format.id !== "docx") {
     throw new AppError("not_acceptable", "Standard Manuscript Format is written as DOCX only: ask for format=docx.", { available: ["docx"] });

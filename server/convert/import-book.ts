@@ -35,6 +35,6 @@ export async function importBook(input: ImportInput, principal: Principal): Prom
       updatedAt: now,
     };
     await trx.insertInto("Book").values(book).execute();
-    return saveImportedChapters(trx, book.id, manuscript, principal.userId);
+    return saveImportedChapters(trx, book.id, manuscript, principal.userId, "owner");
   });
 }

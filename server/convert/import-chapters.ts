@@ -8,7 +8,7 @@ import type { ImportResultDto, ImportInput } from "./schemas";
 // POST /api/v1/books/{bookId}/import — a manuscript's chapters appended to a book, all or none.
 export async function importChapters(input: Omit<ImportInput, "title"> & { bookId: string }, principal: Principal): Promise<ImportResultDto> {
   authorize(principal, "books.import");
-  const book = await loadBook(principal, input.bookId);
+  const book = await loadBook(principal, input.bookId, "books.import");
   const manuscript = await readManuscript(input.file, input, principal);
-  return bookTransaction(book.id, (trx) => saveImportedChapters(trx, book.id, manuscript, principal.userId));
+  return bookTransaction(book.id, (trx) => saveImportedChapters(trx, book.id, manuscript, principal.userId, book.role));
 }

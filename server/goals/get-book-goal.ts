@@ -9,7 +9,7 @@ import { loadWriter, todayFor } from "./writer";
 // GET /api/v1/books/{bookId}/goal — the book's target, deadline and today's quota
 export async function getBookGoal(input: { bookId: string }, principal: Principal): Promise<BookGoal> {
   authorize(principal, "goals.book");
-  const book = await loadBook(principal, input.bookId);
+  const book = await loadBook(principal, input.bookId, "goals.book");
   const { deadline } = await sql.selectFrom("Book").select("deadline").where("id", "=", book.id).executeTakeFirstOrThrow();
   return bookGoalOf({ ...book, deadline }, principal.userId);
 }

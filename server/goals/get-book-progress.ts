@@ -13,7 +13,7 @@ import { loadWriter, todayFor } from "./writer";
  */
 export async function getBookProgress(input: { bookId: string }, principal: Principal, now = new Date()): Promise<BookProgress> {
   authorize(principal, "stats.bookProgress");
-  const book = await loadBook(principal, input.bookId);
+  const book = await loadBook(principal, input.bookId, "stats.bookProgress");
   const { deadline } = await sql.selectFrom("Book").select("deadline").where("id", "=", book.id).executeTakeFirstOrThrow();
   const today = todayFor(await loadWriter(principal.userId), now);
   const rows = await sql

@@ -13,7 +13,7 @@ const MAX_RANGE_DAYS = 3660;
 // GET /api/v1/stats/history — the writer's days (a year by default), totals, best day and streaks
 export async function getHistory(query: HistoryQuery, principal: Principal, now = new Date()): Promise<History> {
   authorize(principal, "stats.history");
-  if (query.bookId) await loadBook(principal, query.bookId);
+  if (query.bookId) await loadBook(principal, query.bookId, "stats.history");
   const writer = await loadWriter(principal.userId);
   const today = todayFor(writer, now);
   const to = query.to ?? today;

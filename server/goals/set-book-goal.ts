@@ -10,7 +10,7 @@ import { loadWriter, todayFor } from "./writer";
 // PATCH /api/v1/books/{bookId}/goal — set or clear the book's target and deadline
 export async function setBookGoal(input: z.output<typeof setBookGoalInput> & { bookId: string }, principal: Principal): Promise<BookGoal> {
   authorize(principal, "goals.setBook");
-  const book = await loadBook(principal, input.bookId);
+  const book = await loadBook(principal, input.bookId, "goals.setBook");
   const { targetWordCount, deadline } = input;
   // Today is still a writing day; yesterday can no longer be met.
   if (deadline && deadline < todayFor(await loadWriter(principal.userId))) {

@@ -7,7 +7,7 @@ import {
   type ZodOpenApiResponseObject,
   type ZodOpenApiResponsesObject,
 } from "zod-openapi";
-import { OPERATION_SCOPES, type Scope } from "../auth/scopes";
+import { bookActionOf, OPERATION_SCOPES, type Scope } from "../auth/scopes";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from "../collections";
 import { ERRORS, type ErrorCode } from "../errors";
 import { WRITABLE_MEDIA_TYPES } from "../convert/engine/formats";
@@ -35,7 +35,7 @@ const failureSchema = z
   .meta({ id: "Failure" });
 
 const HEADER_DOCS: Record<string, string> = {
-  etag: 'a chapter\'s version, "<version>", to send back in If-Match when saving; for a book, W/"<ms>", a weak validator for caches',
+  etag: 'a chapter\'s version, "<version>", to send back in If-Match when saving; for a book, W/"<ms>-<role>" (its last change and the caller\'s role on it), a weak validator for caches',
   "last-modified": "when the record last changed",
   "x-total-count": "how many records the whole collection holds",
   link: 'RFC 8288 links to the first, last, prev and next pages (rel="first" …)',
@@ -193,6 +193,8 @@ function operation(endpoint: Endpoint): ZodOpenApiOperationObject {
     description: descriptionOf(endpoint),
     security: security(endpoint),
     "x-required-scope": requiredScope(endpoint),
+    // what the caller's role on the book must allow (docs/api.md, Members and roles); absent: no book
+    ...(endpoint.operation && bookActionOf(endpoint.operation) ? { "x-book-action": bookActionOf(endpoint.operation) } : {}),
     "x-auth": endpoint.auth,
     ...(endpoint.aliasOf && { deprecated: true }),
     ...((endpoint.params || query || endpoint.headers) && {
@@ -279,6 +281,7 @@ const TAGS: oas31.TagObject[] = [
   { name: "users", description: "Sign-up and the signed-in account" },
   { name: "tokens", description: "Named personal tokens and logins" },
   { name: "books", description: "Books: create, list, edit, trash (PATCH `deleted`) and delete for good; export and import" },
+  { name: "members", description: "A book's owner and members, with their roles: the owner adds, re-roles and removes them" },
   { name: "chapters", description: "Chapters, their order, and their revisions (one per save)" },
   { name: "analysis", description: "Analysis templates: search, read, install, and write your own" },
   { name: "analyses", description: "A template run on a book, and its report" },

@@ -9,7 +9,7 @@ import { bufferDays, type Cadence } from "./schedule";
 // GET /api/v1/books/{bookId}/release-plan — release dates, the buffer and its warning
 export async function getReleasePlan(input: { bookId: string }, principal: Principal): Promise<ReleasePlan> {
   authorize(principal, "releases.plan");
-  await loadBook(principal, input.bookId);
+  await loadBook(principal, input.bookId, "releases.plan");
   return releasePlanOf(input.bookId, principal.userId);
 }
 

@@ -12,7 +12,7 @@ import type { ReleasePlan, SetChapterReleaseInput } from "./schemas";
  */
 export async function setChapterRelease(input: SetChapterReleaseInput & { bookId: string; chapterId: string }, principal: Principal): Promise<ReleasePlan> {
   authorize(principal, "releases.setChapter");
-  const chapter = await loadChapter(principal, input, { withContent: false });
+  const chapter = await loadChapter(principal, input, "releases.setChapter", { withContent: false });
   const stored = await sql.selectFrom("Chapter").select(["releaseDate", "releasedAt"]).where("id", "=", chapter.id).executeTakeFirstOrThrow();
   const changes: { releaseDate?: string | null; releasedAt?: Date | null } = {};
   if (input.releaseDate !== undefined) changes.releaseDate = input.releaseDate;

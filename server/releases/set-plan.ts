@@ -13,7 +13,7 @@ import { releaseDays } from "./schedule";
  */
 export async function setReleasePlan(input: SetReleasePlanInput & { bookId: string }, principal: Principal): Promise<ReleasePlan> {
   authorize(principal, "releases.setPlan");
-  const book = await loadBook(principal, input.bookId);
+  const book = await loadBook(principal, input.bookId, "releases.setPlan");
   const today = todayFor(await loadWriter(principal.userId));
   await bookTransaction(book.id, async (trx) => {
     const now = new Date();

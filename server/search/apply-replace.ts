@@ -20,7 +20,7 @@ type Choice = { chapterId: string; version: number; skip: string[] };
 // preview refuses the whole change.
 export async function applyReplace(input: ReplaceInput & { chapters: Choice[] }, principal: Principal): Promise<ReplaceResult> {
   authorize(principal, "search.applyReplace");
-  const book = await loadBook(principal, input.bookId);
+  const book = await loadBook(principal, input.bookId, "search.applyReplace");
   const ids = [...new Set(input.chapters.map((c) => c.chapterId))];
   if (ids.length !== input.chapters.length) throw new AppError("validation_failed", "Name each chapter once.", [{ path: "chapters", message: "a chapter is named twice" }]);
   const stored = ids.length === 0 ? [] : await sql

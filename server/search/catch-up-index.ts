@@ -1,3 +1,4 @@
+import { memberRolesThatMay } from "../auth/book-roles";
 import { engine, sql } from "../db";
 import { drainOutbox, MAX_ATTEMPTS } from "../outbox/drain-outbox";
 
@@ -5,12 +6,13 @@ import { drainOutbox, MAX_ATTEMPTS } from "../outbox/drain-outbox";
 const CATCH_UP_MS = 15_000;
 
 /**
- * A writer finds what they have just saved: before a library search, the chapters of theirs still
+ * A writer finds what they have just saved: before a library search, the chapters of theirs (and of
+ * the books shared with them) still
  * waiting in the outbox are indexed first (their own work, not the queue's order, so another
  * writer's large import never delays it), for at most CATCH_UP_MS; after that the search answers
  * from the index as it stands and the background finishes the rest.
  */
-export async function catchUpSearchIndex(ownerId: string): Promise<void> {
+export async function catchUpSearchIndex(readerId: string): Promise<void> {
   if (engine !== "sqlite") return;
   const waiting = await sql
     .selectFrom("Outbox")
@@ -20,7 +22,12 @@ export async function catchUpSearchIndex(ownerId: string): Promise<void> {
     .distinct()
     .where("Outbox.topic", "=", "chapter-search")
     .where("Outbox.attempts", "<", MAX_ATTEMPTS)
-    .where("Book.ownerId", "=", ownerId)
+    .where((eb) =>
+      eb.or([
+        eb("Book.ownerId", "=", readerId),
+        eb.exists(eb.selectFrom("BookMember").select("BookMember.bookId").whereRef("BookMember.bookId", "=", "Book.id").where("BookMember.userId", "=", readerId).where("BookMember.role", "in", memberRolesThatMay("readDraft"))),
+      ]),
+    )
     .limit(1000)
     .execute();
   if (waiting.length === 0) return;

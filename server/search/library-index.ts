@@ -1,3 +1,4 @@
+import { memberRolesThatMay } from "../auth/book-roles";
 import type { Database } from "better-sqlite3";
 import type { BookSearchResult } from "./engine/book";
 import { findAll } from "./engine/find";
@@ -22,7 +23,8 @@ export interface LibraryCandidate {
 
 export type LibraryWindow = {
   query: string;
-  ownerId: string;
+  /** whose books: their own and those shared with them */
+  readerId: string;
   offset: number;
   limit: number;
 };
@@ -49,7 +51,10 @@ function holds(matcher: Matcher, text: string): boolean {
   return found;
 }
 
-const OWNED = `b."ownerId" = @ownerId AND b."deletedAt" IS NULL AND b."purgedAt" IS NULL AND c."deletedAt" IS NULL`;
+/** The reader's own books and those shared with them in full (a beta reader's are not searched): the policy's roles, as constants. */
+const DRAFT_READERS = memberRolesThatMay("readDraft").map((role) => `'${role}'`).join(", ");
+const OWNED = `(b."ownerId" = @readerId OR EXISTS (SELECT 1 FROM "BookMember" m WHERE m."bookId" = b."id" AND m."userId" = @readerId AND m."role" IN (${DRAFT_READERS})))
+  AND b."deletedAt" IS NULL AND b."purgedAt" IS NULL AND c."deletedAt" IS NULL`;
 
 /**
  * The writer's chapters that hold the query, best first, and how many there are, counted in the
@@ -75,8 +80,8 @@ export function libraryCandidates(db: Database, window: LibraryWindow): { rows: 
          WHERE ${OWNED} AND (c."title" LIKE @pattern ESCAPE '\\' OR c."content" LIKE @pattern ESCAPE '\\'))`;
   const found = `FROM "matched" m JOIN "Chapter" c ON c."id" = m."id" JOIN "Book" b ON b."id" = c."bookId" WHERE inkstone_holds(c."title", c."content")`;
   const parameters = indexed
-    ? { terms: indexTerms(window.query).join(" AND "), ownerId: window.ownerId }
-    : { query: window.query, pattern: `%${window.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, ownerId: window.ownerId };
+    ? { terms: indexTerms(window.query).join(" AND "), readerId: window.readerId }
+    : { query: window.query, pattern: `%${window.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, readerId: window.readerId };
   // The total rides on each row (the window is counted before LIMIT): the chapters are checked once.
   const rows = db
     .prepare(

@@ -10,7 +10,7 @@ export const CHANGE_SETS_LISTED = 100;
 // GET /api/v1/books/{bookId}/change-sets — the book's replaces, newest first, each undoable until undone.
 export async function listChangeSets(input: { bookId: string }, principal: Principal): Promise<{ items: ChangeSetDto[] }> {
   authorize(principal, "search.changeSets");
-  const book = await loadBook(principal, input.bookId);
+  const book = await loadBook(principal, input.bookId, "search.changeSets");
   const rows = await sql
     .selectFrom("ChangeSet")
     .select(["id", "createdAt", "query", "replacement", "replaced", "chapterCount", "undoneAt"])

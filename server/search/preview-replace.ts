@@ -12,7 +12,7 @@ export type ReplaceInput = SearchOptions & { bookId: string; replacement: string
 // with each chapter's version: the writer accepts or skips hits, and applies against those versions.
 export async function previewReplace(input: ReplaceInput, principal: Principal): Promise<ReplacePreview> {
   authorize(principal, "search.previewReplace");
-  const book = await loadBook(principal, input.bookId);
+  const book = await loadBook(principal, input.bookId, "search.previewReplace");
   const chapters = await bookChapters(book.id);
   const { replacement, preserveCase } = input;
   const spec = searchOptionsOf(input);

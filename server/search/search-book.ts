@@ -12,7 +12,7 @@ export async function searchBook(
   principal: Principal,
 ): Promise<BookSearchResult> {
   authorize(principal, "search.book");
-  const book = await loadBook(principal, input.bookId);
+  const book = await loadBook(principal, input.bookId, "search.book");
   const chapters = await bookChapters(book.id);
   const { page, perPage } = input;
   const spec = searchOptionsOf(input);

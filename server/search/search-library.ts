@@ -1,5 +1,6 @@
 import { sql as raw } from "kysely";
 import type { Principal } from "../auth/principal";
+import { memberRolesThatMay } from "../auth/book-roles";
 import { authorize } from "../auth/scopes";
 import { engine, sql } from "../db";
 import { env } from "../env";
@@ -25,7 +26,10 @@ function likePattern(query: string): string {
   return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const owned = (ownerId: string) => raw`b."ownerId" = ${ownerId} AND b."deletedAt" IS NULL AND b."purgedAt" IS NULL AND c."deletedAt" IS NULL`;
+/** The reader's own books and those shared with them in full (a beta reader's are not searched). */
+const owned = (readerId: string) =>
+  raw`(b."ownerId" = ${readerId} OR EXISTS (SELECT 1 FROM "BookMember" m WHERE m."bookId" = b."id" AND m."userId" = ${readerId} AND m."role" IN (${raw.join(memberRolesThatMay("readDraft"))})))
+    AND b."deletedAt" IS NULL AND b."purgedAt" IS NULL AND c."deletedAt" IS NULL`;
 
 /**
  * PostgreSQL prices a scan of "Chapter" by its main table, where each long text is only a pointer
@@ -45,17 +49,17 @@ const owned = (ownerId: string) => raw`b."ownerId" = ${ownerId} AND b."deletedAt
  * runs long there (a long query against a long run of one letter) so it cannot hold a connection.
  */
 async function candidatesPostgres(window: LibraryWindow): Promise<{ rows: LibraryCandidate[]; total: number }> {
-  const { query, ownerId } = window;
+  const { query, readerId } = window;
   // Backslash is PostgreSQL's escape already: an ESCAPE clause would wrap the pattern in like_escape().
   const pattern = likePattern(query);
   const indexed = [...query].length >= TRIGRAM;
-  const chapters = indexed ? raw`"Chapter" c` : raw`"Chapter" c JOIN "Book" b ON b."id" = c."bookId" AND ${owned(ownerId)}`;
+  const chapters = indexed ? raw`"Chapter" c` : raw`"Chapter" c JOIN "Book" b ON b."id" = c."bookId" AND ${owned(readerId)}`;
   const hits = raw`WITH "found" AS MATERIALIZED (
       SELECT c."id", (octet_length(c."contentLower") - octet_length(replace(c."contentLower", lower(${query}), ''))) / octet_length(lower(${query})) AS "occurrences"
       FROM ${chapters} WHERE c."contentLower" LIKE lower(${pattern})
       UNION ALL SELECT c."id", 0 FROM ${chapters} WHERE c."title" ILIKE ${pattern}),
     "hits" AS (SELECT "id", max("occurrences") AS "occurrences" FROM "found" GROUP BY "id")`;
-  const from = raw`"hits" h JOIN "Chapter" c ON c."id" = h."id" JOIN "Book" b ON b."id" = c."bookId" WHERE ${owned(ownerId)}`;
+  const from = raw`"hits" h JOIN "Chapter" c ON c."id" = h."id" JOIN "Book" b ON b."id" = c."bookId" WHERE ${owned(readerId)}`;
   try {
     return await sql.transaction().execute(async (trx) => {
       await raw`SELECT set_config('statement_timeout', ${String(SEARCH_TIMEOUT_MS)}, true)`.execute(trx);
@@ -86,22 +90,22 @@ async function searchPostgres(window: LibraryWindow): Promise<{ items: LibrarySe
   const byId = new Map(texts.map((t) => [t.id, t]));
   const scanned = await runScan<Scanned[]>(
     { op: "search-each", chapters: rows.map((r) => ({ title: byId.get(r.chapterId)?.title ?? "", content: byId.get(r.chapterId)?.content ?? "" })), spec: librarySpec(window.query) },
-    window.ownerId,
+    window.readerId,
   );
   return { items: pageItems(rows, scanned), total };
 }
 
 /** SQLite: the whole search in a worker, over its own read-only connection (server/search/library-task.ts). */
 function searchSqlite(window: LibraryWindow): Promise<{ items: LibrarySearchResult["items"]; total: number }> {
-  return searchInWorker({ op: "search-library", databaseFile: sqliteFile(env.DATABASE_URL), ...window }, window.ownerId);
+  return searchInWorker({ op: "search-library", databaseFile: sqliteFile(env.DATABASE_URL), ...window }, window.readerId);
 }
 
-// GET /api/v1/search — every book of the writer's at once: one result per chapter with a hit,
+// GET /api/v1/search — every book of the writer's (and every book shared with them to read in full) at once: one result per chapter with a hit,
 // ranked, with its hit count and the sentence around its first hit.
 export async function searchLibrary(input: { query: string; page: number; perPage: number }, principal: Principal): Promise<LibrarySearchResult> {
   authorize(principal, "search.library");
   compileSearch(librarySpec(input.query)); // an empty query is 422, before any database work
-  const window = { query: input.query, ownerId: principal.userId, offset: (input.page - 1) * input.perPage, limit: input.perPage };
+  const window = { query: input.query, readerId: principal.userId, offset: (input.page - 1) * input.perPage, limit: input.perPage };
   if (engine === "sqlite") await catchUpSearchIndex(principal.userId);
   const { items, total } = engine === "sqlite" ? await searchSqlite(window) : await searchPostgres(window);
   return { items, total, page: input.page, perPage: input.perPage };

@@ -13,7 +13,7 @@ import type { UndoResult } from "./schemas";
 // the replace itself stays in the history. Refused, naming them, when chapters changed since.
 export async function undoChangeSet(input: { bookId: string; changeSetId: string }, principal: Principal): Promise<UndoResult> {
   authorize(principal, "search.undoChangeSet");
-  const book = await loadBook(principal, input.bookId);
+  const book = await loadBook(principal, input.bookId, "search.undoChangeSet");
   const changeSet = await sql
     .selectFrom("ChangeSet")
     .select(["id", "undoneAt"])

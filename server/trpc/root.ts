@@ -6,12 +6,14 @@ import { chaptersRouter } from "./routers/chapters";
 import { convertRouter } from "./routers/convert";
 import { goalsRouter, releasesRouter, statsRouter } from "./routers/goals";
 import { jobsRouter } from "./routers/jobs";
+import { membersRouter } from "./routers/members";
 import { usersRouter } from "./routers/users";
 import { searchRouter } from "./routers/search";
 
 export const appRouter = router({
   users: usersRouter,
   books: booksRouter,
+  members: membersRouter,
   chapters: chaptersRouter,
   jobs: jobsRouter,
   convert: convertRouter,

@@ -7,6 +7,7 @@ import { CONVERT_CASES } from "./http-convert-cases";
 import { GOALS_CASES } from "./http-goals-cases";
 import { BIBLE_CASES } from "./http-bible-cases";
 import type { Prepare, Prepared } from "./case-types";
+import { MEMBERS_CASES } from "./http-members-cases";
 
 const nothing = async () => null;
 
@@ -36,6 +37,7 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
   ...CONVERT_CASES,
   ...GOALS_CASES,
   ...BIBLE_CASES,
+  ...MEMBERS_CASES,
   "POST /auth/revoke": async () => ({
     path: "/auth/revoke",
     snapshot: nothing,

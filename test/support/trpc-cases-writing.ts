@@ -91,9 +91,10 @@ export const WRITING_TRPC_CASES: Record<string, PrepareCall> = {
     };
   },
   "stats.history": async (owner) => {
-    await bookFixture(owner);
+    const f = await bookFixture(owner);
     return {
-      stranger: null,
+      input: { bookId: f.book.id },
+      stranger: "forbidden",
       snapshot: nothing,
       async afterSuccess(data) {
         const { days } = data as { days: { date: string; written: number }[] };

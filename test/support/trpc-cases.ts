@@ -7,6 +7,7 @@ import type { Account } from "./http-users";
 import { WRITING_TRPC_CASES } from "./trpc-cases-writing";
 import { BIBLE_TRPC_CASES } from "./http-bible-cases";
 import type { PrepareCall } from "./case-types";
+import { MEMBERS_TRPC_CASES } from "./http-members-cases";
 
 const nothing = async () => null;
 
@@ -472,4 +473,5 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
   },
   ...WRITING_TRPC_CASES,
   ...BIBLE_TRPC_CASES,
+  ...MEMBERS_TRPC_CASES,
 };

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { OPERATION_SCOPES } from "@/server/auth/scopes";
+import { bookActionOf, OPERATION_SCOPES } from "@/server/auth/scopes";
 import { ERRORS } from "@/server/errors";
 import { ENDPOINTS } from "@/server/http/endpoints";
 
@@ -24,18 +24,20 @@ function tableUnder(heading: string): string[][] {
 const dash = (value: string | null) => value ?? "—";
 
 describe("docs/api.md", () => {
-  it("lists every endpoint once, with its operation, auth and scope", () => {
-    const documented = tableUnder("Endpoints and scopes").map(([method, route, operation, auth, scope]) => ({
+  it("lists every endpoint once, with its operation, auth, scope and the role it asks for on a book", () => {
+    const documented = tableUnder("Endpoints and scopes").map(([method, route, operation, auth, scope, role]) => ({
       endpoint: `${method} ${route}`,
       operation,
       auth,
       scope,
+      role,
     }));
     const actual = ENDPOINTS.map((e) => ({
       endpoint: `${e.method} ${e.path}`,
       operation: dash(e.operation),
       auth: e.auth,
       scope: dash(e.operation ? OPERATION_SCOPES[e.operation] : null),
+      role: dash(e.operation ? (bookActionOf(e.operation) ?? null) : null),
     }));
     const byEndpoint = (a: { endpoint: string }, b: { endpoint: string }) => a.endpoint.localeCompare(b.endpoint);
     expect(documented.sort(byEndpoint)).toEqual(actual.sort(byEndpoint));

@@ -12,6 +12,7 @@ import { BookEntryActions, NewBookButton, TrashEntryActions } from "./_component
 import { BookDeskProvider } from "./_components/book-desk";
 import { ImportBookButton } from "./_components/import-book-button";
 import { listFormats } from "@/server/convert/list-formats";
+import { ROLE_LABELS } from "./_components/book-roles";
 import { STATUS_LABELS } from "./_components/book-status";
 import { ListControls } from "./_components/list-controls";
 import { LibrarySearch } from "./_components/search/library-search";
@@ -27,7 +28,7 @@ type SearchParams = Record<string, string | string[] | undefined>;
  * The page reads the API's own query parameters (sortby, order, status, type, deleted, page) with
  * the API's parser, so a view's address lists the same books as the API would.
  */
-function viewOptions(searchParams: SearchParams, principal: Principal): { options: ListBooksOptions; refused: boolean } {
+function viewOptions(searchParams: SearchParams): { options: ListBooksOptions; refused: boolean } {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(searchParams)) for (const one of [value ?? []].flat()) params.append(key, one);
   const perPage = params.has("per_page") ? undefined : PER_PAGE;
@@ -40,17 +41,18 @@ function viewOptions(searchParams: SearchParams, principal: Principal): { option
     options = defaultCollectionOptions(booksCollection, { filters: { deleted: params.get("deleted") === "true" } });
     refused = true;
   }
-  // Own books only, for an admin too: the API's admin view of every writer's books is not a desk.
-  return { options: { ...options, perPage: perPage ?? options.perPage, filters: { ...options.filters, ownerId: principal.userId } }, refused };
+  // Own books and those shared with the writer, for an admin too: the API's admin view of every
+  // writer's books is not a desk.
+  return { options: { ...options, perPage: perPage ?? options.perPage, filters: { ...options.filters, access: "mine" } }, refused };
 }
 
 async function countTrash(principal: Principal): Promise<number> {
-  const options = defaultCollectionOptions(booksCollection, { perPage: 1, filters: { deleted: true, ownerId: principal.userId } });
+  const options = defaultCollectionOptions(booksCollection, { perPage: 1, filters: { deleted: true, access: "own" } });
   return (await listBooks(options, principal)).total;
 }
 
 async function writersGenres(principal: Principal): Promise<string[]> {
-  const options = defaultCollectionOptions(booksCollection, { perPage: MAX_PER_PAGE, filters: { ownerId: principal.userId } });
+  const options = defaultCollectionOptions(booksCollection, { perPage: MAX_PER_PAGE, filters: { access: "mine" } });
   const books = await listBooks(options, principal);
   return [...new Set(books.items.map((book) => book.type))].sort((a, b) => a.localeCompare(b));
 }
@@ -73,6 +75,7 @@ function BookEntry({ book }: { book: BookDto }) {
         <p className={styles.meta}>
           <span>{book.type}</span>
           <span className={`status status-${book.status}`}>{STATUS_LABELS[book.status]}</span>
+          {book.role !== "owner" && <span className={`role role-${book.role}`}>{ROLE_LABELS[book.role]}</span>}
           <span>
             Edited{" "}
             <time dateTime={book.updatedAt} title={formatDateTime(book.updatedAt)}>
@@ -151,7 +154,7 @@ function Empty({ trash, filtered }: { trash: boolean; filtered: boolean }) {
 export default async function BooksPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const principal = await requirePrincipal("/books");
   const given = await searchParams;
-  const { options, refused } = viewOptions(given, principal);
+  const { options, refused } = viewOptions(given);
   const trash = options.filters.deleted === true;
   const [books, trashCount, genres] = await Promise.all([listBooks(options, principal), countTrash(principal), writersGenres(principal)]);
   const filtered = options.filters.status !== undefined || options.filters.type !== undefined || options.filters.language !== undefined;

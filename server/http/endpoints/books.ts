@@ -22,8 +22,9 @@ import { defineEndpoint } from "../endpoint";
 import { fileResponse, noContent, paged, success } from "../envelope";
 import { pictureQuery, pictureUpload } from "./picture-http";
 
+// The caller's role is part of what they read: a role changed since is a new representation.
 const bookHeaders = (book: BookDto) => ({
-  etag: `W/"${Date.parse(book.updatedAt)}"`,
+  etag: `W/"${Date.parse(book.updatedAt)}-${book.role}"`,
   "last-modified": new Date(book.updatedAt).toUTCString(),
 });
 

@@ -8,11 +8,12 @@ import * as chapters from "./chapters";
 import * as convert from "./convert";
 import * as goals from "./goals";
 import * as jobs from "./jobs";
+import * as members from "./members";
 import * as search from "./search";
 import * as tokens from "./tokens";
 import * as users from "./users";
 
 /** Every REST endpoint: the OpenAPI document and the integration tests iterate over this list. */
-export const ENDPOINTS: Endpoint[] = [auth, users, tokens, books, chapters, jobs, convert, analysisTemplates, analysisRuns, goals, search, bible].flatMap((module) =>
+export const ENDPOINTS: Endpoint[] = [auth, users, tokens, books, members, chapters, jobs, convert, analysisTemplates, analysisRuns, goals, search, bible].flatMap((module) =>
   Object.values(module).filter((value): value is Endpoint => typeof value === "object" && value !== null && "handle" in value),
 );

@@ -11,10 +11,13 @@ import type { ChapterSummaryDto } from "@/server/chapters/schemas";
 import { defaultCollectionOptions, MAX_PER_PAGE } from "@/server/collections";
 import { AppError } from "@/server/errors";
 import { getBookGoal } from "@/server/goals/get-book-goal";
+import { roleMayDo } from "@/server/auth/book-roles";
+import { listMembers } from "@/server/members/list-members";
 import { ERROR_SENTENCES } from "../../../_components/problem";
 import { pagePrincipal, requirePrincipal } from "../../../_components/require-principal";
 import { EditBookButton } from "../_components/book-buttons";
 import { BookDeskProvider } from "../_components/book-desk";
+import { ROLE_LABELS } from "../_components/book-roles";
 import { STATUS_LABELS } from "../_components/book-status";
 import { BookSearch } from "../_components/search/book-search";
 import { WordProgress } from "../_components/word-progress";
@@ -23,6 +26,7 @@ import { BookGoal } from "./_components/book-goal";
 import { ChapterList } from "./_components/chapter-list";
 import { ChapterTrash } from "./_components/chapter-trash";
 import { ExportButton } from "./_components/export-button";
+import { MembersPanel } from "./_components/members-panel";
 import { ReleasePlanner } from "./_components/release-planner";
 import { listFormats } from "@/server/convert/list-formats";
 import styles from "./book.module.css";
@@ -62,6 +66,24 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: "title" in book ? book.title : "Not yours" };
 }
 
+/** The chapters as links to read them, for a role that reads but does not write. */
+function ReadingList({ bookId, chapters, language, released }: { bookId: string; chapters: ChapterSummaryDto[]; language: string; released: boolean }) {
+  if (chapters.length === 0) {
+    return <p className="muted">{released ? "No chapter has been released to readers yet." : "No chapters yet."}</p>;
+  }
+  return (
+    <ol className={styles.readingList} aria-label="Chapters">
+      {chapters.map((chapter) => (
+        <li key={chapter.id}>
+          <Link href={`/books/${bookId}/chapters/${chapter.id}`} lang={language}>
+            {chapter.title}
+          </Link>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** One book: its details and progress, and its chapters, to open, add, rename, reorder and delete. */
 export default async function BookPage({ params }: { params: Params }) {
   const { bookId } = await params;
@@ -78,10 +100,15 @@ export default async function BookPage({ params }: { params: Params }) {
   // The goal comes with the page rather than from a request of its own after it: arriving late, it
   // made the side column taller and pushed the chapter list down, even in the middle of a drag. If
   // it cannot be read here, the goal asks for itself and says why not, as before.
-  const [chapters, trashed, goal] = await Promise.all([
+  // What the page offers follows the caller's role (server/books/policy.ts): a co-author gets the
+  // writer's desk, an editor or viewer a reading view of all of it, a beta reader the released chapters.
+  const writes = roleMayDo(book.role, "write");
+  const readsDraft = roleMayDo(book.role, "readDraft");
+  const [chapters, trashed, goal, members] = await Promise.all([
     allChapters(book.id, principal),
-    allChapters(book.id, principal, true),
-    getBookGoal({ bookId: book.id }, principal).catch(() => undefined),
+    writes ? allChapters(book.id, principal, true) : [],
+    writes ? getBookGoal({ bookId: book.id }, principal).catch(() => undefined) : undefined,
+    readsDraft ? listMembers({ bookId: book.id }, principal) : [],
   ]);
 
   return (
@@ -100,6 +127,7 @@ export default async function BookPage({ params }: { params: Params }) {
             <span>
               {chapters.length} {chapters.length === 1 ? "chapter" : "chapters"}
             </span>
+            {book.role !== "owner" && <span className={`role role-${book.role}`}>Shared with you · {ROLE_LABELS[book.role]}</span>}
           </p>
           {book.description && (
             <p className={styles.description} lang={book.language}>
@@ -109,39 +137,52 @@ export default async function BookPage({ params }: { params: Params }) {
         </header>
         <aside className={styles.side} aria-label="Progress and tools">
           <WordProgress book={book} className={styles.progress} />
-          <BookGoal bookId={book.id} language={book.language} initial={goal} />
-          <BookCover book={book} />
-          <div className={styles.tools}>
-            <EditBookButton book={book} className="button secondary small" label="Edit details" />
-            <Link href={`/books/${book.id}/bible`} className="button secondary small">
-              Story bible
-            </Link>
-            <Link href={`/analyze/${book.id}`} className="button secondary small">
-              Analyze
-            </Link>
-            <ExportButton bookId={book.id} hasCover={book.cover !== null} formats={listFormats(principal).filter((f) => f.write).map(({ id, name }) => ({ id, name }))} chapters={chapters.map(({ id, title }) => ({ id, title }))} />
-          </div>
+          {writes && <BookGoal bookId={book.id} language={book.language} initial={goal} />}
+          {writes && <BookCover book={book} />}
+          {readsDraft && (
+            <div className={styles.tools}>
+              {writes && <EditBookButton book={book} className="button secondary small" label="Edit details" />}
+              <Link href={`/books/${book.id}/bible`} className="button secondary small">
+                Story bible
+              </Link>
+              <Link href={`/analyze/${book.id}`} className="button secondary small">
+                Analyze
+              </Link>
+              <ExportButton bookId={book.id} hasCover={book.cover !== null} formats={listFormats(principal).filter((f) => f.write).map(({ id, name }) => ({ id, name }))} chapters={chapters.map(({ id, title }) => ({ id, title }))} />
+            </div>
+          )}
+          {readsDraft && <MembersPanel bookId={book.id} initial={members} manages={roleMayDo(book.role, "manageMembers")} />}
         </aside>
       </div>
 
-      <section aria-labelledby="search-heading" className={styles.searchSection}>
-        <h2 id="search-heading">Search and replace</h2>
-        <BookSearch bookId={book.id} language={book.language} chapters={chapters.map(({ id, title }) => ({ id, title }))} />
-      </section>
+      {writes && (
+        <section aria-labelledby="search-heading" className={styles.searchSection}>
+          <h2 id="search-heading">Search and replace</h2>
+          <BookSearch bookId={book.id} language={book.language} chapters={chapters.map(({ id, title }) => ({ id, title }))} />
+        </section>
+      )}
 
       <section aria-labelledby="chapters-heading" className={styles.chapterSection}>
         <h2 id="chapters-heading">Chapters</h2>
-        <ChapterList bookId={book.id} chapters={chapters} language={book.language} nextTitle={newChapterTitle(book.chapterCount + 1, book.language)} />
-        <ChapterTrash chapters={trashed} language={book.language} />
+        {writes ? (
+          <>
+            <ChapterList bookId={book.id} chapters={chapters} language={book.language} nextTitle={newChapterTitle(book.chapterCount + 1, book.language)} />
+            <ChapterTrash chapters={trashed} language={book.language} />
+          </>
+        ) : (
+          <ReadingList bookId={book.id} chapters={chapters} language={book.language} released={!readsDraft} />
+        )}
       </section>
 
-      <section aria-labelledby="plan-heading" className={styles.planSection}>
-        <h2 id="plan-heading">Release plan</h2>
-        <p className="muted">
-          For serials: date each chapter&rsquo;s release by hand or by a cadence, mark what is out, and keep a buffer written ahead.
-        </p>
-        <ReleasePlanner bookId={book.id} language={book.language} />
-      </section>
+      {writes && (
+        <section aria-labelledby="plan-heading" className={styles.planSection}>
+          <h2 id="plan-heading">Release plan</h2>
+          <p className="muted">
+            For serials: date each chapter&rsquo;s release by hand or by a cadence, mark what is out, and keep a buffer written ahead.
+          </p>
+          <ReleasePlanner bookId={book.id} language={book.language} />
+        </section>
+      )}
     </BookDeskProvider>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { roleMayDo } from "@/server/auth/book-roles";
 import type { ReactNode } from "react";
 import type { BookDto } from "@/server/books/schemas";
 import { useBookDesk } from "./book-desk";
@@ -33,12 +34,13 @@ function RestoreBookButton({ book }: { book: BookDto }) {
   return <BookButton label="Restore" book={book} onClick={() => desk.restore(book)} className="button secondary small" />;
 }
 
+/** What the writer may do to a book from the list: a co-author edits it, only its owner trashes it. */
 export function BookEntryActions({ book }: { book: BookDto }) {
   const desk = useBookDesk();
   return (
     <>
-      <EditBookButton book={book} />
-      <BookButton label="Move to trash" book={book} onClick={() => desk.moveToTrash(book)} />
+      {roleMayDo(book.role, "write") && <EditBookButton book={book} />}
+      {roleMayDo(book.role, "delete") && <BookButton label="Move to trash" book={book} onClick={() => desk.moveToTrash(book)} />}
     </>
   );
 }

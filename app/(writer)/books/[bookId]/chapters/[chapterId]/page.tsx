@@ -4,7 +4,9 @@ import { AppError } from "@/server/errors";
 import { getCurrentUser } from "@/server/users/get-current-user";
 import { pagePrincipal, requirePrincipal } from "@/app/_components/require-principal";
 import { ERROR_SENTENCES } from "../../../../../_components/problem";
+import { roleMayDo } from "@/server/auth/book-roles";
 import { ChapterEditor } from "./chapter-editor";
+import { ChapterReading } from "./chapter-reading";
 import { loadChapterPage } from "./load-chapter-page";
 
 interface Params {
@@ -23,7 +25,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   }
 }
 
-/** /books/{bookId}/chapters/{chapterId}: the chapter editor. */
+/** /books/{bookId}/chapters/{chapterId}: the chapter editor, or its reading view for a role that does not write. */
 export default async function ChapterPage({ params }: Params) {
   const { bookId, chapterId } = await params;
   const principal = await requirePrincipal(`/books/${bookId}/chapters/${chapterId}`);
@@ -44,6 +46,7 @@ export default async function ChapterPage({ params }: Params) {
     );
   }
   const { book, chapter, chapters } = loaded;
+  if (!roleMayDo(book.role, "write")) return <ChapterReading book={book} chapter={chapter} chapters={chapters} />;
   const user = await getCurrentUser(principal);
   return (
     <ChapterEditor

@@ -1,0 +1,107 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import type { MemberRole } from "@/server/auth/book-roles";
+import type { MemberDto } from "@/server/members/schemas";
+import { ConfirmDialog } from "../../../../_components/confirm-dialog";
+import { Field, SelectField } from "../../../../_components/field";
+import { FormAlert } from "../../../../_components/form-alert";
+import { describeProblem } from "../../../../_components/problem";
+import { trpc } from "../../../../_trpc/client";
+import { ROLE_LABELS } from "../../_components/book-roles";
+import styles from "../book.module.css";
+
+const GIVEN_ROLES: { value: MemberRole; label: string }[] = [
+  { value: "co_author", label: "Co-author (writes)" },
+  { value: "editor", label: "Editor (reads)" },
+  { value: "viewer", label: "Viewer (reads)" },
+  { value: "beta_reader", label: "Beta reader (released chapters)" },
+];
+
+/**
+ * Who works on the book. Everyone who reads the draft sees the list; the owner adds an account by
+ * its e-mail, changes a role (saved as soon as it is chosen) and removes a member, who loses the
+ * book at their very next request.
+ */
+export function MembersPanel({ bookId, initial, manages }: { bookId: string; initial: MemberDto[]; manages: boolean }) {
+  const utils = trpc.useUtils();
+  const members = trpc.members.list.useQuery({ bookId }, { initialData: initial });
+  const refresh = () => utils.members.list.invalidate({ bookId });
+  const add = trpc.members.add.useMutation({ onSuccess: refresh });
+  const update = trpc.members.update.useMutation({ onSuccess: refresh });
+  const remove = trpc.members.remove.useMutation({ onSuccess: () => (setRemoving(null), refresh()) });
+  const [removing, setRemoving] = useState<MemberDto | null>(null);
+  const problem = describeProblem(add.error);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    add.mutate({ bookId, email: String(data.get("email") ?? ""), role: String(data.get("role")) as MemberRole }, { onSuccess: () => form.reset() });
+  }
+
+  return (
+    <div className={styles.members} role="group" aria-labelledby="members-heading">
+      <h2 id="members-heading" className={styles.sideHeading}>
+        Members
+      </h2>
+      <ul className={styles.memberList} aria-label="Members">
+        {(members.data ?? []).map((member) => (
+          <li key={member.userId} className={styles.member}>
+            <span className={styles.memberName}>
+              {member.name || member.email}
+              {member.name && <span className="muted"> {member.email}</span>}
+            </span>
+            {manages && member.role !== "owner" ? (
+              <span className={styles.memberActions}>
+                <select
+                  aria-label={`Role of ${member.name || member.email}`}
+                  value={member.role}
+                  disabled={update.isPending}
+                  onChange={(event) => update.mutate({ bookId, userId: member.userId, role: event.target.value as MemberRole })}
+                >
+                  {GIVEN_ROLES.map((role) => (
+                    <option key={role.value} value={role.value}>
+                      {ROLE_LABELS[role.value]}
+                    </option>
+                  ))}
+                </select>
+                <button type="button" className="button secondary small" onClick={() => setRemoving(member)} aria-label={`Remove ${member.name || member.email}`}>
+                  Remove
+                </button>
+              </span>
+            ) : (
+              <span className={`role role-${member.role}`}>{ROLE_LABELS[member.role]}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+      <FormAlert message={describeProblem(update.error)?.message} />
+      {manages && (
+        <form onSubmit={submit} className="stack" noValidate aria-label="Add a member">
+          <FormAlert message={problem?.message} />
+          <Field name="email" label="Add by e-mail" type="email" autoComplete="off" placeholder="name@example.com" error={problem?.fields?.email} required />
+          <SelectField name="role" label="Role" options={GIVEN_ROLES} defaultValue="editor" error={problem?.fields?.role} />
+          <button type="submit" className="button small" disabled={add.isPending} aria-busy={add.isPending || undefined}>
+            Add member
+          </button>
+          <p role="status" className="muted">
+            {add.isSuccess && `Added ${add.data.name || add.data.email} as ${ROLE_LABELS[add.data.role].toLowerCase()}.`}
+          </p>
+        </form>
+      )}
+      {removing && (
+        <ConfirmDialog
+          title={`Remove ${removing.name || removing.email}?`}
+          confirmLabel="Remove"
+          pending={remove.isPending}
+          error={remove.error}
+          onConfirm={() => remove.mutate({ bookId, userId: removing.userId })}
+          onClose={() => setRemoving(null)}
+        >
+          <p>They lose the book at once, in every tab and with every token. You can add them again later.</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * The roles a person can have on a book and the actions the policy (server/books/policy.ts)
+ * grants them: a leaf, so that the operation table (scopes.ts) can name an operation's action.
+ */
+export const BOOK_ROLES = ["owner", "co_author", "editor", "beta_reader", "viewer"] as const;
+export type BookRole = (typeof BOOK_ROLES)[number];
+/** The roles the owner gives: a book has one owner, who is never a member row. */
+export const MEMBER_ROLES = ["co_author", "editor", "beta_reader", "viewer"] as const satisfies readonly BookRole[];
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/**
+ * - `read`: the book, its cover and the chapters released to readers (a beta reader's whole view);
+ * - `readDraft`: everything else there is to read — every chapter, revisions, the bible, goals,
+ *   analysis, search, exports, the members;
+ * - `comment`: comments and suggestions, once they exist (issue 36);
+ * - `write`: the text, chapters, the book's attributes, the bible, the cover, the release plan;
+ * - `delete`: trashing, restoring and purging the book;
+ * - `manageMembers`: adding, changing and removing members.
+ */
+export const BOOK_ACTIONS = ["read", "readDraft", "comment", "write", "delete", "manageMembers"] as const;
+export type BookAction = (typeof BOOK_ACTIONS)[number];
+
+const ROLE_ACTIONS: Record<BookRole, ReadonlySet<BookAction>> = {
+  owner: new Set(BOOK_ACTIONS),
+  co_author: new Set(["read", "readDraft", "comment", "write"]),
+  editor: new Set(["read", "readDraft", "comment"]),
+  viewer: new Set(["read", "readDraft"]),
+  beta_reader: new Set(["read"]),
+};
+
+export function roleMayDo(role: BookRole, action: BookAction): boolean {
+  return ROLE_ACTIONS[role].has(action);
+}
+
+/** The member roles that may do an action on every book they are members of (a search over "my books"). */
+export function memberRolesThatMay(action: BookAction): MemberRole[] {
+  return MEMBER_ROLES.filter((role) => roleMayDo(role, action));
+}
