@@ -55,7 +55,7 @@ const textBytes = Buffer.byteLength(text);
 // Two chapters typed side by side: one under the policy, one whose revisions are never thinned
 // (its saves are recorded as restores, which the policy keeps) — the baseline.
 const baseline = await uploadChapter({ bookId: book.id, content: text }, writer);
-const { writeChapterVersion } = await jiti.import("../server/chapters/write-version.ts");
+const { changeChapterText } = await jiti.import("../server/chapters/change-text.ts");
 
 const saves = (HOURS * 3600_000) / SAVE_EVERY_MS;
 const started = performance.now();
@@ -64,7 +64,7 @@ for (let n = 0; n < saves; n++) {
   simulatedNow += SAVE_EVERY_MS;
   text = `${text.slice(0, -12)}${`edit ${n}`.padEnd(12, ".")}`; // a small edit each time, same length
   await saveChapter({ bookId: book.id, chapterId: chapter.id, version, content: text }, writer);
-  await writeChapterVersion({ ...baseline, version }, version, { title: baseline.title, content: text }, "restore");
+  await changeChapterText({ ...baseline, version }, version, { title: baseline.title, content: text }, { authorId: writer.userId, kind: "restore" });
   version++;
 }
 const elapsed = performance.now() - started;

@@ -57,11 +57,10 @@ export async function run(calls: number, rounds: number): Promise<Record<string,
     const o = await measure((i) => loadBook(pick(owned, i).principal, pick(owned, i).bookId, "books.get"));
     const m = await measure((i) => loadBook(pick(shared, i).principal, pick(shared, i).bookId, "books.get"));
     // the first round warms the JIT and the statement caches
-    if (round > 0) {
-      before.push(b);
-      owner.push(o);
-      member.push(m);
-    }
+    if (round === 0) continue;
+    before.push(b);
+    owner.push(o);
+    member.push(m);
   }
   const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
   return { beforeUs: median(before), ownerUs: median(owner), memberUs: median(member), books: books.length, members: members.length, users: users.length };

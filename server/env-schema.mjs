@@ -66,6 +66,8 @@ const schema = z
     INKSTONE_ACCESS_TOKEN_TTL_SECONDS: wholeNumber(1, SECONDS_IN_A_YEAR, 30 * 24 * 60 * 60),
     /** the longest a conversion or export may take before its worker is stopped; tests lower it to meet the limit quickly */
     INKSTONE_CONVERSION_TIMEOUT_SECONDS: wholeNumber(1, 3600, 120),
+    /** "0": this process leaves the outbox's work (search index, bible mentions) to other instances, and its own writes' to them or its next start */
+    INKSTONE_OUTBOX_DRAIN: z.enum(["0", "1"]).default("1"),
     /** at build time: "1" builds the benchmark's baseline route too (bench/api.mjs); production builds leave it out */
     INKSTONE_BENCH: z.enum(["0", "1"]).default("0"),
   })

@@ -79,11 +79,20 @@ export async function ensureBookScanned(book: { id: string; seriesId: string | n
 }
 
 /**
- * After a chapter is saved: its mentions again, and only its. A book without a bible pays one
- * indexed query for this.
+ * A chapter's mentions again, and only its: the outbox's "chapter-mentions" work after a change of
+ * its text (server/chapters/change-text.ts). It reads the chapter as it is now, so one run stands
+ * for every change before it; a chapter in the trash or gone has nothing to scan. A book without a
+ * bible pays one indexed query for this.
  */
-export async function rescanSavedChapter(chapter: { id: string; bookId: string; version: number; content: string }, owner: string): Promise<void> {
-  const book = await sql.selectFrom("Book").select(["id", "seriesId"]).where("id", "=", chapter.bookId).executeTakeFirst();
+export async function rescanChapterMentions(chapterId: string): Promise<void> {
+  // The text is read only once the book is known to have a bible: it may be megabytes.
+  const book = await sql
+    .selectFrom("Chapter")
+    .innerJoin("Book", "Book.id", "Chapter.bookId")
+    .select(["Book.id", "Book.seriesId", "Book.ownerId"])
+    .where("Chapter.id", "=", chapterId)
+    .where("Chapter.deletedAt", "is", null)
+    .executeTakeFirst();
   if (!book) return;
   const any = await sql
     .selectFrom("BibleEntry")
@@ -93,7 +102,10 @@ export async function rescanSavedChapter(chapter: { id: string; bookId: string; 
     .executeTakeFirst();
   if (!any) return;
   const names = await bookEntryNames(book);
-  const scans = await scanText(thingsOf(names), [{ id: chapter.id, content: chapter.content }], owner);
+  // The version goes with the text it was read with: a change since leaves a row that runs again.
+  const chapter = await sql.selectFrom("Chapter").select(["id", "version", "content"]).where("id", "=", chapterId).where("deletedAt", "is", null).executeTakeFirst();
+  if (!chapter) return;
+  const scans = await scanText(thingsOf(names), [{ id: chapter.id, content: chapter.content }], book.ownerId);
   await storeScans(scans, new Map([[chapter.id, chapter.version]]), signatureOf(names));
 }
 

@@ -24,7 +24,7 @@ export async function listRevisions(
   const matching = sql.selectFrom("ChapterRevision").where("chapterId", "=", chapter.id);
   const { offset, limit } = pageWindow(input.options);
   const rows = await matching
-    .select(["version", "title", "wordCount", "createdAt", "kind", "changeSetId"])
+    .select(["version", "title", "wordCount", "createdAt", "kind", "changeSetId", "authorId"])
     .orderBy(input.options.sortBy, input.options.order)
     .orderBy("version", "desc")
     .offset(offset)

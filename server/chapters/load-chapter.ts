@@ -44,7 +44,7 @@ export function chapterInTrash(ids: ChapterIds, message = "This chapter is in th
 export async function loadRevision(chapterId: string, version: number) {
   const revision = await sql
     .selectFrom("ChapterRevision")
-    .select(["version", "title", "content", "wordCount", "createdAt", "kind", "changeSetId"])
+    .select(["version", "title", "content", "wordCount", "createdAt", "kind", "changeSetId", "authorId"])
     .where("chapterId", "=", chapterId)
     .where("version", "=", version)
     .executeTakeFirst();

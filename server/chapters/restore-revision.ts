@@ -2,7 +2,7 @@ import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { loadChapter, loadRevision } from "./load-chapter";
 import type { ChapterDto } from "./schemas";
-import { writeChapterVersion } from "./write-version";
+import { changeChapterText } from "./change-text";
 
 // POST /api/v1/books/{bookId}/chapters/{chapterId}/restorations — brings an old version back as a
 // new version, so the text it replaces stays in the history too.
@@ -14,5 +14,5 @@ export async function restoreRevision(
   const chapter = await loadChapter(principal, input, "chapters.restoreRevision");
   const revision = await loadRevision(chapter.id, input.revision);
   const restored = { title: revision.title, content: revision.content };
-  return writeChapterVersion(chapter, input.version ?? chapter.version, restored, { owner: principal.userId, kind: "restore" });
+  return changeChapterText(chapter, input.version ?? chapter.version, restored, { authorId: principal.userId, kind: "restore" });
 }

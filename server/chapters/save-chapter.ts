@@ -1,9 +1,8 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { rescanSavedChapter } from "../bible/mention-index";
 import { loadChapter } from "./load-chapter";
 import type { ChapterDto } from "./schemas";
-import { writeChapterVersion } from "./write-version";
+import { changeChapterText } from "./change-text";
 
 interface SaveChapterInput {
   bookId: string;
@@ -20,11 +19,5 @@ export async function saveChapter(input: SaveChapterInput, principal: Principal)
   // The stored text is read: the writer's ledger counts what the save changes in it.
   const chapter = await loadChapter(principal, input, "chapters.save");
   const next = { title: input.title ?? chapter.title, content: input.content ?? chapter.content };
-  const saved = await writeChapterVersion(chapter, input.version, next, { owner: principal.userId });
-  // The story bible's mentions of this chapter, found again (issue 21): the save is kept whatever
-  // happens here, and a read of the mentions rescans a chapter this missed.
-  if (next.content !== chapter.content) {
-    await rescanSavedChapter(saved, principal.userId).catch((error: unknown) => console.error("the bible's mentions of a saved chapter were not updated", error));
-  }
-  return saved;
+  return changeChapterText(chapter, input.version, next, { authorId: principal.userId });
 }

@@ -76,8 +76,9 @@ export const revisionSummarySchema = z
     title: z.string(),
     wordCount: z.int(),
     createdAt: z.iso.datetime(),
-    kind: z.string().describe('why it exists: "save", "upload", "restore", "replace" (a book-wide replace) or "undo" (its undo)'),
+    kind: z.string().describe('why it exists: "save", "upload", "import", "restore", "replace" (a book-wide replace) or "undo" (its undo)'),
     changeSetId: z.string().nullable().describe("the book-wide replace (or its undo) that wrote it"),
+    authorId: z.string().nullable().describe("the user whose change wrote this version; null for versions written before authors were recorded"),
   })
   .meta({ id: "RevisionSummary" });
 export const revisionSchema = revisionSummarySchema.extend({ content: z.string() }).meta({ id: "Revision" });
@@ -108,6 +109,15 @@ export function toChapterDto(row: ChapterSummaryRow & { content: string }): Chap
   return { ...toChapterSummaryDto(row), content: row.content };
 }
 
-export function toRevisionSummaryDto(row: { version: number; title: string; wordCount: number; createdAt: Date; kind: string; changeSetId: string | null }): RevisionSummaryDto {
-  return { version: row.version, title: row.title, wordCount: row.wordCount, createdAt: row.createdAt.toISOString(), kind: row.kind, changeSetId: row.changeSetId };
+export function toRevisionSummaryDto(row: {
+  version: number;
+  title: string;
+  wordCount: number;
+  createdAt: Date;
+  kind: string;
+  changeSetId: string | null;
+  authorId: string | null;
+}): RevisionSummaryDto {
+  const { version, title, wordCount, kind, changeSetId, authorId } = row;
+  return { version, title, wordCount, createdAt: row.createdAt.toISOString(), kind, changeSetId, authorId };
 }

@@ -11,8 +11,8 @@ export type AnyObject = z.ZodType<Record<string, unknown>>;
 export type AnyCollection = CollectionSpec<string, Record<string, z.ZodType>>;
 
 /**
- * One REST endpoint, declared once: the route file exports it, the OpenAPI document and the
- * integration tests iterate over every declaration in `endpoints/index.ts`.
+ * One REST endpoint, declared once: the /api route serves it (route-table.ts); the OpenAPI
+ * document and the integration tests iterate over every declaration in `endpoints/index.ts`.
  */
 export interface Endpoint<
   P extends AnyObject = AnyObject,

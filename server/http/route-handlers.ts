@@ -9,14 +9,15 @@ import { acceptsJson } from "../request/accept";
 import { DEFAULT_BODY_LIMIT } from "../request/body";
 import { ORIGINAL_METHOD_HEADER, UNREPRESENTABLE_METHODS } from "../request/node-requests.mjs";
 import { METHODS, requestBodySchema, servesHead, type AnyCollection, type AnyObject, type Endpoint, type HandlerContext, type Method } from "./endpoint";
+import { ENDPOINTS } from "./endpoints";
 import { failure, success } from "./envelope";
 import { readBody } from "./read-body";
 
 // The handlers that serve the declarations of endpoint.ts, apart from them: OPTIONS reads every
 // declaration (endpoints/index.ts), and each declaration imports endpoint.ts.
 
-type RouteContext = { params: Promise<Record<string, string | string[]>> };
-type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+export type RouteContext = { params: Promise<Record<string, string | string[]>> };
+export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
 
 async function run(endpoint: Endpoint, request: Request, context: RouteContext): Promise<Response> {
   // A file's handler negotiates its own format; its failures are still the JSON envelope.
@@ -192,8 +193,6 @@ const UNPROBED: Probed = { inTrash: false, changeable: "all" };
  * it the caller may change.
  */
 async function probe(path: string, request: Request, context: RouteContext, principal: Principal): Promise<Probed> {
-  // Loaded on the first OPTIONS that probes: a route need not load every endpoint and its use cases to serve its own.
-  const { ENDPOINTS } = await import("./endpoints");
   for (let at = path; at.includes("{"); at = at.slice(0, at.lastIndexOf("/"))) {
     const get = ENDPOINTS.find((e) => e.method === "GET" && e.path === at && !e.success.file);
     if (!get) continue;

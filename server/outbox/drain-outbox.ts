@@ -1,4 +1,5 @@
 import { sql } from "../db";
+import { env } from "../env";
 import { OUTBOX_TOPICS, type OutboxTopic } from "./topics";
 
 /** How long a process's claim on a subject's rows lasts: a process that died lets go after this. */
@@ -50,6 +51,9 @@ async function perform(subject: Subject, upTo: number): Promise<void> {
   }
 }
 
+/** Whether this process does the outbox's work at all (INKSTONE_OUTBOX_DRAIN). */
+const drainsHere = () => env.INKSTONE_OUTBOX_DRAIN === "1";
+
 /** Runs a subject's work, or waits for this process's run already under way. */
 function run(subject: Subject, upTo: number): Promise<void> {
   const running = state.running.get(key(subject));
@@ -64,7 +68,7 @@ function run(subject: Subject, upTo: number): Promise<void> {
  * work of those subjects alone, once). Rows of one subject are done by one run.
  */
 export async function drainOutbox(only?: { topic: OutboxTopic; subjectIds: string[] }): Promise<void> {
-  if (only?.subjectIds.length === 0) return;
+  if (only?.subjectIds.length === 0 || !drainsHere()) return;
   // Runs of those subjects already under way in this process hold their rows' claim: wait for them.
   if (only) await Promise.all(only.subjectIds.map((subjectId) => state.running.get(key({ topic: only.topic, subjectId }))));
   for (;;) {
@@ -86,7 +90,7 @@ export async function drainOutbox(only?: { topic: OutboxTopic; subjectIds: strin
 
 /** Drains the outbox in the background of this process, now and then. */
 export function startOutboxDrainer(): void {
-  if (state.timer) return;
+  if (state.timer || !drainsHere()) return;
   const pass = () => {
     state.draining ??= drainOutbox()
       .catch((error: unknown) => console.error("outbox: draining failed", error))

@@ -1,3 +1,4 @@
+import { rescanChapterMentions } from "../bible/mention-index";
 import { indexChapterForSearch } from "../search/index-chapter";
 
 /**
@@ -8,6 +9,8 @@ import { indexChapterForSearch } from "../search/index-chapter";
 export const OUTBOX_TOPICS = {
   /** a chapter's title or text changed: index it for the library search (SQLite) */
   "chapter-search": indexChapterForSearch,
+  /** a chapter's text changed: find the story bible's names in it again */
+  "chapter-mentions": rescanChapterMentions,
 } satisfies Record<string, (subjectId: string) => Promise<void>>;
 
 export type OutboxTopic = keyof typeof OUTBOX_TOPICS;

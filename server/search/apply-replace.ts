@@ -1,8 +1,8 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { addToBookTotals, bookTransaction, loadBook } from "../books/access";
+import { bookTransaction, loadBook } from "../books/access";
 import { chapterContent, chapterTitle } from "../chapters/schemas";
-import { writeVersionIn } from "../chapters/write-version";
+import { changeTextIn } from "../chapters/change-text";
 import { sql } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../sql/values";
@@ -70,20 +70,19 @@ export async function applyReplace(input: ReplaceInput & { chapters: Choice[] },
         createdAt: new Date(),
       })
       .execute();
-    const written: ReplaceResult["chapters"] = [];
-    // Saved elsewhere or moved to the trash since they were read: writeVersionIn writes neither.
-    const raced: ChapterConflict[] = [];
-    let words = 0;
-    for (const [i, { choice, chapter, next }] of touched.entries()) {
-      const saved = await writeVersionIn(trx, chapter.id, choice.version, { title: next.title, content: next.content, wordCount: wordCounts[i]! }, { kind: "replace", changeSetId });
-      if (!saved) raced.push({ chapterId: chapter.id, title: chapter.title, expectedVersion: choice.version, currentVersion: null });
-      else written.push({ chapterId: chapter.id, version: saved.version, replaced: next.replaced });
-      words += wordCounts[i]! - chapter.wordCount;
-    }
-    // Throwing rolls the whole transaction back: the chapters written before the one that raced too.
-    if (raced.length > 0) throw chaptersChanged(raced, "replace");
-    await addToBookTotals(trx, book.id, { words });
-    return { changeSetId, replaced: total, chapters: written };
+    const rewrites = touched.map(({ choice, chapter, next }, i) => ({
+      chapterId: chapter.id,
+      expectedVersion: choice.version,
+      wordCountBefore: chapter.wordCount,
+      next: { title: next.title, content: next.content, wordCount: wordCounts[i]! },
+    }));
+    // Saved elsewhere or moved to the trash since they were read: the change refuses the whole
+    // replace, rolling back the chapters written before the one that raced too.
+    const written = await changeTextIn(trx, { bookId: book.id, authorId: principal.userId, kind: "replace", changeSetId, rewrites }, (raced) =>
+      chaptersChanged(raced.map((r) => ({ chapterId: r.chapterId, title: byId.get(r.chapterId)!.title, expectedVersion: r.expectedVersion, currentVersion: null })), "replace"),
+    );
+    const chapters = written.chapters.map(({ chapter }, i) => ({ chapterId: chapter.id, version: chapter.version, replaced: touched[i]!.next.replaced }));
+    return { changeSetId, replaced: total, chapters };
   });
 }
 

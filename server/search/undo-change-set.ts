@@ -1,7 +1,7 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { addToBookTotals, bookTransaction, loadBook } from "../books/access";
-import { writeVersionIn } from "../chapters/write-version";
+import { bookTransaction, loadBook } from "../books/access";
+import { changeTextIn } from "../chapters/change-text";
 import { sql } from "../db";
 import { AppError } from "../errors";
 import { countProseOf } from "../text/count-task";
@@ -65,21 +65,17 @@ export async function undoChangeSet(input: { bookId: string; changeSetId: string
       .where("undoneAt", "is", null)
       .executeTakeFirst();
     if (marked.numUpdatedRows !== 1n) throw alreadyUndone(new Date());
-    const written: UndoResult["chapters"] = [];
-    const raced: ChapterConflict[] = [];
-    let words = 0;
-    for (const [i, revision] of replacedRevisions.entries()) {
-      const chapter = byId.get(revision.chapterId)!;
-      const next = { title: before[i]!.title, content: before[i]!.content, wordCount: wordCounts[i]! };
-      const saved = await writeVersionIn(trx, chapter.id, revision.version, next, { kind: "undo", changeSetId: changeSet.id });
-      if (!saved) raced.push({ chapterId: chapter.id, title: chapter.title, expectedVersion: revision.version, currentVersion: null });
-      else written.push({ chapterId: chapter.id, version: saved.version });
-      words += wordCounts[i]! - chapter.wordCount;
-    }
-    // Throwing rolls everything back, the change set's mark too.
-    if (raced.length > 0) throw chaptersChanged(raced, "undo");
-    await addToBookTotals(trx, book.id, { words });
-    return { changeSetId: changeSet.id, chapters: written };
+    const rewrites = replacedRevisions.map((revision, i) => ({
+      chapterId: revision.chapterId,
+      expectedVersion: revision.version,
+      wordCountBefore: byId.get(revision.chapterId)!.wordCount,
+      next: { title: before[i]!.title, content: before[i]!.content, wordCount: wordCounts[i]! },
+    }));
+    // A chapter that raced refuses the whole undo, rolling everything back, the change set's mark too.
+    const written = await changeTextIn(trx, { bookId: book.id, authorId: principal.userId, kind: "undo", changeSetId: changeSet.id, rewrites }, (raced) =>
+      chaptersChanged(raced.map((r) => ({ chapterId: r.chapterId, title: byId.get(r.chapterId)!.title, expectedVersion: r.expectedVersion, currentVersion: null })), "undo"),
+    );
+    return { changeSetId: changeSet.id, chapters: written.chapters.map(({ chapter }) => ({ chapterId: chapter.id, version: chapter.version })) };
   });
 }
 

@@ -1,3 +1,4 @@
+// @module-tag postgres
 // Issue 31 item 1: book members under one policy, as a caller meets them over HTTP. The role ×
 // operation matrix (roles.test.ts) covers every operation; this covers what the members
 // endpoints refuse, what a shared book looks like, and when a removal takes effect.

@@ -15,7 +15,7 @@ import { reorderChapters } from "@/server/chapters/reorder-chapters";
 import { restoreRevision } from "@/server/chapters/restore-revision";
 import { saveChapter } from "@/server/chapters/save-chapter";
 import { titleFromHeading, uploadChapter } from "@/server/chapters/upload-chapter";
-import { writeChapterVersion } from "@/server/chapters/write-version";
+import { changeChapterText } from "@/server/chapters/change-text";
 import { newWriter, withScopes } from "../support/principals";
 
 async function bookFor(writer: Principal) {
@@ -133,7 +133,7 @@ describe("chapter writes racing a book's deletion", () => {
     const chapter = await uploadChapter({ bookId: book.id, content: "kept words" }, gia);
     await deleteBook({ bookId: book.id, permanent: false }, gia);
     // As a save that had loaded the chapter just before the book was trashed:
-    await expect(writeChapterVersion(chapter, 1, { title: chapter.title, content: "lost?" }, { owner: gia.userId })).rejects.toMatchObject({
+    await expect(changeChapterText(chapter, 1, { title: chapter.title, content: "lost?" }, { authorId: gia.userId })).rejects.toMatchObject({
       code: "book_in_trash",
     });
     expect(await sql.selectFrom("Chapter").selectAll().where("id", "=", chapter.id).executeTakeFirstOrThrow()).toMatchObject({ version: 1, content: "kept words" });

@@ -24,10 +24,12 @@ export interface RevisionSummary {
   title: string;
   wordCount: number;
   createdAt: string;
-  /** why the version exists: "save", "upload", "restore", or "replace"/"undo" for a book-wide replacement */
+  /** why the version exists: "save", "upload", "import", "restore", or "replace"/"undo" for a book-wide replacement */
   kind: string;
   /** the book-wide replacement (or its undo) that wrote this version */
   changeSetId: string | null;
+  /** the user whose change wrote this version; null for versions written before authors were recorded */
+  authorId: string | null;
 }
 
 /**

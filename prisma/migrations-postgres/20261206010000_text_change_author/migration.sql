@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ChapterRevision" ADD COLUMN "authorId" TEXT;
