@@ -12,7 +12,8 @@ export async function register() {
     const { sql } = await import("./server/db");
     await seedBuiltInTemplates(sql);
     const { startJobRunner } = await import("./server/jobs/runner");
-    startJobRunner();
+    const { JOB_KINDS } = await import("./server/compose/job-kinds");
+    startJobRunner(JOB_KINDS);
     // Work chapter writes left for after them: the library search index (decision 0443).
     const { startOutboxDrainer } = await import("./server/outbox/drain-outbox");
     startOutboxDrainer();

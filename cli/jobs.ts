@@ -1,5 +1,4 @@
 import { jobSchema, type JobDto } from "../server/jobs/schemas";
-import type { ApiClient } from "./client";
 import { CliError } from "./errors";
 import { progressBar } from "./progress";
 
@@ -11,11 +10,16 @@ export function linkPath(link: string): string {
   return `${url.pathname}${url.search}`;
 }
 
+/** What polling needs of the client: client.ts imports this file, so this one does not import it. */
+interface JobReader {
+  data(method: "GET", path: string, options: Record<string, never>, schema: typeof jobSchema): Promise<JobDto>;
+}
+
 const FIRST_POLL_MS = 250;
 const LONGEST_POLL_MS = 2_000;
 
 /** Polls a queued job until it has finished, showing its progress; a failed job is an error. */
-export async function awaitJob(client: ApiClient, queued: JobDto, label: string): Promise<JobDto> {
+export async function awaitJob(client: JobReader, queued: JobDto, label: string): Promise<JobDto> {
   const bar = progressBar(label, "fraction");
   let job = queued;
   let wait = FIRST_POLL_MS;

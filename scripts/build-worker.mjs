@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bundles the worker-thread entry (server/workers/worker.ts) into .build/worker.mjs, a file Node
+// Bundles the worker-thread entry (server/compose/worker.ts) into .build/worker.mjs, a file Node
 // loads at run time: Next bundles server code, so a worker_threads entry must live outside that
 // bundle. Packages stay external and load from node_modules. Each domain's engine, which the
 // worker imports on its first task, is a chunk of its own under .build/worker-chunks/, so a
@@ -16,7 +16,7 @@ export async function buildWorker(root = process.cwd()) {
   await rm(path.join(outdir, "worker-chunks"), { recursive: true, force: true });
   await build({
     // The PDF writer's Typst compile runs in a child process of its own (typst-child.ts).
-    entryPoints: { worker: path.join(root, "server/workers/worker.ts"), "typst-child": path.join(root, "server/convert/engine/writers/typst-child.ts") },
+    entryPoints: { worker: path.join(root, "server/compose/worker.ts"), "typst-child": path.join(root, "server/convert/engine/writers/typst-child.ts") },
     outdir,
     outExtension: { ".js": ".mjs" },
     splitting: true,

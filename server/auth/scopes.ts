@@ -1,6 +1,5 @@
 import { AppError } from "../errors";
 import type { BookAction } from "./book-roles";
-import type { Principal } from "./principal";
 
 export const SCOPES = ["read:books", "write:books", "read:analysis", "write:analysis", "admin"] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -126,12 +125,15 @@ export function scopesForRole(role: string): Scope[] {
   return role === "admin" ? [...SCOPES] : SCOPES.filter((s) => s !== "admin");
 }
 
-export function hasScope(principal: Principal, scope: Scope): boolean {
+/** A principal as far as its scopes go: principal.ts builds on Scope, so this file does not import it. */
+type ScopeHolder = { readonly scopes: ReadonlySet<Scope> };
+
+export function hasScope(principal: ScopeHolder, scope: Scope): boolean {
   return principal.scopes.has(scope) || principal.scopes.has("admin");
 }
 
 /** Throws insufficient_scope unless the principal's credential carries the operation's scope. */
-export function authorize(principal: Principal, operation: Operation): void {
+export function authorize(principal: ScopeHolder, operation: Operation): void {
   const scope = OPERATION_SCOPES[operation];
   if (scope !== null && !hasScope(principal, scope)) {
     throw new AppError("insufficient_scope", `This credential lacks the scope "${scope}".`, {
@@ -141,7 +143,7 @@ export function authorize(principal: Principal, operation: Operation): void {
 }
 
 /** admin-scoped credentials act on every user's data; all others on their own only. */
-export function actsForEveryone(principal: Principal): boolean {
+export function actsForEveryone(principal: ScopeHolder): boolean {
   return principal.scopes.has("admin");
 }
 

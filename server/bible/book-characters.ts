@@ -1,5 +1,5 @@
 import { sql } from "../db";
-import { parseList } from "./entries";
+import { parseList } from "./stored-list";
 
 /** A run follows at most this many characters (runParametersSchema's limit). */
 const MAX_CHARACTERS = 50;

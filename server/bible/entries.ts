@@ -10,6 +10,7 @@ import type { BibleEntry, DB } from "../generated/kysely/database";
 import { storedPicture } from "../pictures/schemas";
 import { entryNameKeys, NameIndex, nameTaken } from "./name-index";
 import { commonWordWarnings, namesOf } from "./names";
+import { parseList } from "./stored-list";
 import type { EntryDto } from "./schemas";
 
 export type EntryRow = Selectable<BibleEntry>;
@@ -75,11 +76,6 @@ export function bibleTransaction<T>(scope: { bookId: string | null; seriesId: st
     }
     return work(trx);
   });
-}
-
-export function parseList(json: string): string[] {
-  const value = JSON.parse(json) as unknown;
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 }
 
 function parseFields(json: string): { key: string; value: string }[] {

@@ -3,8 +3,9 @@ import { authorize } from "../auth/scopes";
 import { pageOf, pageWindow, type OptionsOf, type Page } from "../collections";
 import { sql } from "../db";
 import { countOf } from "../sql/count";
-import { loadBibleBook, parseList, toEntryDtos, visibleEntries } from "./entries";
+import { loadBibleBook, toEntryDtos, visibleEntries } from "./entries";
 import type { entriesCollection, EntryDto } from "./schemas";
+import { parseList } from "./stored-list";
 
 // GET /api/v1/books/{bookId}/bible/entries — the book's entries and its series', paged
 export async function listEntries(input: { bookId: string }, options: OptionsOf<typeof entriesCollection>, principal: Principal): Promise<Page<EntryDto>> {

@@ -1,8 +1,9 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { sql } from "../db";
-import { loadBibleBook, parseList, visibleEntries } from "./entries";
+import { loadBibleBook, visibleEntries } from "./entries";
 import type { EntryNameDto } from "./schemas";
+import { parseList } from "./stored-list";
 
 // GET /api/v1/books/{bookId}/bible/names — every entry's name and aliases, for the editor
 export async function listEntryNames(input: { bookId: string }, principal: Principal): Promise<EntryNameDto[]> {

@@ -2,9 +2,9 @@ import type { Transaction } from "kysely";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { AppError } from "../errors";
 import type { DB } from "../generated/kysely/database";
-import { parseList } from "./entries";
 import { nameKey } from "./names";
 import { BIBLE_LIMITS } from "./schemas";
+import { parseList } from "./stored-list";
 
 type Reader = Pick<Transaction<DB>, "selectFrom">;
 type Scope = { bookId: string | null; seriesId: string | null };

@@ -5,9 +5,9 @@ import { bookInTrash } from "../books/access";
 import { sql } from "../db";
 import { AppError } from "../errors";
 import type { DB } from "../generated/kysely/database";
-import { parseList } from "./entries";
 import { nameKey, namesOf } from "./names";
 import { BIBLE_LIMITS, type SeriesDto } from "./schemas";
+import { parseList } from "./stored-list";
 
 const seriesColumns = ["id", "ownerId", "title", "description", "createdAt", "updatedAt"] as const;
 

@@ -1,7 +1,8 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { bibleTransaction, checkExitChapter, checkNamesFree, entryDto, loadEntry, parseList } from "./entries";
+import { bibleTransaction, checkExitChapter, checkNamesFree, entryDto, loadEntry } from "./entries";
 import type { EntryChanges, EntryDto } from "./schemas";
+import { parseList } from "./stored-list";
 
 // PATCH /api/v1/books/{bookId}/bible/entries/{entryId} — the attributes named change
 export async function updateEntry(input: { bookId: string; entryId: string; changes: EntryChanges }, principal: Principal): Promise<EntryDto> {

@@ -1,4 +1,5 @@
-import { METHODS, routeHandlers, type Endpoint, type Method, type RouteContext, type RouteHandler } from "./endpoint";
+import { METHODS, type Endpoint, type Method } from "./endpoint";
+import { routeHandlers, type RouteContext, type RouteHandler } from "./route-handlers";
 import { ENDPOINTS } from "./endpoints";
 
 type Handlers = Record<Method | "HEAD" | "OPTIONS", RouteHandler>;

@@ -21,7 +21,7 @@ export interface JobOutput {
   file?: JobFile;
 }
 
-/** One kind of background work. Its definition is listed in `kinds.ts` so every runner knows it. */
+/** One kind of background work. Its definition is listed in server/compose/job-kinds.ts so every runner knows it. */
 export interface JobDefinition<I = unknown> {
   kind: string;
   input: z.ZodType<I>;

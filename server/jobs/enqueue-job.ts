@@ -2,7 +2,8 @@ import type { Principal } from "../auth/principal";
 import type { JobDefinition } from "./define-job";
 import { jobQueue } from "./job-queue";
 import { wakeJobRunner } from "./runner";
-import { toJobDto, type JobDto } from "./schemas";
+import { toJobDto } from "./job-dto";
+import type { JobDto } from "./schemas";
 
 /**
  * Queues work for the runners of every instance. The calling use case has already checked that

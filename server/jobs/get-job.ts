@@ -4,7 +4,8 @@ import { AppError } from "../errors";
 import type { JobFile } from "./define-job";
 import { jobQueue } from "./job-queue";
 import type { JobRecord } from "./queue";
-import { toJobDto, type JobDto } from "./schemas";
+import { toJobDto } from "./job-dto";
+import type { JobDto } from "./schemas";
 
 /** The caller's job (or anyone's, for an admin-scoped credential), while it has not expired. */
 async function loadJob(jobId: string, principal: Principal): Promise<JobRecord> {

@@ -3,7 +3,8 @@ import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { defineCollection, pageWindow, type OptionsOf, type Page } from "../collections";
 import { jobQueue } from "./job-queue";
-import { JOB_STATUSES, toJobDto, type JobDto } from "./schemas";
+import { toJobDto } from "./job-dto";
+import { JOB_STATUSES, type JobDto } from "./schemas";
 
 export const jobsCollection = defineCollection({
   sortable: ["createdAt"] as const,

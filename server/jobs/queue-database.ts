@@ -4,7 +4,7 @@ import { AppError } from "../errors";
 import type { DB, Job } from "../generated/kysely/database";
 import { countOf } from "../sql/count";
 import { newId } from "../sql/values";
-import { blobStore } from "./blob-store";
+import { blobStore } from "./job-blob-store";
 import { ACTIVE_JOBS_RETRY_SECONDS, LEASE_MS, MAX_ACTIVE_JOBS_PER_WRITER, MAX_ATTEMPTS, MAX_JOB_BYTES_PER_WRITER, retryDelayMs, RUNNING_JOBS_PER_WRITER } from "./limits";
 import { byteSize } from "../text/byte-size";
 import type { ClaimedJob, JobOutcome, JobQueue, JobRecord } from "./queue";

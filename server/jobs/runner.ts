@@ -1,7 +1,6 @@
 import { EventEmitter } from "node:events";
 import { AppError } from "../errors";
 import type { JobDefinition } from "./define-job";
-import { JOB_DEFINITIONS } from "./kinds";
 import { JOBS_PER_PROCESS, LEASE_MS } from "./limits";
 import { jobQueue } from "./job-queue";
 import type { ClaimedJob, JobOutcome } from "./queue";
@@ -15,6 +14,7 @@ interface RunnerState {
   started: boolean;
   /** emits a job's id when this process finishes it, so waiters here need not poll */
   finished: EventEmitter;
+  /** the kinds of job this process's runner runs, given when it starts */
   definitions: readonly JobDefinition[];
 }
 
@@ -24,15 +24,19 @@ const state = (globalForJobs.inkstoneJobRunner ??= {
   claiming: false,
   started: false,
   finished: new EventEmitter().setMaxListeners(0),
-  definitions: JOB_DEFINITIONS,
+  definitions: [],
 });
 
 export const jobFinished = state.finished;
 
-/** Starts this process's runner: it polls the shared queue (server/maintenance.ts sweeps it). */
-export function startJobRunner(): void {
+/**
+ * Starts this process's runner over the kinds of job it is given (server/compose/job-kinds.ts: the
+ * runner knows no domain): it polls the shared queue (server/maintenance.ts sweeps it).
+ */
+export function startJobRunner(definitions: readonly JobDefinition[]): void {
   if (state.started) return;
   state.started = true;
+  state.definitions = definitions;
   setInterval(wakeJobRunner, POLL_MS).unref();
   wakeJobRunner();
 }
@@ -53,7 +57,7 @@ async function claimAndRun(): Promise<void> {
     const job = await jobQueue.claim();
     if (!job) return;
     state.active++;
-    void execute(job).finally(() => {
+    void execute(job, state.definitions).finally(() => {
       state.active--;
       wakeJobRunner();
     });
@@ -62,13 +66,13 @@ async function claimAndRun(): Promise<void> {
 
 /**
  * Runs every queued job in this process, one after another, until none is left: for tests and
- * scripts, which have no running runner. `definitions` stands in for the registry in tests.
+ * scripts, which have no running runner. They pass the kinds it knows: the app's (JOB_KINDS) or their own.
  */
-export async function runQueuedJobs(definitions: readonly JobDefinition[] = JOB_DEFINITIONS): Promise<void> {
+export async function runQueuedJobs(definitions: readonly JobDefinition[]): Promise<void> {
   for (let job = await jobQueue.claim(); job; job = await jobQueue.claim()) await execute(job, definitions);
 }
 
-async function execute(job: ClaimedJob, definitions: readonly JobDefinition[] = state.definitions): Promise<void> {
+async function execute(job: ClaimedJob, definitions: readonly JobDefinition[]): Promise<void> {
   const controller = new AbortController();
   const heartbeat = setInterval(() => {
     void jobQueue.renew(job).catch((error) => console.error("job lease renewal failed", error));

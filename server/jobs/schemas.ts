@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { JobRecord } from "./queue";
 
 export const JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -24,22 +23,3 @@ export const jobSchema = z
   .meta({ id: "Job" });
 
 export type JobDto = z.infer<typeof jobSchema>;
-
-export function toJobDto(row: JobRecord): JobDto {
-  const self = `/api/v1/jobs/${row.id}`;
-  const hasFile = row.fileName !== null && row.fileSize !== null;
-  return {
-    id: row.id,
-    kind: row.kind,
-    status: row.status,
-    progress: row.progress,
-    result: row.result === null ? null : JSON.parse(row.result),
-    error: row.errorCode === null ? null : { code: row.errorCode, message: row.errorMessage ?? "" },
-    file: hasFile ? { name: row.fileName!, mediaType: row.fileMediaType ?? "application/octet-stream", size: row.fileSize! } : null,
-    createdAt: row.createdAt.toISOString(),
-    startedAt: row.startedAt?.toISOString() ?? null,
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-    expiresAt: row.expiresAt.toISOString(),
-    links: hasFile ? { self, file: `${self}/file` } : { self },
-  };
-}

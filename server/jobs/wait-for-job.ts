@@ -1,6 +1,7 @@
 import { jobQueue } from "./job-queue";
 import { jobFinished } from "./runner";
-import { toJobDto, type JobDto } from "./schemas";
+import { toJobDto } from "./job-dto";
+import type { JobDto } from "./schemas";
 
 /** How often a waiter looks at a job that another instance may be running. */
 const POLL_MS = 100;

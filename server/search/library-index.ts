@@ -21,13 +21,13 @@ export interface LibraryCandidate {
   bookTitle: string;
 }
 
-export interface LibraryWindow {
+export type LibraryWindow = {
   query: string;
   /** whose books: their own and those shared with them */
   readerId: string;
   offset: number;
   limit: number;
-}
+};
 
 /** The library search's spec: a case-insensitive plain search, as the index folds case too. */
 export const librarySpec = (query: string): SearchSpec => ({ query, matchCase: false, wholeWord: false, regex: false, widthInsensitive: false });

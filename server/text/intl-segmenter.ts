@@ -1,4 +1,4 @@
-import { NameMatcher } from "@/server/analysis/engine/name-matcher";
+import { NameMatcher } from "./name-matcher";
 import { keepWhole, taughtWords, type Segmenter } from "./segmenter";
 
 /**

@@ -1,4 +1,4 @@
-import { replaceFootnoteRefs } from "../convert/engine/markdown/footnote-refs";
+import { replaceFootnoteRefs } from "./footnote-refs";
 import { endsInLineBreak, Fences, FOOTNOTE_DEFINITION } from "./markdown-lines";
 import { withoutNotes } from "./notes";
 import { countWords } from "./word-count";

@@ -1,5 +1,5 @@
 import type { Jieba } from "@node-rs/jieba";
-import { NameMatcher } from "@/server/analysis/engine/name-matcher";
+import { NameMatcher } from "./name-matcher";
 
 export interface Segmenter {
   /** The text's words in order; joined they give back the text exactly (punctuation and spaces are items too). */

@@ -1,18 +1,15 @@
-import type { AnalysisTask } from "../analysis/engine/task";
-import type { CompareTask } from "../analysis/engine/compare/task";
-import type { BibleTask } from "../bible/engine/task";
-import type { ConvertTask } from "../convert/engine/task";
-import type { PictureTask } from "../pictures/picture-task";
-import type { ParseTask } from "../request/parse-task";
-import type { SearchTask } from "../search/engine/task";
-import type { LibrarySearchTask } from "../search/library-task";
-import type { TextTask } from "../text/count-task";
-
 /**
- * What the pool sends a worker, and what comes back. Each domain declares its own tasks (beside
- * its engine) and adds them to this union and to the dispatch in worker.ts.
+ * What the pool sends a worker: a task that a domain declares beside its engine (with `type`: an
+ * interface has no index signature), told apart by its `op`. The pool knows no domain's tasks; the
+ * worker's entry (server/compose/worker.ts) lists them all and says how each op is performed.
  */
-export type WorkerTask = ConvertTask | AnalysisTask | CompareTask | ParseTask | TextTask | SearchTask | LibrarySearchTask | BibleTask | PictureTask;
+export interface WorkerTask {
+  op: string;
+  [field: string]: unknown;
+}
+
+/** How a worker performs each op of the tasks `T`: one function an op, given only that op's tasks. */
+export type TaskPerformers<T extends WorkerTask> = { [Op in T["op"]]: (task: Extract<T, { op: Op }>) => unknown };
 
 /** Errors cross the thread boundary as plain data; the pool turns them back into AppErrors. */
 export type WorkerReply = { ok: true; value: unknown } | { ok: false; error: { code?: string; message: string; details?: unknown } };

@@ -7,7 +7,8 @@ import type { ErrorCode } from "@/server/errors";
 import { ENDPOINTS } from "@/server/http/endpoints/index";
 import type { Endpoint } from "@/server/http/endpoint";
 import { call, expectFailure, expectSuccess, get, post, type ApiResponse } from "../support/http-client";
-import { ENDPOINT_CASES, type Prepared } from "../support/http-endpoint-cases";
+import type { Prepared } from "../support/case-types";
+import { ENDPOINT_CASES } from "../support/http-endpoint-cases";
 import { expiredCopy, login, mintToken, PASSWORD, revokedToken, rotatedPair, signUp, uniqueEmail, type Account } from "../support/http-users";
 
 const key = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { OPERATION_SCOPES, SCOPES, type Scope } from "@/server/auth/scopes";
 import type { ApiResponse } from "../support/http-client";
 import { expectTrpcError, trpcMutation, trpcQuery } from "../support/http-trpc";
-import { TRPC_CASES, type PreparedCall } from "../support/trpc-cases";
+import type { PreparedCall } from "../support/case-types";
+import { TRPC_CASES } from "../support/trpc-cases";
 import { PROCEDURES, type ProcedureInfo } from "../support/trpc-procedures";
 import { login, mintToken, PASSWORD, signUp, type Account } from "../support/http-users";
 

@@ -1,8 +1,8 @@
 import { expect } from "vitest";
 import { bookFixture } from "./http-books";
 import { call, expectSuccess, get, post, type ApiResponse } from "./http-client";
-import type { Prepare } from "./http-endpoint-cases";
-import type { PrepareCall } from "./trpc-cases";
+import type { Prepare } from "./case-types";
+import type { PrepareCall } from "./case-types";
 import type { Account } from "./http-users";
 
 // Credential-matrix fixtures for the story bible (issue 21), REST and tRPC: a book with chapters,

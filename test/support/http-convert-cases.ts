@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { bookCount, bookState, bookWithChapters } from "./http-books";
 import { call, expectSuccess, get, type ApiResponse } from "./http-client";
-import type { Prepare } from "./http-endpoint-cases";
+import type { Prepare } from "./case-types";
 import type { Account } from "./http-users";
 
 export const MANUSCRIPT = "# One\n\nThe first chapter.\n\n# Two\n\nThe second chapter.\n";

@@ -6,23 +6,8 @@ import { analysesState, builtInTemplate, install, ownTemplate, runOn, templateSt
 import { CONVERT_CASES } from "./http-convert-cases";
 import { GOALS_CASES } from "./http-goals-cases";
 import { BIBLE_CASES } from "./http-bible-cases";
+import type { Prepare, Prepared } from "./case-types";
 import { MEMBERS_CASES } from "./http-members-cases";
-
-/** One real request against a fixture the owner made, for the credential matrix. */
-export interface Prepared {
-  path: string;
-  body?: unknown;
-  /** a multipart body instead (uploads); a new one for each request */
-  form?: () => FormData;
-  /** what a refused request must leave exactly as it was */
-  snapshot(): Promise<unknown>;
-  /** checks after the request that was allowed (what it answered, the change it should have
-   *  made); a file endpoint gets the whole response instead of `data`. Required: a status
-   *  alone cannot tell a right answer from a wrong one. */
-  afterSuccess(data: unknown, token: string): Promise<void>;
-}
-
-export type Prepare = (owner: Account, scopes: string[]) => Promise<Prepared>;
 
 const nothing = async () => null;
 

@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { expectSuccess, get } from "./http-client";
 import { createBook, saveChapter, uploadChapter } from "./http-books";
 import type { Account } from "./http-users";
-import type { Prepare } from "./http-endpoint-cases";
+import type { Prepare } from "./case-types";
 
 /** A book with a chapter saved once (words in the ledger today), and its goal and plan as the owner reads them. */
 async function goalsFixture(owner: Account) {

@@ -1,9 +1,8 @@
 import { expect } from "vitest";
 import { bookFixture } from "./http-books";
 import { expectSuccess, get, post } from "./http-client";
-import type { Prepare } from "./http-endpoint-cases";
+import type { Prepare, PrepareCall } from "./case-types";
 import { signUp, type Account } from "./http-users";
-import type { PrepareCall } from "./trpc-cases";
 
 /** The people on a book, as its owner lists them. */
 export async function membersState(owner: Account, bookId: string) {

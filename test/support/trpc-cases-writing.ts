@@ -4,7 +4,7 @@ import { bookFixture, createBook, uploadChapter } from "./http-books";
 import { expectSuccess, get } from "./http-client";
 import { MANUSCRIPT } from "./http-convert-cases";
 import { trpcMutation } from "./http-trpc";
-import type { PrepareCall } from "./trpc-cases";
+import type { PrepareCall } from "./case-types";
 import type { Account } from "./http-users";
 
 // tRPC credential fixtures for the procedures of issues 19, 22 and 23 (import preview, goals,

@@ -1,5 +1,4 @@
 import { expect } from "vitest";
-import type { ErrorCode } from "@/server/errors";
 import { analysesState, builtInTemplate, install, ownTemplate, runOn, templateState } from "./http-analysis";
 import { bookCount, bookFixture, coverForm, createBook, uploadChapter } from "./http-books";
 import { call, del, expectFailure, expectSuccess, get } from "./http-client";
@@ -7,25 +6,8 @@ import { finishedJob, MANUSCRIPT } from "./http-convert-cases";
 import type { Account } from "./http-users";
 import { WRITING_TRPC_CASES } from "./trpc-cases-writing";
 import { BIBLE_TRPC_CASES } from "./http-bible-cases";
+import type { PrepareCall } from "./case-types";
 import { MEMBERS_TRPC_CASES } from "./http-members-cases";
-
-/** One real tRPC call against a fixture the owner made, for the tRPC credential matrix. */
-export interface PreparedCall {
-  /** the procedure's input; undefined for one that takes none */
-  input?: unknown;
-  /**
-   * What another writer's credential, holding every scope a writer may, is answered: the same as
-   * REST answers for the resource (403 forbidden for a book or a job; 404 not_found for a template
-   * the caller cannot see). null: the procedure names no one's resource (lists show the caller's own).
-   */
-  stranger: ErrorCode | null;
-  /** what a refused call must leave exactly as it was */
-  snapshot(): Promise<unknown>;
-  /** checks after the allowed call: what it answered (`result.data`), the change it made */
-  afterSuccess(data: unknown, token: string): Promise<void>;
-}
-
-export type PrepareCall = (owner: Account) => Promise<PreparedCall>;
 
 const nothing = async () => null;
 

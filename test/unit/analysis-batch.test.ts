@@ -16,6 +16,7 @@ import { uploadChapter } from "@/server/chapters/upload-chapter";
 import { defaultCollectionOptions } from "@/server/collections";
 import { sql } from "@/server/db";
 import { getJob } from "@/server/jobs/get-job";
+import { JOB_KINDS } from "@/server/compose/job-kinds";
 import { runQueuedJobs } from "@/server/jobs/runner";
 import { workerLoad } from "@/server/workers/pool";
 import { newWriter, withScopes } from "../support/principals";
@@ -27,7 +28,7 @@ async function withRunner<T>(promise: Promise<T>): Promise<T> {
   let settled = false;
   const outcome = promise.finally(() => (settled = true));
   while (!settled) {
-    await runQueuedJobs();
+    await runQueuedJobs(JOB_KINDS);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return outcome;
@@ -113,7 +114,7 @@ describe("a kept result for the same book version is reused, and a new run repla
     const queued = await runAnalysis({ bookId: novel.id, templateId: dialogue }, ada);
     expect(queued.status).toBe("queued");
     expect(await kept(novel.id, ada)).toHaveLength(2);
-    await runQueuedJobs();
+    await runQueuedJobs(JOB_KINDS);
     expect((await kept(novel.id, ada)).map((a) => a.status)).toEqual(["succeeded"]);
   });
 });
@@ -136,7 +137,7 @@ describe("deleting a kept result", () => {
     // Deleted, it is not reused: the next run computes a new one.
     const again = await runAnalysis({ bookId: novel.id, templateId: dialogue }, ada);
     expect(again.status).toBe("queued");
-    await runQueuedJobs();
+    await runQueuedJobs(JOB_KINDS);
   });
 
   it("deletes a run still queued; its job then keeps nothing", async () => {
@@ -145,7 +146,7 @@ describe("deleting a kept result", () => {
     const job = queued.status === "queued" ? queued.job : null!;
     const [row] = await kept(novel.id, ada);
     await deleteAnalysis({ bookId: novel.id, analysisId: row!.id }, ada);
-    await runQueuedJobs();
+    await runQueuedJobs(JOB_KINDS);
     expect(await kept(novel.id, ada)).toEqual([]);
     expect((await getJob({ jobId: job.id }, ada)).status).toBe("failed");
   });
@@ -174,7 +175,7 @@ describe("several templates in one request", () => {
     const novel = await newNovel("All installed");
     const single = await done(await withRunner(runAnalysis({ bookId: novel.id, templateId: threeAct }, ada)));
     const outcome: BatchOutcome = await withRunner(runAnalyses({ bookId: novel.id, templates: "installed" }, ada));
-    await runQueuedJobs();
+    await runQueuedJobs(JOB_KINDS);
     expect(outcome.analyses.map((a) => a.templateId).sort()).toEqual([dialogue, threeAct, counts].sort());
     expect(outcome.reused).toEqual([single.id]);
     expect(outcome.analyses.find((a) => a.templateId === threeAct)!.id).toBe(single.id);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { quotedSpans } from "@/server/analysis/engine/dialogue";
 import { markdownParagraphs } from "@/server/text/prose";
-import { NameMatcher } from "@/server/analysis/engine/name-matcher";
+import { NameMatcher } from "@/server/text/name-matcher";
 import { splitSentences } from "@/server/analysis/engine/sentences";
 import { sentenceTokens } from "@/server/analysis/engine/tokens";
 

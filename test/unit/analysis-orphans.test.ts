@@ -10,6 +10,7 @@ import { createBook } from "@/server/books/create-book";
 import { uploadChapter } from "@/server/chapters/upload-chapter";
 import { defaultCollectionOptions } from "@/server/collections";
 import { sql } from "@/server/db";
+import { JOB_KINDS } from "@/server/compose/job-kinds";
 import { runQueuedJobs, sweepExpiredJobs } from "@/server/jobs/runner";
 import { newWriter } from "../support/principals";
 
@@ -52,7 +53,7 @@ describe("an analysis whose job ends without it", () => {
   it("fails with job_abandoned once the runner gives the job up, instead of running for ever", async () => {
     const run = await queuedRun();
     await dieMidRun(run, 3);
-    await runQueuedJobs();
+    await runQueuedJobs(JOB_KINDS);
     expect((await sql.selectFrom("Job").select("errorCode").where("id", "=", run.jobId).executeTakeFirstOrThrow()).errorCode).toBe("job_abandoned");
     expect(await read(run.analysisId)).toMatchObject({ status: "running" });
 
@@ -88,7 +89,7 @@ describe("an analysis whose job ends without it", () => {
     expect(await read(unlinked.analysisId)).toMatchObject({ status: "failed", error: { code: "internal" } });
     // Those left are finished by their own jobs as usual.
     await sql.updateTable("Job").set({ status: "queued", attempts: 0, leaseUntil: null }).where("id", "=", running.jobId).execute();
-    await runQueuedJobs();
+    await runQueuedJobs(JOB_KINDS);
     expect(await read(queued.analysisId)).toMatchObject({ status: "succeeded" });
     expect(await read(running.analysisId)).toMatchObject({ status: "succeeded" });
   });

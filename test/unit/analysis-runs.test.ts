@@ -16,6 +16,7 @@ import { uploadChapter } from "@/server/chapters/upload-chapter";
 import { defaultCollectionOptions } from "@/server/collections";
 import { getJob } from "@/server/jobs/get-job";
 import { performAnalysis } from "@/server/analysis/perform-analysis";
+import { JOB_KINDS } from "@/server/compose/job-kinds";
 import { runQueuedJobs } from "@/server/jobs/runner";
 import { workerLoad } from "@/server/workers/pool";
 import { newWriter, withScopes } from "../support/principals";
@@ -27,7 +28,7 @@ async function runWithRunner(promise: Promise<RunOutcome>): Promise<RunOutcome> 
   let settled = false;
   const outcome = promise.finally(() => (settled = true));
   while (!settled) {
-    await runQueuedJobs();
+    await runQueuedJobs(JOB_KINDS);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return outcome;
@@ -78,7 +79,7 @@ describe("running a template on a book", () => {
     const queued = await listAnalyses({ bookId: novel.id, options: defaultCollectionOptions(analysesCollection) }, ada);
     expect(queued.items[0]).toMatchObject({ status: "queued", jobId: job.id });
 
-    await runQueuedJobs();
+    await runQueuedJobs(JOB_KINDS);
     const finished = await getJob({ jobId: job.id }, ada);
     expect(finished.status).toBe("succeeded");
     const { analysisId } = finished.result as { analysisId: string };

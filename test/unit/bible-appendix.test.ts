@@ -11,6 +11,7 @@ import { createBook } from "@/server/books/create-book";
 import { uploadChapter } from "@/server/chapters/upload-chapter";
 import { exportBook } from "@/server/convert/export-book";
 import { getJob, getJobFile } from "@/server/jobs/get-job";
+import { JOB_KINDS } from "@/server/compose/job-kinds";
 import { runQueuedJobs } from "@/server/jobs/runner";
 import { newWriter } from "../support/principals";
 import { epubcheck, has, pdfText } from "./convert-engine-support";
@@ -78,7 +79,7 @@ describe("the bible as an appendix in exports (issue 21 item 7)", () => {
 
   it("prints it from a queued export too, and nothing without the option or with an empty bible", async () => {
     const { job } = await exportBook({ bookId, format: "md", bibleAppendix: true, async: true }, ada);
-    await runQueuedJobs();
+    await runQueuedJobs(JOB_KINDS);
     expect(await getJob({ jobId: job!.id }, ada)).toMatchObject({ status: "succeeded" });
     const queued = decode((await getJobFile({ jobId: job!.id }, ada)).bytes);
     expect(queued).toMatch(/Story Bible[\s\S]*## Characters[\s\S]*### Ahab[\s\S]*\*\*leg:\*\* whalebone/);

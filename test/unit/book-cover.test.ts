@@ -14,6 +14,7 @@ import { uploadChapter } from "@/server/chapters/upload-chapter";
 import { exportBook } from "@/server/convert/export-book";
 import { sql } from "@/server/db";
 import { getJob, getJobFile } from "@/server/jobs/get-job";
+import { JOB_KINDS } from "@/server/compose/job-kinds";
 import { runQueuedJobs } from "@/server/jobs/runner";
 import { newWriter, withScopes } from "../support/principals";
 import { epubcheck } from "./convert-engine-support";
@@ -137,7 +138,7 @@ describe("the EPUB export carries the cover", () => {
     const { job } = await exportBook({ bookId, format: "epub", async: true }, ann);
     // The cover changes before the job runs: the export keeps the one it was asked with.
     await deleteBookCover({ bookId }, ann);
-    await runQueuedJobs();
+    await runQueuedJobs(JOB_KINDS);
     expect(await getJob({ jobId: job!.id }, ann)).toMatchObject({ status: "succeeded" });
     const files = unzipSync((await getJobFile({ jobId: job!.id }, ann)).bytes);
     expect(files["OEBPS/cover.jpg"]?.byteLength).toBe(JPEG.byteLength);

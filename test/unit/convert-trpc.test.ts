@@ -2,6 +2,7 @@
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/server/errors";
+import { JOB_KINDS } from "@/server/compose/job-kinds";
 import { runQueuedJobs } from "@/server/jobs/runner";
 import { createContextInner } from "@/server/trpc/context";
 import { createCaller } from "@/server/trpc/root";
@@ -48,7 +49,7 @@ describe("the convert router", () => {
     expect(text.indexOf("One.")).toBeLessThan(text.indexOf("Three."));
     const queued = await caller.convert.export({ bookId: imported.book.id, format: "html", async: true });
     expect("job" in queued && queued.job.status).toBe("queued");
-    await runQueuedJobs();
+    await runQueuedJobs(JOB_KINDS);
     expect(await errorOf(caller.convert.export({ bookId: imported.book.id, format: "nope" }))).toEqual({ code: "BAD_REQUEST", error: "not_acceptable" });
   });
 
@@ -70,6 +71,6 @@ describe("the convert router", () => {
     expect((await readOnly.jobs.get({ jobId })).id).toBe(jobId);
     const stranger = await callerFor("rpc-stranger");
     expect(await errorOf(stranger.jobs.get({ jobId }))).toEqual({ code: "FORBIDDEN", error: "forbidden" });
-    await runQueuedJobs();
+    await runQueuedJobs(JOB_KINDS);
   });
 });

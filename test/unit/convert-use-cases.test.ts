@@ -16,6 +16,7 @@ import { sql } from "@/server/db";
 import { countOf } from "@/server/sql/count";
 import { AppError, type ErrorCode } from "@/server/errors";
 import { getJob, getJobFile } from "@/server/jobs/get-job";
+import { JOB_KINDS } from "@/server/compose/job-kinds";
 import { runQueuedJobs } from "@/server/jobs/runner";
 import { newWriter, withScopes } from "../support/principals";
 
@@ -82,7 +83,7 @@ describe("converting a document", () => {
   it("queues a job when asked, whose result downloads until it expires", async () => {
     const { job } = await convertDocument({ file: file("Queued.md", MANUSCRIPT), to: "docx", async: true }, writer);
     expect(job).toMatchObject({ kind: "convert.document", status: "queued" });
-    await runQueuedJobs();
+    await runQueuedJobs(JOB_KINDS);
     expect(await getJob({ jobId: job!.id }, writer)).toMatchObject({ status: "succeeded", file: { name: "Queued.docx" } });
     const result = await getJobFile({ jobId: job!.id }, writer);
     expect(decode(result.bytes.subarray(0, 2))).toBe("PK");
@@ -99,7 +100,7 @@ describe("converting a document", () => {
       },
     );
     if (queued) {
-      await runQueuedJobs();
+      await runQueuedJobs(JOB_KINDS);
       const finished = await getJob({ jobId: queued.id }, writer);
       expect(finished.status).toBe("failed");
       expect(finished.error?.code).toMatch(/corrupt_document|format_mismatch/);
@@ -199,7 +200,7 @@ describe("exporting a book", () => {
 
   it("queues large exports as a job", async () => {
     const { job } = await exportBook({ bookId, format: "docx", manuscript: true, async: true }, writer);
-    await runQueuedJobs();
+    await runQueuedJobs(JOB_KINDS);
     expect(await getJob({ jobId: job!.id }, writer)).toMatchObject({ status: "succeeded", file: { name: "Exported.docx" } });
   });
 
@@ -208,7 +209,7 @@ describe("exporting a book", () => {
     const { file } = await exportBook({ bookId, format: "pdf", trimSize: "a5" }, writer);
     expect(new TextDecoder("latin1").decode(file!.bytes)).toMatch(a5);
     const { job } = await exportBook({ bookId, format: "pdf", trimSize: "a5", async: true }, writer);
-    await runQueuedJobs();
+    await runQueuedJobs(JOB_KINDS);
     const done = await getJob({ jobId: job!.id }, writer);
     expect(done).toMatchObject({ status: "succeeded", file: { name: "Exported.pdf" } });
   });

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { engine, sql } from "@/server/db";
 import { countOf } from "@/server/sql/count";
-import { blobStore } from "@/server/jobs/blob-store";
+import { blobStore } from "@/server/jobs/job-blob-store";
 import { CHUNK_BYTES, databaseBlobStore } from "@/server/jobs/blob-store-database";
 import { fileBlobStore } from "@/server/jobs/blob-store-files";
 import { defineJob } from "@/server/jobs/define-job";

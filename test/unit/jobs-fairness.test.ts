@@ -19,6 +19,7 @@ import { defineJob } from "@/server/jobs/define-job";
 import { enqueueJob } from "@/server/jobs/enqueue-job";
 import { getJob } from "@/server/jobs/get-job";
 import { LEASE_MS, MAX_ACTIVE_JOBS_PER_WRITER, MAX_ATTEMPTS, MAX_JOB_BYTES_PER_WRITER, RUNNING_JOBS_PER_WRITER } from "@/server/jobs/limits";
+import { JOB_KINDS } from "@/server/compose/job-kinds";
 import { runQueuedJobs } from "@/server/jobs/runner";
 import { newWriter } from "../support/principals";
 
@@ -237,7 +238,7 @@ describe("what a failed job reports (issue 16, item 10)", () => {
       await enqueueJob(conversionJob, { from: "latex", to: "md", baseName: "loop" }, ivy, { inputFile: loop }),
       await enqueueJob(conversionJob, { from: "docx", to: "md", baseName: "broken" }, ivy, { inputFile: broken }),
     ];
-    await runQueuedJobs();
+    await runQueuedJobs(JOB_KINDS);
     for (const job of jobs) expect(await getJob({ jobId: job.id }, ivy)).toMatchObject({ status: "failed", error: { code: "corrupt_document" } });
   }, 30_000);
 
@@ -248,7 +249,7 @@ describe("what a failed job reports (issue 16, item 10)", () => {
     const bomb = new TextEncoder().encode(`${macros}\\h`);
     const job = await enqueueJob(conversionJob, { from: "latex", to: "md", baseName: "bomb" }, ivy, { inputFile: bomb });
     const began = Date.now();
-    await runQueuedJobs();
+    await runQueuedJobs(JOB_KINDS);
     expect(await getJob({ jobId: job.id }, ivy)).toMatchObject({ status: "failed", error: { code: "conversion_timed_out" } });
     // Stopped at the 8 s limit, not when the work would have ended (minutes) nor by the job's own backstop (10 s later).
     expect(Date.now() - began).toBeLessThan(18_000);

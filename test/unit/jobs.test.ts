@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Principal } from "@/server/auth/principal";
 import { sql } from "@/server/db";
 import { AppError } from "@/server/errors";
-import { blobStore } from "@/server/jobs/blob-store";
+import { blobStore } from "@/server/jobs/job-blob-store";
 import { defineJob } from "@/server/jobs/define-job";
 import { enqueueJob } from "@/server/jobs/enqueue-job";
 import { describeJobFile, getJob, getJobFile } from "@/server/jobs/get-job";

@@ -6,7 +6,10 @@ import { describe, expect, it } from "vitest";
  * The house's layers point down (issue 18 item 8): REST (server/http, its routes) and tRPC
  * (server/trpc, its route) are two transports side by side, and neither reaches the other, not
  * even through a module in between; what both need lives below both (server/auth, server/request).
- * Read from the source's import graph, type-only imports included: a type is a dependency too.
+ * Infrastructure (jobs, worker threads, text rules) knows no domain (issue 31 item 4): the job
+ * kinds and worker tasks are listed in server/compose, which fills the runner and the worker at
+ * start. Read from the source's import graph, type-only imports included: a type is a dependency
+ * too. That no import runs in a circle is ESLint's neighbour's to say (.dependency-cruiser.mjs).
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SOURCE = /\.(ts|tsx|mts|mjs)$/;
@@ -66,6 +69,14 @@ function chainsInto(roots: string[], forbidden: string): string[] {
     .sort((a, b) => a.length - b.length);
 }
 
+const INFRASTRUCTURE = ["server/jobs", "server/workers", "server/text"];
+// What infrastructure may stand on: itself, the database, configuration, errors, credentials and
+// the collection parser. Every other folder of server/ is a domain (or above one), new ones too.
+const BENEATH_INFRASTRUCTURE = [...INFRASTRUCTURE, "server/sql", "server/generated", "server/auth"];
+const DOMAINS = readdirSync(path.join(ROOT, "server"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !BENEATH_INFRASTRUCTURE.includes(`server/${entry.name}`))
+  .map((entry) => `server/${entry.name}`);
+
 const REST_ROUTES = [...filesUnder("app/api/v1"), ...filesUnder("app/auth"), ...filesUnder("app/api/[...path]")];
 const TRPC = [...filesUnder("server/trpc"), ...filesUnder("app/api/trpc")];
 const REST = [...filesUnder("server/http"), ...REST_ROUTES];
@@ -91,5 +102,12 @@ describe("layers that only point down", () => {
     const below = filesUnder("server").filter((file) => !above.some((folder) => file.startsWith(folder)));
     expect(chainsInto(below, "server/http")).toEqual([]);
     expect(chainsInto(below, "server/trpc")).toEqual([]);
+  });
+
+  it("infrastructure (jobs, workers, text) reaches no domain: job kinds and worker tasks are listed in server/compose", () => {
+    expect(DOMAINS).toEqual(expect.arrayContaining(["server/books", "server/convert", "server/analysis", "server/compose"]));
+    const infrastructure = INFRASTRUCTURE.flatMap(filesUnder);
+    expect(infrastructure.map(relative)).toEqual(expect.arrayContaining(["server/jobs/runner.ts", "server/workers/pool.ts", "server/text/prose.ts"]));
+    expect(DOMAINS.flatMap((domain) => chainsInto(infrastructure, domain))).toEqual([]);
   });
 });

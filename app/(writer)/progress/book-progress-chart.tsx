@@ -11,10 +11,16 @@ import { formatNumber, formatWords } from "../../_components/format";
 import { describeProblem } from "../../_components/problem";
 import { drawThemedChart } from "../../_components/themed-chart";
 import { trpc } from "../../_trpc/client";
-import type { ProgressBook } from "./progress-view";
 import styles from "./progress.module.css";
 
 echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+
+export interface ProgressBook {
+  id: string;
+  title: string;
+  language: string;
+  targetWordCount: number | null;
+}
 
 /**
  * A book's words over time, and the straight line from its start to the target on the deadline:

@@ -7,16 +7,9 @@ import { FormAlert } from "../../_components/form-alert";
 import { formatNumber, formatWords } from "../../_components/format";
 import { describeProblem } from "../../_components/problem";
 import { trpc } from "../../_trpc/client";
-import { BookProgressChart } from "./book-progress-chart";
+import { BookProgressChart, type ProgressBook } from "./book-progress-chart";
 import { WritingCalendar } from "./writing-calendar";
 import styles from "./progress.module.css";
-
-export interface ProgressBook {
-  id: string;
-  title: string;
-  language: string;
-  targetWordCount: number | null;
-}
 
 /** The last year of writing, as the ledger holds it, ending today in the writer's time zone. */
 export function ProgressView({ books, unitLanguage }: { books: ProgressBook[]; unitLanguage: string }) {

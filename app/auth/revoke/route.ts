@@ -1,5 +1,5 @@
 // POST /auth/revoke — revoke the Bearer token sent
-import { routeHandlers } from "@/server/http/endpoint";
+import { routeHandlers } from "@/server/http/route-handlers";
 import { revokeEndpoint } from "@/server/http/endpoints/auth";
 
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = routeHandlers(revokeEndpoint);

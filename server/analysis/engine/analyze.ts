@@ -1,5 +1,6 @@
 import { templateDefinitionSchema, type TemplateDefinitionInput, type TemplateSection } from "./definition";
-import { prepareBook, type BookInput, type PreparedBook } from "./prepare";
+import { prepareBook } from "./prepare";
+import type { BookInput, PreparedBook } from "./prepared-book";
 import { chaptersInRange, type ProbeOutput } from "./probe";
 import { RUNNABLE_PROBES } from "./probes";
 import type { AnalysisReport, Chart, SectionResult } from "./report";

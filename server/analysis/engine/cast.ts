@@ -1,7 +1,7 @@
 import { chineseSegmenter, type Segmenter } from "@/server/text/segmenter";
 import { trackCharacters } from "./characters";
 import { splitNames, type NamedThing } from "./mentions";
-import type { PreparedBook, PreparedChapter } from "./prepare";
+import type { PreparedBook, PreparedChapter } from "./prepared-book";
 import type { RunParameters } from "./run-parameters";
 
 export interface Cast {

@@ -1,6 +1,6 @@
 import { dictionaryTags } from "@/server/text/segmenter";
 import { findMentions, splitNames, type NamedThing } from "./mentions";
-import type { PreparedBook, PreparedChapter } from "./prepare";
+import type { PreparedBook, PreparedChapter } from "./prepared-book";
 import { characterParams } from "./probe-specs";
 import { isStopWord } from "./terms";
 import { isTitle } from "./titles";

@@ -1,6 +1,7 @@
 export { analyzeBook, analyzeBookWithTemplates, runTemplate } from "./analyze";
 export { templateDefinitionSchema, type TemplateDefinition, type TemplateDefinitionInput, type TemplateSection } from "./definition";
-export { prepareBook, type BookInput, type PreparedBook } from "./prepare";
+export { prepareBook } from "./prepare";
+export type { BookInput, PreparedBook } from "./prepared-book";
 export { PROBES, type ProbeId } from "./probe-specs";
 export {
   analysisReportSchema,

@@ -1,5 +1,5 @@
 import { chineseSegmenter, type Segmenter } from "@/server/text/segmenter";
-import { NameMatcher } from "./name-matcher";
+import { NameMatcher } from "@/server/text/name-matcher";
 import { isTitle } from "./titles";
 
 export interface NamedThing {

@@ -1,4 +1,4 @@
-import type { PreparedBook, PreparedChapter } from "./prepare";
+import type { PreparedBook, PreparedChapter } from "./prepared-book";
 import type { ProbeSpec } from "./probe-specs";
 import type { BeatsChart, HeatmapChart, SectionResult, SeriesChart } from "./report";
 import type { RunParameters } from "./run-parameters";

@@ -1,6 +1,6 @@
 import { castOf, chineseWords, type Cast } from "./cast";
-import { NameMatcher } from "./name-matcher";
-import type { PreparedBook, PreparedChapter } from "./prepare";
+import { NameMatcher } from "@/server/text/name-matcher";
+import type { PreparedBook, PreparedChapter } from "./prepared-book";
 import type { RunParameters } from "./run-parameters";
 import { NOT_ADVERBS } from "./speech";
 

@@ -1,5 +1,5 @@
 import { languageData } from "./language-data";
-import type { ChapterTokens, PreparedBook } from "./prepare";
+import type { ChapterTokens, PreparedBook } from "./prepared-book";
 import { isHan } from "./tokens";
 
 /** A stop-word, or a contraction of one or of a negation (she'd, don't, wasn't). */

@@ -1,4 +1,4 @@
-/** Whether this code runs inside a conversion worker (set once by worker.ts), where pandoc may load. */
+/** Whether this code runs inside a conversion worker (set once by the worker's entry, server/compose/worker.ts), where pandoc may load. */
 let insideWorker = false;
 
 export function markInsideWorker(): void {

@@ -1,4 +1,4 @@
-import type { PreparedBook } from "../prepare";
+import type { PreparedBook } from "../prepared-book";
 import type { Language } from "../report";
 import { round } from "../stats";
 import { COMPARE_BEATS } from "./series/beats";

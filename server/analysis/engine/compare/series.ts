@@ -1,4 +1,4 @@
-import type { PreparedBook } from "../prepare";
+import type { PreparedBook } from "../prepared-book";
 import type { Language } from "../report";
 
 /** One measure of a book along its length: one value per chapter, placed at the chapter's middle (0–100 % of words). */

@@ -1,4 +1,5 @@
-import { prepareBook, type BookInput } from "../prepare";
+import { prepareBook } from "../prepare";
+import type { BookInput } from "../prepared-book";
 import { compareBeats, compareProfile, compareSeriesInfo, seriesForLanguages, type CompareProfile, type CompareSeriesInfo } from "./profile";
 
 /**
@@ -6,12 +7,12 @@ import { compareBeats, compareProfile, compareSeriesInfo, seriesForLanguages, ty
  * never on the thread that answers requests. `series` null: every series that applies to either
  * book's language (known only once the texts are read).
  */
-export interface CompareTask {
+export type CompareTask = {
   op: "compare";
   left: BookInput;
   right: BookInput;
   series: string[] | null;
-}
+};
 
 export interface ComparedBooks {
   series: CompareSeriesInfo[];

@@ -1,4 +1,4 @@
-import type { PreparedChapter } from "../prepare";
+import type { PreparedChapter } from "../prepared-book";
 import type { Language } from "../report";
 import { defineProbe } from "../probe";
 import { chapterEndsSpec } from "../probe-specs";

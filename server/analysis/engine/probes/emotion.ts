@@ -1,5 +1,5 @@
 import { castOf, chineseWords } from "../cast";
-import type { PreparedBook, PreparedChapter } from "../prepare";
+import type { PreparedBook, PreparedChapter } from "../prepared-book";
 import { defineProbe } from "../probe";
 import { emotionSpec } from "../probe-specs";
 import type { RunParameters } from "../run-parameters";

@@ -1,5 +1,5 @@
 import { languageData } from "../language-data";
-import type { ChapterTokens, PreparedBook, PreparedChapter } from "../prepare";
+import type { ChapterTokens, PreparedBook, PreparedChapter } from "../prepared-book";
 import { defineProbe } from "../probe";
 import { readabilitySpec } from "../probe-specs";
 import { round } from "../stats";

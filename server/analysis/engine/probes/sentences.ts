@@ -1,4 +1,4 @@
-import type { Sentence } from "../prepare";
+import type { Sentence } from "../prepared-book";
 import { defineProbe } from "../probe";
 import { sentencesSpec } from "../probe-specs";
 import type { Language } from "../report";

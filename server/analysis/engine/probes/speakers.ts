@@ -2,7 +2,7 @@ import { castOf, castSegmenter, type Cast } from "../cast";
 import { findMentions } from "../mentions";
 import { defineProbe } from "../probe";
 import { speakersSpec } from "../probe-specs";
-import type { PreparedBook, PreparedChapter } from "../prepare";
+import type { PreparedBook, PreparedChapter } from "../prepared-book";
 import { findTag, readParagraph, type SpeechTag } from "../speech";
 import { percent } from "../stats";
 import { wordUnit } from "./labels";

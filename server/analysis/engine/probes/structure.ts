@@ -1,4 +1,4 @@
-import type { PreparedChapter } from "../prepare";
+import type { PreparedChapter } from "../prepared-book";
 import { defineProbe } from "../probe";
 import { structureSpec } from "../probe-specs";
 import { mean, percent, round } from "../stats";

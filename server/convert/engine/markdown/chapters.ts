@@ -1,7 +1,7 @@
 import { atxHeading } from "../../../text/markdown-heading";
 import { Fences } from "../../../text/markdown-lines";
 import type { Chapter } from "../model";
-import { footnoteRefs, replaceFootnoteRefs } from "./footnote-refs";
+import { footnoteRefs, replaceFootnoteRefs } from "../../../text/footnote-refs";
 
 /**
  * Splitting one Markdown document into chapters at its top heading level, and keeping each

@@ -2,7 +2,7 @@ import { DOMParser } from "@xmldom/xmldom";
 import path from "node:path/posix";
 import { AppError } from "../../../errors";
 import { DEFINITION, keepFootnotesWithCitations, splitMarkdown } from "../markdown/chapters";
-import { replaceFootnoteRefs } from "../markdown/footnote-refs";
+import { replaceFootnoteRefs } from "../../../text/footnote-refs";
 import type { Chapter, DocumentModel } from "../model";
 import { decodeUtf8 } from "../text";
 import { unzipSafely } from "../zip";

@@ -1,5 +1,5 @@
 import { Fences } from "../../../text/markdown-lines";
-import { replaceFootnoteRefs } from "../markdown/footnote-refs";
+import { replaceFootnoteRefs } from "../../../text/footnote-refs";
 import { paragraphsByLine } from "../markdown/paragraphs";
 import { frontMatterPages } from "../compile";
 import type { DocumentModel } from "../model";

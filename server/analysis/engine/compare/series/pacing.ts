@@ -1,4 +1,4 @@
-import type { PreparedBook, PreparedChapter } from "../../prepare";
+import type { PreparedBook, PreparedChapter } from "../../prepared-book";
 import { pace } from "../../probes/pacing";
 import type { ParagraphKind } from "../../speech";
 import { percent } from "../../stats";

@@ -1,5 +1,5 @@
 import { castOf } from "../../cast";
-import type { PreparedBook } from "../../prepare";
+import type { PreparedBook } from "../../prepared-book";
 import { linesOfSpeech } from "../../probes/speakers";
 import { percent } from "../../stats";
 import type { CompareSeries } from "../series";
