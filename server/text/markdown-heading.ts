@@ -50,3 +50,11 @@ export function leadingHeading(text: string): (AtxHeading & { end: number }) | u
   }
   return undefined;
 }
+
+/**
+ * The text with every line's ATX heading marks (`# `…`###### `) taken off, as a reader sees it:
+ * one anchored pass, each line's start read once, whatever the text holds.
+ */
+export function withoutHeadingMarks(text: string): string {
+  return text.replace(/^#{1,6}[ \t]+/gm, "");
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { atxHeading, leadingHeading } from "@/server/text/markdown-heading";
+import { atxHeading, leadingHeading, withoutHeadingMarks } from "@/server/text/markdown-heading";
 import { cpuMark, cpuMsSince } from "../support/cpu-time";
 
 describe("reading a Markdown ATX heading (issue 16, items 4 and 5)", () => {
@@ -27,6 +27,17 @@ describe("reading a Markdown ATX heading (issue 16, items 4 and 5)", () => {
       expect(atxHeading(`# a${" ".repeat(spaces)}x`)?.text.length).toBe(spaces + 2);
       expect(leadingHeading(`\n# a${" ".repeat(spaces)}x${" ".repeat(spaces)}${"#".repeat(spaces)}${" ".repeat(spaces)}\nrest`)?.text).toBe(`a${" ".repeat(spaces)}x`);
     }
+    expect(cpuMsSince(started)).toBeLessThan(1_000);
+  });
+
+  it("takes the heading marks off every line for the reading view, in linear time on hostile text", () => {
+    expect(withoutHeadingMarks("# Opening\nIt was #1.\n####### seven\n##\tTabbed\n#hashtag")).toBe("Opening\nIt was #1.\n####### seven\nTabbed\n#hashtag");
+    const started = cpuMark();
+    const marks = "#".repeat(600_000);
+    const lines = "###### \n".repeat(600_000);
+    expect(withoutHeadingMarks(marks)).toBe(marks);
+    expect(withoutHeadingMarks(`${"# ".repeat(300_000)}x`)).toBe(`${"# ".repeat(299_999)}x`);
+    expect(withoutHeadingMarks(lines)).toBe("\n".repeat(600_000));
     expect(cpuMsSince(started)).toBeLessThan(1_000);
   });
 });

@@ -1,30 +1,29 @@
 import Link from "next/link";
 import type { BookDto } from "@/server/books/schemas";
 import type { ChapterDto } from "@/server/chapters/schemas";
+import { withoutHeadingMarks } from "@/server/text/markdown-heading";
 import { ROLE_LABELS } from "../../../_components/book-roles";
 import type { ChapterListEntry } from "./chapter-editor";
 import styles from "./editor.module.css";
 
 /**
  * A chapter for someone who reads the book but does not write it (an editor, a viewer, a beta
- * reader): its text as paragraphs, with the chapters before and after. No editor is mounted, so
+ * reader): its text, one paragraph a line, with the chapters before and after. No editor is mounted, so
  * nothing is drafted locally or saved; the server refuses their writes anyway.
  */
 export function ChapterReading({ book, chapter, chapters }: { book: BookDto; chapter: ChapterDto; chapters: ChapterListEntry[] }) {
   const place = chapters.findIndex((c) => c.id === chapter.id);
   const [before, after] = [chapters[place - 1], chapters[place + 1]];
-  const paragraphs = chapter.content.split(/\n\s*\n/).filter((p) => p.trim() !== "");
   return (
     <article className="narrow" lang={book.language} aria-labelledby="chapter-title">
       <p className="eyebrow">
         <Link href={`/books/${book.id}`}>← {book.title}</Link> <span className={`role role-${book.role}`}>{ROLE_LABELS[book.role]} · reading</span>
       </p>
       <h1 id="chapter-title">{chapter.title}</h1>
-      <div className={styles.reading}>
-        {paragraphs.map((paragraph, index) => (
-          <p key={index}>{paragraph.replace(/^#{1,6}\s+/, "")}</p>
-        ))}
-      </div>
+      {/* One text node, its lines kept by CSS: a chapter may be megabytes, and an element per
+          paragraph would have the server render hundreds of thousands of them on the thread that
+          answers everyone. Markdown's heading marks go. */}
+      <div className={styles.reading}>{withoutHeadingMarks(chapter.content)}</div>
       <nav className="button-row" aria-label="Chapters">
         {before && (
           <Link href={`/books/${book.id}/chapters/${before.id}`} className="button secondary small">
