@@ -8,6 +8,14 @@ import type { DB } from "../generated/kysely/database";
 import { assertCan, roleOn, type BookAccess } from "./policy";
 import { bookColumns, type BookRow } from "./schemas";
 
+/** Books, each with the caller's membership row beside it (null when none): what the policy reads a role from. */
+export function booksWithMembership(principal: Principal) {
+  return sql.selectFrom("Book").leftJoin("BookMember", (join) => join.onRef("BookMember.bookId", "=", "Book.id").on("BookMember.userId", "=", principal.userId));
+}
+
+/** A book's columns and the caller's role as a member, read from booksWithMembership. */
+export const bookWithMembershipColumns = [...bookColumns.map((column) => `Book.${column}` as const), "BookMember.role as memberRole"] as const;
+
 /** A book as loaded for a caller: with the role the caller acts with on it. */
 export type LoadedBook = BookRow & BookAccess & { role: BookRole };
 
@@ -23,12 +31,7 @@ export type LoadedBook = BookRow & BookAccess & { role: BookRole };
 export async function loadBook(principal: Principal, bookId: string, operation: Operation, { inTrash = "refuse" }: { inTrash?: "refuse" | "allow" } = {}): Promise<LoadedBook> {
   const action = bookActionOf(operation);
   if (!action) throw new Error(`${operation} declares no action on a book`);
-  const book = await sql
-    .selectFrom("Book")
-    .leftJoin("BookMember", (join) => join.onRef("BookMember.bookId", "=", "Book.id").on("BookMember.userId", "=", principal.userId))
-    .select([...bookColumns.map((column) => `Book.${column}` as const), "BookMember.role as memberRole"])
-    .where("Book.id", "=", bookId)
-    .executeTakeFirst();
+  const book = await booksWithMembership(principal).select(bookWithMembershipColumns).where("Book.id", "=", bookId).executeTakeFirst();
   if (!book) throw new AppError("not_found", "No book has this id.");
   assertCan(principal, action, book);
   if (book.purgedAt) throw new AppError("gone", "This book was deleted for good.");

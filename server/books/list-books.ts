@@ -2,10 +2,10 @@ import { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { actsForEveryone, authorize } from "../auth/scopes";
 import { booleanFilter, defineCollection, pageOf, pageWindow, type OptionsOf, type Page } from "../collections";
-import { sql } from "../db";
 import { countOf } from "../sql/count";
+import { booksWithMembership, bookWithMembershipColumns } from "./access";
 import { roleOn } from "./policy";
-import { BOOK_STATUSES, bookColumns, toBookDto, type BookDto } from "./schemas";
+import { BOOK_STATUSES, toBookDto, type BookDto } from "./schemas";
 
 export const booksCollection = defineCollection({
   sortable: ["title", "type", "status", "wordCount", "createdAt", "updatedAt"] as const,
@@ -30,9 +30,7 @@ export type ListBooksOptions = OptionsOf<typeof booksCollection>;
 export async function listBooks(options: ListBooksOptions, principal: Principal): Promise<Page<BookDto>> {
   authorize(principal, "books.list");
   const { deleted = false, ownerId, access = actsForEveryone(principal) ? undefined : "mine", ...fields } = options.filters;
-  let matching = sql
-    .selectFrom("Book")
-    .leftJoin("BookMember", (join) => join.onRef("BookMember.bookId", "=", "Book.id").on("BookMember.userId", "=", principal.userId))
+  let matching = booksWithMembership(principal)
     .where("Book.purgedAt", "is", null)
     .where("Book.deletedAt", deleted ? "is not" : "is", null);
   if (ownerId !== undefined) matching = matching.where("Book.ownerId", "=", ownerId);
@@ -45,7 +43,7 @@ export async function listBooks(options: ListBooksOptions, principal: Principal)
 
   const { offset, limit } = pageWindow(options);
   const rows = await matching
-    .select([...bookColumns.map((column) => `Book.${column}` as const), "BookMember.role as memberRole"])
+    .select(bookWithMembershipColumns)
     .orderBy(`Book.${options.sortBy}`, options.order)
     .orderBy("Book.id")
     .offset(offset)
