@@ -39,7 +39,7 @@ export async function runAnalyses(input: RunAnalysesInput & { bookId: string }, 
       search: { method: "GET", path: "/api/v1/analysis/search" },
     });
   }
-  const { analysisIds, reused, job } = await startRuns(book, templates, input.parameters, principal);
+  const { analysisIds, reused, job } = await startRuns(book, templates, input.parameters, principal, "analyses.runMany");
   const rows = await sql.selectFrom("AnalysisResult").select(analysisSummaryColumns).where("id", "in", analysisIds).execute();
   const analyses = analysisIds.map((id) => toAnalysisSummary(rows.find((row) => row.id === id)!));
   return { status: job === null || job.status === "succeeded" ? "done" : "queued", analyses, reused, job };

@@ -41,7 +41,7 @@ export async function runAnalysis(input: RunAnalysisInput & { bookId: string }, 
   authorize(principal, "analyses.run");
   const book = await loadBook(principal, input.bookId, "analyses.run");
   const template = await loadRunnableTemplate(principal, input.templateId);
-  const { analysisIds, job } = await startRuns(book, [template], input.parameters, principal);
+  const { analysisIds, job } = await startRuns(book, [template], input.parameters, principal, "analyses.run");
   if (job === null || job.status === "succeeded") return { status: "done", analysis: (await readAnalysis(analysisIds[0]!))! };
   return { status: "queued", job };
 }

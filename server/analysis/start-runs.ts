@@ -1,4 +1,5 @@
 import type { Principal } from "../auth/principal";
+import type { Operation } from "../auth/scopes";
 import type { BookRow } from "../books/schemas";
 import { sql } from "../db";
 import { AppError, ERRORS, type ErrorCode } from "../errors";
@@ -32,10 +33,17 @@ export interface StartedRuns {
 /**
  * Starts the templates on a book: a template whose result for the book's current version (same
  * template version, same parameters) is kept is not run again; the others run in one background
- * job, on one reading of the book, and the request waits a moment for it. A job that failed with a
+ * job, on one reading of the book, and the request waits a moment for it (the job names the book
+ * and the operation, so only a caller still allowed it reads the job). A job that failed with a
  * known code is thrown as that code.
  */
-export async function startRuns(book: BookRow, templates: RunnableTemplate[], given: Record<string, unknown> | undefined, principal: Principal): Promise<StartedRuns> {
+export async function startRuns(
+  book: BookRow,
+  templates: RunnableTemplate[],
+  given: Record<string, unknown> | undefined,
+  principal: Principal,
+  operation: Extract<Operation, "analyses.run" | "analyses.runMany">,
+): Promise<StartedRuns> {
   // A run that names no characters follows the book's bible (issue 21 item 5); kept with the result,
   // so a result is reused only while the bible names the same characters.
   const parameters = { ...given };
@@ -80,8 +88,8 @@ export async function startRuns(book: BookRow, templates: RunnableTemplate[], gi
   await sql.insertInto("AnalysisResult").values(fresh).execute();
   const freshIds = fresh.map((row) => row.id);
   const queued = await (freshIds.length === 1
-    ? enqueueJob(analysisJob, { analysisId: freshIds[0]! }, principal)
-    : enqueueJob(analysisBatchJob, { analysisIds: freshIds }, principal)
+    ? enqueueJob(analysisJob, { analysisId: freshIds[0]! }, principal, { book: { id: book.id, operation } })
+    : enqueueJob(analysisBatchJob, { analysisIds: freshIds }, principal, { book: { id: book.id, operation } })
   ).catch(async (error: unknown) => {
     // Refused (the writer's job quota): no result is left waiting for a job that will never run.
     await sql.deleteFrom("AnalysisResult").where("id", "in", freshIds).execute();

@@ -130,7 +130,7 @@ export async function exportBook(options: ExportBookOptions, principal: Principa
         exportJob,
         { to: format.id, title: book.title, manuscript, smartPunctuation: options.smartPunctuation, notes: options.notes, trimSize: options.trimSize, sceneBreak: options.sceneBreak },
         principal,
-        { inputFile: snapshot },
+        { inputFile: snapshot, book: { id: book.id, operation: "books.export" } },
       ),
     };
   }

@@ -15,6 +15,8 @@ const RECORD = [
   "id",
   "kind",
   "ownerId",
+  "bookId",
+  "bookOperation",
   "status",
   "progress",
   "result",
@@ -63,7 +65,18 @@ export const databaseJobQueue: JobQueue = {
       await refuseOverQuota(trx, job.ownerId, inputSize ?? 0);
       return trx
         .insertInto("Job")
-        .values({ id: newId(), kind: job.kind, ownerId: job.ownerId, input: job.input, inputBlobId, inputSize, expiresAt: job.expiresAt, createdAt: new Date() })
+        .values({
+          id: newId(),
+          kind: job.kind,
+          ownerId: job.ownerId,
+          bookId: job.book?.id ?? null,
+          bookOperation: job.book?.operation ?? null,
+          input: job.input,
+          inputBlobId,
+          inputSize,
+          expiresAt: job.expiresAt,
+          createdAt: new Date(),
+        })
         .returning(RECORD)
         .executeTakeFirstOrThrow();
     }).catch(async (error: unknown) => {

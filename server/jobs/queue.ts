@@ -1,3 +1,4 @@
+import type { Operation } from "../auth/scopes";
 import type { JobFile } from "./define-job";
 import type { JobStatus } from "./schemas";
 
@@ -6,6 +7,9 @@ export interface JobRecord {
   id: string;
   kind: string;
   ownerId: string;
+  /** the book it was made for, and the operation that asked for it (see NewJob) */
+  bookId: string | null;
+  bookOperation: string | null;
   status: JobStatus;
   progress: number;
   result: string | null;
@@ -28,6 +32,11 @@ export interface NewJob {
   input: string;
   /** an upload the job reads (kept in the blob store until the job finishes) */
   inputFile?: Uint8Array;
+  /**
+   * The book the job is made for, and the operation (a name in the scope table) that asked for it:
+   * whoever reads the job must still be allowed that operation on the book.
+   */
+  book?: { id: string; operation: Operation };
   expiresAt: Date;
 }
 

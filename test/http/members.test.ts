@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { bookWithChapters, uploadChapter } from "../support/http-books";
 import { browserSignIn } from "../support/http-browser";
-import { call, del, expectFailure, expectSuccess, get, patch, post, put } from "../support/http-client";
+import { call, del, expectFailure, expectSuccess, get, patch, post, put, waitForJob } from "../support/http-client";
 import { addMember, membersState } from "../support/http-members-cases";
 import { expectTrpcError, trpcMutation, trpcQuery } from "../support/http-trpc";
 import { mintToken, signUp, type Account } from "../support/http-users";
@@ -141,6 +141,23 @@ describe("removing a member", () => {
     expectFailure(await put(`/api/v1/books/${f.book.id}/chapters/${f.chapter.id}`, member.token, { title: "x", content: "x", version: f.chapter.version }), 403, "forbidden");
     expectTrpcError(await trpcQuery("chapters.list", { bookId: f.book.id }, member.token), 403, "forbidden");
     expect((expectSuccess(await get("/api/v1/books", member.token), 200) as { id: string }[]).map((b) => b.id)).not.toContain(f.book.id);
+  });
+
+  it("refuses the jobs they made for the book too: an export's status and file", async () => {
+    const f = await bookWithChapters(owner.token);
+    const member = await addMember(owner, f.book.id, "co_author");
+    const job = expectSuccess(await get(`/api/v1/books/${f.book.id}/export?format=txt&async=1`, member.token), 202) as { id: string };
+    expect(await waitForJob(member.token, job.id)).toMatchObject({ status: "succeeded" });
+    expect((await get(`/api/v1/jobs/${job.id}/file`, member.token)).status).toBe(200);
+
+    expectSuccess(await del(`/api/v1/books/${f.book.id}/members/${member.id}`, owner.token), 204);
+    expectFailure(await get(`/api/v1/jobs/${job.id}`, member.token), 403, "forbidden");
+    expectFailure(await get(`/api/v1/jobs/${job.id}/file`, member.token), 403, "forbidden");
+    expect((await call("HEAD", `/api/v1/jobs/${job.id}/file`, { token: member.token })).status).toBe(403);
+    expectTrpcError(await trpcQuery("jobs.get", { jobId: job.id }, member.token), 403, "forbidden");
+    // the owner's own jobs are untouched
+    const mine = expectSuccess(await get(`/api/v1/books/${f.book.id}/export?format=txt&async=1`, owner.token), 202) as { id: string };
+    expect(await waitForJob(owner.token, mine.id)).toMatchObject({ status: "succeeded" });
   });
 
   it("is the same over tRPC: the owner adds, re-roles and removes; a viewer's write is FORBIDDEN", async () => {

@@ -15,7 +15,7 @@ import { saveChapter } from "@/server/chapters/save-chapter";
 import { uploadChapter } from "@/server/chapters/upload-chapter";
 import { defaultCollectionOptions } from "@/server/collections";
 import { sql } from "@/server/db";
-import { getJob } from "@/server/jobs/get-job";
+import { getJob } from "@/server/job-results/get-job";
 import { JOB_KINDS } from "@/server/compose/job-kinds";
 import { runQueuedJobs } from "@/server/jobs/runner";
 import { workerLoad } from "@/server/workers/pool";

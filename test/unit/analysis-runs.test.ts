@@ -14,7 +14,7 @@ import { createBook } from "@/server/books/create-book";
 import { deleteBook } from "@/server/books/delete-book";
 import { uploadChapter } from "@/server/chapters/upload-chapter";
 import { defaultCollectionOptions } from "@/server/collections";
-import { getJob } from "@/server/jobs/get-job";
+import { getJob } from "@/server/job-results/get-job";
 import { performAnalysis } from "@/server/analysis/perform-analysis";
 import { JOB_KINDS } from "@/server/compose/job-kinds";
 import { runQueuedJobs } from "@/server/jobs/runner";

@@ -10,7 +10,7 @@ import { createEntryInput } from "@/server/bible/schemas";
 import { createBook } from "@/server/books/create-book";
 import { uploadChapter } from "@/server/chapters/upload-chapter";
 import { exportBook } from "@/server/convert/export-book";
-import { getJob, getJobFile } from "@/server/jobs/get-job";
+import { getJob, getJobFile } from "@/server/job-results/get-job";
 import { JOB_KINDS } from "@/server/compose/job-kinds";
 import { runQueuedJobs } from "@/server/jobs/runner";
 import { newWriter } from "../support/principals";

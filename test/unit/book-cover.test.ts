@@ -13,7 +13,7 @@ import { BOOK_COVER_BYTES } from "@/server/books/schemas";
 import { uploadChapter } from "@/server/chapters/upload-chapter";
 import { exportBook } from "@/server/convert/export-book";
 import { sql } from "@/server/db";
-import { getJob, getJobFile } from "@/server/jobs/get-job";
+import { getJob, getJobFile } from "@/server/job-results/get-job";
 import { JOB_KINDS } from "@/server/compose/job-kinds";
 import { runQueuedJobs } from "@/server/jobs/runner";
 import { newWriter, withScopes } from "../support/principals";

@@ -15,7 +15,7 @@ import { listFormats } from "@/server/convert/list-formats";
 import { sql } from "@/server/db";
 import { countOf } from "@/server/sql/count";
 import { AppError, type ErrorCode } from "@/server/errors";
-import { getJob, getJobFile } from "@/server/jobs/get-job";
+import { getJob, getJobFile } from "@/server/job-results/get-job";
 import { JOB_KINDS } from "@/server/compose/job-kinds";
 import { runQueuedJobs } from "@/server/jobs/runner";
 import { newWriter, withScopes } from "../support/principals";

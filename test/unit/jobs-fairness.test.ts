@@ -17,7 +17,7 @@ import { sql } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { defineJob } from "@/server/jobs/define-job";
 import { enqueueJob } from "@/server/jobs/enqueue-job";
-import { getJob } from "@/server/jobs/get-job";
+import { getJob } from "@/server/job-results/get-job";
 import { LEASE_MS, MAX_ACTIVE_JOBS_PER_WRITER, MAX_ATTEMPTS, MAX_JOB_BYTES_PER_WRITER, RUNNING_JOBS_PER_WRITER } from "@/server/jobs/limits";
 import { JOB_KINDS } from "@/server/compose/job-kinds";
 import { runQueuedJobs } from "@/server/jobs/runner";

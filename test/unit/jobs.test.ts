@@ -7,7 +7,7 @@ import { AppError } from "@/server/errors";
 import { blobStore } from "@/server/jobs/job-blob-store";
 import { defineJob } from "@/server/jobs/define-job";
 import { enqueueJob } from "@/server/jobs/enqueue-job";
-import { describeJobFile, getJob, getJobFile } from "@/server/jobs/get-job";
+import { describeJobFile, getJob, getJobFile } from "@/server/job-results/get-job";
 import { jobsCollection, listJobs } from "@/server/jobs/list-jobs";
 import { defaultCollectionOptions } from "@/server/collections";
 import { runQueuedJobs, sweepExpiredJobs } from "@/server/jobs/runner";

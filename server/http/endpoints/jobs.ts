@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { describeJobFile, getJob, getJobFile } from "../../jobs/get-job";
+import { describeJobFile, getJob, getJobFile } from "../../job-results/get-job";
 import { jobsCollection, listJobs } from "../../jobs/list-jobs";
 import { jobIdParams, jobSchema } from "../../jobs/schemas";
 import { defineEndpoint } from "../endpoint";

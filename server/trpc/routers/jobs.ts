@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getJob } from "../../jobs/get-job";
+import { getJob } from "../../job-results/get-job";
 import { jobsCollection, listJobs } from "../../jobs/list-jobs";
 import { jobIdParams, jobSchema } from "../../jobs/schemas";
 import { operationProcedure, router } from "../init";

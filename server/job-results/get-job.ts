@@ -1,18 +1,34 @@
 import type { Principal } from "../auth/principal";
-import { actsForEveryone, authorize } from "../auth/scopes";
+import { actsForEveryone, authorize, OPERATIONS, type Operation } from "../auth/scopes";
+import { loadBook } from "../books/access";
 import { AppError } from "../errors";
-import type { JobFile } from "./define-job";
-import { jobQueue } from "./job-queue";
-import type { JobRecord } from "./queue";
-import { toJobDto } from "./job-dto";
-import type { JobDto } from "./schemas";
+import type { JobFile } from "../jobs/define-job";
+import { jobQueue } from "../jobs/job-queue";
+import type { JobRecord } from "../jobs/queue";
+import { toJobDto } from "../jobs/job-dto";
+import type { JobDto } from "../jobs/schemas";
 
-/** The caller's job (or anyone's, for an admin-scoped credential), while it has not expired. */
+// Reading a job is a use case above the queue (which knows no domain): a job made for a book is
+// shown only to a caller the book's policy still allows what asked for it.
+
+const isOperation = (name: string): name is Operation => Object.hasOwn(OPERATIONS, name);
+
+/**
+ * The caller's job (or anyone's, for an admin-scoped credential), while it has not expired. A job
+ * made for a book (an export, an analysis) asks the book's policy again, as the operation that
+ * queued it did: a member removed from the book since, or whose role no longer allows it, is
+ * refused (403), and a book in the trash or purged answers as the book would.
+ */
 async function loadJob(jobId: string, principal: Principal): Promise<JobRecord> {
   authorize(principal, "jobs.get");
   const job = await jobQueue.get(jobId);
   if (!job) throw new AppError("not_found", "There is no job with this id (jobs are kept until they expire).");
   if (job.ownerId !== principal.userId && !actsForEveryone(principal)) throw new AppError("forbidden", "This job is another writer's.");
+  if (job.bookId !== null && job.bookOperation !== null) {
+    // An operation this version no longer knows fails closed.
+    if (!isOperation(job.bookOperation)) throw new AppError("forbidden", "This job was made for a book by an operation Inkstone no longer has.");
+    await loadBook(principal, job.bookId, job.bookOperation);
+  }
   if (job.expiresAt.getTime() <= Date.now()) throw new AppError("gone", "This job has expired; its result is no longer kept.");
   return job;
 }
