@@ -45,6 +45,12 @@ test("the owner shares a book with a co-author, who writes in it; as a viewer th
   await expectSaved(co.page);
   expect((await stored(page.request, first!)).content).toBe("The boat touched sand. Gulls rose.");
   await co.page.screenshot({ path: "test-results/members-co-author-editor.png" });
+  // The owner's History says who wrote which version.
+  await page.goto(first!.path);
+  await page.getByRole("button", { name: "History" }).click();
+  await expect(page.getByRole("button", { name: /^Version 2/ })).toContainText(`by ${co.writer.name}`);
+  await page.screenshot({ path: "test-results/members-history-authors.png" });
+  await page.goto(`/books/${first!.bookId}`);
 
   // Made a viewer, they read the chapter and cannot change it: no editor is mounted.
   await members(page).getByRole("combobox", { name: `Role of ${co.writer.name}` }).selectOption("viewer");

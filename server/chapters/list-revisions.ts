@@ -1,9 +1,8 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { defineCollection, pageOf, pageWindow, type OptionsOf, type Page } from "../collections";
-import { sql } from "../db";
 import { countOf } from "../sql/count";
-import { loadChapter } from "./load-chapter";
+import { loadChapter, revisionsWithAuthors, revisionSummaryColumns } from "./load-chapter";
 import { toRevisionSummaryDto, type RevisionSummaryDto } from "./schemas";
 
 export const revisionsCollection = defineCollection({
@@ -21,12 +20,12 @@ export async function listRevisions(
 ): Promise<Page<RevisionSummaryDto>> {
   authorize(principal, "chapters.revisions");
   const chapter = await loadChapter(principal, input, "chapters.revisions");
-  const matching = sql.selectFrom("ChapterRevision").where("chapterId", "=", chapter.id);
+  const matching = revisionsWithAuthors(chapter.id);
   const { offset, limit } = pageWindow(input.options);
   const rows = await matching
-    .select(["version", "title", "wordCount", "createdAt", "kind", "changeSetId", "authorId"])
-    .orderBy(input.options.sortBy, input.options.order)
-    .orderBy("version", "desc")
+    .select(revisionSummaryColumns)
+    .orderBy(`ChapterRevision.${input.options.sortBy}`, input.options.order)
+    .orderBy("ChapterRevision.version", "desc")
     .offset(offset)
     .limit(limit)
     .execute();

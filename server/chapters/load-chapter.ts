@@ -41,12 +41,27 @@ export function chapterInTrash(ids: ChapterIds, message = "This chapter is in th
 }
 
 /** Version `version` of a chapter, as its revision keeps it; 404 if it never existed or was thinned. */
+/** A chapter's versions, each with its author's name as their account gives it now. */
+export function revisionsWithAuthors(chapterId: string) {
+  return sql.selectFrom("ChapterRevision").leftJoin("User", "User.id", "ChapterRevision.authorId").where("ChapterRevision.chapterId", "=", chapterId);
+}
+
+/** What a version is summarised by, read from revisionsWithAuthors. */
+export const revisionSummaryColumns = [
+  "ChapterRevision.version",
+  "ChapterRevision.title",
+  "ChapterRevision.wordCount",
+  "ChapterRevision.createdAt",
+  "ChapterRevision.kind",
+  "ChapterRevision.changeSetId",
+  "ChapterRevision.authorId",
+  "User.name as authorName",
+] as const;
+
 export async function loadRevision(chapterId: string, version: number) {
-  const revision = await sql
-    .selectFrom("ChapterRevision")
-    .select(["version", "title", "content", "wordCount", "createdAt", "kind", "changeSetId", "authorId"])
-    .where("chapterId", "=", chapterId)
-    .where("version", "=", version)
+  const revision = await revisionsWithAuthors(chapterId)
+    .select([...revisionSummaryColumns, "ChapterRevision.content"])
+    .where("ChapterRevision.version", "=", version)
     .executeTakeFirst();
   if (!revision) throw new AppError("not_found", `This chapter has no version ${version}.`);
   return revision;

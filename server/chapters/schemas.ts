@@ -79,6 +79,7 @@ export const revisionSummarySchema = z
     kind: z.string().describe('why it exists: "save", "upload", "import", "restore", "replace" (a book-wide replace) or "undo" (its undo)'),
     changeSetId: z.string().nullable().describe("the book-wide replace (or its undo) that wrote it"),
     authorId: z.string().nullable().describe("the user whose change wrote this version; null for versions written before authors were recorded"),
+    authorName: z.string().nullable().describe("that user's name as their account gives it now; null when no author is recorded, the account has no name or is gone"),
   })
   .meta({ id: "RevisionSummary" });
 export const revisionSchema = revisionSummarySchema.extend({ content: z.string() }).meta({ id: "Revision" });
@@ -117,7 +118,8 @@ export function toRevisionSummaryDto(row: {
   kind: string;
   changeSetId: string | null;
   authorId: string | null;
+  authorName: string | null;
 }): RevisionSummaryDto {
   const { version, title, wordCount, kind, changeSetId, authorId } = row;
-  return { version, title, wordCount, createdAt: row.createdAt.toISOString(), kind, changeSetId, authorId };
+  return { version, title, wordCount, createdAt: row.createdAt.toISOString(), kind, changeSetId, authorId, authorName: row.authorName || null };
 }

@@ -88,6 +88,13 @@ describe("a shared book", () => {
     expect(saved.version).toBe(f.chapter.version + 1);
     const history = expectSuccess(await get(`/api/v1/stats/history?bookId=${f.book.id}`, coAuthor.token), 200);
     expect(history.totals.written).toBeGreaterThan(0);
+    // each version names who wrote it
+    const versions = expectSuccess(await get(`/api/v1/books/${f.book.id}/chapters/${f.chapter.id}/revisions`, owner.token), 200) as { version: number; authorId: string; authorName: string }[];
+    expect(versions.slice(0, 2).map(({ version, authorId, authorName }) => ({ version, authorId, authorName }))).toEqual([
+      { version: saved.version, authorId: coAuthor.id, authorName: "co-author" },
+      { version: f.chapter.version, authorId: owner.id, authorName: "members-owner" },
+    ]);
+    expect(expectSuccess(await get(`/api/v1/books/${f.book.id}/chapters/${f.chapter.id}/revisions/${saved.version}`, owner.token), 200)).toMatchObject({ authorName: "co-author" });
     const before = expectSuccess(await get(`/api/v1/books/${f.book.id}/chapters/${f.chapter.id}`, editor.token), 200);
     expect(before.content).toBe("Three new words here.");
     expectFailure(await put(`/api/v1/books/${f.book.id}/chapters/${f.chapter.id}`, editor.token, { title: "Opening", content: "An editor's rewrite.", version: saved.version }), 403, "forbidden");

@@ -1,3 +1,4 @@
+import type { RevisionSummaryDto } from "@/server/chapters/schemas";
 import type { ErrorCode } from "@/server/errors";
 import { describeAnswer, networkProblem, type ProblemOptions } from "../../../../../_components/problem";
 
@@ -19,18 +20,8 @@ export interface ServerChapter {
   updatedAt: string;
 }
 
-export interface RevisionSummary {
-  version: number;
-  title: string;
-  wordCount: number;
-  createdAt: string;
-  /** why the version exists: "save", "upload", "import", "restore", or "replace"/"undo" for a book-wide replacement */
-  kind: string;
-  /** the book-wide replacement (or its undo) that wrote this version */
-  changeSetId: string | null;
-  /** the user whose change wrote this version; null for versions written before authors were recorded */
-  authorId: string | null;
-}
+/** A version as the API lists it (server/chapters/schemas.ts): one definition for both sides. */
+export type RevisionSummary = RevisionSummaryDto;
 
 /**
  * Why a call did not go through. `offline`: the server could not be reached; `signed-out`: 401;

@@ -52,6 +52,8 @@ function Versions({ ids, language, currentVersion, currentText, onClose, onResto
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fromChangeSet = revisions.some((revision) => revision.changeSetId);
+  // Who wrote each version is said once more than one person has written the chapter.
+  const byMoreThanOne = new Set(revisions.map((revision) => revision.authorId).filter(Boolean)).size > 1;
   const changeSets = trpc.search.changeSets.useQuery({ bookId: ids.bookId }, { enabled: fromChangeSet, retry: false });
 
   const show = (listed: Awaited<ReturnType<typeof listRevisions>>, page: number) => {
@@ -107,6 +109,7 @@ function Versions({ ids, language, currentVersion, currentText, onClose, onResto
                 {revision.changeSetId && <span className={styles.changeSet}>{changeSetLabel(revision, changeSets.data?.items ?? [])}</span>}
                 <span className="muted">
                   {formatDateTime(revision.createdAt)} · {formatWords(revision.wordCount, language)}
+                  {byMoreThanOne && ` · ${revision.authorName ? `by ${revision.authorName}` : "author unknown"}`}
                 </span>
               </button>
             </li>
