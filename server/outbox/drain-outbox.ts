@@ -1,6 +1,8 @@
+import type { ExpressionBuilder } from "kysely";
 import { sql } from "../db";
+import type { DB } from "../generated/kysely/database";
 import { env } from "../env";
-import { OUTBOX_TOPICS, type OutboxTopic } from "./topics";
+import { OUTBOX_LONGEST_REST_MS, OUTBOX_REST_MS, OUTBOX_TOPICS, type OutboxTopic } from "./topics";
 
 /** How long a process's claim on a subject's rows lasts: a process that died lets go after this. */
 const CLAIM_MS = 60_000;
@@ -51,6 +53,15 @@ async function perform(subject: Subject, upTo: number): Promise<void> {
   }
 }
 
+type GroupExpressions = ExpressionBuilder<DB, "Outbox">;
+
+/** A subject's rows have rested `restMs` since the last of them, or the first has waited its longest. */
+function rested(eb: GroupExpressions, restMs: number) {
+  if (restMs === 0) return eb.lit(true);
+  const now = Date.now();
+  return eb.or([eb(eb.fn.max("createdAt"), "<=", new Date(now - restMs)), eb(eb.fn.min("createdAt"), "<=", new Date(now - OUTBOX_LONGEST_REST_MS))]);
+}
+
 /** Whether this process does the outbox's work at all (INKSTONE_OUTBOX_DRAIN). */
 const drainsHere = () => env.INKSTONE_OUTBOX_DRAIN === "1";
 
@@ -65,7 +76,9 @@ function run(subject: Subject, upTo: number): Promise<void> {
 
 /**
  * Does the outbox's waiting work, oldest subject first, until none is left (or, with `only`, the
- * work of those subjects alone, once). Rows of one subject are done by one run.
+ * work of those subjects alone, once). Rows of one subject are done by one run. The background
+ * leaves a subject whose rows have not rested their topic's time (OUTBOX_REST_MS) for a later pass;
+ * asked for by name (`only`), it does them at once.
  */
 export async function drainOutbox(only?: { topic: OutboxTopic; subjectIds: string[] }): Promise<void> {
   if (only?.subjectIds.length === 0 || !drainsHere()) return;
@@ -82,6 +95,7 @@ export async function drainOutbox(only?: { topic: OutboxTopic; subjectIds: strin
       .orderBy((eb) => eb.fn.min("id"))
       .limit(BATCH);
     if (only) query = query.where("topic", "=", only.topic).where("subjectId", "in", only.subjectIds);
+    else query = query.having((eb) => eb.or(Object.entries(OUTBOX_REST_MS).map(([topic, restMs]) => eb.and([eb("topic", "=", topic), rested(eb, restMs)]))));
     const waiting = await query.execute();
     for (const row of waiting) await run({ topic: row.topic as OutboxTopic, subjectId: row.subjectId }, Number(row.upTo));
     if (only || waiting.length < BATCH) return;
