@@ -25,6 +25,23 @@ test("the book page lists chapters in order, each a link to its editor, with the
   await expect(page.getByRole("link", { name: "Analyze" })).toHaveAttribute("href", `/analyze/${id}`);
 });
 
+test("with Book details open, each Title label names its own field and no id is on the page twice", async ({ page }) => {
+  const id = await bookWithChapters(page, `Labelled ${Date.now()}`, ["One"]);
+  await page.goto(`/books/${id}`);
+  await page.getByRole("button", { name: "Edit details" }).click();
+  const details = page.getByRole("dialog", { name: "Book details" });
+  await details.getByText("Title", { exact: true }).click();
+  await expect(details.getByLabel("Title", { exact: true })).toBeFocused();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" (revised)");
+  await expect(page.getByLabel("New chapter")).toHaveValue("");
+  const repeated = await page.evaluate(() => {
+    const ids = [...document.querySelectorAll("[id]")].map((element) => element.id);
+    return ids.filter((name, at) => ids.indexOf(name) !== at);
+  });
+  expect(repeated).toEqual([]);
+});
+
 test("chapters reorder by keyboard, and the order is kept", async ({ page }) => {
   const id = await bookWithChapters(page, `Reordered ${Date.now()}`, ["One", "Two", "Three"]);
   await page.goto(`/books/${id}`);

@@ -39,7 +39,7 @@ test.describe("in Shanghai", () => {
 
     await page.getByLabel("Daily goal").fill("0");
     await page.getByRole("button", { name: "Save goals" }).click();
-    await expect(page.locator("#field-dailyGoal-error")).toBeVisible();
+    await expect(page.locator('[id^="field-dailyGoal-"][id$="-error"]')).toBeVisible();
     await expect(page.getByLabel("Daily goal")).toHaveAttribute("aria-invalid", "true");
 
     await page.getByLabel("Daily goal").fill("1,500");

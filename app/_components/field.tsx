@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 
 interface Described {
   name: string;
@@ -13,9 +13,14 @@ interface FieldProps extends Described, Omit<InputHTMLAttributes<HTMLInputElemen
   rows?: number;
 }
 
-/** The label, hint and error around a control, tied to it for screen readers. */
+/**
+ * The label, hint and error around a control, tied to it for screen readers. The id is the page's
+ * own (useId): two forms on one page often share a field's name (the book page's New chapter and
+ * its Book details dialog both have a `title`), and a label would then name the other's input.
+ */
 function Labelled({ name, label, hint, error, id, control }: Described & { control: (props: object) => ReactNode }) {
-  const fieldId = id ?? `field-${name}`;
+  const unique = useId();
+  const fieldId = id ?? `field-${name}-${unique}`;
   const hintId = hint ? `${fieldId}-hint` : undefined;
   const errorId = error ? `${fieldId}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
