@@ -1,4 +1,4 @@
-import { isTitle } from "../analysis/engine/titles";
+import { isTitle } from "../text/titles";
 
 /** What ends a sentence in English or Chinese prose, or a line. */
 const END = /[.!?。！？…\n]/u;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findMentions, sentenceCased, splitNames, withoutTitles } from "@/server/analysis/engine/mentions";
-import { isTitle } from "@/server/analysis/engine/titles";
+import { isTitle } from "@/server/text/titles";
 import { chineseSegmenter } from "@/server/text/segmenter";
 
 const ids = (text: string, things: Parameters<typeof findMentions>[1]) => findMentions(text, things).map((mention) => mention.id);

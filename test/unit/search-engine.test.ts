@@ -74,6 +74,12 @@ describe("search engine (issue 23 item 1)", () => {
     const zh = "天黑了。“凯瑟琳走了。”他说。";
     const at = zh.indexOf("凯瑟琳");
     expect(contextOf(zh, at, at + 3)).toEqual({ before: "“", match: "凯瑟琳", after: "走了。”" });
+    // a title's dot ends no sentence (issue 33 item 6: the snippet before "Bennet" was empty)
+    const austen = "It rained. Then Mr. Bennet came in. Dr. Jones followed, and Mrs. Long.";
+    const bennet = austen.indexOf("Bennet");
+    expect(contextOf(austen, bennet, bennet + 6)).toEqual({ before: "Then Mr. ", match: "Bennet", after: " came in." });
+    const jones = austen.indexOf("Jones");
+    expect(contextOf(austen, jones, jones + 5)).toEqual({ before: "Dr. ", match: "Jones", after: " followed, and Mrs. Long." });
   });
 
   it("preserves case as a word processor does", () => {

@@ -3,7 +3,7 @@ import { findMentions, splitNames, type NamedThing } from "./mentions";
 import type { PreparedBook, PreparedChapter } from "./prepared-book";
 import { characterParams } from "./probe-specs";
 import { isStopWord } from "./terms";
-import { isTitle } from "./titles";
+import { isTitle } from "../../text/titles";
 
 interface TrackedCharacter {
   name: string;

@@ -1,6 +1,6 @@
 import { chineseSegmenter, type Segmenter } from "@/server/text/segmenter";
 import { NameMatcher } from "@/server/text/name-matcher";
-import { isTitle } from "./titles";
+import { isTitle } from "../../text/titles";
 
 export interface NamedThing {
   id: string;

@@ -1,24 +1,39 @@
+import { isTitle } from "../../text/titles";
+
 /**
  * The sentence around a hit, for a results list: from the start of its sentence to the end of
  * it, at most CONTEXT characters on each side (cut at a space where one is near, so a word is not
- * halved). Sentences end at . ! ? … and their CJK forms, and at a line break.
+ * halved). Sentences end at . ! ? … and their CJK forms, and at a line break; not at the dot of a
+ * title (Mr. Bennet, Dr. Jones, St. Paul's).
  */
 export const CONTEXT = 80;
 
 const SENTENCE_END = /[.!?…。！？\n]/;
+/** The longest title worth looking back for (reverend, lieutenant …): the look is bounded. */
+const LONGEST_TITLE = 12;
+
+/** Whether the character at `at` ends a sentence. */
+function endsSentence(text: string, at: number): boolean {
+  const character = text[at];
+  if (character === undefined || !SENTENCE_END.test(character)) return false;
+  if (character !== ".") return true;
+  let word = at;
+  while (word > 0 && at - word < LONGEST_TITLE && /\p{L}/u.test(text[word - 1]!)) word--;
+  return !isTitle(text.slice(word, at));
+}
 /** Closing quotes and brackets that belong to the sentence they end. */
 const CLOSERS = /["'”’」』）)\]]/;
 
 export function contextOf(text: string, start: number, end: number): { before: string; match: string; after: string } {
   let from = start;
   const floor = Math.max(0, start - CONTEXT);
-  while (from > floor && !SENTENCE_END.test(text[from - 1]!)) from--;
+  while (from > floor && !endsSentence(text, from - 1)) from--;
   // Stopped at the end of the sentence before: its closing quotes, and the space after them, are not this one's.
   if (from > floor) while (from < start && CLOSERS.test(text[from]!)) from++;
   while (from < start && /\s/.test(text[from]!)) from++;
   let to = end;
   const ceiling = Math.min(text.length, end + CONTEXT);
-  while (to < ceiling && text[to] !== "\n" && !SENTENCE_END.test(text[to - 1] ?? "")) to++;
+  while (to < ceiling && text[to] !== "\n" && !endsSentence(text, to - 1)) to++;
   while (to < ceiling && CLOSERS.test(text[to]!)) to++;
   let before = text.slice(from, start);
   let after = text.slice(end, to).trimEnd();
