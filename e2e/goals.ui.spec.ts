@@ -171,4 +171,10 @@ test("the planner dates chapters by a cadence, marks one released, and warns whe
   await page.reload();
   await expect(plan.getByRole("checkbox", { name: "Arrival released" })).toBeChecked();
   await expect(plan.getByTestId("buffer")).toContainText("Under your minimum of 3 days");
+
+  // A chapter moved to the trash leaves the plan at once, without a reload (issue 33 item 6).
+  await page.getByRole("button", { name: "Delete “Night Watch”" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Move to trash" }).click();
+  await expect(plan.getByLabel("Release date of Night Watch")).toHaveCount(0);
+  await expect(plan.getByTestId("buffer")).toContainText("1 chapter written ahead");
 });

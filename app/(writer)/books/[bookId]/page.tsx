@@ -180,7 +180,7 @@ export default async function BookPage({ params }: { params: Params }) {
           <p className="muted">
             For serials: date each chapter&rsquo;s release by hand or by a cadence, mark what is out, and keep a buffer written ahead.
           </p>
-          <ReleasePlanner bookId={book.id} language={book.language} />
+          <ReleasePlanner bookId={book.id} language={book.language} chapters={chapters.map(({ id, title }) => `${id} ${title}`).join("\n")} />
         </section>
       )}
     </BookDeskProvider>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { formatDay, todayIn } from "../../../../_components/days";
 import { FormAlert } from "../../../../_components/form-alert";
 import { formatNumber } from "../../../../_components/format";
@@ -23,9 +23,19 @@ const count = (n: number, one: string) => `${formatNumber(n)} ${one}${n === 1 ? 
 /**
  * The release planner for serials: a cadence that dates the unreleased chapters in book order,
  * each chapter's date and released mark, and the buffer (存稿) of chapters written ahead.
+ * `chapters` is the page's chapter list as the server rendered it (ids and titles, in order): when
+ * it changes (a chapter added, trashed, restored, renamed or moved, here or in another tab), the
+ * plan is read again, since its cached copy still lists the book as it was.
  */
-export function ReleasePlanner({ bookId, language }: { bookId: string; language: string }) {
+export function ReleasePlanner({ bookId, language, chapters }: { bookId: string; language: string; chapters: string }) {
   const plan = trpc.releases.plan.useQuery({ bookId });
+  const { refetch } = plan;
+  const rendered = useRef(chapters);
+  useEffect(() => {
+    if (rendered.current === chapters) return;
+    rendered.current = chapters;
+    void refetch();
+  }, [chapters, refetch]);
   const settings = trpc.goals.settings.useQuery();
   const utils = trpc.useUtils();
   const onSuccess = (saved: NonNullable<typeof plan.data>) => utils.releases.plan.setData({ bookId }, saved);
