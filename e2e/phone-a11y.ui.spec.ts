@@ -1,5 +1,4 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { axe } from "./axe";
 import { expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 import { newWriter, SIGNED_OUT, signInViaUi, signUpViaApi } from "./support";
@@ -9,26 +8,8 @@ import { newWriter, SIGNED_OUT, signInViaUi, signUpViaApi } from "./support";
 const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 820, height: 1180 };
 
-// axe runs inside the page as an injected script, which the pages' script policy would refuse.
+// axe runs inside the page as an injected script (e2e/axe.ts), which the pages' script policy would refuse.
 test.use({ bypassCSP: true });
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-interface AxeResult {
-  violations: { id: string; nodes: { target: string[]; failureSummary?: string }[] }[];
-}
-
-async function axe(page: Page, include: string, rules: string[]): Promise<AxeResult["violations"]> {
-  await page.addScriptTag({ content: AXE });
-  const result = await page.evaluate(
-    ([context, ids]) =>
-      (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<AxeResult> } }).axe.run(
-        { include: [[context]] },
-        { runOnly: { type: "rule", values: ids } },
-      ),
-    [include, rules] as const,
-  );
-  return result.violations;
-}
 
 async function bookWithChapters(page: Page, titles: string[]) {
   const made = await page.request.post("/api/v1/books", { data: { title: `Pocket ${Date.now()}` } });
