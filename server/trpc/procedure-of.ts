@@ -1,0 +1,83 @@
+import { z } from "zod";
+import type { Principal } from "../auth/principal";
+import type { AnyObject, Method, OperationInput, RunEndpoint } from "../http/endpoint";
+import { operationProcedure } from "./init";
+
+// A tRPC procedure derived from its operation's endpoint declaration (decision 0463): the same
+// operation (scope and book action), the same schemas, the same `run`. Only the declarations are
+// read here (server/http/endpoint.ts, server/http/endpoints/), never REST's wrapper.
+
+type Acknowledgement<W extends string> = z.ZodObject<{ [K in W]: z.ZodLiteral<true> }>;
+/** A GET that needs no field (no query string) is a query that needs no input: `users.me()`. */
+type InputOf<P, Q, B, M extends Method> = M extends "GET"
+  ? Record<never, never> extends z.input<OperationInput<P, Q, B>>
+    ? z.ZodPrefault<OperationInput<P, Q, B>>
+    : OperationInput<P, Q, B>
+  : OperationInput<P, Q, B>;
+
+const queryOf = <I extends z.ZodType, O extends z.ZodType>(operation: Parameters<typeof operationProcedure>[0], derivedFrom: string, input: I, output: O, run: (input: z.output<I>, principal: Principal) => Promise<z.input<O>>) =>
+  operationProcedure(operation, { derivedFrom })
+    .input(input)
+    .output(output)
+    // The output parser checks what run answers; `never` only spares the compiler proving it for every O.
+    .query(({ input, ctx }) => run(input as z.output<I>, ctx.principal) as Promise<never>);
+
+const mutationOf = <I extends z.ZodType, O extends z.ZodType>(operation: Parameters<typeof operationProcedure>[0], derivedFrom: string, input: I, output: O, run: (input: z.output<I>, principal: Principal) => Promise<z.input<O>>) =>
+  operationProcedure(operation, { derivedFrom })
+    .input(input)
+    .output(output)
+    // The output parser checks what run answers; `never` only spares the compiler proving it for every O.
+    .mutation(({ input, ctx }) => run(input as z.output<I>, ctx.principal) as Promise<never>);
+
+type ProcedureOf<M extends Method, I extends z.ZodType, O extends z.ZodType> = M extends "GET" ? ReturnType<typeof queryOf<I, O>> : ReturnType<typeof mutationOf<I, O>>;
+
+/**
+ * The procedure of an endpoint declared by its data (`defineEndpoint({ …, run })`): a query for a
+ * GET, else a mutation; its input the strict merge of the path parameters, query and body (a
+ * refined body keeps its checks); its output the success schema, as `run` answers it. A 204 has no
+ * data: name what its procedure answers instead, `procedureOf(removeMemberEndpoint, "removed")` →
+ * `{ removed: true }`.
+ */
+export function procedureOf<P extends AnyObject, B extends z.ZodType, Q extends AnyObject, S extends z.ZodType, M extends Method>(
+  endpoint: RunEndpoint<P, B, Q, S, M>,
+): ProcedureOf<M, InputOf<P, Q, B, M>, S>;
+export function procedureOf<P extends AnyObject, B extends z.ZodType, Q extends AnyObject, M extends Method, W extends string>(
+  endpoint: RunEndpoint<P, B, Q, undefined, M>,
+  answers: W,
+): ProcedureOf<M, InputOf<P, Q, B, M>, Acknowledgement<W>>;
+export function procedureOf(endpoint: RunEndpoint<AnyObject, z.ZodType, AnyObject, z.ZodType | undefined>, answers?: string): unknown {
+  const { operation, method, path } = endpoint;
+  const run = endpoint.run as (input: object, principal: Principal) => Promise<unknown>;
+  if (!operation) throw new Error(`${method} ${path} names no operation: a procedure needs one`);
+  const output = answers ? z.object({ [answers]: z.literal(true) }) : endpoint.success.schema;
+  if (!output || (endpoint.success.status === 204) !== Boolean(answers)) {
+    throw new Error(`${method} ${path}: a procedure answers the success schema, or for a 204 what it names (procedureOf(endpoint, "deleted"))`);
+  }
+  const input = inputOf(endpoint);
+  const answer = answers
+    ? async (value: object, principal: Principal) => {
+        await run(value, principal);
+        return { [answers]: true };
+      }
+    : (value: object, principal: Principal) => run(value, principal);
+  const derivedFrom = `${method} ${path}`;
+  return method === "GET" ? queryOf(operation, derivedFrom, input, output, answer) : mutationOf(operation, derivedFrom, input, output, answer);
+}
+
+/** The endpoint's path parameters, query and body as one strict object. */
+function inputOf(endpoint: RunEndpoint<AnyObject, z.ZodType, AnyObject, z.ZodType | undefined>): z.ZodType<object> {
+  const parts = [endpoint.params, endpoint.query, endpoint.body?.schema] as (z.ZodObject | undefined)[];
+  const shape = Object.assign({}, ...parts.map((part) => part?.shape));
+  let input = z.strictObject(shape);
+  const body = endpoint.body?.schema as z.ZodObject | undefined;
+  if (body?._zod.def.checks?.length) {
+    // The body's own checks ("name at least one attribute") judge the body's fields, as REST's do.
+    const fields = Object.keys(body.shape);
+    input = input.superRefine((value, context) => {
+      const own = body.safeParse(Object.fromEntries(fields.filter((field) => value[field] !== undefined).map((field) => [field, value[field]])));
+      for (const issue of own.success ? [] : own.error.issues) context.addIssue({ code: "custom", message: issue.message, path: issue.path });
+    });
+  }
+  const needsNothing = Object.values(shape).every((field) => (field as z.ZodType)._zod.optin === "optional");
+  return endpoint.method === "GET" && needsNothing ? input.prefault({}) : input;
+}
