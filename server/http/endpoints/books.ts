@@ -50,7 +50,7 @@ export const createBookEndpoint = defineEndpoint({
   body: { schema: createBookInput },
   writableAttributes: BOOK_WRITABLE_ATTRIBUTES.filter((a) => a !== "deleted"),
   success: { status: 201, description: "the new book", schema: bookSchema },
-  handle: async ({ body, principal }) => success(await createBook(body, principal), 201),
+  run: createBook,
 });
 
 // GET /api/v1/books/{bookId} — read a book

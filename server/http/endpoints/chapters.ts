@@ -113,8 +113,7 @@ export const reorderChaptersEndpoint = defineEndpoint({
   body: { schema: reorderChaptersInput },
   success: { status: 201, description: "the chapters in their new order", schema: z.array(chapterSummarySchema) },
   errors: ["book_in_trash"],
-  handle: async ({ params, body, principal }) =>
-    success(await reorderChapters({ bookId: params.bookId, chapterIds: body.chapterIds }, principal), 201),
+  run: reorderChapters,
 });
 
 // GET /api/v1/books/{bookId}/chapters/{chapterId} — read a chapter

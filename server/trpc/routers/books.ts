@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { deleteBookCover } from "../../books/cover";
-import { createBook } from "../../books/create-book";
 import { deleteBook } from "../../books/delete-book";
 import { getBook } from "../../books/get-book";
 import { booksCollection, listBooks } from "../../books/list-books";
-import { bookIdParams, bookSchema, createBookInput, patchBookInput } from "../../books/schemas";
+import { bookIdParams, bookSchema, patchBookInput } from "../../books/schemas";
 import { updateBook } from "../../books/update-book";
+import { createBookEndpoint } from "../../http/endpoints/books";
 import { operationProcedure, router } from "../init";
 import { listProcedure } from "../list-procedure";
+import { procedureOf } from "../procedure-of";
 
 // Fields are named as REST's path parameters name them, with their rules: `bookId`.
 const bookRef = bookIdParams.shape;
@@ -26,10 +27,7 @@ export const booksRouter = router({
     .input(z.strictObject(bookRef))
     .output(bookSchema)
     .query(({ input, ctx }) => getBook(input, ctx.principal)),
-  create: operationProcedure("books.create")
-    .input(createBookInput)
-    .output(bookSchema)
-    .mutation(({ input, ctx }) => createBook(input, ctx.principal)),
+  create: procedureOf(createBookEndpoint),
   update: operationProcedure("books.update")
     .input(z.strictObject({ ...bookRef, changes: patchBookInput }))
     .output(bookSchema)

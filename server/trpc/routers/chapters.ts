@@ -5,7 +5,6 @@ import { getChapter } from "../../chapters/get-chapter";
 import { getRevision } from "../../chapters/get-revision";
 import { chaptersCollection, listChapters } from "../../chapters/list-chapters";
 import { listRevisions, revisionsCollection } from "../../chapters/list-revisions";
-import { reorderChapters } from "../../chapters/reorder-chapters";
 import { restoreRevision } from "../../chapters/restore-revision";
 import { saveChapter } from "../../chapters/save-chapter";
 import { bookIdParams } from "../../books/schemas";
@@ -13,10 +12,8 @@ import {
   chapterListItemSchema,
   chapterParams,
   chapterSchema,
-  chapterSummarySchema,
   namesTitleOrContent,
   patchChapterInput,
-  reorderChaptersInput,
   restoreRevisionInput,
   revisionSchema,
   revisionSummarySchema,
@@ -24,8 +21,10 @@ import {
   versionNumber,
 } from "../../chapters/schemas";
 import { uploadChapter } from "../../chapters/upload-chapter";
+import { reorderChaptersEndpoint } from "../../http/endpoints/chapters";
 import { operationProcedure, router } from "../init";
 import { listProcedure } from "../list-procedure";
+import { procedureOf } from "../procedure-of";
 
 // Inputs are strict, like REST's bodies: an unknown key is refused (UNPROCESSABLE_CONTENT), never
 // silently dropped. They are composed from REST's path parameters and body schemas, so the rules
@@ -77,10 +76,7 @@ export const chaptersRouter = router({
     .input(z.strictObject(chapterRef))
     .output(chapterSchema)
     .mutation(({ input, ctx }) => untrashChapter(input, ctx.principal)),
-  reorder: operationProcedure("chapters.reorder")
-    .input(z.strictObject({ ...bookRef, ...reorderChaptersInput.shape }))
-    .output(z.array(chapterSummarySchema))
-    .mutation(({ input, ctx }) => reorderChapters(input, ctx.principal)),
+  reorder: procedureOf(reorderChaptersEndpoint),
   revisions: listProcedure({
     operation: "chapters.revisions",
     collection: revisionsCollection,
