@@ -11,12 +11,16 @@ export type Method = (typeof METHODS)[number];
 export type AnyObject = z.ZodType<Record<string, unknown>>;
 export type AnyCollection = CollectionSpec<string, Record<string, z.ZodType>>;
 
-type ShapeOf<T> = T extends z.ZodObject<infer S> ? S : Record<never, never>;
+export type ShapeOf<T> = T extends z.ZodObject<infer S> ? S : Record<never, never>;
 /**
- * An operation's input as one strict object: its path parameters, query and body side by side
- * (what `run` is given, and what its tRPC procedure takes; server/trpc/procedure-of.ts).
+ * An operation's input as one strict object: its path parameters, query and body side by side, or
+ * the body under one name (K, `changes`) when it says so (what `run` is given, and what its tRPC
+ * procedure takes; server/trpc/procedure-of.ts).
  */
-export type OperationInput<P, Q, B> = z.ZodObject<ShapeOf<P> & ShapeOf<Q> & ShapeOf<B>, z.core.$strict>;
+export type OperationInput<P, Q, B, K extends string = never> = z.ZodObject<
+  ShapeOf<P> & ShapeOf<Q> & ([K] extends [never] ? ShapeOf<B> : { [N in K]: B }),
+  z.core.$strict
+>;
 /** What `run` answers: the success schema's data (REST's `data`, tRPC's result); nothing for a 204. */
 export type RunOutput<S> = S extends z.ZodType ? z.input<S> : void;
 
@@ -45,7 +49,13 @@ export interface Endpoint<
   /** paging, sorting and filters, parsed with `query` in one pass (the handler gets both) */
   collection?: C;
   /** multipart "binary": file parts arrive as their bytes (documents), not as `content` text */
-  body?: { schema: B; maxBytes?: number; multipart?: boolean | "binary" };
+  body?: {
+    schema: B;
+    maxBytes?: number;
+    multipart?: boolean | "binary";
+    /** `run` gets the body under this name beside the path parameters (`{ bookId, changes }`), not spread */
+    under?: string;
+  };
   /** the attributes OPTIONS reports as changeable by a caller allowed to call this endpoint */
   writableAttributes?: readonly string[];
   /** the attributes the body must carry, reported by OPTIONS under the method (PUT's) */
@@ -68,6 +78,8 @@ export interface Endpoint<
     schema?: S;
     paged?: boolean;
     headers?: string[];
+    /** the values of those headers, from the data `run` answered (an ETag); REST only */
+    headersOf?(data: never): HeadersInit;
     /** the answer is a file (its own Content-Type, negotiated by the handler), not the envelope */
     file?: boolean;
     /** the file's media types, when not every writable document format (a CSV) */
@@ -108,29 +120,41 @@ export interface HandlerContext<P extends AnyObject, B extends z.ZodType, Q exte
 }
 
 /** An endpoint declared by its data: `run` answers, and `handle` puts that in the envelope. */
-export type RunEndpoint<P extends AnyObject, B extends z.ZodType, Q extends AnyObject, S extends z.ZodType | undefined, M extends Method = Method> = Endpoint<
-  P,
-  B,
-  Q,
-  undefined,
-  S
-> & {
+export type RunEndpoint<
+  P extends AnyObject,
+  B extends z.ZodType,
+  Q extends AnyObject,
+  S extends z.ZodType | undefined,
+  M extends Method = Method,
+  K extends string = never,
+> = Endpoint<P, B, Q, undefined, S> & {
   method: M;
   auth: "required";
-  run(input: z.output<OperationInput<P, Q, B>>, principal: Principal): Promise<RunOutput<S>>;
+  body?: { under?: K };
+  run(input: z.output<OperationInput<P, Q, B, K>>, principal: Principal): Promise<RunOutput<S>>;
 };
 
 /**
  * An endpoint declared by its data (`run`): signed in, no collection, and answered with `run`'s
  * value in the envelope under the success status (204: no body). Its tRPC procedure is derived.
  */
-export function defineEndpoint<P extends AnyObject, B extends z.ZodType, Q extends AnyObject, M extends Method, S extends z.ZodType | undefined = undefined>(
-  endpoint: Omit<Endpoint<P, B, Q, undefined, S>, "handle" | "head" | "run" | "collection" | "auth" | "method"> & {
+export function defineEndpoint<
+  P extends AnyObject,
+  B extends z.ZodType,
+  Q extends AnyObject,
+  M extends Method,
+  S extends z.ZodType | undefined = undefined,
+  K extends string = never,
+>(
+  endpoint: Omit<Endpoint<P, B, Q, undefined, S>, "handle" | "head" | "run" | "collection" | "auth" | "method" | "body" | "success"> & {
     method: M;
     auth: "required";
-    run(input: z.output<OperationInput<P, Q, B>>, principal: Principal): Promise<RunOutput<S>>;
+    body?: { schema: B; maxBytes?: number; multipart?: boolean | "binary"; under?: K };
+    success: Omit<Endpoint<P, B, Q, undefined, S>["success"], "headersOf"> & { headersOf?(data: RunOutput<S>): HeadersInit };
+    // The schemas say what run takes and answers: run is checked against them, never read for them.
+    run(input: NoInfer<z.output<OperationInput<P, Q, B, K>>>, principal: Principal): Promise<NoInfer<RunOutput<S>>>;
   },
-): RunEndpoint<P, B, Q, S, M>;
+): RunEndpoint<P, B, Q, S, M, K>;
 /** An endpoint whose handler always sees a principal (auth "required"). */
 export function defineEndpoint<P extends AnyObject, B extends z.ZodType, Q extends AnyObject, C extends AnyCollection | undefined = undefined>(
   endpoint: Omit<Endpoint<P, B, Q, C>, "handle" | "head" | "run"> & {
@@ -144,12 +168,13 @@ export function defineEndpoint<P extends AnyObject, B extends z.ZodType, Q exten
 export function defineEndpoint(endpoint: Omit<Endpoint, "handle"> & Partial<Pick<Endpoint, "handle">>): Endpoint {
   const run = endpoint.run as ((input: object, principal: Principal) => Promise<unknown>) | undefined;
   if (endpoint.handle || !run) return endpoint as Endpoint;
-  const { status } = endpoint.success;
+  const { status, headersOf } = endpoint.success as { status: number; headersOf?(data: unknown): HeadersInit };
+  const under = endpoint.body?.under;
   return {
     ...endpoint,
     async handle({ params, query, body, principal }) {
-      const data = await run({ ...params, ...query, ...(body as object | undefined) }, principal!);
-      return status === 204 ? noContent() : success(data, status);
+      const data = await run({ ...params, ...query, ...(under ? { [under]: body } : (body as object | undefined)) }, principal!);
+      return status === 204 ? noContent() : success(data, status, headersOf?.(data));
     },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
-import type { AnyObject, Method, OperationInput, RunEndpoint } from "../http/endpoint";
+import { jsonField, type JsonField } from "../collections";
+import type { AnyObject, Method, RunEndpoint, ShapeOf } from "../http/endpoint";
 import { operationProcedure } from "./init";
 
 // A tRPC procedure derived from its operation's endpoint declaration (decision 0463): the same
@@ -8,12 +9,21 @@ import { operationProcedure } from "./init";
 // read here (server/http/endpoint.ts, server/http/endpoints/), never REST's wrapper.
 
 type Acknowledgement<W extends string> = z.ZodObject<{ [K in W]: z.ZodLiteral<true> }>;
+type JsonShape<S> = { [N in keyof S]: S[N] extends z.ZodType ? JsonField<S[N]> : never };
+/**
+ * REST's OperationInput as JSON carries it: the query's "true"/"false" are booleans (as a list's
+ * filters are, listProcedure); what each field parses to, and so what `run` gets, is the same.
+ */
+type StrictInput<P, Q, B, K extends string> = z.ZodObject<
+  ShapeOf<P> & JsonShape<ShapeOf<Q>> & ([K] extends [never] ? ShapeOf<B> : { [N in K]: B }),
+  z.core.$strict
+>;
 /** A GET that needs no field (no query string) is a query that needs no input: `users.me()`. */
-type InputOf<P, Q, B, M extends Method> = M extends "GET"
-  ? Record<never, never> extends z.input<OperationInput<P, Q, B>>
-    ? z.ZodPrefault<OperationInput<P, Q, B>>
-    : OperationInput<P, Q, B>
-  : OperationInput<P, Q, B>;
+type InputOf<P, Q, B, M extends Method, K extends string> = M extends "GET"
+  ? Record<never, never> extends z.input<StrictInput<P, Q, B, K>>
+    ? z.ZodPrefault<StrictInput<P, Q, B, K>>
+    : StrictInput<P, Q, B, K>
+  : StrictInput<P, Q, B, K>;
 
 const queryOf = <I extends z.ZodType, O extends z.ZodType>(operation: Parameters<typeof operationProcedure>[0], derivedFrom: string, input: I, output: O, run: (input: z.output<I>, principal: Principal) => Promise<z.input<O>>) =>
   operationProcedure(operation, { derivedFrom })
@@ -38,14 +48,14 @@ type ProcedureOf<M extends Method, I extends z.ZodType, O extends z.ZodType> = M
  * data: name what its procedure answers instead, `procedureOf(removeMemberEndpoint, "removed")` →
  * `{ removed: true }`.
  */
-export function procedureOf<P extends AnyObject, B extends z.ZodType, Q extends AnyObject, S extends z.ZodType, M extends Method>(
-  endpoint: RunEndpoint<P, B, Q, S, M>,
-): ProcedureOf<M, InputOf<P, Q, B, M>, S>;
-export function procedureOf<P extends AnyObject, B extends z.ZodType, Q extends AnyObject, M extends Method, W extends string>(
-  endpoint: RunEndpoint<P, B, Q, undefined, M>,
+export function procedureOf<P extends AnyObject, B extends z.ZodType, Q extends AnyObject, S extends z.ZodType, M extends Method, K extends string = never>(
+  endpoint: RunEndpoint<P, B, Q, S, M, K>,
+): ProcedureOf<M, InputOf<P, Q, B, M, K>, S>;
+export function procedureOf<P extends AnyObject, B extends z.ZodType, Q extends AnyObject, M extends Method, W extends string, K extends string = never>(
+  endpoint: RunEndpoint<P, B, Q, undefined, M, K>,
   answers: W,
-): ProcedureOf<M, InputOf<P, Q, B, M>, Acknowledgement<W>>;
-export function procedureOf(endpoint: RunEndpoint<AnyObject, z.ZodType, AnyObject, z.ZodType | undefined>, answers?: string): unknown {
+): ProcedureOf<M, InputOf<P, Q, B, M, K>, Acknowledgement<W>>;
+export function procedureOf(endpoint: RunEndpoint<AnyObject, z.ZodType, AnyObject, z.ZodType | undefined, Method, string>, answers?: string): unknown {
   const { operation, method, path } = endpoint;
   const run = endpoint.run as (input: object, principal: Principal) => Promise<unknown>;
   if (!operation) throw new Error(`${method} ${path} names no operation: a procedure needs one`);
@@ -64,13 +74,15 @@ export function procedureOf(endpoint: RunEndpoint<AnyObject, z.ZodType, AnyObjec
   return method === "GET" ? queryOf(operation, derivedFrom, input, output, answer) : mutationOf(operation, derivedFrom, input, output, answer);
 }
 
-/** The endpoint's path parameters, query and body as one strict object. */
-function inputOf(endpoint: RunEndpoint<AnyObject, z.ZodType, AnyObject, z.ZodType | undefined>): z.ZodType<object> {
-  const parts = [endpoint.params, endpoint.query, endpoint.body?.schema] as (z.ZodObject | undefined)[];
-  const shape = Object.assign({}, ...parts.map((part) => part?.shape));
-  let input = z.strictObject(shape);
+/** The endpoint's path parameters, query and body (or the body under its name) as one strict object. */
+function inputOf(endpoint: RunEndpoint<AnyObject, z.ZodType, AnyObject, z.ZodType | undefined, Method, string>): z.ZodType<object> {
+  const under = endpoint.body?.under;
   const body = endpoint.body?.schema as z.ZodObject | undefined;
-  if (body?._zod.def.checks?.length) {
+  const query = endpoint.query && Object.fromEntries(Object.entries((endpoint.query as z.ZodObject).shape).map(([name, field]) => [name, jsonField(field as z.ZodType)]));
+  const params = endpoint.params as z.ZodObject | undefined;
+  const shape: z.ZodRawShape = { ...params?.shape, ...query, ...(under ? { [under]: body! } : body?.shape) };
+  let input = z.strictObject(shape);
+  if (!under && body?._zod.def.checks?.length) {
     // The body's own checks ("name at least one attribute") judge the body's fields, as REST's do.
     const fields = Object.keys(body.shape);
     input = input.superRefine((value, context) => {

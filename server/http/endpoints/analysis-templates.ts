@@ -21,7 +21,7 @@ import { uninstallTemplate } from "../../analysis/uninstall-template";
 import { updateTemplate } from "../../analysis/update-template";
 import { actsForEveryone } from "../../auth/scopes";
 import { defineEndpoint } from "../endpoint";
-import { paged, success } from "../envelope";
+import { paged } from "../envelope";
 
 /** Templates' definitions can be long; a body over this is not a template anyone writes by hand. */
 const TEMPLATE_BODY_LIMIT = 256 * 1024;
@@ -107,7 +107,7 @@ export const getTemplateEndpoint = defineEndpoint({
   run: getTemplate,
 });
 
-function updateTemplateEndpoint(method: "PUT" | "PATCH", schema: typeof replaceTemplateInput | typeof patchTemplateInput, summary: string) {
+function updateTemplateEndpoint<M extends "PUT" | "PATCH", B extends z.ZodType & (typeof replaceTemplateInput | typeof patchTemplateInput)>(method: M, schema: B, summary: string) {
   return defineEndpoint({
     method,
     path: "/api/v1/analysis/{templateId}",
@@ -115,13 +115,13 @@ function updateTemplateEndpoint(method: "PUT" | "PATCH", schema: typeof replaceT
     operation: "analysis.update",
     auth: "required",
     params: templateIdParams,
-    body: { schema, maxBytes: TEMPLATE_BODY_LIMIT },
+    body: { schema, maxBytes: TEMPLATE_BODY_LIMIT, under: "changes" },
     writableAttributes: TEMPLATE_WRITABLE_ATTRIBUTES,
     requiredAttributes: method === "PUT" ? TEMPLATE_REQUIRED_ATTRIBUTES : undefined,
     readOnly: method === "PUT" ? { resource: templateSchema, current: ({ params, principal }) => getTemplate(params, principal) } : undefined,
     success: { status: 201, description: "the template as saved", schema: templateSchema },
     errors: ["forbidden"],
-    handle: async ({ params, body, principal }) => success(await updateTemplate({ templateId: params.templateId, changes: body }, principal), 201),
+    run: updateTemplate,
   });
 }
 

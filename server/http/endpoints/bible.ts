@@ -122,11 +122,11 @@ export const updateEntryEndpoint = defineEndpoint({
   operation: "bible.updateEntry",
   auth: "required",
   params: entryParams,
-  body: { schema: patchEntryInput },
+  body: { schema: patchEntryInput, under: "changes" },
   writableAttributes: ENTRY_WRITABLE_ATTRIBUTES,
   success: { status: 201, description: "the entry as saved", schema: entrySchema },
   errors: ["name_taken"],
-  handle: async ({ params, body, principal }) => success(await updateEntry({ ...params, changes: body }, principal), 201),
+  run: updateEntry,
 });
 
 // DELETE /api/v1/books/{bookId}/bible/entries/{entryId}
@@ -375,11 +375,11 @@ export const updateSeriesEndpoint = defineEndpoint({
   operation: "series.update",
   auth: "required",
   params: seriesParams,
-  body: { schema: patchSeriesInput },
+  body: { schema: patchSeriesInput, under: "changes" },
   writableAttributes: SERIES_WRITABLE_ATTRIBUTES,
   success: { status: 201, description: "the series as saved", schema: seriesSchema },
   errors: ["name_taken", "bible_limit"],
-  handle: async ({ params, body, principal }) => success(await updateSeries({ ...params, changes: body }, principal), 201),
+  run: updateSeries,
 });
 
 // DELETE /api/v1/series/{seriesId}

@@ -3,9 +3,7 @@ import { exportBibleMarkdown } from "../../bible/export-bible";
 import { listEntries } from "../../bible/list-entries";
 import { listSeries } from "../../bible/list-series";
 import { deleteEntryPicture } from "../../bible/picture";
-import { bibleMarkdownSchema, entriesCollection, entryParams, entrySchema, patchEntryInput, patchSeriesInput, seriesCollection, seriesParams, seriesSchema } from "../../bible/schemas";
-import { updateEntry } from "../../bible/update-entry";
-import { updateSeries } from "../../bible/update-series";
+import { bibleMarkdownSchema, entriesCollection, entryParams, entrySchema, seriesCollection, seriesSchema } from "../../bible/schemas";
 import { bookIdParams } from "../../books/schemas";
 import {
   addCastMemberEndpoint,
@@ -24,16 +22,18 @@ import {
   importEntriesEndpoint,
   listRelationsEndpoint,
   proposalsEndpoint,
+  updateEntryEndpoint,
   updateRelationEndpoint,
+  updateSeriesEndpoint,
 } from "../../http/endpoints/bible";
 import { operationProcedure, router } from "../init";
 import { listProcedure } from "../list-procedure";
 import { procedureOf } from "../procedure-of";
 
 // Derived from REST's declarations (server/http/endpoints/bible.ts) where the two answer alike;
-// written here where they differ (decision 0463): lists, updates (tRPC takes the changes under
-// `changes`), the picture's removal (REST answers 204, tRPC the entry) and the Markdown export
-// (REST answers the file, tRPC its text in JSON).
+// written here where they differ (decision 0463): the lists (listProcedure, from REST's collection
+// specs), the picture's removal (REST answers 204, tRPC the entry) and the Markdown export (REST
+// answers the file, tRPC its text in JSON).
 const bookRef = bookIdParams.shape;
 const entryRef = entryParams.shape;
 
@@ -50,10 +50,7 @@ export const bibleRouter = router({
   names: procedureOf(entryNamesEndpoint),
   getEntry: procedureOf(getEntryEndpoint),
   createEntry: procedureOf(createEntryEndpoint),
-  updateEntry: operationProcedure("bible.updateEntry")
-    .input(z.strictObject({ ...entryRef, changes: patchEntryInput }))
-    .output(entrySchema)
-    .mutation(({ input, ctx }) => updateEntry(input, ctx.principal)),
+  updateEntry: procedureOf(updateEntryEndpoint),
   /** Deletes the entry and every relation that names it (cascade), its mentions and its picture. */
   deleteEntry: procedureOf(deleteEntryEndpoint, "deleted"),
   /** Uploading a picture is REST's (PUT …/picture, a multipart file); removing it is both's. */
@@ -93,10 +90,7 @@ export const seriesRouter = router({
   }),
   get: procedureOf(getSeriesEndpoint),
   create: procedureOf(createSeriesEndpoint),
-  update: operationProcedure("series.update")
-    .input(z.strictObject({ ...seriesParams.shape, changes: patchSeriesInput }))
-    .output(seriesSchema)
-    .mutation(({ input, ctx }) => updateSeries(input, ctx.principal)),
+  update: procedureOf(updateSeriesEndpoint),
   /** Deletes the series and its own entries; its books stay, outside any series. */
   delete: procedureOf(deleteSeriesEndpoint, "deleted"),
 });

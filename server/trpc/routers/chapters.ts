@@ -1,7 +1,4 @@
 import { z } from "zod";
-import { deleteChapter } from "../../chapters/delete-chapter";
-import { untrashChapter } from "../../chapters/untrash-chapter";
-import { getChapter } from "../../chapters/get-chapter";
 import { getRevision } from "../../chapters/get-revision";
 import { chaptersCollection, listChapters } from "../../chapters/list-chapters";
 import { listRevisions, revisionsCollection } from "../../chapters/list-revisions";
@@ -17,11 +14,9 @@ import {
   restoreRevisionInput,
   revisionSchema,
   revisionSummarySchema,
-  uploadChapterInput,
   versionNumber,
 } from "../../chapters/schemas";
-import { uploadChapter } from "../../chapters/upload-chapter";
-import { reorderChaptersEndpoint } from "../../http/endpoints/chapters";
+import { deleteChapterEndpoint, getChapterEndpoint, reorderChaptersEndpoint, untrashChapterEndpoint, uploadChapterEndpoint } from "../../http/endpoints/chapters";
 import { operationProcedure, router } from "../init";
 import { listProcedure } from "../list-procedure";
 import { procedureOf } from "../procedure-of";
@@ -41,10 +36,7 @@ const saveInput = z
   .refine(...namesTitleOrContent);
 
 export const chaptersRouter = router({
-  upload: operationProcedure("chapters.upload")
-    .input(z.strictObject({ ...bookRef, ...uploadChapterInput.shape }))
-    .output(chapterSchema)
-    .mutation(({ input, ctx }) => uploadChapter(input, ctx.principal)),
+  upload: procedureOf(uploadChapterEndpoint),
   /** The book's chapters in order (or its trash, with deleted); their text only with includeContent
    *  (REST's include=content). */
   list: listProcedure({
@@ -54,28 +46,16 @@ export const chaptersRouter = router({
     item: chapterListItemSchema,
     list: (own, options, principal) => listChapters({ ...own, options }, principal),
   }),
-  get: operationProcedure("chapters.get")
-    .input(z.strictObject(chapterRef))
-    .output(chapterSchema)
-    .query(({ input, ctx }) => getChapter(input, ctx.principal)),
+  get: procedureOf(getChapterEndpoint),
   /** Save against the version edited: a stale version is refused (CONFLICT) and nothing changes. */
   save: operationProcedure("chapters.save")
     .input(saveInput)
     .output(chapterSchema)
     .mutation(({ input, ctx }) => saveChapter(input, ctx.principal)),
   /** Into the book's trash; with permanent, deleted for good. */
-  delete: operationProcedure("chapters.delete")
-    .input(z.strictObject({ ...chapterRef, permanent: z.boolean().default(false) }))
-    .output(z.object({ deleted: z.literal(true) }))
-    .mutation(async ({ input, ctx }) => {
-      await deleteChapter(input, ctx.principal);
-      return { deleted: true as const };
-    }),
+  delete: procedureOf(deleteChapterEndpoint, "deleted"),
   /** Out of the book's trash, into its old place or at the end. */
-  untrash: operationProcedure("chapters.untrash")
-    .input(z.strictObject(chapterRef))
-    .output(chapterSchema)
-    .mutation(({ input, ctx }) => untrashChapter(input, ctx.principal)),
+  untrash: procedureOf(untrashChapterEndpoint),
   reorder: procedureOf(reorderChaptersEndpoint),
   revisions: listProcedure({
     operation: "chapters.revisions",
