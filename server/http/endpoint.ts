@@ -14,8 +14,8 @@ export type AnyCollection = CollectionSpec<string, Record<string, z.ZodType>>;
 export type ShapeOf<T> = T extends z.ZodObject<infer S> ? S : Record<never, never>;
 /**
  * An operation's input as one strict object: its path parameters, query and body side by side, or
- * the body under one name (K, `changes`) when it says so (what `run` is given, and what its tRPC
- * procedure takes; server/trpc/procedure-of.ts).
+ * the body under one name (K, `changes`) when it says so. What `run` is given; its tRPC procedure
+ * takes the same, with the query as JSON (server/trpc/procedure-of.ts).
  */
 export type OperationInput<P, Q, B, K extends string = never> = z.ZodObject<
   ShapeOf<P> & ShapeOf<Q> & ([K] extends [never] ? ShapeOf<B> : { [N in K]: B }),

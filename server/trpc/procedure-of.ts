@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
+import type { Operation } from "../auth/scopes";
 import { jsonField, type JsonField } from "../collections";
 import type { AnyObject, Method, RunEndpoint, ShapeOf } from "../http/endpoint";
 import { operationProcedure } from "./init";
@@ -25,19 +26,15 @@ type InputOf<P, Q, B, M extends Method, K extends string> = M extends "GET"
     : StrictInput<P, Q, B, K>
   : StrictInput<P, Q, B, K>;
 
-const queryOf = <I extends z.ZodType, O extends z.ZodType>(operation: Parameters<typeof operationProcedure>[0], derivedFrom: string, input: I, output: O, run: (input: z.output<I>, principal: Principal) => Promise<z.input<O>>) =>
-  operationProcedure(operation, { derivedFrom })
-    .input(input)
-    .output(output)
-    // The output parser checks what run answers; `never` only spares the compiler proving it for every O.
-    .query(({ input, ctx }) => run(input as z.output<I>, ctx.principal) as Promise<never>);
+type Resolve<I extends z.ZodType, O extends z.ZodType> = (input: z.output<I>, principal: Principal) => Promise<z.input<O>>;
 
-const mutationOf = <I extends z.ZodType, O extends z.ZodType>(operation: Parameters<typeof operationProcedure>[0], derivedFrom: string, input: I, output: O, run: (input: z.output<I>, principal: Principal) => Promise<z.input<O>>) =>
-  operationProcedure(operation, { derivedFrom })
-    .input(input)
-    .output(output)
-    // The output parser checks what run answers; `never` only spares the compiler proving it for every O.
-    .mutation(({ input, ctx }) => run(input as z.output<I>, ctx.principal) as Promise<never>);
+const typed = <I extends z.ZodType, O extends z.ZodType>(operation: Operation, derivedFrom: string, input: I, output: O) =>
+  operationProcedure(operation, { derivedFrom }).input(input).output(output);
+// The output parser checks what run answers; `never` only spares the compiler proving it for every O.
+const queryOf = <I extends z.ZodType, O extends z.ZodType>(operation: Operation, derivedFrom: string, input: I, output: O, run: Resolve<I, O>) =>
+  typed(operation, derivedFrom, input, output).query(({ input, ctx }) => run(input as z.output<I>, ctx.principal) as Promise<never>);
+const mutationOf = <I extends z.ZodType, O extends z.ZodType>(operation: Operation, derivedFrom: string, input: I, output: O, run: Resolve<I, O>) =>
+  typed(operation, derivedFrom, input, output).mutation(({ input, ctx }) => run(input as z.output<I>, ctx.principal) as Promise<never>);
 
 type ProcedureOf<M extends Method, I extends z.ZodType, O extends z.ZodType> = M extends "GET" ? ReturnType<typeof queryOf<I, O>> : ReturnType<typeof mutationOf<I, O>>;
 

@@ -7,7 +7,9 @@ import { operationProcedure, router } from "../init";
 import { listProcedure } from "../list-procedure";
 import { procedureOf } from "../procedure-of";
 
-// Fields are named as REST's path parameters name them, with their rules: `bookId`.
+// Derived from REST's declarations (decision 0463) but the list (listProcedure, from REST's
+// collection spec) and deleteCover (REST answers 204, tRPC the book). Fields are named as REST's
+// path parameters name them, with their rules: `bookId`.
 const bookRef = bookIdParams.shape;
 
 export const booksRouter = router({

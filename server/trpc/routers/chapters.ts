@@ -21,9 +21,11 @@ import { operationProcedure, router } from "../init";
 import { listProcedure } from "../list-procedure";
 import { procedureOf } from "../procedure-of";
 
-// Inputs are strict, like REST's bodies: an unknown key is refused (UNPROCESSABLE_CONTENT), never
-// silently dropped. They are composed from REST's path parameters and body schemas, so the rules
-// for each field live in one place (server/books/schemas.ts, server/chapters/schemas.ts).
+// Derived from REST's declarations (decision 0463) but the lists (listProcedure) and what REST reads
+// differently: a save or restore's version also from If-Match (412), a revision's number coerced
+// from its path. Those inputs are strict, like REST's bodies, and composed from REST's path
+// parameters and body schemas, so the rules for each field live in one place
+// (server/books/schemas.ts, server/chapters/schemas.ts).
 const bookRef = bookIdParams.shape;
 const chapterRef = chapterParams.shape;
 

@@ -8,10 +8,13 @@ import { previewImport } from "../../convert/preview-import";
 import { documentText, formatId, importInput, importPreviewSchema, importResultSchema, MAX_UPLOAD_BYTES, trimSizeOption, compileOptionsInput } from "../../convert/schemas";
 import { AppError } from "../../errors";
 import { jobSchema } from "../../jobs/schemas";
-import { storedText } from "../../text/stored-text";
 import { listFormatsEndpoint } from "../../http/endpoints/convert";
+import { storedText } from "../../text/stored-text";
 import { operationProcedure, router } from "../init";
 import { procedureOf } from "../procedure-of";
+
+// Only the formats are derived from REST's declaration (decision 0463): REST moves documents as
+// bytes (multipart in, the file out, 202 with the job), tRPC as base64 or text in JSON.
 
 /** A file over tRPC travels as base64 (JSON has no bytes); text formats may also travel as text. */
 const fileSchema = z

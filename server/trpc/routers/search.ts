@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { bookIdParams } from "../../books/schemas";
+import { listChangeSetsEndpoint, undoChangeSetEndpoint } from "../../http/endpoints/search";
 import { applyReplace } from "../../search/apply-replace";
 import { previewReplace } from "../../search/preview-replace";
 import {
@@ -16,13 +17,13 @@ import {
 } from "../../search/schemas";
 import { searchBook } from "../../search/search-book";
 import { searchLibrary } from "../../search/search-library";
-import { listChangeSetsEndpoint, undoChangeSetEndpoint } from "../../http/endpoints/search";
 import { operationProcedure, router } from "../init";
 import { procedureOf } from "../procedure-of";
 
-// Searches and replaces are written here: REST takes their options as query-string text
-// ("true"), tRPC as JSON booleans, and REST's POST …/replace folds the preview in (dryRun).
-// Inputs are strict and built from the same schemas as REST's query parameters and bodies.
+// The change sets are derived from REST's declarations (decision 0463); searches and replaces are
+// written here: REST's query spells the page as text and lets an empty search through, tRPC takes
+// JSON with defaults, and REST's POST …/replace folds the preview in (dryRun). Inputs are strict
+// and built from the same schemas as REST's query parameters and bodies.
 const bookRef = bookIdParams.shape;
 const pageOf = (limits: { default: number; max: number }) => ({
   page: z.int().min(1).default(1),
