@@ -131,3 +131,12 @@ export function jsonFilter<T extends z.ZodType>(filter: T): JsonFilter<T> {
   const boolean = filter instanceof z.ZodPipe && filter.in === booleanText;
   return (boolean ? z.boolean().describe(filter.description ?? "") : filter) as JsonFilter<T>;
 }
+
+/** A query parameter as JSON carries it (a procedure derived from a GET): jsonFilter, optional or not. */
+export type JsonField<T extends z.ZodType> = T extends z.ZodOptional<infer I extends z.ZodType> ? z.ZodOptional<JsonFilter<I>> : JsonFilter<T>;
+
+export function jsonField<T extends z.ZodType>(field: T): JsonField<T> {
+  if (!(field instanceof z.ZodOptional)) return jsonFilter(field) as JsonField<T>;
+  const json = jsonFilter(field.unwrap() as z.ZodType).optional();
+  return (field.description === undefined ? json : json.describe(field.description)) as JsonField<T>;
+}

@@ -3,12 +3,26 @@ import type { Principal } from "../auth/principal";
 import type { Operation } from "../auth/scopes";
 import type { CollectionSpec, OptionsOf } from "../collections";
 import type { ErrorCode } from "../errors";
+import { noContent, success } from "./envelope";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
 
 export type AnyObject = z.ZodType<Record<string, unknown>>;
 export type AnyCollection = CollectionSpec<string, Record<string, z.ZodType>>;
+
+export type ShapeOf<T> = T extends z.ZodObject<infer S> ? S : Record<never, never>;
+/**
+ * An operation's input as one strict object: its path parameters, query and body side by side, or
+ * the body under one name (K, `changes`) when it says so. What `run` is given; its tRPC procedure
+ * takes the same, with the query as JSON (server/trpc/procedure-of.ts).
+ */
+export type OperationInput<P, Q, B, K extends string = never> = z.ZodObject<
+  ShapeOf<P> & ShapeOf<Q> & ([K] extends [never] ? ShapeOf<B> : { [N in K]: B }),
+  z.core.$strict
+>;
+/** What `run` answers: the success schema's data (REST's `data`, tRPC's result); nothing for a 204. */
+export type RunOutput<S> = S extends z.ZodType ? z.input<S> : void;
 
 /**
  * One REST endpoint, declared once: the /api route serves it (route-table.ts); the OpenAPI
@@ -19,6 +33,7 @@ export interface Endpoint<
   B extends z.ZodType = z.ZodType,
   Q extends AnyObject = AnyObject,
   C extends AnyCollection | undefined = AnyCollection | undefined,
+  S extends z.ZodType | undefined = z.ZodType | undefined,
 > {
   method: Method;
   /** OpenAPI-style path, e.g. /api/v1/books/{bookId} */
@@ -34,7 +49,13 @@ export interface Endpoint<
   /** paging, sorting and filters, parsed with `query` in one pass (the handler gets both) */
   collection?: C;
   /** multipart "binary": file parts arrive as their bytes (documents), not as `content` text */
-  body?: { schema: B; maxBytes?: number; multipart?: boolean | "binary" };
+  body?: {
+    schema: B;
+    maxBytes?: number;
+    multipart?: boolean | "binary";
+    /** `run` gets the body under this name beside the path parameters (`{ bookId, changes }`), not spread */
+    under?: string;
+  };
   /** the attributes OPTIONS reports as changeable by a caller allowed to call this endpoint */
   writableAttributes?: readonly string[];
   /** the attributes the body must carry, reported by OPTIONS under the method (PUT's) */
@@ -54,9 +75,11 @@ export interface Endpoint<
   success: {
     status: number;
     description: string;
-    schema?: z.ZodType;
+    schema?: S;
     paged?: boolean;
     headers?: string[];
+    /** the values of those headers, from the data `run` answered (an ETag); REST only */
+    headersOf?(data: never): HeadersInit;
     /** the answer is a file (its own Content-Type, negotiated by the handler), not the envelope */
     file?: boolean;
     /** the file's media types, when not every writable document format (a CSV) */
@@ -69,6 +92,14 @@ export interface Endpoint<
   /** set on an older address of another endpoint (see `aliasOf`): that endpoint's path */
   aliasOf?: string;
   handle(context: HandlerContext<P, B, Q, C>): Promise<Response>;
+  /**
+   * The operation as data, for an endpoint whose answer is its success schema's data in the
+   * envelope (or a 204): given the path parameters, query and body as one object, it calls the use
+   * case. `defineEndpoint` makes `handle` from it, and tRPC derives the operation's procedure from
+   * it (`procedureOf`), so the two transports share one declaration. Typed on `RunEndpoint`, what
+   * `defineEndpoint` answers for it; here any endpoint's, whatever it takes.
+   */
+  run?(input: never, principal: Principal): Promise<unknown>;
   /**
    * HEAD of a GET whose answer is work (a file made on request, a job queued): the headers, from
    * what is known without doing the work. A GET that may queue a job must have it; any other GET
@@ -88,9 +119,45 @@ export interface HandlerContext<P extends AnyObject, B extends z.ZodType, Q exte
   body: z.output<B>;
 }
 
+/** An endpoint declared by its data: `run` answers, and `handle` puts that in the envelope. */
+export type RunEndpoint<
+  P extends AnyObject,
+  B extends z.ZodType,
+  Q extends AnyObject,
+  S extends z.ZodType | undefined,
+  M extends Method = Method,
+  K extends string = never,
+> = Endpoint<P, B, Q, undefined, S> & {
+  method: M;
+  auth: "required";
+  body?: { under?: K };
+  run(input: z.output<OperationInput<P, Q, B, K>>, principal: Principal): Promise<RunOutput<S>>;
+};
+
+/**
+ * An endpoint declared by its data (`run`): signed in, no collection, and answered with `run`'s
+ * value in the envelope under the success status (204: no body). Its tRPC procedure is derived.
+ */
+export function defineEndpoint<
+  P extends AnyObject,
+  B extends z.ZodType,
+  Q extends AnyObject,
+  M extends Method,
+  S extends z.ZodType | undefined = undefined,
+  K extends string = never,
+>(
+  endpoint: Omit<Endpoint<P, B, Q, undefined, S>, "handle" | "head" | "run" | "collection" | "auth" | "method" | "body" | "success"> & {
+    method: M;
+    auth: "required";
+    body?: { schema: B; maxBytes?: number; multipart?: boolean | "binary"; under?: K };
+    success: Omit<Endpoint<P, B, Q, undefined, S>["success"], "headersOf"> & { headersOf?(data: RunOutput<S>): HeadersInit };
+    // The schemas say what run takes and answers: run is checked against them, never read for them.
+    run(input: NoInfer<z.output<OperationInput<P, Q, B, K>>>, principal: Principal): Promise<NoInfer<RunOutput<S>>>;
+  },
+): RunEndpoint<P, B, Q, S, M, K>;
 /** An endpoint whose handler always sees a principal (auth "required"). */
 export function defineEndpoint<P extends AnyObject, B extends z.ZodType, Q extends AnyObject, C extends AnyCollection | undefined = undefined>(
-  endpoint: Omit<Endpoint<P, B, Q, C>, "handle" | "head"> & {
+  endpoint: Omit<Endpoint<P, B, Q, C>, "handle" | "head" | "run"> & {
     handle(context: HandlerContext<P, B, Q, C> & { principal: Principal }): Promise<Response>;
     head?(context: HandlerContext<P, B, Q, C> & { principal: Principal }): Promise<Response>;
   },
@@ -98,8 +165,18 @@ export function defineEndpoint<P extends AnyObject, B extends z.ZodType, Q exten
 export function defineEndpoint<P extends AnyObject, B extends z.ZodType, Q extends AnyObject, C extends AnyCollection | undefined = undefined>(
   endpoint: Endpoint<P, B, Q, C>,
 ): Endpoint<P, B, Q, C>;
-export function defineEndpoint(endpoint: Endpoint): Endpoint {
-  return endpoint;
+export function defineEndpoint(endpoint: Omit<Endpoint, "handle"> & Partial<Pick<Endpoint, "handle">>): Endpoint {
+  const run = endpoint.run as ((input: object, principal: Principal) => Promise<unknown>) | undefined;
+  if (endpoint.handle || !run) return endpoint as Endpoint;
+  const { status, headersOf } = endpoint.success as { status: number; headersOf?(data: unknown): HeadersInit };
+  const under = endpoint.body?.under;
+  return {
+    ...endpoint,
+    async handle({ params, query, body, principal }) {
+      const data = await run({ ...params, ...query, ...(under ? { [under]: body } : (body as object | undefined)) }, principal!);
+      return status === 204 ? noContent() : success(data, status, headersOf?.(data));
+    },
+  };
 }
 
 /**

@@ -15,6 +15,8 @@ export interface ProcedureMeta {
   operation: Operation;
   /** a list procedure's collection spec: the same object as REST's endpoint declares */
   collection?: CollectionSpec<string, Record<string, z.ZodType>>;
+  /** a procedure derived from an endpoint declaration (procedureOf): that endpoint, "METHOD path" */
+  derivedFrom?: string;
 }
 
 export function toTRPCError(error: AppError): TRPCError {

@@ -4,8 +4,10 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The house's layers point down (issue 18 item 8): REST (server/http, its routes) and tRPC
- * (server/trpc, its route) are two transports side by side, and neither reaches the other, not
- * even through a module in between; what both need lives below both (server/auth, server/request).
+ * (server/trpc, its route) are two transports side by side. REST reaches nothing of tRPC, not even
+ * through a module in between; tRPC reaches of REST only the endpoint declarations its procedures
+ * are derived from (issue 31 item 3, decision 0463), never the wrapper that serves them. What both
+ * need otherwise lives below both (server/auth, server/request).
  * Infrastructure (jobs, worker threads, text rules) knows no domain (issue 31 item 4): the job
  * kinds and worker tasks are listed in server/compose, which fills the runner and the worker at
  * start. Read from the source's import graph, type-only imports included: a type is a dependency
@@ -89,8 +91,16 @@ describe("layers that only point down", () => {
     expect(chainsInto(filesUnder("app/api/[...path]"), "server/http").length).toBeGreaterThan(0);
   });
 
-  it("tRPC, its route included, reaches nothing of the REST layer", () => {
-    expect(chainsInto(TRPC, "server/http")).toEqual([]);
+  it("tRPC, its route included, reaches of the REST layer only the endpoint declarations it derives procedures from (decision 0463)", () => {
+    // What the declarations reach themselves (endpoint.ts, the envelope they answer with), and
+    // nothing of the wrapper that serves them: route-handlers.ts, route-table.ts, read-body.ts …
+    const declarations = new Set(reachable([path.join(ROOT, "server/http/endpoints/index.ts")]).keys());
+    expect([...declarations].map(relative)).toEqual(expect.arrayContaining(["server/http/endpoint.ts", "server/http/endpoints/members.ts"]));
+    expect([...declarations].map(relative)).not.toContain("server/http/route-handlers.ts");
+    const beyond = chainsInto(TRPC, "server/http").filter((chain) => !declarations.has(path.join(ROOT, chain.split(" → ").at(-1)!)));
+    expect(beyond).toEqual([]);
+    // The check sees a declaration reached from tRPC when there is one.
+    expect(chainsInto(TRPC, "server/http/endpoints").length).toBeGreaterThan(0);
   });
 
   it("REST, its routes included, reaches nothing of tRPC", () => {

@@ -1,5 +1,7 @@
 // Issue 18 item 3: REST and tRPC in step. Every operation of the scope table is served by both
-// transports, unless it is listed below with the reason; what they share is derived, not repeated.
+// transports, unless it is listed below with the reason; what they share is derived, not repeated:
+// a procedure is built from its endpoint's declaration (procedureOf, decision 0463) unless it is
+// listed as written by hand, with the reason.
 import { describe, expect, it } from "vitest";
 import { OPERATION_SCOPES, type Operation } from "@/server/auth/scopes";
 import type { Endpoint } from "@/server/http/endpoint";
@@ -21,6 +23,38 @@ const REST_ONLY: Partial<Record<Operation, string>> = {
   "bible.setPicture": "a picture is uploaded as a multipart file's bytes, which tRPC's JSON cannot carry without base64 (a third larger)",
 };
 const TRPC_ONLY: Partial<Record<Operation, string>> = {};
+
+const LIST = "a list: listProcedure builds it from the collection spec REST pages with, and answers the page as one object";
+const BYTES = "REST moves the document as bytes (multipart in, the file out, 202 with a job); tRPC as base64 or text in JSON";
+/** Procedures written in their routers rather than derived from an endpoint (procedureOf), and why. */
+const HAND_WRITTEN: Record<string, string> = {
+  "books.list": LIST,
+  "chapters.list": LIST,
+  "chapters.revisions": LIST,
+  "jobs.list": LIST,
+  "bible.entries": LIST,
+  "series.list": LIST,
+  "analysis.search": LIST,
+  "analysis.results": LIST,
+  "books.deleteCover": "REST answers 204; tRPC answers the book without its cover",
+  "bible.deletePicture": "REST answers 204; tRPC answers the entry without its picture",
+  "bible.exportMarkdown": "REST answers the Markdown file; tRPC its name and text in JSON",
+  "chapters.save": "REST reads the version edited from If-Match or the body (412 or 409) and serves PUT and PATCH; tRPC requires version",
+  "chapters.restoreRevision": "REST reads the version from If-Match (412) as well as the body",
+  "chapters.revision": "REST's path parameter coerces the version from text; tRPC takes a number as is",
+  "search.book": "REST's query spells its page as text and its schema lets an empty search through; tRPC takes JSON numbers and flags with defaults and refuses an empty search",
+  "search.library": "as search.book",
+  "search.previewReplace": "as search.book",
+  "search.applyReplace": "REST's POST …/replace also previews (dryRun) and answers 200 then; tRPC keeps the preview in previewReplace",
+  "analysis.run": "REST answers 202 with the job when the run outlasts the wait; tRPC answers the outcome naming the job",
+  "analysis.runMany": "as analysis.run",
+  "analysis.compare": "REST takes its series comma-separated in the query; tRPC as an array",
+  "convert.convert": BYTES,
+  "convert.export": BYTES,
+  "convert.import": BYTES,
+  "convert.importPreview": BYTES,
+  "convert.importInto": BYTES,
+};
 
 const operations = Object.keys(OPERATION_SCOPES) as Operation[];
 const endpointsOf = (operation: Operation) => ENDPOINTS.filter((e) => e.operation === operation && !e.aliasOf);
@@ -55,9 +89,29 @@ describe("every operation has a REST endpoint and a tRPC procedure", () => {
 });
 
 describe("what the two transports share is the same declaration", () => {
-  it("a tRPC procedure names its resources as REST's path parameters do (bookId, chapterId …), never a bare id", () => {
+  it("a procedure is derived from an endpoint of its operation (a query from a GET), or listed as written by hand with the reason", () => {
     const problems: string[] = [];
-    for (const procedure of PROCEDURES.filter((p) => p.operation)) {
+    for (const procedure of PROCEDURES) {
+      const from = procedure.meta.derivedFrom;
+      if (from === undefined) {
+        if (!HAND_WRITTEN[procedure.path]) problems.push(`${procedure.path} is written by hand: derive it with procedureOf(<its endpoint>), or list it in HAND_WRITTEN with the reason`);
+        continue;
+      }
+      if (HAND_WRITTEN[procedure.path]) problems.push(`${procedure.path} is derived from ${from}: take it off HAND_WRITTEN`);
+      const endpoint = ENDPOINTS.find((e) => key(e) === from && !e.aliasOf);
+      if (!endpoint) problems.push(`${procedure.path} names ${from}, which no endpoint declares`);
+      else if (endpoint.operation !== procedure.operation) problems.push(`${procedure.path} performs ${procedure.operation}, its endpoint ${from} ${endpoint.operation}`);
+      else if ((endpoint.method === "GET") !== (procedure.type === "query")) problems.push(`${procedure.path} is a ${procedure.type}, but ${from} is ${endpoint.method}`);
+    }
+    for (const path of Object.keys(HAND_WRITTEN)) {
+      if (!PROCEDURES.some((p) => p.path === path)) problems.push(`HAND_WRITTEN lists ${path}, which the router does not serve`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("a hand-written procedure names its resources as REST's path parameters do (bookId, chapterId …), never a bare id", () => {
+    const problems: string[] = [];
+    for (const procedure of PROCEDURES.filter((p) => p.operation && !p.meta.derivedFrom)) {
       if (procedure.inputKeys.includes("id")) problems.push(`${procedure.path} takes "id": name it as REST's path parameter does`);
       const rest = endpointsOf(procedure.operation!);
       // One REST endpoint of the operation must address what the procedure does with the same names.
@@ -92,5 +146,6 @@ describe("what the two transports share is the same declaration", () => {
       expect(operations, operation).toContain(operation);
       expect(reason!.length, operation).toBeGreaterThan(10);
     }
+    for (const [path, reason] of Object.entries(HAND_WRITTEN)) expect(reason.length, path).toBeGreaterThan(10);
   });
 });

@@ -111,6 +111,21 @@ describe("tRPC procedures call the same use cases", () => {
     expect(await caller.chapters.get({ bookId: book.id, chapterId: chapter.id })).toMatchObject({ content: "Kept.", version: 1 });
   });
 
+  it("takes a derived procedure's query flags as JSON booleans and keeps its body's own checks (decision 0463)", async () => {
+    const { caller } = await callerFor("derived");
+    const book = await caller.books.create({ title: "Flags", type: "novel", description: "" });
+    const chapter = await caller.chapters.upload({ bookId: book.id, content: "Some words." });
+    // REST's ?permanent=true is a boolean here, and its text is refused as REST refuses a boolean body.
+    expect(await problemsOf(caller.chapters.delete({ bookId: book.id, chapterId: chapter.id, permanent: "true" as unknown as boolean }))).toEqual([
+      { path: "permanent", message: expect.any(String) },
+    ]);
+    expect(await caller.chapters.delete({ bookId: book.id, chapterId: chapter.id, permanent: true })).toEqual({ deleted: true });
+    expect(await failureOf(caller.chapters.get({ bookId: book.id, chapterId: chapter.id }))).toEqual({ code: "NOT_FOUND", error: "not_found" }); // gone for good, not chapter_in_trash
+    // PATCH …/release must name releaseDate or released, over tRPC too.
+    const next = await caller.chapters.upload({ bookId: book.id, content: "More words." });
+    expect(await problemsOf(caller.releases.setChapter({ bookId: book.id, chapterId: next.id }))).toEqual([{ path: "(body)", message: "name releaseDate or released" }]);
+  });
+
   it("sorts books.list ascending when only sortBy is given, as REST does", async () => {
     const { caller } = await callerFor("gus");
     for (const title of ["Middle", "Zebra", "Apple"]) {

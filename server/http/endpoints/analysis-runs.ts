@@ -10,7 +10,7 @@ import { analysisSchema, analysisSummarySchema, batchOutcomeSchema, bookAnalysis
 import { bookIdParams } from "../../books/schemas";
 import { jobSchema } from "../../jobs/schemas";
 import { defineEndpoint } from "../endpoint";
-import { accepted, noContent, paged, success } from "../envelope";
+import { accepted, paged, success } from "../envelope";
 
 // POST /api/v1/books/{bookId}/analyses — run an installed (or own) template on the book
 export const runAnalysisEndpoint = defineEndpoint({
@@ -63,7 +63,7 @@ export const getAnalysisEndpoint = defineEndpoint({
   params: bookAnalysisParams,
   success: { status: 200, description: "the analysis", schema: analysisSchema },
   errors: ["book_in_trash"],
-  handle: async ({ params, principal }) => success(await getAnalysis(params, principal)),
+  run: getAnalysis,
 });
 
 // POST /api/v1/books/{bookId}/analyses/batch — several templates (or all installed) in one request
@@ -102,10 +102,7 @@ export const deleteAnalysisEndpoint = defineEndpoint({
   params: bookAnalysisParams,
   success: { status: 204, description: "deleted" },
   errors: ["book_in_trash"],
-  handle: async ({ params, principal }) => {
-    await deleteAnalysis(params, principal);
-    return noContent();
-  },
+  run: deleteAnalysis,
 });
 
 // GET /api/v1/books/{bookId}/comparison — the book beside another book, or beside itself earlier

@@ -21,7 +21,7 @@ import { uninstallTemplate } from "../../analysis/uninstall-template";
 import { updateTemplate } from "../../analysis/update-template";
 import { actsForEveryone } from "../../auth/scopes";
 import { defineEndpoint } from "../endpoint";
-import { noContent, paged, success } from "../envelope";
+import { paged } from "../envelope";
 
 /** Templates' definitions can be long; a body over this is not a template anyone writes by hand. */
 const TEMPLATE_BODY_LIMIT = 256 * 1024;
@@ -47,7 +47,7 @@ export const listInstalledTemplatesEndpoint = defineEndpoint({
   operation: "analysis.installed",
   auth: "required",
   success: { status: 200, description: "your installed templates", schema: z.array(templateSummarySchema) },
-  handle: async ({ principal }) => success(await listInstalledTemplates(principal)),
+  run: (_, principal) => listInstalledTemplates(principal),
 });
 
 // POST /api/v1/analysis/install — add a template to the caller's library
@@ -61,7 +61,7 @@ export const installTemplateEndpoint = defineEndpoint({
   success: { status: 201, description: "the template, installed", schema: templateSchema },
   // Another writer's draft is as missing as an unknown id.
   errors: ["not_found"],
-  handle: async ({ body, principal }) => success(await installTemplate(body, principal), 201),
+  run: installTemplate,
 });
 
 // DELETE /api/v1/analysis/installed/{templateId} — remove a template from the caller's library
@@ -73,10 +73,7 @@ export const uninstallTemplateEndpoint = defineEndpoint({
   auth: "required",
   params: templateIdParams,
   success: { status: 204, description: "removed" },
-  handle: async ({ params, principal }) => {
-    await uninstallTemplate(params, principal);
-    return noContent();
-  },
+  run: uninstallTemplate,
 });
 
 // POST /api/v1/analysis — create a template
@@ -89,7 +86,7 @@ export const createTemplateEndpoint = defineEndpoint({
   body: { schema: createTemplateInput, maxBytes: TEMPLATE_BODY_LIMIT },
   writableAttributes: TEMPLATE_WRITABLE_ATTRIBUTES,
   success: { status: 201, description: "the new template", schema: templateSchema },
-  handle: async ({ body, principal }) => success(await createTemplate(body, principal), 201),
+  run: createTemplate,
 });
 
 // GET /api/v1/analysis/{templateId} — one template with its definition
@@ -107,10 +104,10 @@ export const getTemplateEndpoint = defineEndpoint({
     if (template.author?.id === principal.userId) return "all";
     return actsForEveryone(principal) && template.published ? ["published"] : [];
   },
-  handle: async ({ params, principal }) => success(await getTemplate(params, principal)),
+  run: getTemplate,
 });
 
-function updateTemplateEndpoint(method: "PUT" | "PATCH", schema: typeof replaceTemplateInput | typeof patchTemplateInput, summary: string) {
+function updateTemplateEndpoint<M extends "PUT" | "PATCH", B extends z.ZodType & (typeof replaceTemplateInput | typeof patchTemplateInput)>(method: M, schema: B, summary: string) {
   return defineEndpoint({
     method,
     path: "/api/v1/analysis/{templateId}",
@@ -118,13 +115,13 @@ function updateTemplateEndpoint(method: "PUT" | "PATCH", schema: typeof replaceT
     operation: "analysis.update",
     auth: "required",
     params: templateIdParams,
-    body: { schema, maxBytes: TEMPLATE_BODY_LIMIT },
+    body: { schema, maxBytes: TEMPLATE_BODY_LIMIT, under: "changes" },
     writableAttributes: TEMPLATE_WRITABLE_ATTRIBUTES,
     requiredAttributes: method === "PUT" ? TEMPLATE_REQUIRED_ATTRIBUTES : undefined,
     readOnly: method === "PUT" ? { resource: templateSchema, current: ({ params, principal }) => getTemplate(params, principal) } : undefined,
     success: { status: 201, description: "the template as saved", schema: templateSchema },
     errors: ["forbidden"],
-    handle: async ({ params, body, principal }) => success(await updateTemplate({ templateId: params.templateId, changes: body }, principal), 201),
+    run: updateTemplate,
   });
 }
 
@@ -152,8 +149,5 @@ export const deleteTemplateEndpoint = defineEndpoint({
   params: templateIdParams,
   success: { status: 204, description: "deleted" },
   errors: ["forbidden"],
-  handle: async ({ params, principal }) => {
-    await deleteTemplate(params, principal);
-    return noContent();
-  },
+  run: deleteTemplate,
 });

@@ -87,7 +87,7 @@ export const createEntryEndpoint = defineEndpoint({
   body: { schema: createEntryInput },
   success: { status: 201, description: "the entry", schema: entrySchema },
   errors: ["name_taken", "bible_limit", "book_in_trash"],
-  handle: async ({ params, body, principal }) => success(await createEntry({ ...params, ...body }, principal), 201),
+  run: createEntry,
 });
 
 // GET /api/v1/books/{bookId}/bible/names — every name, for the editor
@@ -99,7 +99,7 @@ export const entryNamesEndpoint = defineEndpoint({
   auth: "required",
   params: bookIdParams,
   success: { status: 200, description: "the names", schema: entryNamesSchema },
-  handle: async ({ params, principal }) => success(await listEntryNames(params, principal)),
+  run: listEntryNames,
 });
 
 // GET /api/v1/books/{bookId}/bible/entries/{entryId}
@@ -111,7 +111,7 @@ export const getEntryEndpoint = defineEndpoint({
   auth: "required",
   params: entryParams,
   success: { status: 200, description: "the entry", schema: entrySchema },
-  handle: async ({ params, principal }) => success(await getEntry(params, principal)),
+  run: getEntry,
 });
 
 // PATCH /api/v1/books/{bookId}/bible/entries/{entryId}
@@ -122,11 +122,11 @@ export const updateEntryEndpoint = defineEndpoint({
   operation: "bible.updateEntry",
   auth: "required",
   params: entryParams,
-  body: { schema: patchEntryInput },
+  body: { schema: patchEntryInput, under: "changes" },
   writableAttributes: ENTRY_WRITABLE_ATTRIBUTES,
   success: { status: 201, description: "the entry as saved", schema: entrySchema },
   errors: ["name_taken"],
-  handle: async ({ params, body, principal }) => success(await updateEntry({ ...params, changes: body }, principal), 201),
+  run: updateEntry,
 });
 
 // DELETE /api/v1/books/{bookId}/bible/entries/{entryId}
@@ -138,10 +138,7 @@ export const deleteEntryEndpoint = defineEndpoint({
   auth: "required",
   params: entryParams,
   success: { status: 204, description: "deleted" },
-  handle: async ({ params, principal }) => {
-    await deleteEntry(params, principal);
-    return noContent();
-  },
+  run: deleteEntry,
 });
 
 // GET /api/v1/books/{bookId}/bible/entries/{entryId}/picture — the bytes
@@ -196,7 +193,7 @@ export const entryMentionsEndpoint = defineEndpoint({
   params: entryParams,
   query: mentionsQuery,
   success: { status: 200, description: "the mentions", schema: entryMentionsSchema },
-  handle: async ({ params, query, principal }) => success(await getEntryMentions({ ...params, ...query }, principal)),
+  run: getEntryMentions,
 });
 
 // GET /api/v1/books/{bookId}/chapters/{chapterId}/bible — the entries named in a chapter
@@ -209,7 +206,7 @@ export const chapterMentionsEndpoint = defineEndpoint({
   params: bookChapterParams,
   success: { status: 200, description: "the entries present", schema: chapterMentionsSchema },
   errors: ["chapter_in_trash"],
-  handle: async ({ params, principal }) => success(await getChapterMentions(params, principal)),
+  run: getChapterMentions,
 });
 
 // GET /api/v1/books/{bookId}/bible/checks?absence=N
@@ -222,7 +219,7 @@ export const checksEndpoint = defineEndpoint({
   params: bookIdParams,
   query: checksQuery,
   success: { status: 200, description: "the findings, in book order", schema: checksSchema },
-  handle: async ({ params, query, principal }) => success(await runChecks({ ...params, ...query }, principal)),
+  run: runChecks,
 });
 
 // GET /api/v1/books/{bookId}/bible/proposals — characters the text proposes, not yet in the bible
@@ -235,7 +232,7 @@ export const proposalsEndpoint = defineEndpoint({
   params: bookIdParams,
   success: { status: 200, description: "the proposed characters, most mentioned first", schema: proposedEntriesSchema },
   errors: ["search_timed_out"],
-  handle: async ({ params, principal }) => success(await proposeEntries(params, principal)),
+  run: proposeEntries,
 });
 
 // GET /api/v1/books/{bookId}/bible/export — Markdown
@@ -264,7 +261,7 @@ export const importEntriesEndpoint = defineEndpoint({
   body: { schema: importEntriesInput, maxBytes: 8 * 1024 * 1024 },
   success: { status: 201, description: "what was created and skipped", schema: importResultSchema },
   errors: ["name_taken", "bible_limit"],
-  handle: async ({ params, body, principal }) => success(await importEntries({ ...params, ...body }, principal), 201),
+  run: importEntries,
 });
 
 // POST /api/v1/books/{bookId}/bible/cast — a proposed cast member into the bible
@@ -278,7 +275,7 @@ export const addCastMemberEndpoint = defineEndpoint({
   body: { schema: addCastMemberInput },
   success: { status: 201, description: "the new character entry", schema: entrySchema },
   errors: ["name_taken", "bible_limit"],
-  handle: async ({ params, body, principal }) => success(await addCastMember({ ...params, ...body }, principal), 201),
+  run: addCastMember,
 });
 
 // GET /api/v1/books/{bookId}/bible/relations — the graph
@@ -290,7 +287,7 @@ export const listRelationsEndpoint = defineEndpoint({
   auth: "required",
   params: bookIdParams,
   success: { status: 200, description: "the relations", schema: relationListSchema },
-  handle: async ({ params, principal }) => success(await listRelations(params, principal)),
+  run: listRelations,
 });
 
 // POST /api/v1/books/{bookId}/bible/relations
@@ -304,7 +301,7 @@ export const createRelationEndpoint = defineEndpoint({
   body: { schema: createRelationInput },
   success: { status: 201, description: "the relation", schema: relationSchema },
   errors: ["name_taken", "bible_limit"],
-  handle: async ({ params, body, principal }) => success(await createRelation({ ...params, ...body }, principal), 201),
+  run: createRelation,
 });
 
 // PATCH /api/v1/books/{bookId}/bible/relations/{relationId}
@@ -318,7 +315,7 @@ export const updateRelationEndpoint = defineEndpoint({
   body: { schema: patchRelationInput },
   writableAttributes: ["label"],
   success: { status: 201, description: "the relation", schema: relationSchema },
-  handle: async ({ params, body, principal }) => success(await updateRelation({ ...params, ...body }, principal), 201),
+  run: updateRelation,
 });
 
 // DELETE /api/v1/books/{bookId}/bible/relations/{relationId}
@@ -330,10 +327,7 @@ export const deleteRelationEndpoint = defineEndpoint({
   auth: "required",
   params: relationParams,
   success: { status: 204, description: "deleted" },
-  handle: async ({ params, principal }) => {
-    await deleteRelation(params, principal);
-    return noContent();
-  },
+  run: deleteRelation,
 });
 
 // GET /api/v1/series
@@ -358,7 +352,7 @@ export const createSeriesEndpoint = defineEndpoint({
   body: { schema: createSeriesInput },
   success: { status: 201, description: "the series", schema: seriesSchema },
   errors: ["name_taken", "bible_limit"],
-  handle: async ({ body, principal }) => success(await createSeries(body, principal), 201),
+  run: createSeries,
 });
 
 // GET /api/v1/series/{seriesId}
@@ -370,7 +364,7 @@ export const getSeriesEndpoint = defineEndpoint({
   auth: "required",
   params: seriesParams,
   success: { status: 200, description: "the series", schema: seriesSchema },
-  handle: async ({ params, principal }) => success(await getSeries(params, principal)),
+  run: getSeries,
 });
 
 // PATCH /api/v1/series/{seriesId}
@@ -381,11 +375,11 @@ export const updateSeriesEndpoint = defineEndpoint({
   operation: "series.update",
   auth: "required",
   params: seriesParams,
-  body: { schema: patchSeriesInput },
+  body: { schema: patchSeriesInput, under: "changes" },
   writableAttributes: SERIES_WRITABLE_ATTRIBUTES,
   success: { status: 201, description: "the series as saved", schema: seriesSchema },
   errors: ["name_taken", "bible_limit"],
-  handle: async ({ params, body, principal }) => success(await updateSeries({ ...params, changes: body }, principal), 201),
+  run: updateSeries,
 });
 
 // DELETE /api/v1/series/{seriesId}
@@ -397,8 +391,5 @@ export const deleteSeriesEndpoint = defineEndpoint({
   auth: "required",
   params: seriesParams,
   success: { status: 204, description: "deleted" },
-  handle: async ({ params, principal }) => {
-    await deleteSeries(params, principal);
-    return noContent();
-  },
+  run: deleteSeries,
 });

@@ -50,7 +50,7 @@ export const createBookEndpoint = defineEndpoint({
   body: { schema: createBookInput },
   writableAttributes: BOOK_WRITABLE_ATTRIBUTES.filter((a) => a !== "deleted"),
   success: { status: 201, description: "the new book", schema: bookSchema },
-  handle: async ({ body, principal }) => success(await createBook(body, principal), 201),
+  run: createBook,
 });
 
 // GET /api/v1/books/{bookId} — read a book
@@ -61,17 +61,14 @@ export const getBookEndpoint = defineEndpoint({
   operation: "books.get",
   auth: "required",
   params: bookIdParams,
-  success: { status: 200, description: "the book", schema: bookSchema, headers: ["etag", "last-modified"] },
-  handle: async ({ params, principal }) => {
-    const book = await getBook(params, principal);
-    return success(book, 200, bookHeaders(book));
-  },
+  success: { status: 200, description: "the book", schema: bookSchema, headers: ["etag", "last-modified"], headersOf: bookHeaders },
+  run: getBook,
 });
 
 /** PUT and PATCH of a book differ only in which attributes the body must carry. */
-function updateBookEndpoint(
-  method: "PUT" | "PATCH",
-  schema: typeof replaceBookInput | typeof patchBookInput,
+function updateBookEndpoint<M extends "PUT" | "PATCH", B extends z.ZodType & (typeof replaceBookInput | typeof patchBookInput)>(
+  method: M,
+  schema: B,
   summary: string,
   requiredAttributes?: readonly string[],
 ) {
@@ -82,13 +79,13 @@ function updateBookEndpoint(
     operation: "books.update",
     auth: "required",
     params: bookIdParams,
-    body: { schema },
+    body: { schema, under: "changes" },
     writableAttributes: BOOK_WRITABLE_ATTRIBUTES,
     requiredAttributes,
     readOnly: method === "PUT" ? { resource: bookSchema, current: ({ params, principal }) => getBook(params, principal) } : undefined,
     success: { status: 201, description: "the book as saved", schema: bookSchema },
     errors: ["book_in_trash"],
-    handle: async ({ params, body, principal }) => success(await updateBook({ bookId: params.bookId, changes: body }, principal), 201),
+    run: updateBook,
   });
 }
 
@@ -117,10 +114,7 @@ export const deleteBookEndpoint = defineEndpoint({
   params: bookIdParams,
   query: z.object({ permanent: booleanFilter.optional().describe("delete for good, chapters and history too") }),
   success: { status: 204, description: "deleted" },
-  handle: async ({ params, query, principal }) => {
-    await deleteBook({ bookId: params.bookId, permanent: query.permanent ?? false }, principal);
-    return noContent();
-  },
+  run: ({ permanent, ...book }, principal) => deleteBook({ ...book, permanent: permanent ?? false }, principal),
 });
 
 // GET /api/v1/books/{bookId}/cover — the bytes

@@ -30,7 +30,7 @@ import { uploadChapter } from "../../chapters/upload-chapter";
 import { booleanFilter } from "../../collections";
 import { AppError } from "../../errors";
 import { aliasOf, defineEndpoint } from "../endpoint";
-import { noContent, paged, success } from "../envelope";
+import { paged, success } from "../envelope";
 
 const versionHeader = (chapter: ChapterDto) => ({ etag: `"${chapter.version}"` });
 const ifMatchHeader = z.object({
@@ -94,12 +94,9 @@ export const uploadChapterEndpoint = defineEndpoint({
   params: bookIdParams,
   body: { schema: uploadChapterInput, maxBytes: CHAPTER_BODY_LIMIT, multipart: true },
   writableAttributes: ["title", "content"],
-  success: { status: 201, description: "the new chapter, version 1", schema: chapterSchema, headers: ["etag"] },
+  success: { status: 201, description: "the new chapter, version 1", schema: chapterSchema, headers: ["etag"], headersOf: versionHeader },
   errors: ["book_in_trash"],
-  handle: async ({ params, body, principal }) => {
-    const chapter = await uploadChapter({ ...body, bookId: params.bookId }, principal);
-    return success(chapter, 201, versionHeader(chapter));
-  },
+  run: uploadChapter,
 });
 
 // PUT /api/v1/books/{bookId}/chapter-order — put the chapters in a new order
@@ -113,8 +110,7 @@ export const reorderChaptersEndpoint = defineEndpoint({
   body: { schema: reorderChaptersInput },
   success: { status: 201, description: "the chapters in their new order", schema: z.array(chapterSummarySchema) },
   errors: ["book_in_trash"],
-  handle: async ({ params, body, principal }) =>
-    success(await reorderChapters({ bookId: params.bookId, chapterIds: body.chapterIds }, principal), 201),
+  run: reorderChapters,
 });
 
 // GET /api/v1/books/{bookId}/chapters/{chapterId} — read a chapter
@@ -125,11 +121,8 @@ export const getChapterEndpoint = defineEndpoint({
   operation: "chapters.get",
   auth: "required",
   params: chapterParams,
-  success: { status: 200, description: "the chapter", schema: chapterSchema, headers: ["etag"] },
-  handle: async ({ params, principal }) => {
-    const chapter = await getChapter(params, principal);
-    return success(chapter, 200, versionHeader(chapter));
-  },
+  success: { status: 200, description: "the chapter", schema: chapterSchema, headers: ["etag"], headersOf: versionHeader },
+  run: getChapter,
 });
 
 /** PUT and PATCH of a chapter differ only in which fields the body must carry. */
@@ -176,10 +169,7 @@ export const deleteChapterEndpoint = defineEndpoint({
   query: z.object({ permanent: booleanFilter.optional().describe("delete for good, with its history") }),
   success: { status: 204, description: "deleted" },
   errors: ["book_in_trash"],
-  handle: async ({ params, query, principal }) => {
-    await deleteChapter({ ...params, permanent: query.permanent ?? false }, principal);
-    return noContent();
-  },
+  run: ({ permanent, ...chapter }, principal) => deleteChapter({ ...chapter, permanent: permanent ?? false }, principal),
 });
 
 // POST /api/v1/books/{bookId}/chapters/{chapterId}/untrash — out of the book's trash. Not
@@ -191,12 +181,9 @@ export const untrashChapterEndpoint = defineEndpoint({
   operation: "chapters.untrash",
   auth: "required",
   params: chapterParams,
-  success: { status: 201, description: "the chapter, back in the book", schema: chapterSchema, headers: ["etag"] },
+  success: { status: 201, description: "the chapter, back in the book", schema: chapterSchema, headers: ["etag"], headersOf: versionHeader },
   errors: ["book_in_trash"],
-  handle: async ({ params, principal }) => {
-    const chapter = await untrashChapter(params, principal);
-    return success(chapter, 201, versionHeader(chapter));
-  },
+  run: untrashChapter,
 });
 
 // Its address until issue 18, kept for callers written against it.

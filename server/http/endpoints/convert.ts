@@ -36,7 +36,7 @@ export const listFormatsEndpoint = defineEndpoint({
   operation: "convert.formats",
   auth: "required",
   success: { status: 200, description: "the formats", schema: z.array(formatSchema) },
-  handle: async ({ principal }) => success(listFormats(principal)),
+  run: async (_, principal) => listFormats(principal),
 });
 
 // POST /api/v1/convert — one document into another format

@@ -23,7 +23,7 @@ import { releasePlanSchema, setChapterReleaseInput, setReleasePlanInput } from "
 import { setChapterRelease } from "../../releases/set-chapter-release";
 import { setReleasePlan } from "../../releases/set-plan";
 import { defineEndpoint } from "../endpoint";
-import { fileHead, success } from "../envelope";
+import { fileHead } from "../envelope";
 
 // GET /api/v1/goals — the writer's goal settings
 export const goalSettingsEndpoint = defineEndpoint({
@@ -33,7 +33,7 @@ export const goalSettingsEndpoint = defineEndpoint({
   operation: "goals.settings",
   auth: "required",
   success: { status: 200, description: "the settings", schema: goalSettingsSchema },
-  handle: async ({ principal }) => success(await getGoalSettings(principal)),
+  run: (_, principal) => getGoalSettings(principal),
 });
 
 // PATCH /api/v1/goals — change some goal settings
@@ -46,7 +46,7 @@ export const updateGoalSettingsEndpoint = defineEndpoint({
   body: { schema: updateGoalSettingsInput },
   writableAttributes: Object.keys(updateGoalSettingsInput.shape),
   success: { status: 201, description: "the settings as saved", schema: goalSettingsSchema },
-  handle: async ({ body, principal }) => success(await updateGoalSettings(body, principal), 201),
+  run: updateGoalSettings,
 });
 
 // GET /api/v1/books/{bookId}/goal — a book's target, deadline and today's quota
@@ -59,7 +59,7 @@ export const bookGoalEndpoint = defineEndpoint({
   params: bookIdParams,
   success: { status: 200, description: "the book's goal", schema: bookGoalSchema },
   errors: ["book_in_trash", "gone"],
-  handle: async ({ params, principal }) => success(await getBookGoal(params, principal)),
+  run: getBookGoal,
 });
 
 // PATCH /api/v1/books/{bookId}/goal — set or clear a book's target and deadline
@@ -74,7 +74,7 @@ export const setBookGoalEndpoint = defineEndpoint({
   writableAttributes: Object.keys(setBookGoalInput.shape),
   success: { status: 201, description: "the book's goal as saved", schema: bookGoalSchema },
   errors: ["book_in_trash", "gone"],
-  handle: async ({ params, body, principal }) => success(await setBookGoal({ ...body, bookId: params.bookId }, principal), 201),
+  run: setBookGoal,
 });
 
 // GET /api/v1/stats/today — today's words across books and devices
@@ -85,7 +85,7 @@ export const todayEndpoint = defineEndpoint({
   operation: "stats.today",
   auth: "required",
   success: { status: 200, description: "today", schema: todaySchema },
-  handle: async ({ principal }) => success(await getToday(principal)),
+  run: (_, principal) => getToday(principal),
 });
 
 // GET /api/v1/stats/history — days, totals, best day, streaks
@@ -97,7 +97,7 @@ export const historyEndpoint = defineEndpoint({
   auth: "required",
   query: historyQuery,
   success: { status: 200, description: "the history", schema: historySchema },
-  handle: async ({ query, principal }) => success(await getHistory(query, principal)),
+  run: getHistory,
 });
 
 const CSV = "text/csv; charset=utf-8";
@@ -134,7 +134,7 @@ export const bookProgressEndpoint = defineEndpoint({
   params: bookIdParams,
   success: { status: 200, description: "the progress line", schema: bookProgressSchema },
   errors: ["book_in_trash", "gone"],
-  handle: async ({ params, principal }) => success(await getBookProgress(params, principal)),
+  run: getBookProgress,
 });
 
 // GET /api/v1/books/{bookId}/release-plan — the release plan and buffer
@@ -147,7 +147,7 @@ export const releasePlanEndpoint = defineEndpoint({
   params: bookIdParams,
   success: { status: 200, description: "the plan", schema: releasePlanSchema },
   errors: ["book_in_trash", "gone"],
-  handle: async ({ params, principal }) => success(await getReleasePlan(params, principal)),
+  run: getReleasePlan,
 });
 
 // PUT /api/v1/books/{bookId}/release-plan — set the cadence; unreleased chapters get days in book order
@@ -163,7 +163,7 @@ export const setReleasePlanEndpoint = defineEndpoint({
   requiredAttributes: Object.keys(setReleasePlanInput.shape),
   success: { status: 201, description: "the plan as saved", schema: releasePlanSchema },
   errors: ["book_in_trash", "gone"],
-  handle: async ({ params, body, principal }) => success(await setReleasePlan({ ...body, bookId: params.bookId }, principal), 201),
+  run: setReleasePlan,
 });
 
 // PATCH /api/v1/books/{bookId}/chapters/{chapterId}/release — one chapter's day or released mark
@@ -178,5 +178,5 @@ export const setChapterReleaseEndpoint = defineEndpoint({
   writableAttributes: ["releaseDate", "released"],
   success: { status: 201, description: "the book's plan as it now stands", schema: releasePlanSchema },
   errors: ["book_in_trash", "chapter_in_trash", "gone"],
-  handle: async ({ params, body, principal }) => success(await setChapterRelease({ ...body, ...params }, principal), 201),
+  run: setChapterRelease,
 });

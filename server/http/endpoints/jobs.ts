@@ -3,7 +3,7 @@ import { describeJobFile, getJob, getJobFile } from "../../job-results/get-job";
 import { jobsCollection, listJobs } from "../../jobs/list-jobs";
 import { jobIdParams, jobSchema } from "../../jobs/schemas";
 import { defineEndpoint } from "../endpoint";
-import { fileHead, fileResponse, paged, success } from "../envelope";
+import { fileHead, fileResponse, paged } from "../envelope";
 
 // GET /api/v1/jobs — the caller's background jobs
 export const listJobsEndpoint = defineEndpoint({
@@ -27,7 +27,7 @@ export const getJobEndpoint = defineEndpoint({
   params: jobIdParams,
   success: { status: 200, description: "the job", schema: jobSchema },
   errors: ["gone"],
-  handle: async ({ params, principal }) => success(await getJob(params, principal)),
+  run: getJob,
 });
 
 // GET /api/v1/jobs/{jobId}/file — the file a succeeded job made

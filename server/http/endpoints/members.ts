@@ -5,7 +5,6 @@ import { removeMember } from "../../members/remove-member";
 import { addMemberInput, memberParams, memberSchema, membersSchema, updateMemberInput } from "../../members/schemas";
 import { updateMember } from "../../members/update-member";
 import { defineEndpoint } from "../endpoint";
-import { noContent, success } from "../envelope";
 
 // GET /api/v1/books/{bookId}/members — the book's people and their roles
 export const listMembersEndpoint = defineEndpoint({
@@ -17,7 +16,7 @@ export const listMembersEndpoint = defineEndpoint({
   params: bookIdParams,
   success: { status: 200, description: "the owner and the members", schema: membersSchema },
   errors: ["book_in_trash", "gone"],
-  handle: async ({ params, principal }) => success(await listMembers(params, principal)),
+  run: listMembers,
 });
 
 // POST /api/v1/books/{bookId}/members — the owner adds an account by its e-mail
@@ -32,7 +31,7 @@ export const addMemberEndpoint = defineEndpoint({
   writableAttributes: Object.keys(addMemberInput.shape),
   success: { status: 201, description: "the new member", schema: memberSchema },
   errors: ["already_member", "book_in_trash", "gone"],
-  handle: async ({ params, body, principal }) => success(await addMember({ ...body, bookId: params.bookId }, principal), 201),
+  run: addMember,
 });
 
 // PATCH /api/v1/books/{bookId}/members/{userId} — the owner changes a member's role
@@ -47,7 +46,7 @@ export const updateMemberEndpoint = defineEndpoint({
   writableAttributes: Object.keys(updateMemberInput.shape),
   success: { status: 201, description: "the member with their new role", schema: memberSchema },
   errors: ["owner_not_member", "book_in_trash", "gone"],
-  handle: async ({ params, body, principal }) => success(await updateMember({ ...params, ...body }, principal), 201),
+  run: updateMember,
 });
 
 // DELETE /api/v1/books/{bookId}/members/{userId} — the owner removes a member
@@ -60,8 +59,5 @@ export const removeMemberEndpoint = defineEndpoint({
   params: memberParams,
   success: { status: 204, description: "removed" },
   errors: ["owner_not_member", "book_in_trash", "gone"],
-  handle: async ({ params, principal }) => {
-    await removeMember(params, principal);
-    return noContent();
-  },
+  run: removeMember,
 });

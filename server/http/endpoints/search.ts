@@ -122,7 +122,7 @@ export const listChangeSetsEndpoint = defineEndpoint({
   params: bookIdParams,
   success: { status: 200, description: "the change sets", schema: changeSetListSchema },
   errors: ["book_in_trash"],
-  handle: async ({ params, principal }) => success(await listChangeSets(params, principal)),
+  run: listChangeSets,
 });
 
 // POST /api/v1/books/{bookId}/change-sets/{changeSetId}/undo — take a whole replace back
@@ -135,5 +135,5 @@ export const undoChangeSetEndpoint = defineEndpoint({
   params: changeSetParams,
   success: { status: 201, description: "the chapters' new versions", schema: undoResultSchema },
   errors: ["version_conflict", "change_set_undone", "book_in_trash"],
-  handle: async ({ params, principal }) => success(await undoChangeSet(params, principal), 201),
+  run: undoChangeSet,
 });

@@ -26,5 +26,5 @@ export const currentUserEndpoint = defineEndpoint({
   operation: "users.me",
   auth: "required",
   success: { status: 200, description: "the account", schema: userSchema },
-  handle: async ({ principal }) => success(await getCurrentUser(principal)),
+  run: (_, principal) => getCurrentUser(principal),
 });

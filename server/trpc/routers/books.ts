@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { deleteBookCover } from "../../books/cover";
-import { createBook } from "../../books/create-book";
-import { deleteBook } from "../../books/delete-book";
-import { getBook } from "../../books/get-book";
 import { booksCollection, listBooks } from "../../books/list-books";
-import { bookIdParams, bookSchema, createBookInput, patchBookInput } from "../../books/schemas";
-import { updateBook } from "../../books/update-book";
+import { bookIdParams, bookSchema } from "../../books/schemas";
+import { createBookEndpoint, deleteBookEndpoint, getBookEndpoint, patchBookEndpoint } from "../../http/endpoints/books";
 import { operationProcedure, router } from "../init";
 import { listProcedure } from "../list-procedure";
+import { procedureOf } from "../procedure-of";
 
-// Fields are named as REST's path parameters name them, with their rules: `bookId`.
+// Derived from REST's declarations (decision 0463) but the list (listProcedure, from REST's
+// collection spec) and deleteCover (REST answers 204, tRPC the book). Fields are named as REST's
+// path parameters name them, with their rules: `bookId`.
 const bookRef = bookIdParams.shape;
 
 export const booksRouter = router({
@@ -22,25 +22,10 @@ export const booksRouter = router({
     item: bookSchema,
     list: (_, options, principal) => listBooks(options, principal),
   }),
-  get: operationProcedure("books.get")
-    .input(z.strictObject(bookRef))
-    .output(bookSchema)
-    .query(({ input, ctx }) => getBook(input, ctx.principal)),
-  create: operationProcedure("books.create")
-    .input(createBookInput)
-    .output(bookSchema)
-    .mutation(({ input, ctx }) => createBook(input, ctx.principal)),
-  update: operationProcedure("books.update")
-    .input(z.strictObject({ ...bookRef, changes: patchBookInput }))
-    .output(bookSchema)
-    .mutation(({ input, ctx }) => updateBook(input, ctx.principal)),
-  delete: operationProcedure("books.delete")
-    .input(z.strictObject({ ...bookRef, permanent: z.boolean().default(false) }))
-    .output(z.object({ deleted: z.literal(true) }))
-    .mutation(async ({ input, ctx }) => {
-      await deleteBook(input, ctx.principal);
-      return { deleted: true as const };
-    }),
+  get: procedureOf(getBookEndpoint),
+  create: procedureOf(createBookEndpoint),
+  update: procedureOf(patchBookEndpoint),
+  delete: procedureOf(deleteBookEndpoint, "deleted"),
   /** Setting a cover is REST's (PUT …/cover, a multipart file); removing it is both's. */
   deleteCover: operationProcedure("books.deleteCover")
     .input(z.strictObject(bookRef))

@@ -1,11 +1,7 @@
 import { z } from "zod";
-import { deleteChapter } from "../../chapters/delete-chapter";
-import { untrashChapter } from "../../chapters/untrash-chapter";
-import { getChapter } from "../../chapters/get-chapter";
 import { getRevision } from "../../chapters/get-revision";
 import { chaptersCollection, listChapters } from "../../chapters/list-chapters";
 import { listRevisions, revisionsCollection } from "../../chapters/list-revisions";
-import { reorderChapters } from "../../chapters/reorder-chapters";
 import { restoreRevision } from "../../chapters/restore-revision";
 import { saveChapter } from "../../chapters/save-chapter";
 import { bookIdParams } from "../../books/schemas";
@@ -13,23 +9,23 @@ import {
   chapterListItemSchema,
   chapterParams,
   chapterSchema,
-  chapterSummarySchema,
   namesTitleOrContent,
   patchChapterInput,
-  reorderChaptersInput,
   restoreRevisionInput,
   revisionSchema,
   revisionSummarySchema,
-  uploadChapterInput,
   versionNumber,
 } from "../../chapters/schemas";
-import { uploadChapter } from "../../chapters/upload-chapter";
+import { deleteChapterEndpoint, getChapterEndpoint, reorderChaptersEndpoint, untrashChapterEndpoint, uploadChapterEndpoint } from "../../http/endpoints/chapters";
 import { operationProcedure, router } from "../init";
 import { listProcedure } from "../list-procedure";
+import { procedureOf } from "../procedure-of";
 
-// Inputs are strict, like REST's bodies: an unknown key is refused (UNPROCESSABLE_CONTENT), never
-// silently dropped. They are composed from REST's path parameters and body schemas, so the rules
-// for each field live in one place (server/books/schemas.ts, server/chapters/schemas.ts).
+// Derived from REST's declarations (decision 0463) but the lists (listProcedure) and what REST reads
+// differently: a save or restore's version also from If-Match (412), a revision's number coerced
+// from its path. Those inputs are strict, like REST's bodies, and composed from REST's path
+// parameters and body schemas, so the rules for each field live in one place
+// (server/books/schemas.ts, server/chapters/schemas.ts).
 const bookRef = bookIdParams.shape;
 const chapterRef = chapterParams.shape;
 
@@ -42,10 +38,7 @@ const saveInput = z
   .refine(...namesTitleOrContent);
 
 export const chaptersRouter = router({
-  upload: operationProcedure("chapters.upload")
-    .input(z.strictObject({ ...bookRef, ...uploadChapterInput.shape }))
-    .output(chapterSchema)
-    .mutation(({ input, ctx }) => uploadChapter(input, ctx.principal)),
+  upload: procedureOf(uploadChapterEndpoint),
   /** The book's chapters in order (or its trash, with deleted); their text only with includeContent
    *  (REST's include=content). */
   list: listProcedure({
@@ -55,32 +48,17 @@ export const chaptersRouter = router({
     item: chapterListItemSchema,
     list: (own, options, principal) => listChapters({ ...own, options }, principal),
   }),
-  get: operationProcedure("chapters.get")
-    .input(z.strictObject(chapterRef))
-    .output(chapterSchema)
-    .query(({ input, ctx }) => getChapter(input, ctx.principal)),
+  get: procedureOf(getChapterEndpoint),
   /** Save against the version edited: a stale version is refused (CONFLICT) and nothing changes. */
   save: operationProcedure("chapters.save")
     .input(saveInput)
     .output(chapterSchema)
     .mutation(({ input, ctx }) => saveChapter(input, ctx.principal)),
   /** Into the book's trash; with permanent, deleted for good. */
-  delete: operationProcedure("chapters.delete")
-    .input(z.strictObject({ ...chapterRef, permanent: z.boolean().default(false) }))
-    .output(z.object({ deleted: z.literal(true) }))
-    .mutation(async ({ input, ctx }) => {
-      await deleteChapter(input, ctx.principal);
-      return { deleted: true as const };
-    }),
+  delete: procedureOf(deleteChapterEndpoint, "deleted"),
   /** Out of the book's trash, into its old place or at the end. */
-  untrash: operationProcedure("chapters.untrash")
-    .input(z.strictObject(chapterRef))
-    .output(chapterSchema)
-    .mutation(({ input, ctx }) => untrashChapter(input, ctx.principal)),
-  reorder: operationProcedure("chapters.reorder")
-    .input(z.strictObject({ ...bookRef, ...reorderChaptersInput.shape }))
-    .output(z.array(chapterSummarySchema))
-    .mutation(({ input, ctx }) => reorderChapters(input, ctx.principal)),
+  untrash: procedureOf(untrashChapterEndpoint),
+  reorder: procedureOf(reorderChaptersEndpoint),
   revisions: listProcedure({
     operation: "chapters.revisions",
     collection: revisionsCollection,

@@ -4,13 +4,17 @@ import { convertDocument, type Conversion } from "../../convert/convert-document
 import { exportBook } from "../../convert/export-book";
 import { importBook } from "../../convert/import-book";
 import { importChapters } from "../../convert/import-chapters";
-import { listFormats } from "../../convert/list-formats";
 import { previewImport } from "../../convert/preview-import";
-import { documentText, formatId, formatSchema, importInput, importPreviewSchema, importResultSchema, MAX_UPLOAD_BYTES, trimSizeOption, compileOptionsInput } from "../../convert/schemas";
+import { documentText, formatId, importInput, importPreviewSchema, importResultSchema, MAX_UPLOAD_BYTES, trimSizeOption, compileOptionsInput } from "../../convert/schemas";
 import { AppError } from "../../errors";
 import { jobSchema } from "../../jobs/schemas";
+import { listFormatsEndpoint } from "../../http/endpoints/convert";
 import { storedText } from "../../text/stored-text";
 import { operationProcedure, router } from "../init";
+import { procedureOf } from "../procedure-of";
+
+// Only the formats are derived from REST's declaration (decision 0463): REST moves documents as
+// bytes (multipart in, the file out, 202 with the job), tRPC as base64 or text in JSON.
 
 /** A file over tRPC travels as base64 (JSON has no bytes); text formats may also travel as text. */
 const fileSchema = z
@@ -49,7 +53,7 @@ function uploadOf(input: { fileName: string; text?: string; base64?: string }) {
 }
 
 export const convertRouter = router({
-  formats: operationProcedure("convert.formats").output(z.array(formatSchema)).query(({ ctx }) => listFormats(ctx.principal)),
+  formats: procedureOf(listFormatsEndpoint),
   /** Text formats only (Markdown, HTML, plain text, LaTeX …): the answer is base64 whatever it is. */
   convert: operationProcedure("convert.run")
     .input(z.strictObject({ from: formatId, to: formatId, content: documentText(), async: z.boolean().optional(), notes: notesOption }))

@@ -1,9 +1,9 @@
-import { z } from "zod";
-import { getJob } from "../../job-results/get-job";
+import { getJobEndpoint } from "../../http/endpoints/jobs";
 import { jobsCollection, listJobs } from "../../jobs/list-jobs";
-import { jobIdParams, jobSchema } from "../../jobs/schemas";
-import { operationProcedure, router } from "../init";
+import { jobSchema } from "../../jobs/schemas";
+import { router } from "../init";
 import { listProcedure } from "../list-procedure";
+import { procedureOf } from "../procedure-of";
 
 export const jobsRouter = router({
   /** The caller's jobs that have not expired, newest first, as GET /api/v1/jobs pages them. */
@@ -15,8 +15,5 @@ export const jobsRouter = router({
     list: (_, options, principal) => listJobs(options, principal),
   }),
   /** A background job as REST shows it; its file is downloaded over REST (`links.file`). */
-  get: operationProcedure("jobs.get")
-    .input(z.strictObject(jobIdParams.shape))
-    .output(jobSchema)
-    .query(({ input, ctx }) => getJob(input, ctx.principal)),
+  get: procedureOf(getJobEndpoint),
 });

@@ -1,13 +1,11 @@
 import { z } from "zod";
 import { bookIdParams } from "../../books/schemas";
+import { listChangeSetsEndpoint, undoChangeSetEndpoint } from "../../http/endpoints/search";
 import { applyReplace } from "../../search/apply-replace";
-import { listChangeSets } from "../../search/list-change-sets";
 import { previewReplace } from "../../search/preview-replace";
 import {
   BOOK_SEARCH_PER_PAGE,
   bookSearchResultSchema,
-  changeSetListSchema,
-  changeSetParams,
   LIBRARY_SEARCH_PER_PAGE,
   librarySearchResultSchema,
   replaceChoice,
@@ -16,14 +14,16 @@ import {
   replaceResultSchema,
   searchOptionsShape,
   searchQuery,
-  undoResultSchema,
 } from "../../search/schemas";
 import { searchBook } from "../../search/search-book";
 import { searchLibrary } from "../../search/search-library";
-import { undoChangeSet } from "../../search/undo-change-set";
 import { operationProcedure, router } from "../init";
+import { procedureOf } from "../procedure-of";
 
-// Inputs are strict and built from the same schemas as REST's query parameters and bodies.
+// The change sets are derived from REST's declarations (decision 0463); searches and replaces are
+// written here: REST's query spells the page as text and lets an empty search through, tRPC takes
+// JSON with defaults, and REST's POST …/replace folds the preview in (dryRun). Inputs are strict
+// and built from the same schemas as REST's query parameters and bodies.
 const bookRef = bookIdParams.shape;
 const pageOf = (limits: { default: number; max: number }) => ({
   page: z.int().min(1).default(1),
@@ -49,12 +49,6 @@ export const searchRouter = router({
     .input(z.strictObject({ ...previewInput, chapters: z.array(replaceChoice).max(10_000) }))
     .output(replaceResultSchema)
     .mutation(({ input, ctx }) => applyReplace(input, ctx.principal)),
-  changeSets: operationProcedure("search.changeSets")
-    .input(z.strictObject(bookRef))
-    .output(changeSetListSchema)
-    .query(({ input, ctx }) => listChangeSets(input, ctx.principal)),
-  undoChangeSet: operationProcedure("search.undoChangeSet")
-    .input(z.strictObject(changeSetParams.shape))
-    .output(undoResultSchema)
-    .mutation(({ input, ctx }) => undoChangeSet(input, ctx.principal)),
+  changeSets: procedureOf(listChangeSetsEndpoint),
+  undoChangeSet: procedureOf(undoChangeSetEndpoint),
 });

@@ -1,10 +1,8 @@
-import { getCurrentUser } from "../../users/get-current-user";
-import { userSchema } from "../../users/schemas";
-import { operationProcedure, router } from "../init";
+import { currentUserEndpoint } from "../../http/endpoints/users";
+import { router } from "../init";
+import { procedureOf } from "../procedure-of";
 
 export const usersRouter = router({
   /** The account behind the session or token, as GET /api/v1/users/me answers it. */
-  me: operationProcedure("users.me")
-    .output(userSchema)
-    .query(({ ctx }) => getCurrentUser(ctx.principal)),
+  me: procedureOf(currentUserEndpoint),
 });
