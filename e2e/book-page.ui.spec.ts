@@ -25,6 +25,15 @@ test("the book page lists chapters in order, each a link to its editor, with the
   await expect(page.getByRole("link", { name: "Analyze" })).toHaveAttribute("href", `/analyze/${id}`);
 });
 
+test("at 1440 × 900 the chapter list starts beside the side column, in the first screen (issue 33 item 6)", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const id = await bookWithChapters(page, `Above the fold ${Date.now()}`, ["One", "Two"]);
+  await page.goto(`/books/${id}`);
+  await expect(chapterList(page).getByRole("link", { name: "One" })).toBeInViewport();
+  await expect(page.getByRole("heading", { name: "Chapters" })).toBeInViewport();
+  await page.screenshot({ path: "test-results/book-page-wide.png" });
+});
+
 test("with Book details open, each Title label names its own field and no id is on the page twice", async ({ page }) => {
   const id = await bookWithChapters(page, `Labelled ${Date.now()}`, ["One"]);
   await page.goto(`/books/${id}`);

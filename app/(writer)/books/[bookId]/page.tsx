@@ -153,36 +153,38 @@ export default async function BookPage({ params }: { params: Params }) {
           )}
           {readsDraft && <MembersPanel bookId={book.id} initial={members} manages={roleMayDo(book.role, "manageMembers")} />}
         </aside>
+        {/* Beside the side column, not under it: the chapter list is the first thing on a wide screen. */}
+        <div className={styles.main}>
+          <section aria-labelledby="chapters-heading" className={styles.chapterSection}>
+            <h2 id="chapters-heading">Chapters</h2>
+            {writes ? (
+              <>
+                <ChapterList bookId={book.id} chapters={chapters} language={book.language} nextTitle={newChapterTitle(book.chapterCount + 1, book.language)} />
+                <ChapterTrash chapters={trashed} language={book.language} />
+              </>
+            ) : (
+              <ReadingList bookId={book.id} chapters={chapters} language={book.language} released={!readsDraft} />
+            )}
+          </section>
+
+          {writes && (
+            <section aria-labelledby="search-heading" className={styles.searchSection}>
+              <h2 id="search-heading">Search and replace</h2>
+              <BookSearch bookId={book.id} language={book.language} chapters={chapters.map(({ id, title }) => ({ id, title }))} />
+            </section>
+          )}
+
+          {writes && (
+            <section aria-labelledby="plan-heading" className={styles.planSection}>
+              <h2 id="plan-heading">Release plan</h2>
+              <p className="muted">
+                For serials: date each chapter&rsquo;s release by hand or by a cadence, mark what is out, and keep a buffer written ahead.
+              </p>
+              <ReleasePlanner bookId={book.id} language={book.language} chapters={chapters.map(({ id, title }) => `${id} ${title}`).join("\n")} />
+            </section>
+          )}
+        </div>
       </div>
-
-      {writes && (
-        <section aria-labelledby="search-heading" className={styles.searchSection}>
-          <h2 id="search-heading">Search and replace</h2>
-          <BookSearch bookId={book.id} language={book.language} chapters={chapters.map(({ id, title }) => ({ id, title }))} />
-        </section>
-      )}
-
-      <section aria-labelledby="chapters-heading" className={styles.chapterSection}>
-        <h2 id="chapters-heading">Chapters</h2>
-        {writes ? (
-          <>
-            <ChapterList bookId={book.id} chapters={chapters} language={book.language} nextTitle={newChapterTitle(book.chapterCount + 1, book.language)} />
-            <ChapterTrash chapters={trashed} language={book.language} />
-          </>
-        ) : (
-          <ReadingList bookId={book.id} chapters={chapters} language={book.language} released={!readsDraft} />
-        )}
-      </section>
-
-      {writes && (
-        <section aria-labelledby="plan-heading" className={styles.planSection}>
-          <h2 id="plan-heading">Release plan</h2>
-          <p className="muted">
-            For serials: date each chapter&rsquo;s release by hand or by a cadence, mark what is out, and keep a buffer written ahead.
-          </p>
-          <ReleasePlanner bookId={book.id} language={book.language} chapters={chapters.map(({ id, title }) => `${id} ${title}`).join("\n")} />
-        </section>
-      )}
     </BookDeskProvider>
   );
 }
