@@ -111,6 +111,9 @@ export default async function BookPage({ params }: { params: Params }) {
     readsDraft ? listMembers({ bookId: book.id }, principal) : [],
   ]);
 
+  // What the export dialog, the search and the release plan name the chapters by.
+  const chapterNames = chapters.map(({ id, title }) => ({ id, title }));
+
   return (
     <BookDeskProvider>
       <p className="eyebrow">
@@ -148,7 +151,7 @@ export default async function BookPage({ params }: { params: Params }) {
               <Link href={`/analyze/${book.id}`} className="button secondary small">
                 Analyze
               </Link>
-              <ExportButton bookId={book.id} hasCover={book.cover !== null} formats={listFormats(principal).filter((f) => f.write).map(({ id, name }) => ({ id, name }))} chapters={chapters.map(({ id, title }) => ({ id, title }))} />
+              <ExportButton bookId={book.id} hasCover={book.cover !== null} formats={listFormats(principal).filter((f) => f.write).map(({ id, name }) => ({ id, name }))} chapters={chapterNames} />
             </div>
           )}
           {readsDraft && <MembersPanel bookId={book.id} initial={members} manages={roleMayDo(book.role, "manageMembers")} />}
@@ -170,7 +173,7 @@ export default async function BookPage({ params }: { params: Params }) {
           {writes && (
             <section aria-labelledby="search-heading" className={styles.searchSection}>
               <h2 id="search-heading">Search and replace</h2>
-              <BookSearch bookId={book.id} language={book.language} chapters={chapters.map(({ id, title }) => ({ id, title }))} />
+              <BookSearch bookId={book.id} language={book.language} chapters={chapterNames} />
             </section>
           )}
 
@@ -180,7 +183,7 @@ export default async function BookPage({ params }: { params: Params }) {
               <p className="muted">
                 For serials: date each chapter&rsquo;s release by hand or by a cadence, mark what is out, and keep a buffer written ahead.
               </p>
-              <ReleasePlanner bookId={book.id} language={book.language} chapters={chapters.map(({ id, title }) => `${id} ${title}`).join("\n")} />
+              <ReleasePlanner bookId={book.id} language={book.language} chapters={chapterNames.map(({ id, title }) => `${id} ${title}`).join("\n")} />
             </section>
           )}
         </div>
