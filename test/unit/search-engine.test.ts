@@ -82,6 +82,16 @@ describe("search engine (issue 23 item 1)", () => {
     expect(contextOf(austen, jones, jones + 5)).toEqual({ before: "Dr. ", match: "Jones", after: " followed, and Mrs. Long." });
   });
 
+  it("gives a hit's sentence in time bounded by its context, however many titles and dots surround it", () => {
+    // Each dot looks back at most a title's length for the word it ends, and only within the context.
+    const text = `${"Mrs.".repeat(50_000)}${"a".repeat(50_000)}.Bennet${"Dr.".repeat(50_000)}${"b".repeat(50_000)}.`;
+    const start = text.indexOf("Bennet");
+    const started = cpuMark();
+    for (let i = 0; i < 2_000; i++) contextOf(text, start, start + 6);
+    expect(cpuMsSince(started)).toBeLessThan(2_000);
+    expect(contextOf(text, start, start + 6).match).toBe("Bennet");
+  });
+
   it("preserves case as a word processor does", () => {
     expect(inCaseOf("KATHRYN", "Katherine")).toBe("KATHERINE");
     expect(inCaseOf("Kathryn", "katherine")).toBe("Katherine");
