@@ -1,12 +1,18 @@
 import { isStopWord } from "../analysis/engine/terms";
 import { withoutTitles } from "../analysis/engine/mentions";
+import { titleKey } from "../text/titles";
 
 /**
- * A name as two entries must not share it: titles dropped (Mr. Darcy is Darcy, as the matcher
- * finds him), width and case folded (Ｌｙｒａ, LYRA and Lyra are one name to a reader).
+ * A name as two entries must not share it: width and case folded (Ｌｙｒａ, LYRA and Lyra are one
+ * name to a reader), a title however it is spelled (Mr. Darcy and Mr Darcy are one). A title
+ * keeps names apart: Mr. Bennet and Mrs. Bennet are two people, and Darcy and Mr. Darcy may be
+ * two entries too (the matcher then gives "Darcy" alone to the entry that is called that).
  */
 export function nameKey(name: string): string {
-  return (withoutTitles(name) || name).normalize("NFKC").toLocaleLowerCase("en");
+  const trimmed = name.trim();
+  const untitled = withoutTitles(trimmed);
+  const titles = untitled ? trimmed.slice(0, trimmed.length - untitled.length).split(/\s+/u).filter(Boolean).map(titleKey) : [];
+  return [...titles, untitled || trimmed].join(" ").normalize("NFKC").toLocaleLowerCase("en");
 }
 
 /** Everything an entry is found by: its name, then its aliases. */

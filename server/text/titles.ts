@@ -1,12 +1,28 @@
 /**
  * Titles and honorifics: words that stand before a name (Mr. Darcy, 丞相曹操) or for a person
- * without being their name (the Colonel, 主公). They are never a character's name, and a title
- * written before a name is not part of it.
+ * without being their name (the Colonel, 主公). They are never a character's name on their own;
+ * before a name they say whose it is (Mr. Bennet is not Mrs. Bennet).
  */
 export function isTitle(word: string): boolean {
-  const plain = word.trim().replace(/\.$/, "");
-  return ENGLISH.has(plain.toLowerCase()) || CHINESE.has(plain);
+  const key = titleKey(word);
+  return ENGLISH.has(key) || CHINESE.has(key);
 }
+
+/** A title as one key whatever its spelling: Mr., Mr and MR are mr. */
+export function titleKey(title: string): string {
+  return title.trim().replace(/\.$/, "").toLowerCase();
+}
+
+/**
+ * The ways a title is written before a name: an abbreviation with its dot and without (Mr. and Mr,
+ * American and British English), any other title as it is.
+ */
+export function spellingsOf(title: string): string[] {
+  const plain = title.replace(/\.$/, "");
+  return ABBREVIATIONS.has(plain.toLowerCase()) ? [`${plain}.`, plain] : [title];
+}
+
+const ABBREVIATIONS = new Set("mr mrs ms mme mlle dr st col capt gen lt sgt rev prof esq".split(" "));
 
 const ENGLISH = new Set(
   [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findMentions, sentenceCased, splitNames, withoutTitles } from "@/server/analysis/engine/mentions";
+import { findMentions, sentenceCased, splitNames, withoutTitles, type Doubt } from "@/server/analysis/engine/mentions";
 import { isTitle } from "@/server/text/titles";
 import { chineseSegmenter } from "@/server/text/segmenter";
 
@@ -18,10 +18,10 @@ describe("findMentions", () => {
   const darcy = { id: "darcy", names: ["Mr. Darcy", "Fitzwilliam Darcy"] };
   const lizzy = { id: "eliza", names: ["Elizabeth", "Lizzy"] };
 
-  it("gives each mention's place and name, a title before a name not part of it", () => {
+  it("gives each mention's place and name, with the title it was given", () => {
     const text = "Mr. Darcy bowed. Elizabeth's smile faded; Darcy left.";
     expect(findMentions(text, [darcy, lizzy])).toEqual([
-      { id: "darcy", start: 4, end: 9, name: "Darcy" },
+      { id: "darcy", start: 0, end: 9, name: "Mr. Darcy" },
       { id: "eliza", start: 17, end: 26, name: "Elizabeth" },
       { id: "darcy", start: 42, end: 47, name: "Darcy" },
     ]);
@@ -79,6 +79,49 @@ describe("findMentions", () => {
     for (const unchanged of ["Ahab", "林黛玉", "42nd street", "ßtraße"]) expect(sentenceCased(unchanged), unchanged).toBeUndefined();
   });
 
+  describe("titles keep a family apart (issue 33 item 1)", () => {
+    const mr = { id: "mr", names: ["Mr. Bennet"] };
+    const mrs = { id: "mrs", names: ["Mrs. Bennet"] };
+    const jane = { id: "jane", names: ["Jane|Miss Bennet"] };
+
+    it("finds Mr. Bennet and Mrs. Bennet each by their title, with or without its dot", () => {
+      const text = "Mr. Bennet smiled; Mrs. Bennet did not. Mr Bennet left, Mrs Bennet stayed, and Miss Bennet read.";
+      expect(ids(text, [mr, mrs, jane])).toEqual(["mr", "mrs", "mr", "mrs", "jane"]);
+    });
+
+    it("counts a surname several titled names share for the only Mr. among them, and says whose it could be", () => {
+      const doubts: Doubt[] = [];
+      expect(ids("Bennet sighed. Bennet's wife laughed.", [mrs, mr, jane])).toEqual(["mr", "mr"]);
+      findMentions("Bennet sighed.", [mrs, mr, jane], undefined, doubts);
+      expect(doubts).toEqual([{ ids: ["mrs", "mr", "jane"], counted: "mr", start: 0, end: 6, name: "Bennet" }]);
+      // With no Mr. among them, a surname alone counts for none.
+      doubts.length = 0;
+      expect(findMentions("Bennet sighed.", [mrs, jane], undefined, doubts)).toEqual([]);
+      expect(doubts).toEqual([{ ids: ["mrs", "jane"], counted: null, start: 0, end: 6, name: "Bennet" }]);
+    });
+
+    it("gives a surname alone to the only titled name it shortens, but not after another title", () => {
+      const darcy = { id: "darcy", names: ["Mr. Darcy"] };
+      expect(ids("Darcy bowed. Miss Darcy played. Lady Catherine de Bourgh frowned at Darcy.", [darcy])).toEqual(["darcy", "darcy"]);
+      // After another title the surname is a relative's: Miss Darcy is Georgiana, and Mrs. Bennet is not Mr. Bennet.
+      expect(ids("Mrs. Bennet spoke; Mr. Bennet read.", [mr])).toEqual(["mr"]);
+      // Given without a title, a name is its entry's after any title.
+      expect(ids("Miss Darcy played.", [{ id: "family", names: ["Darcy"] }])).toEqual(["family"]);
+    });
+
+    it("gives a name given without a title to that entry, and its titled forms to the titled one", () => {
+      const plain = { id: "plain", names: ["Darcy"] };
+      const titled = { id: "titled", names: ["Mr. Darcy"] };
+      expect(ids("Darcy came. Mr. Darcy went.", [titled, plain])).toEqual(["plain", "titled"]);
+    });
+
+    it("finds every surname, Collins with the rest", () => {
+      const collins = { id: "collins", names: ["Mr. Collins"] };
+      expect(ids("Collins waved, and Collins smiled. Mr. Collins bowed.", [collins, mr, mrs])).toEqual(["collins", "collins", "collins"]);
+      expect(ids("Collins waved, and Collins smiled.", [{ id: "c", names: ["Collins"] }])).toEqual(["c", "c"]);
+    });
+  });
+
   it("strips titles written before a name", () => {
     expect(withoutTitles("Mr. Darcy")).toBe("Darcy");
     expect(withoutTitles("Sir William Lucas")).toBe("William Lucas");
@@ -86,5 +129,7 @@ describe("findMentions", () => {
     expect(withoutTitles("丞相曹操")).toBe("曹操");
     expect(withoutTitles("大将军")).toBe("");
     expect(withoutTitles("Elizabeth")).toBe("Elizabeth");
+    // A Latin name that starts with a title's letters keeps them: Col in Collins, St in Stephen, Dr in Drake.
+    for (const name of ["Collins", "Stephen", "Drake", "Sirius", "Kingsley", "Mrs. Collins"]) expect(withoutTitles(name)).toBe(name.replace("Mrs. ", ""));
   });
 });

@@ -115,6 +115,56 @@ describe("Pride and Prejudice through every §2 report", () => {
   });
 });
 
+describe("Pride and Prejudice's people as a reader counts them (issue 33 item 1)", () => {
+  const cast = [
+    "Elizabeth|Lizzy|Eliza|Miss Elizabeth Bennet",
+    "Mr. Darcy|Fitzwilliam Darcy",
+    "Jane|Miss Bennet",
+    "Mr. Bennet",
+    "Mrs. Bennet",
+    "Mr. Bingley",
+    "Miss Bingley|Caroline",
+    "Mr. Collins",
+    "Mr. Wickham",
+    "Lydia",
+    "Georgiana|Miss Darcy",
+    "Lady Catherine",
+  ];
+  let presence: SectionResult;
+  let speakers: SectionResult;
+  beforeAll(async () => {
+    const definitions = ["character-presence", "speakers-and-dialogue-tags"].map((slug) => BUILT_IN_TEMPLATES.find((template) => template.slug === slug)!.definition);
+    const [characterReport, speakerReport] = await analyzeBookWithTemplates(definitions, novel("pride-and-prejudice.txt.gz", "Pride and Prejudice"), { characters: cast });
+    presence = section(characterReport!);
+    speakers = section(speakerReport!);
+  }, 60_000);
+
+  const mentions = (name: string) => presence.table.rows.find((entry) => entry.name === name)!.mentions as number;
+
+  it("keeps Mr. and Mrs. Bennet, Mr. and Miss Bingley apart, finds Mr. Collins, and says whose a surname alone could be", () => {
+    // Each titled name is found with its title; "Collins" alone is his, "Mrs. Collins" (Charlotte, married) is not.
+    expect(mentions("Mr. Collins")).toBeGreaterThan(140);
+    expect(mentions("Mr. Bennet")).toBeGreaterThan(80);
+    expect(mentions("Mrs. Bennet")).toBeGreaterThan(140);
+    expect(mentions("Miss Bingley")).toBeGreaterThan(90);
+    // "Bingley" and "Darcy" alone are the men's: about a hundred times each, said so in a note.
+    expect(mentions("Mr. Bingley")).toBeGreaterThan(mentions("Miss Bingley") + 90);
+    expect(mentions("Mr. Darcy")).toBeGreaterThan(350);
+    expect(presence.notes).toEqual(expect.arrayContaining([expect.stringMatching(/^“Darcy” alone \(\d{3} times\) is counted for Mr\. Darcy, the man of the name; it could be Georgiana\.$/)]));
+    expect(presence.notes.join(" ")).toMatch(/“Bingley” alone \(\d{3} times\) is counted for Mr\. Bingley/);
+    // The names the text suggests are the given ones without their titles: none is offered as another.
+    expect(presence.notes.join(" ")).not.toMatch(/Other names found in the text: .*\b(Darcy|Bennet|Bingley|Collins)\b/);
+  });
+
+  it("credits Elizabeth with the most of the characters' speech, and more lines to characters than their tags name", () => {
+    expect(characters(speakers)[0]).toBe("Elizabeth");
+    const elizabeth = speakers.table.rows[1]!;
+    expect(elizabeth.speaker).toBe("Elizabeth");
+    expect(elizabeth.ofCast).toBeGreaterThan(25);
+    expect(figure(speakers, "Lines credited to a character")).toBeGreaterThan(figure(speakers, "Lines with a tag") as number);
+  });
+});
+
 describe("三国演义, 第1–20回, through every §2 report", () => {
   let reports: Reports;
   beforeAll(async () => {

@@ -143,20 +143,24 @@ describe("speakers and dialogue tags", () => {
 
   it("credits each English line to the speaker its tag names, and counts tag verbs and adverbs", async () => {
     const section = await run(english, "speakers", {}, "bar", { characters: ["Elizabeth|Lizzy", "Mr. Darcy|Darcy"] });
-    // Elizabeth: lines 1 and 6, 3 + 6 words. (no tag): “Pray, sit down.” and the line after a beat (smiled is no tag), 3 + 3.
-    // Mr. Darcy: 3. “Lizzy!” has a tag without a speaker of the cast; “Indeed” is he's. 20 words in all.
-    expect(section.table.rows.map((row) => [row.speaker, row.kind, row.lines, row.words, row.share])).toEqual([
-      ["Elizabeth", "character", 2, 9, 45],
-      ["(no tag)", "untagged", 2, 6, 30],
-      ["Mr. Darcy", "character", 1, 3, 15],
-      ["(unnamed)", "unnamed", 1, 1, 5],
-      ["he", "pronoun", 1, 1, 5],
+    // Elizabeth: lines 1 and 6, 3 + 6 words. Mr. Darcy: 3 by his tag, 1 by “he said” (of the last two
+    // speakers, her mother and he, the one a man: Mr. is his title), and 3 by the beat beside
+    // “As you wish.” (he smiles; no tag). “Lizzy!” has a tag without a speaker of the cast, so the
+    // turn after “Indeed” would be hers: “Pray, sit down.” has no speaker. 20 words in all, 16 the characters'.
+    expect(section.table.rows.map((row) => [row.speaker, row.kind, row.lines, row.words, row.share, row.ofCast])).toEqual([
+      ["Elizabeth", "character", 2, 9, 45, 56.3],
+      ["Mr. Darcy", "character", 3, 7, 35, 43.8],
+      ["(no tag)", "untagged", 1, 3, 15, null],
+      ["(unnamed)", "unnamed", 1, 1, 5, null],
     ]);
     expect(section.table.rows[0]).toMatchObject({ verbs: "said 2", adverbs: "" });
-    expect(section.table.rows[2]).toMatchObject({ verbs: "replied 1", adverbs: "coldly 1" });
-    // 5 of 7 lines tagged; said 3 times; 2 of the 5 tags have an adverb.
+    expect(section.table.rows[1]).toMatchObject({ verbs: "replied 1, said 1", adverbs: "coldly 1, quietly 1" });
+    // 5 of 7 lines tagged; 5 credited to a character; said 3 times; 2 of the 5 tags have an adverb.
     expect(figure(section, "Lines of speech")).toBe(7);
     expect(figure(section, "Lines with a tag")).toBe(71.4);
+    expect(figure(section, "Lines credited to a character")).toBe(71.4);
+    expect(figure(section, "Most words spoken")).toBe("Elizabeth (56.3% of the characters' speech)");
+    expect(section.notes.join(" ")).toContain("by their tag 3, by whom their tag's he or she stands for 1, by a name beside the speech 1, by the turns of an exchange 0");
     expect(figure(section, "Commonest tag verb")).toBe("said 3");
     expect(figure(section, "Tags with an adverb")).toBe(40);
     const tags = await run(english, "speakers", { list: "tags" }, "table", { characters: ["Elizabeth|Lizzy", "Mr. Darcy|Darcy"] });
@@ -175,15 +179,15 @@ describe("speakers and dialogue tags", () => {
       "孔明笑道：“特来相助。”",
       "“此计甚妙！”玄德大喜道。",
       "孔明冷冷地说：“未必。”",
-      "“主公勿忧。”",
+      "“事不宜迟。”",
       "他问：“何时动身？”",
     ]);
     const section = await run(chinese, "speakers", {}, "bar", { characters: ["刘备|玄德", "诸葛亮|孔明"] });
-    // 刘备: 先生何来 4 + 此计甚妙 4; 诸葛亮: 特来相助 4 + 未必 2; (no tag): 主公勿忧 4; 他: 何时动身 4. 22 in all.
+    // 刘备: 先生何来 4 + 此计甚妙 4, and 事不宜迟 4, untagged, by the turns (刘备, 诸葛亮, 刘备, 诸葛亮, then 刘备);
+    // 诸葛亮: 特来相助 4 + 未必 2; 他: 何时动身 4. 22 in all.
     expect(section.table.rows.map((row) => [row.speaker, row.lines, row.words, row.share])).toEqual([
-      ["刘备", 2, 8, 36.4],
+      ["刘备", 3, 12, 54.5],
       ["诸葛亮", 2, 6, 27.3],
-      ["(no tag)", 1, 4, 18.2],
       ["他", 1, 4, 18.2],
     ]);
     expect(section.table.rows[0]).toMatchObject({ verbs: "大喜道 1, 曰 1" });

@@ -60,6 +60,20 @@ describe("entries (issue 21 item 1, bad input)", () => {
     expect(page.items.map((e) => e.name)).toEqual(["Lyra"]);
   });
 
+  it("keeps Mr. Bennet and Mrs. Bennet apart, and Mr Bennet is Mr. Bennet (issue 33 item 1)", async () => {
+    const ada = await newWriter("ada");
+    const { book } = await bookWith(ada, ["Mr. Bennet read. Mrs. Bennet talked. Bennet sighed."]);
+    const mr = await createEntry(entry(book.id, { name: "Mr. Bennet" }), ada);
+    await createEntry(entry(book.id, { name: "Mrs. Bennet" }), ada);
+    await expect(createEntry(entry(book.id, { name: "Mr Bennet", kind: "place" }), ada)).rejects.toMatchObject({
+      code: "name_taken",
+      details: { entryId: mr.id, entryName: "Mr. Bennet" },
+    });
+    // One entry may be called both with its title and without it.
+    const darcy = await createEntry(entry(book.id, { name: "Mr. Darcy", aliases: ["Darcy", "Fitzwilliam Darcy"] }), ada);
+    expect(darcy.aliases).toEqual(["Darcy", "Fitzwilliam Darcy"]);
+  });
+
   it("refuses more aliases than the limit and a name with a bar (422 from the schema)", () => {
     const aliases = Array.from({ length: 31 }, (_, i) => `Alias${i}`);
     expect(createEntryInput.safeParse({ name: "Lyra", aliases }).success).toBe(false);

@@ -1,5 +1,5 @@
 import { dictionaryTags } from "@/server/text/segmenter";
-import { findMentions, splitNames, type NamedThing } from "./mentions";
+import { findMentions, splitNames, withoutTitles, type Doubt, type NamedThing } from "./mentions";
 import type { PreparedBook, PreparedChapter } from "./prepared-book";
 import { characterParams } from "./probe-specs";
 import { isStopWord } from "./terms";
@@ -12,30 +12,43 @@ interface TrackedCharacter {
   mentions: number[];
 }
 
+/** A name found alone that could be any of several characters (Bennet, with Mr. and Mrs. Bennet followed). */
+interface DoubtfulName {
+  name: string;
+  times: number;
+  /** the characters it could be, by their first names */
+  could: string[];
+  /** the one it was counted for, or null */
+  counted: string | null;
+}
+
 /**
  * The characters a section follows and their mentions per chapter: the names given (the run's,
  * then the template's; "Elizabeth|Lizzy" or "刘备｜玄德" counts all under the first), or, when none
- * are given, the names the text suggests. `missing` names the given characters never found.
+ * are given, the names the text suggests. `missing` names the given characters never found;
+ * `doubtful` the names found that could be several of them, counted for none.
  */
 export function trackCharacters(
   book: PreparedBook,
   chapters: PreparedChapter[],
   options: { given: string[]; candidates: boolean; maxCandidates: number; minMentions: number },
-): { tracked: TrackedCharacter[]; others: string[]; missing: string[] } {
+): { tracked: TrackedCharacter[]; others: string[]; missing: string[]; doubtful: DoubtfulName[] } {
   const given = dedupe(options.given);
   const proposed = options.candidates ? candidateNames(book, chapters, options.minMentions).slice(0, options.maxCandidates) : [];
   const names = given.length ? given : proposed;
-  const mentions = countMentions(book, chapters, names);
+  const { counts, doubtful } = countMentions(book, chapters, names);
   const tracked = names.map((entry, index) => ({
     name: splitNames(entry)[0]!,
     source: given.length ? ("given" as const) : ("candidate" as const),
-    mentions: mentions[index]!,
+    mentions: counts[index]!,
   }));
-  const taken = new Set(given.flatMap(splitNames));
+  // A name the text suggests is taken by a given one with a title too: Darcy by Mr. Darcy.
+  const taken = new Set(given.flatMap(splitNames).flatMap((name) => [name, withoutTitles(name)]));
   return {
     tracked,
     others: given.length ? proposed.filter((name) => !taken.has(name)) : [],
     missing: given.length ? tracked.filter((character) => character.mentions.every((count) => count === 0)).map((character) => character.name) : [],
+    doubtful,
   };
 }
 
@@ -45,6 +58,18 @@ export function missingNote(missing: string[], book: PreparedBook, chapters: Pre
   const where =
     chapters.length === book.chapters.length ? "in the text" : `in chapters ${chapters[0]!.number}–${chapters.at(-1)!.number}`;
   return [`Never found ${where}: ${missing.join(", ")}.`];
+}
+
+/** The notes a section gives for names it could not give to one character, so its counts are read as they are. */
+export function doubtfulNotes(doubtful: DoubtfulName[]): string[] {
+  return doubtful.map(({ name, times, could, counted }) => {
+    const alone = `“${name}” alone (${times === 1 ? "once" : `${times} times`})`;
+    const others = could.filter((character) => character !== counted);
+    const list = (names: string[]) => (names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`);
+    return counted
+      ? `${alone} is counted for ${counted}, the man of the name; it could be ${list(others)}.`
+      : `${alone} could be ${list(could)}: counted for none of them.`;
+  });
 }
 
 function dedupe(entries: string[]): string[] {
@@ -63,21 +88,29 @@ function dedupe(entries: string[]): string[] {
  * a one-character Chinese name only where the book's segmenter makes it a word). Kept in the
  * book's memo: presence and co-occurrence sections of one template follow the same names.
  */
-function countMentions(book: PreparedBook, chapters: PreparedChapter[], entries: string[]): number[][] {
+function countMentions(book: PreparedBook, chapters: PreparedChapter[], entries: string[]): { counts: number[][]; doubtful: DoubtfulName[] } {
   const key = `mentions:${chapters.map((chapter) => chapter.number).join(",")}:${JSON.stringify(entries)}`;
-  const known = book.memo.get(key) as number[][] | undefined;
+  const known = book.memo.get(key) as ReturnType<typeof countMentions> | undefined;
   if (known) return known;
   const counts = entries.map(() => chapters.map(() => 0));
   const things: NamedThing[] = entries.map((entry, index) => ({ id: String(index), names: splitNames(entry) }));
   // Asked for only where a one-character Chinese name stands, so an English book never loads jieba.
   const segmenter = { words: (text: string) => book.segmenter().words(text) };
+  const doubts: Doubt[] = [];
   for (const [index, chapter] of chapters.entries()) {
     for (const text of chapter.paragraphs) {
-      for (const mention of findMentions(text, things, segmenter)) counts[Number(mention.id)]![index]!++;
+      for (const mention of findMentions(text, things, segmenter, doubts)) counts[Number(mention.id)]![index]!++;
     }
   }
-  book.memo.set(key, counts);
-  return counts;
+  const doubtful = new Map<string, DoubtfulName>();
+  for (const doubt of doubts) {
+    const firstName = (id: string) => things[Number(id)]!.names[0]!;
+    const name = doubtful.get(doubt.name) ?? { name: doubt.name, times: 0, could: doubt.ids.map(firstName), counted: doubt.counted && firstName(doubt.counted) };
+    doubtful.set(doubt.name, { ...name, times: name.times + 1 });
+  }
+  const found = { counts, doubtful: [...doubtful.values()].sort((a, b) => b.times - a.times) };
+  book.memo.set(key, found);
+  return found;
 }
 
 /** Names the text suggests, most mentioned first. */

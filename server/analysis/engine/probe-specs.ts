@@ -184,7 +184,7 @@ export const speakersSpec = probeSpec({
   id: "speakers",
   name: "Speakers and dialogue tags",
   description:
-    "Who speaks and how much: each paragraph with speech is credited to the speaker its tag names — `said Elizabeth`, `Elizabeth said`, `玄德曰`, `孔明笑道` — read from the few words beside its quotes. Speakers are the run's characters or else the proposed cast; a tag naming a pronoun counts under it. `list: \"speakers\"` lists the speakers, `list: \"tags\"` the tag verbs and adverbs.",
+    "Who speaks and how much, as a reader credits each paragraph with speech: to the speaker its tag names — `said Elizabeth`, `Elizabeth said`, `玄德曰`, `孔明笑道` — read from the few words beside its quotes; a tag's she or he (她, 他) to the character of that gender the paragraph names, or one of the last two speakers, or the last one named; a line without a tag to the one character its paragraph names outside the quotes, or else, in a two-way exchange, to the speaker of the line before the last. Speakers are the run's characters or else the proposed cast; a pronoun no character was found for counts under it. Shares are given of all speech and of the speech credited to the characters. `list: \"speakers\"` lists the speakers, `list: \"tags\"` the tag verbs and adverbs.",
   params: {
     list: z.enum(["speakers", "tags"]).default("speakers"),
     top: z.number().int().min(1).max(200).default(30),

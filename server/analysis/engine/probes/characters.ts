@@ -1,10 +1,10 @@
-import { missingNote, trackCharacters } from "../characters";
+import { doubtfulNotes, missingNote, trackCharacters } from "../characters";
 import { defineProbe } from "../probe";
 import { charactersSpec } from "../probe-specs";
 
 export const charactersProbe = defineProbe(charactersSpec, {
   run({ book, chapters, params, parameters }) {
-    const { tracked, others, missing } = trackCharacters(book, chapters, {
+    const { tracked, others, missing, doubtful } = trackCharacters(book, chapters, {
       ...params,
       given: [...(parameters.characters ?? []), ...(params.characters ?? [])],
     });
@@ -23,7 +23,7 @@ export const charactersProbe = defineProbe(charactersSpec, {
     const notes: string[] = [];
     if (tracked.length === 0) notes.push("No characters were named and none could be found in the text; name them when running the template.");
     else if (tracked[0]!.source === "candidate") notes.push("No characters were named, so these are names found in the text; name the characters when running the template to follow them.");
-    notes.push(...missingNote(missing, book, chapters));
+    notes.push(...missingNote(missing, book, chapters), ...doubtfulNotes(doubtful));
     if (others.length) notes.push(`Other names found in the text: ${others.join(", ")}.`);
     return {
       summary: [

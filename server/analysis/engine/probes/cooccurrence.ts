@@ -1,10 +1,10 @@
-import { missingNote, trackCharacters } from "../characters";
+import { doubtfulNotes, missingNote, trackCharacters } from "../characters";
 import { defineProbe } from "../probe";
 import { cooccurrenceSpec } from "../probe-specs";
 
 export const cooccurrenceProbe = defineProbe(cooccurrenceSpec, {
   run({ book, chapters, params, parameters }) {
-    const { tracked, missing } = trackCharacters(book, chapters, {
+    const { tracked, missing, doubtful } = trackCharacters(book, chapters, {
       ...params,
       given: [...(parameters.characters ?? []), ...(params.characters ?? [])],
     });
@@ -36,6 +36,7 @@ export const cooccurrenceProbe = defineProbe(cooccurrenceSpec, {
       notes: [
         ...(tracked.length < 2 ? ["Co-occurrence needs at least two characters; name them when running the template."] : []),
         ...missingNote(missing, book, chapters),
+        ...doubtfulNotes(doubtful),
       ],
     };
   },

@@ -1,9 +1,7 @@
-import { castOf, castSegmenter, type Cast } from "../cast";
-import { findMentions } from "../mentions";
+import { linesOfSpeech, UNNAMED, UNTAGGED, type Credit } from "../attribution";
+import { castOf } from "../cast";
 import { defineProbe } from "../probe";
 import { speakersSpec } from "../probe-specs";
-import type { PreparedBook, PreparedChapter } from "../prepared-book";
-import { findTag, readParagraph, type SpeechTag } from "../speech";
 import { percent } from "../stats";
 import { wordUnit } from "./labels";
 
@@ -14,37 +12,12 @@ interface SpeakerTally {
   adverbs: Map<string, number>;
 }
 
-const UNTAGGED = "(no tag)";
-/** A tag whose speaker is neither in the cast nor a pronoun: "cried her mother". */
-const UNNAMED = "(unnamed)";
-
-/** A paragraph with speech: who its tag credits (a cast id, a pronoun, UNNAMED or UNTAGGED) and the words spoken. */
-export interface LineOfSpeech {
-  speaker: string;
-  spoken: number;
-  tag: SpeechTag | null;
-}
-
-/**
- * A chapter's lines of speech, each credited as the speakers report credits it; kept in the
- * book's memo (per cast), since Compare's speaker series read them again.
- */
-export function linesOfSpeech(book: PreparedBook, chapter: PreparedChapter, cast: Cast): LineOfSpeech[] {
-  const key = `speech:${chapter.number}:${cast.members.map((member) => member.names.join("|")).join(",")}`;
-  const known = book.memo.get(key) as LineOfSpeech[] | undefined;
-  if (known) return known;
-  const segmenter = book.language === "en" ? undefined : castSegmenter(cast);
-  const mentionsIn = (window: string) => findMentions(window, cast.members, segmenter);
-  const lines: LineOfSpeech[] = [];
-  for (const paragraph of chapter.paragraphs) {
-    const read = readParagraph(paragraph, book.language);
-    if (read.quotes.length === 0) continue;
-    const tag = findTag(paragraph, read.quotes, book.language, mentionsIn);
-    lines.push({ speaker: tag ? (tag.speaker ?? UNNAMED) : UNTAGGED, spoken: read.spoken, tag });
-  }
-  book.memo.set(key, lines);
-  return lines;
-}
+const CREDITS: Record<Credit, string> = {
+  tag: "by their tag",
+  pronoun: "by whom their tag's he or she stands for",
+  beat: "by a name beside the speech",
+  turn: "by the turns of an exchange",
+};
 
 export const speakersProbe = defineProbe(speakersSpec, {
   run({ book, chapters, params, parameters }) {
@@ -55,10 +28,12 @@ export const speakersProbe = defineProbe(speakersSpec, {
     const adverbs = new Map<string, number>();
     let lines = 0;
     let tagged = 0;
+    const credits = new Map<Credit, number>();
     for (const chapter of chapters) {
       for (const line of linesOfSpeech(book, chapter, cast)) {
         const { tag } = line;
         lines++;
+        if (line.credit) bump(credits, line.credit);
         if (tag) {
           tagged++;
           bump(verbs, tag.verb);
@@ -74,6 +49,9 @@ export const speakersProbe = defineProbe(speakersSpec, {
     }
     const spoken = [...tallies.values()].reduce((sum, tally) => sum + tally.words, 0);
     const named = new Set(cast.members.map((member) => member.id));
+    // What the characters say, as a reader tallies it: the lines not credited to one of the cast
+    // (no tag, someone outside it, an unresolved pronoun) are nobody's share.
+    const spokenByCast = [...tallies].reduce((sum, [speaker, tally]) => sum + (named.has(speaker) ? tally.words : 0), 0);
     const speakerRows = [...tallies]
       .sort(([a, x], [b, y]) => y.words - x.words || (a < b ? -1 : 1))
       .slice(0, params.top)
@@ -83,6 +61,7 @@ export const speakersProbe = defineProbe(speakersSpec, {
         lines: tally.lines,
         words: tally.words,
         share: percent(tally.words, spoken),
+        ofCast: named.has(speaker) ? percent(tally.words, spokenByCast) : null,
         verbs: listed(tally.verbs),
         adverbs: listed(tally.adverbs),
       }));
@@ -96,10 +75,16 @@ export const speakersProbe = defineProbe(speakersSpec, {
     const notes: string[] = [];
     if (cast.source === "candidate") notes.push("No characters were named, so the speakers are the names found in the text; name them when running the template.");
     if (cast.source === "none") notes.push("No characters were named and none could be found; name them when running the template. Tags naming a pronoun are still counted.");
+    const creditedLines = [...credits.values()].reduce((sum, count) => sum + count, 0);
+    if (creditedLines > 0) {
+      const how = (Object.keys(CREDITS) as Credit[]).map((credit) => `${CREDITS[credit]} ${credits.get(credit) ?? 0}`).join(", ");
+      notes.push(`Lines credited to a character as a reader credits them: ${how}.`);
+    }
     const summary = [
       { label: "Lines of speech", value: lines },
       { label: "Lines with a tag", value: percent(tagged, lines), unit: "%" },
-      { label: "Most words spoken", value: topSpeaker ? `${topSpeaker.speaker} (${topSpeaker.share}%)` : "—" },
+      { label: "Lines credited to a character", value: percent(creditedLines, lines), unit: "%" },
+      { label: "Most words spoken", value: topSpeaker ? `${topSpeaker.speaker} (${topSpeaker.ofCast}% of the characters' speech)` : "—" },
       { label: "Commonest tag verb", value: listed(verbs, 1) || "—" },
       { label: "Tags with an adverb", value: percent([...adverbs.values()].reduce((sum, uses) => sum + uses, 0), tagged), unit: "%" },
     ];
@@ -128,6 +113,7 @@ export const speakersProbe = defineProbe(speakersSpec, {
           { key: "lines", label: "Lines" },
           { key: "words", label: "Words spoken", unit },
           { key: "share", label: "Of all speech", unit: "%" },
+          { key: "ofCast", label: "Of the characters' speech", unit: "%" },
           { key: "verbs", label: "Tag verbs" },
           { key: "adverbs", label: "Adverbs" },
         ],

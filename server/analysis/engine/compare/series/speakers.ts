@@ -1,21 +1,21 @@
 import { castOf } from "../../cast";
 import type { PreparedBook } from "../../prepared-book";
-import { linesOfSpeech } from "../../probes/speakers";
+import { linesOfSpeech } from "../../attribution";
 import { percent } from "../../stats";
 import type { CompareSeries } from "../series";
 
 /**
- * Every chapter's lines of speech that a tag credits to one of the book's cast, as the speakers
- * report credits them, with the book's proposed cast (`linesOfSpeech` keeps each chapter's lines
- * in the book's memo, so the series and the note read them once).
+ * Every chapter's lines of speech whose tag names one of the book's proposed cast (`linesOfSpeech`
+ * keeps each chapter's lines in the book's memo, so the series and the note read them once). Tags
+ * alone: a beat or the turns of an exchange credit more lines in the speakers report, but the
+ * series compare how books tag their speech.
  */
 function castLinesByChapter(book: PreparedBook) {
   const cast = castOf(book, {});
-  const named = new Set(cast.members.map((member) => member.id));
-  return book.chapters.map((chapter) => linesOfSpeech(book, chapter, cast).filter((line) => named.has(line.speaker)));
+  return book.chapters.map((chapter) => linesOfSpeech(book, chapter, cast).filter((line) => line.credit === "tag"));
 }
 
-/** The character who speaks the most words in the whole book, as the speakers report's "Most words spoken". */
+/** The character whose tagged lines hold the most words in the whole book. */
 function leadSpeaker(book: PreparedBook): string | null {
   const words = new Map<string, number>();
   for (const line of castLinesByChapter(book).flat()) words.set(line.speaker, (words.get(line.speaker) ?? 0) + line.spoken);
