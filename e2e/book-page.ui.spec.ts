@@ -56,7 +56,11 @@ test("chapters reorder by keyboard, and the order is kept", async ({ page }) => 
   await page.goto(`/books/${id}`);
   // Each step waits for what a screen reader would hear, as a person waits to see the row move.
   const heard = page.locator("[id^=DndLiveRegion]");
-  await page.getByRole("button", { name: "Move “Three”" }).focus();
+  // The handle is disabled until the page is hydrated: a Space pressed on the server's HTML was
+  // lost, one run in six on a loaded machine (issue 29 item 2).
+  const handle = page.getByRole("button", { name: "Move “Three”" });
+  await expect(handle).toBeEnabled();
+  await handle.focus();
   await page.keyboard.press("Space");
   await expect(heard).toHaveText("Picked up “Three”, at place 3 of 3.");
   await page.keyboard.press("ArrowUp");

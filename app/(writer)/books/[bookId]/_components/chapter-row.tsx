@@ -8,6 +8,7 @@ import type { ChapterSummaryDto } from "@/server/chapters/schemas";
 import { formatWords } from "../../../../_components/format";
 import { describeProblem } from "../../../../_components/problem";
 import { trpc } from "../../../../_trpc/client";
+import { useHydrated } from "../../../../_components/use-hydrated";
 import styles from "../book.module.css";
 
 /** Renames a chapter. A rename changes only the title, so a newer version saved elsewhere is no conflict: retry on it once. */
@@ -52,6 +53,8 @@ export function ChapterRow({
   onRenamed: () => void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: chapter.id });
+  // The handle moves the chapter only once the page is hydrated: before, Space on it did nothing.
+  const hydrated = useHydrated();
   const [editing, setEditing] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
   const { rename, pending, problem } = useRename(chapter, onRenamed);
@@ -78,7 +81,15 @@ export function ChapterRow({
       className={styles.chapter}
       data-dragging={isDragging || undefined}
     >
-      <button type="button" ref={setActivatorNodeRef} className={styles.handle} {...attributes} {...listeners} aria-label={`Move “${chapter.title}”`}>
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        className={styles.handle}
+        {...attributes}
+        {...listeners}
+        disabled={!hydrated}
+        aria-label={`Move “${chapter.title}”`}
+      >
         <span aria-hidden="true">⠿</span>
       </button>
       <span className={styles.place} aria-hidden="true">
