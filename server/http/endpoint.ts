@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
 import type { Operation } from "../auth/scopes";
-import type { CollectionSpec, OptionsOf } from "../collections";
+import type { CollectionSpec, OptionsOf, Page } from "../collections";
 import type { ErrorCode } from "../errors";
-import { noContent, success } from "./envelope";
+import { noContent, paged, success } from "./envelope";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
@@ -176,6 +176,37 @@ export function defineEndpoint(endpoint: Omit<Endpoint, "handle"> & Partial<Pick
       const data = await run({ ...params, ...query, ...(under ? { [under]: body } : (body as object | undefined)) }, principal!);
       return status === 204 ? noContent() : success(data, status, headersOf?.(data));
     },
+  };
+}
+
+/** A collection endpoint declared by its data: `list` answers one page of the collection. */
+export type ListEndpoint<P extends AnyObject, Q extends AnyObject, C extends AnyCollection, I extends z.ZodType> = Endpoint<P, z.ZodType, Q, C, z.ZodArray<I>> & {
+  method: "GET";
+  auth: "required";
+  collection: C;
+  success: { schema: z.ZodArray<I> };
+  list(input: z.output<P> & z.output<Q>, options: OptionsOf<C>, principal: Principal): Promise<Page<z.input<I>>>;
+};
+
+/**
+ * A collection (GET, signed in) declared by its data: `list` gets the path parameters and query as
+ * one object, and the collection's page, sort and filters; REST answers the page's items in the
+ * envelope with its Link and X-Total-Count headers, and tRPC derives the operation's list procedure
+ * from it (`listProcedureOf`), which answers the page as one object.
+ */
+export function defineListEndpoint<P extends AnyObject, Q extends AnyObject, C extends AnyCollection, I extends z.ZodType>(
+  endpoint: Omit<Endpoint<P, z.ZodType, Q, C, z.ZodArray<I>>, "handle" | "head" | "run" | "method" | "auth" | "body" | "collection" | "success"> & {
+    collection: C;
+    success: { status: 200; description: string; schema: z.ZodArray<I> };
+    list(input: z.output<P> & z.output<Q>, options: OptionsOf<C>, principal: Principal): Promise<Page<z.input<I>>>;
+  },
+): ListEndpoint<P, Q, C, I> {
+  return {
+    ...endpoint,
+    method: "GET",
+    auth: "required",
+    success: { ...endpoint.success, paged: true },
+    handle: async ({ params, query, collection, url, principal }) => paged(await endpoint.list({ ...params, ...query }, collection as OptionsOf<C>, principal!), url),
   };
 }
 

@@ -12,7 +12,9 @@ import {
   type OptionsOf,
   type Page,
 } from "../collections";
+import type { AnyObject, ListEndpoint, ShapeOf } from "../http/endpoint";
 import { operationProcedure } from "./init";
+import { locationShape, type JsonShape } from "./procedure-of";
 
 type Filters = Record<string, z.ZodType>;
 type PagingShape<S extends string, F extends Filters> = {
@@ -50,11 +52,33 @@ export function pageSchema<I extends z.ZodType>(item: I) {
 }
 
 /**
- * A list procedure built from a collection spec, for every list tRPC serves: `list` gets the
- * procedure's own fields and the collection's options, and answers REST's page.
+ * The list procedure of a collection endpoint declared by its data (`defineListEndpoint`): its
+ * path parameters and query (as JSON carries it) are the procedure's own fields, beside the
+ * collection's paging, sorting and filters; it calls the same `list` and answers REST's page.
+ */
+export function listProcedureOf<P extends AnyObject, Q extends AnyObject, S extends string, F extends Filters, I extends z.ZodType>(
+  endpoint: ListEndpoint<P, Q, CollectionSpec<S, F>, I>,
+) {
+  const own = locationShape(endpoint) as ShapeOf<P> & JsonShape<ShapeOf<Q>>;
+  return listProcedure({
+    operation: endpoint.operation!,
+    collection: endpoint.collection,
+    own,
+    item: endpoint.success.schema.element,
+    derivedFrom: `GET ${endpoint.path}`,
+    list: (input, options, principal) => endpoint.list(input as z.output<P> & z.output<Q>, options, principal),
+  });
+}
+
+/**
+ * A list procedure built from a collection spec: `list` gets the procedure's own fields and the
+ * collection's options, and answers REST's page. Lists that REST declares are derived from their
+ * endpoint (listProcedureOf); by hand only where the two differ.
  */
 export function listProcedure<S extends string, F extends Filters, P extends z.ZodRawShape, I extends z.ZodType>(config: {
   operation: Operation;
+  /** the REST endpoint it is derived from (`GET /api/v1/books`) */
+  derivedFrom?: string;
   collection: CollectionSpec<S, F>;
   /** the procedure's own fields, as REST's path parameters and query name them */
   own: P;
@@ -66,7 +90,7 @@ export function listProcedure<S extends string, F extends Filters, P extends z.Z
   // A list with no fields of its own may be called with no input at all: books.list().
   const input = (Object.keys(config.own).length === 0 ? strict.prefault({} as z.input<typeof strict>) : strict) as ListInput<typeof strict, P>;
   const collection = spec as unknown as CollectionSpec<string, Filters>;
-  return operationProcedure(config.operation, { collection })
+  return operationProcedure(config.operation, { collection, derivedFrom: config.derivedFrom })
     .input(input)
     .output(pageSchema(config.item))
     .query(({ input, ctx }) => {

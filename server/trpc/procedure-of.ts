@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Principal } from "../auth/principal";
 import type { Operation } from "../auth/scopes";
 import { jsonField, type JsonField } from "../collections";
-import type { AnyObject, Method, RunEndpoint, ShapeOf } from "../http/endpoint";
+import type { AnyObject, Endpoint, Method, RunEndpoint, ShapeOf } from "../http/endpoint";
 import { operationProcedure } from "./init";
 
 // A tRPC procedure derived from its operation's endpoint declaration (decision 0463): the same
@@ -10,7 +10,7 @@ import { operationProcedure } from "./init";
 // read here (server/http/endpoint.ts, server/http/endpoints/), never REST's wrapper.
 
 type Acknowledgement<W extends string> = z.ZodObject<{ [K in W]: z.ZodLiteral<true> }>;
-type JsonShape<S> = { [N in keyof S]: S[N] extends z.ZodType ? JsonField<S[N]> : never };
+export type JsonShape<S> = { [N in keyof S]: S[N] extends z.ZodType ? JsonField<S[N]> : never };
 /**
  * REST's OperationInput as JSON carries it: the query's "true"/"false" are booleans (as a list's
  * filters are, listProcedure); what each field parses to, and so what `run` gets, is the same.
@@ -71,13 +71,17 @@ export function procedureOf(endpoint: RunEndpoint<AnyObject, z.ZodType, AnyObjec
   return method === "GET" ? queryOf(operation, derivedFrom, input, output, answer) : mutationOf(operation, derivedFrom, input, output, answer);
 }
 
+/** An endpoint's path parameters and query as one shape, the query's fields as JSON carries them. */
+export function locationShape(endpoint: Pick<Endpoint, "params" | "query">): z.ZodRawShape {
+  const query = endpoint.query && Object.fromEntries(Object.entries((endpoint.query as unknown as z.ZodObject).shape).map(([name, field]) => [name, jsonField(field as z.ZodType)]));
+  return { ...(endpoint.params as unknown as z.ZodObject | undefined)?.shape, ...query };
+}
+
 /** The endpoint's path parameters, query and body (or the body under its name) as one strict object. */
 function inputOf(endpoint: RunEndpoint<AnyObject, z.ZodType, AnyObject, z.ZodType | undefined, Method, string>): z.ZodType<object> {
   const under = endpoint.body?.under;
   const body = endpoint.body?.schema as z.ZodObject | undefined;
-  const query = endpoint.query && Object.fromEntries(Object.entries((endpoint.query as z.ZodObject).shape).map(([name, field]) => [name, jsonField(field as z.ZodType)]));
-  const params = endpoint.params as z.ZodObject | undefined;
-  const shape: z.ZodRawShape = { ...params?.shape, ...query, ...(under ? { [under]: body! } : body?.shape) };
+  const shape: z.ZodRawShape = { ...locationShape(endpoint), ...(under ? { [under]: body! } : body?.shape) };
   let input = z.strictObject(shape);
   if (!under && body?._zod.def.checks?.length) {
     // The body's own checks ("name at least one attribute") judge the body's fields, as REST's do.

@@ -24,18 +24,10 @@ const REST_ONLY: Partial<Record<Operation, string>> = {
 };
 const TRPC_ONLY: Partial<Record<Operation, string>> = {};
 
-const LIST = "a list: listProcedure builds it from the collection spec REST pages with, and answers the page as one object";
 const BYTES = "REST moves the document as bytes (multipart in, the file out, 202 with a job); tRPC as base64 or text in JSON";
 /** Procedures written in their routers rather than derived from an endpoint (procedureOf), and why. */
 const HAND_WRITTEN: Record<string, string> = {
-  "books.list": LIST,
-  "chapters.list": LIST,
-  "chapters.revisions": LIST,
-  "jobs.list": LIST,
-  "bible.entries": LIST,
-  "series.list": LIST,
-  "analysis.search": LIST,
-  "analysis.results": LIST,
+  "chapters.list": "REST reads include=content from its query; tRPC takes includeContent, a boolean",
   "books.deleteCover": "REST answers 204; tRPC answers the book without its cover",
   "bible.deletePicture": "REST answers 204; tRPC answers the entry without its picture",
   "bible.exportMarkdown": "REST answers the Markdown file; tRPC its name and text in JSON",

@@ -9,8 +9,8 @@ import { runAnalysis } from "../../analysis/run-analysis";
 import { analysisSchema, analysisSummarySchema, batchOutcomeSchema, bookAnalysisParams, runAnalysesInput, runAnalysisInput } from "../../analysis/schemas";
 import { bookIdParams } from "../../books/schemas";
 import { jobSchema } from "../../jobs/schemas";
-import { defineEndpoint } from "../endpoint";
-import { accepted, paged, success } from "../envelope";
+import { defineEndpoint, defineListEndpoint } from "../endpoint";
+import { accepted, success } from "../envelope";
 
 // POST /api/v1/books/{bookId}/analyses — run an installed (or own) template on the book
 export const runAnalysisEndpoint = defineEndpoint({
@@ -40,17 +40,15 @@ export const runAnalysisEndpoint = defineEndpoint({
 });
 
 // GET /api/v1/books/{bookId}/analyses — the book's kept results
-export const listAnalysesEndpoint = defineEndpoint({
-  method: "GET",
+export const listAnalysesEndpoint = defineListEndpoint({
   path: "/api/v1/books/{bookId}/analyses",
   summary: "List the kept analyses of a book, newest first (without their reports)",
   operation: "analyses.list",
-  auth: "required",
   params: bookIdParams,
   collection: analysesCollection,
-  success: { status: 200, description: "one page of analyses", schema: z.array(analysisSummarySchema), paged: true },
+  success: { status: 200, description: "one page of analyses", schema: z.array(analysisSummarySchema) },
   errors: ["book_in_trash"],
-  handle: async ({ url, params, collection, principal }) => paged(await listAnalyses({ bookId: params.bookId, options: collection }, principal), url),
+  list: (book, options, principal) => listAnalyses({ ...book, options }, principal),
 });
 
 // GET /api/v1/books/{bookId}/analyses/{analysisId} — one result with its report

@@ -20,23 +20,20 @@ import { SEARCH_QUERY_MAX, searchTemplates, templatesCollection } from "../../an
 import { uninstallTemplate } from "../../analysis/uninstall-template";
 import { updateTemplate } from "../../analysis/update-template";
 import { actsForEveryone } from "../../auth/scopes";
-import { defineEndpoint } from "../endpoint";
-import { paged } from "../envelope";
+import { defineEndpoint, defineListEndpoint } from "../endpoint";
 
 /** Templates' definitions can be long; a body over this is not a template anyone writes by hand. */
 const TEMPLATE_BODY_LIMIT = 256 * 1024;
 
 // GET /api/v1/analysis/search — find templates
-export const searchTemplatesEndpoint = defineEndpoint({
-  method: "GET",
+export const searchTemplatesEndpoint = defineListEndpoint({
   path: "/api/v1/analysis/search",
   summary: "Search templates: every word of q in the name, summary or tags, best matches first (published ones and your own)",
   operation: "analysis.search",
-  auth: "required",
   collection: templatesCollection,
   query: z.object({ q: z.string().max(SEARCH_QUERY_MAX, `at most ${SEARCH_QUERY_MAX} characters`).optional().describe("words to find; without q, the most installed first") }),
-  success: { status: 200, description: "one page of templates", schema: z.array(templateSummarySchema), paged: true },
-  handle: async ({ url, query, collection, principal }) => paged(await searchTemplates({ ...collection, q: query.q }, principal), url),
+  success: { status: 200, description: "one page of templates", schema: z.array(templateSummarySchema) },
+  list: ({ q }, options, principal) => searchTemplates({ ...options, q }, principal),
 });
 
 // GET /api/v1/analysis/installed — the caller's library

@@ -55,8 +55,8 @@ import { updateRelation } from "../../bible/update-relation";
 import { updateSeries } from "../../bible/update-series";
 import { bookIdParams } from "../../books/schemas";
 import { PICTURE_MEDIA_TYPES } from "../../pictures/schemas";
-import { defineEndpoint } from "../endpoint";
-import { fileResponse, noContent, paged, success } from "../envelope";
+import { defineEndpoint, defineListEndpoint } from "../endpoint";
+import { fileResponse, noContent, success } from "../envelope";
 import { pictureQuery, pictureUpload } from "./picture-http";
 
 const ENTRIES = "/api/v1/books/{bookId}/bible/entries";
@@ -64,16 +64,14 @@ const ENTRY = `${ENTRIES}/{entryId}`;
 const RELATIONS = "/api/v1/books/{bookId}/bible/relations";
 
 // GET /api/v1/books/{bookId}/bible/entries — the book's entries and its series', paged
-export const listEntriesEndpoint = defineEndpoint({
-  method: "GET",
+export const listEntriesEndpoint = defineListEndpoint({
   path: ENTRIES,
   summary: "List a book's story-bible entries (its own and its series'), paged; filter by kind, tag or scope",
   operation: "bible.entries",
-  auth: "required",
   params: bookIdParams,
   collection: entriesCollection,
-  success: { status: 200, description: "one page of entries", schema: z.array(entrySchema), paged: true },
-  handle: async ({ params, url, collection, principal }) => paged(await listEntries(params, collection, principal), url),
+  success: { status: 200, description: "one page of entries", schema: z.array(entrySchema) },
+  list: listEntries,
 });
 
 // POST /api/v1/books/{bookId}/bible/entries — a new entry
@@ -331,15 +329,13 @@ export const deleteRelationEndpoint = defineEndpoint({
 });
 
 // GET /api/v1/series
-export const listSeriesEndpoint = defineEndpoint({
-  method: "GET",
+export const listSeriesEndpoint = defineListEndpoint({
   path: "/api/v1/series",
   summary: "List your series, each with its books in reading order",
   operation: "series.list",
-  auth: "required",
   collection: seriesCollection,
-  success: { status: 200, description: "one page of series", schema: z.array(seriesSchema), paged: true },
-  handle: async ({ url, collection, principal }) => paged(await listSeries(collection, principal), url),
+  success: { status: 200, description: "one page of series", schema: z.array(seriesSchema) },
+  list: (_, options, principal) => listSeries(options, principal),
 });
 
 // POST /api/v1/series

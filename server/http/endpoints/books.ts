@@ -18,8 +18,8 @@ import {
 } from "../../books/schemas";
 import { updateBook } from "../../books/update-book";
 import { booleanFilter } from "../../collections";
-import { defineEndpoint } from "../endpoint";
-import { fileResponse, noContent, paged, success } from "../envelope";
+import { defineEndpoint, defineListEndpoint } from "../endpoint";
+import { fileResponse, noContent, success } from "../envelope";
 import { pictureQuery, pictureUpload } from "./picture-http";
 
 // The caller's role is part of what they read: a role changed since is a new representation.
@@ -29,15 +29,13 @@ const bookHeaders = (book: BookDto) => ({
 });
 
 // GET /api/v1/books — list books
-export const listBooksEndpoint = defineEndpoint({
-  method: "GET",
+export const listBooksEndpoint = defineListEndpoint({
   path: "/api/v1/books",
   summary: "List your books (every writer's, with the admin scope)",
   operation: "books.list",
-  auth: "required",
   collection: booksCollection,
-  success: { status: 200, description: "one page of books", schema: z.array(bookSchema), paged: true },
-  handle: async ({ url, collection, principal }) => paged(await listBooks(collection, principal), url),
+  success: { status: 200, description: "one page of books", schema: z.array(bookSchema) },
+  list: (_, options, principal) => listBooks(options, principal),
 });
 
 // POST /api/v1/books — create a book

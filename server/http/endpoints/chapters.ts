@@ -29,7 +29,7 @@ import {
 import { uploadChapter } from "../../chapters/upload-chapter";
 import { booleanFilter } from "../../collections";
 import { AppError } from "../../errors";
-import { aliasOf, defineEndpoint } from "../endpoint";
+import { aliasOf, defineEndpoint, defineListEndpoint } from "../endpoint";
 import { paged, success } from "../envelope";
 
 const versionHeader = (chapter: ChapterDto) => ({ etag: `"${chapter.version}"` });
@@ -190,17 +190,14 @@ export const untrashChapterEndpoint = defineEndpoint({
 export const untrashChapterOldEndpoint = aliasOf(untrashChapterEndpoint, "/api/v1/books/{bookId}/chapters/{chapterId}/restore");
 
 // GET /api/v1/books/{bookId}/chapters/{chapterId}/revisions — the chapter's saved versions
-export const listRevisionsEndpoint = defineEndpoint({
-  method: "GET",
+export const listRevisionsEndpoint = defineListEndpoint({
   path: "/api/v1/books/{bookId}/chapters/{chapterId}/revisions",
   summary: "List a chapter's revisions, newest first (one per save)",
   operation: "chapters.revisions",
-  auth: "required",
   params: chapterParams,
   collection: revisionsCollection,
-  success: { status: 200, description: "one page of revisions", schema: z.array(revisionSummarySchema), paged: true },
-  handle: async ({ url, params, collection, principal }) =>
-    paged(await listRevisions({ ...params, options: collection }, principal), url),
+  success: { status: 200, description: "one page of revisions", schema: z.array(revisionSummarySchema) },
+  list: (chapter, options, principal) => listRevisions({ ...chapter, options }, principal),
 });
 
 // GET /api/v1/books/{bookId}/chapters/{chapterId}/revisions/{version} — one saved version

@@ -2,19 +2,17 @@ import { z } from "zod";
 import { describeJobFile, getJob, getJobFile } from "../../job-results/get-job";
 import { jobsCollection, listJobs } from "../../jobs/list-jobs";
 import { jobIdParams, jobSchema } from "../../jobs/schemas";
-import { defineEndpoint } from "../endpoint";
-import { fileHead, fileResponse, paged } from "../envelope";
+import { defineEndpoint, defineListEndpoint } from "../endpoint";
+import { fileHead, fileResponse } from "../envelope";
 
 // GET /api/v1/jobs — the caller's background jobs
-export const listJobsEndpoint = defineEndpoint({
-  method: "GET",
+export const listJobsEndpoint = defineListEndpoint({
   path: "/api/v1/jobs",
   summary: "List your background jobs that have not expired, newest first",
   operation: "jobs.list",
-  auth: "required",
   collection: jobsCollection,
-  success: { status: 200, description: "one page of jobs", schema: z.array(jobSchema), paged: true },
-  handle: async ({ url, collection, principal }) => paged(await listJobs(collection, principal), url),
+  success: { status: 200, description: "one page of jobs", schema: z.array(jobSchema) },
+  list: (_, options, principal) => listJobs(options, principal),
 });
 
 // GET /api/v1/jobs/{jobId} — a background job: its state, progress, and result or error

@@ -1,19 +1,10 @@
-import { z } from "zod";
 import { compareBooks } from "../../analysis/compare-books";
 import { compareBooksInput, comparisonSchema } from "../../analysis/compare-schemas";
-import { analysesCollection, listAnalyses } from "../../analysis/list-analyses";
 import { runAnalyses } from "../../analysis/run-analyses";
 import { runAnalysis, runOutcomeSchema } from "../../analysis/run-analysis";
-import {
-  analysisSummarySchema,
-  batchOutcomeSchema,
-  runAnalysesInput,
-  runAnalysisInput,
-  templateSummarySchema,
-} from "../../analysis/schemas";
-import { SEARCH_QUERY_MAX, searchTemplates, templatesCollection } from "../../analysis/search-templates";
+import { batchOutcomeSchema, runAnalysesInput, runAnalysisInput } from "../../analysis/schemas";
 import { bookIdParams } from "../../books/schemas";
-import { deleteAnalysisEndpoint, getAnalysisEndpoint } from "../../http/endpoints/analysis-runs";
+import { deleteAnalysisEndpoint, getAnalysisEndpoint, listAnalysesEndpoint } from "../../http/endpoints/analysis-runs";
 import {
   createTemplateEndpoint,
   deleteTemplateEndpoint,
@@ -21,25 +12,20 @@ import {
   installTemplateEndpoint,
   listInstalledTemplatesEndpoint,
   patchTemplateEndpoint,
+  searchTemplatesEndpoint,
   uninstallTemplateEndpoint,
 } from "../../http/endpoints/analysis-templates";
 import { operationProcedure, router } from "../init";
-import { listProcedure } from "../list-procedure";
+import { listProcedureOf } from "../list-procedure";
 import { procedureOf } from "../procedure-of";
 
 // Derived from REST's declarations where the two answer alike (decision 0463); written here where
-// they differ: the lists (listProcedure, from REST's collection specs), the runs (REST answers 202
-// with the job, tRPC the outcome naming it) and Compare (REST takes its series comma-separated).
+// they differ: the runs (REST answers 202 with the job, tRPC the outcome naming it) and Compare
+// (REST takes its series comma-separated).
 
 export const analysisRouter = router({
   /** As GET /api/v1/analysis/search: published templates and the caller's own, most installed first without q. */
-  search: listProcedure({
-    operation: "analysis.search",
-    collection: templatesCollection,
-    own: { q: z.string().max(SEARCH_QUERY_MAX).optional().describe("words to find") },
-    item: templateSummarySchema,
-    list: ({ q }, options, principal) => searchTemplates({ ...options, q }, principal),
-  }),
+  search: listProcedureOf(searchTemplatesEndpoint),
   get: procedureOf(getTemplateEndpoint),
   install: procedureOf(installTemplateEndpoint),
   installed: procedureOf(listInstalledTemplatesEndpoint),
@@ -60,13 +46,7 @@ export const analysisRouter = router({
   /** As DELETE /api/v1/books/{bookId}/analyses/{analysisId}. */
   deleteResult: procedureOf(deleteAnalysisEndpoint, "deleted"),
   /** As GET /api/v1/books/{bookId}/analyses: the book's kept results, newest first. */
-  results: listProcedure({
-    operation: "analyses.list",
-    collection: analysesCollection,
-    own: bookIdParams.shape,
-    item: analysisSummarySchema,
-    list: (own, options, principal) => listAnalyses({ ...own, options }, principal),
-  }),
+  results: listProcedureOf(listAnalysesEndpoint),
   result: procedureOf(getAnalysisEndpoint),
   /** As GET /api/v1/books/{bookId}/comparison: the book beside another book, or beside itself as of an earlier time. */
   compare: operationProcedure("analyses.compare")

@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { exportBibleMarkdown } from "../../bible/export-bible";
-import { listEntries } from "../../bible/list-entries";
-import { listSeries } from "../../bible/list-series";
 import { deleteEntryPicture } from "../../bible/picture";
-import { bibleMarkdownSchema, entriesCollection, entryParams, entrySchema, seriesCollection, seriesSchema } from "../../bible/schemas";
+import { bibleMarkdownSchema, entryParams, entrySchema } from "../../bible/schemas";
 import { bookIdParams } from "../../books/schemas";
 import {
   addCastMemberEndpoint,
@@ -20,32 +18,27 @@ import {
   getEntryEndpoint,
   getSeriesEndpoint,
   importEntriesEndpoint,
+  listEntriesEndpoint,
   listRelationsEndpoint,
+  listSeriesEndpoint,
   proposalsEndpoint,
   updateEntryEndpoint,
   updateRelationEndpoint,
   updateSeriesEndpoint,
 } from "../../http/endpoints/bible";
 import { operationProcedure, router } from "../init";
-import { listProcedure } from "../list-procedure";
+import { listProcedureOf } from "../list-procedure";
 import { procedureOf } from "../procedure-of";
 
 // Derived from REST's declarations (server/http/endpoints/bible.ts) where the two answer alike;
-// written here where they differ (decision 0463): the lists (listProcedure, from REST's collection
-// specs), the picture's removal (REST answers 204, tRPC the entry) and the Markdown export (REST
-// answers the file, tRPC its text in JSON).
+// written here where they differ (decision 0463): the picture's removal (REST answers 204, tRPC
+// the entry) and the Markdown export (REST answers the file, tRPC its text in JSON).
 const bookRef = bookIdParams.shape;
 const entryRef = entryParams.shape;
 
 export const bibleRouter = router({
   /** A book's entries (its own and its series'), paged, sorted and filtered as REST lists them. */
-  entries: listProcedure({
-    operation: "bible.entries",
-    collection: entriesCollection,
-    own: bookRef,
-    item: entrySchema,
-    list: (own, options, principal) => listEntries(own, options, principal),
-  }),
+  entries: listProcedureOf(listEntriesEndpoint),
   /** Every entry's name and aliases, unpaged: what the editor marks and completes. */
   names: procedureOf(entryNamesEndpoint),
   getEntry: procedureOf(getEntryEndpoint),
@@ -81,13 +74,7 @@ export const bibleRouter = router({
 });
 
 export const seriesRouter = router({
-  list: listProcedure({
-    operation: "series.list",
-    collection: seriesCollection,
-    own: {},
-    item: seriesSchema,
-    list: (_, options, principal) => listSeries(options, principal),
-  }),
+  list: listProcedureOf(listSeriesEndpoint),
   get: procedureOf(getSeriesEndpoint),
   create: procedureOf(createSeriesEndpoint),
   update: procedureOf(updateSeriesEndpoint),

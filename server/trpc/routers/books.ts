@@ -1,27 +1,19 @@
 import { z } from "zod";
 import { deleteBookCover } from "../../books/cover";
-import { booksCollection, listBooks } from "../../books/list-books";
 import { bookIdParams, bookSchema } from "../../books/schemas";
-import { createBookEndpoint, deleteBookEndpoint, getBookEndpoint, patchBookEndpoint } from "../../http/endpoints/books";
+import { createBookEndpoint, deleteBookEndpoint, getBookEndpoint, listBooksEndpoint, patchBookEndpoint } from "../../http/endpoints/books";
 import { operationProcedure, router } from "../init";
-import { listProcedure } from "../list-procedure";
+import { listProcedureOf } from "../list-procedure";
 import { procedureOf } from "../procedure-of";
 
-// Derived from REST's declarations (decision 0463) but the list (listProcedure, from REST's
-// collection spec) and deleteCover (REST answers 204, tRPC the book). Fields are named as REST's
-// path parameters name them, with their rules: `bookId`.
+// Derived from REST's declarations (decision 0463) but deleteCover (REST answers 204, tRPC the
+// book). Fields are named as REST's path parameters name them, with their rules: `bookId`.
 const bookRef = bookIdParams.shape;
 
 export const booksRouter = router({
   /** Books as REST lists them (the caller's; every writer's for an admin-scoped credential), most
    *  recently changed first, with REST's paging, sorting and filters. */
-  list: listProcedure({
-    operation: "books.list",
-    collection: booksCollection,
-    own: {},
-    item: bookSchema,
-    list: (_, options, principal) => listBooks(options, principal),
-  }),
+  list: listProcedureOf(listBooksEndpoint),
   get: procedureOf(getBookEndpoint),
   create: procedureOf(createBookEndpoint),
   update: procedureOf(patchBookEndpoint),

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { getRevision } from "../../chapters/get-revision";
 import { chaptersCollection, listChapters } from "../../chapters/list-chapters";
-import { listRevisions, revisionsCollection } from "../../chapters/list-revisions";
 import { restoreRevision } from "../../chapters/restore-revision";
 import { saveChapter } from "../../chapters/save-chapter";
 import { bookIdParams } from "../../books/schemas";
@@ -13,17 +12,23 @@ import {
   patchChapterInput,
   restoreRevisionInput,
   revisionSchema,
-  revisionSummarySchema,
   versionNumber,
 } from "../../chapters/schemas";
-import { deleteChapterEndpoint, getChapterEndpoint, reorderChaptersEndpoint, untrashChapterEndpoint, uploadChapterEndpoint } from "../../http/endpoints/chapters";
+import {
+  deleteChapterEndpoint,
+  getChapterEndpoint,
+  listRevisionsEndpoint,
+  reorderChaptersEndpoint,
+  untrashChapterEndpoint,
+  uploadChapterEndpoint,
+} from "../../http/endpoints/chapters";
 import { operationProcedure, router } from "../init";
-import { listProcedure } from "../list-procedure";
+import { listProcedure, listProcedureOf } from "../list-procedure";
 import { procedureOf } from "../procedure-of";
 
-// Derived from REST's declarations (decision 0463) but the lists (listProcedure) and what REST reads
-// differently: a save or restore's version also from If-Match (412), a revision's number coerced
-// from its path. Those inputs are strict, like REST's bodies, and composed from REST's path
+// Derived from REST's declarations (decision 0463) but what REST reads differently: the chapter
+// list's `include=content` (tRPC's includeContent, a boolean), a save or restore's version also
+// from If-Match (412), a revision's number coerced from its path. Those inputs are strict, like REST's bodies, and composed from REST's path
 // parameters and body schemas, so the rules for each field live in one place
 // (server/books/schemas.ts, server/chapters/schemas.ts).
 const bookRef = bookIdParams.shape;
@@ -59,13 +64,7 @@ export const chaptersRouter = router({
   /** Out of the book's trash, into its old place or at the end. */
   untrash: procedureOf(untrashChapterEndpoint),
   reorder: procedureOf(reorderChaptersEndpoint),
-  revisions: listProcedure({
-    operation: "chapters.revisions",
-    collection: revisionsCollection,
-    own: chapterRef,
-    item: revisionSummarySchema,
-    list: (own, options, principal) => listRevisions({ ...own, options }, principal),
-  }),
+  revisions: listProcedureOf(listRevisionsEndpoint),
   revision: operationProcedure("chapters.revisions")
     // revisionParams coerces its version from a path segment; tRPC takes a number as is.
     .input(z.strictObject({ ...chapterRef, version: z.int().min(1) }))

@@ -1,19 +1,11 @@
-import { getJobEndpoint } from "../../http/endpoints/jobs";
-import { jobsCollection, listJobs } from "../../jobs/list-jobs";
-import { jobSchema } from "../../jobs/schemas";
+import { getJobEndpoint, listJobsEndpoint } from "../../http/endpoints/jobs";
 import { router } from "../init";
-import { listProcedure } from "../list-procedure";
+import { listProcedureOf } from "../list-procedure";
 import { procedureOf } from "../procedure-of";
 
 export const jobsRouter = router({
   /** The caller's jobs that have not expired, newest first, as GET /api/v1/jobs pages them. */
-  list: listProcedure({
-    operation: "jobs.list",
-    collection: jobsCollection,
-    own: {},
-    item: jobSchema,
-    list: (_, options, principal) => listJobs(options, principal),
-  }),
+  list: listProcedureOf(listJobsEndpoint),
   /** A background job as REST shows it; its file is downloaded over REST (`links.file`). */
   get: procedureOf(getJobEndpoint),
 });
