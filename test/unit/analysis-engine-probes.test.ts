@@ -319,9 +319,10 @@ describe("structure map", () => {
     { name: "End", target: 100 },
   ];
 
-  it("lays beats over English chapters by share of words", async () => {
+  it("lays beats over English chapters by share of words, and says it places them, not finds them", async () => {
     // Chapter 1 spans 0–32/85 (37.6%), chapter 2 to 49/85 (57.6%), chapter 3 to the end.
     const section = await run(englishBook, "structure", { beats }, "beats");
+    expect(section.notes).toEqual([expect.stringMatching(/^Each beat is placed where it usually falls, at a fixed share of the book's words/)]);
     expect(section.chart).toEqual({
       type: "beats",
       chapters: [

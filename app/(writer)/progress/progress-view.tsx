@@ -6,6 +6,7 @@ import { addDays, formatDay } from "../../_components/days";
 import { FormAlert } from "../../_components/form-alert";
 import { formatNumber, formatWords } from "../../_components/format";
 import { describeProblem } from "../../_components/problem";
+import { ScrollRegion } from "../../_components/scroll-region";
 import { trpc } from "../../_trpc/client";
 import { BookProgressChart, type ProgressBook } from "./book-progress-chart";
 import { WritingCalendar } from "./writing-calendar";
@@ -83,7 +84,7 @@ export function ProgressView({ books, unitLanguage }: { books: ProgressBook[]; u
           {days.length === 0 ? (
             <p className="muted">Nothing written in this year yet.</p>
           ) : (
-            <div className={styles.scroll}>
+            <ScrollRegion className={styles.scroll} label="Words per day, as a table">
               <table className="table" aria-label="Words per day">
                 <thead>
                   <tr>
@@ -108,7 +109,7 @@ export function ProgressView({ books, unitLanguage }: { books: ProgressBook[]; u
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </details>
       </section>

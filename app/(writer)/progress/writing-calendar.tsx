@@ -7,6 +7,7 @@ import { SVGRenderer } from "echarts/renderers";
 import { useEffect, useRef } from "react";
 import { formatDay, WEEKDAYS } from "../../_components/days";
 import { formatWords } from "../../_components/format";
+import { ScrollRegion } from "../../_components/scroll-region";
 import { drawThemedChart } from "../../_components/themed-chart";
 import styles from "./progress.module.css";
 
@@ -58,8 +59,8 @@ export function WritingCalendar({ days, from, to, unitLanguage }: { days: Day[];
   const writingDays = days.filter((day) => day.written > 0).length;
   const label = `Words per day from ${formatDay(from)} to ${formatDay(to)}: ${writingDays} ${writingDays === 1 ? "day" : "days"} with writing; today ${formatWords(todays, unitLanguage)}. The table below lists every day.`;
   return (
-    <div className={styles.scroll}>
+    <ScrollRegion className={styles.scroll} label="Writing calendar">
       <div ref={box} className={styles.calendar} role="img" aria-label={label} data-today-written={todays} />
-    </div>
+    </ScrollRegion>
   );
 }

@@ -101,7 +101,8 @@ export function RelationsGraph({ book }: { book: { id: string; language: string 
   }
   return (
     <>
-      <svg className={styles.graph} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="graph-title" lang={book.language}>
+      {/* A group, not an image: its entries are links (an image's content is not read, nor may it hold links). */}
+      <svg className={styles.graph} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="group" aria-labelledby="graph-title" lang={book.language}>
         <title id="graph-title">{`${nodes.length} entries and ${relations.data.length} relations`}</title>
         <defs>
           <marker id="arrow" viewBox="0 0 10 10" refX="19" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
