@@ -75,6 +75,44 @@ for (const [device, size] of [
   });
 }
 
+test("on a phone a long chapter title wraps, in the editor and in its chapter list, and Enter goes on into the text (issue 33 item 6)", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const long = "The Night the Harbour Lights Went Out and Nobody in the Village Remembered Why";
+  const { editor } = await bookWithChapters(page, [long, "Harbour"]);
+  await page.goto(editor);
+  const title = page.getByLabel("Chapter title");
+  await expect(title).toHaveValue(long);
+  // All of it on the screen: as wide as the page at most, and as tall as its lines.
+  const field = await title.evaluate((el) => ({
+    scroll: el.scrollWidth,
+    client: el.clientWidth,
+    hidden: el.scrollHeight - el.clientHeight,
+    line: Number.parseFloat(getComputedStyle(el).lineHeight),
+    lines: Math.round(el.clientHeight / Number.parseFloat(getComputedStyle(el).lineHeight)),
+    right: el.getBoundingClientRect().right,
+  }));
+  expect(field.scroll).toBeLessThanOrEqual(field.client);
+  // Every line shown (a descender's few pixels aside): a field of one line hid all but the first.
+  expect(field.hidden).toBeLessThan(field.line / 2);
+  expect(field.lines).toBeGreaterThan(3);
+  expect(field.right).toBeLessThanOrEqual(PHONE.width);
+  await page.screenshot({ path: test.info().outputPath("phone-long-title.png") });
+
+  await title.press("End");
+  await title.press("Enter");
+  await expect(page.getByRole("textbox", { name: /^Text of/ })).toBeFocused();
+  await expect(title).toHaveValue(long);
+
+  await page.getByRole("button", { name: "Chapters", exact: true }).click();
+  const entry = page.getByRole("navigation", { name: "Chapters" }).getByRole("link", { name: new RegExp(long) });
+  const name = await entry.evaluate((el) => {
+    const text = el.querySelector("span:nth-child(1)") ?? el;
+    return { scroll: text.scrollWidth, client: text.clientWidth };
+  });
+  expect(name.scroll).toBeLessThanOrEqual(name.client);
+  await page.screenshot({ path: test.info().outputPath("phone-long-title-chapters.png") });
+});
+
 test("on a desktop the chapter list stays beside the text, with no Chapters button", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const { editor } = await bookWithChapters(page, ["Rain"]);

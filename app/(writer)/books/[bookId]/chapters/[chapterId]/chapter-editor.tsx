@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { formatNumber, formatWords } from "@/app/_components/format";
 import { trpc } from "@/app/_trpc/client";
 import { BookSearch } from "../../../_components/search/book-search";
@@ -56,6 +56,14 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
   /** the title as the API's schema accepts it, or null while it is refused or being checked */
   const validTitle = useRef<string | null>(chapter.title);
   const [titleError, setTitleError] = useState<string>();
+  const titleField = useRef<HTMLTextAreaElement>(null);
+  // Where CSS cannot size the title's field to its lines (field-sizing), it is sized here.
+  useLayoutEffect(() => {
+    const field = titleField.current;
+    if (!field || CSS.supports("field-sizing", "content")) return;
+    field.style.height = "auto";
+    field.style.height = `${field.scrollHeight}px`;
+  }, [title]);
   const [status, setStatus] = useState<SaveStatus>({ state: "saved" });
   const [version, setVersion] = useState(chapter.version);
   const [words, setWords] = useState(chapter.wordCount);
@@ -467,11 +475,20 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
           <label htmlFor="chapter-title" className="visually-hidden">
             Chapter title
           </label>
-          <input
+          {/* A title wraps where the page is narrower than it (a phone): a field of one line cut it off.
+              It stays one line of text: Enter goes on into the chapter, a pasted line break is a space. */}
+          <textarea
+            ref={titleField}
             id="chapter-title"
             className={styles.title}
+            rows={1}
             value={title}
-            onChange={(event) => void changeTitle(event.target.value)}
+            onChange={(event) => void changeTitle(event.target.value.replace(/[\r\n]+/g, " "))}
+            onKeyDown={(event) => {
+              if (event.key !== "Enter") return;
+              event.preventDefault();
+              editor.current?.focus();
+            }}
             onBlur={() => void sync.current?.flush()}
             aria-invalid={titleError ? true : undefined}
             aria-describedby={titleError ? "chapter-title-error" : undefined}
