@@ -44,6 +44,13 @@ describe("POST /api/v1/convert", () => {
     expect(response.text).not.toContain("**");
   });
 
+  it("knows a format by its extensions too: markdown is md, htm is html (issue 33 item 12)", async () => {
+    const response = await call("POST", "/api/v1/convert", { token: writer.token, json: { from: "markdown", to: "htm", content: "# Title\n\n*Hello*" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(response.text).toContain("<em>Hello</em>");
+  });
+
   it("refuses unknown formats, mislabelled files, broken zips and JSON binaries with 422 in the envelope", async () => {
     expectFailure(await convert(manuscriptForm({ to: "wordperfect" })), 422, "unsupported_format");
     const mislabelled = expectFailure(await convert(form({ to: "md", file: { name: "novel.docx", bytes: "plain words, not a zip" } })), 422, "format_mismatch");

@@ -95,8 +95,12 @@ export type NativeWritable = Extract<Native, { write: true }>["id"] | Extract<(t
 /** The media types files are written in (the OpenAPI document declares each for a download). */
 export const WRITABLE_MEDIA_TYPES = [...new Set(FORMATS.filter((f) => f.write).map((f) => f.mediaType))];
 
+// A format is also known by its file extensions ("markdown" is md, "htm" html), as callers name
+// it: an id first, then the extensions of the formats in order, none taking another's id.
 const byId = new Map<string, FormatInfo>(FORMATS.map((f) => [f.id, f]));
+for (const format of FORMATS) for (const extension of format.extensions) if (!byId.has(extension)) byId.set(extension, format);
 
+/** The format of an id or of one of its extensions (`markdown` is md). */
 export function formatById(id: string): FormatInfo | undefined {
   return byId.get(id);
 }
