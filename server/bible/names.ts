@@ -1,6 +1,5 @@
 import { isStopWord } from "../analysis/engine/terms";
-import { withoutTitles } from "../analysis/engine/mentions";
-import { titleKey } from "../text/titles";
+import { titlesOf, withoutTitles } from "../analysis/engine/mentions";
 
 /**
  * A name as two entries must not share it: width and case folded (Ｌｙｒａ, LYRA and Lyra are one
@@ -11,8 +10,7 @@ import { titleKey } from "../text/titles";
 export function nameKey(name: string): string {
   const trimmed = name.trim();
   const untitled = withoutTitles(trimmed);
-  const titles = untitled ? trimmed.slice(0, trimmed.length - untitled.length).split(/\s+/u).filter(Boolean).map(titleKey) : [];
-  return [...titles, untitled || trimmed].join(" ").normalize("NFKC").toLocaleLowerCase("en");
+  return [...titlesOf(trimmed, untitled), untitled || trimmed].join(" ").normalize("NFKC").toLocaleLowerCase("en");
 }
 
 /** Everything an entry is found by: its name, then its aliases. */

@@ -54,3 +54,16 @@ const CHINESE = new Set(
     .join(" ")
     .split(" "),
 );
+
+/** Whose a title is, where it says: he for Mr., Sir, 先生; she for Mrs., Lady, 夫人; else undefined (Dr., Captain, 丞相). */
+export function titleGender(title: string): "he" | "she" | undefined {
+  const key = titleKey(title);
+  return HIS.has(key) ? "he" : HERS.has(key) ? "she" : undefined;
+}
+
+const HIS = new Set(
+  "mr mister sir lord monsieur master king prince duke earl baron count marquis marquess viscount emperor tsar czar sultan father brother uncle grandfather grandpa 先生 公子 少爷 老爷 相公 官人 王爷 皇帝 太子 世子".split(" "),
+);
+const HERS = new Set(
+  "mrs ms miss missus madam madame mme mlle mademoiselle mistress dame lady queen princess duchess countess baroness empress mother sister aunt aunty auntie grandmother granny 夫人 小姐 姑娘 娘子 太太 皇后 太后 娘娘 公主 贵妃".split(" "),
+);

@@ -96,17 +96,19 @@ function countMentions(book: PreparedBook, chapters: PreparedChapter[], entries:
   const things: NamedThing[] = entries.map((entry, index) => ({ id: String(index), names: splitNames(entry) }));
   // Asked for only where a one-character Chinese name stands, so an English book never loads jieba.
   const segmenter = { words: (text: string) => book.segmenter().words(text) };
-  const doubts: Doubt[] = [];
+  const firstName = (id: string) => things[Number(id)]!.names[0]!;
+  // Tallied paragraph by paragraph: a book of one shared surname repeated is not held mention by mention.
+  const doubtful = new Map<string, DoubtfulName>();
   for (const [index, chapter] of chapters.entries()) {
     for (const text of chapter.paragraphs) {
+      const doubts: Doubt[] = [];
       for (const mention of findMentions(text, things, segmenter, doubts)) counts[Number(mention.id)]![index]!++;
+      for (const doubt of doubts) {
+        const name = doubtful.get(doubt.name) ?? { name: doubt.name, times: 0, could: doubt.ids.map(firstName), counted: doubt.counted && firstName(doubt.counted) };
+        name.times++;
+        doubtful.set(doubt.name, name);
+      }
     }
-  }
-  const doubtful = new Map<string, DoubtfulName>();
-  for (const doubt of doubts) {
-    const firstName = (id: string) => things[Number(id)]!.names[0]!;
-    const name = doubtful.get(doubt.name) ?? { name: doubt.name, times: 0, could: doubt.ids.map(firstName), counted: doubt.counted && firstName(doubt.counted) };
-    doubtful.set(doubt.name, { ...name, times: name.times + 1 });
   }
   const found = { counts, doubtful: [...doubtful.values()].sort((a, b) => b.times - a.times) };
   book.memo.set(key, found);

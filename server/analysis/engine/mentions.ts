@@ -113,6 +113,20 @@ export function withoutTitles(name: string): string {
   }
 }
 
+/**
+ * The titles written before a name, as `titleKey` spells them: mr for `Mr. Darcy`, sir for `Sir
+ * William Lucas`, 丞相 for `丞相曹操`; none for a name without one, or that is only titles.
+ */
+export function titlesOf(name: string, untitled = withoutTitles(name)): string[] {
+  const trimmed = name.trim();
+  if (!untitled) return [];
+  return trimmed
+    .slice(0, trimmed.length - untitled.length)
+    .split(/\s+/u)
+    .filter(Boolean)
+    .map(titleKey);
+}
+
 const LEADING_WORD = /^([A-Za-z\u00C0-\u024F']+\.?)(?:\s+|$)/u;
 const HAN_CHARACTER = /^\p{Script=Han}$/u;
 
@@ -181,7 +195,7 @@ function indexOf(things: readonly NamedThing[]): NameIndex {
         if (name === alias) continue;
         const claims = untitled.get(name) ?? new Map<string, Set<string>>();
         const titles = claims.get(thing.id) ?? new Set<string>();
-        for (const title of alias.slice(0, alias.length - name.length).split(/\s+/u)) if (title) titles.add(titleKey(title));
+        for (const title of titlesOf(alias, name)) titles.add(title);
         untitled.set(name, claims.set(thing.id, titles));
       }
     }
