@@ -1,4 +1,4 @@
-import { isTitle } from "../text/titles";
+import { isTitleStop } from "../text/titles";
 
 /** What ends a sentence in English or Chinese prose, or a line. */
 const END = /[.!?。！？…\n]/u;
@@ -12,19 +12,12 @@ const REACH = 200;
  */
 export function sentenceAround(text: string, start: number, end: number): { sentence: string; sentenceStart: number } {
   let from = start;
-  while (from > 0 && start - from < REACH && (!END.test(text[from - 1]!) || afterTitle(text, from - 1))) from--;
+  while (from > 0 && start - from < REACH && (!END.test(text[from - 1]!) || isTitleStop(text, from - 1))) from--;
   let to = end;
-  while (to < text.length && to - end < REACH && (!END.test(text[to]!) || afterTitle(text, to))) to++;
+  while (to < text.length && to - end < REACH && (!END.test(text[to]!) || isTitleStop(text, to))) to++;
   while (to < text.length && to - end < REACH && END.test(text[to]!) && text[to] !== "\n") to++;
   while (to < text.length && to - end < REACH && CLOSERS.test(text[to]!)) to++;
   const raw = text.slice(from, to);
   const lead = raw.length - raw.trimStart().length;
   return { sentence: raw.trim(), sentenceStart: from + lead };
-}
-
-/** A full stop that ends a title (Mr. Darcy, Dr. Watson) ends no sentence. */
-function afterTitle(text: string, at: number): boolean {
-  if (text[at] !== ".") return false;
-  const word = /[A-Za-z]+$/.exec(text.slice(Math.max(0, at - 12), at))?.[0];
-  return word !== undefined && isTitle(`${word}.`);
 }

@@ -8,6 +8,20 @@ export function isTitle(word: string): boolean {
   return ENGLISH.has(key) || CHINESE.has(key);
 }
 
+/** The longest title worth looking back for (reverend, lieutenant …): the look is bounded. */
+const LONGEST_TITLE = 12;
+
+/**
+ * Whether the full stop at `at` is a title's (Mr. Darcy, Dr. Watson, St. Paul's), which ends no
+ * sentence. It looks back over at most LONGEST_TITLE letters, whatever the text holds.
+ */
+export function isTitleStop(text: string, at: number): boolean {
+  if (text[at] !== ".") return false;
+  let word = at;
+  while (word > 0 && at - word < LONGEST_TITLE && /\p{L}/u.test(text[word - 1]!)) word--;
+  return word < at && isTitle(text.slice(word, at));
+}
+
 /** A title as one key whatever its spelling: Mr., Mr and MR are mr. */
 export function titleKey(title: string): string {
   return title.trim().replace(/\.$/, "").toLowerCase();

@@ -1,4 +1,4 @@
-import { isTitle } from "../../text/titles";
+import { isTitleStop } from "../../text/titles";
 
 /**
  * The sentence around a hit, for a results list: from the start of its sentence to the end of
@@ -9,17 +9,11 @@ import { isTitle } from "../../text/titles";
 export const CONTEXT = 80;
 
 const SENTENCE_END = /[.!?…。！？\n]/;
-/** The longest title worth looking back for (reverend, lieutenant …): the look is bounded. */
-const LONGEST_TITLE = 12;
 
 /** Whether the character at `at` ends a sentence. */
 function endsSentence(text: string, at: number): boolean {
   const character = text[at];
-  if (character === undefined || !SENTENCE_END.test(character)) return false;
-  if (character !== ".") return true;
-  let word = at;
-  while (word > 0 && at - word < LONGEST_TITLE && /\p{L}/u.test(text[word - 1]!)) word--;
-  return !isTitle(text.slice(word, at));
+  return character !== undefined && SENTENCE_END.test(character) && !isTitleStop(text, at);
 }
 /** Closing quotes and brackets that belong to the sentence they end. */
 const CLOSERS = /["'”’」』）)\]]/;
