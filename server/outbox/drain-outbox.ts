@@ -82,8 +82,11 @@ function run(subject: Subject, upTo: number): Promise<void> {
  */
 export async function drainOutbox(only?: { topic: OutboxTopic; subjectIds: string[] }): Promise<void> {
   if (only?.subjectIds.length === 0 || !drainsHere()) return;
-  // Runs of those subjects already under way in this process hold their rows' claim: wait for them.
-  if (only) await Promise.all(only.subjectIds.map((subjectId) => state.running.get(key({ topic: only.topic, subjectId }))));
+  // Runs of those subjects under way in this process hold their rows' claim, so the query below
+  // cannot see those rows: wait for the runs. Once before the query, and once after it, for a run
+  // the background began in between, whose claim the query already honoured.
+  const theirRuns = () => only && Promise.all(only.subjectIds.map((subjectId) => state.running.get(key({ topic: only.topic, subjectId }))));
+  await theirRuns();
   for (;;) {
     let query = sql
       .selectFrom("Outbox")
@@ -98,7 +101,11 @@ export async function drainOutbox(only?: { topic: OutboxTopic; subjectIds: strin
     else query = query.having((eb) => eb.or(Object.entries(OUTBOX_REST_MS).map(([topic, restMs]) => eb.and([eb("topic", "=", topic), rested(eb, restMs)]))));
     const waiting = await query.execute();
     for (const row of waiting) await run({ topic: row.topic as OutboxTopic, subjectId: row.subjectId }, Number(row.upTo));
-    if (only || waiting.length < BATCH) return;
+    if (only) {
+      await theirRuns();
+      return;
+    }
+    if (waiting.length < BATCH) return;
   }
 }
 
