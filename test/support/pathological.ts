@@ -18,7 +18,7 @@ export const RUNS = Number(process.env.PATHOLOGICAL_RUNS ?? 60);
 
 const SYMBOLS = ["#", "*", "_", ">", "[", "]", "(", ")", "\\", "!", "<", "-", "=", "|", "~", ":", " ", "\n", "`", "@", ".", "a", "1", "i"];
 // Pieces of syntax that start a rule and then scan: link and footnote openers, HTML a reader looks into, autolinks.
-const FRAGMENTS = ["[^", "](", "](#", "![", "<title", "<html lang='", '<p class="title">', "<meta name='author' content='", '<a href="#fn1">', "<li id=\"fn", "```", "---\n", "{n}", "Chapter ", "第一章 ", "http://", "www.", "a@b", "&#", "&amp;", "**", "__", "* ", "- ", "1. ", "> ", "    ", "\t", "|-"];
+const FRAGMENTS = ["[^", "](", "](#", "![", "<title", "<html lang='", '<p class="title">', "<meta name='author' content='", '<a href="#fn1">', "<li id=\"fn", "```", "---\n", "{n}", "Chapter ", "第一章 ", "http://", "www.", "a@b", "&#", "&amp;", "**", "__", "* ", "- ", "1. ", "> ", "    ", "\t", "|-", "<br/>", "<p><br></p>", "\n*** START OF THE PROJECT GUTENBERG EBOOK X ***\n", "\n*** END OF THE PROJECT GUTENBERG EBOOK X ***\n"];
 const NESTINGS: [string, string][] = [["> ", ""], ["- ", ""], ["* ", ""], ["1. ", ""], ["[", "](y)"], ["*_", "_*"], ["**", "**"], ["(", ")"], ["<b>", "</b>"], ["[^", "]"]];
 const CHINESE = "第十二章　风暴\n雨下了一夜。她没有睡，听着海浪拍打礁石的声音。";
 

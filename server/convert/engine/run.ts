@@ -6,6 +6,7 @@ import { formatById, type FormatInfo, type NativeReadable, type NativeWritable }
 import type { DocumentModel, ReadOptions, WriteOptions, WrittenDocument } from "./model";
 import { withChapterLines, withLanguage } from "./markdown/chapter-lines";
 import { withoutTitlePage } from "./markdown/title-page";
+import { withoutBoilerplate } from "./markdown/boilerplate";
 import { storableModel, storableOptions } from "./storable-model";
 import { readDocx } from "./readers/docx";
 import { readEpub } from "./readers/epub";
@@ -81,7 +82,9 @@ export async function readHere(bytes: Uint8Array, id: string | undefined, option
   try {
     const model = storableModel(await (reader ? reader(bytes, options) : readWithPandoc(bytes, format.id)));
     // Plain text is split at its lines by its reader; every other format here, the same way.
-    return withLanguage(withoutTitlePage(format.id === "txt" ? model : withChapterLines(model, options.chapterPattern)));
+    // Project Gutenberg's wrapping goes first, so that no line of its licence is taken for a chapter.
+    const book = withoutBoilerplate(model);
+    return withLanguage(withoutTitlePage(format.id === "txt" ? book : withChapterLines(book, options.chapterPattern)));
   } catch (error) {
     // A reader that trips over a document (a library's TypeError, a bad escape) met a document it
     // cannot read: the caller's 422, not our 500.

@@ -18,7 +18,9 @@ export function withoutTitlePage(model: DocumentModel): DocumentModel {
   if (!first || first.title || rest.length === 0) return model;
   const lines = first.markdown.split(/\n\s*\n/).map(plainLine).filter(Boolean);
   const known = [model.title, model.author, model.author && `by ${model.author}`].filter((v): v is string => !!v).map(plainLine);
-  if (known.length > 0) return lines.every((line) => known.includes(line)) ? { ...model, chapters: rest } : model;
+  // A title page sets its lines as it likes: PRIDE AND PREJUDICE, By Jane Austen.
+  const named = new Set(known.map((line) => line.toLowerCase()));
+  if (known.length > 0) return lines.every((line) => named.has(line.toLowerCase())) ? { ...model, chapters: rest } : model;
   if (lines.length !== 2 || lines.some((line) => line.length > MAX_LINE || SENTENCE_END.test(line))) return model;
   return { ...model, title: lines[0], author: lines[1]!.replace(/^by\s+/i, ""), chapters: rest };
 }

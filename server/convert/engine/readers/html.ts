@@ -50,6 +50,31 @@ function isNoteRef(node: HTMLElement): boolean {
   return href.includes("#") && (marked || (href.startsWith("#") && NOTE_ID.test(href.slice(1))));
 }
 
+/** The elements that hold a paragraph's lines; a break is looked at up to the nearest of them. */
+const BLOCK = /^(?:P|DIV|LI|DD|DT|TD|TH|BLOCKQUOTE|H[1-6]|SECTION|ARTICLE|ASIDE|HEADER|FOOTER|BODY|CENTER|FIGCAPTION|PRE)$/;
+
+/**
+ * How far a break's look reaches: so many following siblings, through so many elements around it.
+ * A paragraph of a million breaks would otherwise have each look at all the rest; past the reach, a
+ * break is kept, as every break was before.
+ */
+const SIBLINGS_LOOKED_AT = 32;
+const LEVELS_LOOKED_UP = 8;
+
+/** Whether nothing follows a line break in its paragraph but space and other breaks. */
+function breaksNoLine(br: HTMLElement): boolean {
+  let node: Node | null = br;
+  for (let level = 0; node && !BLOCK.test(node.nodeName); level++, node = node.parentNode) {
+    if (level === LEVELS_LOOKED_UP) return false;
+    let next = node.nextSibling;
+    for (let looked = 0; next; looked++, next = next.nextSibling) {
+      if (looked === SIBLINGS_LOOKED_AT) return false;
+      if (next.nodeName === "IMG" || (next.textContent ?? "").trim() !== "" || (next as Element).getElementsByTagName?.("img").length) return false;
+    }
+  }
+  return true;
+}
+
 /** A link with no scheme (a place in this document or another of the book), or none at all. */
 function isInternal(node: HTMLElement): boolean {
   const href = (node.getAttribute("href") ?? "").trim();
@@ -121,6 +146,9 @@ function turndown(): { service: TurndownService; notes: Map<string, string>; tit
     },
     replacement: () => "",
   });
+  // A break with no text after it in its paragraph (Gutenberg's <p><br/></p> spacers, a stray one
+  // at a paragraph's end) breaks no line: in Markdown it would stand as a backslash, printed.
+  service.addRule("idleBreak", { filter: (node) => node.nodeName === "BR" && breaksNoLine(node), replacement: () => "" });
   service.addRule("sceneBreak", { filter: (node) => node.nodeName === "P" && SCENE_BREAK.test((node.textContent ?? "").trim()), replacement: () => "\n\n***\n\n" });
   service.addRule("superscript", { filter: ["sup"], replacement: (content) => content });
   // Page numbers of the printed book an e-book marks: not the writer's text.
