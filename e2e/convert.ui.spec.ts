@@ -66,6 +66,25 @@ test("the import dialog previews the chapters before a book is made (issue 19 it
   await expect(page).toHaveURL(/\/books$/);
 });
 
+test("a chapter unticked in the preview is left out of the book (issue 33 item 2)", async ({ page }) => {
+  const title = `Unticked ${Date.now()}`;
+  await page.goto("/books");
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Import a manuscript" });
+  const manuscript = "# Contents\n\nThe Letter, The Fire.\n\n# The Letter\n\nShe read it twice.\n\n# The Fire\n\nThen she burned it.\n";
+  await dialog.getByLabel("Manuscript").setInputFiles({ name: "unticked.md", mimeType: "text/markdown", buffer: Buffer.from(manuscript) });
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByRole("button", { name: "Preview chapters" }).click();
+  await expect(dialog.getByRole("heading", { name: "3 chapters, 12 words" })).toBeVisible();
+  await dialog.getByRole("checkbox", { name: "Contents" }).uncheck();
+  await expect(dialog.getByRole("heading", { name: "2 of 3 chapters, 8 words" })).toBeVisible();
+  await dialog.screenshot({ path: test.info().outputPath("import-preview-unticked.png") });
+  await dialog.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page).toHaveURL(/\/books\/[\w-]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(chapterLinks(page)).toHaveText(["The Letter", "The Fire"]);
+});
+
 async function exportAs(page: Page, format: string, manuscript = false) {
   await page.getByRole("button", { name: "Export", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Export the book" });

@@ -20,7 +20,7 @@ export interface Manuscript {
  * top-level headings (plain text at heading lines, or the caller's `chapterPattern`), each chapter
  * checked against the chapter rules so that an import either saves every chapter or none.
  */
-export async function readManuscript(file: UploadedFile, options: { from?: string; chapterPattern?: string }, principal: Principal): Promise<Manuscript> {
+export async function readManuscript(file: UploadedFile, options: { from?: string; chapterPattern?: string; skipChapters?: number[] }, principal: Principal): Promise<Manuscript> {
   // A bad template is the caller's mistake whatever the file holds: refused before reading it.
   if (options.chapterPattern) checkHeadingTemplate(options.chapterPattern);
   if (file.bytes.byteLength === 0) throw new AppError("validation_failed", "The file is empty.", [{ path: "file", message: "is empty" }]);
@@ -39,15 +39,19 @@ export async function readManuscript(file: UploadedFile, options: { from?: strin
       { path: "chapterPattern", message: "matches too many lines" },
     ]);
   }
-  const checked = chapters.map((chapter, index) => {
-      const content = chapterContent.safeParse(chapter.markdown);
-      if (!content.success) {
-        const problems = fieldProblems(content.error.issues).map((p) => ({ path: `chapters.${index}`, message: `"${chapter.title}": ${p.message}` }));
-        throw new AppError("validation_failed", `Chapter ${index + 1} ("${chapter.title}") cannot be saved; nothing was imported.`, problems);
-      }
-      // The text before the first heading is front matter (a title page, a dedication), never a second "Chapter 1".
-      const fallback = chapters.length === 1 && untitled ? untitled : index === 0 ? "Front matter" : `Chapter ${index + 1}`;
-      return { title: chapterTitleOf(chapter.title, fallback), content: content.data };
+  // Titled before any is left out, so that each keeps the title its preview showed.
+  const titled = chapters.map((chapter, index) => {
+    // The text before the first heading is front matter (a title page, a dedication), never a second "Chapter 1".
+    const fallback = chapters.length === 1 && untitled ? untitled : index === 0 ? "Front matter" : `Chapter ${index + 1}`;
+    return { number: index + 1, title: chapterTitleOf(chapter.title, fallback), markdown: chapter.markdown };
+  });
+  const checked = withoutSkipped(titled, options.skipChapters ?? []).map((chapter) => {
+    const content = chapterContent.safeParse(chapter.markdown);
+    if (!content.success) {
+      const problems = fieldProblems(content.error.issues).map((p) => ({ path: `chapters.${chapter.number - 1}`, message: `"${chapter.title}": ${p.message}` }));
+      throw new AppError("validation_failed", `Chapter ${chapter.number} ("${chapter.title}") cannot be saved; nothing was imported.`, problems);
+    }
+    return { title: chapter.title, content: content.data };
   });
   const counts = await countProseOf(checked.map((chapter) => chapter.content), principal.userId);
   return {
@@ -55,6 +59,25 @@ export async function readManuscript(file: UploadedFile, options: { from?: strin
     language: model.language,
     chapters: checked.map((chapter, index) => ({ ...chapter, wordCount: counts[index]! })),
   };
+}
+
+/**
+ * The chapters the writer kept: those a preview listed, less the numbers they left out. A number
+ * past the last chapter is the caller's mistake (the document changed, or the pattern), and so is
+ * leaving out every chapter: both are refused before anything is saved.
+ */
+function withoutSkipped<T>(chapters: T[], skipped: number[]): T[] {
+  if (skipped.length === 0) return chapters;
+  const missing = skipped.filter((number) => number > chapters.length);
+  if (missing.length > 0) {
+    throw new AppError("validation_failed", `The document has ${chapters.length} chapters; there is no chapter ${missing.join(", ")} to leave out.`, [
+      { path: "skipChapters", message: `numbers from 1 to ${chapters.length}` },
+    ]);
+  }
+  const skip = new Set(skipped);
+  const kept = chapters.filter((_, index) => !skip.has(index + 1));
+  if (kept.length === 0) throw new AppError("validation_failed", "Every chapter was left out; nothing would be imported.", [{ path: "skipChapters", message: "leaves no chapter" }]);
+  return kept;
 }
 
 /** Chapter titles are one line of at most 200 characters; an untitled chapter gets `fallback`. */

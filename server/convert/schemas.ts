@@ -138,12 +138,23 @@ const chapterPattern = z
   .max(MAX_PATTERN_LENGTH)
   .describe('a heading template, for every format: literal text, {n} for the number, * for the rest, e.g. "Part {n}*"; a line or paragraph that matches starts a chapter');
 
+/**
+ * Chapters of a manuscript to leave out of an import (its header, a licence, a table of contents):
+ * by their numbers as a preview lists them, 1 for the first; as a JSON array or, in a form, "1,61".
+ */
+const skippedChapters = z
+  .union([z.array(z.int()), z.string().max(MAX_IMPORT_CHAPTERS * 6).transform((list) => list.split(",").map((n) => (/^\s*\d{1,5}\s*$/.test(n) ? Number(n) : Number.NaN)))])
+  .pipe(z.array(z.int("chapter numbers, separated by commas").min(1, "chapters are numbered from 1").max(MAX_IMPORT_CHAPTERS)).max(MAX_IMPORT_CHAPTERS))
+  .transform((numbers) => [...new Set(numbers)])
+  .describe('chapters to leave out, by their numbers in the preview (1 for the first): an array, or in a form "1,61"; every number must be one of the document\'s chapters, and one chapter at least must be left');
+
 export const importInput = z
   .strictObject({
     file: documentFile.describe("the manuscript"),
     title: storedText().trim().min(1).max(200).optional().describe("the new book's title; defaults to the document's, else the file name"),
     from: formatId.optional().describe("the file's format; detected when left out"),
     chapterPattern: chapterPattern.optional(),
+    skipChapters: skippedChapters.optional(),
     language: bookLanguage.optional().describe("the new book's language (BCP 47); when left out, the language its text is written in, else the one the document names, else en"),
   })
   .meta({ id: "Import" });

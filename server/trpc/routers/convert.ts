@@ -36,6 +36,7 @@ const manuscriptUpload = {
   base64: base64.optional(),
   from: formatId.optional(),
   chapterPattern: z.string().trim().min(1).max(100).optional(),
+  skipChapters: importInput.shape.skipChapters,
 };
 const notesOption = z.boolean().optional().describe("include the writer's private notes (<!-- … -->) as bracketed text; left out by default");
 const sendsOneDocument = [(i: { text?: string; base64?: string }) => (i.text === undefined) !== (i.base64 === undefined), "send text or base64, not both"] as const;
@@ -80,17 +81,17 @@ export const convertRouter = router({
     .input(z.strictObject({ ...manuscriptUpload, title: storedText().trim().min(1).max(200).optional(), language: importInput.shape.language }).refine(...sendsOneDocument))
     .output(importResultSchema)
     .mutation(({ input, ctx }) =>
-      importBook({ file: uploadOf(input), title: input.title, from: input.from, chapterPattern: input.chapterPattern, language: input.language }, ctx.principal),
+      importBook({ file: uploadOf(input), title: input.title, from: input.from, chapterPattern: input.chapterPattern, skipChapters: input.skipChapters, language: input.language }, ctx.principal),
     ),
   // A dry run of `import`: the chapters it would make, nothing saved (REST: POST /books/import/preview).
   importPreview: operationProcedure("books.import")
     .input(z.strictObject({ ...manuscriptUpload, title: storedText().trim().min(1).max(200).optional(), language: importInput.shape.language }).refine(...sendsOneDocument))
     .output(importPreviewSchema)
     .mutation(({ input, ctx }) =>
-      previewImport({ file: uploadOf(input), title: input.title, from: input.from, chapterPattern: input.chapterPattern, language: input.language }, ctx.principal),
+      previewImport({ file: uploadOf(input), title: input.title, from: input.from, chapterPattern: input.chapterPattern, skipChapters: input.skipChapters, language: input.language }, ctx.principal),
     ),
   importInto: operationProcedure("books.import")
     .input(z.strictObject({ ...manuscriptUpload, ...bookIdParams.shape }).refine(...sendsOneDocument))
     .output(importResultSchema)
-    .mutation(({ input, ctx }) => importChapters({ bookId: input.bookId, file: uploadOf(input), from: input.from, chapterPattern: input.chapterPattern }, ctx.principal)),
+    .mutation(({ input, ctx }) => importChapters({ bookId: input.bookId, file: uploadOf(input), from: input.from, chapterPattern: input.chapterPattern, skipChapters: input.skipChapters }, ctx.principal)),
 });

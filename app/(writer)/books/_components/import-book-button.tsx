@@ -39,6 +39,8 @@ function ImportForm({ extensions, onCancel }: { extensions: string[]; onCancel: 
   const formRef = useRef<HTMLFormElement>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [previewing, setPreviewing] = useState(false);
+  // The preview's chapters the writer unticked (a header, a licence), by number from 1.
+  const [skipped, setSkipped] = useState<ReadonlySet<number>>(new Set());
 
   /** The form's fields as the API takes them, or null (and a problem shown) without a file. */
   function fields(element: HTMLFormElement): FormData | null {
@@ -60,6 +62,7 @@ function ImportForm({ extensions, onCancel }: { extensions: string[]; onCancel: 
     try {
       const answer = await send("POST", "/api/v1/books/import/preview", form, () => undefined);
       setPreview(answer.status === 200 ? (answer.body!.data as Preview) : null);
+      setSkipped(new Set());
       if (answer.status !== 200) setProblem(failureSentence(answer));
     } catch (error) {
       setProblem((error as Error).message);
@@ -72,6 +75,7 @@ function ImportForm({ extensions, onCancel }: { extensions: string[]; onCancel: 
     event.preventDefault();
     const form = fields(event.currentTarget);
     if (!form) return;
+    if (preview && skipped.size > 0) form.set("skipChapters", [...skipped].sort((a, b) => a - b).join(","));
     await run({ phase: "upload", fraction: 0 }, async (onProgress) => {
       const answer = await send("POST", "/api/v1/books/import", form, onProgress);
       if (answer.status !== 201) return failureSentence(answer);
@@ -83,8 +87,8 @@ function ImportForm({ extensions, onCancel }: { extensions: string[]; onCancel: 
 
   const busy = progress !== null;
   return (
-    // A preview is of the file and pattern it was made with: any change makes it stale.
-    <form ref={formRef} onSubmit={submit} onChange={() => setPreview(null)} className="stack" noValidate>
+    // A preview is of the file and pattern it was made with: any change to them makes it stale.
+    <form ref={formRef} onSubmit={submit} onChange={(event) => !(event.target as HTMLElement).closest("[data-preview]") && setPreview(null)} className="stack" noValidate>
       <FormAlert message={problem} />
       <div className="field">
         <label htmlFor="import-file">Manuscript</label>
@@ -101,7 +105,7 @@ function ImportForm({ extensions, onCancel }: { extensions: string[]; onCancel: 
         hint='Optional, e.g. "Part {n}*": {n} is the number, * the rest of the line. Otherwise headings, and "Chapter 12" and "第十二章" lines.'
         autoComplete="off"
       />
-      {preview && <PreviewList preview={preview} />}
+      {preview && <PreviewList preview={preview} skipped={skipped} onSkippedChange={setSkipped} />}
       <TransferProgress state={progress} />
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={onCancel}>
@@ -118,22 +122,42 @@ function ImportForm({ extensions, onCancel }: { extensions: string[]; onCancel: 
   );
 }
 
-/** The chapters an import would make, with their lengths (characters for a CJK book, as it counts them). */
-function PreviewList({ preview }: { preview: Preview }) {
+/**
+ * The chapters an import would make, with their lengths (characters for a CJK book, as it counts
+ * them); each can be unticked, to leave out what is not the book (a header, a licence, a contents
+ * page). The heading counts what will be imported.
+ */
+function PreviewList({ preview, skipped, onSkippedChange }: { preview: Preview; skipped: ReadonlySet<number>; onSkippedChange: (skipped: ReadonlySet<number>) => void }) {
   const unit = countsCharacters(preview.language ?? "en") ? "characters" : "words";
   const count = (n: number) => `${n.toLocaleString()} ${unit}`;
+  const kept = preview.chapters.filter((_, index) => !skipped.has(index + 1));
+  const words = kept.reduce((sum, chapter) => sum + chapter.wordCount, 0);
+  const chapters = (n: number) => (n === 1 ? "1 chapter" : `${n.toLocaleString()} chapters`);
+  function toggle(number: number, imported: boolean) {
+    const next = new Set(skipped);
+    if (imported) next.delete(number);
+    else next.add(number);
+    onSkippedChange(next);
+  }
   return (
-    <section aria-labelledby="import-preview-heading" className="stack">
-      <h3 id="import-preview-heading">
-        {preview.chapterCount === 1 ? "1 chapter" : `${preview.chapterCount.toLocaleString()} chapters`}, {count(preview.wordCount)}
+    <section aria-labelledby="import-preview-heading" className="stack" data-preview>
+      <h3 id="import-preview-heading" aria-live="polite">
+        {kept.length === preview.chapterCount ? chapters(kept.length) : `${kept.length.toLocaleString()} of ${chapters(preview.chapterCount)}`}, {count(words)}
       </h3>
+      <p className="field-hint">Untick what is not part of the book, such as a header, a licence or a table of contents.</p>
       <ol aria-label="Chapters this import makes" style={{ maxHeight: "16rem", overflowY: "auto" }}>
         {preview.chapters.map((chapter, index) => (
           <li key={index}>
-            {chapter.title} <span className="field-hint">— {count(chapter.wordCount)}</span>
+            <label className="checkbox">
+              <input type="checkbox" checked={!skipped.has(index + 1)} onChange={(event) => toggle(index + 1, event.target.checked)} />
+              <span>
+                {chapter.title} <span className="field-hint">— {count(chapter.wordCount)}</span>
+              </span>
+            </label>
           </li>
         ))}
       </ol>
+      {kept.length === 0 && <p role="alert">Tick one chapter at least to import.</p>}
     </section>
   );
 }
