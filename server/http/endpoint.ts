@@ -95,6 +95,8 @@ export interface Endpoint<
     mediaTypes?: readonly string[];
     /** work that may outlast the request answers 202 with the job to poll instead (and a Location) */
     accepted?: { description: string; schema: z.ZodType };
+    /** other successes the handler answers in the envelope, each with its own status (a dry run's 200 beside a POST's 201) */
+    also?: readonly { status: number; description: string; schema: z.ZodType }[];
   };
   /** failures this endpoint can answer beyond the ones every endpoint of its kind can */
   errors?: ErrorCode[];

@@ -173,6 +173,14 @@ function successResponse(endpoint: Endpoint): ZodOpenApiResponseObject {
   };
 }
 
+/** Another success in the envelope, under its own status (a dry run's 200 beside a POST's 201). */
+function alsoResponse(also: { status: number; description: string; schema: z.ZodType }): ZodOpenApiResponseObject {
+  return {
+    description: also.description,
+    content: { "application/json": { schema: z.object({ code: z.literal(also.status), msg: z.literal("ok"), data: also.schema }) } },
+  };
+}
+
 /** 202: the work was queued; poll the job in `data` (and in Location). */
 function acceptedResponse(accepted: { description: string; schema: z.ZodType }): ZodOpenApiResponseObject {
   return {
@@ -229,6 +237,7 @@ function bodyDescription(body: NonNullable<Endpoint["body"]>): string {
 
 function operation(endpoint: Endpoint): ZodOpenApiOperationObject {
   const responses: Record<string, ZodOpenApiResponseObject> = { [endpoint.success.status]: successResponse(endpoint) };
+  for (const also of endpoint.success.also ?? []) responses[also.status] = alsoResponse(also);
   if (endpoint.success.accepted) responses[202] = acceptedResponse(endpoint.success.accepted);
   for (const [status, codes] of failuresOf(endpoint)) responses[status] = failureResponse(status, codes);
   const query = querySchema(endpoint);

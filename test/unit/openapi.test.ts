@@ -264,6 +264,13 @@ describe("the OpenAPI document, as generators and linters read it (issue 17, ite
     expect(form.required ?? []).toEqual([]);
   });
 
+  it("declares a replace's dry run (200, the preview) beside the replace applied (201)", () => {
+    const answers = responses(operationOf("POST", "/api/v1/books/{bookId}/replace"));
+    const data = (status: number) => ((answers[status]!.content!["application/json"]!.schema as Schema).properties!.data as Schema).$ref;
+    expect(data(200)).toBe("#/components/schemas/ReplacePreview");
+    expect(data(201)).toBe("#/components/schemas/ReplaceResult");
+  });
+
   it("serves the document itself with GET, HEAD and OPTIONS only", () => {
     expect(Object.keys(doc.paths!["/api/v1/openapi.json"]!).sort()).toEqual(["get", "head", "options"]);
   });
