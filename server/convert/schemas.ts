@@ -61,8 +61,8 @@ export const convertQuery = z.object({
 /** POST /api/v1/convert: a document as a file part, or text formats as JSON `content`. */
 export const convertInput = z
   .strictObject({
-    file: documentFile.optional().describe("the document (multipart)"),
-    content: documentText().optional().describe("the document as text (JSON; text formats only)"),
+    file: documentFile.optional().describe("the document (multipart only)"),
+    content: documentText().optional().describe("the document as text, instead of a file (text formats only)"),
     from: formatId.optional().describe("the input's format; detected from the file name and content when left out"),
     to: formatId.describe("the format to write"),
   })

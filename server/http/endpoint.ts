@@ -48,11 +48,20 @@ export interface Endpoint<
   query?: Q;
   /** paging, sorting and filters, parsed with `query` in one pass (the handler gets both) */
   collection?: C;
-  /** multipart "binary": file parts arrive as their bytes (documents), not as `content` text */
+  /**
+   * How the body is taken (`bodyMediaTypes`, which the body reader and the OpenAPI document both
+   * read): JSON alone by default. `multipart: true`: JSON, or multipart/form-data whose parts are
+   * the same fields as text, a `file` part standing for `content` (a chapter). `multipart:
+   * "binary"`: multipart/form-data alone, file parts as their bytes (a picture, a manuscript):
+   * JSON cannot carry a file's bytes, so it is refused with 415; `json: true` takes JSON too, for a
+   * body whose file part is optional and has a text attribute in its stead (a conversion's
+   * `content`), declared without the file parts.
+   */
   body?: {
     schema: B;
     maxBytes?: number;
     multipart?: boolean | "binary";
+    json?: boolean;
     /** `run` gets the body under this name beside the path parameters (`{ bookId, changes }`), not spread */
     under?: string;
   };
@@ -86,6 +95,8 @@ export interface Endpoint<
     mediaTypes?: readonly string[];
     /** work that may outlast the request answers 202 with the job to poll instead (and a Location) */
     accepted?: { description: string; schema: z.ZodType };
+    /** other successes the handler answers in the envelope, each with its own status (a dry run's 200 beside a POST's 201) */
+    also?: readonly { status: number; description: string; schema: z.ZodType }[];
   };
   /** failures this endpoint can answer beyond the ones every endpoint of its kind can */
   errors?: ErrorCode[];
@@ -149,7 +160,7 @@ export function defineEndpoint<
   endpoint: Omit<Endpoint<P, B, Q, undefined, S>, "handle" | "head" | "run" | "collection" | "auth" | "method" | "body" | "success"> & {
     method: M;
     auth: "required";
-    body?: { schema: B; maxBytes?: number; multipart?: boolean | "binary"; under?: K };
+    body?: { schema: B; maxBytes?: number; multipart?: boolean | "binary"; json?: boolean; under?: K };
     success: Omit<Endpoint<P, B, Q, undefined, S>["success"], "headersOf"> & { headersOf?(data: RunOutput<S>): HeadersInit };
     // The schemas say what run takes and answers: run is checked against them, never read for them.
     run(input: NoInfer<z.output<OperationInput<P, Q, B, K>>>, principal: Principal): Promise<NoInfer<RunOutput<S>>>;
@@ -224,6 +235,17 @@ export function aliasOf<E extends Endpoint>(endpoint: E, path: string): E {
  */
 export function servesHead(get: Endpoint | undefined): get is Endpoint {
   return get !== undefined && (get.head !== undefined || !get.success.accepted);
+}
+
+export type BodyMediaType = "application/json" | "multipart/form-data";
+
+/**
+ * The media types an endpoint's body is taken in, JSON first where it is taken: the body reader
+ * refuses any other (415), and the OpenAPI document declares exactly these.
+ */
+export function bodyMediaTypes(body: NonNullable<Endpoint["body"]>): BodyMediaType[] {
+  const json = body.multipart === "binary" ? body.json === true : true;
+  return [...(json ? ["application/json" as const] : []), ...(body.multipart ? ["multipart/form-data" as const] : [])];
 }
 
 // Each PUT's body schema widened by its resource's read-only attributes once, not on every request.

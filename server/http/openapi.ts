@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   createDocument,
   type oas31,
+  type ZodOpenApiContentObject,
   type ZodOpenApiOperationObject,
   type ZodOpenApiPathItemObject,
   type ZodOpenApiResponseObject,
@@ -13,7 +14,8 @@ import { ERRORS, type ErrorCode } from "../errors";
 import { WRITABLE_MEDIA_TYPES } from "../convert/engine/formats";
 import { DEFAULT_BODY_LIMIT } from "../request/body";
 import { INLINE_PARSE_BYTES } from "../request/decode-body";
-import { requestBodySchema, servesHead, type Endpoint, type Method } from "./endpoint";
+import { isFilePart, uploadedFile } from "../request/schemas";
+import { bodyMediaTypes, requestBodySchema, servesHead, type Endpoint, type Method } from "./endpoint";
 import { ENDPOINTS } from "./endpoints";
 
 /**
@@ -171,6 +173,14 @@ function successResponse(endpoint: Endpoint): ZodOpenApiResponseObject {
   };
 }
 
+/** Another success in the envelope, under its own status (a dry run's 200 beside a POST's 201). */
+function alsoResponse(also: { status: number; description: string; schema: z.ZodType }): ZodOpenApiResponseObject {
+  return {
+    description: also.description,
+    content: { "application/json": { schema: z.object({ code: z.literal(also.status), msg: z.literal("ok"), data: also.schema }) } },
+  };
+}
+
 /** 202: the work was queued; poll the job in `data` (and in Location). */
 function acceptedResponse(accepted: { description: string; schema: z.ZodType }): ZodOpenApiResponseObject {
   return {
@@ -180,8 +190,54 @@ function acceptedResponse(accepted: { description: string; schema: z.ZodType }):
   };
 }
 
+/**
+ * The body as each media type it is taken in (`bodyMediaTypes`) carries it, from the one schema the
+ * server validates with. JSON leaves out the file parts it cannot carry; where a file is optional
+ * because `content` stands for it (a conversion), JSON requires `content`. A chapter's form has the
+ * `file` part that stands for `content`, so there neither is required. A binary upload's form is
+ * the schema as declared.
+ */
+function bodyContent(endpoint: Endpoint): ZodOpenApiContentObject {
+  const body = endpoint.body!;
+  const schema = requestBodySchema(endpoint);
+  const shape: Record<string, z.ZodType> = schema instanceof z.ZodObject ? schema.shape : {};
+  const content: ZodOpenApiContentObject = {};
+  for (const type of bodyMediaTypes(body)) {
+    if (type === "application/json") {
+      const files = Object.keys(shape).filter((name) => isFilePart(shape[name]!));
+      if (files.length === 0) {
+        content[type] = { schema };
+        continue;
+      }
+      const kept = Object.fromEntries(Object.entries(shape).filter(([name]) => !files.includes(name)));
+      if (kept.content instanceof z.ZodOptional) kept.content = (kept.content.unwrap() as z.ZodType).describe(kept.content.description ?? "the file's text");
+      content[type] = { schema: z.strictObject(kept) };
+    } else if (body.multipart === true && shape.content) {
+      content[type] = {
+        schema: (schema as z.ZodObject).extend({
+          content: shape.content.optional().describe("the text; or send it as a `file` part instead"),
+          file: uploadedFile.optional().describe("the text as a UTF-8 file, instead of `content`"),
+        }),
+      };
+    } else {
+      content[type] = { schema };
+    }
+  }
+  return content;
+}
+
+function bodyDescription(body: NonNullable<Endpoint["body"]>): string {
+  if (body.multipart === "binary") {
+    return body.json
+      ? "multipart/form-data with the file in a `file` part; or JSON without the file, its text in `content` (text formats only)."
+      : "multipart/form-data with the file in a `file` part; JSON cannot carry a file's bytes, and is refused with 415.";
+  }
+  return body.multipart ? "JSON, or multipart/form-data with the same fields as parts (a `file` part stands for `content`)." : "JSON.";
+}
+
 function operation(endpoint: Endpoint): ZodOpenApiOperationObject {
   const responses: Record<string, ZodOpenApiResponseObject> = { [endpoint.success.status]: successResponse(endpoint) };
+  for (const also of endpoint.success.also ?? []) responses[also.status] = alsoResponse(also);
   if (endpoint.success.accepted) responses[202] = acceptedResponse(endpoint.success.accepted);
   for (const [status, codes] of failuresOf(endpoint)) responses[status] = failureResponse(status, codes);
   const query = querySchema(endpoint);
@@ -205,19 +261,7 @@ function operation(endpoint: Endpoint): ZodOpenApiOperationObject {
       },
     }),
     ...(body && {
-      requestBody: {
-        required: true,
-        description:
-          body.multipart === "binary"
-            ? "multipart/form-data with the document in a `file` part (or JSON where the schema says so)."
-            : body.multipart
-              ? "JSON, or multipart/form-data with the same fields as parts (a `file` part stands for `content`)."
-              : "JSON.",
-        content: {
-          "application/json": { schema: requestBodySchema(endpoint) },
-          ...(body.multipart && { "multipart/form-data": { schema: requestBodySchema(endpoint) } }),
-        },
-      },
+      requestBody: { required: true, description: bodyDescription(body), content: bodyContent(endpoint) },
     }),
     responses: responses as ZodOpenApiResponsesObject,
   };
@@ -385,22 +429,30 @@ function build(): oas31.OpenAPIObject {
  * Generators read a schema under `schemas` as something the server sends too: openapi-typescript
  * makes a field with a default required there (the server always fills it in), which a request
  * need not carry. Under `requestBodies` the same schema keeps its name and its fields stay optional.
+ * A body taken in two media types is named after its declared schema, with `Form` after it; the
+ * other type's schema, derived from it (bodyContent), is written inline there.
  */
 function withNamedRequestBodies(doc: oas31.OpenAPIObject): oas31.OpenAPIObject {
   const schemas = doc.components?.schemas ?? {};
   const bodies: Record<string, oas31.RequestBodyObject> = {};
+  const nameOf = (media: oas31.MediaTypeObject) => (media.schema as oas31.ReferenceObject | undefined)?.$ref?.replace("#/components/schemas/", "");
   for (const item of Object.values(doc.paths ?? {})) {
     for (const method of ["post", "put", "patch"] as const) {
       const operation = item[method];
       const body = operation?.requestBody as oas31.RequestBodyObject | undefined;
       if (!operation || !body) continue;
-      const refs = Object.values(body.content).map((media) => (media.schema as oas31.ReferenceObject | undefined)?.$ref);
-      const name = refs[0]?.replace("#/components/schemas/", "");
-      if (!name || refs.some((ref) => ref !== refs[0]) || !schemas[name]) continue;
+      const names = Object.values(body.content).map(nameOf);
+      const name = names.find((named) => named !== undefined);
+      if (!name || !names.every((named) => named === undefined || schemas[named])) continue;
       const key = Object.keys(body.content).length > 1 ? `${name}Form` : name;
       bodies[key] ??= {
         ...body,
-        content: Object.fromEntries(Object.keys(body.content).map((type) => [type, { schema: schemas[name] }])),
+        content: Object.fromEntries(
+          Object.entries(body.content).map(([type, media]) => {
+            const named = nameOf(media);
+            return [type, { schema: named ? schemas[named] : media.schema }];
+          }),
+        ),
       };
       operation.requestBody = { $ref: `#/components/requestBodies/${key}` };
     }

@@ -7,19 +7,23 @@ import { readParts, type FormPart } from "./multipart";
 interface ReadBodyOptions {
   maxBytes: number;
   multipart: boolean | "binary";
+  /** whether JSON is taken (by default it is); an upload whose file JSON cannot carry says false */
+  json?: boolean;
   /** whose turn a large body's parsing takes in the worker pool (fairness) */
   owner?: string;
 }
 
 /**
- * The request body as the schema's type. JSON always; multipart/form-data too where the endpoint
- * takes uploads: a `file` part stands for `content`, or with `binary` stays the file's bytes.
- * Large bodies are parsed off the web thread (see decode-body.ts); every limit the schema sets is
- * checked on the decoded value, so it holds however the body was spelt.
+ * The request body as the schema's type. JSON unless the endpoint says otherwise; multipart/form-data
+ * too where the endpoint takes uploads: a `file` part stands for `content`, or with `binary` stays
+ * the file's bytes. Any other type is 415, naming the types taken, before the body is read. Large
+ * bodies are parsed off the web thread (see decode-body.ts); every limit the schema sets is checked
+ * on the decoded value, so it holds however the body was spelt.
  */
 export async function readBody<S extends z.ZodType>(request: Request, schema: S, options: ReadBodyOptions): Promise<z.output<S>> {
   const type = mediaType(request);
-  if (type === "application/json" || type.endsWith("+json")) {
+  const json = options.json ?? true;
+  if (json && (type === "application/json" || type.endsWith("+json"))) {
     const bytes = await readLimited(request, options.maxBytes);
     return validate(schema, await parseJsonBody(bytes, options.owner));
   }
@@ -27,8 +31,11 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S,
     const parts = await readParts(request, options.maxBytes);
     return validate(schema, await formFields(parts, options.multipart === "binary", options.owner));
   }
-  const accepted = options.multipart ? "application/json or multipart/form-data" : "application/json";
-  throw new AppError("unsupported_media_type", `Send the body as ${accepted}.`, { accepted });
+  const accepted = [...(json ? ["application/json"] : []), ...(options.multipart ? ["multipart/form-data"] : [])].join(" or ");
+  const message = json
+    ? `Send the body as ${accepted}.`
+    : "Send the body as multipart/form-data, the file in a `file` part: JSON cannot carry a file's bytes.";
+  throw new AppError("unsupported_media_type", message, { accepted });
 }
 
 function mediaType(request: Request): string {

@@ -8,7 +8,7 @@ import { AppError, fieldProblems, type ErrorCode } from "../errors";
 import { acceptsJson } from "../request/accept";
 import { DEFAULT_BODY_LIMIT } from "../request/body";
 import { ORIGINAL_METHOD_HEADER, UNREPRESENTABLE_METHODS } from "../request/node-requests.mjs";
-import { METHODS, requestBodySchema, servesHead, type AnyCollection, type AnyObject, type Endpoint, type HandlerContext, type Method } from "./endpoint";
+import { bodyMediaTypes, METHODS, requestBodySchema, servesHead, type AnyCollection, type AnyObject, type Endpoint, type HandlerContext, type Method } from "./endpoint";
 import { ENDPOINTS } from "./endpoints";
 import { failure, success } from "./envelope";
 import { readBody } from "./read-body";
@@ -41,6 +41,7 @@ async function run(endpoint: Endpoint, request: Request, context: RouteContext):
     ? await readBody(request, requestBodySchema(endpoint), {
         maxBytes: endpoint.body.maxBytes ?? DEFAULT_BODY_LIMIT,
         multipart: endpoint.body.multipart ?? false,
+        json: bodyMediaTypes(endpoint.body).includes("application/json"),
         owner: principal?.userId,
       })
     : undefined;

@@ -207,8 +207,10 @@ describe("POST /api/v1/books/import and /api/v1/books/{bookId}/import", () => {
     expect(await bookState(writer.token, book.id)).toEqual(state);
   });
 
-  it("answers the JSON envelope to a JSON body without a file", async () => {
-    expectFailure(await post("/api/v1/books/import", writer.token, { title: "No file" }), 422, "validation_failed");
+  it("refuses a JSON body with 415 naming multipart, in the JSON envelope: an import takes a file part (issue 33 item 7)", async () => {
+    const refused = await post("/api/v1/books/import", writer.token, { title: "No file" });
+    expect(expectFailure(refused, 415, "unsupported_media_type")).toEqual({ accepted: "multipart/form-data" });
+    expect(refused.body.msg).toContain("multipart/form-data");
   });
 
   it("previews the split as a dry run: the chapters' titles and word counts, and no book (issue 19 item 4)", async () => {

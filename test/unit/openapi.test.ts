@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { OPERATION_SCOPES } from "@/server/auth/scopes";
 import { ERRORS } from "@/server/errors";
+import { bodyMediaTypes } from "@/server/http/endpoint";
 import { ENDPOINTS } from "@/server/http/endpoints";
 import { openApiDocument } from "@/server/http/openapi";
 import { WRITABLE_MEDIA_TYPES } from "@/server/convert/engine/formats";
@@ -119,7 +120,8 @@ describe("the OpenAPI document", () => {
       }
       const body = requestBodyOf(op);
       expect(Boolean(body)).toBe(Boolean(endpoint.body));
-      if (body) expect(Object.keys(body.content)).toEqual(endpoint.body?.multipart ? ["application/json", "multipart/form-data"] : ["application/json"]);
+      // As the body reader takes it (issue 33 item 7): an upload whose file JSON cannot carry is multipart alone.
+      if (body) expect(Object.keys(body.content)).toEqual(bodyMediaTypes(endpoint.body!));
     });
   });
 });
@@ -242,6 +244,31 @@ describe("the OpenAPI document, as generators and linters read it (issue 17, ite
       expect(op.description?.trim(), where).toBeTruthy();
       for (const requirement of op.security ?? []) for (const scopes of Object.values(requirement)) expect(scopes, where).toEqual([]);
     }
+  });
+
+  it("declares each body in the media types it is taken in: JSON without file parts, a chapter's form with its `file` (issue 33 item 7)", () => {
+    const bodies = doc.components!.requestBodies! as Record<string, oas31.RequestBodyObject>;
+    for (const name of ["CoverUpload", "BiblePictureUpload", "Import", "ImportIntoBook"]) {
+      expect(Object.keys(bodies[name]!.content), name).toEqual(["multipart/form-data"]);
+      expect(resolve(bodies[name]!.content["multipart/form-data"]!.schema as Schema).properties!.file, name).toMatchObject({ type: "string", format: "binary" });
+    }
+    const conversion = bodies.ConversionForm!.content;
+    const json = conversion["application/json"]!.schema as Schema;
+    expect(Object.keys(json.properties!)).toEqual(["content", "from", "to"]);
+    expect(json.required).toEqual(["content", "to"]);
+    expect(Object.keys((conversion["multipart/form-data"]!.schema as Schema).properties!)).toEqual(["file", "content", "from", "to"]);
+    const chapter = bodies.UploadChapterForm!.content;
+    expect((chapter["application/json"]!.schema as Schema).required).toEqual(["content"]);
+    const form = chapter["multipart/form-data"]!.schema as Schema;
+    expect(form.properties!.file).toMatchObject({ type: "string", format: "binary" });
+    expect(form.required ?? []).toEqual([]);
+  });
+
+  it("declares a replace's dry run (200, the preview) beside the replace applied (201)", () => {
+    const answers = responses(operationOf("POST", "/api/v1/books/{bookId}/replace"));
+    const data = (status: number) => ((answers[status]!.content!["application/json"]!.schema as Schema).properties!.data as Schema).$ref;
+    expect(data(200)).toBe("#/components/schemas/ReplacePreview");
+    expect(data(201)).toBe("#/components/schemas/ReplaceResult");
   });
 
   it("serves the document itself with GET, HEAD and OPTIONS only", () => {

@@ -95,6 +95,16 @@ describe("multipart bodies", () => {
     expect(error.details).toEqual([{ path: "title", message: "must be UTF-8 text" }]);
   });
 
+  it("refuses JSON with 415 naming multipart where the endpoint takes multipart alone (issue 33 item 7)", async () => {
+    const json = new Request("http://inkstone.test/upload", { method: "PUT", headers: { "content-type": "application/json" }, body: '{"file":"x"}' });
+    const error = await failure(readBody(json, binarySchema, { maxBytes: MiB, multipart: "binary", json: false }));
+    expect(error.code).toBe("unsupported_media_type");
+    expect(error.message).toContain("multipart/form-data");
+    expect(error.details).toEqual({ accepted: "multipart/form-data" });
+    const text = new Request("http://inkstone.test/upload", { method: "POST", headers: { "content-type": "text/plain" }, body: "x" });
+    expect((await failure(readBody(text, schema, { maxBytes: MiB, multipart: true }))).details).toEqual({ accepted: "application/json or multipart/form-data" });
+  });
+
   it("refuses a part sent twice, and a file with a content part", async () => {
     const twice = new FormData();
     twice.append("content", "one");

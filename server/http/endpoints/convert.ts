@@ -49,7 +49,7 @@ export const convertEndpoint = defineEndpoint({
   operation: "convert.run",
   auth: "required",
   query: convertQuery,
-  body: { schema: convertInput, maxBytes: UPLOAD_BODY_LIMIT, multipart: "binary" },
+  body: { schema: convertInput, maxBytes: UPLOAD_BODY_LIMIT, multipart: "binary", json: true },
   success: {
     status: 200,
     description: "the converted document",

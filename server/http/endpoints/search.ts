@@ -98,7 +98,12 @@ export const applyReplaceEndpoint = defineEndpoint({
   auth: "required",
   params: bookIdParams,
   body: { schema: replaceBody },
-  success: { status: 201, description: "the change set written (with dryRun: 200 and the preview)", schema: z.union([replaceResultSchema, replacePreviewSchema]) },
+  success: {
+    status: 201,
+    description: "the change set written",
+    schema: replaceResultSchema,
+    also: [{ status: 200, description: "with dryRun: the preview, and nothing changed", schema: replacePreviewSchema }],
+  },
   errors: [...searchErrors, "too_many_hits", "nothing_to_replace", "version_conflict"],
   handle: async ({ params, body, principal }) => {
     const { dryRun, chapters, ...input } = body;
