@@ -21,6 +21,8 @@ async function setGoals(page: Page, goals: { daily?: string; session?: string })
   if (goals.daily !== undefined) await page.getByLabel("Daily goal").fill(goals.daily);
   if (goals.session !== undefined) await page.getByLabel("Session goal").fill(goals.session);
   await page.getByRole("button", { name: "Save goals" }).click();
+  // Leaving before the answer would cancel the save: the goal would never be set.
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
 }
 
 test.describe("in Shanghai", () => {

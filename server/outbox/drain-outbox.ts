@@ -87,6 +87,9 @@ export async function drainOutbox(only?: { topic: OutboxTopic; subjectIds: strin
   // the background began in between, whose claim the query already honoured.
   const theirRuns = () => only && Promise.all(only.subjectIds.map((subjectId) => state.running.get(key({ topic: only.topic, subjectId }))));
   await theirRuns();
+  // Asked for by name, each subject is done once, batch after batch: a writer's chapters saved
+  // since their last pause can be more than a batch, and the one just saved comes last.
+  const pending = new Set(only?.subjectIds);
   for (;;) {
     let query = sql
       .selectFrom("Outbox")
@@ -97,11 +100,14 @@ export async function drainOutbox(only?: { topic: OutboxTopic; subjectIds: strin
       .groupBy(["topic", "subjectId"])
       .orderBy((eb) => eb.fn.min("id"))
       .limit(BATCH);
-    if (only) query = query.where("topic", "=", only.topic).where("subjectId", "in", only.subjectIds);
+    if (only) query = query.where("topic", "=", only.topic).where("subjectId", "in", [...pending]);
     else query = query.having((eb) => eb.or(Object.entries(OUTBOX_REST_MS).map(([topic, restMs]) => eb.and([eb("topic", "=", topic), rested(eb, restMs)]))));
     const waiting = await query.execute();
-    for (const row of waiting) await run({ topic: row.topic as OutboxTopic, subjectId: row.subjectId }, Number(row.upTo));
-    if (only) {
+    for (const row of waiting) {
+      pending.delete(row.subjectId);
+      await run({ topic: row.topic as OutboxTopic, subjectId: row.subjectId }, Number(row.upTo));
+    }
+    if (only && (waiting.length < BATCH || pending.size === 0)) {
       await theirRuns();
       return;
     }

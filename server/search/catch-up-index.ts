@@ -19,7 +19,6 @@ export async function catchUpSearchIndex(readerId: string): Promise<void> {
     .innerJoin("Chapter", "Chapter.id", "Outbox.subjectId")
     .innerJoin("Book", "Book.id", "Chapter.bookId")
     .select("Outbox.subjectId")
-    .distinct()
     .where("Outbox.topic", "=", "chapter-search")
     .where("Outbox.attempts", "<", MAX_ATTEMPTS)
     .where((eb) =>
@@ -28,6 +27,9 @@ export async function catchUpSearchIndex(readerId: string): Promise<void> {
         eb.exists(eb.selectFrom("BookMember").select("BookMember.bookId").whereRef("BookMember.bookId", "=", "Book.id").where("BookMember.userId", "=", readerId).where("BookMember.role", "in", memberRolesThatMay("readDraft"))),
       ]),
     )
+    // The latest saves first: past the limit, what the writer did long ago waits for the background.
+    .groupBy("Outbox.subjectId")
+    .orderBy((eb) => eb.fn.max("Outbox.id"), "desc")
     .limit(1000)
     .execute();
   if (waiting.length === 0) return;

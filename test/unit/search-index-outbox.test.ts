@@ -66,4 +66,17 @@ describe("the library search index's outbox", () => {
     }
     expect(missed).toEqual([]);
   });
+
+  // trpc-credentials' search.library failed in CI again, every time: its owner had saved more than
+  // a batch (50) of chapters in the last 3 seconds, and the writer's drain did the 50 oldest and
+  // stopped, so the chapter just saved was never indexed before the search.
+  it.skipIf(engine !== "sqlite")("indexes every chapter of the writer's that waits before their search, however many", async () => {
+    const writer = await newWriter("outbox-many");
+    const book = await createBook({ title: "Outbox", type: "novel", description: "", language: "en", status: "drafting", targetWordCount: null }, writer);
+    for (let i = 0; i < 60; i++) await uploadChapter({ bookId: book.id, title: `Filler ${i}`, content: "A heron stood still." }, writer);
+    await uploadChapter({ bookId: book.id, title: "Last", content: "A kingfisher flashed past." }, writer);
+    const result = await searchLibrary({ query: "kingfisher", page: 1, perPage: 20 }, writer);
+    expect(result.items.map((item) => item.chapterTitle)).toEqual(["Last"]);
+    expect((await searchLibrary({ query: "heron", page: 1, perPage: 100 }, writer)).total).toBe(60);
+  });
 });

@@ -99,7 +99,7 @@ export const importBookEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/v1/books/import",
   summary:
-    "Import a manuscript as a new book (multipart `file`, optional `title`, `from`, `chapterPattern`): one chapter per top-level heading",
+    "Import a manuscript as a new book (multipart `file`, optional `title`, `from`, `chapterPattern`, `skipChapters`): one chapter per top-level heading, less those its preview's numbers leave out",
   operation: "books.import",
   auth: "required",
   body: { schema: importInput, maxBytes: UPLOAD_BODY_LIMIT, multipart: "binary" },
@@ -126,7 +126,7 @@ export const previewImportEndpoint = defineEndpoint({
 export const importChaptersEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/v1/books/{bookId}/import",
-  summary: "Import a manuscript's chapters at the end of a book (multipart `file`, optional `from`, `chapterPattern`)",
+  summary: "Import a manuscript's chapters at the end of a book (multipart `file`, optional `from`, `chapterPattern`, `skipChapters`)",
   operation: "books.import",
   auth: "required",
   params: bookIdParams,
