@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import { z } from "zod";
-import { BOOK_ROLES, type BookRole } from "../auth/book-roles";
+import { BOOK_ROLES, roleMayDo, type BookRole } from "../auth/book-roles";
 import type { Book } from "../generated/kysely/database";
 import { storedPicture, storedPictureSchema } from "../pictures/schemas";
 import { storedText } from "../text/stored-text";
@@ -32,7 +32,38 @@ const writable = {
     .min(1, "a target is at least one word")
     .max(10_000_000, "a target can be at most 10,000,000 words")
     .nullable(),
+  ...publishing(),
 };
+
+/**
+ * Who the book is by and what it carries besides its chapters (issue 33 item 3), each null until
+ * the writer gives it: exports print them (server/convert/export-book.ts). Blank is null.
+ */
+function publishing() {
+  const text = (max: number, what: string) =>
+    storedText()
+      .max(max, `${what} can be at most ${max.toLocaleString("en")} characters`)
+      .transform((value) => (value.trim() === "" ? null : value))
+      .nullable();
+  return {
+    author: storedText()
+      .trim()
+      .max(200, "an author's name can be at most 200 characters")
+      .transform((value) => value || null)
+      .nullable()
+      .describe("the name the book is published under (a pen name); null: the owner's account name"),
+    contact: text(1000, "a contact block").describe(
+      "Standard Manuscript Format's contact block on page one, a line each (legal name, address, e-mail, telephone, agent); null: the author and the owner's e-mail. Shown only to those who may write in the book",
+    ),
+    copyright: text(2000, "a copyright page").describe("the copyright page, plain text (a line break starts a line, a blank line a paragraph)"),
+    dedication: text(1000, "a dedication").describe("the dedication, plain text"),
+    acknowledgements: text(20_000, "acknowledgements").describe("printed after the last chapter, Markdown as a chapter is"),
+    aboutAuthor: text(20_000, "an about-the-author page").describe("printed last, Markdown as a chapter is"),
+  };
+}
+
+/** The book's attributes that say who wrote it and what it carries besides its chapters. */
+export const PUBLISHING_ATTRIBUTES = ["author", "contact", "copyright", "dedication", "acknowledgements", "aboutAuthor"] as const;
 
 /** A book's language, as every input that sets one checks it. */
 export const bookLanguage = writable.language;
@@ -46,12 +77,19 @@ const optional = {
   targetWordCount: writable.targetWordCount.default(null),
 };
 
+/** Who wrote the book and its matter: left out of a new book, they are null; a PUT that omits one clears it. */
+const publishingOptional = z.object(writable).pick({ author: true, contact: true, copyright: true, dedication: true, acknowledgements: true, aboutAuthor: true }).partial().shape;
+const publishingCleared = Object.fromEntries(PUBLISHING_ATTRIBUTES.map((name) => [name, writable[name].default(null)])) as {
+  [K in (typeof PUBLISHING_ATTRIBUTES)[number]]: z.ZodDefault<(typeof writable)[K]>;
+};
+
 export const createBookInput = z
   .strictObject({
     title: writable.title,
     type: writable.type.default("novel"),
     description: writable.description.default(""),
     ...optional,
+    ...publishingOptional,
   })
   .meta({ id: "CreateBook" });
 export type CreateBookInput = z.output<typeof createBookInput>;
@@ -64,7 +102,7 @@ export const BOOK_REQUIRED_ATTRIBUTES = ["title", "type", "description"] as cons
  * one goes back to its default (a PUT says what the whole book is now).
  */
 export const replaceBookInput = z
-  .strictObject({ title: writable.title, type: writable.type, description: writable.description, ...optional })
+  .strictObject({ title: writable.title, type: writable.type, description: writable.description, ...optional, ...publishingCleared })
   .meta({ id: "ReplaceBook" });
 
 /** PATCH: any writable attribute, plus `deleted` to move the book into or out of the trash. */
@@ -97,6 +135,12 @@ export const bookSchema = z
     deleted: z.boolean().describe("in the trash"),
     deletedAt: z.iso.datetime().nullable(),
     cover: storedPictureSchema.nullable().describe("the cover the EPUB export carries (PUT /api/v1/books/{bookId}/cover); null: none"),
+    author: z.string().nullable().describe(writable.author.description!),
+    contact: z.string().nullable().describe(writable.contact.description!),
+    copyright: z.string().nullable().describe(writable.copyright.description!),
+    dedication: z.string().nullable().describe(writable.dedication.description!),
+    acknowledgements: z.string().nullable().describe(writable.acknowledgements.description!),
+    aboutAuthor: z.string().nullable().describe(writable.aboutAuthor.description!),
     role: z.enum(BOOK_ROLES).describe("the caller's role on the book: owner, or what the owner made them (an admin acts as the owner)"),
   })
   .meta({ id: "Book" });
@@ -121,6 +165,7 @@ export const bookColumns = [
   "coverMediaType",
   "coverSize",
   "coverUpdatedAt",
+  ...PUBLISHING_ATTRIBUTES,
 ] as const;
 
 export type BookRow = Pick<Selectable<Book>, (typeof bookColumns)[number]>;
@@ -142,6 +187,13 @@ export function toBookDto(row: BookRow, role: BookRole): BookDto {
     deleted: row.deletedAt !== null,
     deletedAt: row.deletedAt === null ? null : row.deletedAt.toISOString(),
     cover: storedPicture({ mediaType: row.coverMediaType, size: row.coverSize, updatedAt: row.coverUpdatedAt }, `/api/v1/books/${row.id}/cover`),
+    author: row.author,
+    // An address and a telephone number are the writer's, not every reader's of the book.
+    contact: roleMayDo(role, "write") ? row.contact : null,
+    copyright: row.copyright,
+    dedication: row.dedication,
+    acknowledgements: row.acknowledgements,
+    aboutAuthor: row.aboutAuthor,
     role,
   };
 }

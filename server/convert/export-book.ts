@@ -110,19 +110,32 @@ export async function exportBook(options: ExportBookOptions, principal: Principa
     options.bibleAppendix ? bibleAppendix(book) : undefined,
     withCover ? readBookCover(book.id) : undefined,
   ]);
-  const author = owner.name.trim() || owner.email.split("@")[0]!;
-  const frontMatter = { ...(options.copyright && { copyright: options.copyright }), ...(options.dedication && { dedication: options.dedication }) };
+  // The book's pen name, else the owner's name, else the start of their address.
+  const author = book.author?.trim() || owner.name.trim() || owner.email.split("@")[0]!;
+  // What the export asks for stands over what the book carries (an older client sends it each time).
+  const copyright = options.copyright ?? book.copyright;
+  const dedication = options.dedication ?? book.dedication;
+  const frontMatter = { ...(copyright && { copyright }), ...(dedication && { dedication }) };
+  // A manuscript for an agent is the story alone: its writer leaves out the front matter, and this the back.
+  const published = !options.manuscript;
+  const backMatter = [
+    ...(appendix ? [appendix] : []),
+    ...(published && book.acknowledgements?.trim() ? [{ title: "Acknowledgements", markdown: book.acknowledgements }] : []),
+    ...(published && book.aboutAuthor?.trim() ? [{ title: "About the Author", markdown: book.aboutAuthor }] : []),
+  ];
   const model: DocumentModel = {
     title: book.title,
     author,
     language: book.language,
     ...(Object.keys(frontMatter).length > 0 && { frontMatter }),
     chapters: chapters.map((c) => ({ title: c.title, markdown: withoutTitleHeading(c.content, c.title) })),
-    ...(appendix && { backMatter: [appendix] }),
+    ...(backMatter.length > 0 && { backMatter }),
     // Bytes read now are the cover the export was asked with, even when a queued job writes it later.
     ...(cover && cover.byteLength > 0 && { cover: { mediaType: book.coverMediaType!, base64: Buffer.from(cover).toString("base64") } }),
   };
-  const manuscript = options.manuscript ? { author, surname: author.split(/\s+/).at(-1)!, contact: owner.email, ...(options.paper && { paper: options.paper }), ...(options.manuscriptFont && { font: options.manuscriptFont }) } : undefined;
+  // Page one's contact block: the book's, else the author and the owner's e-mail.
+  const contact = book.contact?.trim() || `${author}\n${owner.email}`;
+  const manuscript = options.manuscript ? { author, surname: author.split(/\s+/).at(-1)!, contact, ...(options.paper && { paper: options.paper }), ...(options.manuscriptFont && { font: options.manuscriptFont }) } : undefined;
   if (options.async || book.wordCount > INLINE_EXPORT_WORDS) {
     const snapshot = new TextEncoder().encode(JSON.stringify(model));
     return {

@@ -28,6 +28,8 @@ export async function importBook(input: ImportInput, principal: Principal): Prom
       language: input.language ?? (manuscript.language && LANGUAGE_TAG.test(manuscript.language) ? manuscript.language : "en"),
       status: "drafting",
       targetWordCount: null,
+      // The name the document gives its author: a pen name is what a manuscript carries.
+      author: manuscript.author ?? null,
       wordCount: 0,
       wordCountRule: COUNT_RULE,
       chapterCount: 0,

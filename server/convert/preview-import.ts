@@ -14,6 +14,7 @@ export async function previewImport(input: ImportInput, principal: Principal): P
   const chapters = manuscript.chapters.map((chapter) => ({ title: chapter.title, wordCount: chapter.wordCount }));
   return {
     title: input.title ?? manuscript.title ?? null,
+    author: manuscript.author ?? null,
     language: input.language ?? manuscript.language ?? null,
     chapterCount: chapters.length,
     wordCount: chapters.reduce((sum, chapter) => sum + chapter.wordCount, 0),

@@ -10,6 +10,8 @@ import { countProseOf } from "../text/count-task";
 
 export interface Manuscript {
   title?: string;
+  /** who the document says wrote it (its metadata, a title page, Gutenberg's header) */
+  author?: string;
   language?: string;
   /** each chapter's count made by the counting rule, off the web thread for a long book */
   chapters: { title: string; content: string; wordCount: number }[];
@@ -56,6 +58,7 @@ export async function readManuscript(file: UploadedFile, options: { from?: strin
   const counts = await countProseOf(checked.map((chapter) => chapter.content), principal.userId);
   return {
     title: model.title?.trim() || undefined,
+    author: [...(model.author ?? "").replace(/[\p{Cc}\s]+/gu, " ").trim()].slice(0, 200).join("") || undefined,
     language: model.language,
     chapters: checked.map((chapter, index) => ({ ...chapter, wordCount: counts[index]! })),
   };

@@ -175,6 +175,7 @@ export type ImportResultDto = z.infer<typeof importResultSchema>;
 export const importPreviewSchema = z
   .object({
     title: z.string().nullable().describe("the title the document gives (or the one asked for); null when it names none"),
+    author: z.string().nullable().describe("the author the document names (its metadata, a title page); the new book's author. null when it names none"),
     language: z.string().nullable().describe("the language the document names or its script tells, BCP 47; null when neither does"),
     chapterCount: z.int(),
     wordCount: z.int().describe("the words (or CJK characters) of every chapter, by the book's counting rule"),

@@ -219,6 +219,7 @@ describe("POST /api/v1/books/import and /api/v1/books/{bookId}/import", () => {
     const data = expectSuccess(await call("POST", "/api/v1/books/import/preview", { token: writer.token, body: manuscriptForm({ chapterPattern: "Part {n}" }, text, "parts.txt") }), 200);
     expect(data).toEqual({
       title: null,
+      author: null,
       language: null,
       chapterCount: 2,
       wordCount: 12,

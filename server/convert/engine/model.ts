@@ -39,7 +39,7 @@ export interface FrontMatter {
 export interface ManuscriptOptions {
   author: string;
   surname: string;
-  /** address, e-mail, telephone: one item a line on page one */
+  /** page one's contact block, a line each: legal name (beside the word count), address, e-mail, telephone, agent; without it, the author */
   contact?: string;
   font?: ManuscriptFont;
   /** US Letter unless asked */

@@ -151,7 +151,14 @@ export default async function BookPage({ params }: { params: Params }) {
               <Link href={`/analyze/${book.id}`} className="button secondary small">
                 Analyze
               </Link>
-              <ExportButton bookId={book.id} hasCover={book.cover !== null} formats={listFormats(principal).filter((f) => f.write).map(({ id, name }) => ({ id, name }))} chapters={chapterNames} />
+              <ExportButton
+                bookId={book.id}
+                hasCover={book.cover !== null}
+                formats={listFormats(principal).filter((f) => f.write).map(({ id, name }) => ({ id, name }))}
+                chapters={chapterNames}
+                frontMatter={{ copyright: book.copyright ?? "", dedication: book.dedication ?? "" }}
+                savesFrontMatter={writes}
+              />
             </div>
           )}
           {readsDraft && <MembersPanel bookId={book.id} initial={members} manages={roleMayDo(book.role, "manageMembers")} />}

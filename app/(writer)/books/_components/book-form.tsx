@@ -38,6 +38,13 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
       // Not a number: sent as typed, so that the API's schema says what a target must be.
       targetWordCount: target === "" ? null : /^\d+$/.test(target) ? Number(target) : (target as unknown as number),
       language: text("language").trim() || "en",
+      // Blank is none: the API stores null, and exports fall back to the account's name.
+      author: text("author"),
+      contact: text("contact"),
+      copyright: text("copyright"),
+      dedication: text("dedication"),
+      acknowledgements: text("acknowledgements"),
+      aboutAuthor: text("aboutAuthor"),
     };
     if (book) update.mutate({ bookId: book.id, changes: values });
     else {
@@ -67,6 +74,33 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
         />
         <Field name="language" label="Language" hint="en, fr, zh-Hans…" defaultValue={book?.language ?? "en"} error={fields.language} />
       </div>
+      <fieldset className="stack">
+        <legend>Publishing</legend>
+        <Field
+          name="author"
+          label="Author"
+          hint="The name on the title page and in every export: a pen name, or leave it blank for your account's name."
+          autoComplete="off"
+          defaultValue={book?.author ?? ""}
+          error={fields.author}
+        />
+        <Field
+          name="contact"
+          label="Manuscript contact"
+          multiline
+          rows={4}
+          hint="Page one of a Standard Manuscript Format export, a line each: legal name, address, e-mail, telephone, agent. Only you and your co-authors see it."
+          defaultValue={book?.contact ?? ""}
+          error={fields.contact}
+        />
+        <details className="stack" open={[book?.copyright, book?.dedication, book?.acknowledgements, book?.aboutAuthor].some(Boolean) || undefined}>
+          <summary>Front and back matter</summary>
+          <Field name="copyright" label="Copyright page" multiline rows={3} placeholder="Copyright © 2026 Your Name. All rights reserved." defaultValue={book?.copyright ?? ""} error={fields.copyright} />
+          <Field name="dedication" label="Dedication" multiline rows={2} placeholder="For …" defaultValue={book?.dedication ?? ""} error={fields.dedication} />
+          <Field name="acknowledgements" label="Acknowledgements" multiline rows={3} hint="After the last chapter. Markdown, as in a chapter." defaultValue={book?.acknowledgements ?? ""} error={fields.acknowledgements} />
+          <Field name="aboutAuthor" label="About the author" multiline rows={3} hint="The last page." defaultValue={book?.aboutAuthor ?? ""} error={fields.aboutAuthor} />
+        </details>
+      </fieldset>
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={onCancel}>
           Cancel

@@ -171,7 +171,8 @@ function manuscriptWords(model: DocumentModel): number {
 
 function manuscriptSection(model: DocumentModel, typed: DocumentModel, manuscript: ManuscriptOptions, body: (Paragraph | Table)[]): ISectionOptions {
   const title = model.title?.trim() || "Untitled";
-  const contact = (manuscript.contact ?? "").split(/\r?\n/).filter((l) => l.trim());
+  // The contact block, its first line (the writer's legal name) beside the word count; without one, the author's name.
+  const [first = manuscript.author, ...contact] = (manuscript.contact ?? "").split(/\r?\n/).filter((l) => l.trim());
   const single = { line: 240, lineRule: LineRuleType.AUTO };
   const paper = PAPER[manuscript.paper ?? "letter"];
   const pageOne = [
@@ -180,7 +181,7 @@ function manuscriptSection(model: DocumentModel, typed: DocumentModel, manuscrip
       spacing: single,
       // The word count sits against the right margin, whatever the paper.
       tabStops: [{ type: "right", position: paper.width - 2 * INCH }],
-      children: [new TextRun(manuscript.author), new TextRun(`\t${roundedWordCount(manuscriptWords(typed))}`)],
+      children: [new TextRun(first), new TextRun(`\t${roundedWordCount(manuscriptWords(typed))}`)],
     }),
     ...contact.map((line) => new Paragraph({ style: "Contact", spacing: single, children: [new TextRun(line)] })),
     new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: INCH * 3 }, style: "Title", children: [new TextRun(title)] }),

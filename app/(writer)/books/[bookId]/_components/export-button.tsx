@@ -1,7 +1,9 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Dialog } from "../../../../_components/dialog";
+import { trpc } from "../../../../_trpc/client";
 import { FormAlert } from "../../../../_components/form-alert";
 import { failureSentence, followJob, saveFile, send } from "../../_components/transfer";
 import { TransferProgress, useTransfer } from "../../_components/transfer-progress";
@@ -33,41 +35,47 @@ interface ExportChapter {
   title: string;
 }
 
-/** The front matter is remembered in this browser, per book, so the next export starts from it. */
-const frontMatterKey = (bookId: string) => `inkstone.export.frontMatter.${bookId}`;
-
-function rememberedFrontMatter(bookId: string): { copyright: string; dedication: string } {
-  try {
-    const saved = JSON.parse(localStorage.getItem(frontMatterKey(bookId)) ?? "{}") as { copyright?: unknown; dedication?: unknown };
-    return { copyright: typeof saved.copyright === "string" ? saved.copyright : "", dedication: typeof saved.dedication === "string" ? saved.dedication : "" };
-  } catch {
-    return { copyright: "", dedication: "" };
-  }
+/** The book's front matter, as the dialog shows it: blank is none. */
+interface FrontMatter {
+  copyright: string;
+  dedication: string;
 }
 
 /** The formats a writer reaches for first, in this order; the rest follow by name. */
 const FIRST = ["epub", "docx", "pdf", "md", "html", "odt", "txt"];
 
+interface ExportProps {
+  bookId: string;
+  hasCover: boolean;
+  formats: ExportFormat[];
+  chapters: ExportChapter[];
+  /** the book's own, which the dialog starts from */
+  frontMatter: FrontMatter;
+  /** whether a change to the front matter is saved with the book (a caller who may write in it) */
+  savesFrontMatter: boolean;
+}
+
 /** Export on the book page: a format, the manuscript, the EPUB's cover, punctuation, notes, front matter and bible appendix options, progress, then a download. */
-export function ExportButton({ bookId, hasCover, formats, chapters }: { bookId: string; hasCover: boolean; formats: ExportFormat[]; chapters: ExportChapter[] }) {
+export function ExportButton(props: ExportProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" className="button secondary small" onClick={() => setOpen(true)}>
         Export
       </button>
-      {open && <Dialog title="Export the book" onClose={() => setOpen(false)}>{() => <ExportForm bookId={bookId} hasCover={hasCover} formats={formats} chapters={chapters} onDone={() => setOpen(false)} />}</Dialog>}
+      {open && <Dialog title="Export the book" onClose={() => setOpen(false)}>{() => <ExportForm {...props} onDone={() => setOpen(false)} />}</Dialog>}
     </>
   );
 }
 
-function ExportForm({ bookId, hasCover, formats, chapters, onDone }: { bookId: string; hasCover: boolean; formats: ExportFormat[]; chapters: ExportChapter[]; onDone: () => void }) {
+function ExportForm({ bookId, hasCover, formats, chapters, frontMatter: saved, savesFrontMatter, onDone }: ExportProps & { onDone: () => void }) {
+  const router = useRouter();
+  const saveFrontMatter = trpc.books.update.useMutation();
   const ordered = [...formats].sort((a, b) => rank(a.id) - rank(b.id) || a.name.localeCompare(b.name));
   const [format, setFormat] = useState(ordered[0]?.id ?? "epub");
   const [manuscriptChosen, setManuscriptChosen] = useState(false);
   const [allChapters, setAllChapters] = useState(true);
-  // The form exists only once the dialog is opened, in the browser: localStorage is there to read.
-  const [frontMatter, setFrontMatter] = useState(() => rememberedFrontMatter(bookId));
+  const [frontMatter, setFrontMatter] = useState(saved);
   const { progress, problem, run } = useTransfer();
   const manuscriptFormat = format === "docx" && manuscriptChosen;
 
@@ -88,8 +96,12 @@ function ExportForm({ bookId, hasCover, formats, chapters, onDone }: { bookId: s
     const leaveOutCover = format === "epub" && hasCover && fields.get("cover") !== "on";
     const chosen = allChapters ? [] : fields.getAll("chapter").map(String);
     if (!allChapters && chosen.length === 0) return run({ phase: "convert", fraction: null }, async () => "Choose at least one chapter, or export all of them.");
-    localStorage.setItem(frontMatterKey(bookId), JSON.stringify(frontMatter));
     await run({ phase: "convert", fraction: null }, async (onProgress) => {
+      // Kept with the book, for the next export from any browser (Book details shows it too).
+      if (savesFrontMatter && !manuscript && (frontMatter.copyright !== saved.copyright || frontMatter.dedication !== saved.dedication)) {
+        await saveFrontMatter.mutateAsync({ bookId, changes: { copyright: frontMatter.copyright, dedication: frontMatter.dedication } });
+        router.refresh();
+      }
       const query = new URLSearchParams({
         format,
         ...(manuscript && { manuscript: "1" }),
@@ -216,7 +228,10 @@ function ExportForm({ bookId, hasCover, formats, chapters, onDone }: { bookId: s
           <div className="field">
             <label htmlFor="export-dedication">Dedication</label>
             <textarea id="export-dedication" name="dedication" rows={2} maxLength={1000} placeholder="For …" value={frontMatter.dedication} onChange={(event) => setFrontMatter({ ...frontMatter, dedication: event.target.value })} />
-            <p className="field-hint">Each on its own page after the title page; remembered in this browser for this book.</p>
+            <p className="field-hint">
+              Each on its own page after the title page{savesFrontMatter ? "; kept with the book, as in Book details" : ""}. Acknowledgements and About the author, from Book details, follow the
+              last chapter.
+            </p>
           </div>
         </details>
       )}
