@@ -198,3 +198,16 @@ describe("a chapter's validators", () => {
     expect(second.headers.get("etag")).toBe('"2"');
   });
 });
+
+describe("a POST that creates", () => {
+  it("goes ahead with If-Match * and answers 412 to an entity tag, creating nothing: a collection has no ETag", async () => {
+    const book = await createBook(writer.token, { title: "Collection" });
+    const entries = `/api/v1/books/${book.id}/bible/entries`;
+    expectFailure(await write("POST", entries, { "if-match": '"stale"' }, { name: "Will" }), 412, "precondition_failed");
+    expect(expectSuccess(await read(`${entries}?per_page=100`), 200)).toEqual([]);
+    const created = await write("POST", entries, { "if-match": "*" }, { name: "Will" });
+    expect(validators(await read(`${entries}/${expectSuccess(created, 201).id}`)).etag).toBe(created.headers.get("etag"));
+    expectFailure(await write("POST", "/api/v1/books", { "if-match": '"stale"' }, { title: "Never" }), 412, "precondition_failed");
+    expectFailure(await write("POST", "/api/v1/books", { "if-match": "stale" }, { title: "Never" }), 400, "malformed_request");
+  });
+});
