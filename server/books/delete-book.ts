@@ -2,21 +2,33 @@ import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { eraseDeletedText, sql, transaction } from "../db";
 import { deletePicture, PICTURE_STORES } from "../pictures/stored-picture";
+import { assertPrecondition, changedSince, nextUpdatedAt, validatorsOf, type Precondition } from "../preconditions";
 import { loadBook } from "./access";
+import { toBookDto } from "./schemas";
 
 // DELETE /api/v1/books/{bookId} — into the trash; with `permanent`, deleted for good: chapters and
 // revisions, the book's own story-bible entries and its cover go, and the id stays as a tombstone
-// that answers 410.
-export async function deleteBook(input: { bookId: string; permanent: boolean }, principal: Principal): Promise<void> {
+// that answers 410. With a precondition (REST's If-Match or If-Unmodified-Since), the book must be
+// as the caller read it, checked with the write: 412 otherwise.
+export async function deleteBook(input: { bookId: string; permanent: boolean; precondition?: Precondition }, principal: Principal): Promise<void> {
   authorize(principal, "books.delete");
   const book = await loadBook(principal, input.bookId, "books.delete", { inTrash: "allow" });
+  const { precondition } = input;
+  assertPrecondition(precondition, validatorsOf(toBookDto(book, book.role)));
+  // Checked and written at once: a write since the check leaves no row to change.
+  const unchanged = (touched: { numUpdatedRows: bigint }) => {
+    if (precondition && touched.numUpdatedRows === 0n) throw changedSince();
+  };
   if (!input.permanent) {
-    const now = new Date();
-    if (!book.deletedAt) await sql.updateTable("Book").set({ deletedAt: now, updatedAt: now }).where("id", "=", book.id).execute();
+    if (book.deletedAt) return;
+    const now = nextUpdatedAt(book.updatedAt);
+    const update = sql.updateTable("Book").set({ deletedAt: now, updatedAt: now }).where("id", "=", book.id);
+    unchanged(await (precondition ? update.where("updatedAt", "=", book.updatedAt) : update).executeTakeFirst());
     return;
   }
   await transaction(async (trx) => {
-    const now = new Date();
+    const now = nextUpdatedAt(book.updatedAt);
+    if (precondition) unchanged(await trx.updateTable("Book").set({ updatedAt: now }).where("id", "=", book.id).where("updatedAt", "=", book.updatedAt).executeTakeFirst());
     // A chapter's revisions go with it, and an entry's relations, mentions and picture (ON DELETE CASCADE).
     await trx.deleteFrom("Chapter").where("bookId", "=", book.id).execute();
     await trx.deleteFrom("BibleEntry").where("bookId", "=", book.id).execute();

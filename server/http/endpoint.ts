@@ -3,6 +3,8 @@ import type { Principal } from "../auth/principal";
 import type { Operation } from "../auth/scopes";
 import type { CollectionSpec, OptionsOf, Page } from "../collections";
 import type { ErrorCode } from "../errors";
+import { assertPrecondition, type Validators } from "../preconditions";
+import { notModified, notModifiedResponse, preconditionOf, validatorHeaders } from "./conditional";
 import { noContent, paged, success } from "./envelope";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -79,8 +81,15 @@ export interface Endpoint<
    * an admin may only unpublish it): which of its attributes this caller may change, for OPTIONS.
    */
   changeable?(record: unknown, principal: Principal): readonly string[] | "all";
-  /** request headers the endpoint reads (If-Match, Accept), for the OpenAPI document */
+  /** request headers the endpoint reads (If-Match, Accept), for the OpenAPI document; the conditional ones are added from `preconditions` and `success.validators` */
   headers?: z.ZodObject;
+  /**
+   * A write that takes If-Match and If-Unmodified-Since (server/http/conditional.ts): `true`, the
+   * record's, handed to `run` as `precondition` for its use case to check with the write (412);
+   * `"collection"`, a POST that creates: its target, the collection, has no ETag, so If-Match `*`
+   * holds and any entity tag is 412, checked before `run`.
+   */
+  preconditions?: true | "collection";
   success: {
     status: number;
     description: string;
@@ -89,6 +98,11 @@ export interface Endpoint<
     headers?: string[];
     /** the values of those headers, from the data `run` answered (an ETag); REST only */
     headersOf?(data: never): HeadersInit;
+    /**
+     * The representation's validators (RFC 9110 §8.8), answered as ETag and Last-Modified; a GET
+     * (and so HEAD) whose If-None-Match or If-Modified-Since still holds answers 304 without a body.
+     */
+    validators?(data: never): Validators;
     /** the answer is a file (its own Content-Type, negotiated by the handler), not the envelope */
     file?: boolean;
     /** the file's media types, when not every writable document format (a CSV) */
@@ -161,7 +175,10 @@ export function defineEndpoint<
     method: M;
     auth: "required";
     body?: { schema: B; maxBytes?: number; multipart?: boolean | "binary"; json?: boolean; under?: K };
-    success: Omit<Endpoint<P, B, Q, undefined, S>["success"], "headersOf"> & { headersOf?(data: RunOutput<S>): HeadersInit };
+    success: Omit<Endpoint<P, B, Q, undefined, S>["success"], "headersOf" | "validators"> & {
+      headersOf?(data: RunOutput<S>): HeadersInit;
+      validators?(data: RunOutput<S>): Validators;
+    };
     // The schemas say what run takes and answers: run is checked against them, never read for them.
     run(input: NoInfer<z.output<OperationInput<P, Q, B, K>>>, principal: Principal): Promise<NoInfer<RunOutput<S>>>;
   },
@@ -179,13 +196,20 @@ export function defineEndpoint<P extends AnyObject, B extends z.ZodType, Q exten
 export function defineEndpoint(endpoint: Omit<Endpoint, "handle"> & Partial<Pick<Endpoint, "handle">>): Endpoint {
   const run = endpoint.run as ((input: object, principal: Principal) => Promise<unknown>) | undefined;
   if (endpoint.handle || !run) return endpoint as Endpoint;
-  const { status, headersOf } = endpoint.success as { status: number; headersOf?(data: unknown): HeadersInit };
+  const { status, headersOf, validators } = endpoint.success as { status: number; headersOf?(data: unknown): HeadersInit; validators?(data: unknown): Validators };
   const under = endpoint.body?.under;
   return {
     ...endpoint,
-    async handle({ params, query, body, principal }) {
-      const data = await run({ ...params, ...query, ...(under ? { [under]: body } : (body as object | undefined)) }, principal!);
-      return status === 204 ? noContent() : success(data, status, headersOf?.(data));
+    async handle({ request, params, query, body, principal }) {
+      const precondition = endpoint.preconditions ? preconditionOf(request) : undefined;
+      // A collection has no validators: If-Match * holds, any entity tag does not.
+      if (endpoint.preconditions === "collection") assertPrecondition(precondition, {});
+      const conditional = endpoint.preconditions === true && precondition ? { precondition } : {};
+      const data = await run({ ...params, ...query, ...(under ? { [under]: body } : (body as object | undefined)), ...conditional }, principal!);
+      if (status === 204) return noContent();
+      const current = validators?.(data);
+      if (current && request.method === "GET" && notModified(request, current)) return notModifiedResponse(current);
+      return success(data, status, { ...validatorHeaders(current), ...Object.fromEntries(new Headers(headersOf?.(data))) });
     },
   };
 }

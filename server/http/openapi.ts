@@ -15,6 +15,7 @@ import { WRITABLE_MEDIA_TYPES } from "../convert/engine/formats";
 import { DEFAULT_BODY_LIMIT } from "../request/body";
 import { INLINE_PARSE_BYTES } from "../request/decode-body";
 import { isFilePart, uploadedFile } from "../request/schemas";
+import { collectionConditionHeaders, readConditionHeaders, writeConditionHeaders } from "./conditional";
 import { bodyMediaTypes, requestBodySchema, servesHead, type Endpoint, type Method } from "./endpoint";
 import { ENDPOINTS } from "./endpoints";
 
@@ -37,8 +38,8 @@ const failureSchema = z
   .meta({ id: "Failure" });
 
 const HEADER_DOCS: Record<string, string> = {
-  etag: 'a chapter\'s version, "<version>", to send back in If-Match when saving; for a book, W/"<ms>-<role>" (its last change and the caller\'s role on it), a weak validator for caches',
-  "last-modified": "when the record last changed",
+  etag: 'a strong validator, to send back in If-None-Match (304 while current) or If-Match (412 unless current): a chapter\'s version, "<version>"; for a book, a bible entry or a template, a hash of the record as you read it',
+  "last-modified": "when the record last changed (for If-Modified-Since and If-Unmodified-Since)",
   "x-total-count": "how many records the whole collection holds",
   link: 'RFC 8288 links to the first, last, prev and next pages (rel="first" …)',
   allow: "the methods this path answers",
@@ -71,6 +72,7 @@ function failuresOf(endpoint: Endpoint): Map<number, ErrorCode[]> {
   if (endpoint.body) codes.push("malformed_json", "payload_too_large", "unsupported_media_type", "validation_failed");
   // Large bodies are parsed by workers, which may all be busy; jobs count against the writer's quota.
   if ((endpoint.body?.maxBytes ?? 0) > INLINE_PARSE_BYTES || endpoint.success.accepted) codes.push("rate_limited");
+  if (endpoint.preconditions) codes.push("precondition_failed");
   codes.push(...(endpoint.errors ?? []));
 
   const byStatus = new Map<number, ErrorCode[]>();
@@ -173,6 +175,25 @@ function successResponse(endpoint: Endpoint): ZodOpenApiResponseObject {
   };
 }
 
+/** 304 to a GET (or HEAD) whose If-None-Match or If-Modified-Since still holds: no body. */
+function notModifiedResponse(): ZodOpenApiResponseObject {
+  return { description: "not modified: the ETag (or date) you sent is still current; no body", headers: headers(["etag", "last-modified"]) };
+}
+
+/** The request headers an endpoint reads: its own, and the conditional ones its declaration implies. */
+function headerSchema(endpoint: Endpoint): z.ZodObject | undefined {
+  const conditional =
+    endpoint.preconditions === "collection"
+      ? collectionConditionHeaders
+      : endpoint.preconditions
+        ? writeConditionHeaders
+        : endpoint.method === "GET" && endpoint.success.validators
+          ? readConditionHeaders
+          : undefined;
+  if (!conditional) return endpoint.headers;
+  return endpoint.headers ? endpoint.headers.extend(conditional.shape) : conditional;
+}
+
 /** Another success in the envelope, under its own status (a dry run's 200 beside a POST's 201). */
 function alsoResponse(also: { status: number; description: string; schema: z.ZodType }): ZodOpenApiResponseObject {
   return {
@@ -239,8 +260,10 @@ function operation(endpoint: Endpoint): ZodOpenApiOperationObject {
   const responses: Record<string, ZodOpenApiResponseObject> = { [endpoint.success.status]: successResponse(endpoint) };
   for (const also of endpoint.success.also ?? []) responses[also.status] = alsoResponse(also);
   if (endpoint.success.accepted) responses[202] = acceptedResponse(endpoint.success.accepted);
+  if (endpoint.method === "GET" && endpoint.success.validators) responses[304] = notModifiedResponse();
   for (const [status, codes] of failuresOf(endpoint)) responses[status] = failureResponse(status, codes);
   const query = querySchema(endpoint);
+  const requestHeaders = headerSchema(endpoint);
   const body = endpoint.body;
   return {
     operationId: operationId(endpoint.method, endpoint.path),
@@ -253,11 +276,11 @@ function operation(endpoint: Endpoint): ZodOpenApiOperationObject {
     ...(endpoint.operation && bookActionOf(endpoint.operation) ? { "x-book-action": bookActionOf(endpoint.operation) } : {}),
     "x-auth": endpoint.auth,
     ...(endpoint.aliasOf && { deprecated: true }),
-    ...((endpoint.params || query || endpoint.headers) && {
+    ...((endpoint.params || query || requestHeaders) && {
       requestParams: {
         ...(endpoint.params && { path: endpoint.params as z.ZodObject }),
         ...(query && { query }),
-        ...(endpoint.headers && { header: endpoint.headers }),
+        ...(requestHeaders && { header: requestHeaders }),
       },
     }),
     ...(body && {

@@ -20,6 +20,7 @@ import { SEARCH_QUERY_MAX, searchTemplates, templatesCollection } from "../../an
 import { uninstallTemplate } from "../../analysis/uninstall-template";
 import { updateTemplate } from "../../analysis/update-template";
 import { actsForEveryone } from "../../auth/scopes";
+import { validatorsOf } from "../../preconditions";
 import { defineEndpoint, defineListEndpoint } from "../endpoint";
 
 /** Templates' definitions can be long; a body over this is not a template anyone writes by hand. */
@@ -82,7 +83,8 @@ export const createTemplateEndpoint = defineEndpoint({
   auth: "required",
   body: { schema: createTemplateInput, maxBytes: TEMPLATE_BODY_LIMIT },
   writableAttributes: TEMPLATE_WRITABLE_ATTRIBUTES,
-  success: { status: 201, description: "the new template", schema: templateSchema },
+  preconditions: "collection",
+  success: { status: 201, description: "the new template", schema: templateSchema, headers: ["etag", "last-modified"], validators: validatorsOf },
   run: createTemplate,
 });
 
@@ -94,7 +96,8 @@ export const getTemplateEndpoint = defineEndpoint({
   operation: "analysis.get",
   auth: "required",
   params: templateIdParams,
-  success: { status: 200, description: "the template", schema: templateSchema },
+  // Strong: a hash of the template as this caller reads it (installs, installed and the author's name included).
+  success: { status: 200, description: "the template", schema: templateSchema, headers: ["etag", "last-modified"], validators: validatorsOf },
   // As updateTemplate decides: the author changes it all; an admin may only unpublish another's.
   changeable: (record, principal) => {
     const template = record as TemplateDto;
@@ -116,7 +119,8 @@ function updateTemplateEndpoint<M extends "PUT" | "PATCH", B extends z.ZodType &
     writableAttributes: TEMPLATE_WRITABLE_ATTRIBUTES,
     requiredAttributes: method === "PUT" ? TEMPLATE_REQUIRED_ATTRIBUTES : undefined,
     readOnly: method === "PUT" ? { resource: templateSchema, current: ({ params, principal }) => getTemplate(params, principal) } : undefined,
-    success: { status: 201, description: "the template as saved", schema: templateSchema },
+    preconditions: true,
+    success: { status: 201, description: "the template as saved", schema: templateSchema, headers: ["etag", "last-modified"], validators: validatorsOf },
     errors: ["forbidden"],
     run: updateTemplate,
   });
@@ -144,6 +148,7 @@ export const deleteTemplateEndpoint = defineEndpoint({
   operation: "analysis.delete",
   auth: "required",
   params: templateIdParams,
+  preconditions: true,
   success: { status: 204, description: "deleted" },
   errors: ["forbidden"],
   run: deleteTemplate,

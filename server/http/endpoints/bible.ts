@@ -55,6 +55,7 @@ import { updateRelation } from "../../bible/update-relation";
 import { updateSeries } from "../../bible/update-series";
 import { bookIdParams } from "../../books/schemas";
 import { PICTURE_MEDIA_TYPES } from "../../pictures/schemas";
+import { validatorsOf } from "../../preconditions";
 import { defineEndpoint, defineListEndpoint } from "../endpoint";
 import { fileResponse, noContent, success } from "../envelope";
 import { pictureQuery, pictureUpload } from "./picture-http";
@@ -83,7 +84,8 @@ export const createEntryEndpoint = defineEndpoint({
   auth: "required",
   params: bookIdParams,
   body: { schema: createEntryInput },
-  success: { status: 201, description: "the entry", schema: entrySchema },
+  preconditions: "collection",
+  success: { status: 201, description: "the entry", schema: entrySchema, headers: ["etag", "last-modified"], validators: validatorsOf },
   errors: ["name_taken", "bible_limit", "book_in_trash"],
   run: createEntry,
 });
@@ -108,7 +110,7 @@ export const getEntryEndpoint = defineEndpoint({
   operation: "bible.getEntry",
   auth: "required",
   params: entryParams,
-  success: { status: 200, description: "the entry", schema: entrySchema },
+  success: { status: 200, description: "the entry", schema: entrySchema, headers: ["etag", "last-modified"], validators: validatorsOf },
   run: getEntry,
 });
 
@@ -122,7 +124,8 @@ export const updateEntryEndpoint = defineEndpoint({
   params: entryParams,
   body: { schema: patchEntryInput, under: "changes" },
   writableAttributes: ENTRY_WRITABLE_ATTRIBUTES,
-  success: { status: 201, description: "the entry as saved", schema: entrySchema },
+  preconditions: true,
+  success: { status: 201, description: "the entry as saved", schema: entrySchema, headers: ["etag", "last-modified"], validators: validatorsOf },
   errors: ["name_taken"],
   run: updateEntry,
 });
@@ -135,6 +138,7 @@ export const deleteEntryEndpoint = defineEndpoint({
   operation: "bible.deleteEntry",
   auth: "required",
   params: entryParams,
+  preconditions: true,
   success: { status: 204, description: "deleted" },
   run: deleteEntry,
 });

@@ -14,19 +14,13 @@ import {
   patchBookInput,
   BOOK_REQUIRED_ATTRIBUTES,
   replaceBookInput,
-  type BookDto,
 } from "../../books/schemas";
 import { updateBook } from "../../books/update-book";
 import { booleanFilter } from "../../collections";
+import { validatorsOf } from "../../preconditions";
 import { defineEndpoint, defineListEndpoint } from "../endpoint";
 import { fileResponse, noContent, success } from "../envelope";
 import { pictureQuery, pictureUpload } from "./picture-http";
-
-// The caller's role is part of what they read: a role changed since is a new representation.
-const bookHeaders = (book: BookDto) => ({
-  etag: `W/"${Date.parse(book.updatedAt)}-${book.role}"`,
-  "last-modified": new Date(book.updatedAt).toUTCString(),
-});
 
 // GET /api/v1/books — list books
 export const listBooksEndpoint = defineListEndpoint({
@@ -47,7 +41,8 @@ export const createBookEndpoint = defineEndpoint({
   auth: "required",
   body: { schema: createBookInput },
   writableAttributes: BOOK_WRITABLE_ATTRIBUTES.filter((a) => a !== "deleted"),
-  success: { status: 201, description: "the new book", schema: bookSchema },
+  preconditions: "collection",
+  success: { status: 201, description: "the new book", schema: bookSchema, headers: ["etag", "last-modified"], validators: validatorsOf },
   run: createBook,
 });
 
@@ -59,7 +54,8 @@ export const getBookEndpoint = defineEndpoint({
   operation: "books.get",
   auth: "required",
   params: bookIdParams,
-  success: { status: 200, description: "the book", schema: bookSchema, headers: ["etag", "last-modified"], headersOf: bookHeaders },
+  // Strong: a hash of the book as this caller reads it (their role, the counts, the cover included).
+  success: { status: 200, description: "the book", schema: bookSchema, headers: ["etag", "last-modified"], validators: validatorsOf },
   run: getBook,
 });
 
@@ -81,7 +77,8 @@ function updateBookEndpoint<M extends "PUT" | "PATCH", B extends z.ZodType & (ty
     writableAttributes: BOOK_WRITABLE_ATTRIBUTES,
     requiredAttributes,
     readOnly: method === "PUT" ? { resource: bookSchema, current: ({ params, principal }) => getBook(params, principal) } : undefined,
-    success: { status: 201, description: "the book as saved", schema: bookSchema },
+    preconditions: true,
+    success: { status: 201, description: "the book as saved", schema: bookSchema, headers: ["etag", "last-modified"], validators: validatorsOf },
     errors: ["book_in_trash"],
     run: updateBook,
   });
@@ -111,6 +108,7 @@ export const deleteBookEndpoint = defineEndpoint({
   auth: "required",
   params: bookIdParams,
   query: z.object({ permanent: booleanFilter.optional().describe("delete for good, chapters and history too") }),
+  preconditions: true,
   success: { status: 204, description: "deleted" },
   run: ({ permanent, ...book }, principal) => deleteBook({ ...book, permanent: permanent ?? false }, principal),
 });

@@ -29,6 +29,7 @@ import {
 import { uploadChapter } from "../../chapters/upload-chapter";
 import { booleanFilter } from "../../collections";
 import { AppError } from "../../errors";
+import { ifMatchVersion } from "../conditional";
 import { aliasOf, defineEndpoint, defineListEndpoint } from "../endpoint";
 import { paged, success } from "../envelope";
 
@@ -42,12 +43,8 @@ const ifMatchHeader = z.object({
  * `conditional` says it came from If-Match, whose staleness HTTP answers with 412, not 409.
  */
 function editedVersion(request: Request, bodyVersion: number | undefined): { version?: number; conditional: boolean } {
-  const ifMatch = request.headers.get("if-match");
-  if (ifMatch === null) return { version: bodyVersion, conditional: false };
-  const headerVersion = Number(ifMatch.replace(/^W\//, "").replaceAll('"', "").trim());
-  if (!(Number.isInteger(headerVersion) && headerVersion >= 1)) {
-    throw new AppError("malformed_request", 'If-Match must name a chapter version, e.g. If-Match: "3".');
-  }
+  const headerVersion = ifMatchVersion(request);
+  if (headerVersion === undefined) return { version: bodyVersion, conditional: false };
   if (bodyVersion !== undefined && headerVersion !== bodyVersion) {
     throw new AppError("validation_failed", "If-Match and the body name different versions.", [
       { path: "version", message: `If-Match says ${headerVersion}` },
@@ -121,7 +118,14 @@ export const getChapterEndpoint = defineEndpoint({
   operation: "chapters.get",
   auth: "required",
   params: chapterParams,
-  success: { status: 200, description: "the chapter", schema: chapterSchema, headers: ["etag"], headersOf: versionHeader },
+  // The version the saves name in If-Match (below): a chapter's title and text change only with it.
+  success: {
+    status: 200,
+    description: "the chapter",
+    schema: chapterSchema,
+    headers: ["etag", "last-modified"],
+    validators: (chapter) => ({ etag: `"${chapter.version}"`, lastModified: new Date(chapter.updatedAt) }),
+  },
   run: getChapter,
 });
 
