@@ -3,8 +3,8 @@ import { expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 
-// Issue 19 item 14: the export dialog's compile options — front matter (remembered for the book
-// in this browser), the scene break, a chapter subset, the manuscript's paper.
+// Issue 19 item 14: the export dialog's compile options — front matter (kept with the book, issue
+// 33 item 3), the scene break, a chapter subset, the manuscript's paper.
 
 const MANUSCRIPT = "# The Letter\n\nShe read it twice.\n\n* * *\n\nThen she slept.\n\n# The Fire\n\nThen she burned it.\n\n# The Rain\n\nIt rained all night.\n";
 
@@ -46,7 +46,7 @@ test("the export dialog prints front matter, the scene break chosen and only the
   expect(text).toContain("It rained all night.");
   expect(text).not.toContain("The Fire");
 
-  // The front matter is remembered for this book: the next export starts from it.
+  // The front matter is kept with the book: the next export starts from it, and Book details shows it.
   await page.getByRole("button", { name: "Export", exact: true }).click();
   await expect(dialog.getByLabel("Dedication")).toHaveValue("For Maud");
   // Ticking no chapter is refused in words, nothing downloaded.
@@ -72,4 +72,41 @@ test("a manuscript is set on A4 and in Times when chosen, with no front matter t
   expect(document).toMatch(/<w:pgSz w:w="11906" w:h="16838"/);
   expect(strFromU8(docx["word/styles.xml"]!)).toContain('w:ascii="Times New Roman"');
   expect(document).toContain("END");
+});
+
+test("Book details name the author and the back matter; exports print them, and another browser's export starts from the book's front matter (issue 33 item 3)", async ({ page, browser }) => {
+  const title = `Quill ${Date.now()}`;
+  await importBook(page, title);
+  await page.getByRole("button", { name: "Edit details" }).click();
+  const details = page.getByRole("dialog", { name: "Book details" });
+  await details.getByLabel("Author", { exact: true }).fill("M. E. Quill");
+  await details.getByText("Front and back matter").click();
+  await details.getByLabel("Dedication").fill("For Maud");
+  await details.getByLabel("Acknowledgements").fill("Thanks to the harbour.");
+  await details.screenshot({ path: test.info().outputPath("book-details-publishing.png") });
+  await details.getByRole("button", { name: "Save" }).click();
+  await expect(details).toHaveCount(0);
+  await expect(page.getByText("by M. E. Quill", { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Export the book" });
+  await dialog.getByLabel("Format").selectOption("txt");
+  // Open from the start: the book has front matter.
+  await expect(dialog.getByLabel("Dedication")).toHaveValue("For Maud");
+  await dialog.getByLabel("Copyright page").fill("Copyright © 2026 M. E. Quill");
+  const text = strFromU8(await download(page));
+  // The title page: the title, then the author (the book's, not the account's).
+  expect(text).toContain(`${title}\n\nM. E. Quill\n`);
+  expect(text).toMatch(/Copyright © 2026 M\. E\. Quill\n\nFor Maud\n\nThe Letter/);
+  expect(text).toMatch(/It rained all night\.[\s\S]*Acknowledgements\n\nThanks to the harbour\./);
+
+  // A second browser of the writer's (no local storage in common) starts from what the book keeps.
+  const other = await browser.newContext({ storageState: await page.context().storageState() });
+  const second = await other.newPage();
+  await second.goto(page.url());
+  await second.evaluate(() => localStorage.clear());
+  await second.getByRole("button", { name: "Export", exact: true }).click();
+  const secondDialog = second.getByRole("dialog", { name: "Export the book" });
+  await expect(secondDialog.getByLabel("Copyright page")).toHaveValue("Copyright © 2026 M. E. Quill");
+  await other.close();
 });

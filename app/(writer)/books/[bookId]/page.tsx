@@ -125,6 +125,7 @@ export default async function BookPage({ params }: { params: Params }) {
             {book.title}
           </h1>
           <p className={styles.meta}>
+            {book.author && <span>by {book.author}</span>}
             <span>{book.type}</span>
             <span className={`status status-${book.status}`}>{STATUS_LABELS[book.status]}</span>
             <span>

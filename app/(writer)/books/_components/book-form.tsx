@@ -74,7 +74,7 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
         />
         <Field name="language" label="Language" hint="en, fr, zh-Hans…" defaultValue={book?.language ?? "en"} error={fields.language} />
       </div>
-      <fieldset className="stack">
+      <fieldset className="stack form-section">
         <legend>Publishing</legend>
         <Field
           name="author"
@@ -93,12 +93,15 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
           defaultValue={book?.contact ?? ""}
           error={fields.contact}
         />
-        <details className="stack" open={[book?.copyright, book?.dedication, book?.acknowledgements, book?.aboutAuthor].some(Boolean) || undefined}>
+        <details open={[book?.copyright, book?.dedication, book?.acknowledgements, book?.aboutAuthor].some(Boolean) || undefined}>
           <summary>Front and back matter</summary>
-          <Field name="copyright" label="Copyright page" multiline rows={3} placeholder="Copyright © 2026 Your Name. All rights reserved." defaultValue={book?.copyright ?? ""} error={fields.copyright} />
-          <Field name="dedication" label="Dedication" multiline rows={2} placeholder="For …" defaultValue={book?.dedication ?? ""} error={fields.dedication} />
-          <Field name="acknowledgements" label="Acknowledgements" multiline rows={3} hint="After the last chapter. Markdown, as in a chapter." defaultValue={book?.acknowledgements ?? ""} error={fields.acknowledgements} />
-          <Field name="aboutAuthor" label="About the author" multiline rows={3} hint="The last page." defaultValue={book?.aboutAuthor ?? ""} error={fields.aboutAuthor} />
+          {/* A <details> lays its content out as blocks, whatever its display: the gaps come from a stack inside. */}
+          <div className="stack" style={{ marginTop: "0.75rem" }}>
+            <Field name="copyright" label="Copyright page" multiline rows={3} placeholder="Copyright © 2026 Your Name. All rights reserved." defaultValue={book?.copyright ?? ""} error={fields.copyright} />
+            <Field name="dedication" label="Dedication" multiline rows={2} placeholder="For …" defaultValue={book?.dedication ?? ""} error={fields.dedication} />
+            <Field name="acknowledgements" label="Acknowledgements" multiline rows={3} hint="After the last chapter. Markdown, as in a chapter." defaultValue={book?.acknowledgements ?? ""} error={fields.acknowledgements} />
+            <Field name="aboutAuthor" label="About the author" multiline rows={3} hint="The last page." defaultValue={book?.aboutAuthor ?? ""} error={fields.aboutAuthor} />
+          </div>
         </details>
       </fieldset>
       <div className="dialog-actions">
