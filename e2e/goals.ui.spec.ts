@@ -88,6 +88,17 @@ test("the session bar moves while typing, and is not there without a session goa
   await expect(bar).toHaveAttribute("aria-valuenow", "7");
   await page.getByRole("button", { name: "Restart" }).click();
   await expect(bar).toHaveAttribute("aria-valuenow", "0");
+
+  // One rule for every counter (issue 33 item 5): deleting counts against the day and the session.
+  await toEnd(page);
+  for (let i = 0; i < " seven".length; i++) await page.keyboard.press("Backspace");
+  await expect(page.getByTestId("today-count")).toHaveText("+6 today");
+  await expect(page.getByText("\u22121 / 10 session")).toBeVisible();
+  await expect(bar).toHaveAttribute("aria-valuenow", "0");
+  await expectSaved(page);
+  await page.reload();
+  await expect(page.getByTestId("today-count")).toHaveText("+6 today");
+  await expect(page.getByText("\u22121 / 10 session")).toBeVisible();
 });
 
 test("today's words are the server's, from every device, in CJK too; the heat map and CSV show them", async ({ page, browser, baseURL }) => {
@@ -130,8 +141,8 @@ test("today's words are the server's, from every device, in CJK too; the heat ma
   const csv = await page.request.get((await page.getByRole("link", { name: "Download CSV" }).getAttribute("href"))!);
   expect(csv.status()).toBe(200);
   const lines = (await csv.text()).trim().split(/\r?\n/);
-  expect(lines[0]).toBe("date,written,removed,imported,restored");
-  expect(lines).toContain(`${date},12,0,0,0`);
+  expect(lines[0]).toBe("date,written,removed,imported,restored,net");
+  expect(lines).toContain(`${date},12,0,0,0,12`);
 });
 
 test("the planner dates chapters by a cadence, marks one released, and warns when the buffer is under the minimum", async ({ page }) => {

@@ -19,9 +19,11 @@ export function registerStats(program: Command): void {
       const query = { from: addDays(today.date, 1 - span), to: today.date, bookId: options.book };
       const history = await client.data("GET", "/api/v1/stats/history", { query }, historySchema);
       if (json) return printJson({ today, history });
-      const goal = today.dailyGoal === null ? "no daily goal" : `${today.written}/${today.dailyGoal}${today.met ? " met" : ""}`;
+      // Goals count net words, typed less deleted (server/goals/rule.ts).
+      const goal = today.dailyGoal === null ? "no daily goal" : `${today.net}/${today.dailyGoal}${today.met ? " met" : ""}`;
       printRecord(false, {
         date: today.date,
+        net: today.net,
         written: today.written,
         removed: today.removed,
         imported: today.imported,
@@ -31,6 +33,7 @@ export function registerStats(program: Command): void {
       });
       printTable(history.days.slice().reverse(), [
         { heading: "date", value: (d) => d.date },
+        { heading: "net", value: (d) => d.net },
         { heading: "written", value: (d) => d.written },
         { heading: "removed", value: (d) => d.removed },
         { heading: "imported", value: (d) => d.imported },

@@ -29,13 +29,14 @@ export async function bookGoalOf(
   const row = await sql
     .selectFrom("WritingDay")
     .select((eb) => [
-      eb.fn.sum<number | string>("written").as("written"),
+      eb.fn.sum<number | string>(eb("written", "-", eb.ref("removed"))).as("typedNet"),
       eb.fn.sum<number | string>(eb(eb(eb("written", "+", eb.ref("imported")), "+", eb.ref("restored")), "-", eb.ref("removed"))).as("net"),
     ])
     .where("bookId", "=", book.id)
     .where("day", "=", today)
     .executeTakeFirst();
-  const writtenToday = Number(row?.written ?? 0);
+  // The one rule (./rule.ts): typed less deleted. `net` below is the book's whole change today, imports too.
+  const writtenToday = Number(row?.typedNet ?? 0);
   const startOfDay = book.wordCount - Number(row?.net ?? 0);
   const target = book.targetWordCount;
   const remaining = target === null ? null : Math.max(0, target - book.wordCount);

@@ -25,21 +25,25 @@ export async function getHistory(query: HistoryQuery, principal: Principal, now 
   const earliest = addDays(today, -STREAK_LOOKBACK_DAYS);
   const spanned = await ledgerDays(principal.userId, from < earliest ? from : earliest, to > today ? to : today, query.bookId);
   const days = spanned.filter((d) => d.date >= from && d.date <= to);
-  const written = new Map(spanned.map((d) => [d.date, d.written]));
+  const net = new Map(spanned.map((d) => [d.date, d.net]));
 
+  // Writing days are those that came out ahead: a day of cutting is revision, not a day's writing.
   let bestDay: History["bestDay"] = null;
   let writingDays = 0;
+  let wordsOfWritingDays = 0;
   for (const day of days) {
-    if (day.written > 0) writingDays++;
-    if (day.written > (bestDay?.written ?? 0)) bestDay = { date: day.date, written: day.written };
+    if (day.net > 0) {
+      writingDays++;
+      wordsOfWritingDays += day.net;
+    }
+    if (day.net > (bestDay?.net ?? 0)) bestDay = { date: day.date, net: day.net };
   }
-  const totals = totalsOf(days);
   return {
     days,
-    totals,
+    totals: totalsOf(days),
     bestDay,
-    averagePerWritingDay: writingDays === 0 ? 0 : Math.round(totals.written / writingDays),
-    streak: currentStreak(written, today, writer, earliest),
-    longestStreak: longestStreak(written, from, to < today ? to : today, writer),
+    averagePerWritingDay: writingDays === 0 ? 0 : Math.round(wordsOfWritingDays / writingDays),
+    streak: currentStreak(net, today, writer, earliest),
+    longestStreak: longestStreak(net, from, to < today ? to : today, writer),
   };
 }

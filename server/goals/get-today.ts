@@ -16,13 +16,13 @@ export async function getToday(principal: Principal, now = new Date()): Promise<
   const earliest = addDays(date, -STREAK_LOOKBACK_DAYS);
   const days = await ledgerDays(principal.userId, earliest, date);
   const today = totalsOf(days.filter((d) => d.date === date));
-  const written = new Map(days.map((d) => [d.date, d.written]));
+  const net = new Map(days.map((d) => [d.date, d.net]));
   return {
     date,
     timeZone: writer.timeZone,
     ...today,
     dailyGoal: writer.dailyGoal,
-    met: writer.dailyGoal !== null && today.written >= writer.dailyGoal,
-    streak: currentStreak(written, date, writer, earliest),
+    met: writer.dailyGoal !== null && today.net >= writer.dailyGoal,
+    streak: currentStreak(net, date, writer, earliest),
   };
 }

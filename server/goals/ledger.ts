@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 import type { DB } from "../generated/kysely/database";
 import type { WordChange } from "../text/word-change";
 import { dayIn } from "./calendar";
+import { PASTE_WORDS } from "./rule";
 
 /** What one accepted change adds to the writer's day. */
 export interface LedgerEntry {
@@ -10,13 +11,6 @@ export interface LedgerEntry {
   imported: number;
   restored: number;
 }
-
-/**
- * A save adding more words than this at once is a paste (from notes, another file, a chat with an
- * editor) and counts as imported: a manuscript page is about 250 words, and nobody types a page
- * between two autosaves.
- */
-export const PASTE_WORDS = 250;
 
 /** How a change of a chapter's text counts: typed, pasted, or brought back by a restore. */
 export function ledgerEntry(change: WordChange, source: "save" | "restore" | "import"): LedgerEntry {

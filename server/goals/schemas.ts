@@ -46,7 +46,7 @@ export const bookGoalSchema = z
     remaining: z.int().nullable().describe("words left to the target; null without a target"),
     daysLeft: z.int().nullable().describe("writing days to the deadline, today included, days off excluded"),
     wordsPerDay: z.int().nullable().describe("the day's quota: what was left this morning over the writing days left"),
-    writtenToday: z.int().describe("words written in this book today"),
+    writtenToday: z.int().describe("net words written in this book today: typed less deleted"),
   })
   .meta({ id: "BookGoal" });
 export type BookGoal = z.output<typeof bookGoalSchema>;
@@ -63,7 +63,13 @@ export const setBookGoalInput = z
   .partial()
   .meta({ id: "SetBookGoal" });
 
-export const dayTotalsSchema = z.object({ written: z.int(), removed: z.int(), imported: z.int(), restored: z.int() });
+export const dayTotalsSchema = z.object({
+  written: z.int().describe("words typed"),
+  removed: z.int().describe("words deleted"),
+  imported: z.int().describe("words brought in by an import, an upload or a paste of more than 250 words"),
+  restored: z.int().describe("words brought back by restoring a revision"),
+  net: z.int().describe("words typed less words deleted: what every goal, streak and the editor count (server/goals/rule.ts)"),
+});
 export type DayTotals = z.output<typeof dayTotalsSchema>;
 
 export const todaySchema = z
@@ -72,7 +78,7 @@ export const todaySchema = z
     timeZone: z.string(),
     ...dayTotalsSchema.shape,
     dailyGoal: z.int().nullable(),
-    met: z.boolean().describe("the daily goal is met (words written, not imported or restored)"),
+    met: z.boolean().describe("the daily goal is met: today's net words (typed less deleted) reach it"),
     streak: z.int().describe("days in a row that met the daily goal (days off skipped), today counted once met"),
   })
   .meta({ id: "Today" });
@@ -89,8 +95,8 @@ export const historySchema = z
   .object({
     days: z.array(z.object({ date: z.string(), ...dayTotalsSchema.shape })).describe("days with activity, oldest first"),
     totals: dayTotalsSchema,
-    bestDay: z.object({ date: z.string(), written: z.int() }).nullable(),
-    averagePerWritingDay: z.int().describe("words written over the days anything was written"),
+    bestDay: z.object({ date: z.string(), net: z.int() }).nullable().describe("the day of the most net words"),
+    averagePerWritingDay: z.int().describe("net words a day, over the days whose net words were more than none"),
     streak: z.int(),
     longestStreak: z.int().describe("the longest streak within the range"),
   })

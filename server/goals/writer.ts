@@ -1,6 +1,7 @@
 import { sql } from "../db";
 import { AppError } from "../errors";
 import { dayIn } from "./calendar";
+import { netWords } from "./rule";
 import type { DayTotals } from "./schemas";
 
 /** The goal settings as stored on the writer's row. */
@@ -41,7 +42,10 @@ export async function ledgerDays(userId: string, from: string, to: string, bookI
   if (bookId) query = query.where("bookId", "=", bookId);
   const rows = await query.groupBy("day").orderBy("day").execute();
   // PostgreSQL sums integers as bigint, which its driver hands over as text.
-  return rows.map((r) => ({ date: r.day, written: Number(r.written), removed: Number(r.removed), imported: Number(r.imported), restored: Number(r.restored) }));
+  return rows.map((r) => {
+    const totals = { written: Number(r.written), removed: Number(r.removed), imported: Number(r.imported), restored: Number(r.restored) };
+    return { date: r.day, ...totals, net: netWords(totals) };
+  });
 }
 
 export function totalsOf(days: readonly DayTotals[]): DayTotals {
@@ -52,5 +56,5 @@ export function totalsOf(days: readonly DayTotals[]): DayTotals {
     totals.imported += day.imported;
     totals.restored += day.restored;
   }
-  return totals;
+  return { ...totals, net: netWords(totals) };
 }

@@ -23,8 +23,8 @@ describe("inkstone goals and stats (issue 22 item 5)", () => {
     expect(json(await run(["goals", "show", "--book", book.id, "--json"])).book).toMatchObject({ targetWordCount: 1000 });
 
     const stats = json(await run(["stats", "--json"]));
-    expect(stats.today).toMatchObject({ timeZone: "Asia/Shanghai", written: 0, imported: 5, dailyGoal: 500, met: false });
-    expect(stats.history.days).toEqual([{ date: stats.today.date, written: 0, removed: 0, imported: 5, restored: 0 }]);
+    expect(stats.today).toMatchObject({ timeZone: "Asia/Shanghai", written: 0, imported: 5, net: 0, dailyGoal: 500, met: false });
+    expect(stats.history.days).toEqual([{ date: stats.today.date, written: 0, removed: 0, imported: 5, restored: 0, net: 0 }]);
     const table = ok(await run(["stats", "--book", book.id]));
     expect(table).toContain("0/500");
     expect(table).toContain(stats.today.date);

@@ -28,12 +28,12 @@ describe("goals, ledger and history over HTTP (issue 22)", () => {
     expect(viaTrpc.body.result.data).toEqual(today);
 
     const history = expectSuccess(await get(`/api/v1/stats/history?bookId=${book.id}`, laptop), 200);
-    expect(history.days).toEqual([{ date: today.date, written: 4, removed: 0, imported: 2, restored: 0 }]);
+    expect(history.days).toEqual([{ date: today.date, written: 4, removed: 0, imported: 2, restored: 0, net: 4 }]);
     const csv = await get("/api/v1/stats/history.csv", laptop);
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(csv.headers.get("content-disposition")).toContain("writing-history.csv");
-    expect(csv.text).toBe(`date,written,removed,imported,restored\r\n${today.date},4,0,2,0\r\n`);
+    expect(csv.text).toBe(`date,written,removed,imported,restored,net\r\n${today.date},4,0,2,0,4\r\n`);
     expect((await call("HEAD", "/api/v1/stats/history.csv", { token: laptop })).status).toBe(200);
 
     const progress = expectSuccess(await get(`/api/v1/books/${book.id}/progress`, laptop), 200);

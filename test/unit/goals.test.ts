@@ -119,8 +119,8 @@ describe("stats (issue 22 item 3)", () => {
       ["2026-11-21", 5],
       ["2026-11-23", 3],
     ]);
-    expect(history).toMatchObject({ totals: { written: 12, imported: 1, removed: 0, restored: 0 }, bestDay: { date: "2026-11-21", written: 5 }, averagePerWritingDay: 4, streak: 3, longestStreak: 3 });
-    expect(historyCsv(history)).toBe("date,written,removed,imported,restored\r\n2026-11-20,4,0,1,0\r\n2026-11-21,5,0,0,0\r\n2026-11-23,3,0,0,0\r\n");
+    expect(history).toMatchObject({ totals: { written: 12, imported: 1, removed: 0, restored: 0, net: 12 }, bestDay: { date: "2026-11-21", net: 5 }, averagePerWritingDay: 4, streak: 3, longestStreak: 3 });
+    expect(historyCsv(history)).toBe("date,written,removed,imported,restored,net\r\n2026-11-20,4,0,1,0,4\r\n2026-11-21,5,0,0,0,5\r\n2026-11-23,3,0,0,0,3\r\n");
     expect((await getHistory({ from: "2026-11-21", to: "2026-11-21" }, eve)).days).toHaveLength(1);
     await expect(getHistory({ from: "2026-11-22", to: "2026-11-21" }, eve)).rejects.toMatchObject({ code: "validation_failed" });
 
@@ -134,6 +134,28 @@ describe("stats (issue 22 item 3)", () => {
       deadline: null,
       startDate: "2026-11-20",
     });
+  });
+
+  // Issue 33 item 5: "today" only went up (deleting 3,000 words gave +45, deleting a letter +1)
+  // while the session was net. Every counter is net now: typed less deleted.
+  it("counts every day by one rule, typed less deleted: a cut is negative, a corrected word nothing, and the goal and streak follow", async () => {
+    const max = await newWriter("max");
+    await updateGoalSettings({ dailyGoal: 2 }, max);
+    const book = await bookFor(max, 100);
+    at("2026-11-24T09:00:00Z");
+    const chapter = await uploadChapter({ bookId: book.id, content: words(200, "kept") }, max);
+    const ids = { bookId: book.id, chapterId: chapter.id };
+    await saveChapter({ ...ids, version: 1, content: `${words(200, "kept")} one two three` }, max);
+    expect(await getToday(max)).toMatchObject({ written: 3, removed: 0, imported: 200, net: 3, met: true, streak: 1 });
+    // A letter corrected: one word out, one in.
+    await saveChapter({ ...ids, version: 2, content: `${words(200, "kept")} one two thre` }, max);
+    expect(await getToday(max)).toMatchObject({ written: 4, removed: 1, net: 3, met: true });
+    // Cutting 100 words takes the day below nothing, and the goal with it.
+    await saveChapter({ ...ids, version: 3, content: `${words(100, "kept")} one two thre` }, max);
+    expect(await getToday(max)).toMatchObject({ removed: 101, net: -97, met: false, streak: 0 });
+    expect((await getBookGoal({ bookId: book.id }, max)).writtenToday).toBe(-97);
+    const history = await getHistory({}, max);
+    expect(history).toMatchObject({ totals: { net: -97 }, bestDay: null, averagePerWritingDay: 0 });
   });
 
   it("another writer's book is 403 for its history and progress", async () => {

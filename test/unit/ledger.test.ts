@@ -7,7 +7,7 @@ import { THIN_EVERY_VERSIONS } from "@/server/chapters/revision-retention";
 import { saveChapter } from "@/server/chapters/save-chapter";
 import { uploadChapter } from "@/server/chapters/upload-chapter";
 import { sql } from "@/server/db";
-import { PASTE_WORDS } from "@/server/goals/ledger";
+import { PASTE_WORDS } from "@/server/goals/rule";
 import { updateGoalSettings } from "@/server/goals/update-settings";
 import { EDIT_WORDS_HERE } from "@/server/text/word-change";
 import { newWriter } from "../support/principals";

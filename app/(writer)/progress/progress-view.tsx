@@ -39,13 +39,13 @@ export function ProgressView({ books, unitLanguage }: { books: ProgressBook[]; u
       <dl className={styles.figures} aria-label="Your writing in figures">
         <div>
           <dt>Today</dt>
-          <dd data-testid="today-written">{words(today.data.written)}</dd>
-          {goal !== null && <dd className={styles.note}>{today.data.met ? "Goal met" : `${formatNumber(Math.max(0, goal - today.data.written))} to go`}</dd>}
+          <dd data-testid="today-written">{words(today.data.net)}</dd>
+          {goal !== null && <dd className={styles.note}>{today.data.met ? "Goal met" : `${formatNumber(Math.max(0, goal - today.data.net))} to go`}</dd>}
         </div>
         <div>
           <dt>Streak</dt>
           <dd>{streak === 1 ? "1 day" : `${formatNumber(streak)} days`}</dd>
-          {goal === null && <dd className={styles.note}>Days with any writing; set a daily goal to raise the bar</dd>}
+          {goal === null && <dd className={styles.note}>Days that came out ahead; set a daily goal to raise the bar</dd>}
         </div>
         <div>
           <dt>Longest streak</dt>
@@ -53,7 +53,7 @@ export function ProgressView({ books, unitLanguage }: { books: ProgressBook[]; u
         </div>
         <div>
           <dt>Best day</dt>
-          <dd>{bestDay ? words(bestDay.written) : "—"}</dd>
+          <dd>{bestDay ? words(bestDay.net) : "—"}</dd>
           {bestDay && <dd className={styles.note}>{formatDay(bestDay.date)}</dd>}
         </div>
         <div>
@@ -62,12 +62,11 @@ export function ProgressView({ books, unitLanguage }: { books: ProgressBook[]; u
         </div>
         <div>
           <dt>Written this year</dt>
-          <dd>{words(totals.written)}</dd>
-          {(totals.imported > 0 || totals.restored > 0) && (
-            <dd className={styles.note}>
-              plus {formatNumber(totals.imported)} imported, {formatNumber(totals.restored)} restored
-            </dd>
-          )}
+          <dd>{words(totals.net)}</dd>
+          <dd className={styles.note}>
+            {formatNumber(totals.written)} typed less {formatNumber(totals.removed)} deleted
+            {(totals.imported > 0 || totals.restored > 0) && <>; besides, {formatNumber(totals.imported)} imported, {formatNumber(totals.restored)} restored</>}
+          </dd>
         </div>
       </dl>
 
@@ -89,7 +88,8 @@ export function ProgressView({ books, unitLanguage }: { books: ProgressBook[]; u
                 <thead>
                   <tr>
                     <th scope="col">Day</th>
-                    <th scope="col" className="num">Written</th>
+                    <th scope="col" className="num">Net</th>
+                    <th scope="col" className="num">Typed</th>
                     <th scope="col" className="num">Removed</th>
                     <th scope="col" className="num">Imported</th>
                     <th scope="col" className="num">Restored</th>
@@ -101,6 +101,7 @@ export function ProgressView({ books, unitLanguage }: { books: ProgressBook[]; u
                       <th scope="row">
                         <time dateTime={day.date}>{formatDay(day.date)}</time>
                       </th>
+                      <td className="num">{formatNumber(day.net)}</td>
                       <td className="num">{formatNumber(day.written)}</td>
                       <td className="num">{formatNumber(day.removed)}</td>
                       <td className="num">{formatNumber(day.imported)}</td>

@@ -15,18 +15,20 @@ echarts.use([HeatmapChart, CalendarComponent, TooltipComponent, VisualMapCompone
 
 interface Day {
   date: string;
-  written: number;
+  /** typed less deleted, the one rule (server/goals/rule.ts) */
+  net: number;
 }
 
 /**
  * A year of days as a calendar heat map (GitHub's contribution calendar, which writers know): the
- * darker the square, the more words written. The table under it says the same in text.
+ * darker the square, the more net words (typed less deleted); a day that cut more than it added
+ * stays blank. The table under it says the same in text.
  */
 export function WritingCalendar({ days, from, to, unitLanguage }: { days: Day[]; from: string; to: string; unitLanguage: string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const written = days.filter((day) => day.written > 0);
-    const max = Math.max(1, ...written.map((day) => day.written));
+    const ahead = days.filter((day) => day.net > 0);
+    const max = Math.max(1, ...ahead.map((day) => day.net));
     return drawThemedChart(box.current!, (p) => ({
       animation: false,
       textStyle: { color: p.ink, fontFamily: "inherit" },
@@ -51,12 +53,12 @@ export function WritingCalendar({ days, from, to, unitLanguage }: { days: Day[];
         monthLabel: { color: p.muted, fontSize: 10 },
         yearLabel: { show: false },
       },
-      series: [{ type: "heatmap", coordinateSystem: "calendar", data: written.map((day) => [day.date, day.written]) }],
+      series: [{ type: "heatmap", coordinateSystem: "calendar", data: ahead.map((day) => [day.date, day.net]) }],
     }));
   }, [days, from, to, unitLanguage]);
 
-  const todays = days.find((day) => day.date === to)?.written ?? 0;
-  const writingDays = days.filter((day) => day.written > 0).length;
+  const todays = days.find((day) => day.date === to)?.net ?? 0;
+  const writingDays = days.filter((day) => day.net > 0).length;
   const label = `Words per day from ${formatDay(from)} to ${formatDay(to)}: ${writingDays} ${writingDays === 1 ? "day" : "days"} with writing; today ${formatWords(todays, unitLanguage)}. The table below lists every day.`;
   return (
     <ScrollRegion className={styles.scroll} label="Writing calendar">

@@ -18,8 +18,7 @@ import { HistoryDialog } from "./history-dialog";
 import { MarkdownEditor, type MarkdownEditorHandle } from "./markdown-editor";
 import { SaveIndicator } from "./save-indicator";
 import { SignInDialog } from "./sign-in-dialog";
-import { SessionProgress, TodayCount } from "./writing-goals";
-import { recordSession, restartSession } from "./writing-session";
+import { SessionProgress, TodayCount, useDayCount } from "./writing-goals";
 
 export interface ChapterListEntry {
   id: string;
@@ -67,8 +66,6 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
   const [status, setStatus] = useState<SaveStatus>({ state: "saved" });
   const [version, setVersion] = useState(chapter.version);
   const [words, setWords] = useState(chapter.wordCount);
-  /** net words written in this tab's session (writing-session.ts), once counted after hydration */
-  const [session, setSession] = useState<number | null>(null);
   const [savedCounts, setSavedCounts] = useState<Record<string, number>>({});
   const [notice, setNotice] = useState<string>();
   const [focusMode, setFocusMode] = useState(false);
@@ -168,8 +165,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
     const count = countProse(editor.current?.text() ?? "");
     setWords(count);
     setMentions(editor.current?.mentions() ?? []);
-    setSession(recordSession(chapterId, count));
-  }, [chapterId]);
+  }, []);
 
   useEffect(() => {
     const engine = new ChapterSync(ids, chapter, {
@@ -280,6 +276,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
   const counts = (entry: ChapterListEntry) => savedCounts[entry.id] ?? entry.wordCount;
   const savedWords = savedCounts[chapterId] ?? chapter.wordCount;
   const saved = useMemo(() => ({ version, words: savedWords }), [version, savedWords]);
+  const day = useDayCount(words, saved);
 
   return (
     <div className={focusMode ? `${styles.workspace} ${styles.focus}` : styles.workspace}>
@@ -353,18 +350,9 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
           <SaveIndicator status={status} onResolve={() => setDialog("conflict")} onSignIn={() => setDialog("sign-in")} onRetry={() => sync.current?.retry()} />
           <span className={styles.count}>
             <span>{formatWords(words, book.language)}</span>
-            <TodayCount words={words} saved={saved} />
+            <TodayCount day={day} />
           </span>
-          {session !== null && (
-            <SessionProgress
-              session={session}
-              language={book.language}
-              onRestart={() => {
-                restartSession(chapterId, words);
-                setSession(0);
-              }}
-            />
-          )}
+          {day && <SessionProgress day={day} language={book.language} />}
           <span className={styles.tools}>
             <button
               type="button"

@@ -3,21 +3,40 @@
 import { useEffect, useState } from "react";
 import { formatNumber, formatWords } from "@/app/_components/format";
 import { trpc } from "@/app/_trpc/client";
+import { PASTE_WORDS } from "@/server/goals/rule";
 import styles from "./editor.module.css";
+import { restartSession, sessionStart } from "./writing-session";
+
+/** The day's net words as the editor shows them, with what they are made of. */
+export interface DayCount {
+  /** the writer's calendar day (YYYY-MM-DD in their zone) */
+  date: string;
+  timeZone: string;
+  /** typed less deleted today on every device, with this page's words not yet saved */
+  net: number;
+  /** this page's words not yet saved (or null: a paste, which the save will count as imported) */
+  unsaved: number | null;
+  dailyGoal: number | null;
+}
+
+/** A signed count: +45, −3,000 (a true minus sign). */
+const signed = (n: number) => `${n < 0 ? "−" : "+"}${formatNumber(Math.abs(n))}`;
 
 /**
- * Today's words, from the server's ledger (every device's saves), plus what this page has typed
- * since its last confirmed save: offline, or between saves, the figure still moves with the
- * writing, and the next save's total takes over from it.
+ * Today's net words (typed less deleted, the one rule of server/goals/rule.ts), from the server's
+ * ledger (every device's saves), plus what this page has changed since its last confirmed save:
+ * offline, or between saves, the figure still moves with the writing, and the next save's total
+ * takes over from it. Unsaved words that outnumber a paste's threshold are a paste, which the
+ * save counts as imported, not written: they do not move it.
  *
  * saved: the chapter's version and count in its last confirmed save (what the ledger holds).
  */
-export function TodayCount({ words, saved }: { words: number; saved: { version: number; words: number } }) {
+export function useDayCount(words: number, saved: { version: number; words: number }): DayCount | null {
   const today = trpc.stats.today.useQuery();
   const utils = trpc.useUtils();
   // The count the ledger's figure on screen already includes: moved on once the figure that
-  // counts a save has arrived, so the total never dips between a save and its refetch. Every
-  // save is asked about, for one that replaces a word adds to the day and leaves the count alone.
+  // counts a save has arrived, so the total never jumps between a save and its refetch. Every
+  // save is asked about, for one that replaces a word changes the day and leaves the count alone.
   const [counted, setCounted] = useState({ version: saved.version, words: saved.words });
   useEffect(() => {
     if (saved.version === counted.version) return;
@@ -28,40 +47,51 @@ export function TodayCount({ words, saved }: { words: number; saved: { version: 
     };
   }, [saved, counted.version, utils]);
   if (!today.data) return null;
-  const unsaved = Math.max(0, words - counted.words);
-  const total = today.data.written + unsaved;
-  const goal = today.data.dailyGoal;
+  const change = words - counted.words;
+  const unsaved = change > PASTE_WORDS ? null : change;
+  return { date: today.data.date, timeZone: today.data.timeZone, net: today.data.net + (unsaved ?? 0), unsaved, dailyGoal: today.data.dailyGoal };
+}
+
+/** Today's net words beside the chapter's count. */
+export function TodayCount({ day }: { day: DayCount | null }) {
+  if (!day) return null;
+  const goal = day.dailyGoal;
   const title = [
-    `Words written today on all your devices (${today.data.timeZone})`,
-    unsaved > 0 ? `${formatNumber(unsaved)} not saved yet` : null,
-    goal !== null ? `daily goal ${formatNumber(goal)}${total >= goal ? ", met" : ""}` : null,
+    `Words written today on all your devices, typed less deleted (${day.timeZone})`,
+    day.unsaved === null ? "a paste not saved yet, which counts as imported" : day.unsaved !== 0 ? `${signed(day.unsaved)} not saved yet` : null,
+    goal !== null ? `daily goal ${formatNumber(goal)}${day.net >= goal ? ", met" : ""}` : null,
   ]
     .filter(Boolean)
     .join("; ");
   return (
     <span className={styles.today} title={title} data-testid="today-count">
-      +{formatNumber(total)} today
+      {signed(day.net)} today
     </span>
   );
 }
 
 /**
  * The session goal as a quiet line under the toolbar, and its figure beside the count; nothing at
- * all when the writer set no session goal.
+ * all when the writer set no session goal. A session counts by the day's rule: the day's net words
+ * now, less what they were when it began (writing-session.ts keeps that, per tab).
  */
-export function SessionProgress({ session, language, onRestart }: { session: number; language: string; onRestart: () => void }) {
+export function SessionProgress({ day, language }: { day: DayCount; language: string }) {
   const settings = trpc.goals.settings.useQuery();
+  const [start, setStart] = useState(() => sessionStart(day.date, day.net));
+  // A new day (midnight in the writer's zone) begins a new session.
+  const begun = start.date === day.date ? start : sessionStart(day.date, day.net);
   const goal = settings.data?.sessionGoal ?? null;
   if (!goal) return null;
-  const percent = Math.min(100, (session / goal) * 100);
+  const session = day.net - begun.net;
+  const percent = Math.min(100, (Math.max(0, session) / goal) * 100);
   const said = `${formatWords(session, language)} of ${formatNumber(goal)} this session`;
   return (
     <>
       <span className={styles.session}>
         <span>
-          {formatNumber(session)} / {formatNumber(goal)} session
+          {formatNumber(session).replace("-", "\u2212")} / {formatNumber(goal)} session
         </span>
-        <button type="button" className="link-button quiet" onClick={onRestart} title="Count this session from now">
+        <button type="button" className="link-button quiet" onClick={() => setStart(restartSession(day.date, day.net))} title="Count this session from now">
           Restart
         </button>
       </span>
@@ -71,7 +101,7 @@ export function SessionProgress({ session, language, onRestart }: { session: num
         aria-label="Session goal"
         aria-valuemin={0}
         aria-valuemax={goal}
-        aria-valuenow={Math.min(session, goal)}
+        aria-valuenow={Math.min(Math.max(0, session), goal)}
         aria-valuetext={said}
         data-met={session >= goal || undefined}
       >
