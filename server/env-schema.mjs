@@ -60,6 +60,15 @@ const schema = z
     INKSTONE_SIGNUP_WINDOW_SECONDS: wholeNumber(1, SECONDS_IN_A_YEAR, 3600),
     /** reverse proxies in front of the server whose X-Forwarded-For is trusted (docs/operations.md) */
     INKSTONE_TRUSTED_PROXIES: wholeNumber(0, 10, 0),
+    /**
+     * origins (scheme://host[:port], comma-separated) whose pages may call the API from a browser
+     * with a Bearer token (CORS, server/entry/cors.mjs); unset, none: same-origin only
+     */
+    INKSTONE_CORS_ORIGINS: z
+      .string()
+      .transform((value) => value.split(",").map((origin) => origin.trim()).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s?#*]+$/, "must be origins such as https://app.example.com, comma-separated, without a path or a wildcard")))
+      .default([]),
     /** worker threads for conversions, exports and analyses (server/workers/pool.ts) */
     INKSTONE_WORKERS: wholeNumber(1, 16, 2),
     /** how long an access token lives; short lifetimes let tests (and cautious sites) exercise refresh */

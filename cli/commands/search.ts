@@ -1,12 +1,13 @@
 import type { Command } from "commander";
 import {
-  bookSearchResultSchema,
   changeSetListSchema,
-  librarySearchResultSchema,
+  librarySearchHitSchema,
   replacePreviewSchema,
   replaceResultSchema,
+  searchHitSchema,
   undoResultSchema,
 } from "../../server/search/schemas";
+import type { Page } from "../client";
 import { context } from "../context";
 import { CliError } from "../errors";
 import { printNote, printResult, printRows } from "../output";
@@ -46,6 +47,9 @@ function pageNumber(value: string): number {
   return n;
 }
 
+/** A search's page as --json prints it, as a list's: the items, the total, and the next page (null on the last). */
+const listing = <T>(answer: Page<T>, page: number) => ({ items: answer.items, total: answer.total, page, nextPage: answer.next ? page + 1 : null });
+
 export function registerSearch(program: Command): void {
   matchOptions(
     program
@@ -58,26 +62,27 @@ export function registerSearch(program: Command): void {
     const { client, json } = context(command);
     if (!options.book) {
       if (options.regex || options.wholeWord || options.matchCase || options.width) throw new CliError("--regex, --whole-word, --match-case and --width need --book: the library search is plain text");
-      const result = await client.data("GET", "/api/v1/search", { query: { query, page: options.page } }, librarySearchResultSchema);
-      if (json) return printResult(true, result, "");
-      printRows(false, result.items, [
+      // A search pages as every collection does: the page is `data`, X-Total-Count and Link say the rest.
+      const answer = await client.page("/api/v1/search", { query, page: options.page }, librarySearchHitSchema);
+      if (json) return printResult(true, listing(answer, options.page), "");
+      printRows(false, answer.items, [
         { heading: "book", value: (i) => i.bookTitle },
         { heading: "chapter", value: (i) => i.chapterTitle },
         { heading: "hits", value: (i) => i.hitCount },
         { heading: "first hit", value: inContext },
         { heading: "chapter id", value: (i) => i.chapterId },
       ], `no chapter holds "${query}"`);
-      if (result.total > result.page * result.perPage) printNote(`${result.items.length} of ${result.total} chapters shown; --page ${result.page + 1} for more`);
+      if (answer.next) printNote(`${answer.items.length} of ${answer.total} chapters shown; --page ${options.page + 1} for more`);
       return;
     }
-    const result = await client.data("GET", `${bookPath(options.book)}/search`, { query: { query, ...flagQuery(options), page: options.page } }, bookSearchResultSchema);
-    if (json) return printResult(true, result, "");
-    printRows(false, result.items, [
+    const answer = await client.page(`${bookPath(options.book)}/search`, { query, ...flagQuery(options), page: options.page }, searchHitSchema);
+    if (json) return printResult(true, listing(answer, options.page), "");
+    printRows(false, answer.items, [
       { heading: "chapter", value: (h) => h.chapterTitle },
       { heading: "at", value: (h) => (h.field === "title" ? "title" : h.start) },
       { heading: "hit", value: inContext },
     ], `no hit for "${query}"`);
-    if (result.total > 0) printNote(`${result.total} hits in ${result.chapters.length} chapters${result.total > result.page * result.perPage ? `; --page ${result.page + 1} for more` : ""}`);
+    if (answer.total) printNote(`${answer.total} hits${answer.next ? `; --page ${options.page + 1} for more` : ""}`);
   });
 
   matchOptions(

@@ -16,6 +16,7 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import { fileURLToPath } from "node:url";
 import { readEnv } from "../env-schema.mjs";
+import { corsPolicy } from "./cors.mjs";
 import { createEntryServer } from "./http-server.mjs";
 
 // Named before any thread starts: the worker threads the pool starts later take this name, and the
@@ -66,8 +67,10 @@ const app = next({
 await app.prepare();
 const handle = app.getRequestHandler();
 
+const cors = corsPolicy(env.INKSTONE_CORS_ORIGINS);
 const server = createEntryServer({
-  handle: (request, response) => handle(request, response),
+  // A preflight from a listed origin is answered here; any other request goes on to Next.
+  handle: (request, response) => (cors.apply(request, response) ? Promise.resolve() : handle(request, response)),
   upgrades: new Map(),
   otherUpgrade: dev ? (request, socket, head) => void nextUpgrades.emit("upgrade", request, socket, head) : undefined,
   tls,

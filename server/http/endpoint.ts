@@ -66,6 +66,12 @@ export interface Endpoint<
     json?: boolean;
     /** `run` gets the body under this name beside the path parameters (`{ bookId, changes }`), not spread */
     under?: string;
+    /**
+     * Path parameters the body may repeat (the seed's chapter upload sends `bookId`): declared
+     * optional in the body, taken when equal to the path's, 422 naming it otherwise, and left out
+     * before the handler sees the body.
+     */
+    echoes?: readonly string[];
   };
   /** the attributes OPTIONS reports as changeable by a caller allowed to call this endpoint */
   writableAttributes?: readonly string[];
@@ -174,7 +180,7 @@ export function defineEndpoint<
   endpoint: Omit<Endpoint<P, B, Q, undefined, S>, "handle" | "head" | "run" | "collection" | "auth" | "method" | "body" | "success"> & {
     method: M;
     auth: "required";
-    body?: { schema: B; maxBytes?: number; multipart?: boolean | "binary"; json?: boolean; under?: K };
+    body?: { schema: B; maxBytes?: number; multipart?: boolean | "binary"; json?: boolean; under?: K; echoes?: readonly string[] };
     success: Omit<Endpoint<P, B, Q, undefined, S>["success"], "headersOf" | "validators"> & {
       headersOf?(data: RunOutput<S>): HeadersInit;
       validators?(data: RunOutput<S>): Validators;
@@ -272,21 +278,32 @@ export function bodyMediaTypes(body: NonNullable<Endpoint["body"]>): BodyMediaTy
   return [...(json ? ["application/json" as const] : []), ...(body.multipart ? ["multipart/form-data" as const] : [])];
 }
 
-// Each PUT's body schema widened by its resource's read-only attributes once, not on every request.
+// Each body schema widened by the path parameters it may repeat and (a PUT) its resource's
+// read-only attributes once, not on every request.
 const widenedBodies = new WeakMap<Endpoint, z.ZodType>();
 
-/** The body an endpoint reads: its own schema, plus (for a PUT) the resource's read-only attributes, optional. */
+/**
+ * The body an endpoint reads, which the OpenAPI document declares: its own schema, plus the path
+ * parameters it may repeat (`body.echoes`) and, for a PUT, the resource's read-only attributes,
+ * all optional.
+ */
 export function requestBodySchema(endpoint: Endpoint): z.ZodType {
   const schema = endpoint.body!.schema;
-  if (!endpoint.readOnly) return schema;
+  const echoes = endpoint.body!.echoes ?? [];
+  if (!endpoint.readOnly && echoes.length === 0) return schema;
   let widened = widenedBodies.get(endpoint);
   if (!widened) {
     const own = schema as z.ZodObject;
-    const extra = Object.entries(endpoint.readOnly.resource.shape)
-      .filter(([name]) => !(name in own.shape))
+    const params = (endpoint.params as z.ZodObject | undefined)?.shape ?? {};
+    const echoed = echoes.map((name) => [
+      name,
+      (params[name] as z.ZodType).optional().meta({ description: `the path's {${name}}, which the body may repeat: taken when it is the same, 422 otherwise` }),
+    ]);
+    const readOnly = Object.entries(endpoint.readOnly?.resource.shape ?? {})
+      .filter(([name]) => !(name in own.shape) && !echoes.includes(name))
       .map(([name, field]) => [name, (field as z.ZodType).optional().meta({ readOnly: true, description: "read-only: taken back when it equals the stored value" })]);
     const id = z.globalRegistry.get(schema)?.id;
-    widened = own.extend(Object.fromEntries(extra)).meta(id ? { id } : {});
+    widened = own.extend(Object.fromEntries([...echoed, ...readOnly])).meta(id ? { id } : {});
     widenedBodies.set(endpoint, widened);
   }
   return widened;

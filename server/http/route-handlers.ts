@@ -45,8 +45,8 @@ async function run(endpoint: Endpoint, request: Request, context: RouteContext):
         owner: principal?.userId,
       })
     : undefined;
-  const handled = { request, url, principal, params, query, collection, body };
-  if (endpoint.readOnly && principal) handled.body = await withoutReadOnly(endpoint, { ...handled, principal }, body as Record<string, unknown>);
+  const handled = { request, url, principal, params, query, collection, body: endpoint.body?.echoes ? withoutEchoes(endpoint.body.echoes, params, body) : body };
+  if (endpoint.readOnly && principal) handled.body = await withoutReadOnly(endpoint, { ...handled, principal }, handled.body as Record<string, unknown>);
   return endpoint.handle(handled);
 }
 
@@ -79,6 +79,23 @@ async function withoutReadOnly(
     );
   }
   return Object.fromEntries(Object.entries(body).filter(([name]) => name in own));
+}
+
+/**
+ * Takes out of a body the path parameters it repeats (the seed's chapter upload sends `bookId`):
+ * each must be the path's (422 naming it otherwise).
+ */
+function withoutEchoes(names: readonly string[], params: Record<string, unknown>, body: unknown): unknown {
+  const fields = body as Record<string, unknown>;
+  const differing = names.filter((name) => fields[name] !== undefined && fields[name] !== params[name]);
+  if (differing.length > 0) {
+    throw new AppError(
+      "validation_failed",
+      "The body names another record than the path.",
+      differing.map((name) => ({ path: name, message: `must be the path's ${name}, ${JSON.stringify(params[name])}, or left out` })),
+    );
+  }
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => !names.includes(name)));
 }
 
 // As the client read it: the stored value as JSON carries it (dates as ISO strings).

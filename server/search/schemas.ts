@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { bookIdParams } from "../books/schemas";
-import { booleanFilter } from "../collections";
+import { booleanFilter, MAX_PAGE } from "../collections";
 
 /** The most hits one preview or replace may hold: a review of more is no review; narrow the search instead. */
 export const MAX_REPLACE_HITS = 5_000;
@@ -60,14 +60,17 @@ export function searchOptionsOf(input: SearchOptions): SearchOptions {
 }
 
 const pageNumber = z.coerce.number().int().min(1);
-export const bookSearchPaging = {
-  page: pageNumber.default(1),
-  perPage: pageNumber.max(BOOK_SEARCH_PER_PAGE.max).default(BOOK_SEARCH_PER_PAGE.default),
-};
-export const librarySearchPaging = {
-  page: pageNumber.default(1),
-  perPage: pageNumber.max(LIBRARY_SEARCH_PER_PAGE.max).default(LIBRARY_SEARCH_PER_PAGE.default),
-};
+/**
+ * A search's paging as REST's query string spells it, as every collection's: `page` and
+ * `per_page` (the answer's `data` is the page, X-Total-Count and Link carry the rest). tRPC's
+ * inputs name it `perPage`, as its lists do.
+ */
+export function restSearchPaging(limits: { default: number; max: number }) {
+  return {
+    page: pageNumber.max(MAX_PAGE).default(1).describe("page number, from 1"),
+    per_page: pageNumber.max(limits.max, `at most ${limits.max}`).default(limits.default).describe(`records per page, at most ${limits.max} (default ${limits.default})`),
+  };
+}
 
 const context = {
   before: z.string().describe("the sentence before the hit (at most ~80 characters)"),
@@ -97,11 +100,13 @@ export const bookSearchResultSchema = z
   .meta({ id: "BookSearchResult" });
 export type BookSearchResult = z.infer<typeof bookSearchResultSchema>;
 
+export const librarySearchHitSchema = z
+  .object({ bookId: z.string(), bookTitle: z.string(), chapterId: z.string(), chapterTitle: z.string(), hitCount: z.int(), ...context })
+  .meta({ id: "LibrarySearchHit" });
+
 export const librarySearchResultSchema = z
   .object({
-    items: z.array(
-      z.object({ bookId: z.string(), bookTitle: z.string(), chapterId: z.string(), chapterTitle: z.string(), hitCount: z.int(), ...context }),
-    ),
+    items: z.array(librarySearchHitSchema),
     total: z.int().describe("chapters with a hit"),
     page: z.int(),
     perPage: z.int(),

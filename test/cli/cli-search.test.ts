@@ -15,7 +15,7 @@ describe("inkstone search, replace and undo-replace (issue 23 item 4)", () => {
     ok(await run(["chapters", "upload", bookId, "--title", "二"], "凯瑟琳走了。\n"));
 
     const hits = json(await run(["search", "kathryn", "--book", bookId, "--whole-word", "--json"]));
-    expect(hits).toMatchObject({ total: 2, chapters: [{ title: "One", hitCount: 2 }] });
+    expect(hits).toMatchObject({ total: 2, page: 1, nextPage: null, items: [{ chapterTitle: "One", match: "Kathryn" }, { chapterTitle: "One", match: "KATHRYN" }] });
     expect(ok(await run(["search", "凯瑟琳", "--book", bookId]))).toContain("[凯瑟琳]走了。");
     expect(fails(await run(["search", "a(b", "--book", bookId, "--regex"]))).toBe("inkstone: invalid input: This regular expression is not valid at position 3: missing closing ).");
     const library = json(await run(["search", "walked", "--json"]));

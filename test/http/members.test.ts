@@ -124,7 +124,7 @@ describe("a shared book", () => {
     const f = await bookWithChapters(owner.token);
     await uploadChapter(owner.token, f.book.id, `The ${word} grew by the well.`);
     const [viewer, reader] = [await addMember(owner, f.book.id, "viewer"), await addMember(owner, f.book.id, "beta_reader")];
-    const found = (token: string) => get(`/api/v1/search?query=${word}`, token).then((r) => (expectSuccess(r, 200) as { items: { bookId: string }[] }).items);
+    const found = (token: string) => get(`/api/v1/search?query=${word}`, token).then((r) => expectSuccess(r, 200) as { bookId: string }[]);
     expect((await found(viewer.token)).map((hit) => hit.bookId)).toEqual([f.book.id]);
     expect(await found(reader.token)).toEqual([]);
     expect(await found(other.token)).toEqual([]);

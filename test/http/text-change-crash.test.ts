@@ -105,7 +105,7 @@ describe("a server killed between a text change and its outbox work", () => {
         expect(parts.sort(byId)).toEqual(final);
       }
       const found = expectSuccess(await on(second, "GET", "/api/v1/search?query=kingfisher", token), 200);
-      expect(found.items.map((hit: { chapterId: string }) => hit.chapterId).sort()).toEqual([a.id, c.id].sort());
+      expect(found.map((hit: { chapterId: string }) => hit.chapterId).sort()).toEqual([a.id, c.id].sort());
     } finally {
       await db.destroy();
     }

@@ -66,7 +66,7 @@ describe("item 4: large text writes keep the server answering", { timeout: LONG_
     expect(slowestProbeMs, "the slowest GET of another writer during the save").toBeLessThan(PROBE_BUDGET_MS);
     for (const word of ["quillfeather", "zyzzogeton"]) {
       const found = expectSuccess(await get(`/api/v1/search?query=${word}`, writer.token), 200);
-      expect(found.items.map((hit: { chapterId: string }) => hit.chapterId), word).toEqual([chapter.id]);
+      expect(found.map((hit: { chapterId: string }) => hit.chapterId), word).toEqual([chapter.id]);
     }
   });
 

@@ -292,7 +292,7 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
       path: `/api/v1/books/${f.book.id}/search?query=bright&wholeWord=true`,
       snapshot: f.snapshot,
       async afterSuccess(data) {
-        expect(data).toMatchObject({ total: 1, items: [{ chapterId: f.chapter.id, match: "bright", after: " cold day." }] });
+        expect(data).toMatchObject([{ chapterId: f.chapter.id, match: "bright", after: " cold day." }]);
       },
     };
   },
@@ -304,7 +304,7 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
       path: `/api/v1/search?query=${word}`,
       snapshot: f.snapshot,
       async afterSuccess(data) {
-        expect(data).toMatchObject({ total: 1, items: [{ bookId: f.book.id, chapterId: chapter.id, hitCount: 1, match: word }] });
+        expect(data).toMatchObject([{ bookId: f.book.id, chapterId: chapter.id, hitCount: 1, match: word }]);
       },
     };
   },

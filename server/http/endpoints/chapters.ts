@@ -89,7 +89,8 @@ export const uploadChapterEndpoint = defineEndpoint({
   operation: "chapters.upload",
   auth: "required",
   params: bookIdParams,
-  body: { schema: uploadChapterInput, maxBytes: CHAPTER_BODY_LIMIT, multipart: true },
+  // The seed's upload sends the book's id in the body as well as in the path (`{bookId, content}`).
+  body: { schema: uploadChapterInput, maxBytes: CHAPTER_BODY_LIMIT, multipart: true, echoes: ["bookId"] },
   writableAttributes: ["title", "content"],
   success: { status: 201, description: "the new chapter, version 1", schema: chapterSchema, headers: ["etag"], headersOf: versionHeader },
   errors: ["book_in_trash"],

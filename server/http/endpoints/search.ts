@@ -6,12 +6,13 @@ import { applyReplace } from "../../search/apply-replace";
 import { listChangeSets } from "../../search/list-change-sets";
 import { previewReplace } from "../../search/preview-replace";
 import {
-  bookSearchPaging,
-  bookSearchResultSchema,
+  BOOK_SEARCH_PER_PAGE,
   changeSetListSchema,
   changeSetParams,
-  librarySearchPaging,
-  librarySearchResultSchema,
+  LIBRARY_SEARCH_PER_PAGE,
+  librarySearchHitSchema,
+  restSearchPaging,
+  searchHitSchema,
   replaceBody,
   replaceFields,
   replacePreviewSchema,
@@ -25,7 +26,7 @@ import { searchBook } from "../../search/search-book";
 import { searchLibrary } from "../../search/search-library";
 import { undoChangeSet } from "../../search/undo-change-set";
 import { defineEndpoint } from "../endpoint";
-import { success } from "../envelope";
+import { paged, success } from "../envelope";
 
 const searchErrors = ["invalid_pattern", "search_timed_out", "book_in_trash"] as const;
 
@@ -40,19 +41,31 @@ function optionsOf(query: { query: string; matchCase?: boolean; wholeWord?: bool
   };
 }
 
+// A search pages as every collection does (issue 33 item 12): `page` and `per_page` in the query,
+// the page of results as `data`, X-Total-Count and Link. tRPC's procedures answer the page as one
+// object (`{items, total, page, perPage}`, the book's `chapters` beside them), as its lists do.
+
 // GET /api/v1/books/{bookId}/search — every hit in a book
 export const searchBookEndpoint = defineEndpoint({
   method: "GET",
   path: "/api/v1/books/{bookId}/search",
-  summary: "Search a book's chapter titles and text: hits in book order with the sentence around each, paged, and each chapter's count",
+  summary: "Search a book's chapter titles and text: hits in book order with the sentence around each, paged",
   operation: "search.book",
   auth: "required",
   params: bookIdParams,
-  query: z.object({ ...searchOptionsQueryShape, ...bookSearchPaging }),
-  success: { status: 200, description: "one page of hits (at most 200), the total and the chapters with hits", schema: bookSearchResultSchema },
+  query: z.object({ ...searchOptionsQueryShape, ...restSearchPaging(BOOK_SEARCH_PER_PAGE) }),
+  success: {
+    status: 200,
+    description: `one page of hits (at most ${BOOK_SEARCH_PER_PAGE.max}); X-Total-Count counts every hit in the book`,
+    schema: z.array(searchHitSchema),
+    paged: true,
+  },
   errors: [...searchErrors],
-  handle: async ({ params, query, principal }) =>
-    success(await searchBook({ bookId: params.bookId, ...optionsOf(query), page: query.page, perPage: query.perPage }, principal)),
+  handle: async ({ params, query, url, principal }) => {
+    // The chapters with hits and their counts are tRPC's (the book page's list); a REST caller counts the hits by chapterId.
+    const { items, total, page, perPage } = await searchBook({ bookId: params.bookId, ...optionsOf(query), page: query.page, perPage: query.per_page }, principal);
+    return paged({ items, total, page, perPage }, url);
+  },
 });
 
 // GET /api/v1/search — the writer's whole library
@@ -62,9 +75,14 @@ export const searchLibraryEndpoint = defineEndpoint({
   summary: "Search all your books (not in the trash) at once, case-insensitively: one result per chapter with a hit, best first",
   operation: "search.library",
   auth: "required",
-  query: z.object({ query: searchQueryParameter, ...librarySearchPaging }),
-  success: { status: 200, description: "one page of chapters (at most 100) and the total", schema: librarySearchResultSchema },
-  handle: async ({ query, principal }) => success(await searchLibrary(query, principal)),
+  query: z.object({ query: searchQueryParameter, ...restSearchPaging(LIBRARY_SEARCH_PER_PAGE) }),
+  success: {
+    status: 200,
+    description: `one page of chapters (at most ${LIBRARY_SEARCH_PER_PAGE.max}); X-Total-Count counts every chapter with a hit`,
+    schema: z.array(librarySearchHitSchema),
+    paged: true,
+  },
+  handle: async ({ query, url, principal }) => paged(await searchLibrary({ query: query.query, page: query.page, perPage: query.per_page }, principal), url),
 });
 
 const previewQuery = z.object({
