@@ -4,8 +4,8 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { build } from "esbuild";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkAndRunFlows } from "../support/generated-client";
 import { get } from "../support/http-client";
 import { installedPackage, PROJECT_ROOT } from "../support/third-party-tools";
 import { signUp, type Account } from "../support/http-users";
@@ -31,47 +31,10 @@ describe.skipIf(!generator || !fetchClient)("a client generated from /api/v1/ope
     writeFileSync(path.join(work, "openapi.json"), document.text);
     execFileSync(process.execPath, [path.join(generator!, "bin/cli.js"), "openapi.json", "-o", "api.d.ts"], { cwd: work, stdio: "pipe" });
     copyFileSync(FLOWS, path.join(work, "flows.ts"));
-    writeFileSync(
-      path.join(work, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          noEmit: true,
-          target: "ES2022",
-          module: "ESNext",
-          moduleResolution: "Bundler",
-          lib: ["ES2022", "DOM"],
-          skipLibCheck: true,
-          typeRoots: [path.join(PROJECT_ROOT, "node_modules/@types")],
-          types: ["node"],
-          paths: { "openapi-fetch": [fetchClient] },
-        },
-        files: ["flows.ts"],
-      }),
-    );
-    const tsc = path.join(PROJECT_ROOT, "node_modules/typescript/bin/tsc");
-    let errors = "";
-    try {
-      execFileSync(process.execPath, [tsc, "-p", work], { encoding: "utf8", stdio: "pipe" });
-    } catch (error) {
-      errors = String((error as { stdout?: string }).stdout ?? error);
-    }
-    expect(errors).toBe("");
-
-    await build({
-      entryPoints: [path.join(work, "flows.ts")],
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      outfile: path.join(work, "flows.mjs"),
+    const output = await checkAndRunFlows(work, writer.token, {
+      lib: ["ES2022", "DOM"],
+      paths: { "openapi-fetch": [fetchClient!] },
       nodePaths: [path.dirname(fetchClient!)],
-      logLevel: "silent",
-    });
-    const output = execFileSync(process.execPath, [path.join(work, "flows.mjs")], {
-      env: { ...process.env, INKSTONE_URL: inject("baseUrl"), INKSTONE_TOKEN: writer.token },
-      encoding: "utf8",
-      stdio: "pipe",
     });
     expect(output.trim()).toBe("flows: ok");
   }, 120_000);
