@@ -1,6 +1,7 @@
 import type { AnalysisReport, SectionResult } from "@/server/analysis/engine/report";
 import { AnalysisChart } from "./analysis-chart";
 import styles from "./analysis.module.css";
+import { ScrollRegion } from "@/app/_components/scroll-region";
 
 const number = new Intl.NumberFormat("en", { maximumFractionDigits: 2 });
 const shown = (value: string | number | null) => (value === null ? "—" : typeof value === "number" ? number.format(value) : value);
@@ -32,7 +33,7 @@ function Section({ section }: { section: SectionResult }) {
       {section.table.rows.length > 0 && (
         <details className={styles.tableBox} open={!section.chart}>
           <summary>Table ({section.table.rows.length} rows)</summary>
-          <div className={styles.scroll}>
+          <ScrollRegion className={styles.scroll} label={`${section.title}: table`}>
             <table className="table">
               <thead>
                 <tr>
@@ -56,7 +57,7 @@ function Section({ section }: { section: SectionResult }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </details>
       )}
     </section>

@@ -8,6 +8,7 @@ import { useEffect, useRef } from "react";
 import type { ComparisonDto } from "@/server/analysis/compare-schemas";
 import { drawThemedChart, type Palette } from "@/app/_components/themed-chart";
 import styles from "../../../templates/_components/analysis.module.css";
+import { ScrollRegion } from "@/app/_components/scroll-region";
 
 echarts.use([LineChart, ScatterChart, GridComponent, TooltipComponent, LegendComponent, MarkLineComponent, SVGRenderer]);
 
@@ -164,7 +165,7 @@ export function CompareCharts({ comparison }: { comparison: ComparisonDto }) {
       {comparison.series.some((series) => series.key === "beats") && (
         <section className={styles.section} aria-labelledby="compare-beats">
           <h3 id="compare-beats">Turning points (Three-Act Structure)</h3>
-          <div className={styles.scroll}>
+          <ScrollRegion className={styles.scroll} label="Turning points, as a table">
             <table>
               <thead>
                 <tr>
@@ -185,7 +186,7 @@ export function CompareCharts({ comparison }: { comparison: ComparisonDto }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </section>
       )}
     </div>

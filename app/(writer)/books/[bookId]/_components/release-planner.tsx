@@ -8,6 +8,7 @@ import { describeProblem } from "../../../../_components/problem";
 import { trpc } from "../../../../_trpc/client";
 import styles from "../book.module.css";
 import { ReleaseCalendar } from "./release-calendar";
+import { ScrollRegion } from "@/app/_components/scroll-region";
 
 const CADENCES = [
   { value: "", label: "No cadence (dates by hand)" },
@@ -132,7 +133,7 @@ export function ReleasePlanner({ bookId, language, chapters }: { bookId: string;
       {p.chapters.length === 0 ? (
         <p className="muted">Add chapters to plan their releases.</p>
       ) : (
-        <div className={styles.planScroll}>
+        <ScrollRegion className={styles.planScroll} label="Release dates, scrolling sideways">
           <table className="table" aria-label="Release dates">
             <thead>
               <tr>
@@ -175,7 +176,7 @@ export function ReleasePlanner({ bookId, language, chapters }: { bookId: string;
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
 
       <ReleaseCalendar
