@@ -54,7 +54,7 @@ export const GOALS_CASES: Record<string, Prepare> = {
     return {
       path: `/api/v1/stats/history?bookId=${f.book.id}`,
       snapshot: f.snapshot,
-      afterSuccess: async (data) => expect((data as { totals: unknown }).totals).toEqual({ written: 2, removed: 0, imported: 2, restored: 0 }),
+      afterSuccess: async (data) => expect((data as { totals: unknown }).totals).toEqual({ written: 2, removed: 0, imported: 2, restored: 0, net: 2 }),
     };
   },
   "GET /api/v1/stats/history.csv": async (owner) => {
@@ -63,7 +63,7 @@ export const GOALS_CASES: Record<string, Prepare> = {
       path: `/api/v1/stats/history.csv?bookId=${f.book.id}`,
       snapshot: f.snapshot,
       async afterSuccess(response) {
-        expect((response as { text: string }).text).toMatch(/^date,written,removed,imported,restored\r\n\d{4}-\d{2}-\d{2},2,0,2,0\r\n$/);
+        expect((response as { text: string }).text).toMatch(/^date,written,removed,imported,restored,net\r\n\d{4}-\d{2}-\d{2},2,0,2,0,2\r\n$/);
       },
     };
   },
