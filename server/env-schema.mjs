@@ -58,6 +58,13 @@ const schema = z
     /** accounts one client address may open a window: each new account is another share of the workers */
     INKSTONE_SIGNUP_ATTEMPTS: wholeNumber(1, 1_000_000, 10),
     INKSTONE_SIGNUP_WINDOW_SECONDS: wholeNumber(1, SECONDS_IN_A_YEAR, 3600),
+    /**
+     * requests a minute one token (or one browser session's account) may make, steadily, on each
+     * instance; 0 turns the per-token limit off (docs/decisions/0473-rate-limits-a-client-can-see.md)
+     */
+    INKSTONE_TOKEN_RATE: wholeNumber(0, 1_000_000, 1200),
+    /** how many requests above that rate it may send at once: the bucket's size */
+    INKSTONE_TOKEN_BURST: wholeNumber(1, 1_000_000, 300),
     /** reverse proxies in front of the server whose X-Forwarded-For is trusted (docs/operations.md) */
     INKSTONE_TRUSTED_PROXIES: wholeNumber(0, 10, 0),
     /**

@@ -49,6 +49,26 @@ const HEADER_DOCS: Record<string, string> = {
   "content-disposition": "attachment; filename=\"…\"; filename*=UTF-8''… (RFC 6266)",
 };
 
+/**
+ * The per-credential limit's headers, on every answer to a request that carried a credential
+ * (docs/api.md#rate-limits-per-credential): declared once under components.headers, referenced from
+ * every response of every operation that reads a credential.
+ */
+const RATE_LIMIT_HEADERS: Record<string, oas31.HeaderObject> = {
+  "RateLimit-Limit": { description: "requests the credential may send at once (the bucket's size); present when a credential was sent and the limit is on", schema: { type: "integer" } },
+  "RateLimit-Remaining": { description: "requests left in the bucket after this one", schema: { type: "integer" } },
+  "RateLimit-Reset": { description: "seconds until the bucket is full again", schema: { type: "integer" } },
+  "RateLimit-Policy": { description: '"<burst>;w=<seconds>": the burst, refilled steadily over that many seconds', schema: { type: "string" } },
+};
+
+/** Every response of an operation that reads a credential: the RateLimit-* headers added, 429 rate_limited among its failures. */
+function withRateLimits(responses: Record<string, ZodOpenApiResponseObject>): Record<string, ZodOpenApiResponseObject> {
+  const refs = Object.fromEntries(Object.keys(RATE_LIMIT_HEADERS).map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => [status, { ...response, headers: { ...(response.headers as oas31.HeadersObject | undefined), ...refs } }]),
+  );
+}
+
 function headers(names: string[]): oas31.HeadersObject {
   return Object.fromEntries(
     names.map((name) => [name, { description: HEADER_DOCS[name] ?? name, schema: { type: "string" as const } }]),
@@ -60,7 +80,8 @@ function failuresOf(endpoint: Endpoint): Map<number, ErrorCode[]> {
   const codes: ErrorCode[] = ["malformed_request", "method_not_allowed", "not_acceptable", "internal"];
   if (endpoint.query || endpoint.collection) codes.push("invalid_query");
   // "optional" endpoints still refuse a credential that was sent but does not hold.
-  if (endpoint.auth !== "none") codes.push("invalid_token", "token_expired", "token_revoked");
+  // The per-credential request limit too (docs/api.md#rate-limits-per-credential).
+  if (endpoint.auth !== "none") codes.push("invalid_token", "token_expired", "token_revoked", "rate_limited");
   if (endpoint.auth === "required") codes.push("unauthenticated");
   if (endpoint.operation && OPERATION_SCOPES[endpoint.operation]) codes.push("insufficient_scope");
   if (endpoint.params) codes.push("not_found");
@@ -286,7 +307,7 @@ function operation(endpoint: Endpoint): ZodOpenApiOperationObject {
     ...(body && {
       requestBody: { required: true, description: bodyDescription(body), content: bodyContent(endpoint) },
     }),
-    responses: responses as ZodOpenApiResponsesObject,
+    responses: (endpoint.auth === "none" ? responses : withRateLimits(responses)) as ZodOpenApiResponsesObject,
   };
 }
 
@@ -334,12 +355,13 @@ function optionsOperation(path: string, endpoints: Endpoint[]): ZodOpenApiOperat
     "x-required-scope": null,
     "x-auth": "optional",
     ...(endpoints.some((e) => e.params) && { requestParams: { path: endpoints.find((e) => e.params)!.params as z.ZodObject } }),
-    responses: {
+    responses: withRateLimits({
       "200": { description: "the methods and attributes", headers: headers(["allow"]), content: { "application/json": { schema: optionsAnswer } } },
       "401": failureResponse(401, ["invalid_token", "token_expired", "token_revoked"]),
       ...Object.fromEntries(refusals.map(([status, codes]) => [status, failureResponse(status, codes)])),
+      "429": failureResponse(429, ["rate_limited"]),
       "500": failureResponse(500, ["internal"]),
-    },
+    }) as ZodOpenApiResponsesObject,
   };
 }
 
@@ -373,7 +395,9 @@ const INFO_DESCRIPTION = `Inkstone's REST API. Success: \`{ "code": <status>, "m
 Failure: \`{ "code": <business code>, "msg": "…", "error": "<name>", "details"?: … }\`.
 Collections take page, per_page (≤ ${MAX_PER_PAGE}), sortby, order and whitelisted filters, and answer
 X-Total-Count and Link headers. Aliases: /api/<path>, /v1/api/<path> and /v1/<path> ≡ /api/v1/<path>,
-GET /books ≡ GET /api/v1/books, /v1/auth/… ≡ /auth/…. Full reference: docs/api.md, and /reference.`;
+GET /books ≡ GET /api/v1/books, /v1/auth/… ≡ /auth/…. Requests with a credential are limited per token (per
+account for a browser session): RateLimit-Limit, -Remaining, -Reset and -Policy on every answer, 429
+rate_limited with Retry-After past it. Full reference: docs/api.md, and /reference.`;
 
 function build(): oas31.OpenAPIObject {
   const byPath = new Map<string, Endpoint[]>();
@@ -429,6 +453,7 @@ function build(): oas31.OpenAPIObject {
     tags: TAGS,
     paths,
     components: {
+      headers: RATE_LIMIT_HEADERS,
       securitySchemes: {
         bearerAuth: {
           type: "http",

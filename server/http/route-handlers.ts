@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { principalFromRequest } from "../auth/principal-from-request";
+import { countRequests, withRateLimitHeaders, type RequestAllowance } from "../auth/request-limit";
 import { authorize, hasScope, OPERATION_SCOPES } from "../auth/scopes";
 import { parseCollectionQuery } from "../collections";
 import { AppError, fieldProblems, type ErrorCode } from "../errors";
@@ -19,7 +20,17 @@ import { readBody } from "./read-body";
 export type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
 
-async function run(endpoint: Endpoint, request: Request, context: RouteContext): Promise<Response> {
+/** Where run() leaves what the request met of the per-credential limit, for its answer's headers, failures included. */
+interface Counted {
+  allowance?: RequestAllowance | null;
+}
+
+/**
+ * Serves one request. With `counted`, a request with a principal spends from its credential's
+ * bucket first, before any other work (a refused one does nothing); without, it is not counted
+ * again (OPTIONS's probe re-runs a GET inside a request already counted).
+ */
+async function run(endpoint: Endpoint, request: Request, context: RouteContext, counted?: Counted): Promise<Response> {
   // A file's handler negotiates its own format; its failures are still the JSON envelope.
   if (!endpoint.success.file && !acceptsJson(request.headers.get("accept"))) {
     throw new AppError("not_acceptable", "This endpoint answers in application/json only.", { available: ["application/json"] });
@@ -29,6 +40,7 @@ async function run(endpoint: Endpoint, request: Request, context: RouteContext):
   if (endpoint.auth === "required" && !principal) {
     throw new AppError("unauthenticated", "Sign in, or send a Bearer token.");
   }
+  if (principal && counted) spend(principal, counted);
   // The use case checks the scope again; checking here first answers 403 before a body is read.
   if (principal && endpoint.operation) authorize(principal, endpoint.operation);
 
@@ -108,6 +120,11 @@ function parseParams(schema: AnyObject, raw: Record<string, string | string[]>) 
   return parsed.data;
 }
 
+function spend(principal: Principal, counted: Counted): void {
+  counted.allowance = countRequests(principal);
+  if (counted.allowance?.refusal) throw counted.allowance.refusal;
+}
+
 const NO_QUERY = z.object({});
 // Each endpoint's query schema made strict once, not on every request.
 const strictQueries = new WeakMap<AnyObject, AnyObject>();
@@ -140,13 +157,14 @@ export function routeHandlers(...endpoints: Endpoint[]): Record<Method | "HEAD" 
 
   const handler = (method: Method): RouteHandler => async (request, context) => {
     const endpoint = byMethod.get(method);
+    const counted: Counted = {};
     try {
       if (!endpoint) throw new AppError("method_not_allowed", `${method} is not allowed here; use ${allow}.`);
-      return await run(endpoint, request, context);
+      return withRateLimitHeaders(await run(endpoint, request, context, counted), counted.allowance);
     } catch (error) {
       const response = failure(error);
       if (!endpoint) response.headers.set("allow", allow);
-      return response;
+      return withRateLimitHeaders(response, counted.allowance);
     }
   };
 
@@ -155,23 +173,26 @@ export function routeHandlers(...endpoints: Endpoint[]): Record<Method | "HEAD" 
     ...handlers,
     async HEAD(request, context) {
       let response: Response;
+      const counted: Counted = {};
       try {
         if (!head) {
           const why = get ? "GET here queues work, which HEAD must not" : "there is no GET here";
           throw new AppError("method_not_allowed", `HEAD is not allowed: ${why}; use ${allow}.`);
         }
-        response = await run(head, new Request(request, { method: "GET" }), context);
+        response = await run(head, new Request(request, { method: "GET" }), context, counted);
       } catch (error) {
         response = failure(error);
         if (!head) response.headers.set("allow", allow);
       }
-      return new Response(null, { status: response.status, headers: response.headers });
+      return withRateLimitHeaders(new Response(null, { status: response.status, headers: response.headers }), counted.allowance);
     },
     async OPTIONS(request, context) {
       const original = request.headers.get(ORIGINAL_METHOD_HEADER);
       if (original && UNREPRESENTABLE_METHODS.has(original)) return handler(original as Method)(request, { params: Promise.resolve({}) });
+      const counted: Counted = {};
       try {
         const principal = await principalFromRequest(request);
+        if (principal) spend(principal, counted);
         // What GET would answer about the record, OPTIONS answers: another writer's book is
         // 403 and an unknown id 404, not a list of attributes no PATCH could change.
         const { inTrash, changeable } =
@@ -189,9 +210,9 @@ export function routeHandlers(...endpoints: Endpoint[]): Record<Method | "HEAD" 
           }
         }
         const answer = endpoints.some((e) => e.requiredAttributes) ? { methods: allowed, attributes: [...attributes], required } : { methods: allowed, attributes: [...attributes] };
-        return success(answer, 200, { allow });
+        return withRateLimitHeaders(success(answer, 200, { allow }), counted.allowance);
       } catch (error) {
-        return failure(error);
+        return withRateLimitHeaders(failure(error), counted.allowance);
       }
     },
   };

@@ -25,8 +25,9 @@ export class CookieJar {
   }
 }
 
-async function formPost(path: string, jar: CookieJar, fields: Record<string, string>): Promise<ApiResponse> {
+async function formPost(path: string, jar: CookieJar, fields: Record<string, string>, baseUrl?: string): Promise<ApiResponse> {
   const response = await call("POST", path, {
+    baseUrl,
     body: new URLSearchParams(fields).toString(),
     headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
   });
@@ -34,16 +35,16 @@ async function formPost(path: string, jar: CookieJar, fields: Record<string, str
   return response;
 }
 
-async function csrfToken(jar: CookieJar): Promise<string> {
-  const response = await call("GET", "/api/auth/csrf", { headers: { cookie: jar.header() } });
+async function csrfToken(jar: CookieJar, baseUrl?: string): Promise<string> {
+  const response = await call("GET", "/api/auth/csrf", { baseUrl, headers: { cookie: jar.header() } });
   jar.take(response);
   return (response.body as { csrfToken: string }).csrfToken;
 }
 
-/** Signs in through next-auth's credentials endpoint, as the sign-in form does; returns the jar. */
-export async function browserSignIn(email: string, password: string): Promise<CookieJar> {
+/** Signs in through next-auth's credentials endpoint, as the sign-in form does; returns the jar. `baseUrl`: another server than the shared one. */
+export async function browserSignIn(email: string, password: string, baseUrl?: string): Promise<CookieJar> {
   const jar = new CookieJar();
-  const response = await formPost("/api/auth/callback/credentials", jar, { email, password, csrfToken: await csrfToken(jar) });
+  const response = await formPost("/api/auth/callback/credentials", jar, { email, password, csrfToken: await csrfToken(jar, baseUrl) }, baseUrl);
   if (response.status !== 302 || !jar.has(SESSION_COOKIE)) throw new Error(`sign-in answered ${response.status} without a session`);
   return jar;
 }

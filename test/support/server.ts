@@ -99,6 +99,12 @@ export async function startServer(extraEnv: Record<string, string> = {}, beside?
       INKSTONE_LOGIN_ATTEMPTS: "100000",
       INKSTONE_ADDRESS_ATTEMPTS: "100000",
       INKSTONE_SIGNUP_ATTEMPTS: "100000",
+      // Likewise, the credential matrices drive every endpoint with one owner token as fast as the
+      // machine answers (hundreds a second): the very pattern the per-credential limit stops. It
+      // stays on, so every answer still carries its headers; it has its own test
+      // (test/http/token-rate-limit.test.ts).
+      INKSTONE_TOKEN_RATE: "1000000",
+      INKSTONE_TOKEN_BURST: "100000",
       // The tests stand in for a proxy: the X-Forwarded-For they send is the client's address.
       INKSTONE_TRUSTED_PROXIES: "1",
       INKSTONE_JWT_SECRET: jwtSecret,

@@ -1,6 +1,7 @@
 // /api/trpc — typed RPC over the same use cases as REST
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { countRequests, withRateLimitHeaders } from "@/server/auth/request-limit";
 import { CHAPTER_BODY_LIMIT } from "@/server/chapters/schemas";
 import { AppError } from "@/server/errors";
 import { DEFAULT_BODY_LIMIT, readLimited } from "@/server/request/body";
@@ -19,16 +20,26 @@ const BODY_LIMIT = Math.max(CHAPTER_BODY_LIMIT, CONVERT_RPC_BODY_LIMIT);
 
 async function handler(req: Request) {
   const context = await createContext({ req });
+  // Each call of a batch spends from the caller's bucket, before its body is read; over the
+  // limit, no call runs (429 in tRPC's shape, with Retry-After).
+  const allowance = context.principal ? countRequests(context.principal, callsIn(req)) : null;
+  if (allowance?.refusal) return trpcTransportFailure(allowance.refusal, req, allowance.headers);
   let request = req;
   if (req.method === "POST") {
     try {
       request = await withParsedBody(req, context);
     } catch (error) {
-      return trpcTransportFailure(error, req);
+      return withRateLimitHeaders(trpcTransportFailure(error, req), allowance);
     }
   }
   const response = await fetchRequestHandler({ endpoint: "/api/trpc", req: request, router: appRouter, createContext: () => context, maxBatchSize: MAX_BATCH });
-  return asJson(response);
+  return withRateLimitHeaders(asJson(response), allowance);
+}
+
+/** How many procedures a request calls: `/api/trpc/a,b,c?batch=1` calls three (tRPC refuses more than MAX_BATCH). */
+function callsIn(req: Request): number {
+  const path = new URL(req.url).pathname.replace(/^\/api\/trpc\/?/, "");
+  return Math.min(MAX_BATCH, Math.max(1, path.split(",").length));
 }
 
 /**
