@@ -73,7 +73,13 @@ export class MemoryRequestLimiter implements RequestLimiter {
 
 const SWEEP_EVERY_MS = 60_000;
 
-const limiter: RequestLimiter | null = env.INKSTONE_TOKEN_RATE > 0 ? new MemoryRequestLimiter(60_000 / env.INKSTONE_TOKEN_RATE, env.INKSTONE_TOKEN_BURST) : null;
+// One limiter per process: Next bundles the REST route and the tRPC route apart, each with its own
+// copy of this module, and a credential's requests over both must spend from one bucket.
+const globalForLimiter = globalThis as { inkstoneRequestLimiter?: RequestLimiter | null };
+if (!("inkstoneRequestLimiter" in globalForLimiter)) {
+  globalForLimiter.inkstoneRequestLimiter = env.INKSTONE_TOKEN_RATE > 0 ? new MemoryRequestLimiter(60_000 / env.INKSTONE_TOKEN_RATE, env.INKSTONE_TOKEN_BURST) : null;
+}
+const limiter = globalForLimiter.inkstoneRequestLimiter ?? null;
 
 /** The policy as RateLimit-Policy states it: the burst, over the seconds the rate takes to refill it. */
 export function requestPolicy(rate = env.INKSTONE_TOKEN_RATE, burst = env.INKSTONE_TOKEN_BURST): { burst: number; windowSeconds: number } | null {
