@@ -7,8 +7,11 @@ import type { Precondition, Validators } from "../preconditions";
 // the write; a GET's If-None-Match and If-Modified-Since are compared here, after the read.
 
 // One list element: optional whitespace, an entity tag (W/ for weak; etagc is any visible ASCII but
-// the double quote, or obs-text), optional whitespace, then a comma or the end.
-const ELEMENT = /[ \t]*((?:W\/)?"[\x21\x23-\x7E\x80-\xFF]*")?[ \t]*(?:,|$)/y;
+// the double quote, or obs-text) and the whitespace after it, then a comma or the end. The space
+// after a tag is read only after a tag: had it been optional on its own, a run of spaces before
+// what is no tag could be split between the two in every way, a match tried in the square of its
+// length (test/unit/conditional-headers.test.ts).
+const ELEMENT = /[ \t]*(?:((?:W\/)?"[\x21\x23-\x7E\x80-\xFF]*")[ \t]*)?(?:,|$)/y;
 
 /** `*`, or the entity tags of a list (`"a", W/"b"`); null when the value is not that. */
 function entityTags(value: string): "*" | string[] | null {
