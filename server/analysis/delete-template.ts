@@ -18,7 +18,7 @@ export async function deleteTemplate(input: { templateId: string; precondition?:
     throw new AppError("forbidden", template.builtIn ? "Built-in templates cannot be deleted; an admin may unpublish one." : "This template belongs to another writer.");
   }
   const { precondition } = input;
-  if (precondition) assertPrecondition(precondition, validatorsOf(toTemplateDto(template, await isInstalled(principal.userId, template.id))));
+  await assertPrecondition(precondition, async () => validatorsOf(toTemplateDto(template, await isInstalled(principal.userId, template.id))));
   // Its installs go with it (ON DELETE CASCADE).
   const deleted = await sql
     .deleteFrom("AnalysisTemplate")

@@ -25,7 +25,7 @@ export async function updateTemplate(input: { templateId: string; changes: Templ
     }
   }
   const { precondition } = input;
-  if (precondition) assertPrecondition(precondition, validatorsOf(toTemplateDto(template, await isInstalled(principal.userId, template.id))));
+  await assertPrecondition(precondition, async () => validatorsOf(toTemplateDto(template, await isInstalled(principal.userId, template.id))));
   const name = content.name ?? template.name;
   const summary = content.summary ?? template.summary;
   const tags = content.tags ?? (JSON.parse(template.tags) as string[]);

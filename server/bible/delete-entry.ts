@@ -15,7 +15,7 @@ export async function deleteEntry(input: { bookId: string; entryId: string; prec
   authorize(principal, "bible.deleteEntry");
   const { book, entry } = await loadEntry(principal, input.bookId, input.entryId, "bible.deleteEntry");
   const { precondition } = input;
-  if (precondition) assertPrecondition(precondition, validatorsOf(await entryDto(book.id, entry)));
+  await assertPrecondition(precondition, async () => validatorsOf(await entryDto(book.id, entry)));
   const deleted = await sql
     .deleteFrom("BibleEntry")
     .where("id", "=", entry.id)

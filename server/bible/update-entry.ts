@@ -16,7 +16,7 @@ export async function updateEntry(
   authorize(principal, "bible.updateEntry");
   const { book, entry } = await loadEntry(principal, input.bookId, input.entryId, "bible.updateEntry");
   const { changes, precondition } = input;
-  if (precondition) assertPrecondition(precondition, validatorsOf(await entryDto(book.id, entry)));
+  await assertPrecondition(precondition, async () => validatorsOf(await entryDto(book.id, entry)));
   const scope = { bookId: entry.bookId, seriesId: entry.seriesId };
   const row = await bibleTransaction(scope, async (trx) => {
     if (changes.name !== undefined || changes.aliases !== undefined) {

@@ -14,7 +14,7 @@ export async function deleteBook(input: { bookId: string; permanent: boolean; pr
   authorize(principal, "books.delete");
   const book = await loadBook(principal, input.bookId, "books.delete", { inTrash: "allow" });
   const { precondition } = input;
-  assertPrecondition(precondition, validatorsOf(toBookDto(book, book.role)));
+  await assertPrecondition(precondition, () => validatorsOf(toBookDto(book, book.role)));
   // Checked and written at once: a write since the check leaves no row to change.
   const unchanged = (touched: { numUpdatedRows: bigint }) => {
     if (precondition && touched.numUpdatedRows === 0n) throw changedSince();

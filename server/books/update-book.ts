@@ -21,7 +21,7 @@ export async function updateBook(
   const book = await loadBook(principal, input.bookId, "books.update", { inTrash: restoring && Object.keys(attributes).length === 0 ? "allow" : "refuse" });
   // Into or out of the trash is the owner's alone, as deleting is.
   if (deleted !== undefined) assertCan(principal, "delete", book);
-  assertPrecondition(input.precondition, validatorsOf(toBookDto(book, book.role)));
+  await assertPrecondition(input.precondition, () => validatorsOf(toBookDto(book, book.role)));
   const deletedAt = deleted === undefined ? undefined : deleted ? (book.deletedAt ?? new Date()) : null;
   const row = await sql
     .updateTable("Book")

@@ -209,7 +209,7 @@ export function defineEndpoint(endpoint: Omit<Endpoint, "handle"> & Partial<Pick
     async handle({ request, params, query, body, principal }) {
       const precondition = endpoint.preconditions ? preconditionOf(request) : undefined;
       // A collection has no validators: If-Match * holds, any entity tag does not.
-      if (endpoint.preconditions === "collection") assertPrecondition(precondition, {});
+      if (endpoint.preconditions === "collection") await assertPrecondition(precondition, () => ({}));
       const conditional = endpoint.preconditions === true && precondition ? { precondition } : {};
       const data = await run({ ...params, ...query, ...(under ? { [under]: body } : (body as object | undefined)), ...conditional }, principal!);
       if (status === 204) return noContent();
