@@ -39,8 +39,10 @@ export function validatorsOf(data: { updatedAt: string }): Required<Validators> 
   return { etag: entityTag(data), lastModified: new Date(data.updatedAt) };
 }
 
-/** HTTP dates have whole seconds: a time compares by its second. */
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+/** Whether a record last changed after an HTTP-date: those have whole seconds, so a time compares by its second. */
+export function changedAfter(lastModified: Date, date: Date): boolean {
+  return Math.floor(lastModified.getTime() / 1000) > Math.floor(date.getTime() / 1000);
+}
 
 /**
  * Throws 412 precondition_failed when the precondition does not hold for the record as it is
@@ -60,7 +62,7 @@ export async function assertPrecondition(precondition: Precondition | undefined,
     if (etag !== undefined && !etag.startsWith("W/") && ifMatch.includes(etag)) return;
     throw changedSince("If-Match names no current version of it");
   }
-  if (ifUnmodifiedSince && current.lastModified && seconds(current.lastModified) > seconds(ifUnmodifiedSince)) {
+  if (ifUnmodifiedSince && current.lastModified && changedAfter(current.lastModified, ifUnmodifiedSince)) {
     throw changedSince(`it changed at ${current.lastModified.toUTCString()}, after If-Unmodified-Since`);
   }
 }

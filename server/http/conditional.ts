@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AppError } from "../errors";
-import type { Precondition, Validators } from "../preconditions";
+import { changedAfter, type Precondition, type Validators } from "../preconditions";
 
 // The conditional request headers (RFC 9110 §13.1), read in one place for every endpoint that takes
 // them: a write's If-Match and If-Unmodified-Since become a Precondition its use case checks with
@@ -79,7 +79,7 @@ export function notModified(request: Request, current: Validators): boolean {
     return tags !== null && current.etag !== undefined && tags.some((tag) => opaque(tag) === opaque(current.etag!));
   }
   const since = httpDate(request.headers.get("if-modified-since"));
-  return since !== null && current.lastModified !== undefined && Math.floor(current.lastModified.getTime() / 1000) <= Math.floor(since.getTime() / 1000);
+  return since !== null && current.lastModified !== undefined && !changedAfter(current.lastModified, since);
 }
 
 /** ETag and Last-Modified, as a 200, a write's 201 and a 304 carry them. */

@@ -125,7 +125,7 @@ export const getChapterEndpoint = defineEndpoint({
     description: "the chapter",
     schema: chapterSchema,
     headers: ["etag", "last-modified"],
-    validators: (chapter) => ({ etag: `"${chapter.version}"`, lastModified: new Date(chapter.updatedAt) }),
+    validators: (chapter) => ({ ...versionHeader(chapter), lastModified: new Date(chapter.updatedAt) }),
   },
   run: getChapter,
 });
