@@ -12,6 +12,7 @@
 // Options (flag or environment variable):
 //   --loads N      BENCH_LOADS      page loads measured for time to interactive (default 5)
 //   --keys N       BENCH_KEYS       keystrokes measured (default 300)
+//   --words N      BENCH_WORDS      the chapter's length in words (default 10,000; a long novel's chapter: 100000)
 //   --vsync                         keep Chromium's frame-rate limit (latency then includes the wait for the next frame)
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
@@ -29,7 +30,6 @@ import { keystrokesToPaint } from "./keystrokes.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
-const WORDS = 10_000;
 const TARGET_P95_MS = 16;
 
 const option = (flag, envName, fallback) => {
@@ -38,6 +38,7 @@ const option = (flag, envName, fallback) => {
 };
 const loads = option("--loads", "BENCH_LOADS", 5);
 const keys = option("--keys", "BENCH_KEYS", 300);
+const WORDS = option("--words", "BENCH_WORDS", 10_000);
 const vsync = process.argv.includes("--vsync");
 const distDir = readEnv(process.env).NEXT_DIST_DIR;
 
@@ -143,7 +144,7 @@ async function main() {
   const { access_token: token } = await api(base, "POST", "/auth/login", { email: writer.email, password: writer.password });
   const book = await api(base, "POST", "/api/v1/books", { title: "The Harbour" }, token);
   const text = chapterText(WORDS);
-  const chapter = await api(base, "POST", `/api/v1/books/${book.id}/chapters`, { title: "Ten thousand words", content: text }, token);
+  const chapter = await api(base, "POST", `/api/v1/books/${book.id}/chapters`, { title: `${WORDS} words`, content: text }, token);
   const editorPath = `/books/${book.id}/chapters/${chapter.id}`;
 
   const args = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"];
