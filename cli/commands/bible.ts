@@ -116,11 +116,11 @@ export function registerBible(program: Command): void {
       const names = await client.data("GET", bible(bookId, "/names"), {}, entryNamesSchema);
       const rows = names.filter((entry) => !options.kind || entry.kind === options.kind).sort((a, b) => a.name.localeCompare(b.name));
       printRows(json, rows, [
+        { heading: "id", value: (e) => e.id },
         { heading: "name", value: (e) => e.name },
         { heading: "kind", value: (e) => e.kind },
         { heading: "aliases", value: (e) => e.aliases.join(", ") },
         { heading: "scope", value: (e) => e.scope },
-        { heading: "id", value: (e) => e.id },
       ], "no entries yet: inkstone bible add <bookId> <name>");
     });
 

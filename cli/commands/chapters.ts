@@ -32,8 +32,9 @@ export function registerChapters(program: Command): void {
       const query = { deleted: options.deleted ? "true" : undefined };
       const listing = await readListing(client, chaptersPath(bookId), query, chapterListItemSchema, options);
       printListing<ChapterSummaryDto>(json, listing, [
-        { heading: "#", value: (c) => c.position },
+        // The id first, as every list has it: a piped row's first field is what the next command takes.
         { heading: "id", value: (c) => c.id },
+        { heading: "#", value: (c) => c.position },
         { heading: "title", value: (c) => c.title },
         { heading: "words", value: (c) => c.wordCount },
         { heading: "version", value: (c) => c.version },

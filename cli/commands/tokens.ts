@@ -11,13 +11,15 @@ export function registerTokens(program: Command): void {
 
   tokens
     .command("list")
-    .description("every token of yours, newest first (* marks the one in use)")
+    .description("every token of yours, newest first (\"in use\" marks the one this command sent)")
     .action(async (_options: unknown, command: Command) => {
       const { client, json } = context(command);
       const list = await client.data("GET", "/api/v1/tokens", {}, z.array(tokenSchema));
       printRows<TokenDto>(json, list, [
-        { heading: "id", value: (t) => `${t.id}${t.current ? " *" : ""}` },
+        // The id alone: a piped row's first field is what the next command takes (cut -f1).
+        { heading: "id", value: (t) => t.id },
         { heading: "name", value: (t) => t.name },
+        { heading: "in use", value: (t) => (t.current ? "in use" : "") },
         { heading: "kind", value: (t) => t.kind },
         { heading: "scopes", value: (t) => t.scopes.join(" ") },
         { heading: "expires", value: (t) => t.expiresAt },

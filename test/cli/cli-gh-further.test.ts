@@ -1,0 +1,114 @@
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { fails, inkstone, inkstoneOnTerminal, json, loggedIn, ok } from "../support/cli";
+import { startProxy } from "../support/cli-proxy";
+
+// Issue 33, item 13: a CLI like gh, further; and the CLI honours the rate limit's 429 (decision 0473).
+
+let home: string;
+let bookId: string;
+const chapterIds: string[] = [];
+const run = (args: string[], input?: string) => inkstone(home, args, { input });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const stripEscapes = (text: string) => text.replace(/\u001b\[[\d;?]*[A-Za-z]/g, "");
+
+beforeAll(async () => {
+  ({ home } = await loggedIn("gh-further"));
+  bookId = json(await run(["books", "create", "--title", "The Lantern Keeper's Long and Winding Account", "--type", "a rather long genre name", "--json"])).id;
+  for (const text of ["# Landfall\n\nThe boat came in at dusk.\n", "# The Climb\n\nMara climbed the tower.\n"]) {
+    chapterIds.push(json(await run(["chapters", "upload", bookId, "--json"], text)).id);
+  }
+});
+
+describe("429 and 503 with Retry-After", () => {
+  const RATE_LIMITED = JSON.stringify({ code: 42900, msg: "Too many requests", error: "rate_limited", details: { retryAfter: 0 } });
+
+  it("waits as the server asks and sends the request again, saying so on stderr", async () => {
+    let refused = 0;
+    const proxy = await startProxy(inject("baseUrl"), {
+      answer: (request) => (request.url === "/api/v1/users/me" && refused++ < 2 ? { status: 429, headers: { "retry-after": "0" }, body: RATE_LIMITED } : undefined),
+    });
+    try {
+      const answered = await inkstone(home, ["whoami", "--json"], { env: { INKSTONE_URL: proxy.url } });
+      expect(json(answered).email).toMatch(/@/);
+      expect(answered.stderr).toBe(
+        "inkstone: the server is limiting this client's requests (429); trying again in 0 s (retry 1 of 3)\n" +
+          "inkstone: the server is limiting this client's requests (429); trying again in 0 s (retry 2 of 3)\n",
+      );
+      expect(proxy.seen.filter((line) => line === "GET /api/v1/users/me")).toHaveLength(3);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("gives up after three retries, and at once when the wait asked for is too long", async () => {
+    let wait = "0";
+    const proxy = await startProxy(inject("baseUrl"), {
+      answer: (request) => (request.url === "/api/v1/users/me" ? { status: 429, headers: { "retry-after": wait }, body: RATE_LIMITED } : undefined),
+    });
+    try {
+      const refused = await inkstone(home, ["whoami"], { env: { INKSTONE_URL: proxy.url } });
+      expect(refused.code).toBe(1);
+      const lines = refused.stderr.trimEnd().split("\n");
+      expect(lines).toHaveLength(4);
+      expect(lines[3]).toBe("inkstone: Too many requests; try again in 0 s (429 rate_limited)");
+      expect(proxy.seen).toHaveLength(4);
+
+      wait = "3600";
+      expect(fails(await inkstone(home, ["whoami"], { env: { INKSTONE_URL: proxy.url } }))).toBe("inkstone: Too many requests; try again in 3600 s (429 rate_limited)");
+      expect(proxy.seen).toHaveLength(5);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("retries a 503 that names a Retry-After (a write too: the body is sent again), and not one that does not", async () => {
+    let unavailable = 1;
+    let header: Record<string, string> = { "retry-after": "0" };
+    const proxy = await startProxy(inject("baseUrl"), {
+      answer: (request) =>
+        request.method === "POST" && unavailable-- > 0 ? { status: 503, headers: header, body: JSON.stringify({ code: 503, msg: "Unavailable", error: "unavailable" }) } : undefined,
+    });
+    try {
+      const created = await inkstone(home, ["books", "create", "--title", "Second Try", "--json"], { env: { INKSTONE_URL: proxy.url } });
+      expect(json(created).title).toBe("Second Try");
+      expect(created.stderr).toBe("inkstone: the server is unavailable for now (503); trying again in 0 s (retry 1 of 3)\n");
+
+      unavailable = 1;
+      header = {};
+      expect(fails(await inkstone(home, ["books", "create", "--title", "No Promise"], { env: { INKSTONE_URL: proxy.url } }))).toBe("inkstone: Unavailable (503 unavailable)");
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe("piped rows", () => {
+  it("have the id alone in the first field: tokens list, chapters list, bible list", async () => {
+    const tokens = ok(await run(["tokens", "list"])).trimEnd().split("\n");
+    for (const line of tokens) expect(line.split("\t")[0]).toMatch(UUID);
+    expect(tokens.some((line) => line.split("\t").includes("in use"))).toBe(true);
+
+    const chapters = ok(await run(["chapters", "list", bookId])).trimEnd().split("\n");
+    expect(chapters.map((line) => line.split("\t")[0])).toEqual(chapterIds);
+    expect(chapters.map((line) => line.split("\t")[1])).toEqual(["1", "2"]);
+
+    ok(await run(["bible", "add", bookId, "Mara"]));
+    const [entry] = ok(await run(["bible", "list", bookId])).trimEnd().split("\n");
+    expect(entry!.split("\t")[0]).toMatch(UUID);
+    expect(entry!.split("\t")[1]).toBe("Mara");
+  });
+});
+
+describe("a table at 60 columns", () => {
+  it("keeps each UUID on one line, leaving out the columns that do not fit and naming them", async () => {
+    for (const args of [["books", "list"], ["chapters", "list", bookId], ["tokens", "list"]]) {
+      const shown = await inkstoneOnTerminal(home, args, [], { columns: 60, env: { NO_COLOR: "1" } });
+      expect(shown.code, shown.transcript).toBe(0);
+      const lines = stripEscapes(shown.transcript).split(/\r?\n/);
+      for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(60);
+      const ids = lines.flatMap((line) => line.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? []);
+      expect(ids.length, shown.transcript).toBeGreaterThan(0);
+      expect(shown.transcript).toMatch(/left out at this width: \S/);
+    }
+  });
+});
