@@ -290,7 +290,7 @@ export class ApiClient {
 }
 
 /** The target of a Link header's rel="next" (RFC 8288), or null. */
-function nextLink(header: string | null): string | null {
+export function nextLink(header: string | null): string | null {
   for (const part of header?.split(",") ?? []) {
     const [target, ...parameters] = part.split(";");
     if (parameters.some((p) => p.trim().toLowerCase().replace(/"/g, "") === "rel=next")) return target!.trim().replace(/^<|>$/g, "");

@@ -1,4 +1,5 @@
 import Table from "cli-table3";
+import { writeJson } from "./json-output";
 
 export interface Column<T> {
   heading: string;
@@ -148,8 +149,9 @@ export function printNote(text: string): void {
   (process.stdout.isTTY ? process.stdout : process.stderr).write(`${text}\n`);
 }
 
+/** JSON for scripts: the fields --json named, filtered by --jq when given. */
 export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  writeJson(value);
 }
 
 /** Rows as a table, or the rows themselves with --json. */

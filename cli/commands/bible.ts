@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { z } from "zod";
 import { checksSchema, entryMentionsSchema, entryNamesSchema, entrySchema, importEntriesInput, importResultSchema } from "../../server/bible/schemas";
 import { context } from "../context";
+import { jsonFields } from "../json-output";
 import { checkInput, CliError, fileError } from "../errors";
 import { writeLocalFile } from "../files";
 import { printJson, printRecord, printResult, printRows } from "../output";
@@ -107,8 +108,7 @@ export function readEntries(file: string): unknown[] {
 export function registerBible(program: Command): void {
   const command = program.command("bible").description("a book's story bible: characters, places, things and lore, found by name in every chapter");
 
-  command
-    .command("list <bookId>")
+  jsonFields(command.command("list <bookId>"), entryNamesSchema)
     .description("the book's entries (its own and its series')")
     .option("--kind <kind>", "only this kind (character, place, object, group, lore …)")
     .action(async (bookId: string, options: { kind?: string }, cmd: Command) => {

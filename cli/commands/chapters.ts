@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import { chapterListItemSchema, chapterSchema, uploadChapterInput, type ChapterSummaryDto } from "../../server/chapters/schemas";
 import { context } from "../context";
+import { jsonFields } from "../json-output";
 import { checkInput, CliError } from "../errors";
 import { makeFolder, readLocalFile, writeLocalFile } from "../files";
 import { printRecord, printResult } from "../output";
@@ -25,7 +26,7 @@ function chapterFileName(chapter: { position: number; title: string }, width: nu
 export function registerChapters(program: Command): void {
   const chapters = program.command("chapters").description("list, upload, show and pull a book's chapters");
 
-  pageOptions(chapters.command("list <bookId>").description("a book's chapters in order"))
+  pageOptions(jsonFields(chapters.command("list <bookId>").description("a book's chapters in order"), chapterListItemSchema))
     .option("--deleted", "list the book's trash instead")
     .action(async (bookId: string, options: PageOptions & { deleted?: boolean }, command: Command) => {
       const { client, json } = context(command);
@@ -65,8 +66,7 @@ export function registerChapters(program: Command): void {
       printResult(json, { ...chapter, content: undefined }, `Uploaded chapter ${chapter.position}, "${chapter.title}" (${chapter.id}), ${chapter.wordCount} words.`);
     });
 
-  chapters
-    .command("show <bookId> <chapterId>")
+  jsonFields(chapters.command("show <bookId> <chapterId>"), chapterSchema)
     .description("a chapter's details and text")
     .option("--content", "print only the text (e.g. to pipe into a file)")
     .action(async (bookId: string, chapterId: string, options: { content?: boolean }, command: Command) => {

@@ -3,14 +3,14 @@ import { z } from "zod";
 import { SCOPES } from "../../server/auth/scopes";
 import { createdTokenSchema, createTokenInput, tokenSchema, type TokenDto } from "../../server/tokens/schemas";
 import { context } from "../context";
+import { jsonFields } from "../json-output";
 import { checkInput } from "../errors";
 import { printResult, printRows } from "../output";
 
 export function registerTokens(program: Command): void {
   const tokens = program.command("tokens").description("your API tokens: list, create (for scripts and CI), revoke");
 
-  tokens
-    .command("list")
+  jsonFields(tokens.command("list"), tokenSchema)
     .description("every token of yours, newest first (\"in use\" marks the one this command sent)")
     .action(async (_options: unknown, command: Command) => {
       const { client, json } = context(command);

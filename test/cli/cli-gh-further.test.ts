@@ -112,3 +112,37 @@ describe("a table at 60 columns", () => {
     }
   });
 });
+
+describe("--json fields and --jq", () => {
+  it("prints only the fields named: of each item for a list (an array, as gh does), of the record for one", async () => {
+    const books = json(await run(["books", "list", "--sort", "title", "--json", "id,title"]));
+    expect(Array.isArray(books)).toBe(true);
+    for (const book of books) expect(Object.keys(book)).toEqual(["id", "title"]);
+    expect(json(await run(["books", "show", bookId, "--json", "title,status"]))).toEqual({ title: "The Lantern Keeper's Long and Winding Account", status: "drafting" });
+    expect(json(await run(["chapters", "show", bookId, chapterIds[0]!, "--json=position,title"]))).toEqual({ position: 1, title: "Landfall" });
+    // --json alone is the whole answer still, wherever it stands.
+    expect(json(await run(["books", "list", "--json"]))).toMatchObject({ page: 1, items: expect.any(Array) });
+    expect(json(await run(["--json", "books", "list"]))).toMatchObject({ page: 1, items: expect.any(Array) });
+  });
+
+  it("refuses a field the command does not have before it sends anything, naming those it has", async () => {
+    const proxy = await startProxy(inject("baseUrl"));
+    try {
+      expect(fails(await inkstone(home, ["books", "list", "--json", "id,titel"], { env: { INKSTONE_URL: proxy.url } }))).toMatch(
+        /^inkstone: unknown JSON field "titel"; list has id, .*title, .*wordCount/,
+      );
+      expect(proxy.seen).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+    expect(ok(await run(["books", "list", "--help"]))).toMatch(/JSON fields \(--json id,title\):\n {2}id, ownerId, title, /);
+  });
+
+  it("filters through jq, printing strings raw, and says what is wrong with an expression in one line", async () => {
+    expect(ok(await run(["chapters", "list", bookId, "--jq", ".items[].title"]))).toBe("Landfall\nThe Climb\n");
+    expect(ok(await run(["chapters", "list", bookId, "--json", "id", "-q", ".[0].id"]))).toBe(`${chapterIds[0]}\n`);
+    expect(json(await run(["books", "show", bookId, "--jq", "{t: .title, n: .chapterCount}"]))).toEqual({ t: "The Lantern Keeper's Long and Winding Account", n: 2 });
+    expect(fails(await run(["books", "list", "--jq", ".items["]))).toMatch(/^inkstone: --jq: syntax error, /);
+    expect(fails(await run(["books", "show", bookId, "--jq", ".title.x"]))).toBe('inkstone: --jq: Cannot index string with string ("x")');
+  });
+});
