@@ -1,5 +1,6 @@
 import { Command, type HelpContext } from "commander";
 import { registerAnalysis } from "./commands/analysis";
+import { registerApi } from "./commands/api";
 import { registerBible } from "./commands/bible";
 import { registerBooks } from "./commands/books";
 import { registerChapters } from "./commands/chapters";
@@ -73,6 +74,7 @@ function buildProgram(): Command {
     registerGoals,
     registerBible,
     registerTokens,
+    registerApi,
     registerCompletion,
   ]) {
     register(program);

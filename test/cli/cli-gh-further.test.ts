@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { fails, inkstone, inkstoneOnTerminal, json, loggedIn, ok } from "../support/cli";
 import { startProxy } from "../support/cli-proxy";
@@ -144,5 +147,67 @@ describe("--json fields and --jq", () => {
     expect(json(await run(["books", "show", bookId, "--jq", "{t: .title, n: .chapterCount}"]))).toEqual({ t: "The Lantern Keeper's Long and Winding Account", n: 2 });
     expect(fails(await run(["books", "list", "--jq", ".items["]))).toMatch(/^inkstone: --jq: syntax error, /);
     expect(fails(await run(["books", "show", bookId, "--jq", ".title.x"]))).toBe('inkstone: --jq: Cannot index string with string ("x")');
+  });
+});
+
+describe("inkstone api", () => {
+  it("GETs a path under /api/v1 with the stored login and prints the envelope; --jq filters it", async () => {
+    const answer = json(await run(["api", "books"]));
+    expect(answer).toMatchObject({ code: 200, msg: "ok", data: expect.any(Array) });
+    expect(answer.data.map((b: { id: string }) => b.id)).toContain(bookId);
+    expect(ok(await run(["api", `/books/${bookId}`, "--jq", ".data.title"]))).toBe("The Lantern Keeper's Long and Winding Account\n");
+    expect(ok(await run(["api", `/api/v1/books/${bookId}/chapters`, "-q", ".data[].title"]))).toBe("Landfall\nThe Climb\n");
+    // -X GET puts fields in the query string.
+    expect(ok(await run(["api", "books", "-X", "GET", "-f", "per_page=1", "--jq", ".data | length"]))).toBe("1\n");
+  });
+
+  it("sends fields as a JSON body: -f strings, -F typed (numbers, null, true/false, @file), key[] lists", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "inkstone-api-"));
+    const description = path.join(folder, "description.txt");
+    writeFileSync(description, "A keeper, a lamp, a storm.");
+    const created = json(await run(["api", "books", "-f", "title=Made by api", "-F", "targetWordCount=50000", "-F", `description=@${description}`]));
+    expect(created).toMatchObject({ code: 201, data: { title: "Made by api", targetWordCount: 50000, description: "A keeper, a lamp, a storm." } });
+    const id = created.data.id as string;
+    expect(json(await run(["api", "-X", "PATCH", `books/${id}`, "-F", "targetWordCount=null"])).data.targetWordCount).toBeNull();
+
+    const series = json(await run(["api", "series", "-f", "title=Lamps", "-f", `bookIds[]=${id}`, "-f", `bookIds[]=${bookId}`]));
+    expect(series.data.books.map((b: { id: string }) => b.id)).toEqual([id, bookId]);
+
+    const body = path.join(folder, "patch.json");
+    writeFileSync(body, JSON.stringify({ status: "revising" }));
+    expect(json(await run(["api", "-X", "PATCH", `books/${id}`, "--input", body])).data.status).toBe("revising");
+    expect(json(await run(["api", "-X", "PATCH", `books/${id}`, "--input", "-"], JSON.stringify({ status: "finished" }))).data.status).toBe("finished");
+  });
+
+  it("sends headers, prints the status line and headers with --include, and on a refusal prints the body and exits 1", async () => {
+    const stale = await run(["api", "-X", "PATCH", `books/${bookId}`, "-H", 'If-Match: "stale"', "-f", "title=Overwritten"]);
+    expect(stale.code).toBe(1);
+    expect(JSON.parse(stale.stdout)).toMatchObject({ code: expect.any(Number), error: "precondition_failed" });
+    expect(stale.stderr).toMatch(/^inkstone: .* \(HTTP 412\)\n$/);
+    expect(json(await run(["books", "show", bookId, "--json", "title"])).title).toBe("The Lantern Keeper's Long and Winding Account");
+
+    const included = ok(await run(["api", "books", "--include"]));
+    expect(included).toMatch(/^HTTP\/1\.1 200 OK\n/);
+    expect(included).toMatch(/^x-total-count: \d+$/m);
+    expect(included).toMatch(/^ratelimit-limit: \d+$/m);
+
+    expect(fails(await run(["api", "https://elsewhere.example/api/v1/books"]))).toMatch(/^inkstone: inkstone api sends your token only to http:\/\/127\.0\.0\.1:\d+, not to https:\/\/elsewhere\.example$/);
+    expect(fails(await run(["api", "books", "-f", "novalue"]))).toBe('inkstone: -f takes key=value, not "novalue"');
+  });
+
+  it("follows every page with --paginate, joining the pages' data into one list", async () => {
+    for (const title of ["Paged One", "Paged Two"]) ok(await run(["books", "create", "--title", title]));
+    const total = json(await run(["books", "list", "--json"])).total as number;
+    expect(total).toBeGreaterThanOrEqual(3);
+    const proxy = await startProxy(inject("baseUrl"));
+    try {
+      const all = json(await inkstone(home, ["api", "books?per_page=1&sortby=title", "--paginate"], { env: { INKSTONE_URL: proxy.url } }));
+      expect(all).toMatchObject({ code: 200, msg: "ok" });
+      expect(all.data).toHaveLength(total);
+      expect(proxy.seen.filter((line) => line.startsWith("GET /api/v1/books"))).toHaveLength(total);
+    } finally {
+      await proxy.close();
+    }
+    expect(ok(await run(["api", "books", "-X", "GET", "-F", "per_page=2", "--paginate", "--jq", ".data | length"]))).toBe(`${total}\n`);
   });
 });
