@@ -11,10 +11,13 @@ import { registerExport } from "./commands/export";
 import { registerFormats } from "./commands/formats";
 import { registerGoals } from "./commands/goals";
 import { registerImport } from "./commands/import";
+import { registerJobs } from "./commands/jobs";
 import { registerLogin } from "./commands/login";
 import { registerLogout } from "./commands/logout";
 import { registerMembers } from "./commands/members";
+import { registerReleases } from "./commands/releases";
 import { registerSearch } from "./commands/search";
+import { registerSeries } from "./commands/series";
 import { registerStats } from "./commands/stats";
 import { registerTokens } from "./commands/tokens";
 import { registerWhoami } from "./commands/whoami";
@@ -72,8 +75,11 @@ function buildProgram(): Command {
     registerAnalysis,
     registerStats,
     registerGoals,
+    registerReleases,
     registerBible,
+    registerSeries,
     registerTokens,
+    registerJobs,
     registerApi,
     registerCompletion,
   ]) {

@@ -31,6 +31,7 @@ const SHARED_MODULES = new Set([
   "server/errors.ts",
   "server/goals/calendar.ts",
   "server/http/content-disposition.ts",
+  "server/releases/schedule.ts",
   "server/text/storable-text.ts",
   "server/text/stored-text.ts",
 ]);

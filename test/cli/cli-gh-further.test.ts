@@ -211,3 +211,96 @@ describe("inkstone api", () => {
     expect(ok(await run(["api", "books", "-X", "GET", "-F", "per_page=2", "--paginate", "--jq", ".data | length"]))).toBe(`${total}\n`);
   });
 });
+
+describe("chapters edit, delete and restore", () => {
+  it("saves a file, standard input, a new title, or what $EDITOR made of the text; a stale --base-version changes nothing", async () => {
+    const [, climb] = chapterIds;
+    const folder = mkdtempSync(path.join(tmpdir(), "inkstone-edit-"));
+    const draft = path.join(folder, "climb.md");
+    writeFileSync(draft, "Mara climbed the tower, slowly.\n");
+    expect(ok(await run(["chapters", "edit", bookId, climb!, draft]))).toMatch(/^Saved chapter 2, "The Climb" \(\S+\): version 2, 5 words\.\n$/);
+    expect(ok(await run(["chapters", "show", bookId, climb!, "--content"]))).toBe("Mara climbed the tower, slowly.\n");
+
+    expect(fails(await run(["chapters", "edit", bookId, climb!, draft, "--base-version", "1"]))).toMatch(/^inkstone: .*\(409 version_conflict\)$/);
+    expect(json(await run(["chapters", "edit", bookId, climb!, "-", "--json"], "Mara ran up the tower.\n"))).toMatchObject({ version: 3, wordCount: 5 });
+    expect(json(await run(["chapters", "edit", bookId, climb!, "--title", "The Ascent", "--json"]))).toMatchObject({ title: "The Ascent", version: 4 });
+
+    const edited = await inkstone(home, ["chapters", "edit", bookId, climb!, "--json"], { env: { EDITOR: "sed -i s/ran/flew/" } });
+    expect(json(edited)).toMatchObject({ version: 5 });
+    expect(ok(await run(["chapters", "show", bookId, climb!, "--content"]))).toBe("Mara flew up the tower.\n");
+    expect(ok(await inkstone(home, ["chapters", "edit", bookId, climb!], { env: { EDITOR: "true" } }))).toBe("No change; nothing saved.\n");
+  });
+
+  it("moves a chapter to the trash and back, and deletes one for good only with --yes", async () => {
+    const doomed = json(await run(["chapters", "upload", bookId, "--json"], "# Doomed\n\nA short one.\n")).id as string;
+    expect(ok(await run(["chapters", "delete", bookId, doomed]))).toContain("Moved");
+    expect(json(await run(["chapters", "list", bookId, "--deleted", "--json", "id"]))).toEqual([{ id: doomed }]);
+    expect(json(await run(["chapters", "restore", bookId, doomed, "--json"]))).toMatchObject({ id: doomed, title: "Doomed" });
+    expect(fails(await run(["chapters", "delete", bookId, doomed, "--permanent"]))).toBe("inkstone: --permanent deletes the chapter and its history for good: add --yes to confirm");
+    ok(await run(["chapters", "delete", bookId, doomed, "--permanent", "--yes"]));
+    expect(json(await run(["chapters", "list", bookId, "--deleted", "--json", "id"]))).toEqual([]);
+    expect(json(await run(["chapters", "list", bookId, "--json", "id"]))).toEqual(chapterIds.map((id) => ({ id })));
+  });
+});
+
+describe("bible relations", () => {
+  it("relates entries by name, lists them with the id first, relabels and removes them", async () => {
+    ok(await run(["bible", "add", bookId, "Odile", "--alias", "the pilot"]));
+    ok(await run(["bible", "add", bookId, "Perrin"]));
+    expect(ok(await run(["bible", "relations", "add", bookId, "the pilot", "sister of", "Perrin"]))).toMatch(/^Odile is sister of Perrin \(\S+\)\n$/);
+    const [row] = ok(await run(["bible", "relations", "list", bookId])).trimEnd().split("\n");
+    const [id, ...rest] = row!.split("\t");
+    expect(id).toMatch(UUID);
+    expect(rest).toEqual(["Odile", "sister of", "Perrin"]);
+    expect(json(await run(["bible", "relations", "label", bookId, id!, "twin of", "--json"]))).toMatchObject({ id, label: "twin of" });
+    ok(await run(["bible", "relations", "remove", bookId, id!]));
+    expect(json(await run(["bible", "relations", "list", bookId, "--json"]))).toEqual([]);
+    expect(fails(await run(["bible", "relations", "add", bookId, "Nobody", "knows", "Perrin"]))).toBe(`inkstone: no entry of this book is called "Nobody": see inkstone bible list ${bookId}`);
+  });
+});
+
+describe("series", () => {
+  it("creates a series of books, lists, shows, updates and deletes it", async () => {
+    const other = json(await run(["books", "create", "--title", "The Lantern Keeper Returns", "--json"])).id as string;
+    const created = json(await run(["series", "create", "--title", "Lanterns", "--books", `${bookId},${other}`, "--json"]));
+    expect(created.books.map((b: { id: string }) => b.id)).toEqual([bookId, other]);
+    const rows = ok(await run(["series", "list"])).trimEnd().split("\n");
+    expect(rows.map((line) => line.split("\t")[0])).toContain(created.id);
+    expect(ok(await run(["series", "show", created.id]))).toContain("2. The Lantern Keeper Returns");
+    expect(json(await run(["series", "update", created.id, "--title", "The Lanterns", "--books", other, "--json"]))).toMatchObject({ title: "The Lanterns", books: [{ id: other }] });
+    ok(await run(["series", "delete", created.id]));
+    expect(fails(await run(["series", "show", created.id]))).toMatch(/\(404 not_found\)$/);
+  });
+});
+
+describe("release plans", () => {
+  it("sets a cadence and start day, keeps what is not given, and marks a chapter released", async () => {
+    const plan = json(await run(["releases", "plan", bookId, "--cadence", "weekly", "--start", "2030-01-07", "--buffer", "3", "--json"]));
+    expect(plan).toMatchObject({ cadence: "weekly", startDate: "2030-01-07", minimumBufferDays: 3 });
+    expect(plan.chapters.map((c: { releaseDate: string }) => c.releaseDate)).toEqual(["2030-01-07", "2030-01-14"]);
+    expect(json(await run(["releases", "plan", bookId, "--cadence", "daily", "--json"]))).toMatchObject({ cadence: "daily", startDate: "2030-01-07", minimumBufferDays: 3 });
+    const released = json(await run(["releases", "chapter", bookId, chapterIds[0]!, "--released", "--json"]));
+    expect(released.chapters[0].releasedAt).not.toBeNull();
+    const table = ok(await run(["releases", "show", bookId]));
+    expect(table).toContain("daily");
+    expect(table).toContain(`${chapterIds[1]}\t2\t`);
+    expect(fails(await run(["releases", "chapter", bookId, chapterIds[0]!]))).toBe("inkstone: name something to set: --date, --released or --not-released");
+  });
+});
+
+describe("jobs", () => {
+  it("lists a queued export, waits for it, shows it and downloads its file", async () => {
+    const queued = json(await run(["api", `books/${bookId}/export?format=md&async=1`]));
+    expect(queued.code).toBe(202);
+    const jobId = queued.data.id as string;
+    const rows = ok(await run(["jobs", "list"])).trimEnd().split("\n");
+    expect(rows.map((line) => line.split("\t")[0])).toContain(jobId);
+    expect(json(await run(["jobs", "wait", jobId, "--json"]))).toMatchObject({ id: jobId, status: "succeeded" });
+    expect(json(await run(["jobs", "show", jobId, "--json", "status,kind"]))).toEqual({ status: "succeeded", kind: "convert.export" });
+    const folder = mkdtempSync(path.join(tmpdir(), "inkstone-jobs-"));
+    const out = path.join(folder, "book.md");
+    expect(ok(await run(["jobs", "download", jobId, "-o", out]))).toMatch(/^Wrote .*book\.md \(\d+ bytes\)\.\n$/);
+    expect(ok(await run(["jobs", "download", jobId, "-o", "-"]))).toContain("Landfall");
+    expect(json(await run(["jobs", "list", "--status", "succeeded", "--json", "id"]))).toContainEqual({ id: jobId });
+  });
+});
