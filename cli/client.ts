@@ -6,7 +6,7 @@ import { jobSchema, type JobDto } from "../server/jobs/schemas";
 import { ApiError, CliError, environmentTokenRefused, notLoggedIn } from "./errors";
 import { uninterruptible } from "./interrupt";
 import { awaitJob, linkPath } from "./jobs";
-import { countedUpload, readWithProgress } from "./progress";
+import { countedUpload, readWithProgress, waitingFor } from "./progress";
 import { nearExpiry, REFRESH_TIMEOUT_MS, withRefreshLock, type Session } from "./session";
 
 const envelopeSchema = z.object({ code: z.number(), msg: z.string(), data: z.unknown() });
@@ -29,6 +29,8 @@ interface RequestOptions {
   bytes?: { data: Uint8Array<ArrayBuffer>; type: string };
   /** headers of the caller's own (inkstone api -H), over the client's */
   headers?: Record<string, string>;
+  /** a download: what is said (on a terminal) while the server works, before the first byte */
+  waiting?: string;
 }
 
 /** How often a request the server asked to wait for (429, 503 with Retry-After) is sent again. */
@@ -116,7 +118,13 @@ export class ApiClient {
 
   /** A binary answer, or the file of the job a 202 answer queued. */
   async download(method: string, path: string, options: RequestOptions = {}): Promise<Download> {
-    const response = await this.request(method, path, options);
+    const stopWaiting = options.waiting ? waitingFor(options.waiting) : () => {};
+    let response: Response;
+    try {
+      response = await this.request(method, path, options);
+    } finally {
+      stopWaiting();
+    }
     if (response.status === 202) {
       const job = await awaitJob(this, this.check(jobSchema, await this.envelope(response), path), options.progress ?? "working");
       return this.jobFile(job);

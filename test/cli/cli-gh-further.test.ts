@@ -304,3 +304,42 @@ describe("jobs", () => {
     expect(json(await run(["jobs", "list", "--status", "succeeded", "--json", "id"]))).toContainEqual({ id: jobId });
   });
 });
+
+describe("an inline export", () => {
+  it("shows on stderr that it is exporting while the server works, when stderr is a terminal, and nothing when piped", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "inkstone-export-"));
+    const out = path.join(folder, "book.docx");
+    const shown = await inkstoneOnTerminal(home, ["export", bookId, "--format", "docx", "-o", out], [], { env: { NO_COLOR: "1" } });
+    expect(shown.code, shown.transcript).toBe(0);
+    expect(stripEscapes(shown.transcript)).toMatch(/exporting as docx…/);
+    expect(shown.transcript).toContain(`Wrote ${out}`);
+    const piped = await run(["export", bookId, "--format", "docx", "-o", out]);
+    expect(ok(piped)).toBe(`Wrote ${out} (${piped.stdout.match(/\((\d+) bytes\)/)![1]} bytes).\n`);
+    expect(piped.stderr).toBe("");
+  });
+});
+
+describe("PowerShell completion", () => {
+  interface PowerShellNode {
+    subcommands: { name: string; description: string }[];
+    flags: { name: string; description: string; value: boolean; choices: string[] }[];
+    choices: string[];
+  }
+
+  it("registers a native completer over the same command tree as bash's, zsh's and fish's", async () => {
+    const script = ok(await inkstone(home, ["completion", "powershell"]));
+    expect(script).toMatch(/^Register-ArgumentCompleter -Native -CommandName inkstone -ScriptBlock \{$/m);
+    expect(script).toMatch(/^# {3}inkstone completion powershell \| Out-String \| Invoke-Expression$/m);
+    // PowerShell is not installable here (no Debian or npm package); the tree it reads is checked instead.
+    const tree = JSON.parse(script.split("ConvertFrom-Json @'\n")[1]!.split("\n'@\n")[0]!) as Record<string, PowerShellNode>;
+    const bash = ok(await inkstone(home, ["completion", "bash"]));
+    const names = (node: PowerShellNode | undefined) => node?.subcommands.map((s) => s.name);
+    expect(names(tree.inkstone)).toEqual(bash.match(/^ {4}''\)\n {6}subcommands='([^']*)'/m)![1]!.split(" "));
+    expect(names(tree["inkstone books"])).toEqual(["list", "show", "create", "update", "delete", "cover"]);
+    expect(names(tree["inkstone bible relations"])).toEqual(["list", "add", "label", "remove"]);
+    expect(tree["inkstone books list"]!.flags.find((f) => f.name === "--status")).toMatchObject({ value: true, choices: ["planning", "drafting", "revising", "finished"] });
+    expect(tree["inkstone api"]!.flags.map((f) => f.name)).toEqual(expect.arrayContaining(["-X", "--method", "-F", "--field", "--paginate", "--jq", "--json"]));
+    expect(tree["inkstone completion"]!.choices).toEqual(["bash", "zsh", "fish", "powershell"]);
+    for (const node of Object.values(tree)) for (const item of [...node.subcommands, ...node.flags]) expect(item.description).not.toBe("");
+  });
+});

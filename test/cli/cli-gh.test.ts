@@ -251,7 +251,7 @@ describe("shell completion", () => {
     expect(complete("inkstone books cover ")).toEqual(["set", "get", "remove"]);
     expect(complete("inkstone --profile qa books list --l")).toEqual(["--limit"]);
     expect(complete("inkstone books list --status ")).toEqual(["planning", "drafting", "revising", "finished"]);
-    expect(complete("inkstone completion ")).toEqual(["bash", "zsh", "fish"]);
+    expect(complete("inkstone completion ")).toEqual(["bash", "zsh", "fish", "powershell"]);
   });
 
   it("prints zsh and fish scripts of the same tree", async () => {
@@ -267,6 +267,6 @@ describe("shell completion", () => {
       const completed = execFileSync("fish", ["-c", `${fish}\ncomplete -C 'inkstone books '`], { encoding: "utf8" });
       expect(completed.split("\n").map((line) => line.split("\t")[0]).filter(Boolean).sort()).toEqual(["cover", "create", "delete", "list", "show", "update"]);
     }
-    expect(fails(await inkstone(newHome(), ["completion", "powershell"]))).toMatch(/'powershell' is invalid/);
+    expect(fails(await inkstone(newHome(), ["completion", "tcsh"]))).toMatch(/'tcsh' is invalid/);
   });
 });
