@@ -19,5 +19,8 @@ export async function register() {
     startOutboxDrainer();
     const { startMaintenance } = await import("./server/maintenance");
     startMaintenance();
+    // What the entry's /readyz and /metrics read (server/entry/operations.mjs).
+    const { publishOperations } = await import("./server/compose/operations");
+    publishOperations();
   }
 }
