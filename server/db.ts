@@ -15,6 +15,20 @@ const database = (globalForDb.inkstoneDatabase ??= openDatabase(env.DATABASE_URL
 export const sql: Kysely<DB> = database.sql;
 export const engine = database.engine;
 
+/** How the process's connections stand, for the metrics. */
+export const databasePool = () => database.pool();
+
+/**
+ * Null when the database answers a query, else what is wrong (readiness, /readyz): SQLite's file
+ * gone from under the connection, a PostgreSQL that refuses or does not answer.
+ */
+export async function databaseProblem(): Promise<string | null> {
+  const fileProblem = database.fileProblem();
+  if (fileProblem) return fileProblem;
+  await rawSql`SELECT 1`.execute(sql);
+  return null;
+}
+
 /**
  * Every write transaction runs as if alone. SQLite gets that from its one connection and BEGIN
  * IMMEDIATE; on PostgreSQL, where transactions of several pools and instances run at once, it is

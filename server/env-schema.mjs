@@ -15,6 +15,9 @@ const DEFAULTS = Object.freeze({
 
 const SECONDS_IN_A_YEAR = 365 * 24 * 60 * 60;
 
+/** The levels INKSTONE_LOG_LEVEL may name, pino's (server/log.mjs). */
+export const LOG_LEVELS = /** @type {const} */ (["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
+
 /**
  * A whole number from `min` to `max`. Digits only: `z.coerce.number()` would read "" as 0 and
  * "1e3" or "0x10" as numbers, and a typo must stop the start with its name, not run on a guess.
@@ -84,6 +87,15 @@ const schema = z
     INKSTONE_CONVERSION_TIMEOUT_SECONDS: wholeNumber(1, 3600, 120),
     /** "0": this process leaves the outbox's work (search index, bible mentions) to other instances, and its own writes' to them or its next start */
     INKSTONE_OUTBOX_DRAIN: z.enum(["0", "1"]).default("1"),
+    /** the least severe lines the server logs (JSON lines on stdout, server/log.mjs): one access line a request at "info" */
+    INKSTONE_LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+    /**
+     * the Bearer token a Prometheus scraper sends to GET /metrics; unset, /metrics is not served
+     * (docs/decisions/0478-health-metrics-and-request-ids.md)
+     */
+    INKSTONE_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+    /** /readyz fails below this much free space where the database and job files live, in MB */
+    INKSTONE_READY_MIN_FREE_MB: wholeNumber(0, 10_000_000, 100),
     /** at build time: "1" builds the benchmark's baseline route too (bench/api.mjs); production builds leave it out */
     INKSTONE_BENCH: z.enum(["0", "1"]).default("0"),
   })

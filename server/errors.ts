@@ -56,6 +56,8 @@ export const ERRORS = {
   archive_too_large: { status: 413, code: 41301, trpc: "PAYLOAD_TOO_LARGE" },
   rate_limited: { status: 429, code: 42900, trpc: "TOO_MANY_REQUESTS" },
   internal: { status: 500, code: 50000, trpc: "INTERNAL_SERVER_ERROR" },
+  // /readyz (issue 34 item 3): the entry answers it itself (server/entry/operations.mjs)
+  not_ready: { status: 503, code: 50300, trpc: "SERVICE_UNAVAILABLE" },
 } as const satisfies Record<string, { status: number; code: number; trpc: TRPC_ERROR_CODE_KEY }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -23,4 +23,7 @@ export async function startServer(): Promise<void> {
   startOutboxDrainer();
   const { startMaintenance } = await import("./maintenance");
   startMaintenance();
+  // What the entry's /readyz and /metrics read (server/entry/operations.mjs).
+  const { publishOperations } = await import("./compose/operations");
+  publishOperations();
 }

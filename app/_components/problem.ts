@@ -57,6 +57,7 @@ export const ERROR_SENTENCES: Record<ErrorCode, string> = {
   bible_limit: "This book's bible is full: it has reached one of its limits.",
   rate_limited: "That was a lot at once. Wait a moment, then try again.",
   internal: "Something went wrong on Inkstone's side. Your change was not saved; try again in a moment.",
+  not_ready: "Inkstone is not ready to serve right now. Try again in a moment.",
 };
 
 /** When no answer came at all. */

@@ -6,6 +6,7 @@ import { runInWorker } from "../workers/pool";
 import { bookVersionOf } from "./book-version";
 import type { AnalysisReport, AnalysisTask } from "./engine";
 import { replaceOlderRuns } from "./replace-older-runs";
+import { log } from "../log.mjs";
 
 /**
  * How long the engine may take for one request's templates together, waiting for a free worker
@@ -81,7 +82,7 @@ export async function performAnalyses(analysisIds: string[], signal?: AbortSigna
         : error instanceof AppError
           ? { code: error.code, message: error.message }
           : { code: "internal", message: "The analysis failed on our side." };
-    if (failure.code === "internal") console.error(error);
+    if (failure.code === "internal") log.error({ err: error }, "an analysis failed on the server");
     await sql
       .updateTable("AnalysisResult")
       .set({ status: "failed", error: JSON.stringify(failure), finishedAt: new Date(), bookVersion })

@@ -9,11 +9,11 @@ import { ORIGINAL_METHOD_HEADER } from "../request/node-requests.mjs";
 
 /** The methods the API serves (HEAD and OPTIONS come with them). */
 export const CORS_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
-/** The request headers a page may send: the credential, the body's type, the conditional requests'. */
-export const CORS_REQUEST_HEADERS = "Authorization, Content-Type, Accept, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since";
-/** The answer's headers a page may read beyond the CORS-safelisted ones: paging, validators, jobs, limits, files. */
+/** The request headers a page may send: the credential, the body's type, the conditional requests', its own request id. */
+export const CORS_REQUEST_HEADERS = "Authorization, Content-Type, Accept, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since, X-Request-Id";
+/** The answer's headers a page may read beyond the CORS-safelisted ones: paging, validators, jobs, limits, files, the request id. */
 export const CORS_EXPOSED_HEADERS =
-  "ETag, Last-Modified, Link, X-Total-Count, Location, Retry-After, Content-Disposition, WWW-Authenticate, Allow, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy";
+  "ETag, Last-Modified, Link, X-Total-Count, Location, Retry-After, Content-Disposition, WWW-Authenticate, Allow, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, X-Request-Id";
 /** How long a browser may keep a preflight's answer, in seconds. */
 export const CORS_MAX_AGE = "600";
 

@@ -14,10 +14,15 @@
 // development, its hot reload.
 import { readFileSync } from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { format } from "node:util";
 import { readEnv } from "../env-schema.mjs";
+import { log } from "../log.mjs";
 import { corsPolicy } from "./cors.mjs";
 import { createEntryServer } from "./http-server.mjs";
+import { createOperations } from "./operations.mjs";
+import { routeLabels } from "./route-labels.mjs";
 
 // Named before any thread starts: the worker threads the pool starts later take this name, and the
 // runtime's own threads keep "node" (test/http/jobs.test.ts counts the workers that way; so can `ps -L`).
@@ -48,6 +53,16 @@ try {
   process.exit(1);
 }
 
+// What Next and the libraries write to the console becomes JSON lines of the server's log too, with
+// the request id of the request they were answering: one format for everything on stdout.
+for (const [method, level] of /** @type {const} */ ([["debug", "debug"], ["log", "info"], ["info", "info"], ["warn", "warn"], ["error", "error"]])) {
+  console[method] = (/** @type {unknown[]} */ ...args) => {
+    const err = args.find((arg) => arg instanceof Error);
+    const rest = args.filter((arg) => arg !== err);
+    log[level](err ? { err } : {}, rest.length > 0 ? format(...rest) : err instanceof Error ? err.message : "");
+  };
+}
+
 // instrumentation.ts refuses to start without it: under a bare `next start`, nothing would replace
 // the peer-address header a client sends (server/auth/client-address.ts trusts it).
 Object.assign(globalThis, { [Symbol.for("inkstone.entry")]: true });
@@ -68,7 +83,9 @@ await app.prepare();
 const handle = app.getRequestHandler();
 
 const cors = corsPolicy(env.INKSTONE_CORS_ORIGINS);
+const operations = createOperations({ routeOf: routeLabels(path.join(appDir, env.NEXT_DIST_DIR)), metricsToken: env.INKSTONE_METRICS_TOKEN });
 const server = createEntryServer({
+  operations,
   // A preflight from a listed origin is answered here; any other request goes on to Next.
   handle: (request, response) => (cors.apply(request, response) ? Promise.resolve() : handle(request, response)),
   upgrades: new Map(),
@@ -76,13 +93,13 @@ const server = createEntryServer({
   tls,
 });
 server.on("error", (error) => {
-  console.error(`Cannot serve on port ${env.PORT}: ${error.message}`);
+  log.fatal(`Cannot serve on port ${env.PORT}: ${error.message}`);
   process.exit(1);
 });
 server.listen(env.PORT, env.INKSTONE_HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  console.log(`Inkstone is serving on ${tls ? "https" : "http"}://${env.INKSTONE_HOST ?? "localhost"}:${port}`);
+  log.info(`Inkstone is serving on ${tls ? "https" : "http"}://${env.INKSTONE_HOST ?? "localhost"}:${port}`);
 });
 
 // Requests under way get up to STOP_GRACE_MS to be answered before the process ends; a client

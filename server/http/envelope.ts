@@ -1,5 +1,6 @@
 import { AppError, ERRORS } from "../errors";
 import type { Page } from "../collections";
+import { currentRequestId, log } from "../log.mjs";
 import { cutOffRequest } from "../request/cut-off";
 import { attachmentHeader } from "./content-disposition";
 
@@ -62,14 +63,17 @@ export function paged<T>(page: Page<T>, url: URL): Response {
 export function failure(error: unknown): Response {
   if (!(error instanceof AppError)) {
     const cutOff = cutOffRequest(error);
-    // Internals stay in the server log, never in the body.
-    if (!cutOff) console.error(error);
+    // Internals stay in the server log (once, with the request id), never in the body.
+    if (!cutOff) log.error({ err: error }, "a request failed on the server");
     error = cutOff ?? new AppError("internal", "Something went wrong on our side; the request changed nothing it reported.");
   }
   const appError = error as AppError;
   const { status, code } = ERRORS[appError.code];
   const body: Record<string, unknown> = { code, msg: appError.message, error: appError.code };
   if (appError.details !== undefined) body.details = appError.details;
+  // The id the answer's X-Request-Id carries and the server's log lines of this request share.
+  const requestId = currentRequestId();
+  if (requestId !== undefined) body.requestId = requestId;
   const headers: Record<string, string> = { ...JSON_HEADERS };
   if (appError.retryAfter !== undefined) headers["retry-after"] = String(appError.retryAfter);
   if (status === 401) headers["www-authenticate"] = `Bearer realm="inkstone", error="${appError.code === "unauthenticated" ? "invalid_request" : "invalid_token"}"`;

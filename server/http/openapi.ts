@@ -34,6 +34,10 @@ const failureSchema = z
     msg: z.string().describe("what went wrong, for people"),
     error: z.enum(ERROR_NAMES).describe("the error's name, for programs"),
     details: z.unknown().optional().describe("e.g. one { path, message } per invalid field"),
+    requestId: z
+      .string()
+      .optional()
+      .describe("the id of this request, as the X-Request-Id header of the answer carries it and the server's log lines of it do: quote it when reporting a problem"),
   })
   .meta({ id: "Failure" });
 
@@ -392,7 +396,8 @@ const TAGS: oas31.TagObject[] = [
 ];
 
 const INFO_DESCRIPTION = `Inkstone's REST API. Success: \`{ "code": <status>, "msg": "ok", "data": … }\`.
-Failure: \`{ "code": <business code>, "msg": "…", "error": "<name>", "details"?: … }\`.
+Failure: \`{ "code": <business code>, "msg": "…", "error": "<name>", "details"?: …, "requestId": "…" }\`. Every answer carries
+X-Request-Id (the one sent, when it is 1–128 letters, digits or . _ : -, or a new one).
 Collections take page, per_page (≤ ${MAX_PER_PAGE}), sortby, order and whitelisted filters, and answer
 X-Total-Count and Link headers. Aliases: /api/<path>, /v1/api/<path> and /v1/<path> ≡ /api/v1/<path>,
 GET /books ≡ GET /api/v1/books, /v1/auth/… ≡ /auth/…. Requests with a credential are limited per token (per

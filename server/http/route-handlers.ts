@@ -9,6 +9,7 @@ import { AppError, fieldProblems, type ErrorCode } from "../errors";
 import { acceptsJson } from "../request/accept";
 import { DEFAULT_BODY_LIMIT } from "../request/body";
 import { ORIGINAL_METHOD_HEADER, UNREPRESENTABLE_METHODS } from "../request/node-requests.mjs";
+import { nameRoute } from "../log.mjs";
 import { bodyMediaTypes, METHODS, requestBodySchema, servesHead, type AnyCollection, type AnyObject, type Endpoint, type HandlerContext, type Method } from "./endpoint";
 import { ENDPOINTS } from "./endpoints";
 import { failure, success } from "./envelope";
@@ -147,7 +148,20 @@ function parseQuery(schema: AnyObject, params: URLSearchParams) {
  * (Allow, plus the attributes this caller may change), and 405 in the envelope for the rest.
  */
 export function routeHandlers(...endpoints: Endpoint[]): Record<Method | "HEAD" | "OPTIONS", RouteHandler> {
-  if (endpoints.length === 0) return notFoundHandlers();
+  // The access log and the metrics count requests by the declared path, never the raw one.
+  const route = endpoints[0]?.path ?? UNMATCHED_ROUTE;
+  const handlers = endpoints.length === 0 ? notFoundHandlers() : servingHandlers(endpoints);
+  const named = (handle: RouteHandler): RouteHandler => (request, context) => {
+    nameRoute(route);
+    return handle(request, context);
+  };
+  return Object.fromEntries(Object.entries(handlers).map(([method, handle]) => [method, named(handle)])) as Record<Method | "HEAD" | "OPTIONS", RouteHandler>;
+}
+
+/** The route label of a path under /api that no endpoint declares (one label, whatever the path). */
+export const UNMATCHED_ROUTE = "/api/{unknown}";
+
+function servingHandlers(endpoints: Endpoint[]): Record<Method | "HEAD" | "OPTIONS", RouteHandler> {
   const byMethod = new Map(endpoints.map((e) => [e.method, e]));
   const get = byMethod.get("GET");
   // HEAD is GET without its work: an endpoint with its own `head` runs that instead of `handle`.

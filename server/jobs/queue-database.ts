@@ -9,6 +9,7 @@ import { ACTIVE_JOBS_RETRY_SECONDS, LEASE_MS, MAX_ACTIVE_JOBS_PER_WRITER, MAX_AT
 import { byteSize } from "../text/byte-size";
 import type { ClaimedJob, JobOutcome, JobQueue, JobRecord } from "./queue";
 import type { JobStatus } from "./schemas";
+import { log } from "../log.mjs";
 
 /** The columns a job's record needs. */
 const RECORD = [
@@ -87,6 +88,18 @@ export const databaseJobQueue: JobQueue = {
     return record(row);
   },
 
+  async depth() {
+    const rows = await sql
+      .selectFrom("Job")
+      .select((eb) => ["status", eb.fn.countAll<number | string | bigint>().as("count")])
+      .where("status", "in", ["queued", "running"])
+      .where("expiresAt", ">", new Date())
+      .groupBy("status")
+      .execute();
+    const of = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+    return { queued: of("queued"), running: of("running") };
+  },
+
   async get(jobId) {
     const row = await sql.selectFrom("Job").select(RECORD).where("id", "=", jobId).executeTakeFirst();
     return row ? record(row) : null;
@@ -162,7 +175,7 @@ export const databaseJobQueue: JobQueue = {
     // Taken over meanwhile: the new runner's outcome counts, and the file this run made is not kept.
     // Best effort: the outcome is written, and the sweep collects what is left.
     const made = typeof change.fileBlobId === "string" ? change.fileBlobId : null;
-    await blobStore.delete(numUpdatedRows === 1n ? [inputBlobId] : [made]).catch((error) => console.error("a job's file was not deleted; the sweep will", error));
+    await blobStore.delete(numUpdatedRows === 1n ? [inputBlobId] : [made]).catch((error) => log.error({ err: error }, "a job's file was not deleted; the sweep will"));
   },
 
   async file(jobId, which) {

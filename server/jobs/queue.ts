@@ -85,4 +85,6 @@ export interface JobQueue {
   file(jobId: string, which: "input" | "result"): Promise<Uint8Array | null>;
   /** Deletes expired jobs with their files, and files no job refers to; answers how many jobs went. */
   sweep(): Promise<number>;
+  /** How many unexpired jobs wait and run, on every instance (the metrics' queue depth). */
+  depth(): Promise<{ queued: number; running: number }>;
 }

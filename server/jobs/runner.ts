@@ -4,6 +4,7 @@ import type { JobDefinition } from "./define-job";
 import { JOBS_PER_PROCESS, LEASE_MS } from "./limits";
 import { jobQueue } from "./job-queue";
 import type { ClaimedJob, JobOutcome } from "./queue";
+import { log } from "../log.mjs";
 
 /** How often an idle runner looks for work queued by another instance. */
 const POLL_MS = 1_000;
@@ -41,12 +42,17 @@ export function startJobRunner(definitions: readonly JobDefinition[]): void {
   wakeJobRunner();
 }
 
+/** This process's runner: whether it runs, the jobs it runs now and the most it runs at once (the metrics). */
+export function jobRunnerLoad(): { started: boolean; active: number; capacity: number } {
+  return { started: state.started, active: state.active, capacity: JOBS_PER_PROCESS };
+}
+
 /** Looks for work now (a job was just queued here) rather than at the next poll. */
 export function wakeJobRunner(): void {
   if (!state.started || state.claiming || state.active >= JOBS_PER_PROCESS) return;
   state.claiming = true;
   void claimAndRun()
-    .catch((error) => console.error("job runner failed to claim", error))
+    .catch((error) => log.error({ err: error }, "job runner failed to claim"))
     .finally(() => {
       state.claiming = false;
     });
@@ -75,7 +81,7 @@ export async function runQueuedJobs(definitions: readonly JobDefinition[]): Prom
 async function execute(job: ClaimedJob, definitions: readonly JobDefinition[]): Promise<void> {
   const controller = new AbortController();
   const heartbeat = setInterval(() => {
-    void jobQueue.renew(job).catch((error) => console.error("job lease renewal failed", error));
+    void jobQueue.renew(job).catch((error) => log.error({ err: error }, "job lease renewal failed"));
   }, LEASE_MS / 3);
   heartbeat.unref();
   let timer: NodeJS.Timeout | undefined;
@@ -100,7 +106,7 @@ async function execute(job: ClaimedJob, definitions: readonly JobDefinition[]): 
     const output = await Promise.race([definition.run(input, context, inputFile), timedOut]);
     await jobQueue.complete(job, { status: "succeeded", ...output });
   } catch (error) {
-    await jobQueue.complete(job, failure(error)).catch((recordError) => console.error("job outcome lost", recordError));
+    await jobQueue.complete(job, failure(error)).catch((recordError) => log.error({ err: recordError }, "job outcome lost"));
   } finally {
     clearInterval(heartbeat);
     clearTimeout(timer);
@@ -117,7 +123,7 @@ class JobTimedOut extends Error {
 function failure(error: unknown): JobOutcome {
   if (error instanceof JobTimedOut) return { status: "failed", code: "job_timed_out", message: error.message };
   if (error instanceof AppError) return { status: "failed", code: error.code, message: error.message };
-  console.error("job failed", error);
+  log.error({ err: error }, "job failed");
   return { status: "failed", code: "internal", message: "The job failed on our side; nothing it was to change was changed." };
 }
 

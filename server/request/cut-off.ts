@@ -1,4 +1,5 @@
 import { AppError } from "../errors";
+import { log } from "../log.mjs";
 
 /**
  * A request whose client closed the connection before its body arrived (Node's "aborted",
@@ -7,6 +8,6 @@ import { AppError } from "../errors";
  */
 export function cutOffRequest(error: unknown): AppError | null {
   if (!(error instanceof Error) || (error as NodeJS.ErrnoException).code !== "ECONNRESET") return null;
-  console.warn(`A request ended before its body arrived (${error.message}); it changed nothing.`);
+  log.warn(`A request ended before its body arrived (${error.message}); it changed nothing.`);
   return new AppError("malformed_request", "The request ended before its body arrived; it changed nothing.");
 }

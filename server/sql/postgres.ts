@@ -1,11 +1,13 @@
 import { PostgresDialect, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
+import type { PoolStats } from "./pool-stats";
 import { dbTime } from "./values";
 
-/** The process's PostgreSQL pool (INKSTONE_DATABASE_POOL_SIZE connections) for Kysely. */
-export function openPostgres(url: string, poolSize: number): PostgresDialect {
+/** The process's PostgreSQL pool (INKSTONE_DATABASE_POOL_SIZE connections) for Kysely, and how it stands. */
+export function openPostgres(url: string, poolSize: number): { dialect: PostgresDialect; stats: () => PoolStats } {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: { getTypeParser: typeParser } as pg.CustomTypesConfig });
-  return new PostgresDialect({ pool: utcDates(pool) });
+  const stats = (): PoolStats => ({ max: poolSize, open: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount });
+  return { dialect: new PostgresDialect({ pool: utcDates(pool) }), stats };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Database, Statement } from "better-sqlite3";
 import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from "kysely";
 import { Lock } from "./lock";
+import type { PoolStats } from "./pool-stats";
 import { retryWhileBusy } from "./sqlite-busy";
 import { dbTime } from "./values";
 
@@ -15,21 +16,38 @@ const STATEMENT_CACHE_SIZE = 256;
  * can never deadlock upgrading from a read.
  */
 export class LockedSqliteDialect extends SqliteDialect {
-  constructor(private readonly open: () => Database) {
+  readonly #lock = new Lock();
+
+  constructor(
+    private readonly open: () => Database,
+    /** see Database.fileProblem (server/sql/open.ts) */
+    readonly fileProblem: () => string | null = () => null,
+  ) {
     super({ database: async () => open() });
   }
 
   override createDriver(): Driver {
-    return new LockedSqliteDriver(this.open);
+    return new LockedSqliteDriver(this.open, this.#lock);
+  }
+
+  /** The one connection: in use while a statement or transaction holds the lock, the rest wait. */
+  stats(): PoolStats {
+    const claims = this.#lock.claims;
+    return { max: 1, open: 1, inUse: Math.min(1, claims), waiting: Math.max(0, claims - 1) };
   }
 }
 
 class LockedSqliteDriver implements Driver {
   readonly #statements = new Map<string, Prepared>();
-  readonly #lock = new Lock();
+  readonly #lock: Lock;
   #database: Database | undefined;
 
-  constructor(private readonly open: () => Database) {}
+  constructor(
+    private readonly open: () => Database,
+    lock: Lock,
+  ) {
+    this.#lock = lock;
+  }
 
   async init(): Promise<void> {}
 

@@ -1,5 +1,5 @@
 import BetterSqlite3, { type Database } from "better-sqlite3";
-import { chmodSync, existsSync } from "node:fs";
+import { chmodSync, existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { BUSY_TIMEOUT_MS } from "./sqlite-busy";
 import { LockedSqliteDialect } from "./sqlite-driver";
@@ -9,7 +9,26 @@ import { LockedSqliteDialect } from "./sqlite-driver";
  * turns on it behind one lock (server/sql/sqlite-driver.ts).
  */
 export function openSqlite(url: string, dataDir: string): LockedSqliteDialect {
-  return new LockedSqliteDialect(() => connect(url, dataDir));
+  const file = sqliteFile(url);
+  let opened: { dev: number; ino: number } | undefined;
+  const open = () => {
+    const database = connect(url, dataDir);
+    const { dev, ino } = statSync(/*turbopackIgnore: true*/ file);
+    opened = { dev, ino };
+    return database;
+  };
+  // The connection keeps writing to the file it opened: one deleted or replaced (a restore copied
+  // over it with mv) under it takes every later save where no one will read it.
+  const fileProblem = () => {
+    if (!opened) return null;
+    try {
+      const { dev, ino } = statSync(/*turbopackIgnore: true*/ file);
+      return dev === opened.dev && ino === opened.ino ? null : `The database file ${file} was replaced while the server had it open: restart the server.`;
+    } catch (error) {
+      return `The database file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? "unknown error"}): it was moved or deleted while the server had it open.`;
+    }
+  };
+  return new LockedSqliteDialect(open, fileProblem);
 }
 
 function connect(url: string, dataDir: string): Database {

@@ -3,6 +3,7 @@ import { ZodError, type z } from "zod";
 import { authorize, type Operation } from "../auth/scopes";
 import type { CollectionSpec } from "../collections";
 import { AppError, ERRORS, inputProblems } from "../errors";
+import { currentRequestId, log } from "../log.mjs";
 import type { Context } from "./context";
 
 /**
@@ -38,6 +39,8 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
         appCode: appError ? ERRORS[appError.code].code : shape.data.httpStatus,
         error: appError?.code ?? null,
         details: appError?.details ?? null,
+        // the request's X-Request-Id, which the server's log lines of it carry too
+        requestId: currentRequestId() ?? null,
       },
     };
   },
@@ -60,7 +63,7 @@ const mapErrors = t.middleware(async ({ next }) => {
   if (cause instanceof ZodError && result.error.code === "BAD_REQUEST") {
     throw toTRPCError(inputProblems(cause.issues));
   }
-  if (result.error.code === "INTERNAL_SERVER_ERROR") console.error(result.error.cause ?? result.error);
+  if (result.error.code === "INTERNAL_SERVER_ERROR") log.error({ err: result.error.cause ?? result.error }, "a procedure failed on the server");
   return result;
 });
 

@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { getErrorShape } from "@trpc/server/unstable-core-do-not-import";
 import { AppError, ERRORS } from "../errors";
+import { log } from "../log.mjs";
 import { cutOffRequest } from "../request/cut-off";
 import { toTRPCError } from "./init";
 import { appRouter } from "./root";
@@ -19,7 +20,7 @@ export function trpcTransportFailure(error: unknown, request: Request, headers: 
       : known instanceof AppError
         ? toTRPCError(known)
         : new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Something went wrong on our side.", cause: error });
-  if (!known) console.error(error);
+  if (!known) log.error({ err: error }, "a tRPC request failed on the server");
   const appError = trpcError.cause instanceof AppError ? trpcError.cause : null;
   const shape = getErrorShape({
     config: appRouter._def._config,

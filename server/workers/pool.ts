@@ -4,6 +4,7 @@ import Piscina from "piscina";
 import { env } from "../env";
 import { AppError, ERRORS, type ErrorCode } from "../errors";
 import type { WorkerReply, WorkerTask } from "./task";
+import { log } from "../log.mjs";
 
 /**
  * Every piece of work on a writer's text or file that could take long (reading and writing
@@ -313,14 +314,27 @@ function workerDied(error: Error & { code?: string }): AppError {
   if (error.code === "ERR_WORKER_OUT_OF_MEMORY") {
     return new AppError("payload_too_large", "The document needs more memory than a worker is allowed; it was stopped.", { maxHeapMb: WORKER_LIMITS.maxOldGenerationSizeMb });
   }
-  console.error("a worker stopped unexpectedly", error);
+  log.error({ err: error }, "a worker stopped unexpectedly");
   return new AppError("internal", "The worker doing this stopped unexpectedly.");
 }
 
 function rebuild(error: { code?: string; message: string; details?: unknown }): AppError {
   if (error.code && error.code in ERRORS) return new AppError(error.code as ErrorCode, error.message, error.details);
-  console.error("a worker task failed", error.message);
+  log.error(`a worker task failed: ${error.message}`);
   return new AppError("internal", "The work failed on our side.");
+}
+
+/** Every lane's threads, how many run a task and how many tasks wait (the metrics' worker saturation). */
+export function workerLanes(): { lane: Lane; threads: number; busy: number; waiting: number }[] {
+  return (Object.keys(lanes) as Lane[]).map((lane) => {
+    const { running, waiting } = workerLoad(lane);
+    return { lane, threads: lanes[lane].settings.size, busy: running, waiting };
+  });
+}
+
+/** Why no worker could start (its bundle is missing), or null (readiness, /readyz). */
+export function workerProblem(): string | null {
+  return existsSync(WORKER_FILE) ? null : `The worker ${WORKER_FILE} is missing: run \`node scripts/build-worker.mjs\` (npm run build does).`;
 }
 
 /** How many tasks wait and run, per lane (for tests and the benchmark's probe). */

@@ -53,7 +53,7 @@ describe("the seed's paths serve the same API as /api/v1", () => {
     for (const path of ["/v2/api/books", "/v2/auth/refresh", "/api/v2/books"]) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
-      expect(response.body, path).toEqual({ code: 40400, msg: expect.any(String), error: "not_found" });
+      expect(response.body, path).toEqual({ code: 40400, msg: expect.any(String), error: "not_found", requestId: response.headers.get("x-request-id") });
     }
   });
 });

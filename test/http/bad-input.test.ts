@@ -210,7 +210,7 @@ describe("HTTP semantics", () => {
   it("answers unknown paths and unknown API versions with 404 in the envelope", async () => {
     for (const path of ["/api/v1/nope", "/api/v2/books", "/v2/api/books", "/v3/auth/refresh"]) {
       const response = await get(path, writer.token);
-      expect(response.body, path).toEqual({ code: 40400, msg: expect.any(String), error: "not_found" });
+      expect(response.body, path).toEqual({ code: 40400, msg: expect.any(String), error: "not_found", requestId: response.headers.get("x-request-id") });
       expect(response.status, path).toBe(404);
     }
     expectFailure(await call("POST", "/api/v1/nope", { token: writer.token, json: {} }), 404, "not_found");

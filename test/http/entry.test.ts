@@ -34,7 +34,9 @@ describe("the entry in front of Next (item 2)", () => {
     const answer = await raw("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n");
     expect(answer).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
     const body = JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4));
-    expect(body).toEqual({ code: 40500, msg: "CONNECT is not served here.", error: "method_not_allowed" });
+    // with a request id, in the body and the header, as every answer has (issue 34 item 3)
+    expect(body).toEqual({ code: 40500, msg: "CONNECT is not served here.", error: "method_not_allowed", requestId: expect.any(String) });
+    expect(answer).toContain(`\r\nX-Request-Id: ${body.requestId}\r\n`);
   });
 
   it("refuses a WebSocket upgrade on a path no WebSocket endpoint serves, in the error envelope", async () => {

@@ -63,8 +63,8 @@ export const patch = (path: string, token: string | null | undefined, json?: unk
 export const del = (path: string, token?: string | null) => call("DELETE", path, { token });
 
 /**
- * Asserts the failure envelope exactly: `{code: <business code>, msg, error}` plus `details` when
- * the server sent any. Returns the details.
+ * Asserts the failure envelope exactly: `{code: <business code>, msg, error, requestId}` plus
+ * `details` when the server sent any, `requestId` being the answer's X-Request-Id. Returns the details.
  */
 export function expectFailure(response: ApiResponse, status: number, error: ErrorCode): unknown {
   const context = `${status} ${error}, got ${response.status} ${response.text.slice(0, 300)}`;
@@ -72,7 +72,7 @@ export function expectFailure(response: ApiResponse, status: number, error: Erro
   expect(ERRORS[error].status, `${error} maps to ${ERRORS[error].status}`).toBe(status);
   expect(response.headers.get("content-type"), context).toMatch(/^application\/json/);
   const { details, ...rest } = response.body ?? {};
-  expect(rest, context).toEqual({ code: ERRORS[error].code, msg: expect.any(String), error });
+  expect(rest, context).toEqual({ code: ERRORS[error].code, msg: expect.any(String), error, requestId: response.headers.get("x-request-id") });
   expect(rest.msg.length).toBeGreaterThan(0);
   return details;
 }

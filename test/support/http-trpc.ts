@@ -16,7 +16,8 @@ export function trpcMutation(path: string, input: unknown, token?: string | null
 /**
  * A tRPC error as tRPC's clients read it: JSON labelled application/json, `{error: {message, code,
  * data}}` with the HTTP status, tRPC's code, and Inkstone's business code and name (null, and the
- * HTTP status as appCode, for errors tRPC raises itself). Returns `data.details`.
+ * HTTP status as appCode, for errors tRPC raises itself), and the answer's X-Request-Id as
+ * `data.requestId`. Returns `data.details`.
  */
 export function expectTrpcError(response: ApiResponse, status: number, error: ErrorCode | null, trpcCode?: string): unknown {
   const context = response.text.slice(0, 300);
@@ -31,6 +32,7 @@ export function expectTrpcError(response: ApiResponse, status: number, error: Er
       httpStatus: status,
       appCode: error ? ERRORS[error].code : status,
       error,
+      requestId: response.headers.get("x-request-id"),
     },
   });
   return response.body.error.data.details;

@@ -69,18 +69,20 @@ export interface RunningServer {
   pid: number;
   /** SIGTERM by default; SIGKILL to crash it */
   stop(signal?: NodeJS.Signals): void;
-  /** with `captureErrors`: what the server wrote to stderr so far (it is still shown) */
-  errors(): string;
-  /** with `captureErrors`: resolves once stderr holds `count` matches of `pattern`, rejects after `timeoutMs` */
-  errorsMatching(pattern: RegExp, count: number, timeoutMs?: number): Promise<string>;
+  /** with `captureOutput`: what the server wrote so far, its log (JSON lines on stdout) and stderr */
+  output(): string;
+  /** with `captureOutput`: resolves once the output holds `count` matches of `pattern`, rejects after `timeoutMs` */
+  outputMatching(pattern: RegExp, count: number, timeoutMs?: number): Promise<string>;
 }
 
 /**
  * The server entry `npm start` runs (server/entry/main.mjs) on the current build, with these
  * variables set on top: on a fresh database, or on another server's database and secret when
  * `beside` is given (two processes, one file). With INKSTONE_TLS_CERT among them, over HTTPS.
+ * Its log shows warnings and errors only (no access lines) unless INKSTONE_LOG_LEVEL says otherwise;
+ * with `captureOutput` the test reads it, and only stderr is shown.
  */
-export async function startServer(extraEnv: Record<string, string> = {}, beside?: RunningServer, { captureErrors = false } = {}): Promise<RunningServer> {
+export async function startServer(extraEnv: Record<string, string> = {}, beside?: RunningServer, { captureOutput = false } = {}): Promise<RunningServer> {
   // Tests must meet the code on disk: a build of older sources is rebuilt first.
   if (!buildIsCurrent(process.cwd(), readEnv(process.env).NEXT_DIST_DIR)) execFileSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });
 
@@ -109,27 +111,33 @@ export async function startServer(extraEnv: Record<string, string> = {}, beside?
       INKSTONE_TRUSTED_PROXIES: "1",
       INKSTONE_JWT_SECRET: jwtSecret,
       NODE_ENV: "production",
+      // An access line a request would bury the test output; tests that read the log ask for more.
+      INKSTONE_LOG_LEVEL: "warn",
       ...extraEnv,
     },
-    stdio: ["ignore", "inherit", captureErrors ? "pipe" : "inherit"],
+    stdio: ["ignore", captureOutput ? "pipe" : "inherit", captureOutput ? "pipe" : "inherit"],
   });
-  let errors = "";
+  let output = "";
+  server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on("data", (chunk: Buffer) => {
-    errors += chunk.toString();
+    output += chunk.toString();
     process.stderr.write(chunk);
   });
-  const errorsMatching = (pattern: RegExp, count: number, timeoutMs = 10_000) =>
+  const outputMatching = (pattern: RegExp, count: number, timeoutMs = 10_000) =>
     new Promise<string>((resolve, reject) => {
       const check = () => {
-        if ((errors.match(new RegExp(pattern, "g")) ?? []).length < count) return;
+        if ((output.match(new RegExp(pattern, "g")) ?? []).length < count) return;
         clearTimeout(timer);
+        server.stdout?.off("data", check);
         server.stderr?.off("data", check);
-        resolve(errors);
+        resolve(output);
       };
       const timer = setTimeout(() => {
+        server.stdout?.off("data", check);
         server.stderr?.off("data", check);
-        reject(new Error(`the server's stderr did not show ${count} × ${pattern} within ${timeoutMs} ms:\n${errors}`));
+        reject(new Error(`the server's output did not show ${count} × ${pattern} within ${timeoutMs} ms:\n${output}`));
       }, timeoutMs);
+      server.stdout?.on("data", check);
       server.stderr?.on("data", check);
       check();
     });
@@ -142,7 +150,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, beside?
     stop();
     throw error;
   }
-  return { baseUrl, databaseUrl: url, dataDir: dir, jwtSecret, pid: server.pid!, stop, errors: () => errors, errorsMatching };
+  return { baseUrl, databaseUrl: url, dataDir: dir, jwtSecret, pid: server.pid!, stop, output: () => output, outputMatching };
 }
 
 /**

@@ -4,6 +4,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { countRequests, withRateLimitHeaders } from "@/server/auth/request-limit";
 import { CHAPTER_BODY_LIMIT } from "@/server/chapters/schemas";
 import { AppError } from "@/server/errors";
+import { nameRoute } from "@/server/log.mjs";
 import { DEFAULT_BODY_LIMIT, readLimited } from "@/server/request/body";
 import { parseJsonBody } from "@/server/request/decode-body";
 import { ORIGINAL_METHOD_HEADER } from "@/server/request/node-requests.mjs";
@@ -19,6 +20,7 @@ const MAX_BATCH = 10;
 const BODY_LIMIT = Math.max(CHAPTER_BODY_LIMIT, CONVERT_RPC_BODY_LIMIT);
 
 async function handler(req: Request) {
+  nameRoute(routeOf(req));
   const context = await createContext({ req });
   // Each call of a batch spends from the caller's bucket, before its body is read; over the
   // limit, no call runs (429 in tRPC's shape, with Retry-After).
@@ -34,6 +36,15 @@ async function handler(req: Request) {
   }
   const response = await fetchRequestHandler({ endpoint: "/api/trpc", req: request, router: appRouter, createContext: () => context, maxBatchSize: MAX_BATCH });
   return withRateLimitHeaders(asJson(response), allowance);
+}
+
+/**
+ * The route the access log and the metrics count a call under: the procedure's own for a single
+ * known procedure, one label for any batch or unknown name (a client may write anything there).
+ */
+function routeOf(req: Request): string {
+  const path = new URL(req.url).pathname.replace(/^\/api\/trpc\/?/, "");
+  return Object.hasOwn(appRouter._def.procedures, path) ? `/api/trpc/${path}` : "/api/trpc/{procedures}";
 }
 
 /** How many procedures a request calls: `/api/trpc/a,b,c?batch=1` calls three (tRPC refuses more than MAX_BATCH). */
@@ -79,6 +90,7 @@ async function withParsedBody(req: Request, context: Context): Promise<Request> 
 // Every other method is 405 in tRPC's error shape (this is tRPC's path, not a REST one), with Allow.
 const ALLOW = "GET, POST, OPTIONS";
 async function notServed(request: Request) {
+  nameRoute(routeOf(request));
   const method = request.headers.get(ORIGINAL_METHOD_HEADER) ?? request.method;
   if (method === "OPTIONS") return new Response(null, { status: 204, headers: { allow: ALLOW } });
   const refused = new TRPCError({ code: "METHOD_NOT_SUPPORTED", message: `${method} is not served here; use ${ALLOW}.` });
