@@ -58,6 +58,9 @@ export const ERRORS = {
   internal: { status: 500, code: 50000, trpc: "INTERNAL_SERVER_ERROR" },
   // /readyz (issue 34 item 3): the entry answers it itself (server/entry/operations.mjs)
   not_ready: { status: 503, code: 50300, trpc: "SERVICE_UNAVAILABLE" },
+  // the machine, not the request (issue 34 item 2): server/machine-trouble.ts
+  database_unavailable: { status: 503, code: 50301, trpc: "SERVICE_UNAVAILABLE" },
+  storage_full: { status: 507, code: 50700, trpc: "INTERNAL_SERVER_ERROR" },
 } as const satisfies Record<string, { status: number; code: number; trpc: TRPC_ERROR_CODE_KEY }>;
 
 export type ErrorCode = keyof typeof ERRORS;

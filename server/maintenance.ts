@@ -2,7 +2,7 @@ import { failOrphanedAnalyses } from "./analysis/fail-orphaned-analyses";
 import { recountOutdatedBooks } from "./books/recount-words";
 import { purgeExpiredChapters } from "./chapters/delete-chapter";
 import { sweepExpiredJobs } from "./jobs/runner";
-import { log } from "./log.mjs";
+import { logFailure } from "./machine-trouble";
 
 /** How often each instance sweeps; every sweep is a cheap indexed delete, safe to run anywhere at once. */
 const SWEEP_MS = 60_000;
@@ -18,11 +18,11 @@ export function startMaintenance(): void {
   if (globalForMaintenance.inkstoneMaintenance) return;
   globalForMaintenance.inkstoneMaintenance = setInterval(() => void sweep(), SWEEP_MS).unref();
   // Once per start: books counted by an older counting rule are recounted, in the background.
-  void recountOutdatedBooks().catch((error: unknown) => log.error({ err: error }, "recounting words by the current rule failed"));
+  void recountOutdatedBooks().catch((error: unknown) => logFailure(error, "recounting words by the current rule failed"));
 }
 
 async function sweep(): Promise<void> {
-  const report = (what: string) => (error: unknown) => log.error({ err: error }, `sweeping ${what} failed`);
+  const report = (what: string) => (error: unknown) => logFailure(error, `sweeping ${what} failed`);
   await sweepExpiredJobs().catch(report("expired jobs"));
   // After the jobs sweep, so an analysis whose job just expired is failed in the same pass.
   await failOrphanedAnalyses().catch(report("orphaned analyses"));

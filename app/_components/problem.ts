@@ -58,6 +58,8 @@ export const ERROR_SENTENCES: Record<ErrorCode, string> = {
   rate_limited: "That was a lot at once. Wait a moment, then try again.",
   internal: "Something went wrong on Inkstone's side. Your change was not saved; try again in a moment.",
   not_ready: "Inkstone is not ready to serve right now. Try again in a moment.",
+  database_unavailable: "Inkstone cannot reach its database right now. Nothing was saved; try again in a moment.",
+  storage_full: "The server's disk is full, so nothing was saved. Try again once the administrator has freed space.",
 };
 
 /** When no answer came at all. */
@@ -76,6 +78,8 @@ const AUTOSAVE_SENTENCES: Partial<Record<ErrorCode | "network", string>> = {
   validation_failed: "Some of this cannot be saved.",
   rate_limited: "Too many requests at once; Inkstone will try again shortly.",
   internal: "The server had a problem. Inkstone will try again.",
+  database_unavailable: "The server cannot reach its database. Your text is kept here and will be saved when it can.",
+  storage_full: "The server's disk is full. Your text is kept here and will be saved once there is room.",
 };
 
 /** Failures after which the writer's text is still only in the browser, and should hear so. */

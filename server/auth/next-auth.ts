@@ -7,7 +7,7 @@ import { verifyLogin } from "./login";
 import { emailSchema } from "./schemas";
 import { clientAddress } from "./client-address";
 import { BROWSER_SESSION_SECONDS, endBrowserSession, startBrowserSession } from "./browser-sessions";
-import { log } from "../log.mjs";
+import { logFailure } from "../machine-trouble";
 
 declare module "next-auth" {
   interface Session {
@@ -41,7 +41,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   // A wrong password is an answer, not a fault: keep it out of the error log.
   logger: {
     error(error: Error) {
-      if ((error as AuthError).type !== "CredentialsSignin") log.error({ err: error }, "signing in failed on the server");
+      if ((error as AuthError).type !== "CredentialsSignin") logFailure(error, "signing in failed on the server");
     },
   },
   providers: [

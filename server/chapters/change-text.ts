@@ -12,7 +12,7 @@ import type { WordChange } from "../text/word-change";
 import { chapterInTrash } from "./load-chapter";
 import { THIN_EVERY_VERSIONS, thinRevisions } from "./revision-retention";
 import { chapterSummaryColumns, toChapterDto, type ChapterDto } from "./schemas";
-import { log } from "../log.mjs";
+import { logFailure } from "../machine-trouble";
 
 /**
  * The one way a chapter's text changes (issue 31 item 2, decision 0460). The editor's saves,
@@ -192,7 +192,7 @@ async function followAtOnce(written: WrittenText): Promise<void> {
   const subjectIds = written.chapters.map((c) => c.chapter.id);
   for (const consequence of CONSEQUENCES) {
     if (consequence.in !== "outbox" || !consequence.waitedForBySingleSaves || !consequence.engines.includes(engine)) continue;
-    await drainOutbox({ topic: consequence.topic, subjectIds }).catch((error: unknown) => log.error({ err: error }, `outbox: ${consequence.topic} after a save failed`));
+    await drainOutbox({ topic: consequence.topic, subjectIds }).catch((error: unknown) => logFailure(error, `outbox: ${consequence.topic} after a save failed`));
   }
 }
 

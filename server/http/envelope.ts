@@ -1,6 +1,7 @@
 import { AppError, ERRORS } from "../errors";
 import type { Page } from "../collections";
 import { currentRequestId, log } from "../log.mjs";
+import { machineTrouble } from "../machine-trouble";
 import { cutOffRequest } from "../request/cut-off";
 import { attachmentHeader } from "./content-disposition";
 
@@ -62,10 +63,11 @@ export function paged<T>(page: Page<T>, url: URL): Response {
 /** The failure envelope, carrying both of the seed's shapes: `msg` and `error`. */
 export function failure(error: unknown): Response {
   if (!(error instanceof AppError)) {
-    const cutOff = cutOffRequest(error);
+    // A full disk or a database out of reach is named, and logged once for the whole outage.
+    const known = machineTrouble(error) ?? cutOffRequest(error);
     // Internals stay in the server log (once, with the request id), never in the body.
-    if (!cutOff) log.error({ err: error }, "a request failed on the server");
-    error = cutOff ?? new AppError("internal", "Something went wrong on our side; the request changed nothing it reported.");
+    if (!known) log.error({ err: error }, "a request failed on the server");
+    error = known ?? new AppError("internal", "Something went wrong on our side; the request changed nothing it reported.");
   }
   const appError = error as AppError;
   const { status, code } = ERRORS[appError.code];

@@ -10,6 +10,7 @@ import { acceptsJson } from "../request/accept";
 import { DEFAULT_BODY_LIMIT } from "../request/body";
 import { ORIGINAL_METHOD_HEADER, UNREPRESENTABLE_METHODS } from "../request/node-requests.mjs";
 import { nameRoute } from "../log.mjs";
+import { machineSavedAgain } from "../machine-trouble";
 import { bodyMediaTypes, METHODS, requestBodySchema, servesHead, type AnyCollection, type AnyObject, type Endpoint, type HandlerContext, type Method } from "./endpoint";
 import { ENDPOINTS } from "./endpoints";
 import { failure, success } from "./envelope";
@@ -174,7 +175,9 @@ function servingHandlers(endpoints: Endpoint[]): Record<Method | "HEAD" | "OPTIO
     const counted: Counted = {};
     try {
       if (!endpoint) throw new AppError("method_not_allowed", `${method} is not allowed here; use ${allow}.`);
-      return withRateLimitHeaders(await run(endpoint, request, context, counted), counted.allowance);
+      const response = await run(endpoint, request, context, counted);
+      if (method !== "GET" && response.ok) machineSavedAgain();
+      return withRateLimitHeaders(response, counted.allowance);
     } catch (error) {
       const response = failure(error);
       if (!endpoint) response.headers.set("allow", allow);

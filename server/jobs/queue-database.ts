@@ -9,7 +9,7 @@ import { ACTIVE_JOBS_RETRY_SECONDS, LEASE_MS, MAX_ACTIVE_JOBS_PER_WRITER, MAX_AT
 import { byteSize } from "../text/byte-size";
 import type { ClaimedJob, JobOutcome, JobQueue, JobRecord } from "./queue";
 import type { JobStatus } from "./schemas";
-import { log } from "../log.mjs";
+import { logFailure } from "../machine-trouble";
 
 /** The columns a job's record needs. */
 const RECORD = [
@@ -175,7 +175,7 @@ export const databaseJobQueue: JobQueue = {
     // Taken over meanwhile: the new runner's outcome counts, and the file this run made is not kept.
     // Best effort: the outcome is written, and the sweep collects what is left.
     const made = typeof change.fileBlobId === "string" ? change.fileBlobId : null;
-    await blobStore.delete(numUpdatedRows === 1n ? [inputBlobId] : [made]).catch((error) => log.error({ err: error }, "a job's file was not deleted; the sweep will"));
+    await blobStore.delete(numUpdatedRows === 1n ? [inputBlobId] : [made]).catch((error) => logFailure(error, "a job's file was not deleted; the sweep will"));
   },
 
   async file(jobId, which) {

@@ -4,7 +4,7 @@ import type { JobDefinition } from "./define-job";
 import { JOBS_PER_PROCESS, LEASE_MS } from "./limits";
 import { jobQueue } from "./job-queue";
 import type { ClaimedJob, JobOutcome } from "./queue";
-import { log } from "../log.mjs";
+import { logFailure } from "../machine-trouble";
 
 /** How often an idle runner looks for work queued by another instance. */
 const POLL_MS = 1_000;
@@ -52,7 +52,7 @@ export function wakeJobRunner(): void {
   if (!state.started || state.claiming || state.active >= JOBS_PER_PROCESS) return;
   state.claiming = true;
   void claimAndRun()
-    .catch((error) => log.error({ err: error }, "job runner failed to claim"))
+    .catch((error) => logFailure(error, "job runner failed to claim"))
     .finally(() => {
       state.claiming = false;
     });
@@ -81,7 +81,7 @@ export async function runQueuedJobs(definitions: readonly JobDefinition[]): Prom
 async function execute(job: ClaimedJob, definitions: readonly JobDefinition[]): Promise<void> {
   const controller = new AbortController();
   const heartbeat = setInterval(() => {
-    void jobQueue.renew(job).catch((error) => log.error({ err: error }, "job lease renewal failed"));
+    void jobQueue.renew(job).catch((error) => logFailure(error, "job lease renewal failed"));
   }, LEASE_MS / 3);
   heartbeat.unref();
   let timer: NodeJS.Timeout | undefined;
@@ -106,7 +106,7 @@ async function execute(job: ClaimedJob, definitions: readonly JobDefinition[]): 
     const output = await Promise.race([definition.run(input, context, inputFile), timedOut]);
     await jobQueue.complete(job, { status: "succeeded", ...output });
   } catch (error) {
-    await jobQueue.complete(job, failure(error)).catch((recordError) => log.error({ err: recordError }, "job outcome lost"));
+    await jobQueue.complete(job, failure(error)).catch((recordError) => logFailure(recordError, "job outcome lost"));
   } finally {
     clearInterval(heartbeat);
     clearTimeout(timer);
@@ -123,7 +123,7 @@ class JobTimedOut extends Error {
 function failure(error: unknown): JobOutcome {
   if (error instanceof JobTimedOut) return { status: "failed", code: "job_timed_out", message: error.message };
   if (error instanceof AppError) return { status: "failed", code: error.code, message: error.message };
-  log.error({ err: error }, "job failed");
+  logFailure(error, "job failed");
   return { status: "failed", code: "internal", message: "The job failed on our side; nothing it was to change was changed." };
 }
 

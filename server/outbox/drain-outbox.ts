@@ -3,7 +3,7 @@ import { sql } from "../db";
 import type { DB } from "../generated/kysely/database";
 import { env } from "../env";
 import { OUTBOX_LONGEST_REST_MS, OUTBOX_REST_MS, OUTBOX_TOPICS, type OutboxTopic } from "./topics";
-import { log } from "../log.mjs";
+import { logFailure } from "../machine-trouble";
 
 /** How long a process's claim on a subject's rows lasts: a process that died lets go after this. */
 const CLAIM_MS = 60_000;
@@ -43,7 +43,7 @@ async function perform(subject: Subject, upTo: number): Promise<void> {
     // Rows written since the run began stay: their write may have come after what it read.
     await rows.execute();
   } catch (error) {
-    log.error({ err: error }, `outbox: ${subject.topic} for ${subject.subjectId} failed`);
+    logFailure(error, `outbox: ${subject.topic} for ${subject.subjectId} failed`);
     await sql
       .updateTable("Outbox")
       .set((eb) => ({ attempts: eb("attempts", "+", 1), claimedUntil: null }))
@@ -121,7 +121,7 @@ export function startOutboxDrainer(): void {
   if (state.timer || !drainsHere()) return;
   const pass = () => {
     state.draining ??= drainOutbox()
-      .catch((error: unknown) => log.error({ err: error }, "outbox: draining failed"))
+      .catch((error: unknown) => logFailure(error, "outbox: draining failed"))
       .finally(() => (state.draining = undefined));
   };
   state.timer = setInterval(pass, POLL_MS).unref();

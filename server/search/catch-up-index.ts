@@ -1,7 +1,7 @@
 import { memberRolesThatMay } from "../auth/book-roles";
 import { engine, sql } from "../db";
 import { drainOutbox, MAX_ATTEMPTS } from "../outbox/drain-outbox";
-import { log } from "../log.mjs";
+import { logFailure } from "../machine-trouble";
 
 /** How long a search waits for its writer's own latest saves to be indexed before it answers without them. */
 const CATCH_UP_MS = 15_000;
@@ -37,7 +37,7 @@ export async function catchUpSearchIndex(readerId: string): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const gaveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, CATCH_UP_MS)));
   const drained = drainOutbox({ topic: "chapter-search", subjectIds: waiting.map((w) => w.subjectId) }).catch((error: unknown) =>
-    log.error({ err: error }, "outbox: indexing a writer's chapters before their search failed"),
+    logFailure(error, "outbox: indexing a writer's chapters before their search failed"),
   );
   await Promise.race([drained, gaveUp]).finally(() => clearTimeout(timer));
 }

@@ -2,10 +2,15 @@ import { PostgresDialect, type PostgresPool, type PostgresPoolClient } from "kys
 import pg from "pg";
 import type { PoolStats } from "./pool-stats";
 import { dbTime } from "./values";
+import { logFailure } from "../machine-trouble";
 
 /** The process's PostgreSQL pool (INKSTONE_DATABASE_POOL_SIZE connections) for Kysely, and how it stands. */
 export function openPostgres(url: string, poolSize: number): { dialect: PostgresDialect; stats: () => PoolStats } {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: { getTypeParser: typeParser } as pg.CustomTypesConfig });
+  // An idle connection the server drops (a restart, an outage) is reported here; unheard, the
+  // pool's "error" event ended as an uncaught exception, a stack per connection. The pool replaces
+  // the connection by itself; the outage is logged once (server/machine-trouble.ts).
+  pool.on("error", (error) => logFailure(error, "an idle database connection failed"));
   const stats = (): PoolStats => ({ max: poolSize, open: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount });
   return { dialect: new PostgresDialect({ pool: utcDates(pool) }), stats };
 }

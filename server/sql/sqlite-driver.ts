@@ -77,7 +77,10 @@ class LockedSqliteDriver implements Driver {
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const locked = connection as LockedConnection;
     locked.inTransaction = false;
-    await locked.executeQuery(CompiledQuery.raw("ROLLBACK"));
+    // SQLite rolls a transaction back by itself on some failures (SQLITE_FULL, SQLITE_IOERR):
+    // a ROLLBACK then fails with "cannot rollback - no transaction is active", and that error
+    // would replace the one that says what happened (a full disk logged as a rollback error).
+    if (locked.sqliteInTransaction()) await locked.executeQuery(CompiledQuery.raw("ROLLBACK"));
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
@@ -113,6 +116,11 @@ class LockedConnection implements DatabaseConnection {
     const run = () => this.run<R>(query);
     // A statement on its own is its own transaction and may meet another process's write lock.
     return this.inTransaction ? run() : retryWhileBusy(run);
+  }
+
+  /** Whether SQLite itself has a transaction open on this connection. */
+  sqliteInTransaction(): boolean {
+    return this.database.inTransaction;
   }
 
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {

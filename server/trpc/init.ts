@@ -4,6 +4,7 @@ import { authorize, type Operation } from "../auth/scopes";
 import type { CollectionSpec } from "../collections";
 import { AppError, ERRORS, inputProblems } from "../errors";
 import { currentRequestId, log } from "../log.mjs";
+import { machineSavedAgain, machineTrouble } from "../machine-trouble";
 import type { Context } from "./context";
 
 /**
@@ -55,14 +56,19 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
  * parse failing is unexpected too. Those stay INTERNAL_SERVER_ERROR (500) and are logged here; the
  * errorFormatter replaces their message, so no schema internals reach the caller.
  */
-const mapErrors = t.middleware(async ({ next }) => {
+const mapErrors = t.middleware(async ({ next, type }) => {
   const result = await next();
-  if (result.ok) return result;
+  if (result.ok) {
+    if (type === "mutation") machineSavedAgain();
+    return result;
+  }
   const cause = result.error.cause;
   if (cause instanceof AppError) throw toTRPCError(cause);
   if (cause instanceof ZodError && result.error.code === "BAD_REQUEST") {
     throw toTRPCError(inputProblems(cause.issues));
   }
+  const trouble = machineTrouble(cause);
+  if (trouble) throw toTRPCError(trouble);
   if (result.error.code === "INTERNAL_SERVER_ERROR") log.error({ err: result.error.cause ?? result.error }, "a procedure failed on the server");
   return result;
 });

@@ -3,6 +3,7 @@ import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { getErrorShape } from "@trpc/server/unstable-core-do-not-import";
 import { AppError, ERRORS } from "../errors";
 import { log } from "../log.mjs";
+import { machineTrouble } from "../machine-trouble";
 import { cutOffRequest } from "../request/cut-off";
 import { toTRPCError } from "./init";
 import { appRouter } from "./root";
@@ -13,7 +14,7 @@ import { appRouter } from "./root";
  * client reads the REST envelope as a broken answer.
  */
 export function trpcTransportFailure(error: unknown, request: Request, headers: Record<string, string> = {}): Response {
-  const known = error instanceof TRPCError || error instanceof AppError ? error : cutOffRequest(error);
+  const known = error instanceof TRPCError || error instanceof AppError ? error : (machineTrouble(error) ?? cutOffRequest(error));
   const trpcError =
     known instanceof TRPCError
       ? known

@@ -2,7 +2,7 @@
 // schema the derivation could not read would type an input as unknown (or any) and pages would
 // compile against nothing; these checks run in `npm run check:types`, and the assertions below
 // when vitest runs the file.
-import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import type { inferRouterError, inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { AppRouter as PublishedRouter } from "@/packages/trpc-types";
 import type { AppRouter } from "@/server/trpc/root";
@@ -63,5 +63,7 @@ describe("the published router type (packages/trpc-types, decision 0477)", () =>
     expectTypeOf<In>().toExtend<inferRouterInputs<PublishedRouter>>();
     expectTypeOf<inferRouterOutputs<PublishedRouter>>().toExtend<Out>();
     expectTypeOf<Out>().toExtend<inferRouterOutputs<PublishedRouter>>();
+    expectTypeOf<inferRouterError<PublishedRouter>>().toExtend<inferRouterError<AppRouter>>();
+    expectTypeOf<inferRouterError<AppRouter>>().toExtend<inferRouterError<PublishedRouter>>();
   });
 });

@@ -21,7 +21,13 @@ const BODY_LIMIT = Math.max(CHAPTER_BODY_LIMIT, CONVERT_RPC_BODY_LIMIT);
 
 async function handler(req: Request) {
   nameRoute(routeOf(req));
-  const context = await createContext({ req });
+  let context: Context;
+  try {
+    context = await createContext({ req });
+  } catch (error) {
+    // Finding the caller reads the database, which may be out of reach (503, not a bare 500).
+    return trpcTransportFailure(error, req);
+  }
   // Each call of a batch spends from the caller's bucket, before its body is read; over the
   // limit, no call runs (429 in tRPC's shape, with Retry-After).
   const allowance = context.principal ? countRequests(context.principal, callsIn(req)) : null;
