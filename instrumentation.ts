@@ -17,6 +17,9 @@ export async function register() {
     // Work chapter writes left for after them: the library search index (decision 0443).
     const { startOutboxDrainer } = await import("./server/outbox/drain-outbox");
     startOutboxDrainer();
+    // Webhook deliveries due now, and retries as they come due (decision 0474).
+    const { startWebhookDeliveries } = await import("./server/webhooks/deliver");
+    startWebhookDeliveries();
     const { startMaintenance } = await import("./server/maintenance");
     startMaintenance();
   }

@@ -84,6 +84,14 @@ const schema = z
     INKSTONE_CONVERSION_TIMEOUT_SECONDS: wholeNumber(1, 3600, 120),
     /** "0": this process leaves the outbox's work (search index, bible mentions) to other instances, and its own writes' to them or its next start */
     INKSTONE_OUTBOX_DRAIN: z.enum(["0", "1"]).default("1"),
+    /**
+     * "1": webhooks may be sent to private, loopback and link-local addresses (a receiver on the
+     * operator's own network); unset, only public ones, so that no account can make the server
+     * probe its own network (decision 0474)
+     */
+    INKSTONE_WEBHOOKS_ALLOW_PRIVATE: z.enum(["0", "1"]).default("0"),
+    /** how long a chapter rests after a save before its chapter.saved event is sent (one event per pause, not per autosave) */
+    INKSTONE_WEBHOOKS_CHAPTER_QUIET_SECONDS: wholeNumber(0, 3600, 30),
     /** at build time: "1" builds the benchmark's baseline route too (bench/api.mjs); production builds leave it out */
     INKSTONE_BENCH: z.enum(["0", "1"]).default("0"),
   })
