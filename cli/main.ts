@@ -16,6 +16,7 @@ import { registerMembers } from "./commands/members";
 import { registerSearch } from "./commands/search";
 import { registerStats } from "./commands/stats";
 import { registerTokens } from "./commands/tokens";
+import { registerWebhooks } from "./commands/webhooks";
 import { registerWhoami } from "./commands/whoami";
 import { printError } from "./errors";
 import { handleInterrupts } from "./interrupt";
@@ -70,6 +71,7 @@ function buildProgram(): Command {
     registerGoals,
     registerBible,
     registerTokens,
+    registerWebhooks,
     registerCompletion,
   ]) {
     register(program);
