@@ -7,6 +7,14 @@ export const DELIVERY_DEADLINE_MS = 10_000;
 /** What is kept of a receiver's answer: enough to see what it said, never its whole body. */
 export const RESPONSE_EXCERPT_BYTES = 1024;
 
+/**
+ * A receiver's bytes as text that both databases keep: PostgreSQL refuses NUL in text, and the
+ * other control characters (but tab and line ends) only garble the log.
+ */
+function storable(bytes: Buffer): string {
+  return bytes.toString("utf8").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "\ufffd");
+}
+
 export interface SendResult {
   statusCode: number | null;
   /** null when the receiver answered 2xx */
@@ -56,7 +64,7 @@ export function sendWebhook(target: string, body: string, headers: Record<string
       let kept = 0;
       const done = () => {
         const status = response.statusCode ?? 0;
-        const excerpt = chunks.length > 0 ? Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8") : null;
+        const excerpt = chunks.length > 0 ? storable(Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES)) : null;
         const ok = status >= 200 && status < 300;
         const error = ok ? null : status >= 300 && status < 400 ? `answered ${status} (redirects are not followed)` : `answered ${status}`;
         finish({ statusCode: status, error, responseExcerpt: excerpt });

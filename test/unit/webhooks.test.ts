@@ -25,7 +25,7 @@ import { removeMember } from "@/server/members/remove-member";
 import { drainOutbox } from "@/server/outbox/drain-outbox";
 import { setChapterRelease } from "@/server/releases/set-chapter-release";
 import { createWebhook } from "@/server/webhooks/create-webhook";
-import { deliverDueWebhooks, DISABLE_AFTER_FAILURES, MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS } from "@/server/webhooks/deliver";
+import { deliverDueWebhooks, DISABLE_AFTER_FAILURES, KEEP_DELIVERIES_MS, MAX_DELIVERY_ATTEMPTS, pruneWebhookDeliveries, RETRY_DELAYS_MS } from "@/server/webhooks/deliver";
 import { assertPublicDestination, isPrivateAddress } from "@/server/webhooks/destination";
 import { listDeliveries } from "@/server/webhooks/list-deliveries";
 import { pingWebhook } from "@/server/webhooks/ping-webhook";
@@ -56,7 +56,7 @@ beforeAll(async () => {
     request.on("end", () => {
       received.push({ path: request.url ?? "", headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
       response.writeHead(answers.get(request.url ?? "") ?? 200, { "content-type": "text/plain" });
-      response.end("x".repeat(5000));
+      response.end(request.url === "/binary" ? Buffer.from([0, 1, 65, 0x7f, 10, 66]) : "x".repeat(5000));
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
@@ -119,6 +119,8 @@ describe("destinations (SSRF)", () => {
     const ok = await sendWebhook(`${base}/fine`, "{}", {}, { allowPrivate: true });
     expect(ok.error).toBeNull();
     expect(ok.responseExcerpt).toHaveLength(1024);
+    // Bytes PostgreSQL cannot keep as text (NUL) and other controls are replaced, line ends kept.
+    expect((await sendWebhook(`${base}/binary`, "{}", {}, { allowPrivate: true })).responseExcerpt).toBe("\ufffd\ufffdA\ufffd\nB");
   });
 });
 
@@ -220,6 +222,51 @@ describe("deliveries", () => {
     expect(deliveries[0]!.payload).toMatchObject({ type: "chapter.saved", data: { chapter: { id: chapter.id, version: 4 }, savedBy: writer.userId, change: "save" } });
     await deliverDueWebhooks();
     expect(at("/chapter")).toHaveLength(1);
+  });
+
+  it("announces a chapter once the writer pauses, or every five minutes while they keep saving, by the outbox's own clock", async () => {
+    const writer = await newWriter("hooks-rest");
+    const created = await hook(writer, "/rest", { events: ["chapter.saved"] });
+    const book = await createBook(bookInput("Resting"), writer);
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    try {
+      const chapter = await uploadChapter({ bookId: book.id, title: "One", content: "First." }, writer);
+      const heard = async () => (await deliveriesOf(created.id, writer)).map((d) => (d.payload as { data: { chapter: { version: number } } }).data.chapter.version);
+      // The background's pass (no subject named) leaves a chapter saved a moment ago.
+      await drainOutbox();
+      expect(await heard()).toEqual([]);
+      vi.setSystemTime(start + 31_000);
+      await drainOutbox();
+      expect(await heard()).toEqual([1]);
+
+      // Saving every 20 s: never 30 s of rest, yet heard of once five minutes have passed.
+      let version = 1;
+      const typingFrom = start + 60_000;
+      for (let at = typingFrom; at <= typingFrom + 5 * 60_000; at += 20_000) {
+        vi.setSystemTime(at);
+        await saveChapter({ bookId: book.id, chapterId: chapter.id, version, content: `Draft ${version + 1}.` }, writer);
+        version += 1;
+        await drainOutbox();
+        if (at < typingFrom + 5 * 60_000) expect(await heard(), `at +${(at - typingFrom) / 1000} s`).toEqual([1]);
+      }
+      expect(await heard()).toEqual([1, version]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("keeps the delivery log 30 days, and a delivery still to be sent until it is", async () => {
+    const writer = await newWriter("hooks-prune");
+    answers.set("/prune-failing", 500);
+    const kept = await hook(writer, "/prune", { events: ["book.created"] });
+    const waiting = await hook(writer, "/prune-failing", { events: ["book.created"] });
+    await createBook(bookInput("Pruned"), writer);
+    await deliverDueWebhooks();
+    expect(await pruneWebhookDeliveries(new Date(Date.now() + KEEP_DELIVERIES_MS - 60_000))).toBe(0);
+    await pruneWebhookDeliveries(new Date(Date.now() + KEEP_DELIVERIES_MS + 60_000));
+    expect(await deliveriesOf(kept.id, writer)).toEqual([]);
+    expect(await deliveriesOf(waiting.id, writer)).toHaveLength(1);
   });
 
   it("tells each member only what their role may read, and nothing once they are removed", async () => {
