@@ -116,8 +116,11 @@ async function execute(job: ClaimedJob, definitions: readonly JobDefinition[]): 
       reportProgress: async (fraction: number) => void (await jobQueue.renew(job, fraction)),
     };
     // Cancelled (here or, seen at a renewal, by another process): stop waiting for the work at once.
+    // (A time-out aborts the signal too, but its own rejection has settled the race by then.)
     const cancelled = new Promise<never>((_, reject) => {
-      const stop = () => reject(controller.signal.reason instanceof JobCancelled ? controller.signal.reason : new JobCancelled());
+      const stop = () => {
+        if (controller.signal.reason instanceof JobCancelled) reject(controller.signal.reason);
+      };
       if (controller.signal.aborted) stop();
       else controller.signal.addEventListener("abort", stop, { once: true });
     });

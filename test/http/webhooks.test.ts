@@ -189,6 +189,26 @@ describe("webhooks over HTTP", () => {
   });
 });
 
+describe("a server that keeps to public addresses (the default)", () => {
+  it("refuses a webhook to its own machine or network, by address and by a name that resolves there, and adds nothing", async () => {
+    const strict = await startServer({ INKSTONE_WEBHOOKS_ALLOW_PRIVATE: "0" });
+    try {
+      const account = { email: uniqueEmail("hooks-ssrf"), password: PASSWORD };
+      expectSuccess(await call("POST", "/api/v1/users", { baseUrl: strict.baseUrl, json: account }), 201);
+      const { access_token: token } = expectSuccess(await call("POST", "/auth/login", { baseUrl: strict.baseUrl, json: account }), 200);
+      for (const url of [`${receiverBase}/x`, "http://localhost:9/x", "http://169.254.169.254/latest/meta-data/", "http://[::1]/x", "http://10.0.0.1/x", "http://2130706433/x"]) {
+        const refused = await call("POST", "/api/v1/webhooks", { baseUrl: strict.baseUrl, token, json: { url, events: ["*"] } });
+        expect(expectFailure(refused, 422, "destination_not_allowed"), url).toMatchObject({ address: expect.any(String) });
+        expect(refused.body.msg).toMatch(/private or local address/);
+      }
+      expect(expectSuccess(await call("GET", "/api/v1/webhooks", { baseUrl: strict.baseUrl, token }), 200)).toEqual([]);
+      expect(deliveries.filter((d) => d.path === "/x")).toEqual([]);
+    } finally {
+      strict.stop();
+    }
+  }, 120_000);
+});
+
 describe("job cancel over HTTP", () => {
   it("cancels a running job, which then reads as cancelled and is announced; a finished or unknown job is answered plainly", async () => {
     const writer = await signUp("hooks-cancel");
