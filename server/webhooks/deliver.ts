@@ -64,7 +64,8 @@ export async function attemptDelivery(deliveryId: string, { now = new Date(), al
     { allowPrivate },
   );
   const delivered = result.error === null;
-  const attempts = delivery.attempts + 1;
+  // The schedule counts its own attempts: a ping or a redelivery by hand moves no retry closer.
+  const attempts = delivery.attempts + (scheduled ? 1 : 0);
   const retryAt = scheduled && !delivered && attempts < MAX_DELIVERY_ATTEMPTS ? new Date(now.getTime() + RETRY_DELAYS_MS[attempts - 1]!) : null;
   await sql
     .insertInto("WebhookAttempt")

@@ -155,6 +155,11 @@ describe("deliveries", () => {
     await createBook(bookInput("Retried"), writer);
     let now = new Date(Date.now() + 1000);
     expect(await deliverDueWebhooks({ now })).toBe(1);
+    // A redelivery by hand that fails too is logged, and moves the schedule neither way.
+    const [waiting] = await deliveriesOf(created.id, writer);
+    const byHand = await redeliver({ webhookId: created.id, deliveryId: waiting!.id }, writer);
+    expect(byHand).toMatchObject({ status: "pending", nextAttemptAt: waiting!.nextAttemptAt });
+    expect(byHand.attempts.map((a) => a.nextRetryAt)).toEqual([waiting!.nextAttemptAt, null]);
     for (const [i, delay] of RETRY_DELAYS_MS.entries()) {
       // Not yet due a moment before its time; due at it.
       expect(await deliverDueWebhooks({ now: new Date(now.getTime() + delay - 1000) })).toBe(0);
@@ -164,10 +169,11 @@ describe("deliveries", () => {
     expect(await deliverDueWebhooks({ now: new Date(now.getTime() + 7 * 24 * 3600_000) })).toBe(0);
     const [delivery] = await deliveriesOf(created.id, writer);
     expect(delivery!.status).toBe("failed");
-    expect(delivery!.attempts).toHaveLength(MAX_DELIVERY_ATTEMPTS);
-    expect(delivery!.attempts.map((a) => a.statusCode)).toEqual(Array(MAX_DELIVERY_ATTEMPTS).fill(500));
+    expect(delivery!.attempts).toHaveLength(MAX_DELIVERY_ATTEMPTS + 1);
+    expect(delivery!.attempts.map((a) => a.statusCode)).toEqual(Array(MAX_DELIVERY_ATTEMPTS + 1).fill(500));
     expect(delivery!.attempts.at(-1)!.nextRetryAt).toBeNull();
     expect(new Date(delivery!.attempts[0]!.nextRetryAt!).getTime() - new Date(delivery!.attempts[0]!.at).getTime()).toBe(RETRY_DELAYS_MS[0]);
+    expect(new Date(delivery!.attempts[2]!.nextRetryAt!).getTime() - new Date(delivery!.attempts[2]!.at).getTime()).toBe(RETRY_DELAYS_MS[1]);
     // About a day from the first attempt to the last.
     const span = new Date(delivery!.attempts.at(-1)!.at).getTime() - new Date(delivery!.attempts[0]!.at).getTime();
     expect(span).toBeGreaterThan(20 * 3600_000);
@@ -177,7 +183,7 @@ describe("deliveries", () => {
     answers.delete("/retry");
     const again = await redeliver({ webhookId: created.id, deliveryId: delivery!.id }, writer);
     expect(again).toMatchObject({ status: "delivered", eventId: delivery!.eventId });
-    expect(again.attempts).toHaveLength(MAX_DELIVERY_ATTEMPTS + 1);
+    expect(again.attempts).toHaveLength(MAX_DELIVERY_ATTEMPTS + 2);
     const sent = at("/retry");
     expect(new Set(sent.map((r) => r.headers["inkstone-event-id"])).size).toBe(1);
   });
