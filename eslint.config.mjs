@@ -5,7 +5,7 @@ const config = [
   ...nextVitals,
   ...nextTypescript,
   {
-    ignores: [".build/**", ".next/**", ".next-*/**", "cli/dist/**", "node_modules/**", "server/generated/**", "next-env.d.ts", "playwright-report/**", "test-results/**"],
+    ignores: [".build/**", ".next/**", ".next-*/**", "cli/dist/**", "node_modules/**", "server/generated/**", "packages/trpc-types/index.d.ts", "next-env.d.ts", "playwright-report/**", "test-results/**"],
   },
 ];
 

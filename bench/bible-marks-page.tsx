@@ -21,6 +21,8 @@ createRoot(host).render(
     initialText={text}
     label="Chapter"
     smartPunctuation={false}
+    source={false}
+    typewriter={false}
     bible={entries ? { entries, marked: true, card: () => null } : undefined}
     onEdit={() => {}}
     onBlur={() => {}}

@@ -6,7 +6,7 @@ import { jobSchema, type JobDto } from "../server/jobs/schemas";
 import { ApiError, CliError, environmentTokenRefused, notLoggedIn } from "./errors";
 import { uninterruptible } from "./interrupt";
 import { awaitJob, linkPath } from "./jobs";
-import { countedUpload, readWithProgress } from "./progress";
+import { countedUpload, readWithProgress, waitingFor } from "./progress";
 import { nearExpiry, REFRESH_TIMEOUT_MS, withRefreshLock, type Session } from "./session";
 
 const envelopeSchema = z.object({ code: z.number(), msg: z.string(), data: z.unknown() });
@@ -25,6 +25,29 @@ interface RequestOptions {
   timeoutMs?: number;
   /** a label shows a progress bar (on a terminal) while the body goes up or the answer comes down */
   progress?: string;
+  /** a body sent as it is (inkstone api --input), with its Content-Type */
+  bytes?: { data: Uint8Array<ArrayBuffer>; type: string };
+  /** headers of the caller's own (inkstone api -H), over the client's */
+  headers?: Record<string, string>;
+  /** a download: what is said (on a terminal) while the server works, before the first byte */
+  waiting?: string;
+}
+
+/** How often a request the server asked to wait for (429, 503 with Retry-After) is sent again. */
+export const MAX_RETRIES = 3;
+/** A longer wait than this is not waited out: the command fails and says when to try again. */
+export const LONGEST_RETRY_WAIT_S = 60;
+
+/**
+ * Retry-After in whole seconds (delay-seconds or an HTTP-date, RFC 9110 §10.2.3), or null when
+ * absent or unreadable: then the server made no promise, and the client does not guess one.
+ */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | null {
+  if (header === null) return null;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 export interface Page<T> {
@@ -95,7 +118,13 @@ export class ApiClient {
 
   /** A binary answer, or the file of the job a 202 answer queued. */
   async download(method: string, path: string, options: RequestOptions = {}): Promise<Download> {
-    const response = await this.request(method, path, options);
+    const stopWaiting = options.waiting ? waitingFor(options.waiting) : () => {};
+    let response: Response;
+    try {
+      response = await this.request(method, path, options);
+    } finally {
+      stopWaiting();
+    }
     if (response.status === 202) {
       const job = await awaitJob(this, this.check(jobSchema, await this.envelope(response), path), options.progress ?? "working");
       return this.jobFile(job);
@@ -127,7 +156,11 @@ export class ApiClient {
     return parsed.data.data;
   }
 
-  private async request(method: string, path: string, options: RequestOptions): Promise<Response> {
+  /**
+   * Any answer to a request, failures included, after the refresh dance and the waits the server
+   * asked for: for inkstone api, which prints whatever the server said.
+   */
+  async exchange(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
     const auth = options.auth ?? true;
     if (auth) {
       if (!this.session.token) throw notLoggedIn();
@@ -139,10 +172,20 @@ export class ApiClient {
       await this.refresh();
       response = await this.send(method, path, options, auth);
     }
+    return response;
+  }
+
+  private async request(method: string, path: string, options: RequestOptions): Promise<Response> {
+    const response = await this.exchange(method, path, options);
     if (response.ok) return response;
-    const failure = await this.failure(response);
-    if (failure.status === 401 && auth && this.session.fromEnvironment) throw environmentTokenRefused(failure.error);
-    throw failure;
+    throw await this.failure(response, options.auth ?? true);
+  }
+
+  /** The failure a refused answer stands for. */
+  private async failure(response: Response, auth: boolean): Promise<ApiError | CliError> {
+    const failure = await this.failureOf(response);
+    if (failure.status === 401 && auth && this.session.fromEnvironment) return environmentTokenRefused(failure.error);
+    return failure;
   }
 
   /** The server's base URL, checked before the first request: a typo is named, with where it came from. */
@@ -161,7 +204,26 @@ export class ApiClient {
     return base;
   }
 
+  /**
+   * Sends the request, and sends it again when the server answers 429 (rate limited) or 503
+   * (unavailable) with a Retry-After it can wait out: at most MAX_RETRIES times, each wait at most
+   * LONGEST_RETRY_WAIT_S, each said on stderr. The server did nothing with a refused request
+   * (decision 0473), so sending it again is safe for every method.
+   */
   private async send(method: string, path: string, options: RequestOptions, auth: boolean): Promise<Response> {
+    for (let retry = 1; ; retry++) {
+      const response = await this.sendOnce(method, path, options, auth);
+      if (response.status !== 429 && response.status !== 503) return response;
+      const wait = retryAfterSeconds(response.headers.get("retry-after"));
+      if (wait === null || wait > LONGEST_RETRY_WAIT_S || retry > MAX_RETRIES) return response;
+      await response.body?.cancel();
+      const why = response.status === 429 ? "the server is limiting this client's requests (429)" : "the server is unavailable for now (503)";
+      process.stderr.write(`inkstone: ${why}; trying again in ${wait} s (retry ${retry} of ${MAX_RETRIES})\n`);
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    }
+  }
+
+  private async sendOnce(method: string, path: string, options: RequestOptions, auth: boolean): Promise<Response> {
     this.base();
     const url = new URL(`${this.url}${path}`);
     for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -174,6 +236,9 @@ export class ApiClient {
     if (options.json !== undefined) {
       headers["content-type"] = "application/json";
       init.body = JSON.stringify(options.json);
+    } else if (options.bytes) {
+      headers["content-type"] = options.bytes.type;
+      init.body = options.bytes.data;
     } else if (options.form) {
       // Encoded up front so the length is known: the server refuses oversized bodies by it.
       const encoded = new Response(options.form());
@@ -184,6 +249,7 @@ export class ApiClient {
       init.body = counted;
       if (counted instanceof ReadableStream) init.duplex = "half";
     }
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
     try {
       return await fetch(url, init);
     } catch (error) {
@@ -193,7 +259,8 @@ export class ApiClient {
     }
   }
 
-  private async failure(response: Response): Promise<ApiError> {
+  private async failureOf(response: Response): Promise<ApiError> {
+    const retryAfter = retryAfterSeconds(response.headers.get("retry-after"));
     const text = await response.text();
     let body: unknown = null;
     try {
@@ -202,8 +269,8 @@ export class ApiClient {
       // not JSON: a proxy's page, say
     }
     const parsed = failureSchema.safeParse(body);
-    if (parsed.success) return new ApiError(response.status, parsed.data.error, parsed.data.msg, parsed.data.details);
-    return new ApiError(response.status, `http_${response.status}`, response.statusText || `HTTP ${response.status}`);
+    if (parsed.success) return new ApiError(response.status, parsed.data.error, parsed.data.msg, parsed.data.details, retryAfter);
+    return new ApiError(response.status, `http_${response.status}`, response.statusText || `HTTP ${response.status}`, undefined, retryAfter);
   }
 
   private async refresh(): Promise<void> {
@@ -231,7 +298,7 @@ export class ApiClient {
 }
 
 /** The target of a Link header's rel="next" (RFC 8288), or null. */
-function nextLink(header: string | null): string | null {
+export function nextLink(header: string | null): string | null {
   for (const part of header?.split(",") ?? []) {
     const [target, ...parameters] = part.split(";");
     if (parameters.some((p) => p.trim().toLowerCase().replace(/"/g, "") === "rel=next")) return target!.trim().replace(/^<|>$/g, "");

@@ -1,6 +1,6 @@
 import type { Command, Option } from "commander";
 
-export const SHELLS = ["bash", "zsh", "fish"] as const;
+export const SHELLS = ["bash", "zsh", "fish", "powershell"] as const;
 export type Shell = (typeof SHELLS)[number];
 
 interface Flag {
@@ -186,9 +186,63 @@ ${lines.join("\n")}
 `;
 }
 
+/**
+ * PowerShell (Windows PowerShell 5.1 and PowerShell 7): the tree as JSON in a single-quoted
+ * here-string (nothing in it is interpolated), keyed by the command's words ("inkstone books
+ * list"; ConvertFrom-Json refuses an empty key), read by one native argument completer that walks
+ * it as the bash function does. An empty answer leaves PowerShell to complete file names.
+ */
+function powershell(name: string, nodes: Node[]): string {
+  const tree = Object.fromEntries(
+    nodes.map((n) => [
+      [name, ...n.path.split("/").filter(Boolean)].join(" "),
+      {
+        subcommands: n.subcommands.map((s) => ({ name: s.name, description: firstLine(s.description) || s.name })),
+        flags: n.flags.map((f) => ({ name: f.name, description: firstLine(f.description) || f.name, value: f.value, choices: f.choices })),
+        choices: n.choices,
+      },
+    ]),
+  );
+  // A line of "'@" alone would end the here-string early; JSON.stringify never starts a line with it.
+  const json = JSON.stringify(tree, null, 1);
+  return `# ${name} completion for PowerShell. Load it in your profile ($PROFILE):
+#   ${name} completion powershell | Out-String | Invoke-Expression
+Register-ArgumentCompleter -Native -CommandName ${name} -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+    $tree = ConvertFrom-Json @'
+${json}
+'@
+    $words = @($commandAst.CommandElements | Where-Object { $_.Extent.EndOffset -le $cursorPosition } | ForEach-Object { $_.ToString() })
+    # The word under the cursor is the one being completed, not one to walk through.
+    if ($wordToComplete -ne '' -and $words.Count -gt 1 -and $words[-1] -eq $wordToComplete) { $words = $words[0..($words.Count - 2)] }
+    $path = '${name}'
+    foreach ($word in @($words | Select-Object -Skip 1)) {
+        if ($tree.PSObject.Properties.Name -contains "$path $word") { $path = "$path $word" }
+    }
+    $node = $tree.PSObject.Properties[$path].Value
+    $prev = if ($words.Count -gt 1) { $words[-1] } else { '' }
+    $flag = @($node.flags | Where-Object { $_.name -eq $prev })[0]
+    $candidates = @()
+    if ($flag -and $flag.value) {
+        # the value of an option: its choices, else PowerShell's own (file names)
+        $candidates = @($flag.choices | ForEach-Object { @{ text = $_; tip = $flag.description } })
+    } elseif ($wordToComplete -like '-*') {
+        $candidates = @($node.flags | ForEach-Object { @{ text = $_.name; tip = $_.description } })
+    } elseif (@($node.subcommands).Count -gt 0) {
+        $candidates = @($node.subcommands | ForEach-Object { @{ text = $_.name; tip = $_.description } })
+    } else {
+        $candidates = @($node.choices | ForEach-Object { @{ text = $_; tip = $_ } })
+    }
+    $candidates | Where-Object { $_.text -like "$wordToComplete*" } | ForEach-Object {
+        [System.Management.Automation.CompletionResult]::new($_.text, $_.text, 'ParameterValue', $_.tip)
+    }
+}
+`;
+}
+
 /** A completion script for `shell`, made from the program's command tree as it is now. */
 export function completionScript(program: Command, shell: Shell): string {
   const nodes = walk(program);
   const name = program.name();
-  return { bash, zsh, fish }[shell](name, nodes);
+  return { bash, zsh, fish, powershell }[shell](name, nodes);
 }

@@ -59,6 +59,8 @@ export class ApiError extends Error {
     readonly error: string,
     message: string,
     readonly details?: unknown,
+    /** Retry-After, in seconds, when the server said when to try again */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
     this.name = "ApiError";
@@ -87,6 +89,9 @@ export function describeError(error: unknown): { line: string; exitCode: number 
     if (error.status === 403 && error.error === "insufficient_scope") {
       const scope = missingScope(error.details);
       return { line: scope ? `missing scope: ${scope} — log in again or use a token that has it` : error.message, exitCode: 1 };
+    }
+    if (error.retryAfter !== null && (error.status === 429 || error.status === 503)) {
+      return { line: `${error.message.replace(/[.:]$/, "")}; try again in ${error.retryAfter} s (${error.status} ${error.error})`, exitCode: 1 };
     }
     const fields = fieldErrors(error.details);
     if (error.status === 422) return { line: `invalid input: ${fields ?? error.message}`, exitCode: 1 };

@@ -1,5 +1,6 @@
 import { Command, type HelpContext } from "commander";
 import { registerAnalysis } from "./commands/analysis";
+import { registerApi } from "./commands/api";
 import { registerBible } from "./commands/bible";
 import { registerBooks } from "./commands/books";
 import { registerChapters } from "./commands/chapters";
@@ -10,16 +11,20 @@ import { registerExport } from "./commands/export";
 import { registerFormats } from "./commands/formats";
 import { registerGoals } from "./commands/goals";
 import { registerImport } from "./commands/import";
+import { registerJobs } from "./commands/jobs";
 import { registerLogin } from "./commands/login";
 import { registerLogout } from "./commands/logout";
 import { registerMembers } from "./commands/members";
+import { registerReleases } from "./commands/releases";
 import { registerSearch } from "./commands/search";
+import { registerSeries } from "./commands/series";
 import { registerStats } from "./commands/stats";
 import { registerTokens } from "./commands/tokens";
 import { registerWebhooks } from "./commands/webhooks";
 import { registerWhoami } from "./commands/whoami";
 import { printError } from "./errors";
 import { handleInterrupts } from "./interrupt";
+import { configureJsonOutput } from "./json-output";
 
 declare const INKSTONE_VERSION: string;
 
@@ -44,7 +49,8 @@ function buildProgram(): Command {
     .description("Inkstone from the terminal: log in once, then work with your books")
     .version(INKSTONE_VERSION)
     .option("--profile <name>", "which stored server to use: dev, qa, prod… (default: INKSTONE_PROFILE, else \"default\")")
-    .option("--json", "print JSON for scripts instead of tables")
+    .option("--json [fields]", "print JSON for scripts instead of tables; with fields (--json id,title) only those (see each command's help)")
+    .option("-q, --jq <expression>", "filter the JSON through jq (strings print raw), e.g. --jq '.items[].id'")
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
     // Usage mistakes too end in one line, like every other failure.
     .configureOutput({ outputError: (text, write) => write(`inkstone: ${text.replace(/^error: /, "").trim().replace(/\s*\n\s*/g, " ")}\n`) })
@@ -53,6 +59,7 @@ function buildProgram(): Command {
       "after",
       "\nEnvironment:\n  INKSTONE_TOKEN   use this token instead of the stored one\n  INKSTONE_URL     use this server instead of the profile's api.url\n  NO_COLOR         no colours, even on a terminal\n\nStart with: inkstone login",
     );
+  program.hook("preAction", (_program, action) => configureJsonOutput(action));
   for (const register of [
     registerLogin,
     registerLogout,
@@ -69,8 +76,12 @@ function buildProgram(): Command {
     registerAnalysis,
     registerStats,
     registerGoals,
+    registerReleases,
     registerBible,
+    registerSeries,
     registerTokens,
+    registerJobs,
+    registerApi,
     registerWebhooks,
     registerCompletion,
   ]) {
@@ -79,9 +90,26 @@ function buildProgram(): Command {
   return program;
 }
 
+/**
+ * `--json` takes an optional list of fields, so `inkstone --json books list` would read "books" as
+ * one: a bare --json just before a command's name is given as `--json=`, which is --json alone.
+ */
+function bareJsonBeforeCommands(program: Command, argv: string[]): string[] {
+  const args = [...argv];
+  let current: Command = program;
+  for (let i = 2; i < args.length; i++) {
+    const next = args[i + 1];
+    const sub = (name: string | undefined) => current.commands.find((c) => c.name() === name || c.aliases().includes(name ?? ""));
+    if (args[i] === "--json" && sub(next)) args[i] = "--json=";
+    else if (sub(args[i])) current = sub(args[i])!;
+  }
+  return args;
+}
+
 handleInterrupts();
-buildProgram()
-  .parseAsync()
+const program = buildProgram();
+program
+  .parseAsync(bareJsonBeforeCommands(program, process.argv))
   .catch((error: unknown) => {
     process.exitCode = printError(error);
   });

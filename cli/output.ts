@@ -1,4 +1,5 @@
 import Table from "cli-table3";
+import { writeJson } from "./json-output";
 
 export interface Column<T> {
   heading: string;
@@ -83,36 +84,49 @@ const PADDING = 2;
 const NARROWEST = 6;
 const NARROWEST_PROSE = 14;
 
+/** The width of a table of columns this wide: their widths and a border between and around them. */
+const tableWidth = (widths: number[], columns: number[]) => columns.reduce((sum, i) => sum + widths[i]!, 0) + columns.length + 1;
+
 /** Takes a column at a time off the widest of `columns` until the table fits or they reach `floor`. */
-function narrow(widths: number[], columns: number[], floor: number, available: number): void {
-  const total = () => widths.reduce((sum, w) => sum + w, 0) + widths.length + 1;
-  while (columns.length > 0 && total() > available) {
+function narrow(widths: number[], shown: number[], columns: number[], floor: number, available: number): void {
+  while (columns.length > 0 && tableWidth(widths, shown) > available) {
     const widest = columns.reduce((best, i) => (widths[i]! > widths[best]! ? i : best), columns[0]!);
     if (widths[widest]! <= floor) return;
     widths[widest] = widths[widest]! - 1;
   }
 }
 
-/**
- * Column widths (padding included) that fit the table in `available` columns, or null when it
- * fits as it is. Prose (titles, descriptions: cells with spaces) gives way first, as gh does, so
- * ids and dates stay whole as long as they can; then the widest column, whatever it holds.
- */
-function fitWidths(head: string[] | null, rows: string[][], available: number): number[] | null {
-  const all = head ? [head, ...rows] : rows;
-  const widths = all[0]!.map((_, i) => PADDING + Math.max(...all.map((row) => Math.max(...row[i]!.split("\n").map(displayWidth)))));
-  if (widths.reduce((sum, w) => sum + w, 0) + widths.length + 1 <= available) return null;
-  const every = widths.map((_, i) => i);
-  narrow(widths, every.filter((i) => rows.some((row) => row[i]!.includes(" "))), NARROWEST_PROSE, available);
-  narrow(widths, every, NARROWEST, available);
-  return widths;
+interface Fit {
+  /** widths of every column, padding included */
+  widths: number[];
+  /** the columns shown, in order */
+  shown: number[];
 }
 
 /**
- * A table. On a terminal: box-drawn, as wide as the terminal at most (cells wrap), coloured
- * unless NO_COLOR. Piped: as gh does, one line per row, cells separated by tabs, no box, and no
- * heading unless `pipedHead` (a report read as a document needs its headings; a list for cut,
- * awk and sort does not).
+ * Column widths (padding included) and the columns that fit the table in `available` columns, or
+ * null when it fits as it is. Prose (titles, descriptions: cells with spaces) gives way first, as
+ * gh does; then the last columns are left out, one at a time from the right (a list's columns go
+ * from most to least needed, its id first), rather than break an id or a date over lines: a UUID
+ * cut into six pieces can be neither read nor copied. Only a table whose first column alone is
+ * too wide, or a record's two columns, wrap whatever they hold.
+ */
+function fitWidths(head: string[] | null, rows: string[][], available: number): Fit | null {
+  const all = head ? [head, ...rows] : rows;
+  const widths = all[0]!.map((_, i) => PADDING + Math.max(...all.map((row) => Math.max(...row[i]!.split("\n").map(displayWidth)))));
+  const shown = widths.map((_, i) => i);
+  if (tableWidth(widths, shown) <= available) return null;
+  narrow(widths, shown, shown.filter((i) => rows.some((row) => row[i]!.includes(" "))), NARROWEST_PROSE, available);
+  while (head && shown.length > 1 && tableWidth(widths, shown) > available) shown.pop();
+  narrow(widths, shown, shown, NARROWEST, available);
+  return { widths, shown };
+}
+
+/**
+ * A table. On a terminal: box-drawn, as wide as the terminal at most (prose wraps, columns that do
+ * not fit are left out and named under it), coloured unless NO_COLOR. Piped: as gh does, one line
+ * per row, cells separated by tabs, no box, and no heading unless `pipedHead` (a report read as a
+ * document needs its headings; a list for cut, awk and sort does not).
  */
 export function renderTable(head: string[] | null, rows: string[][], pipedHead = false): string {
   if (!process.stdout.isTTY) {
@@ -120,12 +134,14 @@ export function renderTable(head: string[] | null, rows: string[][], pipedHead =
     return lines.map((row) => row.map((c) => c.replace(/[\t\r\n]+/g, " ")).join("\t")).join("\n");
   }
   const style = colourful() ? {} : { head: [], border: [] };
-  const widths = (head ?? rows[0]) && process.stdout.columns > 0 ? fitWidths(head, rows, process.stdout.columns) : null;
+  const fit = (head ?? rows[0]) && process.stdout.columns > 0 ? fitWidths(head, rows, process.stdout.columns) : null;
   // Wrapped here, by display width: cli-table3 counts a wide character as one and would cut it off.
-  const fit = (row: string[]) => (widths ? row.map((c, i) => wrap(c, widths[i]! - PADDING)) : row);
-  const table = new Table({ ...(head && { head: fit(head) }), style, ...(widths && { colWidths: widths }) });
-  table.push(...rows.map(fit));
-  return table.toString();
+  const shape = (row: string[]) => (fit ? fit.shown.map((i) => wrap(row[i]!, fit.widths[i]! - PADDING)) : row);
+  const table = new Table({ ...(head && { head: shape(head) }), style, ...(fit && { colWidths: fit.shown.map((i) => fit.widths[i]!) }) });
+  table.push(...rows.map(shape));
+  const left = fit && head ? head.filter((_, i) => !fit.shown.includes(i)) : [];
+  if (left.length === 0) return table.toString();
+  return `${table.toString()}\n${wrap(`left out at this width: ${left.join(", ")} (a wider terminal, or --json, shows them)`, process.stdout.columns)}`;
 }
 
 /** A remark about the output (how much more there is, that there is none): on a pipe it goes to stderr, so stdout holds only data. */
@@ -133,8 +149,9 @@ export function printNote(text: string): void {
   (process.stdout.isTTY ? process.stdout : process.stderr).write(`${text}\n`);
 }
 
+/** JSON for scripts: the fields --json named, filtered by --jq when given. */
 export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  writeJson(value);
 }
 
 /** Rows as a table, or the rows themselves with --json. */

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from "../server/collections";
 import type { ApiClient, Query } from "./client";
 import { CliError } from "./errors";
+import { fieldsSelected } from "./json-output";
 import { printJson, printNote, printTable, type Column } from "./output";
 
 export interface PageOptions {
@@ -65,7 +66,8 @@ export async function readListing<T>(client: ApiClient, path: string, query: Que
 
 /** A listing as a table with a line on how to see more, or as JSON. */
 export function printListing<T>(json: boolean, listing: Listing<T>, columns: Column<T>[], empty: string, options: PageOptions): void {
-  if (json) return printJson(listing);
+  // With fields named, the items alone, as gh prints a list; --json alone keeps where they sit in the whole.
+  if (json) return printJson(fieldsSelected() ? listing.items : listing);
   printTable(listing.items, columns, empty);
   const { items, total, nextPage, perPage } = listing;
   if (total === null || items.length === 0) return;

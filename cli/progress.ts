@@ -7,9 +7,37 @@ export interface Progress {
 
 const SILENT: Progress = { update() {}, stop() {} };
 
-/** Bars only for a person at a terminal: piped output (scripts, files) gets none. */
+/**
+ * Bars only for a person watching: on stderr, when stderr is a terminal (as gh's). Standard output
+ * may be a file or a pipe (`export … -o - > book.epub`) while the person still watches stderr; a
+ * script that captures stderr gets none.
+ */
 function showBars(): boolean {
-  return Boolean(process.stderr.isTTY && process.stdout.isTTY);
+  return Boolean(process.stderr.isTTY);
+}
+
+const ERASE_LINE = "\r\u001b[K";
+
+/**
+ * While the server works on an answer that has not begun (an inline export: seconds before the
+ * first byte, with no length to count against): the label and the seconds waited, on stderr.
+ * Returns what ends it, erasing the line.
+ */
+export function waitingFor(label: string): () => void {
+  if (!showBars()) return () => {};
+  const started = Date.now();
+  const draw = () => {
+    const seconds = Math.floor((Date.now() - started) / 1000);
+    process.stderr.write(`${ERASE_LINE}${label}…${seconds > 0 ? ` ${seconds} s` : ""}`);
+  };
+  draw();
+  const timer = setInterval(draw, 1000);
+  // Never what keeps the process alive.
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    process.stderr.write(ERASE_LINE);
+  };
 }
 
 /** A bar on stderr: bytes out of `total`, or (for a job) a fraction of 1. */

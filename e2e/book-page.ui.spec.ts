@@ -63,6 +63,10 @@ test("chapters reorder by keyboard, and the order is kept", async ({ page }) => 
   await handle.focus();
   await page.keyboard.press("Space");
   await expect(heard).toHaveText("Picked up “Three”, at place 3 of 3.");
+  // dnd-kit starts listening for the arrow keys one timer task after the pickup, and Chromium runs
+  // input before timers: an arrow sent the moment the pickup was heard could come first and be lost
+  // (CI met it once). A timer of our own, queued after dnd-kit's, has run only once its has.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
   await page.keyboard.press("ArrowUp");
   await expect(heard).toHaveText("“Three” moved to place 2 of 3.");
   await page.keyboard.press("ArrowUp");

@@ -9,9 +9,9 @@ export interface ChapterAt {
   api: string;
 }
 
-/** A new book with chapters made over the REST API (the browser's session authenticates `request`). */
-export async function newBook(request: APIRequestContext, chapters: { title: string; content: string }[]): Promise<ChapterAt[]> {
-  const book = await request.post("/api/v1/books", { data: { title: `Editor test ${Date.now()}` } });
+/** A new book with chapters made over the REST API (the browser's session authenticates `request`); `language` its BCP 47 tag. */
+export async function newBook(request: APIRequestContext, chapters: { title: string; content: string }[], language?: string): Promise<ChapterAt[]> {
+  const book = await request.post("/api/v1/books", { data: { title: `Editor test ${Date.now()}`, ...(language ? { language } : {}) } });
   expect(book.status(), await book.text()).toBe(201);
   const bookId = (await book.json()).data.id as string;
   const made: ChapterAt[] = [];

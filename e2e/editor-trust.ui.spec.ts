@@ -72,10 +72,12 @@ test("Ctrl+I and Ctrl+B put emphasis on the selection and take it off again", as
   expect((await stored(page.request, chapter)).content).toBe("It was night");
 });
 
-test("smart punctuation while typing is the writer's choice, remembered, and off by default", async ({ page }) => {
+test("smart punctuation while typing is the writer's choice, remembered, and on by default in an English book", async ({ page }) => {
   const chapter = await newChapter(page.request, "");
   await page.goto(chapter.path);
   const option = page.getByRole("button", { name: "Smart quotes" });
+  await expect(option).toHaveAttribute("aria-pressed", "true");
+  await option.click();
   await expect(option).toHaveAttribute("aria-pressed", "false");
   await toEnd(page);
   await page.keyboard.type(`"Straight," he said.`);
@@ -89,8 +91,10 @@ test("smart punctuation while typing is the writer's choice, remembered, and off
   await expectSaved(page);
   expect((await stored(page.request, chapter)).content).toBe(`"Straight," he said.\n“It’s late—too late…” 她说：“好”`);
 
+  // Turned off, it stays off.
+  await option.click();
   await page.reload();
-  await expect(page.getByRole("button", { name: "Smart quotes" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "Smart quotes" })).toHaveAttribute("aria-pressed", "false");
 });
 
 test("the export dialog offers smart punctuation, and the file has it", async ({ page }) => {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Bundles the `inkstone` CLI (cli/) into one file that plain `node` runs: cli/dist/inkstone.mjs.
 // Run by postinstall, so `npx inkstone` works right after `npm ci`, and by the CLI tests.
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -31,6 +31,7 @@ const SHARED_MODULES = new Set([
   "server/errors.ts",
   "server/goals/calendar.ts",
   "server/http/content-disposition.ts",
+  "server/releases/schedule.ts",
   "server/text/storable-text.ts",
   "server/text/stored-text.ts",
 ]);
@@ -136,4 +137,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   writeFileSync(bundle.path, bundle.contents);
   // Executable, so that npm's bin link (and `npx inkstone`) can run it directly.
   chmodSync(bundle.path, 0o755);
+  // jq for --jq, beside the bundle: cli/json-output.ts reads it only when a command asks for jq.
+  copyFileSync(fileURLToPath(import.meta.resolve("jq-wasm/jq.wasm")), path.join(path.dirname(bundle.path), "jq.wasm"));
 }

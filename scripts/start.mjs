@@ -6,6 +6,7 @@
 // database in WAL mode with synchronous=FULL when it connects: server/sql/sqlite.ts.)
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
+import { constants } from "node:os";
 import path from "node:path";
 import { readEnv } from "../server/env-schema.mjs";
 import { buildIsCurrent } from "./build-stamp.mjs";
@@ -36,5 +37,14 @@ try {
 }
 
 const server = spawn(process.execPath, [path.join("server", "entry", "main.mjs"), ...(dev ? ["--dev"] : [])], { stdio: "inherit" });
-for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) process.on(signal, () => server.kill(signal));
-server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+let stopAsked = false;
+for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
+  process.on(signal, () => {
+    stopAsked = true;
+    server.kill(signal);
+  });
+}
+// A supervisor restarts on a non-zero status (systemd's Restart=on-failure): a server that ended
+// because it was asked to stop exits 0; one killed by anything else (the kernel's OOM killer's
+// SIGKILL) exits 128 + the signal's number, as a shell reports it (issue 34 item 4).
+server.on("exit", (code, signal) => process.exit(code ?? (stopAsked ? 0 : 128 + (signal ? constants.signals[signal] : 0))));

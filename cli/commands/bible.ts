@@ -1,8 +1,22 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { z } from "zod";
-import { checksSchema, entryMentionsSchema, entryNamesSchema, entrySchema, importEntriesInput, importResultSchema } from "../../server/bible/schemas";
+import {
+  checksSchema,
+  createRelationInput,
+  entryMentionsSchema,
+  entryNamesSchema,
+  entrySchema,
+  importEntriesInput,
+  importResultSchema,
+  patchRelationInput,
+  relationListSchema,
+  relationSchema,
+  type RelationDto,
+} from "../../server/bible/schemas";
+import type { ApiClient } from "../client";
 import { context } from "../context";
+import { jsonFields } from "../json-output";
 import { checkInput, CliError, fileError } from "../errors";
 import { writeLocalFile } from "../files";
 import { printJson, printRecord, printResult, printRows } from "../output";
@@ -104,11 +118,67 @@ export function readEntries(file: string): unknown[] {
   });
 }
 
+/** An entry of the book named by its id, its name or an alias. */
+async function findEntry(client: ApiClient, bookId: string, wanted: string) {
+  const names = await client.data("GET", bible(bookId, "/names"), {}, entryNamesSchema);
+  const match = names.find((e) => e.id === wanted) ?? names.find((e) => e.name === wanted || e.aliases.includes(wanted));
+  if (!match) throw new CliError(`no entry of this book is called "${wanted}": see inkstone bible list ${bookId}`);
+  return match;
+}
+
+const relationPath = (bookId: string, relationId: string) => bible(bookId, `/relations/${encodeURIComponent(relationId)}`);
+
+/** inkstone bible relations list|add|label|remove: who is what to whom, the graph of the bible page. */
+function registerRelations(command: Command): void {
+  const relations = command.command("relations").description("relations between entries: \"Mara\" sister of \"Ivo\"");
+
+  jsonFields(relations.command("list <bookId>"), relationSchema)
+    .description("every relation among the book's entries")
+    .action(async (bookId: string, _options: unknown, cmd: Command) => {
+      const { client, json } = context(cmd);
+      const list = await client.data("GET", bible(bookId, "/relations"), {}, relationListSchema);
+      printRows<RelationDto>(json, list, [
+        { heading: "id", value: (r) => r.id },
+        { heading: "from", value: (r) => r.from.name },
+        { heading: "label", value: (r) => r.label },
+        { heading: "to", value: (r) => r.to.name },
+      ], `no relations yet: inkstone bible relations add ${bookId} <from> <label> <to>`);
+    });
+
+  relations
+    .command("add <bookId> <from> <label> <to>")
+    .description('relate two entries (by id, name or alias): <from> is <label> <to>, e.g. Mara "sister of" Ivo')
+    .action(async (bookId: string, from: string, label: string, to: string, _options: unknown, cmd: Command) => {
+      const { client, json } = context(cmd);
+      const [fromEntry, toEntry] = [await findEntry(client, bookId, from), await findEntry(client, bookId, to)];
+      const body = checkInput(createRelationInput, { fromId: fromEntry.id, toId: toEntry.id, label });
+      const relation = await client.data("POST", bible(bookId, "/relations"), { json: body }, relationSchema);
+      printResult(json, relation, `${relation.from.name} is ${relation.label} ${relation.to.name} (${relation.id})`);
+    });
+
+  relations
+    .command("label <bookId> <relationId> <label>")
+    .description("relabel a relation")
+    .action(async (bookId: string, relationId: string, label: string, _options: unknown, cmd: Command) => {
+      const { client, json } = context(cmd);
+      const relation = await client.data("PATCH", relationPath(bookId, relationId), { json: checkInput(patchRelationInput, { label }) }, relationSchema);
+      printResult(json, relation, `${relation.from.name} is ${relation.label} ${relation.to.name} (${relation.id})`);
+    });
+
+  relations
+    .command("remove <bookId> <relationId>")
+    .description("delete a relation")
+    .action(async (bookId: string, relationId: string, _options: unknown, cmd: Command) => {
+      const { client, json } = context(cmd);
+      await client.data("DELETE", relationPath(bookId, relationId));
+      printResult(json, { id: relationId, deleted: true }, `Removed relation ${relationId}.`);
+    });
+}
+
 export function registerBible(program: Command): void {
   const command = program.command("bible").description("a book's story bible: characters, places, things and lore, found by name in every chapter");
 
-  command
-    .command("list <bookId>")
+  jsonFields(command.command("list <bookId>"), entryNamesSchema)
     .description("the book's entries (its own and its series')")
     .option("--kind <kind>", "only this kind (character, place, object, group, lore …)")
     .action(async (bookId: string, options: { kind?: string }, cmd: Command) => {
@@ -116,11 +186,11 @@ export function registerBible(program: Command): void {
       const names = await client.data("GET", bible(bookId, "/names"), {}, entryNamesSchema);
       const rows = names.filter((entry) => !options.kind || entry.kind === options.kind).sort((a, b) => a.name.localeCompare(b.name));
       printRows(json, rows, [
+        { heading: "id", value: (e) => e.id },
         { heading: "name", value: (e) => e.name },
         { heading: "kind", value: (e) => e.kind },
         { heading: "aliases", value: (e) => e.aliases.join(", ") },
         { heading: "scope", value: (e) => e.scope },
-        { heading: "id", value: (e) => e.id },
       ], "no entries yet: inkstone bible add <bookId> <name>");
     });
 
@@ -129,9 +199,7 @@ export function registerBible(program: Command): void {
     .description("one entry (by id or name) and where it appears")
     .action(async (bookId: string, wanted: string, _options: unknown, cmd: Command) => {
       const { client, json } = context(cmd);
-      const names = await client.data("GET", bible(bookId, "/names"), {}, entryNamesSchema);
-      const match = names.find((e) => e.id === wanted) ?? names.find((e) => e.name === wanted || e.aliases.includes(wanted));
-      if (!match) throw new CliError(`no entry of this book is called "${wanted}": see inkstone bible list ${bookId}`);
+      const match = await findEntry(client, bookId, wanted);
       const entry = await client.data("GET", bible(bookId, `/entries/${encodeURIComponent(match.id)}`), {}, entrySchema);
       const mentions = await client.data("GET", bible(bookId, `/entries/${encodeURIComponent(match.id)}/mentions`), { query: { perPage: 5 } }, entryMentionsSchema);
       if (json) return printJson({ entry, mentions });
@@ -208,4 +276,6 @@ export function registerBible(program: Command): void {
         { heading: "finding", value: (f) => f.message },
       ], `no findings in ${checks.chaptersScanned} chapters`);
     });
+
+  registerRelations(command);
 }

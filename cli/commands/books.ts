@@ -1,6 +1,7 @@
 import { Command, Option } from "commander";
 import { BOOK_COVER_BYTES, BOOK_STATUSES, bookSchema, createBookInput, patchBookInput, type BookDto } from "../../server/books/schemas";
 import { context } from "../context";
+import { jsonFields } from "../json-output";
 import { checkInput, CliError } from "../errors";
 import { fileForm, writeOutput } from "../files";
 import { printRecord, printResult } from "../output";
@@ -41,7 +42,7 @@ const bookPath = (id: string) => `/api/v1/books/${encodeURIComponent(id)}`;
 export function registerBooks(program: Command): void {
   const books = program.command("books").description("list, show, create, update and delete books");
 
-  pageOptions(books.command("list").description("your books and the books shared with you, most recently updated first"))
+  pageOptions(jsonFields(books.command("list").description("your books and the books shared with you, most recently updated first"), bookSchema))
     .addOption(new Option("--status <status>", "only books with this status").choices(BOOK_STATUSES))
     .option("--type <genre>", "only books of this genre")
     .addOption(new Option("--access <which>", "own: only your own; shared: only those shared with you").choices(["own", "shared"]))
@@ -62,8 +63,7 @@ export function registerBooks(program: Command): void {
       ], "no books yet — inkstone books create --title …", options);
     });
 
-  books
-    .command("show <bookId>")
+  jsonFields(books.command("show <bookId>"), bookSchema)
     .description("one book")
     .action(async (bookId: string, _options: unknown, command: Command) => {
       const { client, json } = context(command);

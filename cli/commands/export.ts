@@ -61,7 +61,7 @@ export function registerExport(program: Command): void {
         bibleAppendix: options.bibleAppendix ? "1" : undefined,
         cover: options.cover ? undefined : "0",
       });
-      const file = await client.download("GET", `/api/v1/books/${encodeURIComponent(bookId)}/export`, { query, progress: "exporting" });
+      const file = await client.download("GET", `/api/v1/books/${encodeURIComponent(bookId)}/export`, { query, progress: "exporting", waiting: `exporting as ${options.format}` });
       const where = writeOutput(file.bytes, options.output);
       if (options.output !== "-") printResult(json, { file: where, name: file.name, bytes: file.bytes.byteLength, mediaType: file.mediaType, job: file.jobId }, `Wrote ${where} (${file.bytes.byteLength} bytes).`);
     });

@@ -3,21 +3,23 @@ import { z } from "zod";
 import { SCOPES } from "../../server/auth/scopes";
 import { createdTokenSchema, createTokenInput, tokenSchema, type TokenDto } from "../../server/tokens/schemas";
 import { context } from "../context";
+import { jsonFields } from "../json-output";
 import { checkInput } from "../errors";
 import { printResult, printRows } from "../output";
 
 export function registerTokens(program: Command): void {
   const tokens = program.command("tokens").description("your API tokens: list, create (for scripts and CI), revoke");
 
-  tokens
-    .command("list")
-    .description("every token of yours, newest first (* marks the one in use)")
+  jsonFields(tokens.command("list"), tokenSchema)
+    .description("every token of yours, newest first (\"in use\" marks the one this command sent)")
     .action(async (_options: unknown, command: Command) => {
       const { client, json } = context(command);
       const list = await client.data("GET", "/api/v1/tokens", {}, z.array(tokenSchema));
       printRows<TokenDto>(json, list, [
-        { heading: "id", value: (t) => `${t.id}${t.current ? " *" : ""}` },
+        // The id alone: a piped row's first field is what the next command takes (cut -f1).
+        { heading: "id", value: (t) => t.id },
         { heading: "name", value: (t) => t.name },
+        { heading: "in use", value: (t) => (t.current ? "in use" : "") },
         { heading: "kind", value: (t) => t.kind },
         { heading: "scopes", value: (t) => t.scopes.join(" ") },
         { heading: "expires", value: (t) => t.expiresAt },

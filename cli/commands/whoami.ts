@@ -1,11 +1,11 @@
 import type { Command } from "commander";
 import { userSchema } from "../../server/users/schemas";
 import { context } from "../context";
+import { jsonFields } from "../json-output";
 import { printRecord } from "../output";
 
 export function registerWhoami(program: Command): void {
-  program
-    .command("whoami")
+  jsonFields(program.command("whoami"), [...Object.keys(userSchema.shape), "scopes", "server", "profile"])
     .description("show who the stored (or INKSTONE_TOKEN) credential signs in as, and where")
     .action(async (_options: unknown, command: Command) => {
       const { profile, client, json } = context(command);

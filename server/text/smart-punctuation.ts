@@ -229,3 +229,19 @@ export function smartenMarkdown(markdown: string): string {
   }
   return out.join("");
 }
+
+/**
+ * Languages whose writers quote “so” and ‘so’, as the typing rules above curl: English, Irish,
+ * Welsh, Dutch, Indonesian, Malay, Turkish, Korean and Chinese as written on the mainland
+ * (Chinese text typed with ASCII quotes gets “” too; 「」 are never touched). Elsewhere the
+ * quotes are others („so“, «so», 「so」), so straight quotes are not curled unless the writer asks.
+ */
+const ENGLISH_QUOTES = new Set(["en", "ga", "cy", "nl", "id", "ms", "tr", "ko", "zh"]);
+/** Chinese as written in Taiwan, Hong Kong and Macao quotes 「so」. */
+const CORNER_QUOTES_CHINESE = /^zh-(?:hant|tw|hk|mo)(?:-|$)/i;
+
+/** Whether typing curls quotes when the writer has not chosen: yes where the book's language (BCP 47) quotes “so”. */
+export function quotesCurlByDefault(language: string): boolean {
+  const primary = language.split("-")[0]!.toLowerCase();
+  return ENGLISH_QUOTES.has(primary) && !CORNER_QUOTES_CHINESE.test(language);
+}

@@ -233,7 +233,7 @@ describe("plain http", () => {
 });
 
 describe("shell completion", () => {
-  const commands = ["login", "logout", "whoami", "config", "books", "members", "chapters", "import", "export", "search", "replace", "change-sets", "undo-replace", "convert", "formats", "analysis", "stats", "goals", "bible", "tokens", "completion"];
+  const commands = ["login", "logout", "whoami", "config", "books", "members", "chapters", "import", "export", "search", "replace", "change-sets", "undo-replace", "convert", "formats", "analysis", "stats", "goals", "releases", "bible", "series", "tokens", "jobs", "api", "completion"];
   const has = (shell: string) => spawnSync("sh", ["-c", `command -v ${shell}`]).status === 0;
 
   it("completes commands, subcommands, options and their values in bash", async () => {
@@ -251,7 +251,7 @@ describe("shell completion", () => {
     expect(complete("inkstone books cover ")).toEqual(["set", "get", "remove"]);
     expect(complete("inkstone --profile qa books list --l")).toEqual(["--limit"]);
     expect(complete("inkstone books list --status ")).toEqual(["planning", "drafting", "revising", "finished"]);
-    expect(complete("inkstone completion ")).toEqual(["bash", "zsh", "fish"]);
+    expect(complete("inkstone completion ")).toEqual(["bash", "zsh", "fish", "powershell"]);
   });
 
   it("prints zsh and fish scripts of the same tree", async () => {
@@ -267,6 +267,6 @@ describe("shell completion", () => {
       const completed = execFileSync("fish", ["-c", `${fish}\ncomplete -C 'inkstone books '`], { encoding: "utf8" });
       expect(completed.split("\n").map((line) => line.split("\t")[0]).filter(Boolean).sort()).toEqual(["cover", "create", "delete", "list", "show", "update"]);
     }
-    expect(fails(await inkstone(newHome(), ["completion", "powershell"]))).toMatch(/'powershell' is invalid/);
+    expect(fails(await inkstone(newHome(), ["completion", "tcsh"]))).toMatch(/'tcsh' is invalid/);
   });
 });

@@ -1,10 +1,12 @@
 // Issue 33 item 9: `inkstone webhooks` as a child process against a running server, with a real
-// receiver here: create (the secret printed once), ping, list, the delivery log, redeliver, delete.
+// receiver here: create (the secret printed once), ping, list, the delivery log, redeliver, delete;
+// and `inkstone jobs cancel`.
 import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { fails, inkstone, json, loggedIn, ok } from "../support/cli";
+import { unfinishedJob } from "../support/http-webhooks-cases";
 
 let writer: { home: string; email: string };
 let receiver: Server;
@@ -52,5 +54,16 @@ describe("inkstone webhooks", () => {
   it("refuses an unknown event before sending anything, in one line", async () => {
     expect(fails(await inkstone(writer.home, ["webhooks", "create", url, "--events", "book.burned"]))).toMatch(/^inkstone: invalid input: events/);
     expect(json(await inkstone(writer.home, ["webhooks", "list", "--json"])).items).toEqual([]);
+  });
+});
+
+describe("inkstone jobs cancel", () => {
+  it("cancels a running job, which then shows as cancelled; an unknown one is refused in one line", async () => {
+    const token = ok(await inkstone(writer.home, ["config", "get", "api.token"])).trim();
+    const jobId = await unfinishedJob({ token }, inject("baseUrl"));
+    expect(ok(await inkstone(writer.home, ["jobs", "cancel", jobId]))).toBe(`Cancelled ${jobId}.\n`);
+    expect(json(await inkstone(writer.home, ["jobs", "show", jobId, "--json"]))).toMatchObject({ status: "cancelled", error: { code: "job_cancelled" } });
+    expect(fails(await inkstone(writer.home, ["jobs", "wait", jobId]))).toMatch(/cancelled/);
+    expect(fails(await inkstone(writer.home, ["jobs", "cancel", "no-such-job"]))).toMatch(/\(404 not_found\)$/);
   });
 });

@@ -17,6 +17,8 @@ export interface ProxyOptions {
   host?: string;
   /** awaited before a request is passed on: a slow network or a busy server for that request */
   hold?: (request: IncomingMessage) => Promise<void> | undefined;
+  /** the proxy's own answer to a request, instead of the server's (a 429, a 503): undefined passes it on */
+  answer?: (request: IncomingMessage) => { status: number; headers?: Record<string, string>; body?: string } | undefined;
 }
 
 /** An HTTP proxy in front of the test server, which passes everything on and can hold chosen requests back. */
@@ -25,6 +27,13 @@ export function startProxy(target: string, options: ProxyOptions = {}): Promise<
   const seen: string[] = [];
   const server = createServer((incoming, outgoing) => {
     seen.push(`${incoming.method} ${incoming.url}`);
+    const own = options.answer?.(incoming);
+    if (own) {
+      incoming.resume();
+      outgoing.writeHead(own.status, { "content-type": "application/json", ...own.headers });
+      outgoing.end(own.body ?? "");
+      return;
+    }
     void Promise.resolve(options.hold?.(incoming)).then(() => {
       const forwarded = request(
         { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, host: upstream.host } },

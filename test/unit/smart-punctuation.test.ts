@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { smartenMarkdown, smartTyping } from "@/server/text/smart-punctuation";
+import { quotesCurlByDefault, smartenMarkdown, smartTyping } from "@/server/text/smart-punctuation";
 
 /** Types `text` one character at a time into an empty line, as the editor's option does. */
 function typed(text: string): string {
@@ -91,5 +91,14 @@ describe("smartenMarkdown (export)", () => {
   it("stays linear on hostile lines (a quadratic scan would run past the test's time limit)", () => {
     const hostile = " `` ".repeat(20_000) + "<a ".repeat(20_000) + "](".repeat(20_000) + '"'.repeat(20_000);
     expect(smartenMarkdown(hostile)).toHaveLength(hostile.length);
+  });
+});
+
+describe("quotesCurlByDefault (the editor's default for smart quotes, by the book's language)", () => {
+  it("is on where the language quotes “so”, mainland Chinese included", () => {
+    for (const language of ["en", "en-GB", "EN-us", "nl", "ko", "zh", "zh-Hans", "zh-CN", "zh-Hans-SG"]) expect(quotesCurlByDefault(language), language).toBe(true);
+  });
+  it("is off where the quotes are others: „so“, «so», 「so」", () => {
+    for (const language of ["de", "fr", "ru", "pl", "ja", "zh-Hant", "zh-TW", "zh-hk", "zh-Hant-HK", "zh-MO"]) expect(quotesCurlByDefault(language), language).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
 // when vitest runs the file.
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { describe, expect, expectTypeOf, it } from "vitest";
+import type { AppRouter as PublishedRouter } from "@/packages/trpc-types";
 import type { AppRouter } from "@/server/trpc/root";
 
 type In = inferRouterInputs<AppRouter>;
@@ -52,5 +53,15 @@ describe("the derived procedures' types", () => {
     expectTypeOf<Out["members"]["remove"]>().toEqualTypeOf<{ removed: true }>();
     expectTypeOf<Out["chapters"]["delete"]>().toEqualTypeOf<{ deleted: true }>();
     expectTypeOf<Out["chapters"]["get"]["version"]>().toEqualTypeOf<number>();
+  });
+});
+
+describe("the published router type (packages/trpc-types, decision 0477)", () => {
+  it("takes and answers exactly what the router does: `npm run build:trpc-types` writes it again when they differ", () => {
+    // Each way round: a field the file lacks, adds, widens or makes optional fails one of them.
+    expectTypeOf<inferRouterInputs<PublishedRouter>>().toExtend<In>();
+    expectTypeOf<In>().toExtend<inferRouterInputs<PublishedRouter>>();
+    expectTypeOf<inferRouterOutputs<PublishedRouter>>().toExtend<Out>();
+    expectTypeOf<Out>().toExtend<inferRouterOutputs<PublishedRouter>>();
   });
 });

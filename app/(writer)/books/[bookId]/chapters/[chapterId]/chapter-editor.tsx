@@ -7,6 +7,7 @@ import { formatNumber, formatWords } from "@/app/_components/format";
 import { trpc } from "@/app/_trpc/client";
 import { BookSearch } from "../../../_components/search/book-search";
 import { countProse } from "@/server/text/prose";
+import { quotesCurlByDefault } from "@/server/text/smart-punctuation";
 import type { ServerChapter } from "./chapter-api";
 import { entryCard } from "./bible-card";
 import type { MarkedEntry } from "./bible-marks";
@@ -36,8 +37,13 @@ interface ChapterEditorProps {
 }
 
 const COUNT_PAUSE_MS = 250;
-/** The writer's choice of typographer's punctuation while typing, remembered in this browser. */
+/**
+ * The writer's choice of typographer's punctuation while typing, remembered in this browser; with
+ * no choice made, on where the book's language quotes “so” (quotesCurlByDefault).
+ */
 const SMART_PUNCTUATION_KEY = "inkstone-smart-punctuation";
+/** The writer's choice of the Markdown source on every line ("on") over live preview (the default), remembered in this browser. */
+const MARKDOWN_SOURCE_KEY = "inkstone-markdown-source";
 /** The writer's choice of the bible's name marks in the text (on unless turned off), remembered in this browser. */
 const BIBLE_MARKS_KEY = "inkstone-bible-marks";
 const AddToBibleDialog = lazy(() => import("./add-to-bible-dialog"));
@@ -72,6 +78,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
   const [dialog, setDialog] = useState<"history" | "conflict" | "sign-in" | null>(null);
   const [newer, setNewer] = useState<number | null>(null);
   const [smartPunctuation, setSmartPunctuation] = useState(false);
+  const [source, setSource] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   const searchToggle = useRef<HTMLButtonElement>(null);
   const [bibleMarks, setBibleMarks] = useState(true);
@@ -80,9 +87,17 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
 
   useEffect(() => {
     // Read after hydration: the server cannot know this browser's choice.
+    const smart = localStorage.getItem(SMART_PUNCTUATION_KEY);
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setSmartPunctuation(localStorage.getItem(SMART_PUNCTUATION_KEY) === "on");
+    setSmartPunctuation(smart === null ? quotesCurlByDefault(book.language) : smart === "on");
     setBibleMarks(localStorage.getItem(BIBLE_MARKS_KEY) !== "off");
+    setSource(localStorage.getItem(MARKDOWN_SOURCE_KEY) === "on");
+  }, [book.language]);
+  const toggleSource = useCallback(() => {
+    setSource((on) => {
+      localStorage.setItem(MARKDOWN_SOURCE_KEY, on ? "off" : "on");
+      return !on;
+    });
   }, []);
   const toggleBibleMarks = () => {
     setBibleMarks((on) => {
@@ -264,6 +279,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
       else if (mod && event.altKey && event.code === "BracketRight") go(next);
       else if (mod && event.altKey && event.code === "BracketLeft") go(previous);
       else if (mod && event.shiftKey && event.key.toLowerCase() === "f") setFocusMode((on) => !on);
+      else if (mod && event.shiftKey && !event.altKey && event.key.toLowerCase() === "e") toggleSource();
       else if (mod && !event.shiftKey && !event.altKey && event.key.toLowerCase() === "s") void sync.current?.flush();
       else if (event.key === "Escape" && focusMode && dialog === null) setFocusMode(false);
       else return;
@@ -271,7 +287,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [go, next, previous, focusMode, dialog]);
+  }, [go, next, previous, focusMode, dialog, toggleSource]);
 
   const counts = (entry: ChapterListEntry) => savedCounts[entry.id] ?? entry.wordCount;
   const savedWords = savedCounts[chapterId] ?? chapter.wordCount;
@@ -318,6 +334,8 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
             <dd>Previous chapter</dd>
             <dt>Ctrl+Shift+F</dt>
             <dd>Focus mode (Esc leaves)</dd>
+            <dt>Ctrl+Shift+E</dt>
+            <dd>Markdown: the marks on every line, or only on the line being edited</dd>
             <dt>Ctrl+I · Ctrl+B</dt>
             <dd>*Italic* · **bold** on the selection (again: off)</dd>
             <dt>Ctrl+S</dt>
@@ -387,6 +405,16 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
               onClick={toggleSmartPunctuation}
             >
               Smart quotes
+            </button>
+            <button
+              type="button"
+              className={styles.tool}
+              aria-pressed={source}
+              aria-keyshortcuts="Control+Shift+E"
+              title="Show the Markdown marks (*, **, #, >) on every line; off, they show only on the line being edited (Ctrl+Shift+E, remembered in this browser)"
+              onClick={toggleSource}
+            >
+              Markdown
             </button>
             <button type="button" className={styles.tool} aria-pressed={focusMode} onClick={() => setFocusMode((on) => !on)}>
               {focusMode ? "Leave focus" : "Focus"}
@@ -494,6 +522,8 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
             label={`Text of ${title || "this chapter"}`}
             className={styles.editor}
             smartPunctuation={smartPunctuation}
+            source={source}
+            typewriter={focusMode}
             bible={bible}
             onEdit={edited}
             onBlur={() => void sync.current?.flush()}

@@ -11,6 +11,8 @@ import { GFM, parser } from "@lezer/markdown";
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { emphasisKeys, richPaste, smartPunctuation } from "./writing-input";
 import { noteDecorations } from "./note-decorations";
+import { livePreview } from "./live-preview";
+import { typewriterScrolling } from "./typewriter";
 import { bibleCompletionSource, bibleMarks, chapterMentions, markedEntries, type MarkedEntry, setMarkedEntries } from "./bible-marks";
 
 export interface MarkdownEditorHandle {
@@ -42,6 +44,10 @@ interface MarkdownEditorProps {
   className?: string;
   /** typographer's quotes, dashes and ellipses as the writer types */
   smartPunctuation: boolean;
+  /** the Markdown source everywhere; otherwise marks show only on the lines being edited (live preview) */
+  source: boolean;
+  /** the caret's line kept at the middle of the screen (focus mode) */
+  typewriter: boolean;
   bible?: EditorBible;
   onEdit(): void;
   onBlur(): void;
@@ -102,11 +108,13 @@ export function editorOffset(stored: string, offset: number): number {
 }
 
 /** CodeMirror 6 with the Markdown grammar, soft-wrapped prose, undo history and search. */
-export function MarkdownEditor({ ref, initialText, label, className, smartPunctuation: smart, bible, onEdit, onBlur }: MarkdownEditorProps) {
+export function MarkdownEditor({ ref, initialText, label, className, smartPunctuation: smart, source, typewriter, bible, onEdit, onBlur }: MarkdownEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const smartOption = useRef(new Compartment());
   const marksOption = useRef(new Compartment());
+  const previewOption = useRef(new Compartment());
+  const typewriterOption = useRef(new Compartment());
   const [mounted, setMounted] = useState(false);
   // The text as the server last gave it, which search offsets count in.
   const storedText = useRef(initialText);
@@ -135,6 +143,8 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
           search({ top: true }),
           new LanguageSupport(markdownLanguage),
           syntaxHighlighting(markdownClasses),
+          previewOption.current.of(source ? [] : livePreview),
+          typewriterOption.current.of(typewriter ? typewriterScrolling : []),
           noteDecorations,
           markedEntries,
           marksOption.current.of(marks(marked)),
@@ -223,6 +233,22 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
   useEffect(() => {
     view.current?.dispatch({ effects: smartOption.current.reconfigure(smart ? smartPunctuation : []) });
   }, [smart]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: previewOption.current.reconfigure(source ? [] : livePreview) });
+  }, [source]);
+
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor) return;
+    editor.dispatch({
+      effects: [
+        typewriterOption.current.reconfigure(typewriter ? typewriterScrolling : []),
+        // Into focus mode: the line being written moves to the middle at once.
+        ...(typewriter && editor.hasFocus ? [EditorView.scrollIntoView(editor.state.selection.main.head, { y: "center" })] : []),
+      ],
+    });
+  }, [typewriter]);
 
   // The first paint (and a page without JavaScript) shows the text as the editor will: its lines
   // in the editor's own classes, until CodeMirror takes the place over (the text is not a textbox

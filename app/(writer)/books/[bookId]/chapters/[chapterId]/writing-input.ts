@@ -1,3 +1,4 @@
+import { isolateHistory } from "@codemirror/commands";
 import { syntaxTree } from "@codemirror/language";
 import { EditorSelection, Prec, type EditorState, type Extension, type Transaction, type TransactionSpec } from "@codemirror/state";
 import { EditorView, keymap, type Command } from "@codemirror/view";
@@ -129,21 +130,42 @@ export function inNote(state: EditorState, at: number): boolean {
   return open >= 0 && !before.includes("-->", open);
 }
 
-/** What typing `text` over `from`–`to` becomes with typographer's punctuation; null: typed as it is. */
-export function smartInput(state: EditorState, from: number, to: number, text: string): TransactionSpec | null {
+/** Where the typographer's form of typing `text` at `from` starts (at or before `from`) and what it is; null: typed as it is. */
+function smartChange(state: EditorState, from: number, to: number, text: string): { start: number; insert: string } | null {
   if (text.length !== 1) return null;
   const line = state.doc.lineAt(from);
   const change = smartTyping(state.sliceDoc(line.from, from), text, to < line.to ? state.sliceDoc(to, to + 1) : undefined);
   if (!change || inLiteral(state, from) || inNote(state, from)) return null;
-  const start = from - change.replace;
-  return { changes: { from: start, to, insert: change.insert }, selection: EditorSelection.cursor(start + change.insert.length), userEvent: "input.type", scrollIntoView: true };
+  return { start: from - change.replace, insert: change.insert };
 }
 
-/** Typographer's punctuation as the writer types (the option is a compartment in the editor). */
+/** What typing `text` over `from`–`to` becomes with typographer's punctuation, in one change; null: typed as it is. */
+export function smartInput(state: EditorState, from: number, to: number, text: string): TransactionSpec | null {
+  const change = smartChange(state, from, to, text);
+  if (!change) return null;
+  const { start, insert } = change;
+  return { changes: { from: start, to, insert }, selection: EditorSelection.cursor(start + insert.length), userEvent: "input.type", scrollIntoView: true };
+}
+
+/**
+ * Typographer's punctuation as the writer types (the option is a compartment in the editor). The
+ * key goes in as typed, then the typographer's form replaces it as an undo step of its own, as
+ * Word's AutoCorrect does: Ctrl+Z right after a curled quote (a dash, an ellipsis) gives back the
+ * straight one, and a second Ctrl+Z takes the key away.
+ */
 export const smartPunctuation: Extension = EditorView.inputHandler.of((view, from, to, text) => {
   if (view.composing) return false;
-  const spec = smartInput(view.state, from, to, text);
-  if (!spec) return false;
-  view.dispatch(view.state.update(spec));
+  const change = smartChange(view.state, from, to, text);
+  if (!change) return false;
+  const { start, insert } = change;
+  view.dispatch({ changes: { from, to, insert: text }, selection: EditorSelection.cursor(from + text.length), userEvent: "input.type", scrollIntoView: true });
+  // Positions before `from` are where they were: the typed key now ends at from + text.length.
+  view.dispatch({
+    changes: { from: start, to: from + text.length, insert },
+    selection: EditorSelection.cursor(start + insert.length),
+    userEvent: "input.type",
+    scrollIntoView: true,
+    annotations: isolateHistory.of("full"),
+  });
   return true;
 });
