@@ -34,8 +34,8 @@ export async function awaitJob(client: JobReader, queued: JobDto, label: string)
   } finally {
     bar.stop();
   }
-  if (job.status === "failed") {
-    throw new CliError(`${job.kind} failed: ${job.error?.message ?? "no reason given"}${job.error ? ` (${job.error.code})` : ""}`);
+  if (job.status === "failed" || job.status === "cancelled") {
+    throw new CliError(`${job.kind} ${job.status}: ${job.error?.message ?? "no reason given"}${job.error ? ` (${job.error.code})` : ""}`);
   }
   return job;
 }

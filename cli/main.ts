@@ -20,6 +20,7 @@ import { registerSearch } from "./commands/search";
 import { registerSeries } from "./commands/series";
 import { registerStats } from "./commands/stats";
 import { registerTokens } from "./commands/tokens";
+import { registerWebhooks } from "./commands/webhooks";
 import { registerWhoami } from "./commands/whoami";
 import { printError } from "./errors";
 import { handleInterrupts } from "./interrupt";
@@ -81,6 +82,7 @@ function buildProgram(): Command {
     registerTokens,
     registerJobs,
     registerApi,
+    registerWebhooks,
     registerCompletion,
   ]) {
     register(program);

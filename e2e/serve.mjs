@@ -20,6 +20,8 @@ const env = {
   INKSTONE_HOST: "127.0.0.1",
   // The tests open dozens of accounts, all from 127.0.0.1.
   INKSTONE_SIGNUP_ATTEMPTS: "100000",
+  // Webhook receivers in the tests listen on 127.0.0.1.
+  INKSTONE_WEBHOOKS_ALLOW_PRIVATE: "1",
 };
 
 try {

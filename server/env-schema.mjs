@@ -96,6 +96,14 @@ const schema = z
     INKSTONE_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     /** /readyz fails below this much free space where the database and job files live, in MB */
     INKSTONE_READY_MIN_FREE_MB: wholeNumber(0, 10_000_000, 100),
+    /**
+     * "1": webhooks may be sent to private, loopback and link-local addresses (a receiver on the
+     * operator's own network); unset, only public ones, so that no account can make the server
+     * probe its own network (decision 0474)
+     */
+    INKSTONE_WEBHOOKS_ALLOW_PRIVATE: z.enum(["0", "1"]).default("0"),
+    /** how long a chapter rests after a save before its chapter.saved event is sent (one event per pause, not per autosave) */
+    INKSTONE_WEBHOOKS_CHAPTER_QUIET_SECONDS: wholeNumber(0, 3600, 30),
     /** at build time: "1" builds the benchmark's baseline route too (bench/api.mjs); production builds leave it out */
     INKSTONE_BENCH: z.enum(["0", "1"]).default("0"),
   })

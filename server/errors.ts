@@ -32,6 +32,8 @@ export const ERRORS = {
   // book members (issue 31): adding someone already on the book; the owner is not a member row
   already_member: { status: 409, code: 40907, trpc: "CONFLICT" },
   owner_not_member: { status: 409, code: 40908, trpc: "CONFLICT" },
+  // job cancel (issue 33 item 9): a job that has already succeeded or failed cannot be cancelled
+  job_finished: { status: 409, code: 40909, trpc: "CONFLICT" },
   gone: { status: 410, code: 41000, trpc: "NOT_FOUND" },
   precondition_failed: { status: 412, code: 41200, trpc: "PRECONDITION_FAILED" },
   payload_too_large: { status: 413, code: 41300, trpc: "PAYLOAD_TOO_LARGE" },
@@ -53,6 +55,8 @@ export const ERRORS = {
   analysis_timed_out: { status: 422, code: 42224, trpc: "UNPROCESSABLE_CONTENT" },
   // the story bible (issue 21): past a limit of a book's bible (docs/api.md)
   bible_limit: { status: 422, code: 42230, trpc: "UNPROCESSABLE_CONTENT" },
+  // webhooks (issue 33 item 9): an address on a private network, refused unless the operator allows it
+  destination_not_allowed: { status: 422, code: 42240, trpc: "UNPROCESSABLE_CONTENT" },
   archive_too_large: { status: 413, code: 41301, trpc: "PAYLOAD_TOO_LARGE" },
   rate_limited: { status: 429, code: 42900, trpc: "TOO_MANY_REQUESTS" },
   internal: { status: 500, code: 50000, trpc: "INTERNAL_SERVER_ERROR" },

@@ -3,13 +3,14 @@ import { recountOutdatedBooks } from "./books/recount-words";
 import { purgeExpiredChapters } from "./chapters/delete-chapter";
 import { sweepExpiredJobs } from "./jobs/runner";
 import { logFailure } from "./machine-trouble";
+import { pruneWebhookDeliveries } from "./webhooks/deliver";
 
 /** How often each instance sweeps; every sweep is a cheap indexed delete, safe to run anywhere at once. */
 const SWEEP_MS = 60_000;
 
 /**
  * Housekeeping that must happen even when nobody asks: expired jobs and their files, analyses whose
- * job ended without them (they would say "running" for ever), and chapters
+ * job ended without them (they would say "running" for ever), webhook deliveries older than their log keeps, and chapters
  * that have waited in a trash longer than the retention period (deleting or listing trash also
  * purges, but a book nobody opens would otherwise keep them for ever).
  */
@@ -27,4 +28,5 @@ async function sweep(): Promise<void> {
   // After the jobs sweep, so an analysis whose job just expired is failed in the same pass.
   await failOrphanedAnalyses().catch(report("orphaned analyses"));
   await purgeExpiredChapters().catch(report("expired chapter trash"));
+  await pruneWebhookDeliveries().catch(report("old webhook deliveries"));
 }

@@ -2,7 +2,7 @@ import { StartRefused } from "./start-refused";
 
 /**
  * What the server does once as it starts (instrumentation.ts calls it): the checks that refuse a
- * bad start, the built-in templates, then the job runner, the outbox drainer and maintenance.
+ * bad start, the built-in templates, then the job runner, the outbox drainer, webhook deliveries and maintenance.
  */
 export async function startServer(): Promise<void> {
   if (!(globalThis as Record<symbol, unknown>)[Symbol.for("inkstone.entry")]) {
@@ -21,6 +21,9 @@ export async function startServer(): Promise<void> {
   // Work chapter writes left for after them: the library search index (decision 0443).
   const { startOutboxDrainer } = await import("./outbox/drain-outbox");
   startOutboxDrainer();
+  // Webhook deliveries due now, and retries as they come due (decision 0474).
+  const { startWebhookDeliveries } = await import("./webhooks/deliver");
+  startWebhookDeliveries();
   const { startMaintenance } = await import("./maintenance");
   startMaintenance();
   // What the entry's /readyz and /metrics read (server/entry/operations.mjs).

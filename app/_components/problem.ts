@@ -54,6 +54,8 @@ export const ERROR_SENTENCES: Record<ErrorCode, string> = {
   name_taken: "Another entry of this book's bible already has that name or alias.",
   already_member: "This person is already on the book.",
   owner_not_member: "The book's owner always keeps their place.",
+  job_finished: "This job has already finished; there is nothing to cancel.",
+  destination_not_allowed: "That address is on a private network; webhooks go to public addresses only.",
   bible_limit: "This book's bible is full: it has reached one of its limits.",
   rate_limited: "That was a lot at once. Wait a moment, then try again.",
   internal: "Something went wrong on Inkstone's side. Your change was not saved; try again in a moment.",

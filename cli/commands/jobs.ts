@@ -26,7 +26,7 @@ function jobRecord(job: JobDto) {
 }
 
 export function registerJobs(program: Command): void {
-  const jobs = program.command("jobs").description("your background jobs (exports, conversions, analyses): list, show, wait for one, download its file");
+  const jobs = program.command("jobs").description("your background jobs (exports, conversions, analyses): list, show, wait for one, download its file, cancel one");
 
   pageOptions(jsonFields(jobs.command("list").description("your jobs that have not expired, newest first"), jobSchema))
     .addOption(new Option("--status <status>", "only jobs in this state").choices(JOB_STATUSES))
@@ -71,5 +71,14 @@ export function registerJobs(program: Command): void {
       const file = await client.download("GET", `${jobPath(jobId)}/file`, { progress: "downloading" });
       const where = writeOutput(file.bytes, options.output);
       if (options.output !== "-") printResult(json, { file: where, bytes: file.bytes.byteLength, mediaType: file.mediaType, job: job.id }, `Wrote ${where} (${file.bytes.byteLength} bytes).`);
+    });
+
+  jobs
+    .command("cancel <jobId>")
+    .description("cancel a queued or running job: its work stops and nothing it made is kept")
+    .action(async (jobId: string, _options: unknown, command: Command) => {
+      const { client, json } = context(command);
+      await client.data("DELETE", jobPath(jobId));
+      printResult(json, { id: jobId, cancelled: true }, `Cancelled ${jobId}.`);
     });
 }

@@ -10,7 +10,7 @@ export type ErrorShape = {
     httpStatus: number;
     path: string | undefined;
     appCode: number;
-    error: "malformed_request" | "malformed_json" | "invalid_query" | "unauthenticated" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_credentials" | "refresh_token_reused" | "insufficient_scope" | "forbidden" | "signup_closed" | "not_found" | "book_in_trash" | "chapter_in_trash" | "method_not_allowed" | "not_acceptable" | "email_taken" | "version_conflict" | "job_not_finished" | "template_not_installed" | "change_set_undone" | "name_taken" | "already_member" | "owner_not_member" | "gone" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "unsupported_format" | "format_mismatch" | "corrupt_document" | "invalid_encoding" | "conversion_timed_out" | "document_too_complex" | "invalid_pattern" | "search_timed_out" | "too_many_hits" | "nothing_to_replace" | "analysis_timed_out" | "bible_limit" | "archive_too_large" | "rate_limited" | "internal" | "not_ready" | "database_unavailable" | "storage_full" | null;
+    error: "malformed_request" | "malformed_json" | "invalid_query" | "unauthenticated" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_credentials" | "refresh_token_reused" | "insufficient_scope" | "forbidden" | "signup_closed" | "not_found" | "book_in_trash" | "chapter_in_trash" | "method_not_allowed" | "not_acceptable" | "email_taken" | "version_conflict" | "job_not_finished" | "template_not_installed" | "change_set_undone" | "name_taken" | "already_member" | "owner_not_member" | "job_finished" | "gone" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "unsupported_format" | "format_mismatch" | "corrupt_document" | "invalid_encoding" | "conversion_timed_out" | "document_too_complex" | "invalid_pattern" | "search_timed_out" | "too_many_hits" | "nothing_to_replace" | "analysis_timed_out" | "bible_limit" | "destination_not_allowed" | "archive_too_large" | "rate_limited" | "internal" | "not_ready" | "database_unavailable" | "storage_full" | null;
     details: {} | null;
     requestId: string | null;
   };
@@ -524,14 +524,14 @@ export type AppRouter = TRPCBuiltRouter<
           perPage?: number | undefined;
           sortBy?: "createdAt" | undefined;
           order?: "asc" | "desc" | undefined;
-          status?: "queued" | "running" | "succeeded" | "failed" | undefined;
+          status?: "queued" | "running" | "succeeded" | "failed" | "cancelled" | undefined;
           kind?: string | undefined;
         } | undefined;
         output: {
           items: Array<{
               id: string;
               kind: string;
-              status: "queued" | "running" | "succeeded" | "failed";
+              status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
               progress: number;
               result: unknown;
               error: {
@@ -565,7 +565,7 @@ export type AppRouter = TRPCBuiltRouter<
         output: {
           id: string;
           kind: string;
-          status: "queued" | "running" | "succeeded" | "failed";
+          status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
           progress: number;
           result: unknown;
           error: {
@@ -585,6 +585,15 @@ export type AppRouter = TRPCBuiltRouter<
             self: string;
             file?: string | undefined;
           };
+        };
+        meta: object;
+      }>;
+      cancel: TRPCMutationProcedure<{
+        input: {
+          jobId: string;
+        };
+        output: {
+          cancelled: true;
         };
         meta: object;
       }>;
@@ -623,7 +632,7 @@ export type AppRouter = TRPCBuiltRouter<
           job: {
             id: string;
             kind: string;
-            status: "queued" | "running" | "succeeded" | "failed";
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
             progress: number;
             result: unknown;
             error: {
@@ -675,7 +684,7 @@ export type AppRouter = TRPCBuiltRouter<
           job: {
             id: string;
             kind: string;
-            status: "queued" | "running" | "succeeded" | "failed";
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
             progress: number;
             result: unknown;
             error: {
@@ -1204,7 +1213,7 @@ export type AppRouter = TRPCBuiltRouter<
           job: {
             id: string;
             kind: string;
-            status: "queued" | "running" | "succeeded" | "failed";
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
             progress: number;
             result: unknown;
             error: {
@@ -1263,7 +1272,7 @@ export type AppRouter = TRPCBuiltRouter<
           job: {
             id: string;
             kind: string;
-            status: "queued" | "running" | "succeeded" | "failed";
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
             progress: number;
             result: unknown;
             error: {
@@ -2523,6 +2532,233 @@ export type AppRouter = TRPCBuiltRouter<
         };
         output: {
           deleted: true;
+        };
+        meta: object;
+      }>;
+    };
+    webhooks: {
+      list: TRPCQueryProcedure<{
+        input: {
+          page?: number | undefined;
+          perPage?: number | undefined;
+          sortBy?: "createdAt" | "url" | undefined;
+          order?: "asc" | "desc" | undefined;
+          active?: boolean | undefined;
+        } | undefined;
+        output: {
+          items: Array<{
+              id: string;
+              url: string;
+              description: string;
+              events: Array<"book.created" | "book.deleted" | "chapter.saved" | "job.succeeded" | "job.failed" | "job.cancelled" | "*">;
+              bookId: string | null;
+              active: boolean;
+              disabledReason: string | null;
+              consecutiveFailures: number;
+              createdAt: string;
+              updatedAt: string;
+              links: {
+                self: string;
+                deliveries: string;
+                pings: string;
+              };
+            }>;
+          total: number;
+          page: number;
+          perPage: number;
+        };
+        meta: object;
+      }>;
+      create: TRPCMutationProcedure<{
+        input: {
+          url: string;
+          events: Array<"book.created" | "book.deleted" | "chapter.saved" | "job.succeeded" | "job.failed" | "job.cancelled" | "*">;
+          bookId?: string | null | undefined;
+          description?: string | undefined;
+          active?: boolean | undefined;
+        };
+        output: {
+          id: string;
+          url: string;
+          description: string;
+          events: Array<"book.created" | "book.deleted" | "chapter.saved" | "job.succeeded" | "job.failed" | "job.cancelled" | "*">;
+          bookId: string | null;
+          active: boolean;
+          disabledReason: string | null;
+          consecutiveFailures: number;
+          createdAt: string;
+          updatedAt: string;
+          links: {
+            self: string;
+            deliveries: string;
+            pings: string;
+          };
+          secret: string;
+        };
+        meta: object;
+      }>;
+      get: TRPCQueryProcedure<{
+        input: {
+          webhookId: string;
+        };
+        output: {
+          id: string;
+          url: string;
+          description: string;
+          events: Array<"book.created" | "book.deleted" | "chapter.saved" | "job.succeeded" | "job.failed" | "job.cancelled" | "*">;
+          bookId: string | null;
+          active: boolean;
+          disabledReason: string | null;
+          consecutiveFailures: number;
+          createdAt: string;
+          updatedAt: string;
+          links: {
+            self: string;
+            deliveries: string;
+            pings: string;
+          };
+        };
+        meta: object;
+      }>;
+      update: TRPCMutationProcedure<{
+        input: {
+          webhookId: string;
+          url?: string | undefined;
+          events?: Array<"book.created" | "book.deleted" | "chapter.saved" | "job.succeeded" | "job.failed" | "job.cancelled" | "*"> | undefined;
+          bookId?: string | null | undefined;
+          description?: string | undefined;
+          active?: boolean | undefined;
+        };
+        output: {
+          id: string;
+          url: string;
+          description: string;
+          events: Array<"book.created" | "book.deleted" | "chapter.saved" | "job.succeeded" | "job.failed" | "job.cancelled" | "*">;
+          bookId: string | null;
+          active: boolean;
+          disabledReason: string | null;
+          consecutiveFailures: number;
+          createdAt: string;
+          updatedAt: string;
+          links: {
+            self: string;
+            deliveries: string;
+            pings: string;
+          };
+        };
+        meta: object;
+      }>;
+      delete: TRPCMutationProcedure<{
+        input: {
+          webhookId: string;
+        };
+        output: {
+          deleted: true;
+        };
+        meta: object;
+      }>;
+      ping: TRPCMutationProcedure<{
+        input: {
+          webhookId: string;
+        };
+        output: {
+          id: string;
+          eventId: string;
+          event: string;
+          status: "failed" | "pending" | "delivered";
+          attempts: Array<{
+              at: string;
+              statusCode: number | null;
+              error: string | null;
+              durationMs: number;
+              responseExcerpt: string | null;
+              nextRetryAt: string | null;
+            }>;
+          nextAttemptAt: string | null;
+          createdAt: string;
+          payload: unknown;
+        };
+        meta: object;
+      }>;
+      deliveries: TRPCQueryProcedure<{
+        input: {
+          webhookId: string;
+          page?: number | undefined;
+          perPage?: number | undefined;
+          sortBy?: "createdAt" | undefined;
+          order?: "asc" | "desc" | undefined;
+          status?: "failed" | "pending" | "delivered" | undefined;
+          event?: string | undefined;
+        };
+        output: {
+          items: Array<{
+              id: string;
+              eventId: string;
+              event: string;
+              status: "failed" | "pending" | "delivered";
+              attempts: Array<{
+                  at: string;
+                  statusCode: number | null;
+                  error: string | null;
+                  durationMs: number;
+                  responseExcerpt: string | null;
+                  nextRetryAt: string | null;
+                }>;
+              nextAttemptAt: string | null;
+              createdAt: string;
+              payload: unknown;
+            }>;
+          total: number;
+          page: number;
+          perPage: number;
+        };
+        meta: object;
+      }>;
+      delivery: TRPCQueryProcedure<{
+        input: {
+          webhookId: string;
+          deliveryId: string;
+        };
+        output: {
+          id: string;
+          eventId: string;
+          event: string;
+          status: "failed" | "pending" | "delivered";
+          attempts: Array<{
+              at: string;
+              statusCode: number | null;
+              error: string | null;
+              durationMs: number;
+              responseExcerpt: string | null;
+              nextRetryAt: string | null;
+            }>;
+          nextAttemptAt: string | null;
+          createdAt: string;
+          payload: unknown;
+        };
+        meta: object;
+      }>;
+      redeliver: TRPCMutationProcedure<{
+        input: {
+          webhookId: string;
+          deliveryId: string;
+        };
+        output: {
+          id: string;
+          eventId: string;
+          event: string;
+          status: "failed" | "pending" | "delivered";
+          attempts: Array<{
+              at: string;
+              statusCode: number | null;
+              error: string | null;
+              durationMs: number;
+              responseExcerpt: string | null;
+              nextRetryAt: string | null;
+            }>;
+          nextAttemptAt: string | null;
+          createdAt: string;
+          payload: unknown;
         };
         meta: object;
       }>;

@@ -57,6 +57,7 @@ function orphanError(
     return { code: "internal", message: "The analysis was never queued; run it again." };
   }
   if (!job) return { code: "gone", message: "The analysis's job expired or was removed before it finished; run it again." };
+  if (job.status === "cancelled") return { code: "job_cancelled", message: "The analysis was cancelled before it finished; run it again." };
   if (job.status !== "failed") return null;
   return { code: job.errorCode ?? "internal", message: job.errorMessage ?? "The analysis's job failed." };
 }

@@ -1,7 +1,7 @@
 import { AppError } from "../errors";
 import type { BookAction } from "./book-roles";
 
-export const SCOPES = ["read:books", "write:books", "read:analysis", "write:analysis", "admin"] as const;
+export const SCOPES = ["read:books", "write:books", "read:analysis", "write:analysis", "webhooks", "admin"] as const;
 export type Scope = (typeof SCOPES)[number];
 
 /**
@@ -43,6 +43,17 @@ export const OPERATIONS = {
   // a job is its owner's; queuing it took the scope of the work
   "jobs.get": { scope: null },
   "jobs.list": { scope: null },
+  "jobs.cancel": { scope: null },
+  // webhooks (issue 33 item 9, decision 0474): one scope registers, changes and reads them; what a
+  // hook hears is what its account may read, whatever the credential that registered it
+  "webhooks.list": { scope: "webhooks" },
+  "webhooks.get": { scope: "webhooks" },
+  "webhooks.create": { scope: "webhooks" },
+  "webhooks.update": { scope: "webhooks" },
+  "webhooks.delete": { scope: "webhooks" },
+  "webhooks.ping": { scope: "webhooks" },
+  "webhooks.deliveries": { scope: "webhooks" },
+  "webhooks.redeliver": { scope: "webhooks" },
   // conversion works on what the caller sends, not on stored books: any signed-in caller
   "convert.formats": { scope: null },
   "convert.run": { scope: null },

@@ -1,18 +1,24 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { sql } from "../db";
+import { transaction } from "../db";
 import { newId } from "../sql/values";
 import { COUNT_RULE } from "../text/prose";
+import { announceBookCreated } from "../webhooks/announce";
 import { bookColumns, toBookDto, type BookDto, type CreateBookInput } from "./schemas";
 
 // POST /api/v1/books
 export async function createBook(input: CreateBookInput, principal: Principal): Promise<BookDto> {
   authorize(principal, "books.create");
   const now = new Date();
-  const row = await sql
-    .insertInto("Book")
-    .values({ ...input, id: newId(), ownerId: principal.userId, wordCountRule: COUNT_RULE, createdAt: now, updatedAt: now })
-    .returning(bookColumns)
-    .executeTakeFirstOrThrow();
+  // The book and its book.created deliveries commit together.
+  const row = await transaction(async (trx) => {
+    const made = await trx
+      .insertInto("Book")
+      .values({ ...input, id: newId(), ownerId: principal.userId, wordCountRule: COUNT_RULE, createdAt: now, updatedAt: now })
+      .returning(bookColumns)
+      .executeTakeFirstOrThrow();
+    await announceBookCreated(trx, made);
+    return made;
+  });
   return toBookDto(row, "owner");
 }

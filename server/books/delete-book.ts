@@ -1,10 +1,11 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { eraseDeletedText, sql, transaction } from "../db";
+import { eraseDeletedText, transaction } from "../db";
 import { deletePicture, PICTURE_STORES } from "../pictures/stored-picture";
 import { assertPrecondition, changedSince, nextUpdatedAt, validatorsOf, type Precondition } from "../preconditions";
 import { loadBook } from "./access";
 import { toBookDto } from "./schemas";
+import { announceBookDeleted } from "../webhooks/announce";
 
 // DELETE /api/v1/books/{bookId} — into the trash; with `permanent`, deleted for good: chapters and
 // revisions, the book's own story-bible entries and its cover go, and the id stays as a tombstone
@@ -22,13 +23,18 @@ export async function deleteBook(input: { bookId: string; permanent: boolean; pr
   if (!input.permanent) {
     if (book.deletedAt) return;
     const now = nextUpdatedAt(book.updatedAt);
-    const update = sql.updateTable("Book").set({ deletedAt: now, updatedAt: now }).where("id", "=", book.id);
-    unchanged(await (precondition ? update.where("updatedAt", "=", book.updatedAt) : update).executeTakeFirst());
+    await transaction(async (trx) => {
+      const update = trx.updateTable("Book").set({ deletedAt: now, updatedAt: now }).where("id", "=", book.id);
+      unchanged(await (precondition ? update.where("updatedAt", "=", book.updatedAt) : update).executeTakeFirst());
+      await announceBookDeleted(trx, book, false, now);
+    });
     return;
   }
   await transaction(async (trx) => {
     const now = nextUpdatedAt(book.updatedAt);
     if (precondition) unchanged(await trx.updateTable("Book").set({ updatedAt: now }).where("id", "=", book.id).where("updatedAt", "=", book.updatedAt).executeTakeFirst());
+    // Before the purge forgets its title (a book in the trash is announced again: now it is gone for good).
+    await announceBookDeleted(trx, book, true, now);
     // A chapter's revisions go with it, and an entry's relations, mentions and picture (ON DELETE CASCADE).
     await trx.deleteFrom("Chapter").where("bookId", "=", book.id).execute();
     await trx.deleteFrom("BibleEntry").where("bookId", "=", book.id).execute();

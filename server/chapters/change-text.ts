@@ -111,6 +111,13 @@ export const TEXT_CHANGE_CONSEQUENCES = {
     engines: ["sqlite"],
     waitedForBySingleSaves: false,
   },
+  webhooks: {
+    in: "outbox",
+    why: "a chapter.saved event is one per pause in the writing, not per autosave, and a receiver's answer must never hold a save; the row makes a crash after the commit lose no event (decision 0474)",
+    topic: "chapter-webhooks",
+    engines: ["sqlite", "postgresql"],
+    waitedForBySingleSaves: false,
+  },
   analysis: {
     in: "derived",
     why: "a kept analysis is stale when the book's version (a hash of its chapters' ids and versions, server/analysis/book-version.ts) moved, which every change does",

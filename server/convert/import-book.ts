@@ -6,6 +6,7 @@ import { COUNT_RULE } from "../text/prose";
 import { readManuscript } from "./read-manuscript";
 import { saveImportedChapters } from "./save-imported-chapters";
 import type { ImportInput, ImportResultDto } from "./schemas";
+import { announceBookCreated } from "../webhooks/announce";
 
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
@@ -37,6 +38,7 @@ export async function importBook(input: ImportInput, principal: Principal): Prom
       updatedAt: now,
     };
     await trx.insertInto("Book").values(book).execute();
+    await announceBookCreated(trx, book);
     return saveImportedChapters(trx, book.id, manuscript, principal.userId, "owner");
   });
 }

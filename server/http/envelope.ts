@@ -33,9 +33,15 @@ function fileHeaders(file: { name: string; mediaType: string; size?: number }): 
   };
 }
 
-/** 202: work queued in the background, and where to poll it. */
+/**
+ * How soon a caller told 202 should poll its job: most jobs end within seconds, and a second
+ * more costs a script little while sparing the server a tight loop.
+ */
+export const POLL_AFTER_SECONDS = 2;
+
+/** 202: work queued in the background, where to poll it (Location), and when (Retry-After). */
 export function accepted(job: { links: { self: string } }): Response {
-  return success(job, 202, { location: job.links.self });
+  return success(job, 202, { location: job.links.self, "retry-after": String(POLL_AFTER_SECONDS) });
 }
 
 export function noContent(): Response {

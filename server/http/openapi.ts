@@ -48,7 +48,7 @@ const HEADER_DOCS: Record<string, string> = {
   link: 'RFC 8288 links to the first, last, prev and next pages (rel="first" …)',
   allow: "the methods this path answers",
   location: "where the new record lives (201), or the job to poll (202)",
-  "retry-after": "seconds to wait before trying again",
+  "retry-after": "seconds to wait before trying again (429), or before polling the job (202)",
   "www-authenticate": 'Bearer realm="inkstone", error="invalid_request" | "invalid_token"',
   "content-disposition": "attachment; filename=\"…\"; filename*=UTF-8''… (RFC 6266)",
 };
@@ -227,11 +227,11 @@ function alsoResponse(also: { status: number; description: string; schema: z.Zod
   };
 }
 
-/** 202: the work was queued; poll the job in `data` (and in Location). */
+/** 202: the work was queued; poll the job in `data` (and in Location) after Retry-After seconds. */
 function acceptedResponse(accepted: { description: string; schema: z.ZodType }): ZodOpenApiResponseObject {
   return {
     description: accepted.description,
-    headers: headers(["location"]),
+    headers: headers(["location", "retry-after"]),
     content: { "application/json": { schema: z.object({ code: z.literal(202), msg: z.literal("ok"), data: accepted.schema }) } },
   };
 }
@@ -380,7 +380,13 @@ const TAGS: oas31.TagObject[] = [
   { name: "analyses", description: "A template run on a book, and its report" },
   { name: "convert", description: "Document formats, and converting a document from one to another" },
   { name: "search", description: "Search a book or the whole library; replace across a book as one change set, and undo it" },
-  { name: "jobs", description: "Background work (long conversions and analyses): poll it, download its file" },
+  { name: "jobs", description: "Background work (long conversions and analyses): poll it (after Retry-After), download its file, cancel it" },
+  {
+    name: "webhooks",
+    description:
+      "Events pushed to your address instead of polled: book.created, book.deleted, chapter.saved, job.succeeded, job.failed, job.cancelled. " +
+      "Each POST is signed (Inkstone-Signature: t=…,v1=HMAC-SHA256 of `t.body`), carries Inkstone-Event-Id for idempotency, and is retried with back-off; see docs/api.md#webhooks",
+  },
   { name: "goals", description: "The writer's time zone, daily and session goals, days off; a book's target and deadline" },
   { name: "stats", description: "The writing ledger: today, a history of days (JSON or CSV), a book's progress" },
   { name: "releases", description: "Release planner: a book's cadence, chapters' release days and released marks, the buffer" },

@@ -19,8 +19,8 @@ const isOperation = (name: string): name is Operation => Object.hasOwn(OPERATION
  * queued it did: a member removed from the book since, or whose role no longer allows it, is
  * refused (403), and a book in the trash or purged answers as the book would.
  */
-async function loadJob(jobId: string, principal: Principal): Promise<JobRecord> {
-  authorize(principal, "jobs.get");
+export async function loadJob(jobId: string, principal: Principal, operation: "jobs.get" | "jobs.cancel" = "jobs.get"): Promise<JobRecord> {
+  authorize(principal, operation);
   const job = await jobQueue.get(jobId);
   if (!job) throw new AppError("not_found", "There is no job with this id (jobs are kept until they expire).");
   if (job.ownerId !== principal.userId && !actsForEveryone(principal)) throw new AppError("forbidden", "This job is another writer's.");

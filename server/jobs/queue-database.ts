@@ -1,4 +1,4 @@
-import type { Kysely, Updateable } from "kysely";
+import type { Kysely, Transaction, Updateable } from "kysely";
 import { sql, transaction } from "../db";
 import { AppError } from "../errors";
 import type { DB, Job } from "../generated/kysely/database";
@@ -7,7 +7,7 @@ import { newId } from "../sql/values";
 import { blobStore } from "./job-blob-store";
 import { ACTIVE_JOBS_RETRY_SECONDS, LEASE_MS, MAX_ACTIVE_JOBS_PER_WRITER, MAX_ATTEMPTS, MAX_JOB_BYTES_PER_WRITER, retryDelayMs, RUNNING_JOBS_PER_WRITER } from "./limits";
 import { byteSize } from "../text/byte-size";
-import type { ClaimedJob, JobOutcome, JobQueue, JobRecord } from "./queue";
+import { JOB_FINISHED_TOPIC, type ClaimedJob, type JobOutcome, type JobQueue, type JobRecord } from "./queue";
 import type { JobStatus } from "./schemas";
 import { logFailure } from "../machine-trouble";
 
@@ -158,24 +158,48 @@ export const databaseJobQueue: JobQueue = {
   async renew(job, progress) {
     const change: Change = { leaseUntil: new Date(Date.now() + LEASE_MS) };
     if (progress !== undefined) change.progress = Math.min(1, Math.max(0, progress));
-    await sql.updateTable("Job").set(change).where("id", "=", job.id).where("attempts", "=", job.attempt).where("status", "=", "running").execute();
+    const { numUpdatedRows } = await sql.updateTable("Job").set(change).where("id", "=", job.id).where("attempts", "=", job.attempt).where("status", "=", "running").executeTakeFirst();
+    return numUpdatedRows === 1n;
   },
 
   async complete(job, outcome) {
     const { inputBlobId } = (await sql.selectFrom("Job").select("inputBlobId").where("id", "=", job.id).executeTakeFirst()) ?? { inputBlobId: null };
     const change = outcome.status === "succeeded" ? await succeeded(outcome) : failed(outcome.code, outcome.message);
-    // Once, while still running: a failure after the outcome is written cannot overwrite it.
-    const { numUpdatedRows } = await sql
-      .updateTable("Job")
-      .set({ ...change, ...finished(new Date()) })
-      .where("id", "=", job.id)
-      .where("attempts", "=", job.attempt)
-      .where("status", "=", "running")
-      .executeTakeFirst();
+    // Once, while still running: a failure after the outcome is written cannot overwrite it, and a
+    // job cancelled meanwhile keeps "cancelled" (its result is dropped below).
+    const numUpdatedRows = await transaction(async (trx) => {
+      const { numUpdatedRows: updated } = await trx
+        .updateTable("Job")
+        .set({ ...change, ...finished(new Date()) })
+        .where("id", "=", job.id)
+        .where("attempts", "=", job.attempt)
+        .where("status", "=", "running")
+        .executeTakeFirst();
+      if (updated === 1n) await leaveFinishedRow(trx, job.id);
+      return updated;
+    });
     // Taken over meanwhile: the new runner's outcome counts, and the file this run made is not kept.
     // Best effort: the outcome is written, and the sweep collects what is left.
     const made = typeof change.fileBlobId === "string" ? change.fileBlobId : null;
     await blobStore.delete(numUpdatedRows === 1n ? [inputBlobId] : [made]).catch((error) => logFailure(error, "a job's file was not deleted; the sweep will"));
+  },
+
+  async cancel(jobId) {
+    const dropped = await transaction(async (trx) => {
+      const now = new Date();
+      const job = await trx.selectFrom("Job").select("inputBlobId").where("id", "=", jobId).where("status", "in", ["queued", "running"]).executeTakeFirst();
+      if (!job) return null;
+      await trx
+        .updateTable("Job")
+        .set({ ...failed("job_cancelled", "The job was cancelled; nothing it was to make was kept."), status: "cancelled", ...finished(now) })
+        .where("id", "=", jobId)
+        .execute();
+      await leaveFinishedRow(trx, jobId);
+      return { inputBlobId: job.inputBlobId };
+    });
+    // Its upload is not needed any more: best effort, as for a finished job (the sweep collects the rest).
+    if (dropped) await blobStore.delete([dropped.inputBlobId]).catch((error) => logFailure(error, "a cancelled job's input was not deleted; the sweep will"));
+    return this.get(jobId);
   },
 
   async file(jobId, which) {
@@ -205,15 +229,23 @@ async function putBackOrphans(): Promise<void> {
       orphan.attempts >= MAX_ATTEMPTS
         ? { ...failed("job_abandoned", "The job stopped its server every time it ran, so it was given up."), ...finished(now) }
         : { status: "queued", leaseUntil: null, availableAt: new Date(now.getTime() + retryDelayMs(orphan.attempts)) };
-    await sql
-      .updateTable("Job")
-      .set(change)
-      .where("id", "=", orphan.id)
-      .where("attempts", "=", orphan.attempts)
-      .where("status", "=", "running")
-      .where("leaseUntil", "<", now)
-      .execute();
+    await transaction(async (trx) => {
+      const { numUpdatedRows } = await trx
+        .updateTable("Job")
+        .set(change)
+        .where("id", "=", orphan.id)
+        .where("attempts", "=", orphan.attempts)
+        .where("status", "=", "running")
+        .where("leaseUntil", "<", now)
+        .executeTakeFirst();
+      if (numUpdatedRows === 1n && change.status === "failed") await leaveFinishedRow(trx, orphan.id);
+    });
   }
+}
+
+/** The outbox row of a job's end, in the transaction that ended it (JOB_FINISHED_TOPIC). */
+async function leaveFinishedRow(trx: Transaction<DB>, jobId: string): Promise<void> {
+  await trx.insertInto("Outbox").values({ topic: JOB_FINISHED_TOPIC, subjectId: jobId, createdAt: new Date() }).execute();
 }
 
 async function succeeded(outcome: Extract<JobOutcome, { status: "succeeded" }>): Promise<Change> {

@@ -60,6 +60,12 @@ export interface JobListing {
   limit: number;
 }
 
+/**
+ * The outbox topic of a job's end: the queue writes its row in the same write as the outcome, so
+ * whatever reacts to jobs ending (webhooks, server/outbox/topics.ts) never misses one, crash or not.
+ */
+export const JOB_FINISHED_TOPIC = "job-finished";
+
 export type JobOutcome = { status: "succeeded"; result?: unknown; file?: JobFile } | { status: "failed"; code: string; message: string };
 
 /**
@@ -77,10 +83,19 @@ export interface JobQueue {
   list(listing: JobListing): Promise<{ items: JobRecord[]; total: number }>;
   /** Takes the next due job for this process to run, fairly between writers, or null. */
   claim(): Promise<ClaimedJob | null>;
-  /** While a claimed job runs: keeps its lease, and records its progress (0..1) when given. */
-  renew(job: ClaimedJob, progress?: number): Promise<void>;
+  /**
+   * While a claimed job runs: keeps its lease, and records its progress (0..1) when given. Answers
+   * false when the job is no longer this runner's to run (cancelled, or taken over): it should stop.
+   */
+  renew(job: ClaimedJob, progress?: number): Promise<boolean>;
   /** Records a claimed job's outcome (and drops its input), unless another runner took it over. */
   complete(job: ClaimedJob, outcome: JobOutcome): Promise<void>;
+  /**
+   * Cancels a queued or running job: it reads as cancelled at once, and a runner still at work on
+   * it records nothing (its renew answers false). Answers the job as it then stands (unchanged when
+   * it had already ended), or null when there is none.
+   */
+  cancel(jobId: string): Promise<JobRecord | null>;
   /** A job's uploaded input, or the file it made; null when it has none (any more). */
   file(jobId: string, which: "input" | "result"): Promise<Uint8Array | null>;
   /** Deletes expired jobs with their files, and files no job refers to; answers how many jobs went. */

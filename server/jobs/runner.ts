@@ -17,6 +17,8 @@ interface RunnerState {
   finished: EventEmitter;
   /** the kinds of job this process's runner runs, given when it starts */
   definitions: readonly JobDefinition[];
+  /** the jobs this process is running, each with what stops it */
+  running: Map<string, AbortController>;
 }
 
 const globalForJobs = globalThis as { inkstoneJobRunner?: RunnerState };
@@ -26,7 +28,9 @@ const state = (globalForJobs.inkstoneJobRunner ??= {
   started: false,
   finished: new EventEmitter().setMaxListeners(0),
   definitions: [],
+  running: new Map(),
 });
+state.running ??= new Map();
 
 export const jobFinished = state.finished;
 
@@ -78,10 +82,25 @@ export async function runQueuedJobs(definitions: readonly JobDefinition[]): Prom
   for (let job = await jobQueue.claim(); job; job = await jobQueue.claim()) await execute(job, definitions);
 }
 
+/**
+ * Stops a job this process is running, once the queue has cancelled it: its work is told to stop
+ * (its signal aborts: a worker task is taken off its worker) and its outcome is not recorded. A
+ * job running in another process stops at that runner's next renewal, which the queue refuses.
+ */
+export function stopRunningJob(jobId: string): void {
+  state.running.get(jobId)?.abort(new JobCancelled());
+}
+
 async function execute(job: ClaimedJob, definitions: readonly JobDefinition[]): Promise<void> {
   const controller = new AbortController();
+  state.running.set(job.id, controller);
   const heartbeat = setInterval(() => {
-    void jobQueue.renew(job).catch((error) => logFailure(error, "job lease renewal failed"));
+    void jobQueue
+      .renew(job)
+      .then((stillOurs) => {
+        if (!stillOurs) controller.abort(new JobCancelled());
+      })
+      .catch((error) => logFailure(error, "job lease renewal failed"));
   }, LEASE_MS / 3);
   heartbeat.unref();
   let timer: NodeJS.Timeout | undefined;
@@ -100,17 +119,35 @@ async function execute(job: ClaimedJob, definitions: readonly JobDefinition[]): 
       jobId: job.id,
       ownerId: job.ownerId,
       signal: controller.signal,
-      reportProgress: (fraction: number) => jobQueue.renew(job, fraction),
+      reportProgress: async (fraction: number) => void (await jobQueue.renew(job, fraction)),
     };
+    // Cancelled (here or, seen at a renewal, by another process): stop waiting for the work at once.
+    // (A time-out aborts the signal too, but its own rejection has settled the race by then.)
+    const cancelled = new Promise<never>((_, reject) => {
+      const stop = () => {
+        if (controller.signal.reason instanceof JobCancelled) reject(controller.signal.reason);
+      };
+      if (controller.signal.aborted) stop();
+      else controller.signal.addEventListener("abort", stop, { once: true });
+    });
+    cancelled.catch(() => undefined);
     const inputFile = await jobQueue.file(job.id, "input");
-    const output = await Promise.race([definition.run(input, context, inputFile), timedOut]);
+    const output = await Promise.race([definition.run(input, context, inputFile), timedOut, cancelled]);
     await jobQueue.complete(job, { status: "succeeded", ...output });
   } catch (error) {
     await jobQueue.complete(job, failure(error)).catch((recordError) => logFailure(recordError, "job outcome lost"));
   } finally {
+    state.running.delete(job.id);
     clearInterval(heartbeat);
     clearTimeout(timer);
     state.finished.emit(job.id);
+  }
+}
+
+/** A cancelled job's work stops with this; the queue already says "cancelled", so nothing is recorded over it. */
+class JobCancelled extends Error {
+  constructor() {
+    super("The job was cancelled.");
   }
 }
 
@@ -121,6 +158,7 @@ class JobTimedOut extends Error {
 }
 
 function failure(error: unknown): JobOutcome {
+  if (error instanceof JobCancelled) return { status: "failed", code: "job_cancelled", message: error.message };
   if (error instanceof JobTimedOut) return { status: "failed", code: "job_timed_out", message: error.message };
   if (error instanceof AppError) return { status: "failed", code: error.code, message: error.message };
   logFailure(error, "job failed");

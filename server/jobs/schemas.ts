@@ -1,6 +1,8 @@
 import { z } from "zod";
 
-export const JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
+export const JOB_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
+/** The statuses a job ends in: it changes no more. */
+export const FINISHED_JOB_STATUSES = ["succeeded", "failed", "cancelled"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export const jobIdParams = z.object({ jobId: z.string().min(1).max(64) });

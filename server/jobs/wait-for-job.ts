@@ -1,7 +1,7 @@
 import { jobQueue } from "./job-queue";
 import { jobFinished } from "./runner";
 import { toJobDto } from "./job-dto";
-import type { JobDto } from "./schemas";
+import { FINISHED_JOB_STATUSES, type JobDto } from "./schemas";
 
 /** How often a waiter looks at a job that another instance may be running. */
 const POLL_MS = 100;
@@ -16,7 +16,7 @@ export async function waitForJob(jobId: string, timeoutMs: number): Promise<JobD
     const job = await jobQueue.get(jobId);
     if (!job) throw new Error(`job ${jobId} vanished while its request waited for it`);
     const remaining = deadline - Date.now();
-    if (job.status === "succeeded" || job.status === "failed" || remaining <= 0) return toJobDto(job);
+    if ((FINISHED_JOB_STATUSES as readonly string[]).includes(job.status) || remaining <= 0) return toJobDto(job);
     await finishedHereOrAfter(jobId, Math.min(POLL_MS, remaining));
   }
 }

@@ -56,11 +56,12 @@ async function perform(subject: Subject, upTo: number): Promise<void> {
 
 type GroupExpressions = ExpressionBuilder<DB, "Outbox">;
 
-/** A subject's rows have rested `restMs` since the last of them, or the first has waited its longest. */
-function rested(eb: GroupExpressions, restMs: number) {
+/** A subject's rows have rested their topic's time since the last of them, or the first has waited its topic's longest. */
+function rested(eb: GroupExpressions, topic: OutboxTopic) {
+  const restMs = OUTBOX_REST_MS[topic];
   if (restMs === 0) return eb.lit(true);
   const now = Date.now();
-  return eb.or([eb(eb.fn.max("createdAt"), "<=", new Date(now - restMs)), eb(eb.fn.min("createdAt"), "<=", new Date(now - OUTBOX_LONGEST_REST_MS))]);
+  return eb.or([eb(eb.fn.max("createdAt"), "<=", new Date(now - restMs)), eb(eb.fn.min("createdAt"), "<=", new Date(now - OUTBOX_LONGEST_REST_MS[topic]))]);
 }
 
 /** Whether this process does the outbox's work at all (INKSTONE_OUTBOX_DRAIN). */
@@ -102,7 +103,7 @@ export async function drainOutbox(only?: { topic: OutboxTopic; subjectIds: strin
       .orderBy((eb) => eb.fn.min("id"))
       .limit(BATCH);
     if (only) query = query.where("topic", "=", only.topic).where("subjectId", "in", [...pending]);
-    else query = query.having((eb) => eb.or(Object.entries(OUTBOX_REST_MS).map(([topic, restMs]) => eb.and([eb("topic", "=", topic), rested(eb, restMs)]))));
+    else query = query.having((eb) => eb.or((Object.keys(OUTBOX_REST_MS) as OutboxTopic[]).map((topic) => eb.and([eb("topic", "=", topic), rested(eb, topic)]))));
     const waiting = await query.execute();
     for (const row of waiting) {
       pending.delete(row.subjectId);

@@ -1,5 +1,8 @@
 import { rescanChapterMentions } from "../bible/mention-index";
+import { env } from "../env";
+import { JOB_FINISHED_TOPIC } from "../jobs/queue";
 import { indexChapterForSearch } from "../search/index-chapter";
+import { announceChapterSaved, announceJobFinished } from "../webhooks/announce";
 
 /**
  * What each kind of outbox row asks for, and the function that does it for one subject. Each must
@@ -11,6 +14,10 @@ export const OUTBOX_TOPICS = {
   "chapter-search": indexChapterForSearch,
   /** a chapter's text changed: find the story bible's names in it again */
   "chapter-mentions": rescanChapterMentions,
+  /** a chapter's text changed: tell the webhooks that listen (chapter.saved, once the writer pauses) */
+  "chapter-webhooks": announceChapterSaved,
+  /** a job ended (the queue writes this row with the outcome): tell the webhooks that listen */
+  [JOB_FINISHED_TOPIC]: announceJobFinished,
 } satisfies Record<string, (subjectId: string) => Promise<void>>;
 
 export type OutboxTopic = keyof typeof OUTBOX_TOPICS;
@@ -23,5 +30,18 @@ export type OutboxTopic = keyof typeof OUTBOX_TOPICS;
  * index follows once the writer pauses, or every OUTBOX_LONGEST_REST_MS while they do not.
  * The bible's marks are not held: the save that wrote them waits for them.
  */
-export const OUTBOX_REST_MS: Record<OutboxTopic, number> = { "chapter-search": 3_000, "chapter-mentions": 0 };
-export const OUTBOX_LONGEST_REST_MS = 30_000;
+export const OUTBOX_REST_MS: Record<OutboxTopic, number> = {
+  "chapter-search": 3_000,
+  "chapter-mentions": 0,
+  // One chapter.saved per pause in the writing, not one per autosave (decision 0474).
+  "chapter-webhooks": env.INKSTONE_WEBHOOKS_CHAPTER_QUIET_SECONDS * 1000,
+  [JOB_FINISHED_TOPIC]: 0,
+};
+/** The longest a subject's first row waits while newer ones keep coming, by topic. */
+export const OUTBOX_LONGEST_REST_MS: Record<OutboxTopic, number> = {
+  "chapter-search": 30_000,
+  "chapter-mentions": 30_000,
+  // While a writer types for an hour, their integrations hear of the chapter every five minutes.
+  "chapter-webhooks": 5 * 60_000,
+  [JOB_FINISHED_TOPIC]: 30_000,
+};

@@ -9,6 +9,7 @@ import { jobsRouter } from "./routers/jobs";
 import { membersRouter } from "./routers/members";
 import { usersRouter } from "./routers/users";
 import { searchRouter } from "./routers/search";
+import { webhooksRouter } from "./routers/webhooks";
 
 export const appRouter = router({
   users: usersRouter,
@@ -24,6 +25,7 @@ export const appRouter = router({
   search: searchRouter,
   bible: bibleRouter,
   series: seriesRouter,
+  webhooks: webhooksRouter,
 });
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);

@@ -13,7 +13,7 @@ beforeAll(async () => {
 describe("sign-up", () => {
   it("made the database's first account an admin, and makes later ones writers", async () => {
     const admin = await signInAdmin();
-    expect(decodeJwt(admin.token).scope).toBe("read:books write:books read:analysis write:analysis admin");
+    expect(decodeJwt(admin.token).scope).toBe("read:books write:books read:analysis write:analysis webhooks admin");
     const email = uniqueEmail("second");
     const user = expectSuccess(await post("/api/v1/users", null, { email, password: PASSWORD, name: "Second" }), 201);
     expect(user).toEqual({ id: expect.any(String), email, name: "Second", role: "writer", createdAt: expect.any(String) });
@@ -41,7 +41,7 @@ describe("POST /auth/login", () => {
       refresh_token: expect.any(String),
       token_type: "Bearer",
       expires_in: 30 * 24 * 60 * 60,
-      scope: "read:books write:books read:analysis write:analysis",
+      scope: "read:books write:books read:analysis write:analysis webhooks",
     });
     const claims = decodeJwt(pair.access_token);
     expect(claims).toMatchObject({ iss: "inkstone", sub: writer.id, scope: pair.scope, jti: expect.any(String) });

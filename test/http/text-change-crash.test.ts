@@ -1,4 +1,6 @@
 // @module-tag postgres
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { call, expectSuccess } from "../support/http-client";
@@ -8,9 +10,14 @@ import { startServer, type RunningServer } from "../support/server";
 
 // Issue 31 item 2 (decision 0460): a text change and its outbox rows commit together, and the
 // outbox's work (the bible's mentions; on SQLite the search index) is done after it. A process
-// killed between the two loses none of that work: the next process to start does it.
+// killed between the two loses none of that work: the next process to start does it — the
+// webhooks' chapter.saved included (issue 33 item 9, decision 0474).
 const servers: RunningServer[] = [];
-afterAll(() => servers.forEach((server) => server.stop()));
+const receivers: Server[] = [];
+afterAll(() => {
+  servers.forEach((server) => server.stop());
+  receivers.forEach((receiver) => receiver.close());
+});
 
 async function dead(pid: number): Promise<void> {
   for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
@@ -43,6 +50,24 @@ describe("a server killed between a text change and its outbox work", () => {
     const account = { email: `text-crash-${Date.now()}@example.test`, password: PASSWORD };
     const user = expectSuccess(await on(first, "POST", "/api/v1/users", null, account), 201);
     const { access_token: token } = expectSuccess(await on(first, "POST", "/auth/login", null, account), 200);
+    // A receiver of chapter.saved: it hears of each chapter once the second process has started.
+    const heard = new Map<string, number>();
+    let allHeard!: () => void;
+    const everyChapterHeard = new Promise<void>((resolve) => (allHeard = resolve));
+    const receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        const event = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { type: string; data: { chapter: { id: string; version: number } } };
+        heard.set(event.data.chapter.id, event.data.chapter.version);
+        if (heard.size === 4) allHeard();
+        response.writeHead(200).end();
+      });
+    });
+    receivers.push(receiver);
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/saved`;
+    expectSuccess(await on(first, "POST", "/api/v1/webhooks", token, { url: hookUrl, events: ["chapter.saved"] }), 201);
     const book = expectSuccess(await on(first, "POST", "/api/v1/books", token, { title: "Crash", type: "novel", description: "" }), 201);
     const lyra = expectSuccess(await on(first, "POST", `/api/v1/books/${book.id}/bible/entries`, token, { name: "Lyra", kind: "character" }), 201);
     const chapters = `/api/v1/books/${book.id}/chapters`;
@@ -83,13 +108,16 @@ describe("a server killed between a text change and its outbox work", () => {
       expect(await waiting("chapter-mentions")).toEqual(ids);
       expect(await mentions()).toEqual([]);
       if (!POSTGRES) expect(await waiting("chapter-search")).toEqual(ids);
+      expect(await waiting("chapter-webhooks")).toEqual(ids);
+      expect(heard.size).toBe(0);
       // Each revision names who wrote it.
       const authors = await db.selectFrom("ChapterRevision").select("authorId").distinct().where("chapterId", "in", ids).execute();
       expect(authors).toEqual([{ authorId: user.id }]);
 
       first.stop("SIGKILL");
       await dead(first.pid);
-      const second = await startServer({}, first);
+      // No rest before chapter.saved, so that the event follows the start at once.
+      const second = await startServer({ INKSTONE_WEBHOOKS_CHAPTER_QUIET_SECONDS: "0" }, first);
       servers.push(second);
 
       const left = await eventually(
@@ -106,6 +134,9 @@ describe("a server killed between a text change and its outbox work", () => {
       }
       const found = expectSuccess(await on(second, "GET", "/api/v1/search?query=kingfisher", token), 200);
       expect(found.map((hit: { chapterId: string }) => hit.chapterId).sort()).toEqual([a.id, c.id].sort());
+      // Each chapter's saves before the crash are one chapter.saved, for the version it reached.
+      await everyChapterHeard;
+      expect([...heard].map(([chapterId, version]) => ({ chapterId, version })).sort(byId)).toEqual(final);
     } finally {
       await db.destroy();
     }

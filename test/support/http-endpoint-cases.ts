@@ -8,6 +8,7 @@ import { GOALS_CASES } from "./http-goals-cases";
 import { BIBLE_CASES } from "./http-bible-cases";
 import type { Prepare, Prepared } from "./case-types";
 import { MEMBERS_CASES } from "./http-members-cases";
+import { WEBHOOKS_CASES } from "./http-webhooks-cases";
 
 const nothing = async () => null;
 
@@ -38,6 +39,7 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
   ...GOALS_CASES,
   ...BIBLE_CASES,
   ...MEMBERS_CASES,
+  ...WEBHOOKS_CASES,
   "POST /auth/revoke": async () => ({
     path: "/auth/revoke",
     snapshot: nothing,

@@ -110,6 +110,8 @@ export async function startServer(extraEnv: Record<string, string> = {}, beside?
       // The tests stand in for a proxy: the X-Forwarded-For they send is the client's address.
       INKSTONE_TRUSTED_PROXIES: "1",
       INKSTONE_JWT_SECRET: jwtSecret,
+      // Webhook receivers in tests listen on 127.0.0.1; refusing private addresses has its own tests.
+      INKSTONE_WEBHOOKS_ALLOW_PRIVATE: "1",
       NODE_ENV: "production",
       // An access line a request would bury the test output; tests that read the log ask for more.
       INKSTONE_LOG_LEVEL: "warn",

@@ -8,6 +8,7 @@ import { WRITING_TRPC_CASES } from "./trpc-cases-writing";
 import { BIBLE_TRPC_CASES } from "./http-bible-cases";
 import type { PrepareCall } from "./case-types";
 import { MEMBERS_TRPC_CASES } from "./http-members-cases";
+import { WEBHOOKS_TRPC_CASES } from "./http-webhooks-cases";
 
 const nothing = async () => null;
 
@@ -474,4 +475,5 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
   ...WRITING_TRPC_CASES,
   ...BIBLE_TRPC_CASES,
   ...MEMBERS_TRPC_CASES,
+  ...WEBHOOKS_TRPC_CASES,
 };

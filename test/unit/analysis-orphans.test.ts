@@ -11,6 +11,7 @@ import { uploadChapter } from "@/server/chapters/upload-chapter";
 import { defaultCollectionOptions } from "@/server/collections";
 import { sql } from "@/server/db";
 import { JOB_KINDS } from "@/server/compose/job-kinds";
+import { cancelJob } from "@/server/job-results/cancel-job";
 import { runQueuedJobs, sweepExpiredJobs } from "@/server/jobs/runner";
 import { newWriter } from "../support/principals";
 
@@ -61,6 +62,13 @@ describe("an analysis whose job ends without it", () => {
     const analysis = await read(run.analysisId);
     expect(analysis).toMatchObject({ status: "failed", report: null, error: { code: "job_abandoned" } });
     expect(analysis.finishedAt).not.toBeNull();
+  });
+
+  it("fails with job_cancelled when its writer cancelled the job (issue 33 item 9)", async () => {
+    const run = await queuedRun();
+    await cancelJob({ jobId: run.jobId }, ada);
+    await failOrphanedAnalyses();
+    expect(await read(run.analysisId)).toMatchObject({ status: "failed", report: null, error: { code: "job_cancelled" } });
   });
 
   it("fails with `gone` when its job expired and was swept", async () => {

@@ -39,7 +39,7 @@ describe("one command for every change of a chapter's text", () => {
       expect(consequence.why.length, name).toBeGreaterThan(20);
       if (consequence.in === "outbox") expect(Object.keys(OUTBOX_TOPICS), name).toContain(consequence.topic);
     }
-    expect(Object.keys(TEXT_CHANGE_CONSEQUENCES)).toEqual(["revision", "totals", "ledger", "mentions", "search", "analysis"]);
+    expect(Object.keys(TEXT_CHANGE_CONSEQUENCES)).toEqual(["revision", "totals", "ledger", "mentions", "search", "webhooks", "analysis"]);
   });
 
   it("names the author on the revision of every path: upload, save, restore, replace, undo and import", async () => {
@@ -83,17 +83,20 @@ describe("one command for every change of a chapter's text", () => {
     const bea = await newWriter("outbox-bea");
     const book = await newBook(bea);
     const search = engine === "sqlite" ? ["chapter-search"] : [];
+    // The library search index (SQLite) and the webhooks' chapter.saved follow the mentions.
+    const rows = ["chapter-mentions", ...search, "chapter-webhooks"];
+    const drainAll = async () => {
+      for (const topic of ["chapter-mentions", "chapter-search", "chapter-webhooks"] as const) await drained(topic, [chapter.id]);
+    };
     const chapter = await uploadChapter({ bookId: book.id, title: "One", content: "Lyra saw a heron." }, bea);
-    expect(await outboxOf(chapter.id)).toEqual(["chapter-mentions", ...search]);
-    await drained("chapter-mentions", [chapter.id]);
-    await drained("chapter-search", [chapter.id]);
+    expect(await outboxOf(chapter.id)).toEqual(rows);
+    await drainAll();
 
     const applied = await applyReplace({ bookId: book.id, ...replacing("heron", "crane"), chapters: [{ chapterId: chapter.id, version: 1, skip: [] }] }, bea);
-    expect(await outboxOf(chapter.id)).toEqual(["chapter-mentions", ...search]);
+    expect(await outboxOf(chapter.id)).toEqual(rows);
     await undoChangeSet({ bookId: book.id, changeSetId: applied.changeSetId }, bea);
-    expect(await outboxOf(chapter.id)).toEqual(["chapter-mentions", ...search, "chapter-mentions", ...search]);
-    await drained("chapter-mentions", [chapter.id]);
-    await drained("chapter-search", [chapter.id]);
+    expect(await outboxOf(chapter.id)).toEqual([...rows, ...rows]);
+    await drainAll();
 
     // A stale save (409) writes nothing, its outbox rows included.
     await expect(saveChapter({ bookId: book.id, chapterId: chapter.id, version: 1, content: "Too late." }, bea)).rejects.toMatchObject({ code: "version_conflict" });

@@ -295,6 +295,15 @@ describe("one job resource, and HEAD without side effects (issue 18 item 4)", ()
     expect(Object.keys(responses(operationOf("GET", "/api/v1/books/{bookId}/export")))).toContain("202");
   });
 
+  it("declares Retry-After, the seconds to wait before polling, beside Location on every 202 (issue 33 item 9)", () => {
+    const accepting = ENDPOINTS.filter((endpoint) => endpoint.success.accepted);
+    expect(accepting.length).toBeGreaterThan(3);
+    for (const endpoint of accepting) {
+      const accepted = responses(operationOf(endpoint.method, endpoint.path))[202] as { headers?: Record<string, unknown> };
+      expect(Object.keys(accepted.headers ?? {}), `${endpoint.method} ${endpoint.path}`).toEqual(expect.arrayContaining(["location", "retry-after"]));
+    }
+  });
+
   it("declares HEAD wherever GET is, except a GET that may queue a job without saying how to answer HEAD", () => {
     const gets = ENDPOINTS.filter((e) => e.method === "GET");
     expect(gets.filter((e) => e.success.accepted).map((e) => e.path)).toEqual(expect.arrayContaining(["/api/v1/books/{bookId}/export"]));

@@ -12,8 +12,9 @@ import * as members from "./members";
 import * as search from "./search";
 import * as tokens from "./tokens";
 import * as users from "./users";
+import * as webhooks from "./webhooks";
 
 /** Every REST endpoint: the OpenAPI document and the integration tests iterate over this list. */
-export const ENDPOINTS: Endpoint[] = [auth, users, tokens, books, members, chapters, jobs, convert, analysisTemplates, analysisRuns, goals, search, bible].flatMap((module) =>
+export const ENDPOINTS: Endpoint[] = [auth, users, tokens, books, members, chapters, jobs, convert, analysisTemplates, analysisRuns, goals, search, bible, webhooks].flatMap((module) =>
   Object.values(module).filter((value): value is Endpoint => typeof value === "object" && value !== null && "handle" in value),
 );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cancelJob } from "../../job-results/cancel-job";
 import { describeJobFile, getJob, getJobFile } from "../../job-results/get-job";
 import { jobsCollection, listJobs } from "../../jobs/list-jobs";
 import { jobIdParams, jobSchema } from "../../jobs/schemas";
@@ -41,4 +42,17 @@ export const getJobFileEndpoint = defineEndpoint({
   handle: async ({ params, principal }) => fileResponse(await getJobFile(params, principal)),
   // The job records its file's name, type and size: HEAD reads no bytes.
   head: async ({ params, principal }) => fileHead(await describeJobFile(params, principal)),
+});
+
+// DELETE /api/v1/jobs/{jobId} — cancel a queued or running job
+export const cancelJobEndpoint = defineEndpoint({
+  method: "DELETE",
+  path: "/api/v1/jobs/{jobId}",
+  summary: "Cancel a queued or running job: it then reads as cancelled, its work is stopped and its result discarded (409 job_finished once it has succeeded or failed)",
+  operation: "jobs.cancel",
+  auth: "required",
+  params: jobIdParams,
+  success: { status: 204, description: "cancelled (or already cancelled)" },
+  errors: ["gone", "job_finished"],
+  run: cancelJob,
 });

@@ -1,4 +1,4 @@
-import { getJobEndpoint, listJobsEndpoint } from "../../http/endpoints/jobs";
+import { cancelJobEndpoint, getJobEndpoint, listJobsEndpoint } from "../../http/endpoints/jobs";
 import { router } from "../init";
 import { listProcedureOf } from "../list-procedure";
 import { procedureOf } from "../procedure-of";
@@ -8,4 +8,6 @@ export const jobsRouter = router({
   list: listProcedureOf(listJobsEndpoint),
   /** A background job as REST shows it; its file is downloaded over REST (`links.file`). */
   get: procedureOf(getJobEndpoint),
+  /** Cancels a queued or running job, as DELETE /api/v1/jobs/{jobId} does. */
+  cancel: procedureOf(cancelJobEndpoint, "cancelled"),
 });

@@ -22,7 +22,7 @@ interface RunProgress {
 
 /** A job stops being polled once it has finished, or once polling it fails: it will not recover. */
 export function jobSettled(job: Pick<JobDto, "status"> | undefined, jobError: unknown): boolean {
-  return Boolean(jobError) || job?.status === "succeeded" || job?.status === "failed";
+  return Boolean(jobError) || job?.status === "succeeded" || job?.status === "failed" || job?.status === "cancelled";
 }
 
 /**
@@ -36,7 +36,7 @@ export function runProgress({ runPending, runError, jobId, job, jobError }: RunP
   const following = jobId !== null;
   const message =
     problem?.message ??
-    (following && job?.status === "failed" ? (job.error?.message ?? ERROR_SENTENCES.internal) : undefined) ??
+    (following && (job?.status === "failed" || job?.status === "cancelled") ? (job.error?.message ?? ERROR_SENTENCES.internal) : undefined) ??
     (following && jobError ? describeProblem(jobError)?.message : undefined);
   return {
     busy: runPending || (following && !analysisId && !jobSettled(job, jobError)),

@@ -48,7 +48,7 @@ export function failureSentence(transfer: Transfer): string {
 
 interface JobData {
   id: string;
-  status: "queued" | "running" | "succeeded" | "failed";
+  status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
   progress: number;
   error: { code: string; message: string } | null;
   /** the job's one address, and its file's once it has one */
@@ -65,7 +65,7 @@ export async function followJob(job: JobData, onProgress: OnProgress): Promise<T
     if (polled.status !== 200) return polled;
     current = (polled.body?.data as JobData) ?? current;
   }
-  if (current.status === "failed") {
+  if (current.status === "failed" || current.status === "cancelled") {
     return { status: 422, body: { error: current.error?.code, msg: current.error?.message }, blob: null, fileName: null };
   }
   return send("GET", current.links.file ?? `${current.links.self}/file`, null, onProgress);

@@ -6,5 +6,6 @@ export const SCOPE_LABELS: Record<Scope, string> = {
   "write:books": "Create, edit and delete books and chapters",
   "read:analysis": "View templates and run analyses",
   "write:analysis": "Create and publish analysis templates",
+  webhooks: "Register webhooks and read their delivery log",
   admin: "Everything, including other writers' data",
 };
