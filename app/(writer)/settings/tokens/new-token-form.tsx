@@ -6,7 +6,7 @@ import { Field } from "../../../_components/field";
 import { FormAlert } from "../../../_components/form-alert";
 import { SubmitButton } from "../../../_components/submit-button";
 import { createTokenAction, type CreateTokenState } from "./actions";
-import { NewTokenSecret } from "./new-token-secret";
+import { OneTimeSecret } from "./one-time-secret";
 import { SCOPE_LABELS } from "./scope-labels";
 
 /** Name a token, tick its scopes; the token itself is shown once, right here. */
@@ -14,7 +14,22 @@ export function NewTokenForm({ scopes }: { scopes: Scope[] }) {
   const [state, action] = useActionState(createTokenAction, {} as CreateTokenState);
   return (
     <>
-      {state.created && <NewTokenSecret name={state.created.name} token={state.created.accessToken} />}
+      {state.created && (
+        <OneTimeSecret
+          secret={state.created.accessToken}
+          label="Your new token"
+          said={
+            <>
+              <strong>Token “{state.created.name}” created.</strong> Copy it now and keep it somewhere safe: it will not be shown again.
+            </>
+          }
+          use={
+            <>
+              Send it as <code>Authorization: Bearer …</code>.
+            </>
+          }
+        />
+      )}
       <form action={action} className="stack" noValidate>
         <FormAlert message={state.message} />
         <Field

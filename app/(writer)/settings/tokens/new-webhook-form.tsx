@@ -1,50 +1,34 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useActionState } from "react";
 import { WEBHOOK_EVENT_DOCS, WEBHOOK_EVENTS } from "@/server/webhooks/schemas";
 import { Field } from "../../../_components/field";
 import { FormAlert } from "../../../_components/form-alert";
 import { SubmitButton } from "../../../_components/submit-button";
+import { OneTimeSecret } from "./one-time-secret";
 import { createWebhookAction, type CreateWebhookState } from "./webhook-actions";
-
-/** The new hook's signing secret, with a copy button: it cannot be shown again after this page. */
-function WebhookSecret({ url, secret }: { url: string; secret: string }) {
-  const [copied, setCopied] = useState(false);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  }
-  return (
-    <div className="secret" role="status">
-      <p>
-        <strong>Webhook for {url} added.</strong> Copy its signing secret now: it will not be shown again.
-      </p>
-      <label htmlFor="new-webhook-secret" className="visually-hidden">
-        Signing secret
-      </label>
-      <div className="secret-row">
-        <input id="new-webhook-secret" readOnly value={secret} onFocus={(e) => e.currentTarget.select()} className="mono" />
-        <button type="button" className="button secondary" onClick={copy}>
-          {copied ? "Copied" : "Copy"}
-        </button>
-      </div>
-      <p className="muted">
-        Each delivery carries <code>Inkstone-Signature: t=…,v1=…</code>, an HMAC-SHA256 of <code>t.body</code> with this secret.
-      </p>
-    </div>
-  );
-}
 
 /** An address and the events to send there; the signing secret is shown once, right here. */
 export function NewWebhookForm() {
   const [state, action] = useActionState(createWebhookAction, {} as CreateWebhookState);
   return (
     <>
-      {state.created && <WebhookSecret url={state.created.url} secret={state.created.secret} />}
+      {state.created && (
+        <OneTimeSecret
+          secret={state.created.secret}
+          label="Signing secret"
+          said={
+            <>
+              <strong>Webhook for {state.created.url} added.</strong> Copy its signing secret now: it will not be shown again.
+            </>
+          }
+          use={
+            <>
+              Each delivery carries <code>Inkstone-Signature: t=…,v1=…</code>, an HMAC-SHA256 of <code>t.body</code> with this secret.
+            </>
+          }
+        />
+      )}
       <form action={action} className="stack" noValidate>
         <FormAlert message={state.message} />
         <Field
