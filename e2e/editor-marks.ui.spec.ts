@@ -23,9 +23,12 @@ const PASSAGE = [
   "The end of the passage.",
 ].join("\n");
 
-/** The text each line of the editor draws, as a reader of the screen gets it. */
-const drawnLines = (page: Page) => page.locator(".cm-content .cm-line").allTextContents();
-const lineWith = (page: Page, text: string) => page.locator(".cm-content .cm-line", { hasText: text });
+/**
+ * The text each line of the editor draws, as a reader of the screen gets it: the editor's own lines
+ * (the textbox), never the server's copy of the text it shows until CodeMirror has taken its place.
+ */
+const drawnLines = (page: Page) => editorText(page).locator(".cm-line").allTextContents();
+const lineWith = (page: Page, text: string) => editorText(page).locator(".cm-line", { hasText: text });
 
 test("Markdown's marks are hidden off the line being edited and shown on it", async ({ page }) => {
   const chapter = await newChapter(page.request, PASSAGE);
@@ -44,8 +47,8 @@ test("Markdown's marks are hidden off the line being edited and shown on it", as
     "The end of the passage.",
   ]);
   // Drawn as it reads: italic, bold, a heading larger than the text, a quotation set in, a rule.
-  await expect(page.locator(".cm-content .md-em", { hasText: "Seven" })).toHaveCSS("font-style", "italic");
-  await expect(page.locator(".cm-content .md-strong", { hasText: "nobody" })).toHaveCSS("font-weight", "700");
+  await expect(editorText(page).locator(".md-em", { hasText: "Seven" })).toHaveCSS("font-style", "italic");
+  await expect(editorText(page).locator(".md-strong", { hasText: "nobody" })).toHaveCSS("font-weight", "700");
   const heading = await lineWith(page, "The Quay").locator(".md-h2").evaluate((text) => parseFloat(getComputedStyle(text).fontSize));
   const prose = await lineWith(page, "The end of the passage.").evaluate((line) => parseFloat(getComputedStyle(line).fontSize));
   expect(heading).toBeGreaterThan(prose);
@@ -108,7 +111,7 @@ test("what is saved and copied is the Markdown typed, byte for byte, while the s
   await page.keyboard.press("Control+a");
   const copied = await page.evaluate(() => {
     const data = new DataTransfer();
-    document.querySelector(".cm-content")!.dispatchEvent(new ClipboardEvent("copy", { clipboardData: data, bubbles: true, cancelable: true }));
+    document.querySelector(".cm-content[role=textbox]")!.dispatchEvent(new ClipboardEvent("copy", { clipboardData: data, bubbles: true, cancelable: true }));
     return data.getData("text/plain");
   });
   expect(copied).toBe(typed);

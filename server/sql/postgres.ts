@@ -11,6 +11,9 @@ export function openPostgres(url: string, poolSize: number): { dialect: Postgres
   // pool's "error" event ended as an uncaught exception, a stack per connection. The pool replaces
   // the connection by itself; the outage is logged once (server/machine-trouble.ts).
   pool.on("error", (error) => logFailure(error, "an idle database connection failed"));
+  // The same for a connection in use between two queries (held by a transaction or a worker's
+  // loop): the pool listens only while it is idle. The pool drops it when it comes back.
+  pool.on("connect", (client) => client.on("error", (error) => logFailure(error, "a database connection failed")));
   const stats = (): PoolStats => ({ max: poolSize, open: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount });
   return { dialect: new PostgresDialect({ pool: utcDates(pool) }), stats };
 }

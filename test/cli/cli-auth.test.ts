@@ -49,7 +49,7 @@ describe("inkstone login", () => {
     expect(json(await inkstone(home, ["whoami", "--json"]))).toMatchObject({
       email,
       role: "writer",
-      scopes: ["read:books", "write:books", "read:analysis", "write:analysis"],
+      scopes: ["read:books", "write:books", "read:analysis", "write:analysis", "webhooks"],
       server: inject("baseUrl"),
       profile: "default",
     });

@@ -4,6 +4,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AppError } from "@/server/errors";
+import { log } from "@/server/log.mjs";
 import { createContextInner } from "@/server/trpc/context";
 import { operationProcedure, router } from "@/server/trpc/init";
 import { createCaller } from "@/server/trpc/root";
@@ -186,7 +187,7 @@ describe("tRPC procedures call the same use cases", () => {
       wrong: operationProcedure("books.list").output(z.object({ count: z.int() })).query(() => ({ count: "many" }) as unknown as { count: number }),
       echo: operationProcedure("books.list").input(z.strictObject({ n: z.int() })).query(({ input }) => input),
     });
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(log, "error").mockImplementation(() => {});
     try {
       const call = (path: string) =>
         fetchRequestHandler({
@@ -202,7 +203,7 @@ describe("tRPC procedures call the same use cases", () => {
       expect(body.error.message).toBe("Something went wrong on our side.");
       expect(body.error.data).toMatchObject({ code: "INTERNAL_SERVER_ERROR", httpStatus: 500, error: null, details: null });
       expect(JSON.stringify(body)).not.toContain("count");
-      expect(logged).toHaveBeenCalledWith(expect.any(z.ZodError));
+      expect(logged).toHaveBeenCalledWith({ err: expect.any(z.ZodError) }, "a procedure failed on the server");
 
       // The same ZodError from input parsing is the caller's: 422 with the field named.
       logged.mockClear();
