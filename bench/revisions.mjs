@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createJiti } from "jiti";
+import { sql as sqlText } from "kysely";
 import { migrate } from "../scripts/migrate.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -102,9 +103,20 @@ for (const [name, n, b] of [
 }
 console.log("");
 const { releaseFreePages } = await jiti.import("../server/db.ts");
-const fileSize = () => `${mib(statSync(file).size)} (+ WAL ${mib(statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0)})`;
-console.log(`database file for both chapters: ${fileSize()}`);
-// What the server's maintenance sweep does each minute (decision 0482): free pages back to the file system.
+const { thinRevisions } = await jiti.import("../server/chapters/revision-retention.ts");
+// After a checkpoint, so the file holds every page (the WAL is emptied).
+const fileSize = async () => {
+  await sqlText`PRAGMA wal_checkpoint(TRUNCATE)`.execute(sql);
+  return mib(statSync(file).size);
+};
+console.log(`database file for both chapters: ${await fileSize()} (WAL checkpointed)`);
+// Two days later the policy keeps one save per day; the baseline's copies are deleted too (as if
+// thinned), then the file is measured as SQLite leaves it and after the maintenance sweep gives
+// the free pages back (decision 0482).
+simulatedNow += 2 * 24 * 3600_000;
+await sql.transaction().execute((trx) => thinRevisions(trx, chapter.id, new Date()));
+await sql.deleteFrom("ChapterRevision").where("chapterId", "=", baseline.id).where("version", "<", version).execute();
+console.log(`after thinning, ${await count(chapter.id)} + ${await count(baseline.id)} revisions left: ${await fileSize()} without incremental vacuum`);
 for (let pass = 0; pass < 100; pass++) await releaseFreePages(); // each pass gives back at most 20 MB
-console.log(`after giving free pages back (incremental vacuum): ${fileSize()}`);
+console.log(`after giving the free pages back (incremental vacuum): ${await fileSize()}`);
 console.log(`temp folder: ${dir}`);
