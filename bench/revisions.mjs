@@ -5,11 +5,13 @@
 //
 // The saves go through the real use cases on a real SQLite file; only the clock is simulated
 // (eight hours pass in seconds), by giving `Date` a settable now. See bench/README.md.
-import { mkdtempSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createJiti } from "jiti";
+import { sql as sqlText } from "kysely";
 import { migrate } from "../scripts/migrate.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -47,8 +49,11 @@ const user = await createUser({ email: "bench@example.test", password: "a long e
 const writer = { userId: user.id, scopes: new Set(scopesForRole(user.role)), tokenId: null };
 const book = await createBook({ title: "Bench", type: "novel", description: "", language: "en", status: "drafting", targetWordCount: null }, writer);
 
-const words = "the snow kept falling on the old road while she walked home".split(" ");
-let text = Array.from({ length: WORDS }, (_, i) => words[i % words.length]).join(" ");
+// BENCH_PROSE=1: a real novel's 3,000 words (Pride and Prejudice, from the test fixtures) instead
+// of one sentence repeated, which compresses far better than prose does (decision 0482).
+const prose = process.env.BENCH_PROSE === "1" ? gunzipSync(readFileSync(path.join(ROOT, "test/fixtures/novels/pride-and-prejudice.txt.gz"))).toString("utf8").split(/\s+/) : null;
+const words = prose ?? "the snow kept falling on the old road while she walked home".split(" ");
+let text = Array.from({ length: WORDS }, (_, i) => words[(prose ? 20_000 : 0) + (i % (prose ? WORDS : words.length))]).join(" ");
 const chapter = await uploadChapter({ bookId: book.id, content: text }, writer);
 const textBytes = Buffer.byteLength(text);
 
@@ -73,7 +78,14 @@ const count = async (chapterId) =>
   Number((await sql.selectFrom("ChapterRevision").select((eb) => eb.fn.countAll().as("n")).where("chapterId", "=", chapterId).executeTakeFirstOrThrow()).n);
 const bytes = async (chapterId) =>
   Number(
-    (await sql.selectFrom("ChapterRevision").select((eb) => eb.fn.sum(eb.fn("length", ["content"])).as("b")).where("chapterId", "=", chapterId).executeTakeFirstOrThrow()).b,
+    // A revision's text as stored: compressed (decision 0482), or plain for a row written before.
+    (
+      await sql
+        .selectFrom("ChapterRevision")
+        .select((eb) => eb.fn.sum(eb(eb.fn("length", ["content"]), "+", eb.fn.coalesce(eb.fn("length", ["compressedContent"]), eb.lit(0)))).as("b"))
+        .where("chapterId", "=", chapterId)
+        .executeTakeFirstOrThrow()
+    ).b,
   );
 const kept = await count(chapter.id);
 const keptAll = await count(baseline.id);
@@ -81,13 +93,30 @@ const mib = (n) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
 
 console.log(`${HOURS} h of typing, a save every ${SAVE_EVERY_MS / 1000} s: ${saves} saves of a ${WORDS}-word chapter (${(textBytes / 1024).toFixed(1)} KiB of text), ${(elapsed / 1000).toFixed(1)} s to run`);
 console.log("");
-console.log(`${"".padEnd(28)} ${"revisions".padStart(10)} ${"revision text".padStart(14)} ${"× the text".padStart(11)}`);
+console.log(`${"".padEnd(28)} ${"revisions".padStart(10)} ${"revision text".padStart(14)} ${"× the text".padStart(11)} ${"uncompressed".padStart(13)}`);
 for (const [name, n, b] of [
   ["with the policy", kept, await bytes(chapter.id)],
   ["keeping every save (baseline)", keptAll, await bytes(baseline.id)],
 ]) {
-  console.log(`${name.padEnd(28)} ${String(n).padStart(10)} ${mib(b).padStart(14)} ${`${Math.round(b / textBytes)}×`.padStart(11)}`);
+  // Every save keeps the text's length, so uncompressed the revisions would hold n × the text.
+  console.log(`${name.padEnd(28)} ${String(n).padStart(10)} ${mib(b).padStart(14)} ${`${(b / textBytes).toFixed(1)}×`.padStart(11)} ${mib(n * textBytes).padStart(13)}`);
 }
 console.log("");
-console.log(`database file for both chapters: ${mib(statSync(file).size)} (+ WAL ${mib(statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0)})`);
+const { releaseFreePages } = await jiti.import("../server/db.ts");
+const { thinRevisions } = await jiti.import("../server/chapters/revision-retention.ts");
+// After a checkpoint, so the file holds every page (the WAL is emptied).
+const fileSize = async () => {
+  await sqlText`PRAGMA wal_checkpoint(TRUNCATE)`.execute(sql);
+  return mib(statSync(file).size);
+};
+console.log(`database file for both chapters: ${await fileSize()} (WAL checkpointed)`);
+// Two days later the policy keeps one save per day; the baseline's copies are deleted too (as if
+// thinned), then the file is measured as SQLite leaves it and after the maintenance sweep gives
+// the free pages back (decision 0482).
+simulatedNow += 2 * 24 * 3600_000;
+await sql.transaction().execute((trx) => thinRevisions(trx, chapter.id, new Date()));
+await sql.deleteFrom("ChapterRevision").where("chapterId", "=", baseline.id).where("version", "<", version).execute();
+console.log(`after thinning, ${await count(chapter.id)} + ${await count(baseline.id)} revisions left: ${await fileSize()} without incremental vacuum`);
+for (let pass = 0; pass < 100; pass++) await releaseFreePages(); // each pass gives back at most 20 MB
+console.log(`after giving the free pages back (incremental vacuum): ${await fileSize()}`);
 console.log(`temp folder: ${dir}`);

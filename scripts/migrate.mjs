@@ -7,6 +7,7 @@
 // server narrows the data folder and the database file when it connects (server/sql/sqlite.ts).
 // `npm start`, Playwright's web server and the tests migrate through this file.
 import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -42,6 +43,34 @@ export function migrate(environment = process.env, stdio = "inherit") {
   if (result.status !== 0) {
     const output = stdio === "pipe" ? `\n${result.stdout}${result.stderr}` : "";
     throw new Error(`Migrating ${isPostgresUrl(env.DATABASE_URL) ? "PostgreSQL" : "SQLite"} failed (${result.status ?? result.signal})${output}`);
+  }
+  if (!isPostgresUrl(env.DATABASE_URL)) setIncrementalAutoVacuum(path.resolve(env.DATABASE_URL.slice("file:".length).split("?")[0] ?? ""), stdio);
+}
+
+/**
+ * Puts a SQLite database in incremental auto-vacuum mode, once (decision 0482): the server then
+ * gives the pages of thinned revisions back to the file system (`releaseFreePages` in
+ * server/db.ts), where SQLite would otherwise keep them for reuse and the file never shrinks.
+ * The mode takes effect only through a VACUUM, which rewrites the file: instant on a new
+ * database, seconds on a large one, once. A database another process holds open is left as it
+ * is (a warning), and the next start tries again.
+ * @param {string} file
+ * @param {"inherit" | "pipe"} stdio
+ */
+export function setIncrementalAutoVacuum(file, stdio = "inherit") {
+  const require = createRequire(import.meta.url);
+  /** @type {typeof import("better-sqlite3")} */
+  const Database = require("better-sqlite3");
+  const database = new Database(file, { timeout: 5_000 });
+  try {
+    if (database.pragma("auto_vacuum", { simple: true }) === 2) return;
+    if (stdio === "inherit") console.error("Setting the database to give freed space back to the file system (once; a large database takes a few seconds)…");
+    database.pragma("auto_vacuum = INCREMENTAL");
+    database.exec("VACUUM");
+  } catch (error) {
+    console.error(`Warning: could not set incremental auto-vacuum on ${file} (${error instanceof Error ? error.message : error}); the next start tries again.`);
+  } finally {
+    database.close();
   }
 }
 

@@ -72,3 +72,25 @@ async function retried<T>(attempt: () => Promise<T>): Promise<T> {
 export async function eraseDeletedText(): Promise<void> {
   if (engine === "sqlite") await rawSql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(sql);
 }
+
+/** 20 MB of 4 KB pages (about 0.1 s): the rest waits for the next sweep, so saves never wait long behind it. */
+const MAX_PAGES_RELEASED_AT_ONCE = 5_000;
+
+/**
+ * Gives the pages deleted rows left free back to the file system, so that the database file
+ * shrinks after revisions are thinned or compressed (decision 0482). SQLite needs the database in
+ * incremental auto-vacuum mode, which scripts/migrate.mjs sets once; the checkpoint then moves the
+ * truncation from the write-ahead log to the file. PostgreSQL's (auto)vacuum is the operator's.
+ */
+export async function releaseFreePages(): Promise<void> {
+  if (engine !== "sqlite") return;
+  const { rows } = await rawSql<{ freelist_count: number }>`PRAGMA freelist_count`.execute(sql);
+  const free = Math.min(rows[0]?.freelist_count ?? 0, MAX_PAGES_RELEASED_AT_ONCE);
+  if (free === 0) return;
+  // better-sqlite3 runs a statement that returns no rows with a single step, and each step of
+  // incremental_vacuum frees one page: so one statement per page, in one transaction (one sync).
+  await sql.transaction().execute(async (trx) => {
+    for (let page = 0; page < free; page++) await rawSql`PRAGMA incremental_vacuum(1)`.execute(trx);
+  });
+  await rawSql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(sql);
+}

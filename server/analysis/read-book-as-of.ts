@@ -1,3 +1,4 @@
+import { withRevisionText } from "../chapters/revision-text";
 import { sql } from "../db";
 import type { BookInput } from "./engine";
 
@@ -12,7 +13,7 @@ export async function chaptersAsOf(bookId: string, asOf: Date): Promise<BookInpu
   const rows = await sql
     .selectFrom("Chapter as c")
     .innerJoin("ChapterRevision as r", "r.chapterId", "c.id")
-    .select(["c.id", "r.title", "r.content"])
+    .select(["c.id", "r.title", "r.content", "r.compressedContent"])
     .where("c.bookId", "=", bookId)
     .where((eb) => eb.or([eb("c.deletedAt", "is", null), eb("c.deletedAt", ">", asOf)]))
     .where("r.createdAt", "<=", asOf)
@@ -22,5 +23,5 @@ export async function chaptersAsOf(bookId: string, asOf: Date): Promise<BookInpu
     .orderBy("c.position")
     .orderBy("c.createdAt")
     .execute();
-  return rows;
+  return Promise.all(rows.map(withRevisionText));
 }

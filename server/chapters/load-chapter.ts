@@ -4,6 +4,7 @@ import { loadBook } from "../books/access";
 import { assertCan } from "../books/policy";
 import { sql } from "../db";
 import { AppError } from "../errors";
+import { withRevisionText } from "./revision-text";
 import { chapterColumns, chapterSummaryColumns, type ChapterRow, type ChapterSummaryRow } from "./schemas";
 
 type ChapterIds = { bookId: string; chapterId: string };
@@ -60,9 +61,9 @@ export const revisionSummaryColumns = [
 
 export async function loadRevision(chapterId: string, version: number) {
   const revision = await revisionsWithAuthors(chapterId)
-    .select([...revisionSummaryColumns, "ChapterRevision.content"])
+    .select([...revisionSummaryColumns, "ChapterRevision.content", "ChapterRevision.compressedContent"])
     .where("ChapterRevision.version", "=", version)
     .executeTakeFirst();
   if (!revision) throw new AppError("not_found", `This chapter has no version ${version}.`);
-  return revision;
+  return withRevisionText(revision);
 }

@@ -2,6 +2,7 @@ import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { bookTransaction, loadBook } from "../books/access";
 import { changeTextIn } from "../chapters/change-text";
+import { revisionTextColumns, withRevisionText } from "../chapters/revision-text";
 import { sql } from "../db";
 import { AppError } from "../errors";
 import { countProseOf } from "../text/count-task";
@@ -47,12 +48,12 @@ export async function undoChangeSet(input: { bookId: string; changeSetId: string
     replacedRevisions.map(async (revision) => {
       const previous = await sql
         .selectFrom("ChapterRevision")
-        .select(["title", "content"])
+        .select(["title", ...revisionTextColumns])
         .where("chapterId", "=", revision.chapterId)
         .where("version", "=", revision.version - 1)
         .executeTakeFirst();
       if (!previous) throw new AppError("not_found", `The text of "${revision.title}" from before the replace is no longer kept.`);
-      return previous;
+      return withRevisionText(previous);
     }),
   );
   const wordCounts = await countProseOf(before.map((b) => b.content), principal.userId);
