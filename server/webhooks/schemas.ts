@@ -11,7 +11,7 @@ export type SentEventType = WebhookEventType | "ping";
 
 export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, string> = {
   "book.created": "a book was made (or imported) that the hook's owner owns",
-  "book.deleted": "a book the owner may read went to the trash, or was deleted for good (`permanent`)",
+  "book.deleted": "a book the owner may read went to the trash, or was deleted for good (the event's permanent field says which)",
   "chapter.saved": "a chapter's text changed (saves, restores, uploads, imports, replaces), once it has rested: one event per pause in the writing, not one per autosave",
   "job.succeeded": "one of the owner's background jobs succeeded",
   "job.failed": "one of the owner's background jobs failed (or timed out, or was given up)",

@@ -45,7 +45,7 @@ export default async function TokensPage() {
         <TokenTable tokens={tokens} />
       </section>
       {managesWebhooks && (
-        <section aria-labelledby="webhooks-title" id="webhooks">
+        <section aria-labelledby="webhooks-title" id="webhooks" className="settings-part">
           <h2 id="webhooks-title">Webhooks</h2>
           <p className="muted lede">
             A webhook tells another service the moment something happens — a chapter saved, a book made or deleted, an
