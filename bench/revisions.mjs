@@ -61,6 +61,7 @@ const textBytes = Buffer.byteLength(text);
 // (its saves are recorded as restores, which the policy keeps) — the baseline.
 const baseline = await uploadChapter({ bookId: book.id, content: text }, writer);
 const { changeChapterText } = await jiti.import("../server/chapters/change-text.ts");
+const { compressOldRevisions } = await jiti.import("../server/chapters/revision-text.ts");
 
 const saves = (HOURS * 3600_000) / SAVE_EVERY_MS;
 const started = performance.now();
@@ -71,6 +72,8 @@ for (let n = 0; n < saves; n++) {
   await saveChapter({ bookId: book.id, chapterId: chapter.id, version, content: text }, writer);
   await changeChapterText({ ...baseline, version }, version, { title: baseline.title, content: text }, { authorId: writer.userId, kind: "restore" });
   version++;
+  // As the maintenance sweep does each minute: revisions past the window of every save kept are compressed.
+  if ((n + 1) % (60_000 / SAVE_EVERY_MS) === 0) await compressOldRevisions();
 }
 const elapsed = performance.now() - started;
 

@@ -22,8 +22,6 @@ export function startMaintenance(): void {
   globalForMaintenance.inkstoneMaintenance = setInterval(() => void sweep(), SWEEP_MS).unref();
   // Once per start: books counted by an older counting rule are recounted, in the background.
   void recountOutdatedBooks().catch((error: unknown) => logFailure(error, "recounting words by the current rule failed"));
-  // Once per start: revisions written before they were kept compressed are compressed (decision 0482).
-  void compressOldRevisions().catch((error: unknown) => logFailure(error, "compressing older revisions failed"));
 }
 
 async function sweep(): Promise<void> {
@@ -33,6 +31,8 @@ async function sweep(): Promise<void> {
   await failOrphanedAnalyses().catch(report("orphaned analyses"));
   await purgeExpiredChapters().catch(report("expired chapter trash"));
   await pruneWebhookDeliveries().catch(report("old webhook deliveries"));
+  // Revisions that outlived the window in which every save is kept, compressed (decision 0482).
+  await compressOldRevisions().catch(report("revisions to compress"));
   // Last: saves thin old revisions as they go, and the sweeps above delete rows; the pages they
   // freed go back to the file system here, not on the save's own time.
   await releaseFreePages().catch(report("free database pages"));

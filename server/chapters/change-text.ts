@@ -11,7 +11,6 @@ import { countProseOf, wordChangeOf } from "../text/count-task";
 import type { WordChange } from "../text/word-change";
 import { chapterInTrash } from "./load-chapter";
 import { THIN_EVERY_VERSIONS, thinRevisions } from "./revision-retention";
-import { storedRevisionText } from "./revision-text";
 import { chapterSummaryColumns, toChapterDto, type ChapterDto } from "./schemas";
 import { logFailure } from "../machine-trouble";
 
@@ -241,11 +240,11 @@ async function appendChapters(trx: Transaction<DB>, bookId: string, appends: New
 async function keepRevisions(trx: Transaction<DB>, { change, at, chapters }: WrittenText): Promise<void> {
   for (const { chapter, appended } of chapters) {
     const { id: chapterId, version, title, content, wordCount } = chapter;
-    // Compressed on the thread pool (decision 0482): the event loop goes on meanwhile.
-    const text = await storedRevisionText(content);
+    // Kept plain: most autosaves are thinned within minutes, so the maintenance sweep compresses
+    // only the revisions that outlive the first window, off the save's time (decision 0482).
     await trx
       .insertInto("ChapterRevision")
-      .values({ id: newId(), chapterId, version, title, ...text, wordCount, createdAt: at, kind: change.kind, changeSetId: change.changeSetId ?? null, authorId: change.authorId })
+      .values({ id: newId(), chapterId, version, title, content, compressedContent: null, wordCount, createdAt: at, kind: change.kind, changeSetId: change.changeSetId ?? null, authorId: change.authorId })
       .execute();
     if (!appended && version % THIN_EVERY_VERSIONS === 0) await thinRevisions(trx, chapterId, at);
   }

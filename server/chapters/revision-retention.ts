@@ -15,7 +15,7 @@ import type { DB } from "../generated/kysely/database";
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const KEEP_EVERY_SAVE_FOR = 10 * MINUTE;
+export const KEEP_EVERY_SAVE_FOR = 10 * MINUTE;
 const RETENTION: readonly { olderThan: number; bucket: number }[] = [
   { olderThan: DAY, bucket: DAY },
   { olderThan: HOUR, bucket: 10 * MINUTE },

@@ -1,22 +1,18 @@
 import { eraseDeletedText, releaseFreePages, sql } from "../db";
 import { compressText, decompressText } from "../text/compressed-text";
+import { KEEP_EVERY_SAVE_FOR } from "./revision-retention";
 
 /**
- * How a revision keeps its text (issue 34 item 7, decision 0482): compressed, in
- * compressedContent, with content left empty. Revisions written before that keep their text in
- * content (compressedContent null) until compressOldRevisions reaches them. Every reader of a
- * revision's text selects both columns and reads it through revisionText.
+ * How a revision keeps its text (issue 34 item 7, decision 0482): a save writes it plain, in
+ * content; once it has outlived the window in which every save is kept (most autosaves are thinned
+ * away within it), the maintenance sweep compresses it into compressedContent and empties content.
+ * Every reader of a revision's text selects both columns and reads it through revisionText.
  */
 export const revisionTextColumns = ["content", "compressedContent"] as const;
 
 export interface StoredRevisionText {
   content: string;
   compressedContent: Uint8Array | null;
-}
-
-/** The columns a new revision's text is written to. */
-export async function storedRevisionText(text: string): Promise<{ content: string; compressedContent: Buffer }> {
-  return { content: "", compressedContent: await compressText(text) };
 }
 
 /** A revision's text, whichever way it is kept. */
@@ -35,18 +31,24 @@ export async function withRevisionText<T extends StoredRevisionText>(row: T): Pr
 const BATCH = 100;
 
 /**
- * Compresses the revisions written before decision 0482, a batch per transaction so that saves
- * go on in between, then gives the freed pages back to the file system (SQLite). Run once per
- * start, in the background; a revision thinned meanwhile is simply not there to update. Returns
- * how many it compressed.
+ * Compresses the plain revisions written before `writtenBefore` (by default, those older than the
+ * window in which every save is kept), a batch per transaction so that saves go on in between,
+ * then gives the freed pages back to the file system (SQLite). The maintenance sweep runs it every
+ * minute; a revision thinned meanwhile is simply not there to update. Returns how many it compressed.
  */
-export async function compressOldRevisions(): Promise<number> {
+export async function compressOldRevisions(writtenBefore = new Date(Date.now() - KEEP_EVERY_SAVE_FOR)): Promise<number> {
   let compressed = 0;
   for (;;) {
-    const rows = await sql.selectFrom("ChapterRevision").select(["id", "content"]).where("compressedContent", "is", null).limit(BATCH).execute();
+    const rows = await sql
+      .selectFrom("ChapterRevision")
+      .select(["id", "content"])
+      .where("compressedContent", "is", null)
+      .where("createdAt", "<", writtenBefore)
+      .limit(BATCH)
+      .execute();
     if (rows.length === 0) break;
-    // Compressed before the transaction: the write lock is held for the updates only.
-    const packed = await Promise.all(rows.map(async (row) => ({ id: row.id, ...(await storedRevisionText(row.content)) })));
+    // Compressed (on the thread pool) before the transaction: the write lock is held for the updates only.
+    const packed = await Promise.all(rows.map(async (row) => ({ id: row.id, content: "", compressedContent: await compressText(row.content) })));
     await sql.transaction().execute(async (trx) => {
       for (const row of packed) {
         await trx.updateTable("ChapterRevision").set({ content: row.content, compressedContent: row.compressedContent }).where("id", "=", row.id).where("compressedContent", "is", null).execute();

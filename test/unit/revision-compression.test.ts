@@ -1,5 +1,6 @@
 // @module-tag postgres
-// Issue 34 item 7 (decision 0482): revisions keep their text compressed; every reader gets the text
+// Issue 34 item 7 (decision 0482): revisions keep their text compressed once they outlive the first
+// thinning window (saves write them plain); every reader gets the text
 // it was given byte for byte, rows written before compression still read, and on SQLite the file
 // shrinks once thinned revisions' pages are given back.
 import { statSync } from "node:fs";
@@ -24,6 +25,9 @@ const replacing = (query: string, replacement: string) => ({ query, replacement,
 // CJK, emoji (astral, with a ZWJ sequence and a skin tone), combining marks, CRLF and tabs.
 const MIXED = "林风走进了山门。师父说：“你来晚了。”\r\n\t👩‍👩‍👧 🙋🏽 e\u0301 café — “quotes” ok\n\n".repeat(50);
 
+/** A cut-off after every revision written so far: the sweep as it will run ten minutes from now. */
+const EVERYTHING = () => new Date(Date.now() + 60_000);
+
 async function storedRow(chapterId: string, version: number) {
   return sql.selectFrom("ChapterRevision").select(["content", "compressedContent"]).where("chapterId", "=", chapterId).where("version", "=", version).executeTakeFirstOrThrow();
 }
@@ -36,6 +40,10 @@ describe("compressed revisions", () => {
     const ids = { bookId: book.id, chapterId: chapter.id };
     await saveChapter({ ...ids, version: 1, content: `${MIXED}heron 🦩` }, writer);
 
+    // A save keeps its revision plain; the sweep compresses the ones that outlive the first window.
+    expect((await storedRow(chapter.id, 2)).compressedContent).toBeNull();
+    expect(await compressOldRevisions(new Date(Date.now() - 60_000))).toBe(0);
+    expect(await compressOldRevisions(EVERYTHING())).toBeGreaterThanOrEqual(2);
     const stored = await storedRow(chapter.id, 1);
     expect(stored.content).toBe("");
     expect(stored.compressedContent!.length).toBeLessThan(Buffer.byteLength(MIXED) / 3);
@@ -51,6 +59,7 @@ describe("compressed revisions", () => {
     const applied = await applyReplace({ bookId: book.id, ...replacing("heron", "crane"), chapters: [{ chapterId: chapter.id, version: 4, skip: [] }] }, writer);
     expect((await getChapter(ids, writer)).content).toBe(`${MIXED}crane 🦩`);
     await undoChangeSet({ bookId: book.id, changeSetId: applied.changeSetId }, writer);
+    await compressOldRevisions(EVERYTHING());
     expect((await getChapter(ids, writer)).content).toBe(before);
 
     const [asOf] = await chaptersAsOf(book.id, new Date(Date.now() + 60_000));
@@ -67,14 +76,14 @@ describe("compressed revisions", () => {
 
     expect((await getRevision({ ...ids, version: 1 }, writer)).content).toBe(MIXED);
 
-    expect(await compressOldRevisions()).toBeGreaterThanOrEqual(1);
+    expect(await compressOldRevisions(EVERYTHING())).toBeGreaterThanOrEqual(1);
     const stored = await storedRow(chapter.id, 1);
     expect(stored.content).toBe("");
     expect(stored.compressedContent).not.toBeNull();
     expect((await getRevision({ ...ids, version: 1 }, writer)).content).toBe(MIXED);
     await restoreRevision({ ...ids, revision: 1 }, writer);
     expect((await getChapter(ids, writer)).content).toBe(MIXED);
-    expect(await compressOldRevisions()).toBe(0);
+    expect(await compressOldRevisions(EVERYTHING())).toBe(1); // the restore's own, plain until now
   });
 
   it.skipIf(engine !== "sqlite")("shrink the SQLite file once thinned revisions' pages are given back", async () => {
