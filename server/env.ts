@@ -57,6 +57,9 @@ function storedSecrets(file: string): Secrets | undefined {
  */
 export function secrets(): Secrets {
   if (cachedSecrets) return cachedSecrets;
+  // Both given (as every instance of a PostgreSQL deployment is): the file is neither read nor
+  // written, so a damaged one left in the data folder stops nothing.
+  if (env.INKSTONE_JWT_SECRET && env.AUTH_SECRET) return (cachedSecrets = { jwtSecret: env.INKSTONE_JWT_SECRET, authSecret: env.AUTH_SECRET });
   const file = path.join(env.INKSTONE_DATA_DIR, "secrets.json");
   let stored = storedSecrets(file);
   if (!stored) {

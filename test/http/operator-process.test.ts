@@ -23,12 +23,13 @@ interface Run {
 }
 
 /** `script` as a child on a database of its own and the data folder `dir`, its output kept. */
-async function run(script: string, dir: string, url: string): Promise<Run & { port: number }> {
+async function run(script: string, dir: string, url: string, secrets: Record<string, string> = {}): Promise<Run & { port: number }> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), INKSTONE_HOST: "127.0.0.1", DATABASE_URL: url, INKSTONE_DATA_DIR: dir };
-  // The secrets come from the data folder here, as on an operator's machine.
+  // The secrets come from the data folder here, as on an operator's machine, unless given.
   delete env.INKSTONE_JWT_SECRET;
   delete env.AUTH_SECRET;
+  Object.assign(env, secrets);
   const child = spawn(process.execPath, [script], { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk));
@@ -109,5 +110,17 @@ describe("the signing secrets (item 5)", () => {
     expect(started.output()).toContain(`${file} is damaged`);
     expect(started.output()).not.toContain("Inkstone is serving");
     expect(readFileSync(file, "utf8")).toBe(content);
+  }, 60_000);
+
+  it("are not read at all when both are given in the environment, so a damaged file there stops nothing", async () => {
+    const { dir, url } = await migratedDatabase("secrets-given");
+    const file = path.join(dir, "secrets.json");
+    writeFileSync(file, '{"jwtSecret": "', { mode: 0o600 });
+    const given = { INKSTONE_JWT_SECRET: "j".repeat(48), AUTH_SECRET: "a".repeat(48) };
+    const started = await run("server/entry/main.mjs", dir, url, given);
+    await serving(started);
+    started.child.kill("SIGTERM");
+    expect((await started.exit).code).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe('{"jwtSecret": "');
   }, 60_000);
 });
