@@ -2,19 +2,10 @@
 // are never silently replaced. Each case runs the real entry (and `npm start`'s script) as a child.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { migratedDatabase } from "../support/database";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort, waitUntilUp } from "../support/server";
 
 interface Run {
   child: ChildProcess;
@@ -40,17 +31,9 @@ async function run(script: string, dir: string, url: string, secrets: Record<str
 
 /** Resolves once the server answers; fails at once if the process ended first. */
 async function serving(started: Run & { port: number }): Promise<void> {
-  let ended = false;
-  void started.exit.then(() => (ended = true));
-  for (;;) {
-    if (ended) throw new Error(`it exited before serving:\n${started.output()}`);
-    try {
-      await fetch(`http://127.0.0.1:${started.port}/api/v1/users/me`);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  await waitUntilUp(`http://127.0.0.1:${started.port}`, started.child).catch((error: Error) => {
+    throw new Error(`${error.message} before serving:\n${started.output()}`);
+  });
 }
 
 /** The server process `npm start` runs under it (server/entry/main.mjs). */

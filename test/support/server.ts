@@ -18,7 +18,8 @@ declare module "vitest" {
   }
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on right now, on 127.0.0.1. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.listen(0, "127.0.0.1", () => {
@@ -34,7 +35,8 @@ function probe(url: string, ca?: Buffer): Promise<unknown> {
   return new Promise((resolve, reject) => httpsGet(url, { ca }, (response) => resolve(response.resume())).on("error", reject));
 }
 
-async function waitUntilUp(baseUrl: string, server: ChildProcess, ca?: Buffer): Promise<void> {
+/** Resolves once the server at `baseUrl` answers; fails at once if its process ended first, or after 60 s. */
+export async function waitUntilUp(baseUrl: string, server: ChildProcess, ca?: Buffer): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
