@@ -12,6 +12,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sqliteFile } from "../server/sql/sqlite-file.mjs";
 import { option } from "./options.mjs";
 import { api, benchDatabase, benchWriter, prose, ROOT } from "./server.mjs";
 
@@ -21,7 +22,7 @@ const LIMIT_S = Number(option("--limit", "BENCH_LIMIT", "120"));
 const CHAPTER_WORDS = 170_000; // about 1 MB of text; each upload stores it twice (chapter and revision)
 
 const database = await benchDatabase("sqlite");
-const file = database.url.slice("file:".length);
+const file = sqliteFile(database.url);
 const dataDir = path.dirname(file);
 const { base } = await database.start();
 const token = await benchWriter(base);

@@ -26,11 +26,6 @@ export const FORMAT = 1;
  * }} Manifest
  */
 
-/** The database file a `file:` URL names (as server/sql/sqlite.ts reads it). */
-export function sqliteFile(/** @type {string} */ url) {
-  return path.resolve(url.replace(/^file:/, "").split("?")[0] ?? "");
-}
-
 /** SHA-256 of a file, read as a stream (a database can be large). */
 export function fileHash(/** @type {string} */ file) {
   return new Promise((resolve, reject) => {

@@ -12,6 +12,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { isPostgresUrl, readEnv } from "../server/env-schema.mjs";
+import { sqliteFile } from "../server/sql/sqlite-file.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -31,8 +32,7 @@ function migrateArgs(databaseUrl) {
 export function migrate(environment = process.env, stdio = "inherit") {
   const env = readEnv(environment);
   if (!isPostgresUrl(env.DATABASE_URL)) {
-    const [file = ""] = env.DATABASE_URL.slice("file:".length).split("?");
-    mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+    mkdirSync(path.dirname(sqliteFile(env.DATABASE_URL)), { recursive: true, mode: 0o700 });
   }
   const result = spawnSync(path.join(root, "node_modules", ".bin", "prisma"), migrateArgs(env.DATABASE_URL), {
     cwd: root,
@@ -44,7 +44,7 @@ export function migrate(environment = process.env, stdio = "inherit") {
     const output = stdio === "pipe" ? `\n${result.stdout}${result.stderr}` : "";
     throw new Error(`Migrating ${isPostgresUrl(env.DATABASE_URL) ? "PostgreSQL" : "SQLite"} failed (${result.status ?? result.signal})${output}`);
   }
-  if (!isPostgresUrl(env.DATABASE_URL)) setIncrementalAutoVacuum(path.resolve(env.DATABASE_URL.slice("file:".length).split("?")[0] ?? ""), stdio);
+  if (!isPostgresUrl(env.DATABASE_URL)) setIncrementalAutoVacuum(sqliteFile(env.DATABASE_URL), stdio);
 }
 
 /**

@@ -11,7 +11,8 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { isPostgresUrl, readEnv } from "../server/env-schema.mjs";
-import { FORMAT, JOB_FILES, MANIFEST, POSTGRES_DUMP, SECRETS, SQLITE_COPY, fileHash, filesUnder, firstDifference, postgresContents, sqliteContents, sqliteFile } from "./backup-folder.mjs";
+import { FORMAT, JOB_FILES, MANIFEST, POSTGRES_DUMP, SECRETS, SQLITE_COPY, fileHash, filesUnder, firstDifference, postgresContents, sqliteContents } from "./backup-folder.mjs";
+import { sqliteFile } from "../server/sql/sqlite-file.mjs";
 import { libpqEnvironment } from "./postgres-url.mjs";
 
 /**

@@ -1,8 +1,8 @@
 import BetterSqlite3, { type Database } from "better-sqlite3";
 import { chmodSync, existsSync, statSync } from "node:fs";
-import path from "node:path";
 import { BUSY_TIMEOUT_MS } from "./sqlite-busy";
 import { LockedSqliteDialect } from "./sqlite-driver";
+import { sqliteFile } from "./sqlite-file.mjs";
 
 /**
  * The process's one SQLite connection, opened on first use. Statements and transactions take
@@ -43,10 +43,7 @@ function connect(url: string, dataDir: string): Database {
   return database;
 }
 
-/** The database file a `file:` URL names. */
-export function sqliteFile(url: string): string {
-  return path.resolve(url.replace(/^file:/, "").split("?")[0]!);
-}
+export { sqliteFile };
 
 /**
  * The database file and the data folder are for the server's user only (SQLite gives the journal
