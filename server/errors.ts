@@ -17,6 +17,8 @@ export const ERRORS = {
   insufficient_scope: { status: 403, code: 40300, trpc: "FORBIDDEN" },
   forbidden: { status: 403, code: 40301, trpc: "FORBIDDEN" },
   signup_closed: { status: 403, code: 40302, trpc: "FORBIDDEN" },
+  // accounts (issue 34 item 6): an admin disabled this account; it signs in no more
+  account_disabled: { status: 403, code: 40303, trpc: "FORBIDDEN" },
   not_found: { status: 404, code: 40400, trpc: "NOT_FOUND" },
   book_in_trash: { status: 404, code: 40401, trpc: "NOT_FOUND" },
   chapter_in_trash: { status: 404, code: 40402, trpc: "NOT_FOUND" },
@@ -34,6 +36,12 @@ export const ERRORS = {
   owner_not_member: { status: 409, code: 40908, trpc: "CONFLICT" },
   // job cancel (issue 33 item 9): a job that has already succeeded or failed cannot be cancelled
   job_finished: { status: 409, code: 40909, trpc: "CONFLICT" },
+  // accounts (issue 34 item 6, decision 0483): an account that owns books others work on is not
+  // deleted until each book has another owner; the server keeps one admin; an admin changes their
+  // own account as its writer (/users/me), not through the admin's endpoints
+  owns_shared_books: { status: 409, code: 40910, trpc: "CONFLICT" },
+  last_admin: { status: 409, code: 40911, trpc: "CONFLICT" },
+  own_account: { status: 409, code: 40912, trpc: "CONFLICT" },
   gone: { status: 410, code: 41000, trpc: "NOT_FOUND" },
   precondition_failed: { status: 412, code: 41200, trpc: "PRECONDITION_FAILED" },
   payload_too_large: { status: 413, code: 41300, trpc: "PAYLOAD_TOO_LARGE" },

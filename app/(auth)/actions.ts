@@ -29,6 +29,9 @@ async function signInWith(email: string, password: string, redirectTo: string): 
     if (error instanceof CredentialsSignin && error.code === "rate_limited") {
       return { message: "Too many sign-in attempts for this account or from this network. Wait a few minutes, then try again.", values: { email } };
     }
+    if (error instanceof CredentialsSignin && error.code === "account_disabled") {
+      return { message: "This account has been disabled by the administrator of this Inkstone. Ask them to enable it again.", values: { email } };
+    }
     if (error.type === "CredentialsSignin") {
       return { message: "That e-mail and password do not match an account. Check both and try again.", values: { email } };
     }

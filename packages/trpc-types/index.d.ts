@@ -10,7 +10,7 @@ export type ErrorShape = {
     httpStatus: number;
     path: string | undefined;
     appCode: number;
-    error: "malformed_request" | "malformed_json" | "invalid_query" | "unauthenticated" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_credentials" | "refresh_token_reused" | "insufficient_scope" | "forbidden" | "signup_closed" | "not_found" | "book_in_trash" | "chapter_in_trash" | "method_not_allowed" | "not_acceptable" | "email_taken" | "version_conflict" | "job_not_finished" | "template_not_installed" | "change_set_undone" | "name_taken" | "already_member" | "owner_not_member" | "job_finished" | "gone" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "unsupported_format" | "format_mismatch" | "corrupt_document" | "invalid_encoding" | "conversion_timed_out" | "document_too_complex" | "invalid_pattern" | "search_timed_out" | "too_many_hits" | "nothing_to_replace" | "analysis_timed_out" | "bible_limit" | "destination_not_allowed" | "archive_too_large" | "rate_limited" | "internal" | "not_ready" | "database_unavailable" | "storage_full" | null;
+    error: "malformed_request" | "malformed_json" | "invalid_query" | "unauthenticated" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_credentials" | "refresh_token_reused" | "insufficient_scope" | "forbidden" | "signup_closed" | "account_disabled" | "not_found" | "book_in_trash" | "chapter_in_trash" | "method_not_allowed" | "not_acceptable" | "email_taken" | "version_conflict" | "job_not_finished" | "template_not_installed" | "change_set_undone" | "name_taken" | "already_member" | "owner_not_member" | "job_finished" | "owns_shared_books" | "last_admin" | "own_account" | "gone" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "unsupported_format" | "format_mismatch" | "corrupt_document" | "invalid_encoding" | "conversion_timed_out" | "document_too_complex" | "invalid_pattern" | "search_timed_out" | "too_many_hits" | "nothing_to_replace" | "analysis_timed_out" | "bible_limit" | "destination_not_allowed" | "archive_too_large" | "rate_limited" | "internal" | "not_ready" | "database_unavailable" | "storage_full" | null;
     details: {} | null;
     requestId: string | null;
   };
@@ -32,6 +32,113 @@ export type AppRouter = TRPCBuiltRouter<
           name: string;
           role: "admin" | "writer";
           createdAt: string;
+        };
+        meta: object;
+      }>;
+      changePassword: TRPCMutationProcedure<{
+        input: {
+          currentPassword: string;
+          newPassword: string;
+        };
+        output: {
+          revokedTokens: number;
+          endedSessions: number;
+        };
+        meta: object;
+      }>;
+      deleteSelf: TRPCMutationProcedure<{
+        input: {
+          password: string;
+        };
+        output: {
+          deleted: true;
+        };
+        meta: object;
+      }>;
+      list: TRPCQueryProcedure<{
+        input: {
+          page?: number | undefined;
+          perPage?: number | undefined;
+          sortBy?: "email" | "createdAt" | undefined;
+          order?: "asc" | "desc" | undefined;
+          role?: "admin" | "writer" | undefined;
+          disabled?: boolean | undefined;
+        } | undefined;
+        output: {
+          items: Array<{
+              id: string;
+              email: string;
+              name: string;
+              role: "admin" | "writer";
+              createdAt: string;
+              disabledAt: string | null;
+              books: number;
+            }>;
+          total: number;
+          page: number;
+          perPage: number;
+        };
+        meta: object;
+      }>;
+      get: TRPCQueryProcedure<{
+        input: {
+          userId: string;
+        };
+        output: {
+          id: string;
+          email: string;
+          name: string;
+          role: "admin" | "writer";
+          createdAt: string;
+          disabledAt: string | null;
+          books: number;
+        };
+        meta: object;
+      }>;
+      update: TRPCMutationProcedure<{
+        input: {
+          userId: string;
+          disabled?: boolean | undefined;
+          role?: "admin" | "writer" | undefined;
+        };
+        output: {
+          id: string;
+          email: string;
+          name: string;
+          role: "admin" | "writer";
+          createdAt: string;
+          disabledAt: string | null;
+          books: number;
+        };
+        meta: object;
+      }>;
+      delete: TRPCMutationProcedure<{
+        input: {
+          userId: string;
+        };
+        output: {
+          deleted: true;
+        };
+        meta: object;
+      }>;
+      resetPassword: TRPCMutationProcedure<{
+        input: {
+          userId: string;
+        };
+        output: {
+          revokedTokens: number;
+          endedSessions: number;
+          temporaryPassword: string;
+        };
+        meta: object;
+      }>;
+      signOut: TRPCMutationProcedure<{
+        input: {
+          userId: string;
+        };
+        output: {
+          revokedTokens: number;
+          endedSessions: number;
         };
         meta: object;
       }>;
@@ -296,7 +403,7 @@ export type AppRouter = TRPCBuiltRouter<
         input: {
           bookId: string;
           userId: string;
-          role: "co_author" | "editor" | "beta_reader" | "viewer";
+          role: "owner" | "co_author" | "editor" | "beta_reader" | "viewer";
         };
         output: {
           userId: string;
@@ -526,11 +633,13 @@ export type AppRouter = TRPCBuiltRouter<
           order?: "asc" | "desc" | undefined;
           status?: "queued" | "running" | "succeeded" | "failed" | "cancelled" | undefined;
           kind?: string | undefined;
+          owner?: string | undefined;
         } | undefined;
         output: {
           items: Array<{
               id: string;
               kind: string;
+              ownerId: string;
               status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
               progress: number;
               result: unknown;
@@ -565,6 +674,7 @@ export type AppRouter = TRPCBuiltRouter<
         output: {
           id: string;
           kind: string;
+          ownerId: string;
           status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
           progress: number;
           result: unknown;
@@ -632,6 +742,7 @@ export type AppRouter = TRPCBuiltRouter<
           job: {
             id: string;
             kind: string;
+            ownerId: string;
             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
             progress: number;
             result: unknown;
@@ -684,6 +795,7 @@ export type AppRouter = TRPCBuiltRouter<
           job: {
             id: string;
             kind: string;
+            ownerId: string;
             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
             progress: number;
             result: unknown;
@@ -1213,6 +1325,7 @@ export type AppRouter = TRPCBuiltRouter<
           job: {
             id: string;
             kind: string;
+            ownerId: string;
             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
             progress: number;
             result: unknown;
@@ -1272,6 +1385,7 @@ export type AppRouter = TRPCBuiltRouter<
           job: {
             id: string;
             kind: string;
+            ownerId: string;
             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
             progress: number;
             result: unknown;

@@ -7,7 +7,7 @@ import { clearRateLimit, hitRateLimit, limitPasswordWorkFrom } from "./rate-limi
 import type { LoginInput, TokenPair } from "./schemas";
 import { scopesForRole } from "./scopes";
 import { grantableScopes } from "./grant";
-import { issueLoginPair } from "./tokens";
+import { DISABLED_MESSAGE, issueLoginPair } from "./tokens";
 
 /**
  * Checks e-mail and password from a client `address`. Both the token endpoint and browser sign-in
@@ -18,12 +18,14 @@ import { issueLoginPair } from "./tokens";
  */
 export async function verifyLogin(email: string, password: string, address: string | null): Promise<{ id: string; role: string }> {
   await limitPasswordWorkFrom(address);
-  const user = await sql.selectFrom("User").select(["id", "role", "passwordHash"]).where("email", "=", email).executeTakeFirst();
+  const user = await sql.selectFrom("User").select(["id", "role", "passwordHash", "disabledAt"]).where("email", "=", email).executeTakeFirst();
   const emailKey = `login:${email}`;
   const underEmailLimit = await withinEmailLimit(emailKey, user?.id, address);
   // An unknown e-mail still costs one hash check, so timing does not tell which accounts exist.
   const matches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
   if (!user || !matches) throw new AppError("invalid_credentials", "E-mail or password is wrong.");
+  // Said only to whoever knows the password: a disabled account is not a stranger's to discover.
+  if (user.disabledAt) throw new AppError("account_disabled", DISABLED_MESSAGE);
   // A writer's success wipes their own typos, but not a stranger's tries it merely got past.
   if (underEmailLimit) await clearRateLimit(emailKey);
   await rememberAddress(user.id, address);

@@ -28,6 +28,11 @@ class SignInRateLimited extends CredentialsSignin {
   code = "rate_limited";
 }
 
+/** The right password for an account an admin disabled: the form says so. */
+class SignInDisabled extends CredentialsSignin {
+  code = "account_disabled";
+}
+
 const credentialsSchema = z.object({ email: emailSchema, password: z.string().min(1).max(1024) });
 
 // Configured lazily: the secret may have to be generated into the data folder first.
@@ -55,6 +60,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
           return { id: user.id, email: parsed.data.email };
         } catch (error) {
           if (error instanceof AppError && error.code === "rate_limited") throw new SignInRateLimited();
+          if (error instanceof AppError && error.code === "account_disabled") throw new SignInDisabled();
           if (error instanceof AppError && error.code === "invalid_credentials") return null;
           throw error;
         }

@@ -7,4 +7,6 @@ export interface Principal {
   scopes: ReadonlySet<Scope>;
   /** the Token row behind a Bearer credential; null for a browser session */
   tokenId: string | null;
+  /** the BrowserSession row behind a browser's cookie; absent for a Bearer credential */
+  sessionId?: string;
 }

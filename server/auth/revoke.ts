@@ -31,14 +31,15 @@ export async function revokeToken(where: { id: string; userId?: string }): Promi
 }
 
 /**
- * Revokes the families and, level by level, every family minted by one of their tokens. Done at
- * write time so that checking a token on each request stays one read of its own row. A minted
+ * Revokes the families and, level by level, every family minted by one of their tokens (but the
+ * `spared` ones and what they minted: the credential a password change is made with). Done at
+ * write time so that checking a token on each request stays one read of its own row (and its user). A minted
  * token's parent is touched in the same transaction as the child is created (see mintChildToken),
  * so a child cannot slip in beside a revocation.
  */
-export async function revokeFamilies(trx: Transaction<DB>, familyIds: string[]): Promise<void> {
+export async function revokeFamilies(trx: Transaction<DB>, familyIds: string[], spared: ReadonlySet<string> = new Set()): Promise<void> {
   const revokedAt = new Date();
-  let level = familyIds;
+  let level = familyIds.filter((family) => !spared.has(family));
   while (level.length > 0) {
     await trx.updateTable("Token").set({ revokedAt }).where("familyId", "in", level).where("revokedAt", "is", null).execute();
     // Children revoked earlier had their own descendants revoked with them.
@@ -49,6 +50,6 @@ export async function revokeFamilies(trx: Transaction<DB>, familyIds: string[]):
       .where("parentFamilyId", "in", level)
       .where("revokedAt", "is", null)
       .execute();
-    level = children.map((child) => child.familyId);
+    level = children.map((child) => child.familyId).filter((family) => !spared.has(family));
   }
 }

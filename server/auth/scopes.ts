@@ -13,6 +13,16 @@ export type Scope = (typeof SCOPES)[number];
  */
 export const OPERATIONS = {
   "users.me": { scope: null },
+  // accounts (issue 34 item 6, decision 0483): a writer changes their password and deletes their
+  // account with any credential, proving it is them with the password; the rest is the admin's
+  "users.changePassword": { scope: null },
+  "users.deleteSelf": { scope: null },
+  "users.list": { scope: "admin" },
+  "users.get": { scope: "admin" },
+  "users.update": { scope: "admin" },
+  "users.delete": { scope: "admin" },
+  "users.resetPassword": { scope: "admin" },
+  "users.signOut": { scope: "admin" },
   "tokens.list": { scope: null },
   "tokens.create": { scope: null },
   "tokens.delete": { scope: null },

@@ -7,7 +7,9 @@ import { newId } from "../sql/values";
 import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from "./jwt";
 import type { Principal } from "./principal";
 import type { TokenPair } from "./schemas";
-import { parseScopes, type Scope } from "./scopes";
+import { parseScopes, scopesForRole, type Scope } from "./scopes";
+
+export const DISABLED_MESSAGE = "This account has been disabled by the server's admin.";
 
 const REFRESH_TOKEN_SECONDS = 60 * 24 * 60 * 60;
 // Recording every use would turn each read into a write; once a minute is enough to show "last used".
@@ -56,19 +58,25 @@ export async function issueLoginPair(
  */
 export async function principalFromAccessToken(token: string, from: string | null): Promise<Principal> {
   const { jti } = await verifyAccessToken(token);
-  // Deleting a user deletes their tokens (cascade), so a row found here has its user.
+  // Deleting a user deletes their tokens (cascade), so a row found here has its user. The user is
+  // read with the token (by primary key, in the same query): a disabled account is refused at its
+  // next request, even with a token minted in the instant before it was disabled, and a token acts
+  // with its scopes *and* its holder's role — an admin made a writer loses `admin` from every token.
   const row = await sql
     .selectFrom("Token")
-    .select(["id", "userId", "scopes", "expiresAt", "revokedAt", "rotatedAt", "lastUsedAt"])
-    .where("jti", "=", jti)
+    .innerJoin("User", "User.id", "Token.userId")
+    .select(["Token.id", "Token.userId", "Token.scopes", "Token.expiresAt", "Token.revokedAt", "Token.rotatedAt", "Token.lastUsedAt", "User.role", "User.disabledAt"])
+    .where("Token.jti", "=", jti)
     .executeTakeFirst();
   if (!row) throw new AppError("token_revoked", "This token has been revoked.");
   if (row.revokedAt) throw new AppError("token_revoked", "This token has been revoked.");
+  if (row.disabledAt) throw new AppError("account_disabled", DISABLED_MESSAGE);
   if (row.rotatedAt) throw new AppError("token_revoked", "This token was replaced by a refresh; use the new one.");
   if (row.expiresAt.getTime() <= Date.now()) throw new AppError("token_expired", "The access token has expired.");
 
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
     await sql.updateTable("Token").set({ lastUsedAt: new Date(), lastUsedFrom: from }).where("id", "=", row.id).execute();
   }
-  return { userId: row.userId, scopes: new Set(parseScopes(row.scopes)), tokenId: row.id };
+  const allowed = new Set(scopesForRole(row.role));
+  return { userId: row.userId, scopes: new Set(parseScopes(row.scopes).filter((scope) => allowed.has(scope))), tokenId: row.id };
 }

@@ -8,6 +8,7 @@ export function toJobDto(row: JobRecord): JobDto {
   return {
     id: row.id,
     kind: row.kind,
+    ownerId: row.ownerId,
     status: row.status,
     progress: row.progress,
     result: row.result === null ? null : JSON.parse(row.result),

@@ -50,9 +50,10 @@ export interface ClaimedJob {
   attempt: number;
 }
 
-/** One page of an owner's jobs, and how many there are. */
+/** One page of an owner's jobs (every owner's, for an admin), and how many there are. */
 export interface JobListing {
-  ownerId: string;
+  /** undefined: every owner's */
+  ownerId: string | undefined;
   status?: JobStatus;
   kind?: string;
   order: "asc" | "desc";

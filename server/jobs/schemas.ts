@@ -11,6 +11,7 @@ export const jobSchema = z
   .object({
     id: z.string(),
     kind: z.string(),
+    ownerId: z.string().describe("the account whose job it is"),
     status: z.enum(JOB_STATUSES),
     progress: z.number().min(0).max(1),
     result: z.unknown().nullable().describe("the job's outcome once it succeeded (its shape depends on the kind)"),

@@ -11,7 +11,11 @@ export const addMemberInput = z
   })
   .meta({ id: "AddMember" });
 
-export const updateMemberInput = z.strictObject({ role: z.enum(MEMBER_ROLES) }).meta({ id: "UpdateMember" });
+export const updateMemberInput = z
+  .strictObject({
+    role: z.enum(["owner", ...MEMBER_ROLES]).describe('a member role, or "owner": the member becomes the book\'s owner and the former owner a co-author'),
+  })
+  .meta({ id: "UpdateMember" });
 
 export const memberSchema = z
   .object({

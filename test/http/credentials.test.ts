@@ -106,8 +106,8 @@ for (const endpoint of guarded) {
     let granted: { id: string; token: string };
 
     beforeAll(async () => {
-      granted = await mintToken(owner.token, grantedScopes, `matrix ${key(endpoint)}`);
       prepared = await ENDPOINT_CASES[key(endpoint)]!(owner, grantedScopes);
+      granted = await mintToken((prepared.as ?? owner).token, grantedScopes, `matrix ${key(endpoint)}`);
       before = await prepared.snapshot();
     });
 

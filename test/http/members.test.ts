@@ -47,7 +47,9 @@ describe("adding, changing and removing members", () => {
     expectFailure(await del(`/api/v1/books/${book.id}/members/${owner.id}`, owner.token), 409, "owner_not_member");
     expectFailure(await patch(`/api/v1/books/${book.id}/members/${other.id}`, owner.token, { role: "viewer" }), 404, "not_found");
     expectFailure(await del(`/api/v1/books/${book.id}/members/${other.id}`, owner.token), 404, "not_found");
-    expectFailure(await patch(`/api/v1/books/${book.id}/members/${other.id}`, owner.token, { role: "owner" }), 422, "validation_failed");
+    // "owner" hands the book over, to a member only (decision 0483); a role that does not exist is 422.
+    expectFailure(await patch(`/api/v1/books/${book.id}/members/${other.id}`, owner.token, { role: "owner" }), 404, "not_found");
+    expectFailure(await patch(`/api/v1/books/${book.id}/members/${other.id}`, owner.token, { role: "emperor" }), 422, "validation_failed");
   });
 
   it("lets only the owner manage members: a co-author who tries is 403 and nothing changes", async () => {

@@ -3,6 +3,7 @@
 // fails until test/support/trpc-cases.ts has a fixture for it).
 import { beforeAll, describe, expect, it } from "vitest";
 import { OPERATION_SCOPES, SCOPES, type Scope } from "@/server/auth/scopes";
+import { ERRORS } from "@/server/errors";
 import type { ApiResponse } from "../support/http-client";
 import { expectTrpcError, trpcMutation, trpcQuery } from "../support/http-trpc";
 import type { PreparedCall } from "../support/case-types";
@@ -49,10 +50,10 @@ for (const procedure of PROCEDURES) {
     let granted: string;
 
     beforeAll(async () => {
-      granted = (await mintToken(owner.token, grantedScopes, `trpc matrix ${procedure.path}`)).token;
       const prepare = TRPC_CASES[procedure.path];
       if (!prepare) throw new Error(`no fixture for ${procedure.path} in test/support/trpc-cases.ts`);
       prepared = await prepare(owner);
+      granted = (await mintToken((prepared.as ?? owner).token, grantedScopes, `trpc matrix ${procedure.path}`)).token;
       before = await prepared.snapshot();
     });
 
@@ -80,7 +81,7 @@ for (const procedure of PROCEDURES) {
         expect(response.status, response.text.slice(0, 300)).toBe(200);
         expect(response.text).not.toContain(owner.id);
       } else {
-        expectTrpcError(await send(procedure, prepared.input, stranger.token), prepared.stranger === "forbidden" ? 403 : 404, prepared.stranger);
+        expectTrpcError(await send(procedure, prepared.input, stranger.token), ERRORS[prepared.stranger].status, prepared.stranger);
       }
       expect(await prepared.snapshot()).toEqual(before);
     });

@@ -9,6 +9,7 @@ import { BIBLE_CASES } from "./http-bible-cases";
 import type { Prepare, Prepared } from "./case-types";
 import { MEMBERS_CASES } from "./http-members-cases";
 import { WEBHOOKS_CASES } from "./http-webhooks-cases";
+import { ACCOUNTS_CASES } from "./http-accounts-cases";
 
 const nothing = async () => null;
 
@@ -40,6 +41,7 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
   ...BIBLE_CASES,
   ...MEMBERS_CASES,
   ...WEBHOOKS_CASES,
+  ...ACCOUNTS_CASES,
   "POST /auth/revoke": async () => ({
     path: "/auth/revoke",
     snapshot: nothing,

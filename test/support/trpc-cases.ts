@@ -9,6 +9,7 @@ import { BIBLE_TRPC_CASES } from "./http-bible-cases";
 import type { PrepareCall } from "./case-types";
 import { MEMBERS_TRPC_CASES } from "./http-members-cases";
 import { WEBHOOKS_TRPC_CASES } from "./http-webhooks-cases";
+import { ACCOUNTS_TRPC_CASES } from "./http-accounts-cases";
 
 const nothing = async () => null;
 
@@ -476,4 +477,5 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
   ...BIBLE_TRPC_CASES,
   ...MEMBERS_TRPC_CASES,
   ...WEBHOOKS_TRPC_CASES,
+  ...ACCOUNTS_TRPC_CASES,
 };

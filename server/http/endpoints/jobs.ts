@@ -9,7 +9,7 @@ import { fileHead, fileResponse } from "../envelope";
 // GET /api/v1/jobs — the caller's background jobs
 export const listJobsEndpoint = defineListEndpoint({
   path: "/api/v1/jobs",
-  summary: "List your background jobs that have not expired, newest first",
+  summary: "List your background jobs that have not expired, newest first (every account's with the admin scope; `owner` narrows to one)",
   operation: "jobs.list",
   collection: jobsCollection,
   success: { status: 200, description: "one page of jobs", schema: z.array(jobSchema) },

@@ -38,14 +38,14 @@ export const addMemberEndpoint = defineEndpoint({
 export const updateMemberEndpoint = defineEndpoint({
   method: "PATCH",
   path: "/api/v1/books/{bookId}/members/{userId}",
-  summary: "Change a member's role (owner only; the owner's own place is 409)",
+  summary: "Change a member's role, or make them the book's owner with role \"owner\" (the former owner stays as a co-author); owner only, the owner's own place is 409",
   operation: "members.update",
   auth: "required",
   params: memberParams,
   body: { schema: updateMemberInput },
   writableAttributes: Object.keys(updateMemberInput.shape),
   success: { status: 201, description: "the member with their new role", schema: memberSchema },
-  errors: ["owner_not_member", "book_in_trash", "gone"],
+  errors: ["owner_not_member", "version_conflict", "book_in_trash", "gone"],
   run: updateMember,
 });
 

@@ -1,8 +1,28 @@
-import { currentUserEndpoint } from "../../http/endpoints/users";
+import {
+  changePasswordEndpoint,
+  currentUserEndpoint,
+  deleteAccountEndpoint,
+  deleteOwnAccountEndpoint,
+  getAccountEndpoint,
+  listAccountsEndpoint,
+  resetPasswordEndpoint,
+  signOutAccountEndpoint,
+  updateAccountEndpoint,
+} from "../../http/endpoints/users";
 import { router } from "../init";
+import { listProcedureOf } from "../list-procedure";
 import { procedureOf } from "../procedure-of";
 
 export const usersRouter = router({
   /** The account behind the session or token, as GET /api/v1/users/me answers it. */
   me: procedureOf(currentUserEndpoint),
+  changePassword: procedureOf(changePasswordEndpoint),
+  deleteSelf: procedureOf(deleteOwnAccountEndpoint, "deleted"),
+  // the admin's (scope admin)
+  list: listProcedureOf(listAccountsEndpoint),
+  get: procedureOf(getAccountEndpoint),
+  update: procedureOf(updateAccountEndpoint),
+  delete: procedureOf(deleteAccountEndpoint, "deleted"),
+  resetPassword: procedureOf(resetPasswordEndpoint),
+  signOut: procedureOf(signOutAccountEndpoint),
 });
