@@ -63,9 +63,12 @@ export default defineConfig({
   ],
   webServer: {
     command: "node e2e/serve.mjs",
-    url: `${baseURL}/sign-in`,
     // A fresh database every run, so never reuse a server that is already up.
     reuseExistingServer: false,
+    // Ready once e2e/serve.mjs has signed up the admin (not at a url: Playwright takes whichever
+    // comes first): its e-mail and password reach the tests as E2E_ADMIN_EMAIL and
+    // E2E_ADMIN_PASSWORD (base64url, one word) (e2e/support.ts, e2eAdmin).
+    wait: { stdout: /e2e: ready; admin (?<e2e_admin_email>\S+) password (?<e2e_admin_password>\S+)/ },
     // The first run may build (about two minutes on two cores).
     timeout: 300_000,
     stdout: "ignore",

@@ -1,4 +1,5 @@
 import { Command, type HelpContext } from "commander";
+import { registerAccount } from "./commands/account";
 import { registerAnalysis } from "./commands/analysis";
 import { registerApi } from "./commands/api";
 import { registerBible } from "./commands/bible";
@@ -20,6 +21,7 @@ import { registerSearch } from "./commands/search";
 import { registerSeries } from "./commands/series";
 import { registerStats } from "./commands/stats";
 import { registerTokens } from "./commands/tokens";
+import { registerUsers } from "./commands/users";
 import { registerWebhooks } from "./commands/webhooks";
 import { registerWhoami } from "./commands/whoami";
 import { printError } from "./errors";
@@ -64,6 +66,7 @@ function buildProgram(): Command {
     registerLogin,
     registerLogout,
     registerWhoami,
+    registerAccount,
     registerConfig,
     registerBooks,
     registerMembers,
@@ -83,6 +86,7 @@ function buildProgram(): Command {
     registerJobs,
     registerApi,
     registerWebhooks,
+    registerUsers,
     registerCompletion,
   ]) {
     register(program);

@@ -3,6 +3,8 @@
 // run, then the server entry `npm start` runs (server/entry/main.mjs) on E2E_PORT. Builds first
 // when the dist dir holds no build of the current sources.
 import { spawn, spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { setTimeout as delay } from "node:timers/promises";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -44,3 +46,21 @@ server.on("exit", (code, signal) => {
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? (signal ? 0 : 1));
 });
+
+// The first account is the server's admin: made here, before any test's, so that the admin's
+// pages have a known admin (e2e/support.ts reads it back). Playwright waits for this line
+// (playwright.config.ts, webServer.wait) and puts its named groups in the workers' environment.
+const admin = { email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: `admin password ${randomUUID()}`, name: "The Admin" };
+const base = `http://127.0.0.1:${port}`;
+for (;;) {
+  const up = await fetch(`${base}/healthz`).then((response) => response.ok, () => false);
+  if (up) break;
+  await delay(100);
+}
+const signedUp = await fetch(`${base}/api/v1/users`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(admin) });
+if (signedUp.status !== 201) {
+  console.error(`e2e: the admin could not sign up: ${signedUp.status} ${await signedUp.text()}`);
+  server.kill("SIGTERM");
+} else {
+  console.log(`e2e: ready; admin ${admin.email} password ${Buffer.from(admin.password).toString("base64url")}`);
+}

@@ -15,6 +15,14 @@ export function newWriter(label: string): Writer {
   return { email: `${label}-${id}@example.com`, password: `correct horse ${id}`, name: `Writer ${id}` };
 }
 
+/** The server's admin, whom e2e/serve.mjs signed up first (playwright.config.ts hands it over). */
+export function e2eAdmin(): Writer {
+  const email = process.env.E2E_ADMIN_EMAIL;
+  const password = process.env.E2E_ADMIN_PASSWORD;
+  if (!email || !password) throw new Error("No admin was handed over by e2e/serve.mjs (webServer.wait in playwright.config.ts).");
+  return { email, password: Buffer.from(password, "base64url").toString("utf8"), name: "The Admin" };
+}
+
 /** Signs a writer up through the REST API, the quick way to have an account to sign in with. */
 export async function signUpViaApi(request: APIRequestContext, writer: Writer): Promise<void> {
   const response = await request.post("/api/v1/users", { data: writer });

@@ -8,8 +8,9 @@ import { ThemeToggle } from "./theme-toggle";
 /**
  * Product name and the writer's places on the left; theme, account and sign-out on the right. The
  * writer is greeted by the name they gave at sign-up, by their e-mail only when they gave none.
+ * The server's admin also finds its accounts here.
  */
-export function SiteHeader({ name, email, theme }: { name: string; email: string; theme: Theme }) {
+export function SiteHeader({ name, email, theme, admin }: { name: string; email: string; theme: Theme; admin: boolean }) {
   return (
     <header className="site-header">
       <a href="#main" className="skip-link">
@@ -27,6 +28,8 @@ export function SiteHeader({ name, email, theme }: { name: string; email: string
         <ThemeToggle initial={theme} />
         <NavLink href="/settings/goals">Goals</NavLink>
         <NavLink href="/settings/tokens">Tokens</NavLink>
+        <NavLink href="/settings/account">Account</NavLink>
+        {admin && <NavLink href="/admin/users">Users</NavLink>}
         <span className="site-user" title={email}>
           {name.trim() || email}
         </span>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Principal } from "@/server/auth/principal";
+import { actsForEveryone } from "@/server/auth/scopes";
 import { getCurrentUser } from "@/server/users/get-current-user";
 import { TRPCProvider } from "../_trpc/provider";
 import { currentTheme } from "./current-theme";
@@ -14,7 +15,7 @@ export async function WriterShell({ principal, children }: { principal: Principa
   const [user, theme] = await Promise.all([getCurrentUser(principal), currentTheme()]);
   return (
     <TRPCProvider>
-      <SiteHeader name={user.name} email={user.email} theme={theme} />
+      <SiteHeader name={user.name} email={user.email} theme={theme} admin={actsForEveryone(principal)} />
       <main id="main" className="page" tabIndex={-1}>
         {children}
       </main>

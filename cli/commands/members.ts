@@ -17,6 +17,9 @@ async function findMember(client: ApiClient, bookId: string, who: string): Promi
 }
 
 const roleOption = () => new Option("--role <role>", "co_author writes; editor and viewer read; beta_reader reads released chapters").choices(MEMBER_ROLES);
+/** `role` may also hand the book over: "owner" makes the member its owner, the former owner a co-author. */
+const newRoleOption = () =>
+  new Option("--role <role>", "as add's, or owner: the member becomes the book's owner and you a co-author").choices(["owner", ...MEMBER_ROLES]);
 
 export function registerMembers(program: Command): void {
   const members = program.command("members").description("who works on a book, with which role; the owner adds, re-roles and removes them");
@@ -49,11 +52,11 @@ export function registerMembers(program: Command): void {
 
   members
     .command("role <bookId> <member>")
-    .description("change a member's role (owner only); the member by e-mail or user id")
-    .addOption(roleOption().makeOptionMandatory())
+    .description("change a member's role, or hand the book over with --role owner (owner only); the member by e-mail or user id")
+    .addOption(newRoleOption().makeOptionMandatory())
     .action(async (bookId: string, who: string, options: { role: string }, command: Command) => {
       const { client, json } = context(command);
-      const body = checkInput(updateMemberInput, { role: options.role as MemberRole });
+      const body = checkInput(updateMemberInput, { role: options.role as MemberRole | "owner" });
       const member = await findMember(client, bookId, who);
       const changed = await client.data("PATCH", `${membersPath(bookId)}/${encodeURIComponent(member.userId)}`, { json: body }, memberSchema);
       printResult(json, changed, `${changed.email} is now ${changed.role}.`);

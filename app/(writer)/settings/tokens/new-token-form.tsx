@@ -6,7 +6,7 @@ import { Field } from "../../../_components/field";
 import { FormAlert } from "../../../_components/form-alert";
 import { SubmitButton } from "../../../_components/submit-button";
 import { createTokenAction, type CreateTokenState } from "./actions";
-import { OneTimeSecret } from "./one-time-secret";
+import { OneTimeSecret } from "../../../_components/one-time-secret";
 import { SCOPE_LABELS } from "./scope-labels";
 
 /** Name a token, tick its scopes; the token itself is shown once, right here. */

@@ -5,7 +5,7 @@ import { WEBHOOK_EVENT_DOCS, WEBHOOK_EVENTS } from "@/server/webhooks/schemas";
 import { Field } from "../../../_components/field";
 import { FormAlert } from "../../../_components/form-alert";
 import { SubmitButton } from "../../../_components/submit-button";
-import { OneTimeSecret } from "./one-time-secret";
+import { OneTimeSecret } from "../../../_components/one-time-secret";
 import { createWebhookAction, type CreateWebhookState } from "./webhook-actions";
 
 /** An address and the events to send there; the signing secret is shown once, right here. */

@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { MemberRole } from "@/server/auth/book-roles";
 import type { MemberDto } from "@/server/members/schemas";
@@ -21,7 +22,8 @@ const GIVEN_ROLES: { value: MemberRole; label: string }[] = [
 /**
  * Who works on the book. Everyone who reads the draft sees the list; the owner adds an account by
  * its e-mail, changes a role (saved as soon as it is chosen) and removes a member, who loses the
- * book at their very next request.
+ * book at their very next request. The owner may also hand the book over: the member becomes its
+ * owner and the former owner stays on as a co-author (so that a writer can leave Inkstone).
  */
 export function MembersPanel({ bookId, initial, manages }: { bookId: string; initial: MemberDto[]; manages: boolean }) {
   const utils = trpc.useUtils();
@@ -30,7 +32,11 @@ export function MembersPanel({ bookId, initial, manages }: { bookId: string; ini
   const add = trpc.members.add.useMutation({ onSuccess: refresh });
   const update = trpc.members.update.useMutation({ onSuccess: refresh });
   const remove = trpc.members.remove.useMutation({ onSuccess: () => (setRemoving(null), refresh()) });
+  const router = useRouter();
+  // The page around the panel changes with the hand-over (who may delete the book, manage members).
+  const handOver = trpc.members.update.useMutation({ onSuccess: () => (setHandingOver(null), refresh(), router.refresh()) });
   const [removing, setRemoving] = useState<MemberDto | null>(null);
+  const [handingOver, setHandingOver] = useState<MemberDto | null>(null);
   const problem = describeProblem(add.error);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -69,6 +75,9 @@ export function MembersPanel({ bookId, initial, manages }: { bookId: string; ini
                 <button type="button" className="button secondary small" onClick={() => setRemoving(member)} aria-label={`Remove ${member.name || member.email}`}>
                   Remove
                 </button>
+                <button type="button" className="button secondary small" onClick={() => setHandingOver(member)} aria-label={`Make ${member.name || member.email} the owner`}>
+                  Make owner
+                </button>
               </span>
             ) : (
               <span className={`role role-${member.role}`}>{ROLE_LABELS[member.role]}</span>
@@ -100,6 +109,21 @@ export function MembersPanel({ bookId, initial, manages }: { bookId: string; ini
           onClose={() => setRemoving(null)}
         >
           <p>They lose the book at once, in every tab and with every token. You can add them again later.</p>
+        </ConfirmDialog>
+      )}
+      {handingOver && (
+        <ConfirmDialog
+          title={`Make ${handingOver.name || handingOver.email} the owner?`}
+          confirmLabel="Make owner"
+          pending={handOver.isPending}
+          error={handOver.error}
+          onConfirm={() => handOver.mutate({ bookId, userId: handingOver.userId, role: "owner" })}
+          onClose={() => setHandingOver(null)}
+        >
+          <p>
+            The book becomes theirs: only they can delete it or manage its members. You stay on it as a co-author, and leave its
+            series.
+          </p>
         </ConfirmDialog>
       )}
     </div>

@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { requirePrincipal } from "../../../_components/require-principal";
+import { ChangePasswordForm } from "./change-password-form";
+import { DeleteAccountForm } from "./delete-account-form";
+
+export const metadata: Metadata = { title: "Account" };
+
+/** Settings → Account: the password, and leaving with one's data (issue 34 item 6, decision 0483). */
+export default async function AccountPage() {
+  await requirePrincipal("/settings/account");
+  return (
+    <div className="narrow">
+      <p className="eyebrow">Settings</p>
+      <h1>Account</h1>
+      <section aria-labelledby="password-heading" className="panel">
+        <h2 id="password-heading">Password</h2>
+        <p className="muted section-intro">Changing it signs you out everywhere else: other browsers, the command-line client and your tokens.</p>
+        <ChangePasswordForm />
+      </section>
+      <section aria-labelledby="delete-heading" className="settings-part">
+        <h2 id="delete-heading">Delete your account</h2>
+        <p className="muted section-intro">
+          Your books, chapters and their history, story bibles, goals and tokens are deleted for good; books others own that you
+          work on lose you. A book you share with others must first have another owner (its Members panel) or no members.
+        </p>
+        <DeleteAccountForm />
+      </section>
+    </div>
+  );
+}
