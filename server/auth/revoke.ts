@@ -33,9 +33,9 @@ export async function revokeToken(where: { id: string; userId?: string }): Promi
 /**
  * Revokes the families and, level by level, every family minted by one of their tokens (but the
  * `spared` ones and what they minted: the credential a password change is made with). Done at
- * write time so that checking a token on each request stays one read of its own row (and its user). A minted
- * token's parent is touched in the same transaction as the child is created (see mintChildToken),
- * so a child cannot slip in beside a revocation.
+ * write time so that checking a token on each request stays one read of its own row (with its
+ * user's). A minted token's parent is touched in the same transaction as the child is created (see
+ * mintChildToken), so a child cannot slip in beside a revocation.
  */
 export async function revokeFamilies(trx: Transaction<DB>, familyIds: string[], spared: ReadonlySet<string> = new Set()): Promise<void> {
   const revokedAt = new Date();
