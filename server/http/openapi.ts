@@ -496,7 +496,7 @@ function withNamedRequestBodies(doc: oas31.OpenAPIObject): oas31.OpenAPIObject {
   const bodies: Record<string, oas31.RequestBodyObject> = {};
   const nameOf = (media: oas31.MediaTypeObject) => (media.schema as oas31.ReferenceObject | undefined)?.$ref?.replace("#/components/schemas/", "");
   for (const item of Object.values(doc.paths ?? {})) {
-    for (const method of ["post", "put", "patch"] as const) {
+    for (const method of ["post", "put", "patch", "delete"] as const) {
       const operation = item[method];
       const body = operation?.requestBody as oas31.RequestBodyObject | undefined;
       if (!operation || !body) continue;
