@@ -36,7 +36,7 @@ test.describe("at 390 px", () => {
     const overflow = await header.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, page: document.documentElement.scrollWidth }));
     expect(overflow.scroll).toBeLessThanOrEqual(overflow.client);
     expect(overflow.page).toBeLessThanOrEqual(PHONE.width);
-    for (const name of ["Books", "Templates", "Progress", "Goals", "Tokens"]) await expect(header.getByRole("link", { name, exact: true })).toBeInViewport({ ratio: 1 });
+    for (const name of ["Books", "Templates", "Progress", "Goals", "Tokens", "Account"]) await expect(header.getByRole("link", { name, exact: true })).toBeInViewport({ ratio: 1 });
     const signOut = header.getByRole("button", { name: "Sign out" });
     await expect(signOut).toBeInViewport({ ratio: 1 });
     await signOut.click();
@@ -135,7 +135,7 @@ test("every page has one h1, the editor included", async ({ page, browser }) => 
   const { bookId, editor } = await bookWithChapters(page, ["Rain"]);
   const search = await page.request.get("/api/v1/analysis/search?per_page=1");
   const templateId = ((await search.json()).data as { id: string }[])[0]!.id;
-  const pages = ["/books", `/books/${bookId}`, editor, `/analyze/${bookId}`, "/templates", `/templates/${templateId}`, "/templates/new", "/settings/tokens", "/reference"];
+  const pages = ["/books", `/books/${bookId}`, editor, `/analyze/${bookId}`, "/templates", `/templates/${templateId}`, "/templates/new", "/settings/tokens", "/settings/account", "/reference"];
   for (const path of pages) {
     await page.goto(path);
     await expect(page.locator("main, body").first()).toBeVisible();

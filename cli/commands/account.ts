@@ -1,7 +1,12 @@
+import path from "node:path";
 import type { Command } from "commander";
+import { z } from "zod";
+import { jobSchema } from "../../server/jobs/schemas";
 import { changePasswordInput, deleteOwnAccountInput, endedSignInsSchema } from "../../server/users/schemas";
 import { context } from "../context";
 import { checkInput, CliError } from "../errors";
+import { writeOutput } from "../files";
+import { jsonFields } from "../json-output";
 import { printResult } from "../output";
 import { readStdin } from "../stdin";
 
@@ -24,9 +29,32 @@ async function passwords(messages: string[], fromStdin: boolean | undefined): Pr
   return answers;
 }
 
-/** The signed-in writer's own account: a new password, or leaving with their data. */
+/** What an archive job answers as its result (server/accounts/build-archive.ts). */
+const archiveSummary = z.object({ books: z.int(), chapters: z.int(), revisions: z.int(), memberships: z.int() }).partial();
+
+const plural = (count: number | undefined, word: string) => `${count ?? 0} ${word}${count === 1 ? "" : "s"}`;
+
+/** The signed-in writer's own account: everything it owns in one archive, a new password, or leaving with their data. */
 export function registerAccount(program: Command): void {
-  const account = program.command("account").description("your own account: change your password, delete it");
+  const account = program.command("account").description("your own account: download everything it owns, change your password, delete it");
+
+  jsonFields(account.command("archive"), ["file", "name", "bytes", "mediaType", "job", "books", "chapters", "revisions", "memberships"])
+    .description("download everything your account owns as one zip: books (Markdown and EPUB), revisions, story bible, covers, goals, series, tokens and webhooks (no secrets)")
+    .option("-o, --output <file>", 'where to write it ("-" for standard output); the server\'s name for it in this folder unless given')
+    .action(async (options: { output?: string }, command: Command) => {
+      const { client, json } = context(command);
+      const file = await client.download("POST", "/api/v1/users/me/archive", { progress: "archiving", waiting: "queueing the archive" });
+      const output = options.output ?? path.basename(file.name ?? "inkstone-archive.zip");
+      const where = writeOutput(file.bytes, output);
+      if (output === "-") return;
+      const job = file.jobId ? await client.data("GET", `/api/v1/jobs/${encodeURIComponent(file.jobId)}`, {}, jobSchema) : null;
+      const summary = archiveSummary.safeParse(job?.result ?? {}).data ?? {};
+      printResult(
+        json,
+        { file: where, name: file.name, bytes: file.bytes.byteLength, mediaType: file.mediaType, job: file.jobId, ...summary },
+        `Wrote ${where} (${file.bytes.byteLength.toLocaleString("en")} bytes): ${plural(summary.books, "book")}, ${plural(summary.chapters, "chapter")}, ${plural(summary.revisions, "revision")}.`,
+      );
+    });
 
   account
     .command("password")

@@ -63,6 +63,7 @@ export type AppRouter = TRPCBuiltRouter<
           order?: "asc" | "desc" | undefined;
           role?: "admin" | "writer" | undefined;
           disabled?: boolean | undefined;
+          email?: string | undefined;
         } | undefined;
         output: {
           items: Array<{
@@ -139,6 +140,37 @@ export type AppRouter = TRPCBuiltRouter<
         output: {
           revokedTokens: number;
           endedSessions: number;
+        };
+        meta: object;
+      }>;
+      archive: TRPCMutationProcedure<{
+        input: {
+          [key: string]: never;
+        };
+        output: {
+          id: string;
+          kind: string;
+          ownerId: string;
+          status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+          progress: number;
+          result: unknown;
+          error: {
+            code: string;
+            message: string;
+          } | null;
+          file: {
+            name: string;
+            mediaType: string;
+            size: number;
+          } | null;
+          createdAt: string;
+          startedAt: string | null;
+          finishedAt: string | null;
+          expiresAt: string;
+          links: {
+            self: string;
+            file?: string | undefined;
+          };
         };
         meta: object;
       }>;
@@ -1975,7 +2007,7 @@ export type AppRouter = TRPCBuiltRouter<
           bookId: string;
           page?: number | undefined;
           perPage?: number | undefined;
-          sortBy?: "name" | "createdAt" | "updatedAt" | "kind" | undefined;
+          sortBy?: "name" | "createdAt" | "kind" | "updatedAt" | undefined;
           order?: "asc" | "desc" | undefined;
           kind?: string | undefined;
           tag?: string | undefined;

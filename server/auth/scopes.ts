@@ -23,6 +23,8 @@ export const OPERATIONS = {
   "users.delete": { scope: "admin" },
   "users.resetPassword": { scope: "admin" },
   "users.signOut": { scope: "admin" },
+  // issue 34 item 6: everything the account owns, in one archive; reading it all is read:books
+  "users.archive": { scope: "read:books" },
   "tokens.list": { scope: null },
   "tokens.create": { scope: null },
   "tokens.delete": { scope: null },

@@ -1,3 +1,4 @@
+import { accountArchiveJob } from "../accounts/archive-job";
 import { analysisBatchJob, analysisJob } from "../analysis/analysis-job";
 import { conversionJob, exportJob } from "../convert/jobs";
 import type { JobDefinition } from "../jobs/define-job";
@@ -9,4 +10,4 @@ import type { JobDefinition } from "../jobs/define-job";
  * as unknown.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const JOB_KINDS: readonly JobDefinition<any>[] = [conversionJob, exportJob, analysisJob, analysisBatchJob];
+export const JOB_KINDS: readonly JobDefinition<any>[] = [conversionJob, exportJob, analysisJob, analysisBatchJob, accountArchiveJob];

@@ -3,6 +3,7 @@ import { authorize } from "../auth/scopes";
 import { bibleAppendix } from "../bible/appendix";
 import { loadBook } from "../books/access";
 import { readBookCover } from "../books/cover";
+import type { BookRow } from "../books/schemas";
 import { sql } from "../db";
 import { AppError } from "../errors";
 import { namedMediaType } from "../request/accept";
@@ -93,10 +94,28 @@ async function requireChapters(bookId: string, ids: string[]) {
   }
 }
 
-// GET /api/v1/books/{bookId}/export — the whole book, chapters in order, as one document.
-export async function exportBook(options: ExportBookOptions, principal: Principal): Promise<Conversion> {
-  const { book, format } = await planExport(options, principal);
-  const withCover = format.id === "epub" && book.coverMediaType !== null && options.cover !== false;
+/** What a book's document is built from beyond the book itself: the export's compile options. */
+export interface BookDocumentOptions {
+  /** only these chapters (not in the trash), in the book's order; all of them when absent */
+  chapters?: string[];
+  /** the story bible as an appendix after the last chapter */
+  bibleAppendix?: boolean;
+  /** the book's cover, when it has one (the EPUB's) */
+  cover: boolean;
+  /** Standard Manuscript Format: the story alone, no front or back matter */
+  manuscript?: boolean;
+  /** front matter that stands over the book's own */
+  copyright?: string;
+  dedication?: string;
+}
+
+/**
+ * A book as the one document model every writer consumes: its chapters in order (each without a
+ * leading heading that repeats its title), title page, front and back matter, cover. The export
+ * and the account archive both write a book from this, so the two cannot differ. The caller has
+ * already decided the book may be read whole.
+ */
+export async function bookDocument(book: BookRow, options: BookDocumentOptions): Promise<{ model: DocumentModel; author: string; ownerEmail: string }> {
   const [chapters, owner, appendix, cover] = await Promise.all([
     sql
       .selectFrom("Chapter")
@@ -108,7 +127,7 @@ export async function exportBook(options: ExportBookOptions, principal: Principa
       .execute(),
     sql.selectFrom("User").select(["name", "email"]).where("id", "=", book.ownerId).executeTakeFirstOrThrow(),
     options.bibleAppendix ? bibleAppendix(book) : undefined,
-    withCover ? readBookCover(book.id) : undefined,
+    options.cover && book.coverMediaType !== null ? readBookCover(book.id) : undefined,
   ]);
   // The book's pen name, else the owner's name, else the start of their address.
   const author = book.author?.trim() || owner.name.trim() || owner.email.split("@")[0]!;
@@ -130,11 +149,25 @@ export async function exportBook(options: ExportBookOptions, principal: Principa
     ...(Object.keys(frontMatter).length > 0 && { frontMatter }),
     chapters: chapters.map((c) => ({ title: c.title, markdown: withoutTitleHeading(c.content, c.title) })),
     ...(backMatter.length > 0 && { backMatter }),
-    // Bytes read now are the cover the export was asked with, even when a queued job writes it later.
+    // Bytes read now are the cover the document was asked with, even when a queued job writes it later.
     ...(cover && cover.byteLength > 0 && { cover: { mediaType: book.coverMediaType!, base64: Buffer.from(cover).toString("base64") } }),
   };
+  return { model, author, ownerEmail: owner.email };
+}
+
+// GET /api/v1/books/{bookId}/export — the whole book, chapters in order, as one document.
+export async function exportBook(options: ExportBookOptions, principal: Principal): Promise<Conversion> {
+  const { book, format } = await planExport(options, principal);
+  const { model, author, ownerEmail } = await bookDocument(book, {
+    chapters: options.chapters,
+    bibleAppendix: options.bibleAppendix,
+    cover: format.id === "epub" && options.cover !== false,
+    manuscript: options.manuscript,
+    copyright: options.copyright,
+    dedication: options.dedication,
+  });
   // Page one's contact block: the book's, else the author and the owner's e-mail.
-  const contact = book.contact?.trim() || `${author}\n${owner.email}`;
+  const contact = book.contact?.trim() || `${author}\n${ownerEmail}`;
   const manuscript = options.manuscript ? { author, surname: author.split(/\s+/).at(-1)!, contact, ...(options.paper && { paper: options.paper }), ...(options.manuscriptFont && { font: options.manuscriptFont }) } : undefined;
   if (options.async || book.wordCount > INLINE_EXPORT_WORDS) {
     const snapshot = new TextEncoder().encode(JSON.stringify(model));

@@ -10,6 +10,7 @@ import type { Prepare, Prepared } from "./case-types";
 import { MEMBERS_CASES } from "./http-members-cases";
 import { WEBHOOKS_CASES } from "./http-webhooks-cases";
 import { ACCOUNTS_CASES } from "./http-accounts-cases";
+import { ARCHIVE_CASES } from "./http-account-archive-cases";
 
 const nothing = async () => null;
 
@@ -42,6 +43,7 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
   ...MEMBERS_CASES,
   ...WEBHOOKS_CASES,
   ...ACCOUNTS_CASES,
+  ...ARCHIVE_CASES,
   "POST /auth/revoke": async () => ({
     path: "/auth/revoke",
     snapshot: nothing,

@@ -10,6 +10,7 @@ import type { PrepareCall } from "./case-types";
 import { MEMBERS_TRPC_CASES } from "./http-members-cases";
 import { WEBHOOKS_TRPC_CASES } from "./http-webhooks-cases";
 import { ACCOUNTS_TRPC_CASES } from "./http-accounts-cases";
+import { ARCHIVE_TRPC_CASES } from "./http-account-archive-cases";
 
 const nothing = async () => null;
 
@@ -478,4 +479,5 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
   ...MEMBERS_TRPC_CASES,
   ...WEBHOOKS_TRPC_CASES,
   ...ACCOUNTS_TRPC_CASES,
+  ...ARCHIVE_TRPC_CASES,
 };

@@ -1,4 +1,5 @@
 import type { Endpoint } from "../endpoint";
+import * as accountArchive from "./account-archive";
 import * as analysisRuns from "./analysis-runs";
 import * as analysisTemplates from "./analysis-templates";
 import * as auth from "./auth";
@@ -15,6 +16,6 @@ import * as users from "./users";
 import * as webhooks from "./webhooks";
 
 /** Every REST endpoint: the OpenAPI document and the integration tests iterate over this list. */
-export const ENDPOINTS: Endpoint[] = [auth, users, tokens, books, members, chapters, jobs, convert, analysisTemplates, analysisRuns, goals, search, bible, webhooks].flatMap((module) =>
+export const ENDPOINTS: Endpoint[] = [auth, users, accountArchive, tokens, books, members, chapters, jobs, convert, analysisTemplates, analysisRuns, goals, search, bible, webhooks].flatMap((module) =>
   Object.values(module).filter((value): value is Endpoint => typeof value === "object" && value !== null && "handle" in value),
 );

@@ -1,3 +1,4 @@
+import { archiveAccountEndpoint } from "../../http/endpoints/account-archive";
 import {
   changePasswordEndpoint,
   currentUserEndpoint,
@@ -25,4 +26,6 @@ export const usersRouter = router({
   delete: procedureOf(deleteAccountEndpoint, "deleted"),
   resetPassword: procedureOf(resetPasswordEndpoint),
   signOut: procedureOf(signOutAccountEndpoint),
+  /** Queues the archive of everything the account owns, as POST /api/v1/users/me/archive: the job to poll, its file the zip. */
+  archive: procedureOf(archiveAccountEndpoint),
 });

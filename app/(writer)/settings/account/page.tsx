@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import { requirePrincipal } from "../../../_components/require-principal";
+import { ArchiveSection } from "./archive-section";
 import { ChangePasswordForm } from "./change-password-form";
 import { DeleteAccountForm } from "./delete-account-form";
 
 export const metadata: Metadata = { title: "Account" };
 
-/** Settings → Account: the password, and leaving with one's data (issue 34 item 6, decision 0483). */
+/** Settings → Account: the password, downloading everything one owns, and leaving with one's data (issue 34 item 6, decisions 0483 and 0484). */
 export default async function AccountPage() {
   await requirePrincipal("/settings/account");
   return (
@@ -17,6 +18,7 @@ export default async function AccountPage() {
         <p className="muted section-intro">Changing it signs you out everywhere else: other browsers, the command-line client and your tokens.</p>
         <ChangePasswordForm />
       </section>
+      <ArchiveSection />
       <section aria-labelledby="delete-heading" className="settings-part">
         <h2 id="delete-heading">Delete your account</h2>
         <p className="muted section-intro">

@@ -1,0 +1,79 @@
+"use client";
+
+import { useState } from "react";
+import type { JobDto } from "@/server/jobs/schemas";
+import { FormAlert } from "../../../_components/form-alert";
+import { describeProblem, ERROR_SENTENCES } from "../../../_components/problem";
+import { trpc } from "../../../_trpc/client";
+
+/** A job is followed until it has finished, or until it can no longer be read (expired, gone). */
+function settled(job: Pick<JobDto, "status"> | undefined, error: unknown): boolean {
+  return Boolean(error) || job?.status === "succeeded" || job?.status === "failed" || job?.status === "cancelled";
+}
+
+function byteSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * Settings → Account → Download your data (issue 34 item 6): one button queues the archive of
+ * everything the account owns, its job is followed with its progress, and its zip is then offered
+ * as a link to the job's file (the session's cookie reads it, as it reads any download).
+ */
+export function ArchiveSection() {
+  const [jobId, setJobId] = useState<string | null>(null);
+  const queue = trpc.users.archive.useMutation({ onSuccess: (job) => setJobId(job.id) });
+  const job = trpc.jobs.get.useQuery({ jobId: jobId ?? "" }, { enabled: jobId !== null, refetchInterval: (q) => (settled(q.state.data, q.state.error) ? false : 1000) });
+  const current = jobId !== null ? job.data : undefined;
+  const working = queue.isPending || (jobId !== null && !settled(current, job.error));
+  const ready = current?.status === "succeeded" && current.file ? { ...current.file, href: current.links.file ?? `${current.links.self}/file`, expiresAt: current.expiresAt } : null;
+  const message =
+    describeProblem(queue.error)?.message ??
+    (current?.status === "failed" || current?.status === "cancelled" ? (current.error?.message ?? ERROR_SENTENCES.internal) : undefined) ??
+    (jobId !== null && job.error ? describeProblem(job.error)?.message : undefined);
+  const percent = Math.round((current?.progress ?? 0) * 100);
+
+  function start() {
+    setJobId(null);
+    queue.reset();
+    queue.mutate({});
+  }
+
+  return (
+    <section aria-labelledby="archive-heading" className="panel">
+      <h2 id="archive-heading">Download your data</h2>
+      <div className="stack">
+        <p className="muted">
+          One zip of everything your account owns: every book (those in the trash too) with its chapters as Markdown and as an EPUB, every revision,
+          the story bible with its pictures, covers, goals, series and your writing history, as JSON and files. Books other writers share with you
+          are listed, not copied. No password, token or webhook secret is in it.
+        </p>
+        <FormAlert message={message} />
+        {working && (
+          <div className="field" aria-live="polite">
+            <p className="field-hint">Preparing your archive… {percent}%</p>
+            <div className="progress" role="progressbar" aria-label="Preparing your archive" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+              <span style={{ width: `${Math.max(percent, 3)}%` }} />
+            </div>
+          </div>
+        )}
+        {ready && (
+          <p role="status">
+            <a className="button" href={ready.href} download={ready.name}>
+              Download {ready.name}
+            </a>{" "}
+            <span className="muted">
+              {byteSize(ready.size)}; kept until {new Date(ready.expiresAt).toLocaleString()}.
+            </span>
+          </p>
+        )}
+        <p>
+          <button type="button" className={ready ? "button secondary" : "button"} onClick={start} disabled={working} aria-busy={working || undefined}>
+            {working ? "Preparing…" : ready ? "Prepare a new archive" : "Prepare my archive"}
+          </button>
+        </p>
+      </div>
+    </section>
+  );
+}
