@@ -63,6 +63,7 @@ export type AppRouter = TRPCBuiltRouter<
           order?: "asc" | "desc" | undefined;
           role?: "admin" | "writer" | undefined;
           disabled?: boolean | undefined;
+          email?: string | undefined;
         } | undefined;
         output: {
           items: Array<{
@@ -178,6 +179,12 @@ export type AppRouter = TRPCBuiltRouter<
                 size: number;
                 updatedAt: string;
                 url: string;
+                width: number | null;
+                height: number | null;
+                warnings: Array<{
+                    code: "cover_too_small" | "cover_below_recommended" | "cover_ratio";
+                    message: string;
+                  }>;
               } | null;
               author: string | null;
               contact: string | null;
@@ -217,6 +224,12 @@ export type AppRouter = TRPCBuiltRouter<
             size: number;
             updatedAt: string;
             url: string;
+            width: number | null;
+            height: number | null;
+            warnings: Array<{
+                code: "cover_too_small" | "cover_below_recommended" | "cover_ratio";
+                message: string;
+              }>;
           } | null;
           author: string | null;
           contact: string | null;
@@ -263,6 +276,12 @@ export type AppRouter = TRPCBuiltRouter<
             size: number;
             updatedAt: string;
             url: string;
+            width: number | null;
+            height: number | null;
+            warnings: Array<{
+                code: "cover_too_small" | "cover_below_recommended" | "cover_ratio";
+                message: string;
+              }>;
           } | null;
           author: string | null;
           contact: string | null;
@@ -313,6 +332,12 @@ export type AppRouter = TRPCBuiltRouter<
             size: number;
             updatedAt: string;
             url: string;
+            width: number | null;
+            height: number | null;
+            warnings: Array<{
+                code: "cover_too_small" | "cover_below_recommended" | "cover_ratio";
+                message: string;
+              }>;
           } | null;
           author: string | null;
           contact: string | null;
@@ -358,6 +383,12 @@ export type AppRouter = TRPCBuiltRouter<
             size: number;
             updatedAt: string;
             url: string;
+            width: number | null;
+            height: number | null;
+            warnings: Array<{
+                code: "cover_too_small" | "cover_below_recommended" | "cover_ratio";
+                message: string;
+              }>;
           } | null;
           author: string | null;
           contact: string | null;
@@ -852,6 +883,12 @@ export type AppRouter = TRPCBuiltRouter<
               size: number;
               updatedAt: string;
               url: string;
+              width: number | null;
+              height: number | null;
+              warnings: Array<{
+                  code: "cover_too_small" | "cover_below_recommended" | "cover_ratio";
+                  message: string;
+                }>;
             } | null;
             author: string | null;
             contact: string | null;
@@ -926,6 +963,12 @@ export type AppRouter = TRPCBuiltRouter<
               size: number;
               updatedAt: string;
               url: string;
+              width: number | null;
+              height: number | null;
+              warnings: Array<{
+                  code: "cover_too_small" | "cover_below_recommended" | "cover_ratio";
+                  message: string;
+                }>;
             } | null;
             author: string | null;
             contact: string | null;
