@@ -6,7 +6,7 @@ import { z } from "zod";
  * why a store may refuse or blur it, on the page and in the API.
  */
 export const COVER_RULES = {
-  /** Below this on its short side a cover is refused by the stores that ask most (KDP's minimum is 625 × 1,000; Apple, Kobo and Barnes & Noble ask 1,400 wide). */
+  /** Below this on its short side some store refuses a cover (KDP's own minimum is 625 × 1,000; stores that ask more ask about 1,400 wide). */
   minShortSide: 1000,
   /** KDP's ideal, which the other stores take as it is. */
   recommendedWidth: 1600,
