@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 import { unzipSync } from "fflate";
+import sharp from "sharp";
 import { newBook } from "./editor-support";
 
 // Issue 19 item 14: the book's cover, set on the book page and carried by the EPUB the export
@@ -53,4 +54,29 @@ test("a cover set on the book page is the EPUB's cover, unless left out; WebP is
 
   await side.getByRole("button", { name: "Remove cover" }).click();
   await expect(side.getByText("No cover.")).toBeVisible();
+});
+
+test("a cover smaller than the stores take, or of the wrong shape, is kept with its warnings under it (issue 37 item 4)", async ({ page }) => {
+  const [chapter] = await newBook(page.request, [{ title: "Harbour", content: "It began at the harbour." }]);
+  await page.goto(`/books/${chapter!.bookId}`);
+  const side = page.getByRole("complementary", { name: "Progress and tools" });
+  const png = async (width: number, height: number) => ({
+    name: "cover.png",
+    mimeType: "image/png",
+    buffer: await sharp({ create: { width, height, channels: 3, background: { r: 40, g: 70, b: 120 } } }).png().toBuffer(),
+  });
+
+  await side.getByLabel("Add a cover").setInputFiles(await png(1200, 1200));
+  const warnings = side.getByRole("list", { name: "What the stores would say of this cover" });
+  await expect(warnings.getByRole("listitem")).toHaveText([
+    "The cover is 1,200 × 1,200 pixels, below the 1,600 × 2,560 Kindle Direct Publishing recommends; it may look soft on large screens.",
+    "The cover's height is 1.00 times its width; stores expect about 1.6 (1,600 × 2,560) and may crop or letterbox it.",
+  ]);
+  await expect(side.getByRole("img", { name: /^Cover of / })).toBeVisible();
+  await side.screenshot({ path: test.info().outputPath("cover-warnings.png") });
+
+  // A cover the stores take says nothing more.
+  await side.getByLabel("Replace cover").setInputFiles(await png(1600, 2560));
+  await expect(warnings).toHaveCount(0);
+  await expect(side.getByRole("img", { name: /^Cover of / })).toBeVisible();
 });

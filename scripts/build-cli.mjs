@@ -25,6 +25,7 @@ const SHARED_MODULES = new Set([
   "server/analysis/engine/schema-helpers.ts",
   "server/auth/book-roles.ts",
   "server/auth/scopes.ts",
+  "server/books/cover-warnings.ts",
   "server/chapters/limits.mjs",
   "server/collections.ts",
   "server/convert/engine/export-options.ts",

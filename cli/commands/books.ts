@@ -112,7 +112,11 @@ function registerCover(books: Command): void {
     .action(async (bookId: string, file: string, _options: unknown, command: Command) => {
       const { client, json } = context(command);
       const book = await client.data("PUT", coverPath(bookId), { form: fileForm(file), progress: "uploading" }, bookSchema);
-      printResult(json, book, `"${book.title}" has a cover now (${book.cover!.mediaType}, ${book.cover!.size} bytes); its EPUB export carries it.`);
+      const { mediaType, size, width, height, warnings } = book.cover!;
+      const pixels = width !== null && height !== null ? `, ${width} × ${height} pixels` : "";
+      // Kept either way: what the stores would say of it follows, a line each (as `bible add` prints its notes).
+      const told = warnings.map((warning) => `\n  warning: ${warning.message}`).join("");
+      printResult(json, book, `"${book.title}" has a cover now (${mediaType}, ${size} bytes${pixels}); its EPUB export carries it.${told}`);
     });
 
   cover

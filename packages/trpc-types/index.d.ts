@@ -210,6 +210,12 @@ export type AppRouter = TRPCBuiltRouter<
                 size: number;
                 updatedAt: string;
                 url: string;
+                width: number | null;
+                height: number | null;
+                warnings: Array<{
+                    code: "cover_too_small" | "cover_below_recommended" | "cover_ratio";
+                    message: string;
+                  }>;
               } | null;
               author: string | null;
               contact: string | null;
@@ -249,6 +255,12 @@ export type AppRouter = TRPCBuiltRouter<
             size: number;
             updatedAt: string;
             url: string;
+            width: number | null;
+            height: number | null;
+            warnings: Array<{
+                code: "cover_too_small" | "cover_below_recommended" | "cover_ratio";
+                message: string;
+              }>;
           } | null;
           author: string | null;
           contact: string | null;
@@ -295,6 +307,12 @@ export type AppRouter = TRPCBuiltRouter<
             size: number;
             updatedAt: string;
             url: string;
+            width: number | null;
+            height: number | null;
+            warnings: Array<{
+                code: "cover_too_small" | "cover_below_recommended" | "cover_ratio";
+                message: string;
+              }>;
           } | null;
           author: string | null;
           contact: string | null;
@@ -345,6 +363,12 @@ export type AppRouter = TRPCBuiltRouter<
             size: number;
             updatedAt: string;
             url: string;
+            width: number | null;
+            height: number | null;
+            warnings: Array<{
+                code: "cover_too_small" | "cover_below_recommended" | "cover_ratio";
+                message: string;
+              }>;
           } | null;
           author: string | null;
           contact: string | null;
@@ -390,6 +414,12 @@ export type AppRouter = TRPCBuiltRouter<
             size: number;
             updatedAt: string;
             url: string;
+            width: number | null;
+            height: number | null;
+            warnings: Array<{
+                code: "cover_too_small" | "cover_below_recommended" | "cover_ratio";
+                message: string;
+              }>;
           } | null;
           author: string | null;
           contact: string | null;
@@ -884,6 +914,12 @@ export type AppRouter = TRPCBuiltRouter<
               size: number;
               updatedAt: string;
               url: string;
+              width: number | null;
+              height: number | null;
+              warnings: Array<{
+                  code: "cover_too_small" | "cover_below_recommended" | "cover_ratio";
+                  message: string;
+                }>;
             } | null;
             author: string | null;
             contact: string | null;
@@ -958,6 +994,12 @@ export type AppRouter = TRPCBuiltRouter<
               size: number;
               updatedAt: string;
               url: string;
+              width: number | null;
+              height: number | null;
+              warnings: Array<{
+                  code: "cover_too_small" | "cover_below_recommended" | "cover_ratio";
+                  message: string;
+                }>;
             } | null;
             author: string | null;
             contact: string | null;

@@ -15,7 +15,7 @@ import { BIBLE_LIMITS, type EntryDto } from "./schemas";
 export async function setEntryPicture(input: { bookId: string; entryId: string; bytes: Uint8Array }, principal: Principal): Promise<EntryDto> {
   authorize(principal, "bible.setPicture");
   const { book, entry } = await loadEntry(principal, input.bookId, input.entryId, "bible.setPicture");
-  const mediaType = await checkPicture(input.bytes, { owner: principal.userId, what: "A picture", maxBytes: BIBLE_LIMITS.pictureBytes, accepted: PICTURE_MEDIA_TYPES });
+  const { mediaType } = await checkPicture(input.bytes, { owner: principal.userId, what: "A picture", maxBytes: BIBLE_LIMITS.pictureBytes, accepted: PICTURE_MEDIA_TYPES });
   const row = await sqlTransaction(async (trx) => {
     await writePicture(trx, PICTURE_STORES.entryPicture, entry.id, input.bytes);
     const now = new Date();

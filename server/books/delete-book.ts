@@ -41,7 +41,7 @@ export async function deleteBook(input: { bookId: string; permanent: boolean; pr
     await deletePicture(trx, PICTURE_STORES.bookCover, book.id);
     await trx
       .updateTable("Book")
-      .set({ purgedAt: now, deletedAt: book.deletedAt ?? now, title: "", description: "", wordCount: 0, chapterCount: 0, coverMediaType: null, coverSize: null, coverUpdatedAt: null, updatedAt: now })
+      .set({ purgedAt: now, deletedAt: book.deletedAt ?? now, title: "", description: "", wordCount: 0, chapterCount: 0, coverMediaType: null, coverSize: null, coverWidth: null, coverHeight: null, coverUpdatedAt: null, updatedAt: now })
       .where("id", "=", book.id)
       .execute();
   });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { BOOK_ROLES, roleMayDo, type BookRole } from "../auth/book-roles";
 import type { Book } from "../generated/kysely/database";
 import { storedPicture, storedPictureSchema } from "../pictures/schemas";
+import { coverWarnings, coverWarningSchema } from "./cover-warnings";
 import { storedText } from "../text/stored-text";
 
 export const BOOK_STATUSES = ["planning", "drafting", "revising", "finished"] as const;
@@ -118,6 +119,17 @@ export type BookChanges = z.output<typeof patchBookInput>;
 /** Attributes a caller with write:books may change (OPTIONS answers with these). */
 export const BOOK_WRITABLE_ATTRIBUTES = [...Object.keys(writable), "deleted"];
 
+/** A book's cover: the stored picture, its size in pixels and what the stores would say of it. */
+export const bookCoverSchema = storedPictureSchema
+  .extend({
+    width: z.int().nullable().describe("pixels; null for a cover uploaded before sizes were kept (replace it to have it checked)"),
+    height: z.int().nullable().describe("pixels; null as width"),
+    warnings: z
+      .array(coverWarningSchema)
+      .describe("why a store may refuse or blur this cover (too small, below KDP's 1,600 × 2,560, a ratio far from 1.6); empty: none. The cover is kept either way"),
+  })
+  .meta({ id: "BookCover" });
+
 export const bookSchema = z
   .object({
     id: z.string(),
@@ -134,7 +146,7 @@ export const bookSchema = z
     updatedAt: z.iso.datetime(),
     deleted: z.boolean().describe("in the trash"),
     deletedAt: z.iso.datetime().nullable(),
-    cover: storedPictureSchema.nullable().describe("the cover the EPUB export carries (PUT /api/v1/books/{bookId}/cover); null: none"),
+    cover: bookCoverSchema.nullable().describe("the cover the EPUB export carries (PUT /api/v1/books/{bookId}/cover); null: none"),
     author: z.string().nullable().describe(writable.author.description!),
     contact: z.string().nullable().describe(writable.contact.description!),
     copyright: z.string().nullable().describe(writable.copyright.description!),
@@ -165,6 +177,8 @@ export const bookColumns = [
   "coverMediaType",
   "coverSize",
   "coverUpdatedAt",
+  "coverWidth",
+  "coverHeight",
   ...PUBLISHING_ATTRIBUTES,
 ] as const;
 
@@ -186,7 +200,7 @@ export function toBookDto(row: BookRow, role: BookRole): BookDto {
     updatedAt: row.updatedAt.toISOString(),
     deleted: row.deletedAt !== null,
     deletedAt: row.deletedAt === null ? null : row.deletedAt.toISOString(),
-    cover: storedPicture({ mediaType: row.coverMediaType, size: row.coverSize, updatedAt: row.coverUpdatedAt }, `/api/v1/books/${row.id}/cover`),
+    cover: bookCover(row),
     author: row.author,
     // An address and a telephone number are the writer's, not every reader's of the book.
     contact: roleMayDo(role, "write") ? row.contact : null,
@@ -196,4 +210,12 @@ export function toBookDto(row: BookRow, role: BookRole): BookDto {
     aboutAuthor: row.aboutAuthor,
     role,
   };
+}
+
+/** The cover the row's columns describe, checked from the size kept when it was uploaded. */
+function bookCover(row: BookRow): BookDto["cover"] {
+  const picture = storedPicture({ mediaType: row.coverMediaType, size: row.coverSize, updatedAt: row.coverUpdatedAt }, `/api/v1/books/${row.id}/cover`);
+  if (!picture) return null;
+  const { coverWidth: width, coverHeight: height } = row;
+  return { ...picture, width, height, warnings: width !== null && height !== null ? coverWarnings(width, height) : [] };
 }

@@ -35,8 +35,12 @@ const READ_TIMEOUT_MS = 15_000;
  * payload_too_large, and what is not one of the `accepted` types is 415 unsupported_media_type.
  * Then it is read through in the quick worker lane, under a deadline: more than
  * MAX_PICTURE_PIXELS is 413, and bytes that do not decode as that type are 422 corrupt_document.
+ * Answers the type and the size in pixels the worker read (a cover's warnings come from them).
  */
-export async function checkPicture<T extends PictureType>(bytes: Uint8Array, rule: { what: string; maxBytes: number; accepted: readonly T[]; owner: string }): Promise<T> {
+export async function checkPicture<T extends PictureType>(
+  bytes: Uint8Array,
+  rule: { what: string; maxBytes: number; accepted: readonly T[]; owner: string },
+): Promise<{ mediaType: T; width: number; height: number }> {
   const { what, maxBytes, accepted } = rule;
   if (bytes.byteLength > maxBytes) {
     throw new AppError("payload_too_large", `${what} can be at most ${maxBytes / 1024 / 1024} MiB.`, { maxBytes, size: bytes.byteLength });
@@ -56,7 +60,7 @@ export async function checkPicture<T extends PictureType>(bytes: Uint8Array, rul
   if (`image/${facts.format}` !== mediaType) {
     throw new AppError("corrupt_document", `${what} starts as a ${pictureTypeNames([mediaType])} image but reads as ${facts.format}; nothing was changed.`);
   }
-  return mediaType as T;
+  return { mediaType: mediaType as T, width: facts.width, height: facts.height };
 }
 
 /** Replaces the owner's picture with these bytes, in the caller's transaction. */

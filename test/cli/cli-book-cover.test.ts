@@ -20,7 +20,8 @@ describe("inkstone books cover set|get|remove", () => {
     const bookId = json(await run(["books", "create", "--title", "The Long Tide", "--json"])).id as string;
     ok(await run(["chapters", "upload", bookId, "--title", "Harbour"], "It began at the harbour.\n"));
     expect(ok(await run(["books", "cover", "set", bookId, COVER]))).toBe(
-      `"The Long Tide" has a cover now (image/jpeg, ${readFileSync(COVER).byteLength} bytes); its EPUB export carries it.\n`,
+      `"The Long Tide" has a cover now (image/jpeg, ${readFileSync(COVER).byteLength} bytes, 320 × 512 pixels); its EPUB export carries it.\n` +
+        "  warning: The cover is 320 × 512 pixels: e-book stores refuse a cover whose short side is under 1,000 pixels. Use one of 1,600 × 2,560.\n",
     );
     expect(json(await run(["books", "show", bookId, "--json"])).cover).toMatchObject({ mediaType: "image/jpeg" });
 

@@ -30,7 +30,15 @@ describe("a book's cover over REST and tRPC", () => {
     const book = await bookWithChapter();
     const path = `/api/v1/books/${book.id}/cover`;
     const saved = expectSuccess(await call("PUT", path, { token: ann.token, body: coverForm() }), 201);
-    expect(saved.cover).toEqual({ mediaType: "image/jpeg", size: COVER_JPEG.byteLength, updatedAt: saved.updatedAt, url: path });
+    expect(saved.cover).toEqual({
+      mediaType: "image/jpeg",
+      size: COVER_JPEG.byteLength,
+      updatedAt: saved.updatedAt,
+      url: path,
+      width: 320,
+      height: 512,
+      warnings: [expect.objectContaining({ code: "cover_too_small" })],
+    });
     // What the part claims does not matter: its bytes say JPEG.
     const again = expectSuccess(await call("PUT", path, { token: ann.token, body: coverForm("application/octet-stream") }), 201);
     expect(again.cover).toMatchObject({ mediaType: "image/jpeg", size: COVER_JPEG.byteLength });

@@ -37,11 +37,20 @@ describe("a book's cover", () => {
     ann = await newWriter("ann");
   });
 
+  it("kept before its size was (issue 37 item 4), is told nothing until it is replaced", async () => {
+    const book = await newBook(ann);
+    await setBookCover({ bookId: book.id, bytes: JPEG }, ann);
+    await sql.updateTable("Book").set({ coverWidth: null, coverHeight: null }).where("id", "=", book.id).execute();
+    expect((await getBook({ bookId: book.id }, ann)).cover).toMatchObject({ mediaType: "image/jpeg", width: null, height: null, warnings: [] });
+  });
+
   it("is stored as sent, named on the book, and moves its updatedAt", async () => {
     const book = await newBook(ann);
     expect(book.cover).toBeNull();
     const saved = await setBookCover({ bookId: book.id, bytes: JPEG }, ann);
-    expect(saved.cover).toEqual({ mediaType: "image/jpeg", size: JPEG.byteLength, updatedAt: saved.updatedAt, url: `/api/v1/books/${book.id}/cover` });
+    expect(saved.cover).toMatchObject({ mediaType: "image/jpeg", size: JPEG.byteLength, updatedAt: saved.updatedAt, url: `/api/v1/books/${book.id}/cover` });
+    // Its size, read by the worker that checked it, and what the stores would say of 320 × 512 (issue 37 item 4).
+    expect(saved.cover).toMatchObject({ width: 320, height: 512, warnings: [{ code: "cover_too_small" }] });
     expect(Date.parse(saved.updatedAt)).toBeGreaterThanOrEqual(Date.parse(book.updatedAt));
     expect(await getBook({ bookId: book.id }, ann)).toEqual(saved);
     const image = await getBookCover({ bookId: book.id }, ann);

@@ -38,6 +38,35 @@ ${body}
 `;
 }
 
+/**
+ * What the package says of the book's accessibility (EPUB Accessibility 1.1's discovery metadata,
+ * issue 37 item 3, decision 0485): only what is true of every EPUB written here. The text is
+ * reflowable with relative sizes, each chapter opens with its heading, a navigation document with
+ * a table of contents and landmarks leads to them, the spine is the reading order, and the
+ * sections carry DPUB-ARIA roles. The only picture is the cover, whose `alt` is the title (a
+ * chapter's images are written as their alternative text: ../markdown/html.ts), so "visual" and
+ * "alternativeText" come with a cover only. No WCAG conformance is claimed (`dcterms:conformsTo`):
+ * what decides it beyond the markup — passages in another language marked as such, links that say
+ * where they go — is the writer's text, which nothing here can evaluate.
+ */
+export function accessibilityMetadata(hasCover: boolean): string {
+  const features = ["structuralNavigation", "tableOfContents", "readingOrder", "displayTransformability", "ARIA", ...(hasCover ? ["alternativeText"] : [])];
+  const summary =
+    "A reflowable e-book: readers can resize and restyle its text. Each chapter opens with a heading, the table of contents leads to every chapter, and the reading order follows the book." +
+    (hasCover ? " The cover picture's text alternative is the title." : " It has no pictures.") +
+    " It claims no WCAG conformance level, as its text has not been evaluated for one.";
+  const meta = (property: string, value: string, lang = "") => `<meta property="${property}"${lang}>${value}</meta>`;
+  return [
+    meta("schema:accessMode", "textual"),
+    ...(hasCover ? [meta("schema:accessMode", "visual")] : []),
+    meta("schema:accessModeSufficient", "textual"),
+    ...features.map((feature) => meta("schema:accessibilityFeature", feature)),
+    meta("schema:accessibilityHazard", "none"),
+    // Written in English whatever the book's language: said so, as the package's xml:lang is the book's.
+    meta("schema:accessibilitySummary", escapeXml(summary), ' xml:lang="en"'),
+  ].join("\n");
+}
+
 /** EPUB 3.2's image types (a book's cover is one of them: COVER_MEDIA_TYPES); another is left out, not written. */
 const COVER_EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif" };
 
@@ -91,6 +120,7 @@ export function writeEpub(model: DocumentModel, options: WriteOptions = {}): Wri
 <dc:title>${escapeXml(title)}</dc:title>
 <dc:language>${language}</dc:language>
 ${model.author ? `<dc:creator>${escapeXml(model.author)}</dc:creator>\n` : ""}<meta property="dcterms:modified">${modified}</meta>
+${accessibilityMetadata(coverImage !== undefined)}
 </metadata>
 <manifest>
 <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>

@@ -11,7 +11,8 @@ import styles from "../book.module.css";
 /**
  * The cover the book's EPUB carries: shown, replaced (REST's PUT …/cover takes it as a multipart
  * file; the server sniffs it and refuses what is not a JPEG, PNG or GIF, or is over the limit), or
- * removed. The page is refreshed after, so the export dialog knows whether there is one.
+ * removed. The page is refreshed after, so the export dialog knows whether there is one, and the
+ * cover's warnings (too small for the stores, a ratio far from 1.6) show under it.
  */
 export function BookCover({ book }: { book: Pick<BookDto, "id" | "title" | "cover"> }) {
   const router = useRouter();
@@ -27,6 +28,16 @@ export function BookCover({ book }: { book: Pick<BookDto, "id" | "title" | "cove
         <img className={styles.coverImage} src={`${book.cover.url}?v=${encodeURIComponent(book.cover.updatedAt)}`} alt={`Cover of ${book.title}`} />
       ) : (
         <p className="muted">No cover. The EPUB carries one when the book has it.</p>
+      )}
+      {book.cover && book.cover.warnings.length > 0 && (
+        // Kept, but a store may refuse or blur it: said beside the picture, in the words the API uses.
+        <ul className={styles.coverWarnings} aria-label="What the stores would say of this cover">
+          {book.cover.warnings.map((warning) => (
+            <li key={warning.code} data-code={warning.code}>
+              {warning.message}
+            </li>
+          ))}
+        </ul>
       )}
       <FormAlert message={problem ?? describeProblem(remove.error)?.message} />
       <label className="button secondary small" aria-disabled={sending || undefined}>
