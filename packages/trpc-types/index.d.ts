@@ -63,6 +63,7 @@ export type AppRouter = TRPCBuiltRouter<
           order?: "asc" | "desc" | undefined;
           role?: "admin" | "writer" | undefined;
           disabled?: boolean | undefined;
+          email?: string | undefined;
         } | undefined;
         output: {
           items: Array<{
@@ -780,6 +781,11 @@ export type AppRouter = TRPCBuiltRouter<
           sceneBreak?: "stars" | "hash" | "asterism" | "blank" | undefined;
           paper?: "letter" | "a4" | undefined;
           manuscriptFont?: "courier" | "times" | undefined;
+          layout?: "plain" | "platform" | undefined;
+          paragraphSpacing?: "none" | "blank" | undefined;
+          lineEndings?: "lf" | "crlf" | undefined;
+          encoding?: "utf-8" | "gb18030" | undefined;
+          split?: "book" | "chapters" | undefined;
           manuscript?: boolean | undefined;
           smartPunctuation?: boolean | undefined;
           notes?: boolean | undefined;
