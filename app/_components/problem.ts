@@ -42,7 +42,8 @@ export const ERROR_SENTENCES: Record<ErrorCode, string> = {
   unsupported_format: "Inkstone cannot read or write that format. Choose one from the list.",
   format_mismatch: "That file is not what its name says. Check that it is the document you meant.",
   corrupt_document: "That file is damaged and cannot be opened. Save it again from the program that made it.",
-  invalid_encoding: "That text file is not in UTF-8. Save it as UTF-8 and try again.",
+  // The server's message names the encodings it tried and says what to do, so this does not (it was shown twice).
+  invalid_encoding: "Inkstone cannot tell how that text file is encoded.",
   conversion_timed_out: "That document took too long to convert and was stopped. Try a smaller one.",
   document_too_complex: "Part of the text is nested too deeply or is too unusual to be written in that format. Simplify it (deep quotes or lists, long runs of symbols) and try again.",
   archive_too_large: "That document unpacks to more than Inkstone takes at once.",

@@ -23,6 +23,11 @@ interface ExportFlags {
   bibleAppendix?: boolean;
   /** false with --no-cover */
   cover: boolean;
+  layout?: string;
+  paragraphSpacing?: string;
+  lineEndings?: string;
+  encoding?: string;
+  split?: string;
   output: string;
 }
 
@@ -43,6 +48,11 @@ export function registerExport(program: Command): void {
     .option("--manuscript-font <font>", "with --manuscript: courier (the default) or times")
     .option("--bible-appendix", "the book's story bible as an appendix after the last chapter")
     .option("--no-cover", "EPUB: leave out the book's cover (inkstone books cover set)")
+    .option("--layout <layout>", "TXT: plain (the default) or platform (every paragraph indented with two ideographic spaces, as 起点 and 番茄 take it)")
+    .option("--paragraph-spacing <spacing>", "TXT: blank (a blank line between paragraphs, the default) or none")
+    .option("--line-endings <endings>", "TXT: lf (the default) or crlf")
+    .option("--encoding <encoding>", "TXT: utf-8 (the default) or gb18030")
+    .option("--split <split>", "TXT: book (one file, the default) or chapters (a zip of one file per chapter)")
     .requiredOption("-o, --output <file>", 'where to write it ("-" for standard output)')
     .action(async (bookId: string, options: ExportFlags, command: Command) => {
       const { client, json } = context(command);
@@ -60,6 +70,11 @@ export function registerExport(program: Command): void {
         manuscriptFont: options.manuscriptFont as Query["manuscriptFont"],
         bibleAppendix: options.bibleAppendix ? "1" : undefined,
         cover: options.cover ? undefined : "0",
+        layout: options.layout as Query["layout"],
+        paragraphSpacing: options.paragraphSpacing as Query["paragraphSpacing"],
+        lineEndings: options.lineEndings as Query["lineEndings"],
+        encoding: options.encoding as Query["encoding"],
+        split: options.split as Query["split"],
       });
       const file = await client.download("GET", `/api/v1/books/${encodeURIComponent(bookId)}/export`, { query, progress: "exporting", waiting: `exporting as ${options.format}` });
       const where = writeOutput(file.bytes, options.output);

@@ -842,6 +842,11 @@ export type AppRouter = TRPCBuiltRouter<
           sceneBreak?: "stars" | "hash" | "asterism" | "blank" | undefined;
           paper?: "letter" | "a4" | undefined;
           manuscriptFont?: "courier" | "times" | undefined;
+          layout?: "plain" | "platform" | undefined;
+          paragraphSpacing?: "none" | "blank" | undefined;
+          lineEndings?: "lf" | "crlf" | undefined;
+          encoding?: "utf-8" | "gb18030" | undefined;
+          split?: "book" | "chapters" | undefined;
           manuscript?: boolean | undefined;
           smartPunctuation?: boolean | undefined;
           notes?: boolean | undefined;

@@ -1,5 +1,5 @@
 import type { Principal } from "../auth/principal";
-import { planExport, type ExportBookOptions } from "./export-book";
+import { planExport, type ExportOptions } from "./export-book";
 import { safeFileName } from "./file-name";
 import { writtenAs } from "./formats";
 
@@ -8,8 +8,12 @@ import { writtenAs } from "./formats";
  * checks, without writing the book or queueing a job: HEAD is safe, and a long book's export is
  * minutes of work. Its size is known only once it is written, so it is not told.
  */
-export async function describeExport(options: ExportBookOptions, principal: Principal): Promise<{ name: string; mediaType: string }> {
-  const { book, format } = await planExport(options, principal);
-  const { mediaType, extension } = writtenAs(format);
+export async function describeExport(options: ExportOptions, principal: Principal): Promise<{ name: string; mediaType: string }> {
+  const { book, format, text } = await planExport(options, principal);
+  // Plain text's choices change what is sent: a zip of chapters, or text in GB18030.
+  if (text?.split === "chapters") return { name: safeFileName(book.title, "zip"), mediaType: "application/zip" };
+  const written = writtenAs(format);
+  const mediaType = text?.encoding === "gb18030" ? "text/plain; charset=gb18030" : written.mediaType;
+  const extension = written.extension;
   return { name: safeFileName(book.title, extension), mediaType };
 }

@@ -11,7 +11,7 @@ import { leadingHeading } from "../text/markdown-heading";
 import { safeFileName } from "./file-name";
 import { enqueueJob } from "../jobs/enqueue-job";
 import { writeDocument } from "./engine";
-import type { ManuscriptFont, ManuscriptPaper, SceneBreak, TrimSize } from "./engine/export-options";
+import { TEXT_OPTION_NAMES, type ManuscriptFont, type ManuscriptPaper, type SceneBreak, type TextOptions, type TrimSize } from "./engine/export-options";
 import type { DocumentModel } from "./engine/model";
 import type { Conversion } from "./convert-document";
 import { requireFormat, writableFormats, type Format } from "./formats";
@@ -50,11 +50,20 @@ export interface ExportBookOptions {
   async?: boolean;
 }
 
+/** ExportBookOptions with the plain-text choices (TextOptions), for format=txt (issue 32 item 4). */
+export type ExportOptions = ExportBookOptions & TextOptions;
+
+/** The plain-text choices the caller named, or undefined when none. */
+export function textOptionsOf(options: TextOptions): TextOptions | undefined {
+  const named = Object.fromEntries(TEXT_OPTION_NAMES.filter((name) => options[name] !== undefined).map((name) => [name, options[name]]));
+  return Object.keys(named).length > 0 ? (named as TextOptions) : undefined;
+}
+
 /**
  * What an export checks before any work: that the caller may export the book, in a format it can
  * be written in. HEAD answers from this alone (describe-export.ts).
  */
-export async function planExport(options: ExportBookOptions, principal: Principal) {
+export async function planExport(options: ExportOptions, principal: Principal) {
   authorize(principal, "books.export");
   const book = await loadBook(principal, options.bookId, "books.export");
   const format = chooseFormat(options);
@@ -77,7 +86,15 @@ export async function planExport(options: ExportBookOptions, principal: Principa
     throw new AppError("validation_failed", `This book has no cover: PUT one to /api/v1/books/${book.id}/cover, or leave cover out.`, [{ path: "cover", message: "this book has no cover" }]);
   }
   if (options.chapters) await requireChapters(book.id, options.chapters);
-  return { book, format };
+  const text = textOptionsOf(options);
+  if (text && format.id !== "txt") {
+    throw new AppError("not_acceptable", `${Object.keys(text).join(", ")} ${Object.keys(text).length === 1 ? "is a choice" : "are choices"} of plain text: ask for format=txt.`, { available: ["txt"] });
+  }
+  if (options.cover && !book.coverMediaType) {
+    throw new AppError("validation_failed", `This book has no cover: PUT one to /api/v1/books/${book.id}/cover, or leave cover out.`, [{ path: "cover", message: "this book has no cover" }]);
+  }
+  if (options.chapters) await requireChapters(book.id, options.chapters);
+  return { book, format, text };
 }
 
 /** Every id named must be one of the book's chapters (not in the trash): 422 naming those that are not. */
@@ -156,8 +173,8 @@ export async function bookDocument(book: BookRow, options: BookDocumentOptions):
 }
 
 // GET /api/v1/books/{bookId}/export — the whole book, chapters in order, as one document.
-export async function exportBook(options: ExportBookOptions, principal: Principal): Promise<Conversion> {
-  const { book, format } = await planExport(options, principal);
+export async function exportBook(options: ExportOptions, principal: Principal): Promise<Conversion> {
+  const { book, format, text } = await planExport(options, principal);
   const { model, author, ownerEmail } = await bookDocument(book, {
     chapters: options.chapters,
     bibleAppendix: options.bibleAppendix,
@@ -174,7 +191,7 @@ export async function exportBook(options: ExportBookOptions, principal: Principa
     return {
       job: await enqueueJob(
         exportJob,
-        { to: format.id, title: book.title, manuscript, smartPunctuation: options.smartPunctuation, notes: options.notes, trimSize: options.trimSize, sceneBreak: options.sceneBreak },
+        { to: format.id, title: book.title, manuscript, smartPunctuation: options.smartPunctuation, notes: options.notes, trimSize: options.trimSize, sceneBreak: options.sceneBreak, text },
         principal,
         { inputFile: snapshot, book: { id: book.id, operation: "books.export" } },
       ),
@@ -188,6 +205,7 @@ export async function exportBook(options: ExportBookOptions, principal: Principa
     ...(options.smartPunctuation && { smartPunctuation: true }),
     ...(options.trimSize && { trimSize: options.trimSize }),
     ...(options.sceneBreak && { sceneBreak: options.sceneBreak }),
+    ...(text && { text }),
   });
   return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(book.title, written.extension) } };
 }

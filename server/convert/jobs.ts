@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineJob } from "../jobs/define-job";
 import { convert, writeDocument } from "./engine";
-import { MANUSCRIPT_FONTS, MANUSCRIPT_PAPER, SCENE_BREAKS, TRIM_SIZES, type SceneBreak } from "./engine/export-options";
+import { LINE_ENDINGS, MANUSCRIPT_FONTS, MANUSCRIPT_PAPER, PARAGRAPH_SPACINGS, SCENE_BREAKS, TEXT_ENCODINGS, TEXT_LAYOUTS, TEXT_SPLITS, TRIM_SIZES, type SceneBreak } from "./engine/export-options";
 import { CONVERSION_JOB_TTL_SECONDS } from "./schemas";
 import { safeFileName } from "./file-name";
 import { CONVERSION_TIMEOUT_MS } from "./time-limit";
@@ -40,10 +40,17 @@ export const conversionJob = defineJob({
 
 const manuscriptSchema = z.object({ author: z.string(), surname: z.string(), contact: z.string().optional(), paper: z.enum(MANUSCRIPT_PAPER).optional(), font: z.enum(MANUSCRIPT_FONTS).optional() });
 const sceneBreakSchema = z.enum(Object.keys(SCENE_BREAKS) as [SceneBreak, ...SceneBreak[]]);
+const textOptionsSchema = z.object({
+  layout: z.enum(TEXT_LAYOUTS).optional(),
+  paragraphSpacing: z.enum(PARAGRAPH_SPACINGS).optional(),
+  lineEndings: z.enum(LINE_ENDINGS).optional(),
+  encoding: z.enum(TEXT_ENCODINGS).optional(),
+  split: z.enum(TEXT_SPLITS).optional(),
+});
 
 export const exportJob = defineJob({
   kind: "convert.export",
-  input: z.object({ to: z.string(), title: z.string(), manuscript: manuscriptSchema.optional(), smartPunctuation: z.boolean().optional(), notes: z.boolean().optional(), trimSize: z.enum(TRIM_SIZES).optional(), sceneBreak: sceneBreakSchema.optional() }),
+  input: z.object({ to: z.string(), title: z.string(), manuscript: manuscriptSchema.optional(), smartPunctuation: z.boolean().optional(), notes: z.boolean().optional(), trimSize: z.enum(TRIM_SIZES).optional(), sceneBreak: sceneBreakSchema.optional(), text: textOptionsSchema.optional() }),
   ttlSeconds: CONVERSION_JOB_TTL_SECONDS,
   timeoutMs: JOB_TIMEOUT_MS,
   async run(input, context, inputFile) {
@@ -58,6 +65,7 @@ export const exportJob = defineJob({
       ...(input.smartPunctuation && { smartPunctuation: true }),
       ...(input.trimSize && { trimSize: input.trimSize }),
       ...(input.sceneBreak && { sceneBreak: input.sceneBreak }),
+      ...(input.text && { text: input.text }),
     });
     return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(input.title, written.extension) } };
   },

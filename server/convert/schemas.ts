@@ -3,7 +3,7 @@ import { bookIdParams, bookLanguage, bookSchema } from "../books/schemas";
 import { sizeLimit } from "../errors";
 import { uploadedFile } from "../request/schemas";
 import { storedText } from "../text/stored-text";
-import { MANUSCRIPT_FONTS, MANUSCRIPT_PAPER, SCENE_BREAKS, TRIM_SIZES, type SceneBreak } from "./engine/export-options";
+import { LINE_ENDINGS, MANUSCRIPT_FONTS, MANUSCRIPT_PAPER, PARAGRAPH_SPACINGS, SCENE_BREAKS, TEXT_ENCODINGS, TEXT_LAYOUTS, TEXT_SPLITS, TRIM_SIZES, type SceneBreak } from "./engine/export-options";
 
 /**
  * The largest document taken for conversion or import, in bytes: a file's, or a text's in UTF-8,
@@ -92,6 +92,12 @@ const compileOptions = {
   sceneBreak: z.enum(sceneBreakIds).optional().describe("what a scene break prints as: stars (* * *), hash (#), asterism (⁂) or blank (a line of space); each format's own mark unless asked"),
   paper: z.enum(MANUSCRIPT_PAPER).optional().describe("with manuscript=1: the paper, letter (US Letter, the default) or a4"),
   manuscriptFont: z.enum(MANUSCRIPT_FONTS).optional().describe("with manuscript=1: courier (Courier New, the default) or times (Times New Roman), 12 pt"),
+  // Plain text as the web-novel platforms take it (issue 32 item 4): with format=txt only.
+  layout: z.enum(TEXT_LAYOUTS).optional().describe("with format=txt: plain (as typed, the default) or platform (every paragraph indented with exactly two ideographic spaces, 　　, whatever the text holds; titles alone on their line, a scene break a blank line unless sceneBreak names a mark)"),
+  paragraphSpacing: z.enum(PARAGRAPH_SPACINGS).optional().describe("with format=txt: blank (a blank line between paragraphs, the default) or none"),
+  lineEndings: z.enum(LINE_ENDINGS).optional().describe("with format=txt: lf (the default) or crlf"),
+  encoding: z.enum(TEXT_ENCODINGS).optional().describe("with format=txt: utf-8 (the default) or gb18030"),
+  split: z.enum(TEXT_SPLITS).optional().describe("with format=txt: book (one file, the default) or chapters (a zip of one file per chapter, named like 001 第一回 ….txt)"),
 } as const;
 
 export const exportChapterIds = z.array(chapterIdSchema).min(1).max(MAX_EXPORT_CHAPTER_IDS);

@@ -55,4 +55,11 @@ describe("the problem module", () => {
     const mismatch = { status: 422, body: { error: "format_mismatch", msg: "The file is not a DOCX." }, blob: null, fileName: null };
     expect(failureSentence(mismatch)).toBe(`${ERROR_SENTENCES.format_mismatch} (The file is not a DOCX.)`);
   });
+
+  it("says a text file's encoding problem once: the sentence the gist, the server's message what was tried (issue 32)", () => {
+    const msg = "The text is in none of the encodings Inkstone reads (UTF-8, UTF-16 with a byte-order mark, GB18030/GBK, Big5); save it as UTF-8 and try again.";
+    const sentence = failureSentence({ status: 422, body: { error: "invalid_encoding", msg }, blob: null, fileName: null });
+    expect(sentence).toBe(`Inkstone cannot tell how that text file is encoded. (${msg})`);
+    expect(sentence.match(/save it as UTF-8/gi)).toHaveLength(1);
+  });
 });

@@ -8,6 +8,8 @@ function sniff(bytes: Uint8Array): { container: FormatInfo["container"] | "binar
   const head = new TextDecoder("latin1").decode(bytes.subarray(0, 4096));
   if (head.startsWith("%PDF-")) return { container: "pdf", id: "pdf" };
   if (/^\s*\{\\rtf/.test(head)) return { container: "text", id: "rtf" };
+  // UTF-16 is full of NUL bytes; with its byte-order mark it is text that the text readers decode.
+  if (hasUtf16ByteOrderMark(bytes)) return { container: "text" };
   if (!looksLikeText(bytes)) return { container: "binary" };
   if (/^\uFEFF?\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<FictionBook\b/.test(head)) return { container: "text", id: "fb2" };
   if (/^\uFEFF?\s*(<\?xml[^>]*>\s*)?<opml\b/.test(head)) return { container: "text", id: "opml" };
@@ -30,6 +32,8 @@ function zipFormat(bytes: Uint8Array): string | undefined {
   if (entries.some((entry) => entry.name === "word/document.xml")) return "docx";
   return undefined;
 }
+
+const hasUtf16ByteOrderMark = (bytes: Uint8Array) => (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
 
 /** No NUL bytes and no C0 controls but whitespace in the first 8 KiB: text of some encoding. */
 function looksLikeText(bytes: Uint8Array): boolean {

@@ -15,3 +15,35 @@ export type ManuscriptFont = (typeof MANUSCRIPT_FONTS)[number];
 /** Book trim sizes the PDF is set in: 5 × 8, 5.5 × 8.5 and 6 × 9 in, and A5 (148 × 210 mm). */
 export const TRIM_SIZES = ["5x8", "5.5x8.5", "6x9", "a5"] as const;
 export type TrimSize = (typeof TRIM_SIZES)[number];
+
+/**
+ * Plain text as web-novel platforms (起点, 番茄) take it (issue 32 item 4, decision 0486). Each is a
+ * choice of the `txt` export only:
+ * - layout: `plain`, paragraphs as the writer typed them; `platform`, every paragraph indented with
+ *   exactly two ideographic spaces whatever the stored text holds, chapter titles alone on a line;
+ * - paragraphSpacing: a blank line between paragraphs (`blank`, the default) or none;
+ * - lineEndings: `lf` (the default) or `crlf`, for Windows tools and the platforms' uploaders;
+ * - encoding: `utf-8` (the default) or `gb18030`, which older Chinese tools expect;
+ * - split: the whole book in one file (`book`), or a zip of one file per chapter (`chapters`).
+ */
+export const TEXT_LAYOUTS = ["plain", "platform"] as const;
+export type TextLayout = (typeof TEXT_LAYOUTS)[number];
+export const PARAGRAPH_SPACINGS = ["blank", "none"] as const;
+export type ParagraphSpacing = (typeof PARAGRAPH_SPACINGS)[number];
+export const LINE_ENDINGS = ["lf", "crlf"] as const;
+export type LineEndings = (typeof LINE_ENDINGS)[number];
+export const TEXT_ENCODINGS = ["utf-8", "gb18030"] as const;
+export type TextEncoding = (typeof TEXT_ENCODINGS)[number];
+export const TEXT_SPLITS = ["book", "chapters"] as const;
+export type TextSplit = (typeof TEXT_SPLITS)[number];
+
+export interface TextOptions {
+  layout?: TextLayout;
+  paragraphSpacing?: ParagraphSpacing;
+  lineEndings?: LineEndings;
+  encoding?: TextEncoding;
+  split?: TextSplit;
+}
+
+/** The option names above, for the checks that they go with format=txt only. */
+export const TEXT_OPTION_NAMES = ["layout", "paragraphSpacing", "lineEndings", "encoding", "split"] as const satisfies readonly (keyof TextOptions)[];

@@ -1,5 +1,5 @@
 import { CJK } from "../../text/markdown-lines";
-import type { ManuscriptFont, ManuscriptPaper, SceneBreak, TrimSize } from "./export-options";
+import type { ManuscriptFont, ManuscriptPaper, SceneBreak, TextOptions, TrimSize } from "./export-options";
 
 /**
  * The one document model every reader produces and every writer consumes (see
@@ -64,6 +64,8 @@ export interface WriteOptions {
   smartPunctuation?: boolean;
   /** the writer's private notes (`<!-- … -->`) in the text, in brackets; left out unless asked for */
   notes?: boolean;
+  /** plain text only: the platforms' layout, line endings, encoding, one file or a zip of chapters */
+  text?: TextOptions;
 }
 
 export interface WrittenDocument {

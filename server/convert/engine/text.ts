@@ -8,12 +8,13 @@ export function decodeUtf8(bytes: Uint8Array): string {
     return strict.decode(bytes);
   } catch {
     throw new AppError("invalid_encoding", "The document is not valid UTF-8 text; save it as UTF-8 and try again.", {
-      offset: firstInvalidByte(bytes),
+      offset: firstInvalidUtf8Byte(bytes),
     });
   }
 }
 
-function firstInvalidByte(bytes: Uint8Array): number {
+/** The offset of the first byte that is not UTF-8 (the length when all of it is). */
+export function firstInvalidUtf8Byte(bytes: Uint8Array): number {
   // Halving to the longest prefix a streaming decoder accepts, which may end in an unfinished
   // character: the bad sequence starts at that character's lead byte.
   let low = 0;

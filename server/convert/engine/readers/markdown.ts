@@ -1,7 +1,7 @@
 import { splitMarkdown } from "../markdown/chapters";
 import { unwrapMarkdown } from "../markdown/wrapped";
 import type { DocumentModel } from "../model";
-import { decodeUtf8 } from "../text";
+import { decodeManuscript } from "../encoding";
 
 /** title/author/lang from a YAML front matter block of simple `key: value` lines (what pandoc writes). */
 function frontMatter(text: string): { meta: Record<string, string>; body: string } {
@@ -23,7 +23,7 @@ function unquote(value: string): string {
 }
 
 export function readMarkdown(bytes: Uint8Array): DocumentModel {
-  const { meta, body } = frontMatter(decodeUtf8(bytes).replace(/^\uFEFF/, ""));
+  const { meta, body } = frontMatter(decodeManuscript(bytes).text);
   const { title, chapters } = splitMarkdown(unwrapMarkdown(body));
   return {
     title: meta.title || title,

@@ -1,7 +1,7 @@
 import { DEFAULT_HEADING, headingPattern, splitAtHeadings } from "../../split-chapters";
 import { isHardWrapped } from "../markdown/wrapped";
 import type { DocumentModel, ReadOptions } from "../model";
-import { decodeUtf8 } from "../text";
+import { decodeManuscript } from "../encoding";
 
 const SCENE_BREAK = /^\s*(?:[*#~⁂§•·-]\s*){3,5}$|^\s*[#⁂]\s*$/;
 
@@ -19,7 +19,7 @@ function escapeLine(line: string): string {
  * whose lines are joined (see ../markdown/wrapped.ts).
  */
 export function readText(bytes: Uint8Array, options: ReadOptions = {}): DocumentModel {
-  const text = decodeUtf8(bytes).replace(/^\uFEFF/, "");
+  const text = decodeManuscript(bytes).text;
   const lines = text.split(/\r\n?|\n/);
   const onePerLine = !isHardWrapped(lines);
   const heading = options.chapterPattern ? headingPattern(options.chapterPattern) : DEFAULT_HEADING;

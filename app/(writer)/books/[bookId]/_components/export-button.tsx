@@ -94,6 +94,8 @@ function ExportForm({ bookId, hasCover, formats, chapters, frontMatter: saved, s
     const dedication = manuscript ? "" : frontMatter.dedication.trim();
     const bibleAppendix = fields.get("bibleAppendix") === "on";
     const leaveOutCover = format === "epub" && hasCover && fields.get("cover") !== "on";
+    // Plain text's choices (issue 32 item 4): only what differs from the default is sent.
+    const text = format === "txt" ? textChoices(fields) : {};
     const chosen = allChapters ? [] : fields.getAll("chapter").map(String);
     if (!allChapters && chosen.length === 0) return run({ phase: "convert", fraction: null }, async () => "Choose at least one chapter, or export all of them.");
     await run({ phase: "convert", fraction: null }, async (onProgress) => {
@@ -116,6 +118,7 @@ function ExportForm({ bookId, hasCover, formats, chapters, frontMatter: saved, s
         ...(chosen.length > 0 && { chapters: chosen.join(",") }),
         ...(bibleAppendix && { bibleAppendix: "1" }),
         ...(leaveOutCover && { cover: "0" }),
+        ...text,
       });
       let answer = await send("GET", `/api/v1/books/${bookId}/export?${query}`, null, onProgress);
       if (answer.status === 202) answer = await followJob(answer.body!.data as Parameters<typeof followJob>[0], onProgress);
@@ -191,6 +194,40 @@ function ExportForm({ bookId, hasCover, formats, chapters, frontMatter: saved, s
           <p className="field-hint">The printed page: chapters open on a right-hand page, with running heads and a gutter.</p>
         </div>
       )}
+      {format === "txt" && (
+        <fieldset className="export-text-field">
+          <legend>Plain text</legend>
+          <label className="checkbox">
+            <input type="checkbox" name="platformLayout" />
+            <span>
+              For web-novel platforms <span className="muted">— every paragraph indented with two full-width spaces (　　), as 起点 and 番茄 take it; scene breaks a blank line</span>
+            </span>
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" name="blankLines" defaultChecked />
+            <span>A blank line between paragraphs</span>
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" name="crlf" />
+            <span>
+              Windows line endings <span className="muted">(CRLF)</span>
+            </span>
+          </label>
+          <div className="field">
+            <label htmlFor="export-encoding">Encoding</label>
+            <select id="export-encoding" name="encoding" defaultValue="utf-8">
+              <option value="utf-8">UTF-8</option>
+              <option value="gb18030">GB18030 (older Chinese tools)</option>
+            </select>
+          </div>
+          <label className="checkbox">
+            <input type="checkbox" name="splitChapters" />
+            <span>
+              One file per chapter <span className="muted">— in a zip, named 001 第一回 ….txt</span>
+            </span>
+          </label>
+        </fieldset>
+      )}
       <div className="field">
         <label htmlFor="export-scene-break">Scene breaks</label>
         <select id="export-scene-break" name="sceneBreak" defaultValue="">
@@ -264,6 +301,17 @@ function ExportForm({ bookId, hasCover, formats, chapters, frontMatter: saved, s
       </div>
     </form>
   );
+}
+
+/** The plain-text options the form asks for, as the export's query names them (defaults left out). */
+function textChoices(fields: FormData): Record<string, string> {
+  return {
+    ...(fields.get("platformLayout") === "on" && { layout: "platform" }),
+    ...(fields.get("blankLines") !== "on" && { paragraphSpacing: "none" }),
+    ...(fields.get("crlf") === "on" && { lineEndings: "crlf" }),
+    ...(fields.get("encoding") === "gb18030" && { encoding: "gb18030" }),
+    ...(fields.get("splitChapters") === "on" && { split: "chapters" }),
+  };
 }
 
 function rank(id: string): number {
