@@ -44,7 +44,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ sec
         <strong>{invitation.inviterName}</strong> invites you to work on <cite className="invite-title">{invitation.bookTitle}</cite> as its{" "}
         <strong>{ROLE_NAMES[invitation.role]}</strong>.
       </p>
-      <p className="hint">
+      <p className="muted invite-terms">
         {invitation.email !== null && <>This invitation is for {invitation.email}. </>}
         It can be accepted until {invitation.expiresAt.toUTCString()}.
       </p>

@@ -50,7 +50,7 @@ export function InvitationsPanel({ bookId, roles }: { bookId: string; roles: { v
       </h3>
       <form onSubmit={submit} className="stack" noValidate aria-label="Invite someone">
         <FormAlert message={problem?.message} />
-        <SelectField name="role" label="Role" options={roles} defaultValue="editor" error={problem?.fields?.role} />
+        <SelectField name="role" label="Invite as" options={roles} defaultValue="editor" error={problem?.fields?.role} />
         <Field
           name="email"
           label="E-mail (optional)"
