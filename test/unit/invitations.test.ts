@@ -1,3 +1,4 @@
+// @module-tag postgres
 // Issue 36 item 1 (decision 0487): invitations to a book, as the use cases do them.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "@/server/auth/principal";

@@ -1,6 +1,6 @@
 -- CreateTable
 -- Invitations to a book (issue 36 item 1, decision 0487): by e-mail or by a link, with a role and an
--- expiry; only the secret's hash is kept.
+-- expiry: only a hash of the secret is kept.
 CREATE TABLE "Invitation" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "bookId" TEXT NOT NULL,
