@@ -13,9 +13,12 @@ async function invite(page: Page, role: string, email?: string): Promise<string>
   const form = invitePanel(page);
   await form.getByLabel("Invite as").selectOption(role);
   if (email) await form.getByLabel("E-mail (optional)").fill(email);
-  await form.getByRole("button", { name: "Invite" }).click();
   const link = page.getByRole("textbox", { name: "Invitation link" });
+  // The link shown before, if any: the new one must replace it.
+  const before = (await link.count()) > 0 ? await link.inputValue() : "";
+  await form.getByRole("button", { name: "Invite" }).click();
   await expect(link).toHaveValue(/\/invite\/[\w-]{43}$/);
+  await expect(link).not.toHaveValue(before);
   return link.inputValue();
 }
 

@@ -27,7 +27,8 @@ export function InvitationsPanel({ bookId, roles }: { bookId: string; roles: { v
   const pending = trpc.invitations.list.useQuery({ bookId });
   const refresh = () => utils.invitations.list.invalidate({ bookId });
   const [created, setCreated] = useState<CreatedInvitationDto | null>(null);
-  const create = trpc.invitations.create.useMutation({ onSuccess: (invitation) => (setCreated(invitation), refresh()) });
+  // The last link goes away as the next is asked for: two links on screen would be mixed up.
+  const create = trpc.invitations.create.useMutation({ onMutate: () => setCreated(null), onSuccess: (invitation) => (setCreated(invitation), refresh()) });
   const [withdrawing, setWithdrawing] = useState<string | null>(null);
   const withdraw = trpc.invitations.withdraw.useMutation({ onSuccess: () => (setWithdrawing(null), refresh()) });
   const problem = describeProblem(create.error);
