@@ -19,6 +19,7 @@ import { registerMembers } from "./commands/members";
 import { registerReleases } from "./commands/releases";
 import { registerSearch } from "./commands/search";
 import { registerSeries } from "./commands/series";
+import { registerShare } from "./commands/share";
 import { registerStats } from "./commands/stats";
 import { registerTokens } from "./commands/tokens";
 import { registerUsers } from "./commands/users";
@@ -70,6 +71,7 @@ function buildProgram(): Command {
     registerConfig,
     registerBooks,
     registerMembers,
+    registerShare,
     registerChapters,
     registerImport,
     registerExport,

@@ -104,12 +104,30 @@ const schema = z
     INKSTONE_WEBHOOKS_ALLOW_PRIVATE: z.enum(["0", "1"]).default("0"),
     /** how long a chapter rests after a save before its chapter.saved event is sent (one event per pause, not per autosave) */
     INKSTONE_WEBHOOKS_CHAPTER_QUIET_SECONDS: wholeNumber(0, 3600, 30),
+    /**
+     * the address writers reach this server at (https://ink.example.com): links the server sends
+     * away (an invitation's e-mail) are made on it, never on a request's Host header, which a
+     * client can forge; unset, no such e-mail is sent
+     */
+    INKSTONE_PUBLIC_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/, "must be an http(s) URL such as https://ink.example.com, without a query")
+      .transform((url) => url.replace(/\/+$/, ""))
+      .optional(),
+    /** the SMTP server that sends e-mail (smtp://user:password@host:587, or smtps:// for TLS from the start); unset, no e-mail is sent */
+    INKSTONE_SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, "must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587").optional(),
+    /** the sender of that e-mail: an address, or a name and an address ("Inkstone <ink@example.com>") */
+    INKSTONE_MAIL_FROM: z.string().min(3).max(320).optional(),
     /** at build time: "1" builds the benchmark's baseline route too (bench/api.mjs); production builds leave it out */
     INKSTONE_BENCH: z.enum(["0", "1"]).default("0"),
   })
   .refine((env) => Boolean(env.INKSTONE_TLS_CERT) === Boolean(env.INKSTONE_TLS_KEY), {
     message: "INKSTONE_TLS_CERT and INKSTONE_TLS_KEY go together: set both to serve HTTPS, or neither",
     path: ["INKSTONE_TLS_CERT"],
+  })
+  .refine((env) => Boolean(env.INKSTONE_SMTP_URL) === Boolean(env.INKSTONE_MAIL_FROM), {
+    message: "INKSTONE_SMTP_URL and INKSTONE_MAIL_FROM go together: set both to send e-mail, or neither",
+    path: ["INKSTONE_SMTP_URL"],
   });
 
 /** @typedef {z.infer<typeof schema>} Env */

@@ -19,6 +19,8 @@ export const ERRORS = {
   signup_closed: { status: 403, code: 40302, trpc: "FORBIDDEN" },
   // accounts (issue 34 item 6): an admin disabled this account; it signs in no more
   account_disabled: { status: 403, code: 40303, trpc: "FORBIDDEN" },
+  // invitations (issue 36 item 1): an e-mail invitation accepted by another account
+  invitation_not_yours: { status: 403, code: 40304, trpc: "FORBIDDEN" },
   not_found: { status: 404, code: 40400, trpc: "NOT_FOUND" },
   book_in_trash: { status: 404, code: 40401, trpc: "NOT_FOUND" },
   chapter_in_trash: { status: 404, code: 40402, trpc: "NOT_FOUND" },
@@ -43,6 +45,8 @@ export const ERRORS = {
   last_admin: { status: 409, code: 40911, trpc: "CONFLICT" },
   own_account: { status: 409, code: 40912, trpc: "CONFLICT" },
   gone: { status: 410, code: 41000, trpc: "NOT_FOUND" },
+  // invitations (issue 36 item 1): accepted, withdrawn, expired, or its book deleted (details.reason)
+  invitation_gone: { status: 410, code: 41001, trpc: "NOT_FOUND" },
   precondition_failed: { status: 412, code: 41200, trpc: "PRECONDITION_FAILED" },
   payload_too_large: { status: 413, code: 41300, trpc: "PAYLOAD_TOO_LARGE" },
   unsupported_media_type: { status: 415, code: 41500, trpc: "UNSUPPORTED_MEDIA_TYPE" },

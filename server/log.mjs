@@ -69,3 +69,16 @@ export function nameRoute(route) {
   const context = requestContext.getStore();
   if (context) context.route = route;
 }
+
+/** Paths whose last segment is a credential (an invitation's link, decision 0487): logged without it. */
+const SECRET_PATHS = ["/invite/"];
+
+/**
+ * A request's path as the log may show it: a path that carries a secret names its route instead
+ * (`/invite/{secret}`), so that whoever reads the log cannot use the link.
+ * @param {string} path
+ */
+export function loggablePath(path) {
+  const prefix = SECRET_PATHS.find((secretPath) => path.startsWith(secretPath));
+  return prefix ? `${prefix}{secret}` : path;
+}

@@ -8,16 +8,13 @@ import { sessionPrincipal } from "@/server/auth/session";
 import { AppError, fieldProblems } from "@/server/errors";
 import { createUser, createUserInput } from "@/server/users/create-user";
 import { problemsByField, type FormState } from "../_components/problem";
+import { safeNext } from "../_components/safe-next";
 
 const text = (form: FormData, key: string) => {
   const value = form.get(key);
   return typeof value === "string" ? value : "";
 };
 
-/** Only same-site paths, so a crafted link cannot send a writer elsewhere after signing in. */
-function safeNext(value: string): string {
-  return value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : "/books";
-}
 
 async function signInWith(email: string, password: string, redirectTo: string): Promise<FormState> {
   try {
@@ -65,7 +62,8 @@ export async function signUpAction(_previous: FormState, form: FormData): Promis
     if (!(error instanceof AppError)) throw error;
     return { message: error.message, fields: problemsByField(error.details), values };
   }
-  return signInWith(parsed.data.email, parsed.data.password, "/books");
+  // Back to where sign-up was asked for (an invitation's page), else the books.
+  return signInWith(parsed.data.email, parsed.data.password, safeNext(text(form, "next")));
 }
 
 export async function signOutAction(): Promise<void> {

@@ -24,6 +24,7 @@ export const ERROR_SENTENCES: Record<ErrorCode, string> = {
   forbidden: "That belongs to another writer, so you cannot change it.",
   signup_closed: "New accounts can only be made by the administrator of this Inkstone.",
   account_disabled: "This account has been disabled by the administrator of this Inkstone.",
+  invitation_not_yours: "This invitation is for another account.",
   not_found: "That is no longer here: it may have been deleted in another tab.",
   method_not_allowed: "Inkstone cannot do that here. Reload the page and try again.",
   not_acceptable: "Inkstone cannot answer in that format.",
@@ -34,6 +35,7 @@ export const ERROR_SENTENCES: Record<ErrorCode, string> = {
   book_in_trash: "This book is in the trash. Restore it to open or change it.",
   chapter_in_trash: "This chapter is in the book's trash. Restore it to open or change it.",
   gone: "That was deleted for good and cannot be brought back.",
+  invitation_gone: "This invitation can no longer be accepted.",
   precondition_failed: "This was changed in another tab or device. Reload to see the latest version.",
   // A 413's details name the limit that refused it (maxBytes): `problem` adds it.
   payload_too_large: "That is too large to send in one piece.",

@@ -10,7 +10,7 @@ export type ErrorShape = {
     httpStatus: number;
     path: string | undefined;
     appCode: number;
-    error: "malformed_request" | "malformed_json" | "invalid_query" | "unauthenticated" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_credentials" | "refresh_token_reused" | "insufficient_scope" | "forbidden" | "signup_closed" | "account_disabled" | "not_found" | "book_in_trash" | "chapter_in_trash" | "method_not_allowed" | "not_acceptable" | "email_taken" | "version_conflict" | "job_not_finished" | "template_not_installed" | "change_set_undone" | "name_taken" | "already_member" | "owner_not_member" | "job_finished" | "owns_shared_books" | "last_admin" | "own_account" | "gone" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "unsupported_format" | "format_mismatch" | "corrupt_document" | "invalid_encoding" | "conversion_timed_out" | "document_too_complex" | "invalid_pattern" | "search_timed_out" | "too_many_hits" | "nothing_to_replace" | "analysis_timed_out" | "bible_limit" | "destination_not_allowed" | "archive_too_large" | "rate_limited" | "internal" | "not_ready" | "database_unavailable" | "storage_full" | null;
+    error: "malformed_request" | "malformed_json" | "invalid_query" | "unauthenticated" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_credentials" | "refresh_token_reused" | "insufficient_scope" | "forbidden" | "signup_closed" | "account_disabled" | "invitation_not_yours" | "not_found" | "book_in_trash" | "chapter_in_trash" | "method_not_allowed" | "not_acceptable" | "email_taken" | "version_conflict" | "job_not_finished" | "template_not_installed" | "change_set_undone" | "name_taken" | "already_member" | "owner_not_member" | "job_finished" | "owns_shared_books" | "last_admin" | "own_account" | "gone" | "invitation_gone" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "unsupported_format" | "format_mismatch" | "corrupt_document" | "invalid_encoding" | "conversion_timed_out" | "document_too_complex" | "invalid_pattern" | "search_timed_out" | "too_many_hits" | "nothing_to_replace" | "analysis_timed_out" | "bible_limit" | "destination_not_allowed" | "archive_too_large" | "rate_limited" | "internal" | "not_ready" | "database_unavailable" | "storage_full" | null;
     details: {} | null;
     requestId: string | null;
   };
@@ -483,6 +483,72 @@ export type AppRouter = TRPCBuiltRouter<
         };
         output: {
           removed: true;
+        };
+        meta: object;
+      }>;
+    };
+    invitations: {
+      list: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+        };
+        output: Array<{
+            id: string;
+            bookId: string;
+            role: "co_author" | "editor" | "beta_reader" | "viewer";
+            email: string | null;
+            invitedBy: {
+              userId: string;
+              name: string;
+            };
+            createdAt: string;
+            expiresAt: string;
+          }>;
+        meta: object;
+      }>;
+      create: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          role: "co_author" | "editor" | "beta_reader" | "viewer";
+          email?: string | undefined;
+          expiresInDays?: number | undefined;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          role: "co_author" | "editor" | "beta_reader" | "viewer";
+          email: string | null;
+          invitedBy: {
+            userId: string;
+            name: string;
+          };
+          createdAt: string;
+          expiresAt: string;
+          secret: string;
+          link: string;
+          emailed: boolean;
+          emailNotSent: string | null;
+        };
+        meta: object;
+      }>;
+      withdraw: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          invitationId: string;
+        };
+        output: {
+          withdrawn: true;
+        };
+        meta: object;
+      }>;
+      accept: TRPCMutationProcedure<{
+        input: {
+          secret: string;
+        };
+        output: {
+          bookId: string;
+          bookTitle: string;
+          role: "co_author" | "editor" | "beta_reader" | "viewer";
         };
         meta: object;
       }>;

@@ -129,6 +129,12 @@ export const OPERATIONS = {
   "members.add": { scope: "write:books", book: "manageMembers" },
   "members.update": { scope: "write:books", book: "manageMembers" },
   "members.remove": { scope: "write:books", book: "manageMembers" },
+  // invitations (issue 36 item 1, decision 0487): the owner invites, lists and withdraws; anyone
+  // signed in accepts one (the link is the credential, and an e-mail invitation names its account)
+  "invitations.list": { scope: "read:books", book: "manageMembers" },
+  "invitations.create": { scope: "write:books", book: "manageMembers" },
+  "invitations.withdraw": { scope: "write:books", book: "manageMembers" },
+  "invitations.accept": { scope: null },
 } as const satisfies Record<string, { scope: Scope | null; book?: BookAction }>;
 
 export type Operation = keyof typeof OPERATIONS;

@@ -6,7 +6,7 @@
 // server and makes them visible here. main.mjs puts Next behind it; the tests start that same file.
 import http, { ServerResponse } from "node:http";
 import https from "node:https";
-import { log, requestContext } from "../log.mjs";
+import { log, loggablePath, requestContext } from "../log.mjs";
 import { ORIGINAL_METHOD_HEADER, PEER_HEADER, UNREPRESENTABLE_METHODS } from "../request/node-requests.mjs";
 import { REQUEST_ID_HEADER, requestIdFrom } from "./operations.mjs";
 
@@ -115,7 +115,7 @@ function refuseOnSocket(socket, request, status, body) {
   const requestId = requestIdFrom(request.headers[REQUEST_ID_HEADER]);
   const text = JSON.stringify({ ...body, requestId });
   const reason = status === 405 ? "Method Not Allowed" : "Not Found";
-  log.info({ requestId, method: request.method, path: (request.url ?? "/").split("?")[0], status }, "request refused at the socket");
+  log.info({ requestId, method: request.method, path: loggablePath((request.url ?? "/").split("?")[0] ?? "/"), status }, "request refused at the socket");
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nX-Request-Id: ${requestId}\r\n` +
       `Cache-Control: no-store\r\nConnection: close\r\n\r\n${text}`,
@@ -151,7 +151,7 @@ export function createEntryServer(options) {
       answered
         .then((done) => (done ? undefined : options.handle(request, response)))
         .catch((/** @type {unknown} */ error) => {
-          log.error({ err: error }, `Failed to answer ${arrival.method} ${arrival.path}`);
+          log.error({ err: error }, `Failed to answer ${arrival.method} ${loggablePath(arrival.path)}`);
           if (response.headersSent) return void response.destroy();
           response.statusCode = 500;
           response.setHeader("content-type", "application/json; charset=utf-8");

@@ -7,7 +7,7 @@
 // and workers (server/compose/operations.ts). The decisions: docs/decisions/0478-health-metrics-and-request-ids.md.
 import { randomUUID, timingSafeEqual, createHash } from "node:crypto";
 import client from "prom-client";
-import { log, requestContext } from "../log.mjs";
+import { log, loggablePath, requestContext } from "../log.mjs";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 /** A client's own id is kept when it is this short and of these characters: it goes into log lines and headers. */
@@ -179,7 +179,7 @@ export function createOperations({ routeOf, metricsToken }) {
         requestId: context.id,
         method: arrival.method,
         route,
-        path: arrival.path,
+        path: loggablePath(arrival.path),
         status,
         durationMs: Math.round(seconds * 1e4) / 10,
         bytes: response.bodyBytes ?? 0,

@@ -1,6 +1,7 @@
 import { rescanChapterMentions } from "../bible/mention-index";
 import { env } from "../env";
 import { JOB_FINISHED_TOPIC } from "../jobs/queue";
+import { INVITATION_EMAIL_TOPIC, mailInvitation } from "../members/mail-invitation";
 import { indexChapterForSearch } from "../search/index-chapter";
 import { announceChapterSaved, announceJobFinished } from "../webhooks/announce";
 
@@ -18,6 +19,8 @@ export const OUTBOX_TOPICS = {
   "chapter-webhooks": announceChapterSaved,
   /** a job ended (the queue writes this row with the outcome): tell the webhooks that listen */
   [JOB_FINISHED_TOPIC]: announceJobFinished,
+  /** an e-mail invitation was made (the row is written in its transaction): send its e-mail */
+  [INVITATION_EMAIL_TOPIC]: mailInvitation,
 } satisfies Record<string, (subjectId: string) => Promise<void>>;
 
 export type OutboxTopic = keyof typeof OUTBOX_TOPICS;
@@ -36,6 +39,7 @@ export const OUTBOX_REST_MS: Record<OutboxTopic, number> = {
   // One chapter.saved per pause in the writing, not one per autosave (decision 0474).
   "chapter-webhooks": env.INKSTONE_WEBHOOKS_CHAPTER_QUIET_SECONDS * 1000,
   [JOB_FINISHED_TOPIC]: 0,
+  [INVITATION_EMAIL_TOPIC]: 0,
 };
 /** The longest a subject's first row waits while newer ones keep coming, by topic. */
 export const OUTBOX_LONGEST_REST_MS: Record<OutboxTopic, number> = {
@@ -44,4 +48,5 @@ export const OUTBOX_LONGEST_REST_MS: Record<OutboxTopic, number> = {
   // While a writer types for an hour, their integrations hear of the chapter every five minutes.
   "chapter-webhooks": 5 * 60_000,
   [JOB_FINISHED_TOPIC]: 30_000,
+  [INVITATION_EMAIL_TOPIC]: 30_000,
 };

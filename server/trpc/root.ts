@@ -6,6 +6,7 @@ import { chaptersRouter } from "./routers/chapters";
 import { convertRouter } from "./routers/convert";
 import { goalsRouter, releasesRouter, statsRouter } from "./routers/goals";
 import { jobsRouter } from "./routers/jobs";
+import { invitationsRouter } from "./routers/invitations";
 import { membersRouter } from "./routers/members";
 import { usersRouter } from "./routers/users";
 import { searchRouter } from "./routers/search";
@@ -15,6 +16,7 @@ export const appRouter = router({
   users: usersRouter,
   books: booksRouter,
   members: membersRouter,
+  invitations: invitationsRouter,
   chapters: chaptersRouter,
   jobs: jobsRouter,
   convert: convertRouter,

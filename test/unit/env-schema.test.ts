@@ -37,6 +37,17 @@ describe("readEnv (issue 18 item 7)", () => {
     expect(readEnv({ INKSTONE_TLS_CERT: "/etc/cert.pem", INKSTONE_TLS_KEY: "/etc/key.pem" })).toMatchObject({ INKSTONE_TLS_CERT: "/etc/cert.pem" });
   });
 
+  it("takes an SMTP server only with a sender, and a public URL only as an http(s) origin and path", () => {
+    expect(() => readEnv({ INKSTONE_SMTP_URL: "smtp://u:p@mail.example.com:587" })).toThrow(/INKSTONE_SMTP_URL and INKSTONE_MAIL_FROM go together/);
+    expect(() => readEnv({ INKSTONE_MAIL_FROM: "ink@example.com" })).toThrow(/INKSTONE_SMTP_URL and INKSTONE_MAIL_FROM go together/);
+    expect(() => readEnv({ INKSTONE_SMTP_URL: "http://mail.example.com", INKSTONE_MAIL_FROM: "ink@example.com" })).toThrow(/INKSTONE_SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(readEnv({ INKSTONE_SMTP_URL: "smtps://u:p@mail.example.com", INKSTONE_MAIL_FROM: "Ink <ink@example.com>" })).toMatchObject({ INKSTONE_SMTP_URL: "smtps://u:p@mail.example.com" });
+    expect(readEnv({ INKSTONE_PUBLIC_URL: "https://ink.example.com/" }).INKSTONE_PUBLIC_URL).toBe("https://ink.example.com");
+    expect(readEnv({ INKSTONE_PUBLIC_URL: "https://example.com/ink" }).INKSTONE_PUBLIC_URL).toBe("https://example.com/ink");
+    expect(() => readEnv({ INKSTONE_PUBLIC_URL: "ink.example.com" })).toThrow(/INKSTONE_PUBLIC_URL: must be an http\(s\) URL/);
+    expect(() => readEnv({ INKSTONE_PUBLIC_URL: "https://ink.example.com/?a=b" })).toThrow(/INKSTONE_PUBLIC_URL/);
+  });
+
   it("refuses a database URL of another engine", () => {
     expect(() => readEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must be a SQLite file: URL or a postgresql:\/\/ URL/);
   });

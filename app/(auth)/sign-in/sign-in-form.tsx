@@ -7,7 +7,7 @@ import { FormAlert } from "../../_components/form-alert";
 import { SubmitButton } from "../../_components/submit-button";
 import { signInAction } from "../actions";
 
-export function SignInForm({ next }: { next: string }) {
+export function SignInForm({ next, email }: { next: string; email?: string }) {
   const [state, action] = useActionState(signInAction, {} as FormState);
   return (
     <form action={action} className="stack" noValidate>
@@ -19,7 +19,7 @@ export function SignInForm({ next }: { next: string }) {
         type="email"
         autoComplete="email"
         required
-        defaultValue={state.values?.email}
+        defaultValue={state.values?.email ?? email}
         error={state.fields?.email}
       />
       <Field name="password" label="Password" type="password" autoComplete="current-password" required error={state.fields?.password} />

@@ -2,18 +2,25 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { sessionPrincipal } from "@/server/auth/session";
+import { safeNext } from "../../_components/safe-next";
 import { SignUpForm } from "./sign-up-form";
 
 export const metadata: Metadata = { title: "Create an account" };
 
-export default async function SignUpPage() {
-  if (await sessionPrincipal()) redirect("/books");
+type Search = { next?: string | string[]; email?: string | string[] };
+
+export default async function SignUpPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const { next, email } = await searchParams;
+  // Asked for on the way somewhere (an invitation's page): back there after, with its e-mail filled in.
+  const returnTo = safeNext(next);
+  if (await sessionPrincipal()) redirect(returnTo);
+  const signIn = next === undefined ? "/sign-in" : `/sign-in?${new URLSearchParams({ next: returnTo, ...(typeof email === "string" && { email }) })}`;
   return (
     <>
       <h1>Create an account</h1>
-      <SignUpForm />
+      <SignUpForm next={returnTo} email={typeof email === "string" ? email : undefined} />
       <p className="auth-switch">
-        Already have an account? <Link href="/sign-in">Sign in</Link>
+        Already have an account? <Link href={signIn}>Sign in</Link>
       </p>
     </>
   );

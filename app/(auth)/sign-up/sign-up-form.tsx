@@ -8,11 +8,12 @@ import { SubmitButton } from "../../_components/submit-button";
 import { signUpAction } from "../actions";
 
 // noValidate: the server's messages (the API's per-field details) are the ones shown.
-export function SignUpForm() {
+export function SignUpForm({ next = "/books", email }: { next?: string; email?: string }) {
   const [state, action] = useActionState(signUpAction, {} as FormState);
   return (
     <form action={action} className="stack" noValidate>
       <FormAlert message={state.message} />
+      <input type="hidden" name="next" value={next} />
       <Field name="name" label="Name" autoComplete="name" hint="Optional; how Inkstone greets you." defaultValue={state.values?.name} error={state.fields?.name} />
       <Field
         name="email"
@@ -20,7 +21,7 @@ export function SignUpForm() {
         type="email"
         autoComplete="email"
         required
-        defaultValue={state.values?.email}
+        defaultValue={state.values?.email ?? email}
         error={state.fields?.email}
       />
       <Field

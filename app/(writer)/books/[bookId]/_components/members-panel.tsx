@@ -10,6 +10,7 @@ import { FormAlert } from "../../../../_components/form-alert";
 import { describeProblem } from "../../../../_components/problem";
 import { trpc } from "../../../../_trpc/client";
 import { ROLE_LABELS } from "../../_components/book-roles";
+import { InvitationsPanel } from "./invitations-panel";
 import styles from "../book.module.css";
 
 const GIVEN_ROLES: { value: MemberRole; label: string }[] = [
@@ -99,6 +100,7 @@ export function MembersPanel({ bookId, initial, manages }: { bookId: string; ini
           </p>
         </form>
       )}
+      {manages && <InvitationsPanel bookId={bookId} roles={GIVEN_ROLES} />}
       {removing && (
         <ConfirmDialog
           title={`Remove ${removing.name || removing.email}?`}
