@@ -198,11 +198,12 @@ function ExportForm({ bookId, hasCover, formats, chapters, frontMatter: saved, s
         <fieldset className="export-text-field">
           <legend>Plain text</legend>
           <label className="checkbox">
-            <input type="checkbox" name="platformLayout" />
-            <span>
-              For web-novel platforms <span className="muted">— every paragraph indented with two full-width spaces (　　), as 起点 and 番茄 take it; scene breaks a blank line</span>
-            </span>
+            <input type="checkbox" name="platformLayout" aria-describedby="export-platform-hint" />
+            <span>For web-novel platforms</span>
           </label>
+          <p id="export-platform-hint" className="field-hint">
+            Every paragraph indented with two full-width spaces (　　), as 起点 and 番茄 take it; scene breaks a blank line.
+          </p>
           <label className="checkbox">
             <input type="checkbox" name="blankLines" defaultChecked />
             <span>A blank line between paragraphs</span>
