@@ -48,7 +48,8 @@ export function invitationEnd(
   return null;
 }
 
-const ENDED: Record<InvitationEnd, string> = {
+/** Why an invitation can no longer be accepted, as the API and the invitation's page say it. */
+export const INVITATION_ENDED: Record<InvitationEnd, string> = {
   accepted: "This invitation was already accepted: each one lets one person join. Ask the book's owner for a new one.",
   withdrawn: "This invitation was withdrawn by the book's owner.",
   expired: "This invitation has expired. Ask the book's owner for a new one.",
@@ -57,7 +58,7 @@ const ENDED: Record<InvitationEnd, string> = {
 
 /** 410 invitation_gone, saying why (`details.reason`). */
 export function invitationGone(reason: InvitationEnd): AppError {
-  return new AppError("invitation_gone", ENDED[reason], { reason });
+  return new AppError("invitation_gone", INVITATION_ENDED[reason], { reason });
 }
 
 /** An invitation found by its secret, with what the invited person is shown of its book and inviter. */
