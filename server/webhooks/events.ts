@@ -49,13 +49,16 @@ function ownerAsPrincipal(userId: string): Principal {
 }
 
 /**
- * Queues the event for every active hook that subscribes to it and whose owner may hear of it, in
+ * Queues the event for every active hook that subscribes to it, was registered by the time it
+ * happened, and whose owner may hear of it, in
  * `db` — the transaction of the write it reports, when there is one, so that the write and its
  * deliveries commit together (or, from the outbox, after a write already committed). Queuing the
  * same event twice adds nothing (one delivery per hook and event id). Answers how many were queued.
  */
 export async function queueEvent(db: Kysely<DB>, event: WebhookEvent): Promise<number> {
-  let hooks = db.selectFrom("Webhook").select(["id", "ownerId", "events", "bookId"]).where("active", "=", true);
+  // A hook hears what happens once it is there: a chapter saved, or a job ended, before the hook was
+  // registered is not its news, though the outbox announces it only after the writer pauses.
+  let hooks = db.selectFrom("Webhook").select(["id", "ownerId", "events", "bookId"]).where("active", "=", true).where("createdAt", "<=", event.occurredAt);
   const { userIds, book } = event.audience;
   if (userIds) {
     if (userIds.length === 0) return 0;

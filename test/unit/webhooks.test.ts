@@ -230,6 +230,19 @@ describe("deliveries", () => {
     expect(at("/chapter")).toHaveLength(1);
   });
 
+  it("tells a hook only of what happened once it was registered, though the chapter is announced after", async () => {
+    const writer = await newWriter("hooks-late");
+    const book = await createBook(bookInput("Before the hook"), writer);
+    const chapter = await uploadChapter({ bookId: book.id, title: "Early", content: "Saved before anyone listened." }, writer);
+    // Registered while the save waits in the outbox for the writer to pause.
+    const late = await hook(writer, "/late", { events: ["chapter.saved", "book.created"] });
+    await drainOutbox({ topic: "chapter-webhooks", subjectIds: [chapter.id] });
+    expect(await deliveriesOf(late.id, writer)).toEqual([]);
+    await saveChapter({ bookId: book.id, chapterId: chapter.id, version: 1, content: "Saved while it listened." }, writer);
+    await drainOutbox({ topic: "chapter-webhooks", subjectIds: [chapter.id] });
+    expect((await deliveriesOf(late.id, writer)).map((d) => d.payload)).toEqual([expect.objectContaining({ type: "chapter.saved", data: expect.objectContaining({ chapter: expect.objectContaining({ version: 2 }) }) })]);
+  });
+
   it("announces a chapter once the writer pauses, or every five minutes while they keep saving, by the outbox's own clock", async () => {
     const writer = await newWriter("hooks-rest");
     const created = await hook(writer, "/rest", { events: ["chapter.saved"] });
