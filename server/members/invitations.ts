@@ -61,8 +61,8 @@ export function invitationGone(reason: InvitationEnd): AppError {
   return new AppError("invitation_gone", INVITATION_ENDED[reason], { reason });
 }
 
-/** An invitation found by its secret, with what the invited person is shown of its book and inviter. */
-export function invitationBySecret(db: Kysely<DB>, secret: string) {
+/** Invitations with what the invited person is shown of the book and the inviter: the page, acceptance and the e-mail read these. */
+export function invitationRows(db: Kysely<DB>) {
   return db
     .selectFrom("Invitation")
     .innerJoin("Book", "Book.id", "Invitation.bookId")
@@ -83,8 +83,12 @@ export function invitationBySecret(db: Kysely<DB>, secret: string) {
       "Book.purgedAt as bookPurgedAt",
       "User.name as inviterName",
       "User.id as inviterId",
-    ])
-    .where("Invitation.secretHash", "=", hashInvitationSecret(secretFrom(secret)));
+    ]);
+}
+
+/** An invitation found by its secret. */
+export function invitationBySecret(db: Kysely<DB>, secret: string) {
+  return invitationRows(db).where("Invitation.secretHash", "=", hashInvitationSecret(secretFrom(secret)));
 }
 
 /** Only the first letter of an address's name and its domain: enough to tell whose it is, no more. */

@@ -2,7 +2,7 @@ import { sql } from "../db";
 import { env } from "../env";
 import { log } from "../log.mjs";
 import { mailUnavailable, sendMail } from "../mail/send-mail";
-import { hashInvitationSecret, invitationEnd, invitationLink, invitationSecretOf } from "./invitations";
+import { hashInvitationSecret, invitationEnd, invitationLink, invitationRows, invitationSecretOf } from "./invitations";
 
 /** The outbox topic whose rows send an invitation's e-mail (server/outbox/topics.ts). */
 export const INVITATION_EMAIL_TOPIC = "invitation-email";
@@ -15,24 +15,7 @@ const ROLE_NAMES: Record<string, string> = { co_author: "co-author", editor: "ed
  * server no longer configured to mail, sends nothing.
  */
 export async function mailInvitation(invitationId: string): Promise<void> {
-  const invitation = await sql
-    .selectFrom("Invitation")
-    .innerJoin("Book", "Book.id", "Invitation.bookId")
-    .innerJoin("User", "User.id", "Invitation.invitedById")
-    .select([
-      "Invitation.email",
-      "Invitation.role",
-      "Invitation.secretHash",
-      "Invitation.expiresAt",
-      "Invitation.acceptedAt",
-      "Invitation.withdrawnAt",
-      "Book.title",
-      "Book.deletedAt as bookDeletedAt",
-      "Book.purgedAt as bookPurgedAt",
-      "User.name as inviterName",
-    ])
-    .where("Invitation.id", "=", invitationId)
-    .executeTakeFirst();
+  const invitation = await invitationRows(sql).where("Invitation.id", "=", invitationId).executeTakeFirst();
   if (!invitation?.email || invitationEnd(invitation) !== null) return;
   if (mailUnavailable() || !env.INKSTONE_PUBLIC_URL) {
     log.warn({ invitationId }, "invitation e-mail not sent: the server is no longer configured to send e-mail");
@@ -47,9 +30,9 @@ export async function mailInvitation(invitationId: string): Promise<void> {
   const role = ROLE_NAMES[invitation.role] ?? invitation.role;
   await sendMail({
     to: invitation.email,
-    subject: `${invitation.inviterName} invites you to “${invitation.title}” on Inkstone`,
+    subject: `${invitation.inviterName} invites you to “${invitation.bookTitle}” on Inkstone`,
     text: [
-      `${invitation.inviterName} invites you to work on “${invitation.title}” as its ${role}.`,
+      `${invitation.inviterName} invites you to work on “${invitation.bookTitle}” as its ${role}.`,
       "",
       "Open this link to accept (you can create an account on the way):",
       invitationLink(secret),
