@@ -10,6 +10,7 @@ import { newId } from "../sql/values";
 import { countProseOf, wordChangeOf } from "../text/count-task";
 import type { WordChange } from "../text/word-change";
 import { chapterInTrash } from "./load-chapter";
+import { followText } from "../comments/follow-text";
 import { THIN_EVERY_VERSIONS, thinRevisions } from "./revision-retention";
 import { chapterSummaryColumns, toChapterDto, type ChapterDto } from "./schemas";
 import { logFailure } from "../machine-trouble";
@@ -30,6 +31,8 @@ export interface Rewrite {
   expectedVersion: number;
   /** the word count of the text being replaced: the version check pins it to that text */
   wordCountBefore: number;
+  /** the text being replaced, when the caller read it: comments then follow the edit exactly, else by their quotes */
+  contentBefore?: string;
   next: { title: string; content: string; wordCount: number };
   /** the words added and removed, for the kinds the ledger credits as writing (save, restore) */
   change?: WordChange;
@@ -57,6 +60,7 @@ export interface TextChange {
 export interface WrittenChapter {
   chapter: ChapterDto;
   wordCountBefore: number;
+  contentBefore?: string;
   change?: WordChange;
   appended: boolean;
 }
@@ -91,6 +95,11 @@ export const TEXT_CHANGE_CONSEQUENCES = {
     in: "transaction",
     why: "the book's word and chapter counts must never disagree with its chapters, and adding to them is where a trashed or purged book refuses the write",
     apply: addTotals,
+  },
+  comments: {
+    in: "transaction",
+    why: "a comment names a stretch of the text by its place: the place must move in the same commit as the text, or a reader would see it point at other words",
+    apply: moveComments,
   },
   ledger: {
     in: "transaction",
@@ -151,7 +160,14 @@ export async function changeTextIn(
       .returning(chapterSummaryColumns)
       .executeTakeFirst();
     if (!saved) raced.push(rewrite);
-    else chapters.push({ chapter: toChapterDto({ ...saved, content: rewrite.next.content }), wordCountBefore: rewrite.wordCountBefore, change: rewrite.change, appended: false });
+    else
+      chapters.push({
+        chapter: toChapterDto({ ...saved, content: rewrite.next.content }),
+        wordCountBefore: rewrite.wordCountBefore,
+        contentBefore: rewrite.contentBefore,
+        change: rewrite.change,
+        appended: false,
+      });
   }
   if (raced.length > 0) throw await refuse(raced);
   if (change.appends?.length) chapters.push(...(await appendChapters(trx, change.bookId, change.appends, at)));
@@ -187,7 +203,7 @@ export async function changeChapterText(
   // version check in the transaction pins chapter.content to the text this change replaces.
   const wordCount = (await countProseOf([next.content], options.authorId))[0]!;
   const change = await wordChangeOf(chapter.content, next.content, { before: chapter.wordCount, after: wordCount }, options.authorId);
-  const rewrite: Rewrite = { chapterId: chapter.id, expectedVersion, wordCountBefore: chapter.wordCount, next: { ...next, wordCount }, change };
+  const rewrite: Rewrite = { chapterId: chapter.id, expectedVersion, wordCountBefore: chapter.wordCount, contentBefore: chapter.content, next: { ...next, wordCount }, change };
   const written = await bookTransaction(chapter.bookId, (trx) =>
     changeTextIn(trx, { bookId: chapter.bookId, authorId: options.authorId, kind, rewrites: [rewrite] }, () => notWritten(trx, chapter, expectedVersion)),
   );
@@ -260,6 +276,11 @@ async function addTotals(trx: Transaction<DB>, { change, chapters }: WrittenText
  * upload or import. A book-wide replace and its undo are mechanical, not writing: they credit
  * nobody (as before issue 31), though their revisions still name who ran them.
  */
+async function moveComments(trx: Transaction<DB>, { at, chapters }: WrittenText): Promise<void> {
+  const rewritten = chapters.filter((c) => !c.appended);
+  await followText(trx, rewritten.map(({ chapter, contentBefore }) => ({ chapterId: chapter.id, before: contentBefore, after: chapter.content! })), at);
+}
+
 async function creditLedger(trx: Transaction<DB>, { change, at, chapters }: WrittenText): Promise<void> {
   const entry: LedgerEntry = { written: 0, removed: 0, imported: 0, restored: 0 };
   for (const written of chapters) {

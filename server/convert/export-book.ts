@@ -2,6 +2,7 @@ import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { bibleAppendix } from "../bible/appendix";
 import { loadBook } from "../books/access";
+import { can } from "../books/policy";
 import { readBookCover } from "../books/cover";
 import type { BookRow } from "../books/schemas";
 import { sql } from "../db";
@@ -66,6 +67,9 @@ export function textOptionsOf(options: TextOptions): TextOptions | undefined {
 export async function planExport(options: ExportOptions, principal: Principal) {
   authorize(principal, "books.export");
   const book = await loadBook(principal, options.bookId, "books.export");
+  if (options.notes && !can(principal, "write", book)) {
+    throw new AppError("forbidden", "The writer's private notes are shown only to those who write the book: export without notes.", { role: book.role });
+  }
   const format = chooseFormat(options);
   if (options.manuscript && format.id !== "docx") {
     throw new AppError("not_acceptable", "Standard Manuscript Format is written as DOCX only: ask for format=docx.", { available: ["docx"] });

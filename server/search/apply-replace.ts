@@ -74,6 +74,7 @@ export async function applyReplace(input: ReplaceInput & { chapters: Choice[] },
       chapterId: chapter.id,
       expectedVersion: choice.version,
       wordCountBefore: chapter.wordCount,
+      contentBefore: chapter.content,
       next: { title: next.title, content: next.content, wordCount: wordCounts[i]! },
     }));
     // Saved elsewhere or moved to the trash since they were read: the change refuses the whole

@@ -46,7 +46,7 @@ export default async function ChapterPage({ params }: Params) {
     );
   }
   const { book, chapter, chapters } = loaded;
-  if (!roleMayDo(book.role, "write")) return <ChapterReading book={book} chapter={chapter} chapters={chapters} />;
+  if (!roleMayDo(book.role, "write")) return <ChapterReading book={book} chapter={chapter} chapters={chapters} me={principal.userId} />;
   const user = await getCurrentUser(principal);
   return (
     <ChapterEditor
@@ -57,6 +57,7 @@ export default async function ChapterPage({ params }: Params) {
       chapter={{ version: chapter.version, title: chapter.title, content: chapter.content, wordCount: chapter.wordCount, updatedAt: chapter.updatedAt }}
       chapters={chapters}
       email={user.email}
+      me={{ id: user.id, owner: book.role === "owner" }}
     />
   );
 }
