@@ -20,6 +20,7 @@ import { registerReleases } from "./commands/releases";
 import { registerSearch } from "./commands/search";
 import { registerSeries } from "./commands/series";
 import { registerShare } from "./commands/share";
+import { registerComments } from "./commands/comments";
 import { registerStats } from "./commands/stats";
 import { registerTokens } from "./commands/tokens";
 import { registerUsers } from "./commands/users";
@@ -73,6 +74,7 @@ function buildProgram(): Command {
     registerMembers,
     registerShare,
     registerChapters,
+    registerComments,
     registerImport,
     registerExport,
     registerSearch,
