@@ -1,6 +1,6 @@
 -- CreateTable
 -- Comments anchored in a chapter's text (issue 36 item 2, decision 0492): a thread keeps its quote,
--- context and place; its messages and the people they mention.
+-- context and place, its messages and the people they mention.
 CREATE TABLE "CommentThread" (
     "id" TEXT NOT NULL,
     "bookId" TEXT NOT NULL,

@@ -108,7 +108,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
   );
   const commentOnSelection = useCallback(() => {
     const target = editor.current?.commentTarget() ?? null;
-    if (!target) return setNotice("Select the words to comment on first, then choose Comment.");
+    if (!target) return setNotice("Select the words to comment on first, then choose Add comment.");
     setCommentTarget(target);
     setCommentsOpen(true);
   }, []);
@@ -418,7 +418,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
               History
             </button>
             <button type="button" className={styles.tool} aria-keyshortcuts="Control+Alt+M" title="Comment on the selected words (Ctrl+Alt+M)" onClick={commentOnSelection}>
-              Comment
+              Add comment
             </button>
             <button type="button" className={styles.tool} aria-expanded={commentsOpen} aria-controls="comments-panel" onClick={() => setCommentsOpen((open) => !open)}>
               Comments{openThreads.length > 0 ? ` (${openThreads.length})` : ""}

@@ -96,7 +96,7 @@ export function CommentsPanel({ bookId, chapterId, language, me, owner, target, 
         </form>
       )}
       {threads.error && <FormAlert message={describeProblem(threads.error)?.message} />}
-      {threads.isSuccess && shown.length === 0 && !target && <p className="muted">No open comments here. Select words in the text, then choose Comment.</p>}
+      {threads.isSuccess && shown.length === 0 && !target && <p className="muted">No open comments here. Select words in the text to comment on them.</p>}
       <ol className={styles.threads}>
         {shown.map((thread) => (
           <li key={thread.id}>

@@ -97,7 +97,7 @@ export function ReadingComments({ bookId, chapterId, language, text, me }: Readi
           </button>
           {hint && <span role="status">{hint}</span>}
         </p>
-        <div ref={body} className={styles.reading} lang={language} onClick={(event) => openAt(event.clientX, event.clientY)}>
+        <div ref={body} className={styles.reading} lang={language} data-reading="" onClick={(event) => openAt(event.clientX, event.clientY)}>
           {text}
         </div>
       </div>
