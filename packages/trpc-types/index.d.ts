@@ -200,6 +200,8 @@ export type AppRouter = TRPCBuiltRouter<
               status: "planning" | "drafting" | "revising" | "finished";
               targetWordCount: number | null;
               wordCount: number;
+              countRule: "words" | "characters" | "charactersWithoutPunctuation";
+              paragraphIndent: "none" | "fullWidth" | "typographic";
               chapterCount: number;
               createdAt: string;
               updatedAt: string;
@@ -245,6 +247,8 @@ export type AppRouter = TRPCBuiltRouter<
           status: "planning" | "drafting" | "revising" | "finished";
           targetWordCount: number | null;
           wordCount: number;
+          countRule: "words" | "characters" | "charactersWithoutPunctuation";
+          paragraphIndent: "none" | "fullWidth" | "typographic";
           chapterCount: number;
           createdAt: string;
           updatedAt: string;
@@ -281,6 +285,8 @@ export type AppRouter = TRPCBuiltRouter<
           copyright?: string | null | undefined;
           dedication?: string | null | undefined;
           aboutAuthor?: string | null | undefined;
+          countRule?: "words" | "characters" | "charactersWithoutPunctuation" | undefined;
+          paragraphIndent?: "none" | "fullWidth" | "typographic" | undefined;
           language?: string | undefined;
           status?: "planning" | "drafting" | "revising" | "finished" | undefined;
           targetWordCount?: number | null | undefined;
@@ -297,6 +303,8 @@ export type AppRouter = TRPCBuiltRouter<
           status: "planning" | "drafting" | "revising" | "finished";
           targetWordCount: number | null;
           wordCount: number;
+          countRule: "words" | "characters" | "charactersWithoutPunctuation";
+          paragraphIndent: "none" | "fullWidth" | "typographic";
           chapterCount: number;
           createdAt: string;
           updatedAt: string;
@@ -341,6 +349,8 @@ export type AppRouter = TRPCBuiltRouter<
             language?: string | undefined;
             status?: "planning" | "drafting" | "revising" | "finished" | undefined;
             targetWordCount?: number | null | undefined;
+            countRule?: "words" | "characters" | "charactersWithoutPunctuation" | undefined;
+            paragraphIndent?: "none" | "fullWidth" | "typographic" | undefined;
           };
         };
         output: {
@@ -353,6 +363,8 @@ export type AppRouter = TRPCBuiltRouter<
           status: "planning" | "drafting" | "revising" | "finished";
           targetWordCount: number | null;
           wordCount: number;
+          countRule: "words" | "characters" | "charactersWithoutPunctuation";
+          paragraphIndent: "none" | "fullWidth" | "typographic";
           chapterCount: number;
           createdAt: string;
           updatedAt: string;
@@ -404,6 +416,8 @@ export type AppRouter = TRPCBuiltRouter<
           status: "planning" | "drafting" | "revising" | "finished";
           targetWordCount: number | null;
           wordCount: number;
+          countRule: "words" | "characters" | "charactersWithoutPunctuation";
+          paragraphIndent: "none" | "fullWidth" | "typographic";
           chapterCount: number;
           createdAt: string;
           updatedAt: string;
@@ -1276,6 +1290,8 @@ export type AppRouter = TRPCBuiltRouter<
             status: "planning" | "drafting" | "revising" | "finished";
             targetWordCount: number | null;
             wordCount: number;
+            countRule: "words" | "characters" | "charactersWithoutPunctuation";
+            paragraphIndent: "none" | "fullWidth" | "typographic";
             chapterCount: number;
             createdAt: string;
             updatedAt: string;
@@ -1356,6 +1372,8 @@ export type AppRouter = TRPCBuiltRouter<
             status: "planning" | "drafting" | "revising" | "finished";
             targetWordCount: number | null;
             wordCount: number;
+            countRule: "words" | "characters" | "charactersWithoutPunctuation";
+            paragraphIndent: "none" | "fullWidth" | "typographic";
             chapterCount: number;
             createdAt: string;
             updatedAt: string;

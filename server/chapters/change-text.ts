@@ -7,8 +7,11 @@ import { addToLedger, ledgerEntry, type LedgerEntry } from "../goals/ledger";
 import { drainOutbox } from "../outbox/drain-outbox";
 import type { OutboxTopic } from "../outbox/topics";
 import { newId } from "../sql/values";
+import { countRuleOf } from "../books/count-rule-of";
 import { countProseOf, wordChangeOf } from "../text/count-task";
-import type { WordChange } from "../text/word-change";
+import type { CountRule } from "../text/count-rule";
+import { countProse } from "../text/prose";
+import { trueTo, type WordChange } from "../text/word-change";
 import { chapterInTrash } from "./load-chapter";
 import { followText } from "../comments/follow-text";
 import { THIN_EVERY_VERSIONS, thinRevisions } from "./revision-retention";
@@ -50,6 +53,8 @@ export interface TextChange {
   /** the user who wrote it: named on each revision, and credited in the ledger */
   authorId: string;
   kind: TextChangeKind;
+  /** the book's counting rule the word counts below were made by (server/text/count-rule.ts) */
+  countRule: CountRule;
   /** the book-wide replace (or its undo) the revisions belong to */
   changeSetId?: string;
   rewrites?: Rewrite[];
@@ -150,6 +155,7 @@ export async function changeTextIn(
   const at = new Date();
   const chapters: WrittenChapter[] = [];
   const raced: Rewrite[] = [];
+  change = await countedByTheBooksRule(trx, change);
   for (const rewrite of change.rewrites ?? []) {
     const saved = await trx
       .updateTable("Chapter")
@@ -179,6 +185,27 @@ export async function changeTextIn(
   return written;
 }
 
+/**
+ * The change with its counts made by the book's rule as it stands in this transaction. The counts
+ * are made before it (a long chapter in a worker), so a switch of the book's rule that committed in
+ * between (it holds the book, as this does) would leave them by the old rule: then they are made
+ * again here. That is rare enough to count on this thread.
+ */
+async function countedByTheBooksRule(trx: Transaction<DB>, change: TextChange): Promise<TextChange> {
+  const rule = await countRuleOf(change.bookId, trx);
+  if (rule === change.countRule) return change;
+  return {
+    ...change,
+    countRule: rule,
+    rewrites: change.rewrites?.map((rewrite) => {
+      const wordCount = countProse(rewrite.next.content, rule);
+      const next = { ...rewrite.next, wordCount };
+      return { ...rewrite, next, change: rewrite.change && trueTo({ before: rewrite.wordCountBefore, after: wordCount }, rewrite.change) };
+    }),
+    appends: change.appends?.map((append) => ({ ...append, wordCount: countProse(append.content, rule) })),
+  };
+}
+
 /** For changes that only append chapters: nothing of theirs can race. */
 export function nothingRaces(): AppError {
   return new AppError("internal", "An append raced, which cannot happen.");
@@ -201,11 +228,12 @@ export async function changeChapterText(
   const kind = options.kind ?? "save";
   // Counted before the transaction: a long chapter is counted in a worker, holding no lock. The
   // version check in the transaction pins chapter.content to the text this change replaces.
-  const wordCount = (await countProseOf([next.content], options.authorId))[0]!;
-  const change = await wordChangeOf(chapter.content, next.content, { before: chapter.wordCount, after: wordCount }, options.authorId);
+  const countRule = await countRuleOf(chapter.bookId);
+  const wordCount = (await countProseOf([next.content], countRule, options.authorId))[0]!;
+  const change = await wordChangeOf(chapter.content, next.content, countRule, { before: chapter.wordCount, after: wordCount }, options.authorId);
   const rewrite: Rewrite = { chapterId: chapter.id, expectedVersion, wordCountBefore: chapter.wordCount, contentBefore: chapter.content, next: { ...next, wordCount }, change };
   const written = await bookTransaction(chapter.bookId, (trx) =>
-    changeTextIn(trx, { bookId: chapter.bookId, authorId: options.authorId, kind, rewrites: [rewrite] }, () => notWritten(trx, chapter, expectedVersion)),
+    changeTextIn(trx, { bookId: chapter.bookId, authorId: options.authorId, kind, countRule, rewrites: [rewrite] }, () => notWritten(trx, chapter, expectedVersion)),
   );
   if (next.content !== chapter.content) await followAtOnce(written);
   return written.chapters[0]!.chapter;

@@ -7,6 +7,7 @@ import { formatNumber, formatWords } from "@/app/_components/format";
 import { trpc } from "@/app/_trpc/client";
 import { BookSearch } from "../../../_components/search/book-search";
 import { countProse } from "@/server/text/prose";
+import type { CountRule, ParagraphIndent } from "@/server/text/text-rules";
 import { quotesCurlByDefault } from "@/server/text/smart-punctuation";
 import type { ServerChapter } from "./chapter-api";
 import { entryCard } from "./bible-card";
@@ -30,7 +31,8 @@ export interface ChapterListEntry {
 
 interface ChapterEditorProps {
   /** language: the book's BCP 47 tag, for the text's shaping and the count's unit */
-  book: { id: string; title: string; language: string };
+  /** countRule and paragraphIndent: the book's text rules, for the live count and the paragraphs' indent (decision 0491) */
+  book: { id: string; title: string; language: string; countRule: CountRule; paragraphIndent: ParagraphIndent };
   chapterId: string;
   chapter: ServerChapter;
   chapters: ChapterListEntry[];
@@ -204,10 +206,10 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
   // costs well under a millisecond, but no keystroke should wait for it).
   const countTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const recount = useCallback(() => {
-    const count = countProse(editor.current?.text() ?? "");
+    const count = countProse(editor.current?.text() ?? "", book.countRule);
     setWords(count);
     setMentions(editor.current?.mentions() ?? []);
-  }, []);
+  }, [book.countRule]);
 
   useEffect(() => {
     const engine = new ChapterSync(ids, chapter, {
@@ -562,6 +564,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
             smartPunctuation={smartPunctuation}
             source={source}
             typewriter={focusMode}
+            paragraphIndent={book.paragraphIndent}
             bible={bible}
             comments={editorComments}
             onEdit={edited}
@@ -608,6 +611,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
         <ConflictDialog
           conflict={status.conflict}
           language={book.language}
+          countRule={book.countRule}
           open={dialog === "conflict"}
           onClose={() => setDialog(null)}
           onResolve={async (choice) => {

@@ -10,6 +10,8 @@ import { tagHighlighter, tags } from "@lezer/highlight";
 import { GFM, parser } from "@lezer/markdown";
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { emphasisKeys, richPaste, smartPunctuation } from "./writing-input";
+import { paragraphInput } from "./paragraph-input";
+import type { ParagraphIndent } from "@/server/text/text-rules";
 import { noteDecorations } from "./note-decorations";
 import { livePreview } from "./live-preview";
 import { typewriterScrolling } from "./typewriter";
@@ -61,6 +63,8 @@ interface MarkdownEditorProps {
   source: boolean;
   /** the caret's line kept at the middle of the screen (focus mode) */
   typewriter: boolean;
+  /** the book's paragraph indent, drawn by CSS (the module's `data-paragraph-indent` rules) */
+  paragraphIndent: ParagraphIndent;
   bible?: EditorBible;
   comments?: EditorComments;
   onEdit(): void;
@@ -122,7 +126,7 @@ export function editorOffset(stored: string, offset: number): number {
 }
 
 /** CodeMirror 6 with the Markdown grammar, soft-wrapped prose, undo history and search. */
-export function MarkdownEditor({ ref, initialText, label, className, smartPunctuation: smart, source, typewriter, bible, comments, onEdit, onBlur }: MarkdownEditorProps) {
+export function MarkdownEditor({ ref, initialText, label, className, smartPunctuation: smart, source, typewriter, paragraphIndent, bible, comments, onEdit, onBlur }: MarkdownEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const smartOption = useRef(new Compartment());
@@ -152,6 +156,7 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
           lineBreak ? EditorView.clipboardInputFilter.of((text) => text.replace(/\r\n?|\n/g, lineBreak)) : [],
           richPaste,
           emphasisKeys,
+          paragraphInput,
           smartOption.current.of(smart ? smartPunctuation : []),
           history(),
           search({ top: true }),
@@ -301,7 +306,7 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
   // in the editor's own classes, until CodeMirror takes the place over (the text is not a textbox
   // until then: a click or a key before it would be lost).
   return (
-    <div ref={host} className={className}>
+    <div ref={host} className={className} data-paragraph-indent={paragraphIndent}>
       {!mounted && (
         <div className="cm-editor" data-server-text="">
           <div className="cm-scroller">

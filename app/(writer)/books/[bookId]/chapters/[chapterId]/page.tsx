@@ -52,7 +52,7 @@ export default async function ChapterPage({ params }: Params) {
     <ChapterEditor
       // A new editor (and save engine) for each chapter, never one reused across chapters.
       key={chapter.id}
-      book={{ id: book.id, title: book.title, language: book.language }}
+      book={{ id: book.id, title: book.title, language: book.language, countRule: book.countRule, paragraphIndent: book.paragraphIndent }}
       chapterId={chapter.id}
       chapter={{ version: chapter.version, title: chapter.title, content: chapter.content, wordCount: chapter.wordCount, updatedAt: chapter.updatedAt }}
       chapters={chapters}
