@@ -21,6 +21,7 @@ import { registerSearch } from "./commands/search";
 import { registerSeries } from "./commands/series";
 import { registerShare } from "./commands/share";
 import { registerComments } from "./commands/comments";
+import { registerInbox } from "./commands/inbox";
 import { registerStats } from "./commands/stats";
 import { registerTokens } from "./commands/tokens";
 import { registerUsers } from "./commands/users";
@@ -75,6 +76,7 @@ function buildProgram(): Command {
     registerShare,
     registerChapters,
     registerComments,
+    registerInbox,
     registerImport,
     registerExport,
     registerSearch,

@@ -1,7 +1,7 @@
 // Issue 36 item 2 (decision 0492): an owner and an editor, each in their own browser. The editor
 // comments on words in the reading view; the owner sees them marked in the editor, opens the
 // thread from its mark, replies, types above the words (the mark follows), resolves; the owner
-// comments with the keyboard; the book's list finds the resolved thread.
+// comments with the keyboard; the book's list finds the resolved thread; the editor's inbox has the reply.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { editorText, expectSaved, newBook } from "./editor-support";
@@ -86,5 +86,15 @@ test("an editor comments in the reading view; the owner replies from the mark, t
   await editor.page.screenshot({ path: "test-results/comments-book-list.png", fullPage: true });
   await editor.page.getByRole("link", { name: "Harbour" }).click();
   await expect(editor.page.getByRole("heading", { name: "Harbour" })).toBeVisible();
+
+  // The editor's inbox: the owner's reply, unread (the header counts it); opening it reads it.
+  await editor.page.goto("/inbox");
+  await expect(editor.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Inbox/ })).toHaveAccessibleName("Inbox, 1 unread");
+  const reply = editor.page.getByRole("listitem").filter({ hasText: "They were asleep." });
+  await expect(reply.getByRole("link")).toHaveText(/replied on “Harbour” in Editor test/);
+  await editor.page.screenshot({ path: "test-results/comments-inbox.png", fullPage: true });
+  await reply.getByRole("link").click();
+  await expect(editor.page.getByRole("heading", { name: "Harbour" })).toBeVisible();
+  await expect(editor.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Inbox" })).toBeVisible();
   await editor.close();
 });

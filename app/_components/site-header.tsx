@@ -8,9 +8,9 @@ import { ThemeToggle } from "./theme-toggle";
 /**
  * Product name and the writer's places on the left; theme, account and sign-out on the right. The
  * writer is greeted by the name they gave at sign-up, by their e-mail only when they gave none.
- * The server's admin also finds its accounts here.
+ * The server's admin also finds its accounts here; everyone finds their inbox, with what is unread.
  */
-export function SiteHeader({ name, email, theme, admin }: { name: string; email: string; theme: Theme; admin: boolean }) {
+export function SiteHeader({ name, email, theme, admin, unread }: { name: string; email: string; theme: Theme; admin: boolean; unread: number }) {
   return (
     <header className="site-header">
       <a href="#main" className="skip-link">
@@ -23,6 +23,9 @@ export function SiteHeader({ name, email, theme, admin }: { name: string; email:
         <NavLink href="/books">Books</NavLink>
         <NavLink href="/templates">Templates</NavLink>
         <NavLink href="/progress">Progress</NavLink>
+        <NavLink href="/inbox">
+          Inbox{unread > 0 && <span className="badge" aria-label={`, ${unread} unread`}>{unread > 99 ? "99+" : unread}</span>}
+        </NavLink>
       </nav>
       <nav aria-label="Account" className="site-nav account-nav">
         <ThemeToggle initial={theme} />

@@ -868,6 +868,103 @@ export type AppRouter = TRPCBuiltRouter<
         meta: object;
       }>;
     };
+    inbox: {
+      list: TRPCQueryProcedure<{
+        input: {
+          page?: number | undefined;
+          perPage?: number | undefined;
+          sortBy?: "createdAt" | undefined;
+          order?: "asc" | "desc" | undefined;
+          unread?: boolean | undefined;
+        } | undefined;
+        output: {
+          items: Array<{
+              id: string;
+              kind: "comment" | "reply" | "mention" | "invitation";
+              read: boolean;
+              createdAt: string;
+              book: {
+                id: string;
+                title: string;
+              };
+              actor: {
+                id: string;
+                name: string;
+              } | null;
+              thread: {
+                id: string;
+                chapterId: string;
+                chapterTitle: string;
+                quote: string;
+              } | null;
+              comment: {
+                id: string;
+                excerpt: string;
+              } | null;
+              invitation: {
+                id: string;
+                role: "co_author" | "editor" | "beta_reader" | "viewer";
+                expiresAt: string;
+                state: "accepted" | "withdrawn" | "pending" | "expired" | "book_deleted";
+                link: string | null;
+              } | null;
+              href: string;
+            }>;
+          total: number;
+          page: number;
+          perPage: number;
+        };
+        meta: object;
+      }>;
+      mark: TRPCMutationProcedure<{
+        input: {
+          notificationId: string;
+          read: boolean;
+        };
+        output: {
+          id: string;
+          kind: "comment" | "reply" | "mention" | "invitation";
+          read: boolean;
+          createdAt: string;
+          book: {
+            id: string;
+            title: string;
+          };
+          actor: {
+            id: string;
+            name: string;
+          } | null;
+          thread: {
+            id: string;
+            chapterId: string;
+            chapterTitle: string;
+            quote: string;
+          } | null;
+          comment: {
+            id: string;
+            excerpt: string;
+          } | null;
+          invitation: {
+            id: string;
+            role: "co_author" | "editor" | "beta_reader" | "viewer";
+            expiresAt: string;
+            state: "accepted" | "withdrawn" | "pending" | "expired" | "book_deleted";
+            link: string | null;
+          } | null;
+          href: string;
+        };
+        meta: object;
+      }>;
+      markAllRead: TRPCMutationProcedure<{
+        input: {
+          [key: string]: never;
+        };
+        output: {
+          marked: number;
+        };
+        meta: object;
+      }>;
+    };
     chapters: {
       upload: TRPCMutationProcedure<{
         input: {

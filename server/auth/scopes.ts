@@ -55,6 +55,9 @@ export const OPERATIONS = {
   "comments.edit": { scope: "write:books", book: "comment" },
   "comments.deleteComment": { scope: "write:books", book: "comment" },
   "comments.deleteThread": { scope: "write:books", book: "comment" },
+  // the inbox (issue 36 item 7, decision 0493): the caller's own; it quotes comments, so reading it is read:books
+  "inbox.list": { scope: "read:books" },
+  "inbox.mark": { scope: "read:books" },
   // search and replace (issue 23): a preview reads, applying and undoing write
   "search.book": { scope: "read:books", book: "readDraft" },
   "search.library": { scope: "read:books" },

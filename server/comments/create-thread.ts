@@ -6,7 +6,9 @@ import { chapterInTrash } from "../chapters/load-chapter";
 import { AppError } from "../errors";
 import { newId } from "../sql/values";
 import { anchorAt, findQuote, type Anchor } from "./anchor";
+import { notify } from "../inbox/notify";
 import { keepMentions, mentionedIn } from "./mentions";
+import { whoToTell } from "./tell";
 import type { CreateThreadInput, ThreadDto } from "./schemas";
 import { threadNow } from "./threads";
 
@@ -32,6 +34,7 @@ export async function createThread(input: { bookId: string; chapterId: string } 
     const commentId = newId();
     await trx.insertInto("Comment").values({ id: commentId, threadId, authorId: principal.userId, body: input.body, createdAt: at }).execute();
     await keepMentions(trx, commentId, mentions);
+    await notify(trx, whoToTell({ bookId: book.id, threadId, commentId, authorId: principal.userId, mentions, owner: book.ownerId }), at);
   });
   return threadNow(threadId);
 }

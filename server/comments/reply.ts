@@ -2,7 +2,9 @@ import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { sqlTransaction } from "../db";
 import { newId } from "../sql/values";
+import { notify } from "../inbox/notify";
 import { keepMentions, mentionedIn } from "./mentions";
+import { whoToTell } from "./tell";
 import type { ThreadDto } from "./schemas";
 import { loadThread, threadNow } from "./threads";
 
@@ -16,6 +18,8 @@ export async function replyToThread(input: { bookId: string; threadId: string; b
     const commentId = newId();
     await trx.insertInto("Comment").values({ id: commentId, threadId: thread.id, authorId: principal.userId, body: input.body, createdAt: at }).execute();
     await keepMentions(trx, commentId, mentions);
+    const earlier = [thread.author?.id ?? null, ...thread.comments.map((c) => c.author?.id ?? null)];
+    await notify(trx, whoToTell({ bookId: book.id, threadId: thread.id, commentId, authorId: principal.userId, mentions, earlier }), at);
     await trx.updateTable("CommentThread").set({ updatedAt: at, resolvedAt: null, resolvedById: null }).where("id", "=", thread.id).execute();
   });
   return threadNow(thread.id);

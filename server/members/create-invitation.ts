@@ -5,6 +5,7 @@ import { loadBook } from "../books/access";
 import { sql, transaction } from "../db";
 import { env } from "../env";
 import { AppError } from "../errors";
+import { notify } from "../inbox/notify";
 import { mailUnavailable } from "../mail/send-mail";
 import { newId } from "../sql/values";
 import { INVITATION_EMAIL_TOPIC } from "./mail-invitation";
@@ -62,6 +63,9 @@ export async function createInvitation(
       }
     }
     await trx.insertInto("Invitation").values(row).execute();
+    // Someone who already has an account finds it in their inbox as well, with its link.
+    const invitee = input.email ? await trx.selectFrom("User").select("id").where("email", "=", input.email).executeTakeFirst() : undefined;
+    if (invitee) await notify(trx, [{ userId: invitee.id, kind: "invitation", bookId: book.id, actorId: principal.userId, invitationId: id }], now);
     // In the invitation's transaction: an invitation acknowledged is an e-mail that will be sent,
     // whatever happens to this process next (the outbox retries it).
     if (notEmailed === null) await trx.insertInto("Outbox").values({ topic: INVITATION_EMAIL_TOPIC, subjectId: id, createdAt: now }).execute();

@@ -2,6 +2,8 @@ import { rescanChapterMentions } from "../bible/mention-index";
 import { env } from "../env";
 import { JOB_FINISHED_TOPIC } from "../jobs/queue";
 import { INVITATION_EMAIL_TOPIC, mailInvitation } from "../members/mail-invitation";
+import { mailNotification } from "../inbox/mail-notification";
+import { NOTIFICATION_EMAIL_TOPIC } from "../inbox/notify";
 import { indexChapterForSearch } from "../search/index-chapter";
 import { announceChapterSaved, announceJobFinished } from "../webhooks/announce";
 
@@ -21,6 +23,8 @@ export const OUTBOX_TOPICS = {
   [JOB_FINISHED_TOPIC]: announceJobFinished,
   /** an e-mail invitation was made (the row is written in its transaction): send its e-mail */
   [INVITATION_EMAIL_TOPIC]: mailInvitation,
+  /** someone was told of a comment (the row is written with it): e-mail it, unless already read in the app */
+  [NOTIFICATION_EMAIL_TOPIC]: mailNotification,
 } satisfies Record<string, (subjectId: string) => Promise<void>>;
 
 export type OutboxTopic = keyof typeof OUTBOX_TOPICS;
@@ -40,6 +44,7 @@ export const OUTBOX_REST_MS: Record<OutboxTopic, number> = {
   "chapter-webhooks": env.INKSTONE_WEBHOOKS_CHAPTER_QUIET_SECONDS * 1000,
   [JOB_FINISHED_TOPIC]: 0,
   [INVITATION_EMAIL_TOPIC]: 0,
+  [NOTIFICATION_EMAIL_TOPIC]: 0,
 };
 /** The longest a subject's first row waits while newer ones keep coming, by topic. */
 export const OUTBOX_LONGEST_REST_MS: Record<OutboxTopic, number> = {
@@ -49,4 +54,5 @@ export const OUTBOX_LONGEST_REST_MS: Record<OutboxTopic, number> = {
   "chapter-webhooks": 5 * 60_000,
   [JOB_FINISHED_TOPIC]: 30_000,
   [INVITATION_EMAIL_TOPIC]: 30_000,
+  [NOTIFICATION_EMAIL_TOPIC]: 30_000,
 };

@@ -8,6 +8,7 @@ import { goalsRouter, releasesRouter, statsRouter } from "./routers/goals";
 import { jobsRouter } from "./routers/jobs";
 import { invitationsRouter } from "./routers/invitations";
 import { commentsRouter } from "./routers/comments";
+import { inboxRouter } from "./routers/inbox";
 import { membersRouter } from "./routers/members";
 import { usersRouter } from "./routers/users";
 import { searchRouter } from "./routers/search";
@@ -19,6 +20,7 @@ export const appRouter = router({
   members: membersRouter,
   invitations: invitationsRouter,
   comments: commentsRouter,
+  inbox: inboxRouter,
   chapters: chaptersRouter,
   jobs: jobsRouter,
   convert: convertRouter,

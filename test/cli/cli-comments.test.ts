@@ -30,3 +30,22 @@ describe("inkstone comments", () => {
     expect(json(await inkstone(owner.home, ["comments", "list", book.id, "--state", "all", "--json"])).items).toHaveLength(1);
   });
 });
+
+describe("inkstone inbox", () => {
+  it("lists what a comment told the owner, marks it read, and everything read", async () => {
+    const [owner, editor] = await Promise.all([loggedIn("cli-inbox-owner"), loggedIn("cli-inbox-editor")]);
+    const book = json(await inkstone(owner.home, ["books", "create", "--title", "Told", "--json"]));
+    const chapter = json(await inkstone(owner.home, ["chapters", "upload", book.id, "--title", "One", "--json"], { input: "Words to talk about.\n" }));
+    json(await inkstone(owner.home, ["members", "add", book.id, editor.email, "--role", "editor", "--json"]));
+    json(await inkstone(editor.home, ["comments", "add", book.id, chapter.id, "First thought.", "--quote", "Words", "--json"]));
+    json(await inkstone(editor.home, ["comments", "add", book.id, chapter.id, "Second thought.", "--quote", "talk", "--json"]));
+
+    const listed = ok(await inkstone(owner.home, ["inbox", "--unread"]));
+    expect(listed).toMatch(/•.*cli-inbox-editor commented on “One”: Second thought\./);
+    const [latest] = json(await inkstone(owner.home, ["inbox", "list", "--json"])).items;
+    expect(ok(await inkstone(owner.home, ["inbox", "read", latest.id]))).toBe("Marked read.\n");
+    expect(ok(await inkstone(owner.home, ["inbox", "read", "--all"]))).toBe("1 marked read.\n");
+    expect(json(await inkstone(owner.home, ["inbox", "--unread", "--json"])).items).toEqual([]);
+    expect(fails(await inkstone(owner.home, ["inbox", "read"]))).toMatch(/name a notification/);
+  });
+});

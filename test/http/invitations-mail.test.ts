@@ -6,8 +6,8 @@ import { PASSWORD, uniqueEmail, type Account } from "../support/http-users";
 import { startServer, type RunningServer } from "../support/server";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
-// Issue 36 items 1 and 7 (decision 0487): an invitation's e-mail, sent by a running server to a real
-// SMTP server process (nodemailer's smtp-server, test/support/smtp-sink.mjs). Nothing sleeps: each
+// Issue 36 items 1 and 7 (decisions 0487, 0493): an invitation's e-mail and a comment's, sent by a
+// running server to a real SMTP server process (nodemailer's smtp-server, test/support/smtp-sink.mjs). Nothing sleeps: each
 // step waits for the message it expects (the test's limit bounds it).
 
 const PUBLIC_URL = "https://ink.example";
@@ -96,6 +96,33 @@ describe("an e-mail invitation, through a real SMTP server", () => {
     });
     expect(sink.received).toHaveLength(1);
   });
+});
+
+describe("a comment's e-mail, through a real SMTP server", () => {
+  it("tells the one it mentions, with the link to its thread; nothing for an item read in the app first", async () => {
+    const sink = await startSmtpSink();
+    const server = await startServer(mailEnv(sink));
+    try {
+      const [owner, editor] = [await signUp(server, "inbox-mail-owner"), await signUp(server, "inbox-mail-editor")];
+      const at = { baseUrl: server.baseUrl, token: owner.token };
+      const book = expectSuccess(await call("POST", "/api/v1/books", { ...at, json: { title: "Salt Roads", type: "novel", description: "" } }), 201);
+      const chapter = expectSuccess(await call("POST", `/api/v1/books/${book.id}/chapters`, { ...at, json: { title: "Tides", content: "The tide came in twice." } }), 201);
+      expectSuccess(await call("POST", `/api/v1/books/${book.id}/members`, { ...at, json: { email: editor.email, role: "editor" } }), 201);
+      const thread = expectSuccess(
+        await call("POST", `/api/v1/books/${book.id}/chapters/${chapter.id}/threads`, { ...at, json: { start: 4, end: 8, body: "@inbox-mail-editor is this right?" } }),
+        201,
+      );
+      const [mail] = await sink.waitFor(1);
+      expect(mail!.to).toEqual([editor.email]);
+      expect(mail!.decoded).toContain("inbox-mail-owner mentioned you in a comment on “Tides” in “Salt Roads”:");
+      expect(mail!.decoded).toContain("“tide”");
+      expect(mail!.decoded).toContain(`${PUBLIC_URL}/books/${book.id}/chapters/${chapter.id}?thread=${thread.id}`);
+      expect(sink.received).toHaveLength(1);
+    } finally {
+      server.stop();
+      sink.stop();
+    }
+  }, 300_000);
 });
 
 describe("an e-mail invitation acknowledged just before a crash", () => {

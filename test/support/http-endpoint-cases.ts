@@ -10,6 +10,7 @@ import type { Prepare, Prepared } from "./case-types";
 import { MEMBERS_CASES } from "./http-members-cases";
 import { INVITATIONS_CASES } from "./http-invitations-cases";
 import { COMMENTS_CASES } from "./http-comments-cases";
+import { INBOX_CASES } from "./http-inbox-cases";
 import { WEBHOOKS_CASES } from "./http-webhooks-cases";
 import { ACCOUNTS_CASES } from "./http-accounts-cases";
 import { ARCHIVE_CASES } from "./http-account-archive-cases";
@@ -45,6 +46,7 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
   ...MEMBERS_CASES,
   ...INVITATIONS_CASES,
   ...COMMENTS_CASES,
+  ...INBOX_CASES,
   ...WEBHOOKS_CASES,
   ...ACCOUNTS_CASES,
   ...ARCHIVE_CASES,

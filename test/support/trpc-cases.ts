@@ -10,6 +10,7 @@ import type { PrepareCall } from "./case-types";
 import { MEMBERS_TRPC_CASES } from "./http-members-cases";
 import { INVITATIONS_TRPC_CASES } from "./http-invitations-cases";
 import { COMMENTS_TRPC_CASES } from "./http-comments-cases";
+import { INBOX_TRPC_CASES } from "./http-inbox-cases";
 import { WEBHOOKS_TRPC_CASES } from "./http-webhooks-cases";
 import { ACCOUNTS_TRPC_CASES } from "./http-accounts-cases";
 import { ARCHIVE_TRPC_CASES } from "./http-account-archive-cases";
@@ -481,6 +482,7 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
   ...MEMBERS_TRPC_CASES,
   ...INVITATIONS_TRPC_CASES,
   ...COMMENTS_TRPC_CASES,
+  ...INBOX_TRPC_CASES,
   ...WEBHOOKS_TRPC_CASES,
   ...ACCOUNTS_TRPC_CASES,
   ...ARCHIVE_TRPC_CASES,

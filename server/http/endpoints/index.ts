@@ -9,6 +9,7 @@ import * as chapters from "./chapters";
 import * as comments from "./comments";
 import * as convert from "./convert";
 import * as goals from "./goals";
+import * as inbox from "./inbox";
 import * as invitations from "./invitations";
 import * as jobs from "./jobs";
 import * as members from "./members";
@@ -18,6 +19,6 @@ import * as users from "./users";
 import * as webhooks from "./webhooks";
 
 /** Every REST endpoint: the OpenAPI document and the integration tests iterate over this list. */
-export const ENDPOINTS: Endpoint[] = [auth, users, accountArchive, tokens, books, members, invitations, chapters, comments, jobs, convert, analysisTemplates, analysisRuns, goals, search, bible, webhooks].flatMap((module) =>
+export const ENDPOINTS: Endpoint[] = [auth, users, accountArchive, tokens, books, members, invitations, chapters, comments, inbox, jobs, convert, analysisTemplates, analysisRuns, goals, search, bible, webhooks].flatMap((module) =>
   Object.values(module).filter((value): value is Endpoint => typeof value === "object" && value !== null && "handle" in value),
 );

@@ -1,0 +1,57 @@
+import type { Command } from "commander";
+import { markedAllSchema, markReadInput, notificationSchema, type NotificationDto } from "../../server/inbox/schemas";
+import { context } from "../context";
+import { checkInput } from "../errors";
+import { printResult } from "../output";
+import { pageOptions, printListing, readListing, type PageOptions } from "../paging";
+
+/** What happened, in a line, for a terminal. */
+function what(n: NotificationDto): string {
+  const who = n.actor?.name ?? "a former member";
+  if (n.kind === "invitation") return `${who} invited you to “${n.book.title}” as ${n.invitation?.role} (${n.invitation?.state})`;
+  const verb = { mention: "mentioned you", reply: "replied", comment: "commented" }[n.kind];
+  return `${who} ${verb} on “${n.thread?.chapterTitle ?? n.book.title}”: ${n.comment?.excerpt.split("\n")[0] ?? ""}`;
+}
+
+export function registerInbox(program: Command): void {
+  const inbox = program.command("inbox").description("what you were told of: new comments on your books, replies, mentions, invitations");
+
+  pageOptions(
+    inbox
+      .command("list", { isDefault: true })
+      .description("your inbox, newest first")
+      .option("--unread", "only what is unread"),
+  ).action(async (options: PageOptions & { unread?: boolean }, command: Command) => {
+    const { client, json } = context(command);
+    const listing = await readListing(client, "/api/v1/inbox", { unread: options.unread ? "true" : undefined }, notificationSchema, options);
+    printListing<NotificationDto>(
+      json,
+      listing,
+      [
+        { heading: "id", value: (n) => n.id },
+        { heading: "", value: (n) => (n.read ? "" : "•") },
+        { heading: "when", value: (n) => n.createdAt },
+        { heading: "what", value: (n) => what(n) },
+      ],
+      options.unread ? "nothing unread" : "nothing yet",
+      options,
+    );
+  });
+
+  inbox
+    .command("read [notificationId]")
+    .description("mark one notification read, or with --all everything")
+    .option("--all", "everything unread")
+    .option("--unread", "mark it unread again instead")
+    .action(async (notificationId: string | undefined, options: { all?: boolean; unread?: boolean }, command: Command) => {
+      const { client, json } = context(command);
+      if (options.all) {
+        const marked = await client.data("POST", "/api/v1/inbox/read", {}, markedAllSchema);
+        return printResult(json, marked, `${marked.marked} marked read.`);
+      }
+      if (!notificationId) return command.error("name a notification (inkstone inbox lists them), or give --all");
+      const body = checkInput(markReadInput, { read: !options.unread });
+      const marked = await client.data("PATCH", `/api/v1/inbox/${encodeURIComponent(notificationId)}`, { json: body }, notificationSchema);
+      printResult(json, marked, marked.read ? "Marked read." : "Marked unread.");
+    });
+}

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { MEMBER_ROLES } from "../auth/book-roles";
+
+export const NOTIFICATION_KINDS = ["comment", "reply", "mention", "invitation"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const notificationParams = z.object({ notificationId: z.string().min(1).max(64) });
+
+export const markReadInput = z.strictObject({ read: z.boolean().describe("true marks it read, false unread again") }).meta({ id: "MarkNotification" });
+
+const INVITATION_STATES = ["pending", "accepted", "withdrawn", "expired", "book_deleted"] as const;
+
+export const notificationSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(NOTIFICATION_KINDS).describe("comment: a new thread on your book; reply: a reply in a thread you wrote in; mention: a comment naming you; invitation: an invitation to a book for your e-mail"),
+    read: z.boolean(),
+    createdAt: z.iso.datetime(),
+    book: z.object({ id: z.string(), title: z.string() }),
+    actor: z.object({ id: z.string(), name: z.string() }).nullable().describe("who did it; null: an account since deleted"),
+    thread: z.object({ id: z.string(), chapterId: z.string(), chapterTitle: z.string(), quote: z.string() }).nullable(),
+    comment: z.object({ id: z.string(), excerpt: z.string().describe("the comment's first 280 characters") }).nullable(),
+    invitation: z
+      .object({ id: z.string(), role: z.enum(MEMBER_ROLES), expiresAt: z.iso.datetime(), state: z.enum(INVITATION_STATES), link: z.string().nullable().describe("while pending: the link that accepts it") })
+      .nullable(),
+    href: z.string().describe("where the app shows it"),
+  })
+  .meta({ id: "Notification" });
+export type NotificationDto = z.infer<typeof notificationSchema>;
+
+export const markedAllSchema = z.object({ marked: z.int().min(0).describe("how many were unread and are read now") }).meta({ id: "MarkedAllRead" });
