@@ -67,7 +67,7 @@ const hasXelatex = spawnSync("sh", ["-c", "command -v xelatex"]).status === 0;
 function pandoc(format) {
   const out = path.join(dir, `pandoc.${format}`);
   const args = format === "pdf" ? ["-s", markdownFile, "--pdf-engine=xelatex", "-o", out] : ["-s", markdownFile, "-t", format === "epub" ? "epub3" : format === "md" ? "markdown" : format === "txt" ? "plain" : format, "-o", out];
-  if (format === "pdf" && !hasXelatex) return "no xelatex";
+  if (format === "pdf" && !hasXelatex) return "n/a (no PDF engine: xelatex not installed)";
   const start = performance.now();
   const run = spawnSync("pandoc", args, { encoding: "utf8", maxBuffer: 1 << 28, timeout: 600_000 });
   return run.status === 0 ? seconds(performance.now() - start) : `failed (${run.stderr?.trim().split("\n")[0]?.slice(0, 60) ?? run.signal})`;

@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import type { TrimSize } from "@/server/convert/engine/export-options";
@@ -7,7 +9,7 @@ import { coverDimensions, gutterFor } from "@/server/convert/engine/print";
 import { readHere, writeHere } from "@/server/convert/engine/run";
 import { coverTemplateTypst } from "@/server/convert/engine/writers/cover-template";
 import { pdfxAvailable } from "@/server/convert/engine/writers/pdfx";
-import { has } from "./convert-engine-support";
+import { has, scratch } from "./convert-engine-support";
 import { fonts, pageSizes, pageTexts, readable, wordBoxes } from "./convert-pdf-support";
 
 /**
@@ -155,6 +157,20 @@ describe.runIf(has("pdftotext") && has("pdffonts") && has("pdfinfo"))("the print
     expectEmbedded(written.bytes);
     expect(pageSizes(written.bytes)[0]!.width).toBeCloseTo(5.25 * PT, 0);
     expect(readable(pageTexts(written.bytes).join(""))).toContain(readable(model.chapters[0]!.markdown.split("\n\n")[0]!));
+  });
+
+  it.runIf(pdfxAvailable() && has("pdfimages"))("keeps a picture at its full resolution through the PDF/X conversion", async () => {
+    // A 300 × 200 picture shown an inch wide (300 ppi), made by Typst from raw pixels.
+    const source = `#set page(width: 3in, height: 3in)\n#image(bytes(range(300 * 200 * 3).map(i => calc.rem(i, 251))), format: (encoding: "rgb8", width: 300, height: 200), width: 1in)`;
+    const { typesetInChild } = await import("@/server/convert/engine/writers/typst-process");
+    const { FONT_DIR } = await import("@/server/convert/engine/writers/pdf");
+    const { pdf } = await typesetInChild({ source, pdfx: true }, FONT_DIR, { timeoutMs: 60_000 });
+    const file = path.join(scratch(), "picture.pdf");
+    writeFileSync(file, pdf);
+    const listed = execFileSync("pdfimages", ["-list", file], { encoding: "utf8" }).split("\n").slice(2).filter((line) => line.trim());
+    expect(listed).toHaveLength(1);
+    const [, , , width, height] = listed[0]!.trim().split(/\s+/);
+    expect([Number(width), Number(height)]).toEqual([300, 200]);
   });
 });
 

@@ -21,7 +21,16 @@ export function typesetInChild(job: TypesetJob, fontDir: string, options: { time
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let timedOut = false;
-    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => ((timedOut = true), child.kill("SIGKILL")), options.timeoutMs);
+    // Past the deadline, the child is told as the pool tells it, by its stdin closing: it then kills
+    // Ghostscript with itself (a SIGKILL alone would leave Ghostscript running); the SIGKILL is the backstop.
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            child.stdin.destroy();
+            setTimeout(() => child.kill("SIGKILL"), 1_000).unref();
+          }, options.timeoutMs);
     child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
     // The child may be gone before it read everything (it failed); its exit says why.
