@@ -1,5 +1,7 @@
 import { Command, Option } from "commander";
 import { BOOK_COVER_BYTES, BOOK_STATUSES, bookSchema, createBookInput, patchBookInput, type BookDto } from "../../server/books/schemas";
+import { PAPERS, TRIM_SIZES } from "../../server/convert/engine/export-options";
+import { coverTemplateQuery } from "../../server/convert/schemas";
 import { COUNT_RULES, PARAGRAPH_INDENTS } from "../../server/text/text-rules";
 import { context } from "../context";
 import { jsonFields } from "../json-output";
@@ -112,7 +114,7 @@ export function registerBooks(program: Command): void {
   registerCover(books);
 }
 
-/** inkstone books cover set|get|remove: the cover the book's EPUB carries. */
+/** inkstone books cover set|get|remove|template: the cover the book's EPUB carries, and the print cover's template. */
 function registerCover(books: Command): void {
   const cover = books.command("cover").description("the book's cover, which its EPUB export carries");
   const coverPath = (bookId: string) => `${bookPath(bookId)}/cover`;
@@ -139,6 +141,27 @@ function registerCover(books: Command): void {
       const image = await client.download("GET", coverPath(bookId), {});
       const where = writeOutput(image.bytes, options.output);
       if (options.output !== "-") printResult(json, { file: where, mediaType: image.mediaType, bytes: image.bytes.byteLength }, `Wrote ${where} (${image.bytes.byteLength} bytes).`);
+    });
+
+  cover
+    .command("template <bookId>")
+    .description("a paperback cover template (PDF) for your designer: back, spine and front with bleed and safe zones, the spine measured from the page count and paper")
+    .option("--trim-size <size>", `the print PDF's trim size: ${TRIM_SIZES.join(", ")}; 6x9 unless given`)
+    .option("--paper <paper>", `the interior's paper: ${PAPERS.join(", ")}; white unless given`)
+    .option("--pages <count>", "the interior's pages; counted from the book's print PDF at the trim size when left out")
+    .option("--right-hand-chapters", "counting: every chapter opens on a right-hand page, as the export's --right-hand-chapters")
+    .requiredOption("-o, --output <file>", 'where to write it ("-" for standard output)')
+    .action(async (bookId: string, options: { trimSize?: string; paper?: string; pages?: string; rightHandChapters?: boolean; output: string }, command: Command) => {
+      const { client, json } = context(command);
+      const query = checkInput(coverTemplateQuery, {
+        trimSize: options.trimSize as (typeof TRIM_SIZES)[number] | undefined,
+        paper: options.paper as (typeof PAPERS)[number] | undefined,
+        pageCount: options.pages,
+        rightHandChapters: options.rightHandChapters ? "1" : undefined,
+      });
+      const file = await client.download("GET", `${bookPath(bookId)}/cover-template`, { query, progress: "drawing the cover template" });
+      const where = writeOutput(file.bytes, options.output);
+      if (options.output !== "-") printResult(json, { file: where, name: file.name, bytes: file.bytes.byteLength, mediaType: file.mediaType }, `Wrote ${where} (${file.bytes.byteLength} bytes).`);
     });
 
   cover

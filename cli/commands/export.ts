@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { z } from "zod";
+import { TRIM_SIZES } from "../../server/convert/engine/export-options";
 import { exportQuery } from "../../server/convert/schemas";
 import { context } from "../context";
 import { checkInput } from "../errors";
@@ -14,6 +15,8 @@ interface ExportFlags {
   smartPunctuation?: boolean;
   notes?: boolean;
   trimSize?: string;
+  rightHandChapters?: boolean;
+  pdfx?: boolean;
   copyright?: string;
   dedication?: string;
   sceneBreak?: string;
@@ -39,7 +42,9 @@ export function registerExport(program: Command): void {
     .option("--manuscript", "Standard Manuscript Format (DOCX)")
     .option("--smart-punctuation", "typographer's quotes, dashes (-- and ---) and ellipses (...) in the prose; Chinese punctuation is left as it is")
     .option("--notes", "include the private notes (<!-- … -->) as bracketed text")
-    .option("--trim-size <size>", "PDF: the page, 5x8, 5.5x8.5 or 6x9 (inches) or a5; 6x9 unless given")
+    .option("--trim-size <size>", `PDF: the page, ${TRIM_SIZES.join(", ")} (inches; 140x203mm is 大32开, 185x260mm 16开); 6x9 unless given`)
+    .option("--right-hand-chapters", "PDF: every chapter opens on a right-hand page (else only the first)")
+    .option("--pdfx", "PDF: PDF/X-3 for the printer (CMYK, an output intent; made with Ghostscript, slower)")
     .option("--copyright <text>", "a copyright page after the title page (\\n in the shell's quoting for line breaks)")
     .option("--dedication <text>", "a dedication on its own page after the copyright page")
     .option("--scene-break <mark>", "what a scene break prints as: stars (* * *), hash (#), asterism (⁂) or blank")
@@ -62,6 +67,8 @@ export function registerExport(program: Command): void {
         smartPunctuation: options.smartPunctuation ? "1" : undefined,
         notes: options.notes ? "1" : undefined,
         trimSize: options.trimSize as Query["trimSize"],
+        rightHandChapters: options.rightHandChapters ? "1" : undefined,
+        pdfx: options.pdfx ? "1" : undefined,
         copyright: options.copyright,
         dedication: options.dedication,
         sceneBreak: options.sceneBreak as Query["sceneBreak"],

@@ -1325,10 +1325,12 @@ export type AppRouter = TRPCBuiltRouter<
           lineEndings?: "lf" | "crlf" | undefined;
           encoding?: "utf-8" | "gb18030" | undefined;
           split?: "book" | "chapters" | undefined;
+          rightHandChapters?: boolean | undefined;
+          pdfx?: boolean | undefined;
           manuscript?: boolean | undefined;
           smartPunctuation?: boolean | undefined;
           notes?: boolean | undefined;
-          trimSize?: "5x8" | "5.5x8.5" | "6x9" | "a5" | undefined;
+          trimSize?: "5x8" | "5.25x8" | "5.5x8.5" | "6x9" | "a5" | "140x203mm" | "185x260mm" | undefined;
         };
         output: {
           file: {
@@ -1361,6 +1363,35 @@ export type AppRouter = TRPCBuiltRouter<
               self: string;
               file?: string | undefined;
             };
+          };
+        };
+        meta: object;
+      }>;
+      coverTemplate: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+          trimSize?: "5x8" | "5.25x8" | "5.5x8.5" | "6x9" | "a5" | "140x203mm" | "185x260mm" | undefined;
+          paper?: "white" | "cream" | "colour" | undefined;
+          pageCount?: number | undefined;
+          rightHandChapters?: boolean | undefined;
+        };
+        output: {
+          file: {
+            name: string;
+            mediaType: string;
+            base64: string;
+          };
+          dimensions: {
+            trimSize: "5x8" | "5.25x8" | "5.5x8.5" | "6x9" | "a5" | "140x203mm" | "185x260mm";
+            paper: "white" | "cream" | "colour";
+            pageCount: number;
+            trimWidth: number;
+            trimHeight: number;
+            spineWidth: number;
+            bleed: number;
+            coverWidth: number;
+            coverHeight: number;
+            spineText: boolean;
           };
         };
         meta: object;

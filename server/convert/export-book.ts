@@ -14,6 +14,7 @@ import { leadingHeading } from "../text/markdown-heading";
 import { safeFileName } from "./file-name";
 import { enqueueJob } from "../jobs/enqueue-job";
 import { writeDocument } from "./engine";
+import { pdfxAvailable } from "./engine/writers/pdfx";
 import { TEXT_OPTION_NAMES, type ManuscriptFont, type ManuscriptPaper, type SceneBreak, type TextOptions, type TrimSize } from "./engine/export-options";
 import type { DocumentModel } from "./engine/model";
 import type { Conversion } from "./convert-document";
@@ -35,6 +36,10 @@ export interface ExportBookOptions {
   notes?: boolean;
   /** the PDF's trim size */
   trimSize?: TrimSize;
+  /** PDF: every chapter opens on a right-hand page */
+  rightHandChapters?: boolean;
+  /** PDF: PDF/X-3 through Ghostscript */
+  pdfx?: boolean;
   /** front matter after the title page (issue 19 item 14) */
   copyright?: string;
   dedication?: string;
@@ -79,6 +84,15 @@ export async function planExport(options: ExportOptions, principal: Principal) {
   if (options.trimSize && format.id !== "pdf") {
     throw new AppError("not_acceptable", "A trim size is a printed page's: ask for format=pdf.", { available: ["pdf"] });
   }
+  if (options.rightHandChapters !== undefined && format.id !== "pdf") {
+    throw new AppError("not_acceptable", "Right-hand chapter openings are a printed book's: ask for format=pdf.", { available: ["pdf"] });
+  }
+  if (options.pdfx !== undefined && format.id !== "pdf") {
+    throw new AppError("not_acceptable", "PDF/X is a PDF: ask for format=pdf.", { available: ["pdf"] });
+  }
+  if (options.pdfx && !pdfxAvailable()) {
+    throw new AppError("not_acceptable", "This server cannot make PDF/X: it needs Ghostscript (Debian package ghostscript). Ask for the PDF without pdfx.", { available: ["pdf"] });
+  }
   if (options.paper && !options.manuscript) {
     throw new AppError("not_acceptable", "The paper is Standard Manuscript Format's: ask for manuscript=1 with format=docx (a PDF's page is its trimSize).", { available: ["docx"] });
   }
@@ -96,10 +110,6 @@ export async function planExport(options: ExportOptions, principal: Principal) {
   if (text && format.id !== "txt") {
     throw new AppError("not_acceptable", `${Object.keys(text).join(", ")} ${Object.keys(text).length === 1 ? "is a choice" : "are choices"} of plain text: ask for format=txt.`, { available: ["txt"] });
   }
-  if (options.cover && !book.coverMediaType) {
-    throw new AppError("validation_failed", `This book has no cover: PUT one to /api/v1/books/${book.id}/cover, or leave cover out.`, [{ path: "cover", message: "this book has no cover" }]);
-  }
-  if (options.chapters) await requireChapters(book.id, options.chapters);
   return { book, format, text };
 }
 
@@ -200,7 +210,7 @@ export async function exportBook(options: ExportOptions, principal: Principal): 
     return {
       job: await enqueueJob(
         exportJob,
-        { to: format.id, title: book.title, manuscript, smartPunctuation: options.smartPunctuation, notes: options.notes, trimSize: options.trimSize, sceneBreak: options.sceneBreak, text },
+        { to: format.id, title: book.title, manuscript, smartPunctuation: options.smartPunctuation, notes: options.notes, trimSize: options.trimSize, rightHandChapters: options.rightHandChapters, pdfx: options.pdfx, sceneBreak: options.sceneBreak, text },
         principal,
         { inputFile: snapshot, book: { id: book.id, operation: "books.export" } },
       ),
@@ -213,6 +223,8 @@ export async function exportBook(options: ExportOptions, principal: Principal): 
     ...(manuscript && { manuscript }),
     ...(options.smartPunctuation && { smartPunctuation: true }),
     ...(options.trimSize && { trimSize: options.trimSize }),
+    ...(options.rightHandChapters && { rightHandChapters: true }),
+    ...(options.pdfx && { pdfx: true }),
     ...(options.sceneBreak && { sceneBreak: options.sceneBreak }),
     ...(text && { text }),
   });

@@ -50,7 +50,7 @@ const textOptionsSchema = z.object({
 
 export const exportJob = defineJob({
   kind: "convert.export",
-  input: z.object({ to: z.string(), title: z.string(), manuscript: manuscriptSchema.optional(), smartPunctuation: z.boolean().optional(), notes: z.boolean().optional(), trimSize: z.enum(TRIM_SIZES).optional(), sceneBreak: sceneBreakSchema.optional(), text: textOptionsSchema.optional() }),
+  input: z.object({ to: z.string(), title: z.string(), manuscript: manuscriptSchema.optional(), smartPunctuation: z.boolean().optional(), notes: z.boolean().optional(), trimSize: z.enum(TRIM_SIZES).optional(), rightHandChapters: z.boolean().optional(), pdfx: z.boolean().optional(), sceneBreak: sceneBreakSchema.optional(), text: textOptionsSchema.optional() }),
   ttlSeconds: CONVERSION_JOB_TTL_SECONDS,
   timeoutMs: JOB_TIMEOUT_MS,
   async run(input, context, inputFile) {
@@ -64,6 +64,8 @@ export const exportJob = defineJob({
       ...(input.manuscript && { manuscript: input.manuscript }),
       ...(input.smartPunctuation && { smartPunctuation: true }),
       ...(input.trimSize && { trimSize: input.trimSize }),
+      ...(input.rightHandChapters && { rightHandChapters: true }),
+      ...(input.pdfx && { pdfx: true }),
       ...(input.sceneBreak && { sceneBreak: input.sceneBreak }),
       ...(input.text && { text: input.text }),
     });

@@ -3,7 +3,7 @@ import { bookIdParams, bookLanguage, bookSchema } from "../books/schemas";
 import { sizeLimit } from "../errors";
 import { uploadedFile } from "../request/schemas";
 import { storedText } from "../text/stored-text";
-import { LINE_ENDINGS, MANUSCRIPT_FONTS, MANUSCRIPT_PAPER, PARAGRAPH_SPACINGS, SCENE_BREAKS, TEXT_ENCODINGS, TEXT_LAYOUTS, TEXT_SPLITS, TRIM_SIZES, type SceneBreak } from "./engine/export-options";
+import { LINE_ENDINGS, MANUSCRIPT_FONTS, MANUSCRIPT_PAPER, PAPERS, PARAGRAPH_SPACINGS, SCENE_BREAKS, TEXT_ENCODINGS, TEXT_LAYOUTS, TEXT_SPLITS, TRIM_SIZES, type SceneBreak } from "./engine/export-options";
 
 /**
  * The largest document taken for conversion or import, in bytes: a file's, or a text's in UTF-8,
@@ -69,8 +69,23 @@ export const convertInput = z
   .refine((input) => (input.file === undefined) !== (input.content === undefined), "send either a file (multipart) or content (JSON)")
   .meta({ id: "Conversion" });
 
-/** A printed book's page (PDF only): 5 × 8, 5.5 × 8.5 or 6 × 9 inches, or A5. */
-export const trimSizeOption = z.enum(TRIM_SIZES).describe("with format=pdf: the page's trim size in inches (5x8, 5.5x8.5, 6x9) or a5; 6x9 unless asked");
+/** A printed book's page (PDF only): 5 × 8, 5.25 × 8, 5.5 × 8.5 or 6 × 9 inches, A5, 大32开 or 16开. */
+export const trimSizeOption = z
+  .enum(TRIM_SIZES)
+  .describe("with format=pdf: the page's trim size, in inches (5x8, 5.25x8, 5.5x8.5, 6x9), a5, or for Chinese print 140x203mm (大32开) and 185x260mm (16开); 6x9 unless asked");
+
+/** The paper a printed book is on, for its spine's width. */
+export const paperOption = z.enum(PAPERS).describe("the interior's paper, which sets the spine's width per page (KDP): white 0.002252 in, cream 0.0025 in, colour 0.002347 in");
+
+/** The print PDF's choices besides its trim size (issue 37 item 1), as booleans; REST spells them 1/0 (printFlags). */
+const printOptionText = {
+  rightHandChapters: "with format=pdf: every chapter opens on a right-hand (odd) page, with a blank page before it when needed; else each opens on the next page (the first chapter always on a right-hand page)",
+  pdfx: "with format=pdf: PDF/X-3 (CMYK, the output intent a printer checks, every font embedded), made with Ghostscript; slower, about 40 ms a page",
+} as const;
+export const printOptionsInput = {
+  rightHandChapters: z.boolean().optional().describe(printOptionText.rightHandChapters),
+  pdfx: z.boolean().optional().describe(printOptionText.pdfx),
+};
 
 /** The longest copyright page and dedication an export takes, in characters. */
 export const FRONT_MATTER_LIMITS = { copyright: 2000, dedication: 1000 } as const;
@@ -113,6 +128,8 @@ export const exportQuery = z.object({
     .describe('1: typographer\'s punctuation in the prose: "straight" quotes curled, -- and --- as dashes, ... as an ellipsis (code, notes and CJK punctuation untouched)'),
   notes: notesFlag,
   trimSize: trimSizeOption.optional(),
+  rightHandChapters: asyncFlag.optional().describe(`1 ${printOptionText.rightHandChapters}`),
+  pdfx: asyncFlag.optional().describe(`1 ${printOptionText.pdfx}`),
   ...compileOptions,
   chapters: z
     .string()
@@ -192,3 +209,38 @@ export type ImportPreviewDto = z.infer<typeof importPreviewSchema>;
 
 export { bookIdParams };
 export { jobIdParams } from "../jobs/schemas";
+
+/** The most pages a cover template is drawn for: past KDP's 828 with room for other printers. */
+export const MAX_COVER_PAGES = 2000;
+const coverPageCount = z.int().min(1).max(MAX_COVER_PAGES);
+
+/** GET /api/v1/books/{bookId}/cover-template: the trim, the paper, and the page count or how to count it. */
+export const coverTemplateQuery = z.object({
+  trimSize: trimSizeOption.optional().describe("the book's trim size (as for the PDF export); 6x9 unless asked"),
+  paper: paperOption.optional().describe("the interior's paper, which sets the spine's width per page (KDP): white 0.002252 in (the default), cream 0.0025 in, colour 0.002347 in"),
+  pageCount: z
+    .string()
+    .regex(/^\d{1,5}$/, "a whole number of pages")
+    .transform(Number)
+    .pipe(coverPageCount)
+    .optional()
+    .describe(`the interior's pages (1 to ${MAX_COVER_PAGES}); when left out, the book's print PDF at this trim size is typeset and its pages counted`),
+  rightHandChapters: asyncFlag.optional().describe("without pageCount: count the pages of the print PDF with every chapter opening on a right-hand page"),
+});
+
+/** The cover's measurements, in inches (server/convert/engine/print.ts). */
+export const coverDimensionsSchema = z
+  .object({
+    trimSize: z.enum(TRIM_SIZES),
+    paper: z.enum(PAPERS),
+    pageCount: z.int().describe("the interior's pages the spine is measured from"),
+    trimWidth: z.number().describe("inches: the front's (and the back's) width"),
+    trimHeight: z.number().describe("inches"),
+    spineWidth: z.number().describe("inches: pageCount × the paper's thickness per page"),
+    bleed: z.number().describe("inches beyond every trimmed edge (0.125)"),
+    coverWidth: z.number().describe("inches: bleed + back + spine + front + bleed"),
+    coverHeight: z.number().describe("inches: bleed + trim height + bleed"),
+    spineText: z.boolean().describe("whether the spine may carry text (KDP: more than 79 pages)"),
+  })
+  .meta({ id: "CoverDimensions" });
+export type CoverDimensionsDto = z.infer<typeof coverDimensionsSchema>;

@@ -32,6 +32,6 @@ describe("GET /api/v1/books/{bookId}/export?format=pdf&trimSize=…", () => {
   it("is declared in the OpenAPI document", async () => {
     const spec = (await get("/api/v1/openapi.json")).body;
     const parameters = (spec.paths["/api/v1/books/{bookId}/export"].get.parameters as { name: string; in: string; schema: { enum?: string[] } }[]).filter((p) => p.in === "query");
-    expect(parameters.find((p) => p.name === "trimSize")?.schema.enum).toEqual(["5x8", "5.5x8.5", "6x9", "a5"]);
+    expect(parameters.find((p) => p.name === "trimSize")?.schema.enum).toEqual(["5x8", "5.25x8", "5.5x8.5", "6x9", "a5", "140x203mm", "185x260mm"]);
   });
 });

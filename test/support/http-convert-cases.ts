@@ -108,6 +108,18 @@ export const CONVERT_CASES: Record<string, Prepare> = {
       },
     };
   },
+  "GET /api/v1/books/{bookId}/cover-template": async (owner) => {
+    const f = await bookWithChapters(owner.token);
+    return {
+      path: `/api/v1/books/${f.book.id}/cover-template?pageCount=120&paper=white`,
+      snapshot: () => bookState(owner.token, f.book.id),
+      async afterSuccess(response) {
+        const reply = response as ApiResponse;
+        expect(reply.headers.get("content-type")).toBe("application/pdf");
+        expect(new TextDecoder("latin1").decode(reply.bytes.subarray(0, 5))).toBe("%PDF-");
+      },
+    };
+  },
   "POST /api/v1/books/import": async (owner) => ({
     path: "/api/v1/books/import",
     form: () => manuscriptForm({ title: "Imported by the matrix" }),

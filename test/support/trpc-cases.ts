@@ -284,6 +284,17 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
       },
     };
   },
+  "convert.coverTemplate": async (owner) => {
+    const f = await bookFixture(owner);
+    return {
+      input: { bookId: f.book.id, trimSize: "6x9", paper: "cream", pageCount: 200 },
+      stranger: "forbidden",
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ file: { mediaType: "application/pdf" }, dimensions: { pageCount: 200, spineWidth: 0.5, coverWidth: 12.75, coverHeight: 9.25 } });
+      },
+    };
+  },
   "convert.import": async (owner) => ({
     input: { fileName: "manuscript.md", text: MANUSCRIPT, title: "Imported over tRPC" },
     stranger: null,

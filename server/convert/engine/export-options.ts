@@ -12,9 +12,28 @@ export type ManuscriptPaper = (typeof MANUSCRIPT_PAPER)[number];
 export const MANUSCRIPT_FONTS = ["courier", "times"] as const;
 export type ManuscriptFont = (typeof MANUSCRIPT_FONTS)[number];
 
-/** Book trim sizes the PDF is set in: 5 × 8, 5.5 × 8.5 and 6 × 9 in, and A5 (148 × 210 mm). */
-export const TRIM_SIZES = ["5x8", "5.5x8.5", "6x9", "a5"] as const;
+/**
+ * Book trim sizes the PDF is set in: 5 × 8, 5.25 × 8, 5.5 × 8.5 and 6 × 9 in, A5 (148 × 210 mm),
+ * and for Chinese print 大32开 (140 × 203 mm) and 16开 (185 × 260 mm), named by their millimetres.
+ * Their dimensions are in ./print.ts.
+ */
+export const TRIM_SIZES = ["5x8", "5.25x8", "5.5x8.5", "6x9", "a5", "140x203mm", "185x260mm"] as const;
 export type TrimSize = (typeof TRIM_SIZES)[number];
+
+/** How each trim size is named to a writer (the export dialog, the CLI's help). */
+export const TRIM_SIZE_LABELS: Record<TrimSize, string> = {
+  "5x8": "5 × 8 in",
+  "5.25x8": "5.25 × 8 in",
+  "5.5x8.5": "5.5 × 8.5 in",
+  "6x9": "6 × 9 in",
+  a5: "A5 (148 × 210 mm)",
+  "140x203mm": "大32开 (140 × 203 mm)",
+  "185x260mm": "16开 (185 × 260 mm)",
+};
+
+/** The paper a printed book's interior is on: it sets the spine's width (./print.ts). */
+export const PAPERS = ["white", "cream", "colour"] as const;
+export type Paper = (typeof PAPERS)[number];
 
 /**
  * Plain text as web-novel platforms (起点, 番茄) take it (issue 32 item 4, decision 0486). Each is a

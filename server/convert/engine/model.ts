@@ -64,6 +64,10 @@ export interface ReadOptions {
 export interface WriteOptions {
   /** PDF only: the page's trim size, 6 × 9 in unless asked */
   trimSize?: TrimSize;
+  /** PDF only: every chapter opens on a right-hand page (else only the first) */
+  rightHandChapters?: boolean;
+  /** PDF only: PDF/X-3 through Ghostscript (writers/pdfx.ts) */
+  pdfx?: boolean;
   /** what a scene break prints as in every format that prints one; each writer's own mark unless asked */
   sceneBreak?: SceneBreak;
   /** DOCX only: Standard Manuscript Format */
@@ -80,6 +84,8 @@ export interface WrittenDocument {
   bytes: Uint8Array;
   mediaType: string;
   extension: string;
+  /** PDF: its page count, which the cover's spine is measured from */
+  pages?: number;
 }
 
 export function hasCjk(text: string): boolean {

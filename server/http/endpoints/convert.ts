@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { convertDocument, type Conversion } from "../../convert/convert-document";
+import { coverTemplate } from "../../convert/cover-template";
 import { describeExport } from "../../convert/describe-export";
 import { exportBook } from "../../convert/export-book";
 import { importBook } from "../../convert/import-book";
@@ -10,6 +11,7 @@ import {
   bookIdParams,
   convertInput,
   convertQuery,
+  coverTemplateQuery,
   exportQuery,
   formatSchema,
   importInput,
@@ -92,6 +94,22 @@ export const exportBookEndpoint = defineEndpoint({
   // The same checks and the file's type and name, with nothing written and no job queued (async=1 too).
   head: async ({ params, query, request, principal }) =>
     fileHead(await describeExport({ bookId: params.bookId, ...query, accept: request.headers.get("accept") }, principal)),
+});
+
+// GET /api/v1/books/{bookId}/cover-template — a paperback cover's guide: spine, bleed and safe zones
+export const coverTemplateEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/books/{bookId}/cover-template",
+  summary:
+    "A paperback cover template as a PDF a designer fills: the full cover (back, spine, front) with 0.125 in of bleed, the safe zones marked and every dimension written. " +
+    "The spine is pageCount × the paper's thickness (KDP's formula); without pageCount, the book's print PDF at trimSize is typeset and its pages counted",
+  operation: "books.export",
+  auth: "required",
+  params: bookIdParams,
+  query: coverTemplateQuery,
+  success: { status: 200, description: "the cover template (application/pdf)", file: true, mediaTypes: ["application/pdf"] },
+  errors: ["book_in_trash", "conversion_timed_out", "rate_limited"],
+  handle: async ({ params, query, principal }) => fileResponse((await coverTemplate({ bookId: params.bookId, ...query }, principal)).file),
 });
 
 // POST /api/v1/books/import — a new book from a manuscript

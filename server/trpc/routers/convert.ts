@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { bookIdParams } from "../../books/schemas";
 import { convertDocument, type Conversion } from "../../convert/convert-document";
+import { coverTemplate } from "../../convert/cover-template";
 import { exportBook } from "../../convert/export-book";
 import { importBook } from "../../convert/import-book";
 import { importChapters } from "../../convert/import-chapters";
 import { previewImport } from "../../convert/preview-import";
-import { documentText, formatId, importInput, importPreviewSchema, importResultSchema, MAX_UPLOAD_BYTES, trimSizeOption, compileOptionsInput } from "../../convert/schemas";
+import { documentText, formatId, importInput, importPreviewSchema, importResultSchema, MAX_UPLOAD_BYTES, trimSizeOption, compileOptionsInput, printOptionsInput, coverDimensionsSchema, coverTemplateQuery, MAX_COVER_PAGES } from "../../convert/schemas";
 import { AppError } from "../../errors";
 import { jobSchema } from "../../jobs/schemas";
 import { listFormatsEndpoint } from "../../http/endpoints/convert";
@@ -69,6 +70,7 @@ export const convertRouter = router({
         smartPunctuation: z.boolean().optional(),
         notes: notesOption,
         trimSize: trimSizeOption.optional(),
+        ...printOptionsInput,
         ...compileOptionsInput,
         bibleAppendix: z.boolean().optional(),
         cover: z.boolean().optional().describe("EPUB: false leaves the book's cover out; true requires one"),
@@ -77,6 +79,22 @@ export const convertRouter = router({
     )
     .output(conversionSchema)
     .mutation(async ({ input, ctx }) => toWire(await exportBook(input, ctx.principal))),
+  /** REST's GET /books/{bookId}/cover-template: the PDF in base64, and its measurements. */
+  coverTemplate: operationProcedure("books.export")
+    .input(
+      z.strictObject({
+        ...bookIdParams.shape,
+        trimSize: coverTemplateQuery.shape.trimSize,
+        paper: coverTemplateQuery.shape.paper,
+        pageCount: z.int().min(1).max(MAX_COVER_PAGES).optional().describe(coverTemplateQuery.shape.pageCount.description ?? ""),
+        rightHandChapters: z.boolean().optional().describe("without pageCount: count the pages with every chapter opening on a right-hand page"),
+      }),
+    )
+    .output(z.object({ file: fileSchema, dimensions: coverDimensionsSchema }))
+    .query(async ({ input, ctx }) => {
+      const { file, dimensions } = await coverTemplate(input, ctx.principal);
+      return { file: { name: file.name, mediaType: file.mediaType, base64: Buffer.from(file.bytes).toString("base64") }, dimensions };
+    }),
   import: operationProcedure("books.import")
     .input(z.strictObject({ ...manuscriptUpload, title: storedText().trim().min(1).max(200).optional(), language: importInput.shape.language }).refine(...sendsOneDocument))
     .output(importResultSchema)

@@ -15,7 +15,7 @@ import { typesetInChild } from "./typst-process";
 
 // turbopackIgnore: otherwise `next build` takes the path for an import of every file under the
 // app's root (README.md, docs …) and fails on them.
-const FONT_DIR = path.join(/* turbopackIgnore: true */ process.cwd(), "assets", "fonts");
+export const FONT_DIR = path.join(/* turbopackIgnore: true */ process.cwd(), "assets", "fonts");
 
 /** The fonts the template names: a missing one would silently fall back to Typst's own (no CJK, no Arabic). */
 export const PDF_FONTS = [
@@ -40,7 +40,7 @@ export async function writePdf(model: DocumentModel, options: WriteOptions = {})
   // turbopackIgnore: a path built at run time makes `next build` trace the whole project.
   const missing = PDF_FONTS.filter((file) => !existsSync(/* turbopackIgnore: true */ path.join(/* turbopackIgnore: true */ FONT_DIR, file)));
   if (missing.length > 0) throw new AppError("internal", `The PDF fonts are missing from ${FONT_DIR}: ${missing.join(", ")}.`);
-  const source = typstBook(model, { trimSize: options.trimSize, sceneBreak: options.sceneBreak });
-  const bytes = await typesetInChild(source, FONT_DIR);
-  return { bytes, mediaType: "application/pdf", extension: "pdf" };
+  const source = typstBook(model, { trimSize: options.trimSize, sceneBreak: options.sceneBreak, rightHandChapters: options.rightHandChapters, pdfx: options.pdfx });
+  const typeset = await typesetInChild({ source, gutter: true, pdfx: options.pdfx }, FONT_DIR);
+  return { bytes: typeset.pdf, mediaType: "application/pdf", extension: "pdf", pages: typeset.pages };
 }

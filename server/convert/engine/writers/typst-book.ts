@@ -4,25 +4,31 @@ import { bookDirection, paragraphDirection, type Direction } from "../direction"
 import { frontMatterPages, sceneBreakMark } from "../compile";
 import type { SceneBreak, TrimSize } from "../export-options";
 import { hasCjk, type DocumentModel } from "../model";
+import { GUTTER_BANDS, GUTTER_INPUT } from "../print";
 
 /**
  * A book as Typst source, for the PDF writer (./pdf.ts): book typography that Typst does well and
  * a hand-drawn page did not — justified paragraphs with hyphenation in the book's language, CJK
  * line-breaking rules, the Unicode bidirectional algorithm (Arabic and Hebrew paragraphs run right
- * to left), font fallback by script, real footnotes, chapters opening on a recto page without a
- * folio, running heads, mirrored margins with a gutter.
+ * to left), font fallback by script, real footnotes, chapters opening on a new page (a recto
+ * when asked) without a folio, running heads, mirrored margins with a gutter that grows with the
+ * page count (../print.ts), widows and orphans kept off.
  *
  * Every piece of the writer's text is a Typst string literal (`#"…"`): nothing a writer types is
  * ever read as Typst markup or code.
  */
 
-/** Trim sizes a printer takes for fiction, as width × height. */
+/** Trim sizes a printer takes for fiction, as width × height (the figures of ../print.ts, in the unit they are named in). */
 export const PAGE_SIZES: Record<TrimSize, { width: string; height: string }> = {
   "5x8": { width: "5in", height: "8in" },
+  "5.25x8": { width: "5.25in", height: "8in" },
   "5.5x8.5": { width: "5.5in", height: "8.5in" },
   "6x9": { width: "6in", height: "9in" },
   a5: { width: "148mm", height: "210mm" },
+  "140x203mm": { width: "140mm", height: "203mm" },
+  "185x260mm": { width: "185mm", height: "260mm" },
 };
+
 
 // Control characters other than tab and newline cannot be typeset (and some end a PDF string).
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
@@ -202,6 +208,14 @@ function stringArgKeepingLines(text: string): string {
 export interface TypstBookOptions {
   trimSize?: TrimSize;
   sceneBreak?: SceneBreak;
+  /** every chapter opens on a right-hand (odd) page, a blank verso before it when needed; else only the first */
+  rightHandChapters?: boolean;
+  /**
+   * set for the PDF/X variant (./pdfx.ts): text in pure black ink (CMYK K only), which a CMYK
+   * conversion keeps as it is where it would turn RGB or ICC black into four inks; and no
+   * ligatures, whose text Ghostscript's rewrite maps to the wrong characters.
+   */
+  pdfx?: boolean;
 }
 
 /** The language and region Typst hyphenates and breaks lines by ("zh-CN" → zh, cn). */
@@ -226,8 +240,11 @@ function preamble(model: DocumentModel, options: TypstBookOptions, cjkBook: bool
   // after a heading too; a first-line indent but there; or none. A document without a book: a CJK
   // one two characters, as before.
   const indent = { fullWidth: "(amount: 2em, all: true)", typographic: "(amount: 1.2em, all: false)", none: "0pt" }[model.paragraphIndent ?? (cjkBook ? "fullWidth" : "typographic")];
+  // Widows and orphans kept off: any cost above 0% makes Typst move a paragraph's lone first or
+  // last line to the page of the rest (it is Typst's default; said here so that it stays).
+  const print = options.pdfx ? "\n#set text(fill: cmyk(0%, 0%, 0%, 100%), ligatures: false)" : "";
   return `#set document(title: ${title}${model.author?.trim() ? `, author: ${stringArg(model.author)}` : ""})
-#set text(font: ${fonts}, size: 10.5pt, ${languageSettings(model.language, cjkBook)}${direction === "rtl" ? ", dir: rtl" : ""})
+#set text(font: ${fonts}, size: 10.5pt, ${languageSettings(model.language, cjkBook)}${direction === "rtl" ? ", dir: rtl" : ""}, costs: (widow: 100%, orphan: 100%))${print}
 #set par(justify: true, leading: 0.62em, spacing: 0.62em, first-line-indent: ${indent})
 #let book-title = ${title}
 // What the page carries at its head: nothing on the title page and its verso, on a chapter's
@@ -250,9 +267,10 @@ function preamble(model: DocumentModel, options: TypstBookOptions, cjkBook: bool
   }
   if calc.even(page) or before.len() == 0 { book-title } else { before.last().body }
 }
+#let gutter = float(sys.inputs.at("${GUTTER_INPUT}", default: "${GUTTER_BANDS[0]!.inches}")) * 1in
 #set page(
   width: ${page.width}, height: ${page.height},
-  margin: (inside: 0.8in, outside: 0.55in, top: 0.75in, bottom: 0.7in),
+  margin: (inside: gutter, outside: 0.55in, top: 0.75in, bottom: 0.7in),
   header: context {
     let head = page-head()
     if head == none { return }
@@ -337,7 +355,9 @@ export function typstBook(model: DocumentModel, options: TypstBookOptions = {}):
     const context: Context = { notes: new Map(footnotes.map((n) => [n.label, n])), printed: new Set(), direction };
     const title = chapter.title.trim() || `Chapter ${index + 1}`;
     // The break before the heading, not in its show rule: the heading is then found on its own page.
-    parts.push(`#pagebreak(to: "odd", weak: true)\n#heading(level: 1)[${literal(title)}]`, blocks(body, context));
+    // The first chapter opens on a recto whatever is asked, as the front matter is laid out for.
+    const recto = index === 0 || options.rightHandChapters;
+    parts.push(`#pagebreak(${recto ? 'to: "odd", ' : ""}weak: true)\n#heading(level: 1)[${literal(title)}]`, blocks(body, context));
     // A definition nobody cites is still the writer's text: after the chapter, numbered.
     const uncited = footnotes.filter((n) => !context.printed.has(n.label));
     if (uncited.length > 0) parts.push(`#heading(level: 2)[${literal("Notes")}]`, ...uncited.map((n) => `${literal(`${n.number}. `)}${n.tokens.map((t) => ("tokens" in t && t.tokens ? inline(t.tokens, context) : literal(plainText([t])))).join(" ")}`));

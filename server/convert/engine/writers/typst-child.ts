@@ -1,28 +1,79 @@
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import type { NodeCompiler } from "@myriaddreamin/typst-ts-node-compiler";
+import type { NodeCompiler, NodeTypstDocument } from "@myriaddreamin/typst-ts-node-compiler";
+import type { ChildProcess } from "node:child_process";
+import { GUTTER_BANDS, GUTTER_INPUT, gutterFor } from "../print";
+import { convertToPdfx } from "./pdfx";
 
 /**
  * A process of its own that typesets one PDF with Typst (see ./typst-process.ts, which starts it).
  * Typst is native code: neither a deadline nor terminating the worker thread that called it can
  * stop a compile (terminating waited 68 s for one here), so it runs where it can be killed. The
  * compile runs in a thread of this process, and its main thread watches stdin: when the caller's
- * end closes (its worker thread was stopped, or the server died), this process kills itself at once.
+ * end closes (its worker thread was stopped, or the server died), this process kills itself at once,
+ * and Ghostscript with it when it is making the PDF/X variant (./pdfx.ts).
  *
- * Protocol: stdin carries the source's byte length, a newline, then the source, and stays open;
- * stdout gets the PDF; a failure is a message on stderr and exit code 1.
+ * Protocol: stdin carries the job's byte length, a newline, then the job as JSON (TypesetJob), and
+ * stays open; stdout gets a line of JSON (TypesetResult's pages and gutter), then the PDF; a
+ * failure is a message on stderr and exit code 1.
  */
+
+export interface TypesetJob {
+  source: string;
+  /** the source reads its gutter from sys.inputs (a book's pages): typeset again while the page count asks for a wider one */
+  gutter?: boolean;
+  /** the PDF rewritten as PDF/X-3 by Ghostscript */
+  pdfx?: boolean;
+}
+
+export interface TypesetResult {
+  pdf: Uint8Array;
+  pages: number;
+  /** the gutter the pages were set with, in inches (with `gutter` only) */
+  gutter?: number;
+  /** how many times the book was typeset */
+  passes: number;
+}
 
 const [fontDir] = process.argv.slice(2);
 
-function compile(source: string): Uint8Array {
+function compileOnce(compiler: NodeCompiler, source: string, inputs: Record<string, string>): NodeTypstDocument {
+  const compiled = compiler.compile({ mainFileContent: source, inputs });
+  const document = compiled.result;
+  if (!document) {
+    const error = compiled.takeError();
+    throw new Error(error ? JSON.stringify(error.shortDiagnostics).slice(0, 500) : "Typst made no document");
+  }
+  return document;
+}
+
+/**
+ * A book's gutter depends on its page count, and its page count on its gutter (a wider one makes
+ * narrower lines and more pages): set it with the first band's, then again with the band the count
+ * asks for while that is wider. The gutter only grows, so this ends (at most once per band); a
+ * count that a wider gutter brings back under its band keeps the wider gutter, since a printer
+ * refuses a gutter too narrow and never one too wide (decision 0490). One compiler serves every
+ * pass: the fonts are read once and Typst's memo of shaped text carries over.
+ */
+function typeset(job: TypesetJob, fonts: string): TypesetResult {
   // A native module: loaded at run time from node_modules, never bundled.
   const load = process.getBuiltinModule("node:module").createRequire(import.meta.url);
   const { NodeCompiler: Compiler } = load("@myriaddreamin/typst-ts-node-compiler") as typeof import("@myriaddreamin/typst-ts-node-compiler");
-  const compiler: NodeCompiler = Compiler.create({ fontArgs: [{ fontPaths: [workerData.fontDir] }] });
-  return compiler.pdf({ mainFileContent: source }, { creationTimestamp: 0 });
+  const compiler: NodeCompiler = Compiler.create({ fontArgs: [{ fontPaths: [fonts] }] });
+  const render = (document: NodeTypstDocument) => new Uint8Array(compiler.pdf(document, { creationTimestamp: 0 }));
+  if (!job.gutter) {
+    const document = compileOnce(compiler, job.source, {});
+    return { pdf: render(document), pages: document.numOfPages, passes: 1 };
+  }
+  let gutter = GUTTER_BANDS[0]!.inches;
+  for (let passes = 1; ; passes++) {
+    const document = compileOnce(compiler, job.source, { [GUTTER_INPUT]: String(gutter) });
+    const needed = gutterFor(document.numOfPages);
+    if (needed <= gutter) return { pdf: render(document), pages: document.numOfPages, gutter, passes };
+    gutter = needed;
+  }
 }
 
-function readSource(onSource: (source: string) => void): void {
+function readJob(onJob: (job: TypesetJob) => void): void {
   let buffered = Buffer.alloc(0);
   let length: number | undefined;
   const onData = (chunk: Buffer) => {
@@ -35,26 +86,37 @@ function readSource(onSource: (source: string) => void): void {
     }
     if (buffered.byteLength < length) return;
     process.stdin.off("data", onData);
-    onSource(buffered.subarray(0, length).toString("utf8"));
+    onJob(JSON.parse(buffered.subarray(0, length).toString("utf8")) as TypesetJob);
   };
   process.stdin.on("data", onData);
 }
 
 if (isMainThread) {
   // The caller is gone: nothing will read the PDF, and the compile may never end.
-  const killSelf = () => process.kill(process.pid, "SIGKILL");
+  let ghostscript: ChildProcess | undefined;
+  const killSelf = () => {
+    ghostscript?.kill("SIGKILL");
+    process.kill(process.pid, "SIGKILL");
+  };
   process.stdin.on("end", killSelf).on("close", killSelf).on("error", killSelf);
-  readSource((source) => {
+  readJob((job) => {
     process.stdin.resume();
-    const typesetter = new Worker(new URL(import.meta.url), { workerData: { source, fontDir } });
-    typesetter.once("message", (pdf: Uint8Array) => {
-      process.stdout.write(pdf, () => process.exit(0));
-    });
-    typesetter.once("error", (error) => {
+    const typesetter = new Worker(new URL(import.meta.url), { workerData: { job, fontDir } });
+    const fail = (error: Error) => {
       process.stderr.write(String(error.message || error));
       process.exit(1);
+    };
+    typesetter.once("message", async ({ pdf, pages, gutter, passes }: TypesetResult) => {
+      try {
+        const bytes = job.pdfx ? await convertToPdfx(pdf, (gs) => (ghostscript = gs)) : pdf;
+        process.stdout.write(`${JSON.stringify({ pages, gutter, passes })}\n`);
+        process.stdout.write(bytes, () => process.exit(0));
+      } catch (error) {
+        fail(error as Error);
+      }
     });
+    typesetter.once("error", fail);
   });
 } else {
-  parentPort!.postMessage(compile(workerData.source as string));
+  parentPort!.postMessage(typeset(workerData.job as TypesetJob, workerData.fontDir as string));
 }

@@ -1,30 +1,51 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
+import type { TypesetJob, TypesetResult } from "./typst-child";
 
 /** Where scripts/build-worker.mjs puts the bundled ./typst-child.ts (relative to the app's root). */
 // turbopackIgnore: a path built at run time makes `next build` trace the whole project.
 const CHILD_FILE = path.join(/* turbopackIgnore: true */ process.cwd(), ".build", "typst-child.mjs");
 
+/** Why a compile was stopped from outside: past the caller's own deadline. */
+export class TypesetTimeout extends Error {}
+
 /**
- * Typesets Typst `source` into a PDF in a child process (see ./typst-child.ts for why). The child
+ * Typesets a Typst job into a PDF in a child process (see ./typst-child.ts for why). The child
  * dies with the worker thread that waits for it: when the pool stops that thread at a deadline,
- * the pipe to the child closes and the child kills itself, mid-compile or not.
+ * the pipe to the child closes and the child kills itself, mid-compile or not. A caller outside
+ * the pool (the cover template) gives `timeoutMs`, after which the child is killed here.
  */
-export function typesetInChild(source: string, fontDir: string): Promise<Uint8Array> {
+export function typesetInChild(job: TypesetJob, fontDir: string, options: { timeoutMs?: number } = {}): Promise<TypesetResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CHILD_FILE, fontDir], { stdio: ["pipe", "pipe", "pipe"] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
+    let timedOut = false;
+    // Past the deadline, the child is told as the pool tells it, by its stdin closing: it then kills
+    // Ghostscript with itself (a SIGKILL alone would leave Ghostscript running); the SIGKILL is the backstop.
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            child.stdin.destroy();
+            setTimeout(() => child.kill("SIGKILL"), 1_000).unref();
+          }, options.timeoutMs);
     child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
     // The child may be gone before it read everything (it failed); its exit says why.
     child.stdin.on("error", () => {});
     child.on("error", reject);
     child.on("close", (code, signal) => {
-      if (code === 0) resolve(new Uint8Array(Buffer.concat(out)));
-      else reject(new Error(`Typst stopped (${signal ?? `exit ${code}`}): ${Buffer.concat(err).toString("utf8").slice(0, 500)}`));
+      clearTimeout(timer);
+      if (timedOut) return reject(new TypesetTimeout(`Typst ran past ${options.timeoutMs} ms and was stopped`));
+      if (code !== 0) return reject(new Error(`Typst stopped (${signal ?? `exit ${code}`}): ${Buffer.concat(err).toString("utf8").slice(0, 500)}`));
+      const output = Buffer.concat(out);
+      const newline = output.indexOf(10);
+      const header = JSON.parse(output.subarray(0, newline).toString("utf8")) as Omit<TypesetResult, "pdf">;
+      resolve({ ...header, pdf: new Uint8Array(output.subarray(newline + 1)) });
     });
-    const bytes = Buffer.from(source, "utf8");
+    const bytes = Buffer.from(JSON.stringify(job), "utf8");
     // Length first, and stdin left open: its closing is the child's signal that nobody waits any more.
     child.stdin.write(`${bytes.byteLength}\n`);
     child.stdin.write(bytes);

@@ -17,8 +17,11 @@ interface ExportFormat {
 const TRIM_SIZE_CHOICES = [
   ["6x9", "6 × 9 in (trade paperback)"],
   ["5.5x8.5", "5.5 × 8.5 in"],
+  ["5.25x8", "5.25 × 8 in"],
   ["5x8", "5 × 8 in"],
   ["a5", "A5 (148 × 210 mm)"],
+  ["140x203mm", "大32开 (140 × 203 mm)"],
+  ["185x260mm", "16开 (185 × 260 mm)"],
 ] as const;
 
 /** What a scene break prints as (the API's sceneBreak); "" is each format's own mark. */
@@ -86,6 +89,8 @@ function ExportForm({ bookId, hasCover, formats, chapters, frontMatter: saved, s
     const smartPunctuation = fields.get("smartPunctuation") === "on";
     const notes = fields.get("notes") === "on";
     const trimSize = format === "pdf" ? String(fields.get("trimSize") ?? "") : "";
+    const rightHandChapters = format === "pdf" && fields.get("rightHandChapters") === "on";
+    const pdfx = format === "pdf" && fields.get("pdfx") === "on";
     const paper = manuscript ? String(fields.get("paper") ?? "") : "";
     const manuscriptFont = manuscript ? String(fields.get("manuscriptFont") ?? "") : "";
     const sceneBreak = String(fields.get("sceneBreak") ?? "");
@@ -110,6 +115,8 @@ function ExportForm({ bookId, hasCover, formats, chapters, frontMatter: saved, s
         ...(smartPunctuation && { smartPunctuation: "1" }),
         ...(notes && { notes: "1" }),
         ...(trimSize && { trimSize }),
+        ...(rightHandChapters && { rightHandChapters: "1" }),
+        ...(pdfx && { pdfx: "1" }),
         ...(paper && { paper }),
         ...(manuscriptFont && { manuscriptFont }),
         ...(sceneBreak && { sceneBreak }),
@@ -191,7 +198,20 @@ function ExportForm({ bookId, hasCover, formats, chapters, frontMatter: saved, s
               </option>
             ))}
           </select>
-          <p className="field-hint">The printed page: chapters open on a right-hand page, with running heads and a gutter.</p>
+          <p className="field-hint">The printed page, with running heads and an inside margin that grows with the page count as KDP asks.</p>
+          <label className="checkbox">
+            <input type="checkbox" name="rightHandChapters" />
+            <span>
+              Chapters open on a right-hand page <span className="muted">— with a blank page before one when needed</span>
+            </span>
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" name="pdfx" aria-describedby="export-pdfx-hint" />
+            <span>PDF/X for the printer</span>
+          </label>
+          <p id="export-pdfx-hint" className="field-hint">
+            PDF/X-3 in CMYK, as KDP and IngramSpark take it; takes longer (about 15 s for a 300-page novel).
+          </p>
         </div>
       )}
       {format === "txt" && (
