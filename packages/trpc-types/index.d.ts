@@ -565,6 +565,7 @@ export type AppRouter = TRPCBuiltRouter<
           bookId: string;
           title: string;
           position: number;
+          partId: string | null;
           wordCount: number;
           version: number;
           createdAt: string;
@@ -589,6 +590,7 @@ export type AppRouter = TRPCBuiltRouter<
               bookId: string;
               title: string;
               position: number;
+              partId: string | null;
               wordCount: number;
               version: number;
               createdAt: string;
@@ -611,6 +613,7 @@ export type AppRouter = TRPCBuiltRouter<
           bookId: string;
           title: string;
           position: number;
+          partId: string | null;
           wordCount: number;
           version: number;
           createdAt: string;
@@ -632,6 +635,7 @@ export type AppRouter = TRPCBuiltRouter<
           bookId: string;
           title: string;
           position: number;
+          partId: string | null;
           wordCount: number;
           version: number;
           createdAt: string;
@@ -661,6 +665,7 @@ export type AppRouter = TRPCBuiltRouter<
           bookId: string;
           title: string;
           position: number;
+          partId: string | null;
           wordCount: number;
           version: number;
           createdAt: string;
@@ -673,12 +678,14 @@ export type AppRouter = TRPCBuiltRouter<
         input: {
           bookId: string;
           chapterIds: string[];
+          orderVersion?: number | undefined;
         };
         output: Array<{
             id: string;
             bookId: string;
             title: string;
             position: number;
+            partId: string | null;
             wordCount: number;
             version: number;
             createdAt: string;
@@ -743,11 +750,191 @@ export type AppRouter = TRPCBuiltRouter<
           bookId: string;
           title: string;
           position: number;
+          partId: string | null;
           wordCount: number;
           version: number;
           createdAt: string;
           updatedAt: string;
           content: string;
+        };
+        meta: object;
+      }>;
+    };
+    parts: {
+      list: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+        };
+        output: Array<{
+            id: string;
+            bookId: string;
+            title: string;
+            position: number;
+            chapterCount: number;
+            wordCount: number;
+            createdAt: string;
+            updatedAt: string;
+          }>;
+        meta: object;
+      }>;
+      get: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+          partId: string;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          title: string;
+          position: number;
+          chapterCount: number;
+          wordCount: number;
+          createdAt: string;
+          updatedAt: string;
+        };
+        meta: object;
+      }>;
+      create: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          title: string;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          title: string;
+          position: number;
+          chapterCount: number;
+          wordCount: number;
+          createdAt: string;
+          updatedAt: string;
+        };
+        meta: object;
+      }>;
+      update: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          partId: string;
+          title: string;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          title: string;
+          position: number;
+          chapterCount: number;
+          wordCount: number;
+          createdAt: string;
+          updatedAt: string;
+        };
+        meta: object;
+      }>;
+      delete: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          partId: string;
+        };
+        output: {
+          deleted: true;
+        };
+        meta: object;
+      }>;
+      contents: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+        };
+        output: {
+          orderVersion: number;
+          entries: Array<{
+              type: "chapter";
+              chapter: {
+                id: string;
+                bookId: string;
+                title: string;
+                position: number;
+                partId: string | null;
+                wordCount: number;
+                version: number;
+                createdAt: string;
+                updatedAt: string;
+              };
+            } | {
+              type: "part";
+              part: {
+                id: string;
+                bookId: string;
+                title: string;
+                position: number;
+                chapterCount: number;
+                wordCount: number;
+                createdAt: string;
+                updatedAt: string;
+              };
+              chapters: Array<{
+                  id: string;
+                  bookId: string;
+                  title: string;
+                  position: number;
+                  partId: string | null;
+                  wordCount: number;
+                  version: number;
+                  createdAt: string;
+                  updatedAt: string;
+                }>;
+            }>;
+        };
+        meta: object;
+      }>;
+      reorder: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          orderVersion: number;
+          entries: Array<{
+              chapterId: string;
+            } | {
+              partId: string;
+              chapterIds: string[];
+            }>;
+        };
+        output: {
+          orderVersion: number;
+          entries: Array<{
+              type: "chapter";
+              chapter: {
+                id: string;
+                bookId: string;
+                title: string;
+                position: number;
+                partId: string | null;
+                wordCount: number;
+                version: number;
+                createdAt: string;
+                updatedAt: string;
+              };
+            } | {
+              type: "part";
+              part: {
+                id: string;
+                bookId: string;
+                title: string;
+                position: number;
+                chapterCount: number;
+                wordCount: number;
+                createdAt: string;
+                updatedAt: string;
+              };
+              chapters: Array<{
+                  id: string;
+                  bookId: string;
+                  title: string;
+                  position: number;
+                  partId: string | null;
+                  wordCount: number;
+                  version: number;
+                  createdAt: string;
+                  updatedAt: string;
+                }>;
+            }>;
         };
         meta: object;
       }>;

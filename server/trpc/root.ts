@@ -8,6 +8,7 @@ import { goalsRouter, releasesRouter, statsRouter } from "./routers/goals";
 import { jobsRouter } from "./routers/jobs";
 import { invitationsRouter } from "./routers/invitations";
 import { membersRouter } from "./routers/members";
+import { partsRouter } from "./routers/parts";
 import { usersRouter } from "./routers/users";
 import { searchRouter } from "./routers/search";
 import { webhooksRouter } from "./routers/webhooks";
@@ -18,6 +19,7 @@ export const appRouter = router({
   members: membersRouter,
   invitations: invitationsRouter,
   chapters: chaptersRouter,
+  parts: partsRouter,
   jobs: jobsRouter,
   convert: convertRouter,
   analysis: analysisRouter,
