@@ -1193,6 +1193,11 @@ export type AppRouter = TRPCBuiltRouter<
               title: string;
               position: number;
               wordCount: number;
+              partId: string | null;
+            }>;
+          parts: Array<{
+              id: string;
+              title: string;
             }>;
         };
         meta: object;
@@ -1217,6 +1222,11 @@ export type AppRouter = TRPCBuiltRouter<
           chapters: Array<{
               title: string;
               wordCount: number;
+              part: string | null;
+            }>;
+          parts: Array<{
+              title: string;
+              chapterCount: number;
             }>;
         };
         meta: object;
@@ -1273,6 +1283,11 @@ export type AppRouter = TRPCBuiltRouter<
               title: string;
               position: number;
               wordCount: number;
+              partId: string | null;
+            }>;
+          parts: Array<{
+              id: string;
+              title: string;
             }>;
         };
         meta: object;

@@ -23,9 +23,28 @@ interface HeadingMatcher {
   test(line: string): boolean;
 }
 
-/** What a heading line is, by default: English and Chinese chapter headings, prologue, epilogue. */
+// What may follow a heading's number or name: a separator and a title ("第一章 风起", "Part One: The Storm").
+const REST = `(?:${SPACE}*[.:：、—–-]${SPACE}*.*|${SPACE}+.*)?`;
+
+/**
+ * A part's heading (issue 35, decision 0488): "Part One", "Book I", "第一卷", "第二部", "卷三",
+ * "上卷"; the chapters after it, up to the next part's heading, are the part's.
+ */
+export const PART_HEADING: HeadingMatcher = RE2JS.compile(
+  `^(?:(?:part|book|volume)${SPACE}+${NUMBER}(?:${SPACE}*[.:：—–-]${SPACE}*.*|${SPACE}+.*)?|第${NUMBER}[卷部]${REST}|卷${NUMBER}${REST}|[上中下]卷${REST})$`,
+  RE2JS.CASE_INSENSITIVE,
+);
+
+/**
+ * A web novel's chapters that are not numbered (issue 32 item 6): 楔子, 序章, 引子, 番外 (番外一,
+ * 番外2：…), 尾声, 后记, 完本感言 and the like, each a chapter with its own title. Followed by
+ * nothing, a number (番外) or a separator and a title: a sentence that begins 后记得… is prose.
+ */
+const WEB_NOVEL_CHAPTER = `(?:楔子|序章|序幕|序言|引子|前言|终章|尾声|后记|後記|完本感言|完结感言|番外(?:篇|${NUMBER})?)(?:${SPACE}*[:：、.—–-]${SPACE}*.*|${SPACE}+.*)?`;
+
+/** What a heading line is, by default: English and Chinese chapter headings, prologue, epilogue, parts, web-novel chapters. */
 export const DEFAULT_HEADING: HeadingMatcher = RE2JS.compile(
-  `^(?:(?:chapter|part|book)${SPACE}+${NUMBER}(?:${SPACE}*[.:：—–-]${SPACE}*.*|${SPACE}+.*)?|第${NUMBER}[章回节卷部](?:[\\s\\p{Z}:：、.—–-].*)?|prologue|epilogue)$`,
+  `^(?:(?:chapter|part|book|volume)${SPACE}+${NUMBER}(?:${SPACE}*[.:：—–-]${SPACE}*.*|${SPACE}+.*)?|第${NUMBER}[章回节卷部](?:[\\s\\p{Z}:：、.—–-].*)?|卷${NUMBER}${REST}|[上中下]卷${REST}|${WEB_NOVEL_CHAPTER}|prologue|epilogue)$`,
   RE2JS.CASE_INSENSITIVE,
 );
 
@@ -69,27 +88,33 @@ const literal = (piece: string) =>
 interface SplitChapter {
   title: string;
   markdown: string;
+  /** the part (卷, Part One) it belongs to, by the part's heading; none before the first part */
+  part?: string;
 }
 
 /**
- * The chapters of a text: each heading line starts one, titled by that line. Text before the
- * first heading becomes a "Front matter" chapter so that no word is dropped; a text without a
- * single heading is one chapter named `fallbackTitle`. In a `standalone` text (hard-wrapped
- * prose, or paragraphs between blank lines) a heading also stands alone: a blank line (or the
- * start) before it, and after it a blank line, or one line (its subtitle) and a blank line. A
- * wrapped line of prose that begins "part did…" or "BOOK I. (Folio)" is never one.
+ * The chapters of a text: each heading line starts one, titled by that line. A part's heading
+ * (PART_HEADING) starts a part instead: the chapters after it are the part's, and text between it
+ * and its first chapter is a chapter titled as the part, so that no word is dropped. Text before
+ * the first heading becomes a "Front matter" chapter for the same reason; a text without a single
+ * heading is one chapter named `fallbackTitle`. In a `standalone` text (hard-wrapped prose, or
+ * paragraphs between blank lines) a heading also stands alone: a blank line (or the start) before
+ * it, and after it a blank line, or one line (its subtitle) and a blank line. A wrapped line of
+ * prose that begins "part did…" or "BOOK I. (Folio)" is never one. A caller's `heading` decides
+ * the chapters; a line it takes is a chapter even when it reads as a part.
  */
 export function splitAtHeadings(
   text: string,
   heading: HeadingMatcher,
   fallbackTitle: string,
-  { standalone = false, frontMatter = "Front matter" }: { standalone?: boolean; frontMatter?: string } = {},
+  { standalone = false, frontMatter = "Front matter", parts = PART_HEADING }: { standalone?: boolean; frontMatter?: string; parts?: HeadingMatcher | null } = {},
 ): SplitChapter[] {
   const chapters: SplitChapter[] = [];
+  let part: string | undefined;
   let current: { title: string; lines: string[] } = { title: "", lines: [] };
   const close = () => {
     const markdown = current.lines.join("\n").trim();
-    if (current.title || markdown) chapters.push({ title: current.title || frontMatter, markdown });
+    if (current.title || markdown) chapters.push({ title: current.title || (part ?? frontMatter), markdown, ...(part !== undefined && { part }) });
   };
   const lines = text.split(/\r\n?|\n/);
   const blank = (index: number) => index < 0 || index >= lines.length || lines[index]!.trim() === "";
@@ -97,7 +122,18 @@ export function splitAtHeadings(
   let headed = false;
   lines.forEach((line, index) => {
     const candidate = headingText(line);
-    if (candidate && heading.test(candidate) && (!standalone || alone(index))) {
+    if (!candidate || (standalone && !alone(index))) {
+      current.lines.push(line);
+    } else if (heading !== DEFAULT_HEADING && heading.test(candidate)) {
+      close();
+      headed = true;
+      current = { title: candidate, lines: [] };
+    } else if (parts?.test(candidate)) {
+      close();
+      headed = true;
+      part = candidate;
+      current = { title: "", lines: [] };
+    } else if (heading.test(candidate)) {
       close();
       headed = true;
       current = { title: candidate, lines: [] };
