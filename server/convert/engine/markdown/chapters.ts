@@ -1,7 +1,7 @@
 import { atxHeading } from "../../../text/markdown-heading";
 import { Fences } from "../../../text/markdown-lines";
 import type { Chapter } from "../model";
-import { PART_HEADING } from "../../split-chapters";
+import { PART_HEADING } from "../../heading-patterns";
 import { footnoteRefs, replaceFootnoteRefs } from "../../../text/footnote-refs";
 
 /**

@@ -6,7 +6,7 @@ import { replaceFootnoteRefs } from "../../../text/footnote-refs";
 import type { Chapter, DocumentModel } from "../model";
 import { decodeUtf8 } from "../text";
 import { unzipSafely } from "../zip";
-import { PART_HEADING } from "../../split-chapters";
+import { PART_HEADING } from "../../heading-patterns";
 
 /** EPUB's structural semantics for a part (epub:type="part", DPUB-ARIA's doc-part), bounded: linear. */
 const PART_SEMANTICS = /epub:type="(?:[a-z-]{1,30} ){0,5}part"|role="doc-part"/;
