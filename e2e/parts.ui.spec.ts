@@ -95,3 +95,27 @@ test("a chapter dragged by keyboard onto a place in a part joins that part", asy
   await page.reload();
   await expect(chapterList(page).getByRole("link")).toHaveText(["One", "Three", "Two"]);
 });
+
+test("the import preview names each part above its first chapter, and the book is made with its parts", async ({ page }) => {
+  const title = `Two Parts ${Date.now()}`;
+  await page.goto("/books");
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Import a manuscript" });
+  const manuscript = "Prologue\nThe sea was calm.\nPart One: Spring\nChapter 1\nRain fell.\nChapter 2\nThe sun came out.\nPart Two: Autumn\nChapter 3\nLeaves.\n";
+  await dialog.getByLabel("Manuscript").setInputFiles({ name: "parts.txt", mimeType: "text/plain", buffer: Buffer.from(manuscript) });
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByRole("button", { name: "Preview chapters" }).click();
+  await expect(dialog.getByRole("heading", { name: "4 chapters in 2 parts, 11 words" })).toBeVisible();
+  await expect(dialog.getByRole("list", { name: "Chapters this import makes" }).getByRole("listitem")).toHaveText([
+    "Prologue — 4 words",
+    "Part: Part One: SpringChapter 1 — 2 words",
+    "Chapter 2 — 4 words",
+    "Part: Part Two: AutumnChapter 3 — 1 words",
+  ]);
+  await dialog.screenshot({ path: "test-results/parts-import-preview.png" });
+  await dialog.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page).toHaveURL(/\/books\/[\w-]+$/);
+  await expect(chapterList(page).getByRole("heading")).toHaveText(["Part One: Spring", "Part Two: Autumn"]);
+  await expect(chapterList(page).getByRole("link")).toHaveText(["Prologue", "Chapter 1", "Chapter 2", "Chapter 3"]);
+  await page.getByRole("region", { name: "Chapters" }).screenshot({ path: "test-results/parts-imported-book.png" });
+});
