@@ -16,6 +16,7 @@ import { registerJobs } from "./commands/jobs";
 import { registerLogin } from "./commands/login";
 import { registerLogout } from "./commands/logout";
 import { registerMembers } from "./commands/members";
+import { registerParts } from "./commands/parts";
 import { registerReleases } from "./commands/releases";
 import { registerSearch } from "./commands/search";
 import { registerSeries } from "./commands/series";
@@ -77,6 +78,7 @@ function buildProgram(): Command {
     registerChapters,
     registerComments,
     registerInbox,
+    registerParts,
     registerImport,
     registerExport,
     registerSearch,

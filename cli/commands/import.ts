@@ -23,6 +23,7 @@ export function registerImport(program: Command): void {
       });
       const form = fileForm(file, fields);
       const imported = await client.data("POST", "/api/v1/books/import", { form, progress: "importing" }, importResultSchema);
-      printResult(json, imported, `Imported "${imported.book.title}" (${imported.book.id}) with ${imported.chapterCount} chapters.`);
+      const inParts = imported.parts.length === 0 ? "" : ` in ${imported.parts.length === 1 ? "1 part" : `${imported.parts.length} parts`}`;
+      printResult(json, imported, `Imported "${imported.book.title}" (${imported.book.id}) with ${imported.chapterCount} chapters${inParts}.`);
     });
 }

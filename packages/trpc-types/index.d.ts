@@ -977,6 +977,7 @@ export type AppRouter = TRPCBuiltRouter<
           bookId: string;
           title: string;
           position: number;
+          partId: string | null;
           wordCount: number;
           version: number;
           createdAt: string;
@@ -1001,6 +1002,7 @@ export type AppRouter = TRPCBuiltRouter<
               bookId: string;
               title: string;
               position: number;
+              partId: string | null;
               wordCount: number;
               version: number;
               createdAt: string;
@@ -1023,6 +1025,7 @@ export type AppRouter = TRPCBuiltRouter<
           bookId: string;
           title: string;
           position: number;
+          partId: string | null;
           wordCount: number;
           version: number;
           createdAt: string;
@@ -1044,6 +1047,7 @@ export type AppRouter = TRPCBuiltRouter<
           bookId: string;
           title: string;
           position: number;
+          partId: string | null;
           wordCount: number;
           version: number;
           createdAt: string;
@@ -1073,6 +1077,7 @@ export type AppRouter = TRPCBuiltRouter<
           bookId: string;
           title: string;
           position: number;
+          partId: string | null;
           wordCount: number;
           version: number;
           createdAt: string;
@@ -1085,12 +1090,14 @@ export type AppRouter = TRPCBuiltRouter<
         input: {
           bookId: string;
           chapterIds: string[];
+          orderVersion?: number | undefined;
         };
         output: Array<{
             id: string;
             bookId: string;
             title: string;
             position: number;
+            partId: string | null;
             wordCount: number;
             version: number;
             createdAt: string;
@@ -1155,11 +1162,191 @@ export type AppRouter = TRPCBuiltRouter<
           bookId: string;
           title: string;
           position: number;
+          partId: string | null;
           wordCount: number;
           version: number;
           createdAt: string;
           updatedAt: string;
           content: string;
+        };
+        meta: object;
+      }>;
+    };
+    parts: {
+      list: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+        };
+        output: Array<{
+            id: string;
+            bookId: string;
+            title: string;
+            position: number;
+            chapterCount: number;
+            wordCount: number;
+            createdAt: string;
+            updatedAt: string;
+          }>;
+        meta: object;
+      }>;
+      get: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+          partId: string;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          title: string;
+          position: number;
+          chapterCount: number;
+          wordCount: number;
+          createdAt: string;
+          updatedAt: string;
+        };
+        meta: object;
+      }>;
+      create: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          title: string;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          title: string;
+          position: number;
+          chapterCount: number;
+          wordCount: number;
+          createdAt: string;
+          updatedAt: string;
+        };
+        meta: object;
+      }>;
+      update: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          partId: string;
+          title: string;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          title: string;
+          position: number;
+          chapterCount: number;
+          wordCount: number;
+          createdAt: string;
+          updatedAt: string;
+        };
+        meta: object;
+      }>;
+      delete: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          partId: string;
+        };
+        output: {
+          deleted: true;
+        };
+        meta: object;
+      }>;
+      contents: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+        };
+        output: {
+          orderVersion: number;
+          entries: Array<{
+              type: "chapter";
+              chapter: {
+                id: string;
+                bookId: string;
+                title: string;
+                position: number;
+                partId: string | null;
+                wordCount: number;
+                version: number;
+                createdAt: string;
+                updatedAt: string;
+              };
+            } | {
+              type: "part";
+              part: {
+                id: string;
+                bookId: string;
+                title: string;
+                position: number;
+                chapterCount: number;
+                wordCount: number;
+                createdAt: string;
+                updatedAt: string;
+              };
+              chapters: Array<{
+                  id: string;
+                  bookId: string;
+                  title: string;
+                  position: number;
+                  partId: string | null;
+                  wordCount: number;
+                  version: number;
+                  createdAt: string;
+                  updatedAt: string;
+                }>;
+            }>;
+        };
+        meta: object;
+      }>;
+      reorder: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          orderVersion: number;
+          entries: Array<{
+              chapterId: string;
+            } | {
+              partId: string;
+              chapterIds: string[];
+            }>;
+        };
+        output: {
+          orderVersion: number;
+          entries: Array<{
+              type: "chapter";
+              chapter: {
+                id: string;
+                bookId: string;
+                title: string;
+                position: number;
+                partId: string | null;
+                wordCount: number;
+                version: number;
+                createdAt: string;
+                updatedAt: string;
+              };
+            } | {
+              type: "part";
+              part: {
+                id: string;
+                bookId: string;
+                title: string;
+                position: number;
+                chapterCount: number;
+                wordCount: number;
+                createdAt: string;
+                updatedAt: string;
+              };
+              chapters: Array<{
+                  id: string;
+                  bookId: string;
+                  title: string;
+                  position: number;
+                  partId: string | null;
+                  wordCount: number;
+                  version: number;
+                  createdAt: string;
+                  updatedAt: string;
+                }>;
+            }>;
         };
         meta: object;
       }>;
@@ -1451,6 +1638,11 @@ export type AppRouter = TRPCBuiltRouter<
               title: string;
               position: number;
               wordCount: number;
+              partId: string | null;
+            }>;
+          parts: Array<{
+              id: string;
+              title: string;
             }>;
         };
         meta: object;
@@ -1475,6 +1667,11 @@ export type AppRouter = TRPCBuiltRouter<
           chapters: Array<{
               title: string;
               wordCount: number;
+              part: string | null;
+            }>;
+          parts: Array<{
+              title: string;
+              chapterCount: number;
             }>;
         };
         meta: object;
@@ -1533,6 +1730,11 @@ export type AppRouter = TRPCBuiltRouter<
               title: string;
               position: number;
               wordCount: number;
+              partId: string | null;
+            }>;
+          parts: Array<{
+              id: string;
+              title: string;
             }>;
         };
         meta: object;

@@ -58,6 +58,14 @@ export const OPERATIONS = {
   // the inbox (issue 36 item 7, decision 0493): the caller's own; it quotes comments, so reading it is read:books
   "inbox.list": { scope: "read:books" },
   "inbox.mark": { scope: "read:books" },
+  // parts (卷) of a book (issue 35 item 1, decision 0488): who may read or change them follows
+  // chapters; their order is changed by chapters.reorder (PUT …/contents)
+  "parts.list": { scope: "read:books", book: "read" },
+  "parts.get": { scope: "read:books", book: "read" },
+  "parts.contents": { scope: "read:books", book: "read" },
+  "parts.create": { scope: "write:books", book: "write" },
+  "parts.update": { scope: "write:books", book: "write" },
+  "parts.delete": { scope: "write:books", book: "write" },
   // search and replace (issue 23): a preview reads, applying and undoing write
   "search.book": { scope: "read:books", book: "readDraft" },
   "search.library": { scope: "read:books" },

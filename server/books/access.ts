@@ -50,6 +50,8 @@ export async function addToBookTotals(trx: Transaction<DB>, bookId: string, chan
     .set((eb) => ({
       wordCount: eb("wordCount", "+", change.words),
       chapterCount: eb("chapterCount", "+", change.chapters ?? 0),
+      // A chapter added, trashed or brought back changes the book's order: a reorder made before is stale.
+      ...(change.chapters ? { orderVersion: eb("orderVersion", "+", 1) } : {}),
       updatedAt: new Date(),
     }))
     .where("id", "=", bookId)

@@ -274,7 +274,7 @@ async function appendChapters(trx: Transaction<DB>, bookId: string, appends: New
   let position = last?.position ?? 0;
   const written: WrittenChapter[] = [];
   for (const { title, content, wordCount } of appends) {
-    const chapter = { id: newId(), bookId, title, content, wordCount, version: 1, createdAt: at, updatedAt: at, position: ++position };
+    const chapter = { id: newId(), bookId, title, content, wordCount, version: 1, createdAt: at, updatedAt: at, position: ++position, partId: null };
     await trx.insertInto("Chapter").values(chapter).execute();
     written.push({ chapter: toChapterDto(chapter), wordCountBefore: 0, appended: true });
   }

@@ -40,7 +40,10 @@ export const patchChapterInput = z
   .meta({ id: "PatchChapter" });
 
 export const reorderChaptersInput = z
-  .strictObject({ chapterIds: z.array(z.string().min(1)).describe("every chapter of the book, in the new order") })
+  .strictObject({
+    chapterIds: z.array(z.string().min(1)).describe("every chapter of the book, in the new order; each keeps its part, whose chapters must stay together"),
+    orderVersion: z.int().min(1).optional().describe("the book's order version the new order was made against (GET …/contents); a stale one is 409"),
+  })
   .meta({ id: "ChapterOrder" });
 
 export const restoreRevisionInput = z
@@ -56,6 +59,7 @@ export const chapterSummarySchema = z
     bookId: z.string(),
     title: z.string(),
     position: z.int().describe("1-based place in the book"),
+    partId: z.string().nullable().describe("the part (卷) it belongs to; null: none"),
     wordCount: z.int(),
     version: z.int(),
     createdAt: z.iso.datetime(),
@@ -87,7 +91,7 @@ export type RevisionSummaryDto = z.infer<typeof revisionSummarySchema>;
 export type RevisionDto = z.infer<typeof revisionSchema>;
 
 /** The columns a chapter is read with, without and with its text. */
-export const chapterSummaryColumns = ["id", "bookId", "title", "position", "wordCount", "version", "createdAt", "updatedAt"] as const;
+export const chapterSummaryColumns = ["id", "bookId", "title", "position", "partId", "wordCount", "version", "createdAt", "updatedAt"] as const;
 export const chapterColumns = [...chapterSummaryColumns, "content"] as const;
 
 export type ChapterSummaryRow = Pick<Selectable<Chapter>, (typeof chapterSummaryColumns)[number]>;
@@ -99,6 +103,7 @@ export function toChapterSummaryDto(row: ChapterSummaryRow): ChapterSummaryDto {
     bookId: row.bookId,
     title: row.title,
     position: row.position,
+    partId: row.partId,
     wordCount: row.wordCount,
     version: row.version,
     createdAt: row.createdAt.toISOString(),

@@ -2,6 +2,7 @@ import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { addToBookTotals, bookTransaction } from "../books/access";
 
+import { settleOrder } from "../parts/order";
 import { loadChapter } from "./load-chapter";
 import { chapterColumns, toChapterDto, type ChapterDto } from "./schemas";
 
@@ -29,7 +30,18 @@ export async function untrashChapter(input: { bookId: string; chapterId: string 
       .where("deletedAt", "is", null)
       .where("id", "!=", chapter.id)
       .executeTakeFirstOrThrow();
-    const place = Math.min(chapter.position, Number(others.count) + 1);
+    let place = Math.min(chapter.position, Number(others.count) + 1);
+    // Back among its part's chapters if its part still holds some, at the edge nearer its old place.
+    if (chapter.partId) {
+      const part = await trx
+        .selectFrom("Chapter")
+        .select((eb) => [eb.fn.min("position").as("first"), eb.fn.max("position").as("last")])
+        .where("partId", "=", chapter.partId)
+        .where("deletedAt", "is", null)
+        .where("id", "!=", chapter.id)
+        .executeTakeFirst();
+      if (part?.first != null && part.last != null) place = Math.min(Math.max(place, Number(part.first)), Number(part.last) + 1);
+    }
     await trx
       .updateTable("Chapter")
       .set((eb) => ({ position: eb("position", "+", 1) }))
@@ -38,13 +50,10 @@ export async function untrashChapter(input: { bookId: string; chapterId: string 
       .where("id", "!=", chapter.id)
       .where("position", ">=", place)
       .execute();
-    const restored = await trx
-      .updateTable("Chapter")
-      .set({ position: place })
-      .where("id", "=", chapter.id)
-      .returning(chapterColumns)
-      .executeTakeFirstOrThrow();
+    await trx.updateTable("Chapter").set({ position: place }).where("id", "=", chapter.id).execute();
+    // Its old place may now lie among another part's chapters: it joins its own part's, or stands outside.
+    await settleOrder(trx, chapter.bookId);
     await addToBookTotals(trx, chapter.bookId, { words: claimed.wordCount, chapters: 1 });
-    return toChapterDto(restored);
+    return toChapterDto(await trx.selectFrom("Chapter").select(chapterColumns).where("id", "=", chapter.id).executeTakeFirstOrThrow());
   });
 }

@@ -152,11 +152,12 @@ export async function bookDocument(book: BookRow, options: BookDocumentOptions):
   const [chapters, owner, appendix, cover] = await Promise.all([
     sql
       .selectFrom("Chapter")
-      .select(["title", "content"])
-      .where("bookId", "=", book.id)
-      .where("deletedAt", "is", null)
-      .$if(options.chapters !== undefined, (query) => query.where("id", "in", options.chapters!))
-      .orderBy("position")
+      .leftJoin("Part", "Part.id", "Chapter.partId")
+      .select(["Chapter.title", "Chapter.content", "Part.title as part"])
+      .where("Chapter.bookId", "=", book.id)
+      .where("Chapter.deletedAt", "is", null)
+      .$if(options.chapters !== undefined, (query) => query.where("Chapter.id", "in", options.chapters!))
+      .orderBy("Chapter.position")
       .execute(),
     sql.selectFrom("User").select(["name", "email"]).where("id", "=", book.ownerId).executeTakeFirstOrThrow(),
     options.bibleAppendix ? bibleAppendix(book) : undefined,
@@ -183,7 +184,8 @@ export async function bookDocument(book: BookRow, options: BookDocumentOptions):
     countRule: asCountRule(book.countRule),
     ...(Object.keys(frontMatter).length > 0 && { frontMatter }),
     // Whatever indent the stored text holds goes: the book's setting indents every paragraph alike.
-    chapters: chapters.map((c) => ({ title: c.title, markdown: withoutParagraphIndents(withoutTitleHeading(c.content, c.title)) })),
+    // Each chapter with its part's title: writers print a part-title page where the part changes.
+    chapters: chapters.map((c) => ({ title: c.title, markdown: withoutParagraphIndents(withoutTitleHeading(c.content, c.title)), ...(c.part !== null && { part: c.part }) })),
     ...(backMatter.length > 0 && { backMatter }),
     // Bytes read now are the cover the document was asked with, even when a queued job writes it later.
     ...(cover && cover.byteLength > 0 && { cover: { mediaType: book.coverMediaType!, base64: Buffer.from(cover).toString("base64") } }),

@@ -1,6 +1,6 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { readManuscript } from "./read-manuscript";
+import { readManuscript, runsOfParts } from "./read-manuscript";
 import type { ImportInput, ImportPreviewDto } from "./schemas";
 
 /**
@@ -11,7 +11,7 @@ import type { ImportInput, ImportPreviewDto } from "./schemas";
 export async function previewImport(input: ImportInput, principal: Principal): Promise<ImportPreviewDto> {
   authorize(principal, "books.import");
   const manuscript = await readManuscript(input.file, input, principal);
-  const chapters = manuscript.chapters.map((chapter) => ({ title: chapter.title, wordCount: chapter.wordCount }));
+  const chapters = manuscript.chapters.map((chapter) => ({ title: chapter.title, wordCount: chapter.wordCount, part: chapter.part ?? null }));
   return {
     title: input.title ?? manuscript.title ?? null,
     author: manuscript.author ?? null,
@@ -19,5 +19,6 @@ export async function previewImport(input: ImportInput, principal: Principal): P
     chapterCount: chapters.length,
     wordCount: chapters.reduce((sum, chapter) => sum + chapter.wordCount, 0),
     chapters,
+    parts: runsOfParts(manuscript.chapters).map(({ title, chapters }) => ({ title, chapterCount: chapters.length })),
   };
 }

@@ -18,8 +18,8 @@ export interface Manuscript {
   language?: string;
   /** the rule the chapters were counted by: the book's, or a new book's language's */
   countRule: CountRule;
-  /** each chapter's count made by the counting rule, off the web thread for a long book */
-  chapters: { title: string; content: string; wordCount: number }[];
+  /** each chapter's count made by the counting rule, off the web thread for a long book; `part`: the part (卷) it opens or continues, by its title */
+  chapters: { title: string; content: string; wordCount: number; part?: string }[];
 }
 
 /**
@@ -51,10 +51,14 @@ export async function readManuscript(
     ]);
   }
   // Titled before any is left out, so that each keeps the title its preview showed.
+  // A Chinese manuscript's untitled text is named in Chinese: 起点's 作品相关 for what stands before
+  // the first chapter (a synopsis, a title page), 第N章 for the rest (issue 32 item 6).
+  const chinese = model.language?.toLowerCase().startsWith("zh") ?? false;
   const titled = chapters.map((chapter, index) => {
     // The text before the first heading is front matter (a title page, a dedication), never a second "Chapter 1".
-    const fallback = chapters.length === 1 && untitled ? untitled : index === 0 ? "Front matter" : `Chapter ${index + 1}`;
-    return { number: index + 1, title: chapterTitleOf(chapter.title, fallback), markdown: chapter.markdown };
+    const fallback = chapters.length === 1 && untitled ? untitled : index === 0 ? (chinese ? "作品相关" : "Front matter") : chinese ? `第${index + 1}章` : `Chapter ${index + 1}`;
+    const part = chapter.part === undefined ? undefined : chapterTitleOf(chapter.part, "");
+    return { number: index + 1, title: chapterTitleOf(chapter.title, fallback), markdown: chapter.markdown, ...(part && { part }) };
   });
   const checked = withoutSkipped(titled, options.skipChapters ?? []).map((chapter) => {
     // Hand-made indents go: the book's paragraph indent sets every paragraph alike (decision 0491).
@@ -63,7 +67,7 @@ export async function readManuscript(
       const problems = fieldProblems(content.error.issues).map((p) => ({ path: `chapters.${chapter.number - 1}`, message: `"${chapter.title}": ${p.message}` }));
       throw new AppError("validation_failed", `Chapter ${chapter.number} ("${chapter.title}") cannot be saved; nothing was imported.`, problems);
     }
-    return { title: chapter.title, content: content.data };
+    return { title: chapter.title, content: content.data, ...(chapter.part && { part: chapter.part }) };
   });
   // Into a book: its rule. A new book: the rule its language will give it (the caller's, else the text's).
   const countRule = options.countRule ?? bookDefaults(options.language ?? model.language ?? "en").countRule;
@@ -100,4 +104,19 @@ function withoutSkipped<T>(chapters: T[], skipped: number[]): T[] {
 function chapterTitleOf(title: string, fallback: string): string {
   const line = title.replace(/[\p{Cc}\s]+/gu, " ").trim() || fallback.replace(/[\p{Cc}\s]+/gu, " ").trim();
   return [...line].slice(0, 200).join("");
+}
+
+/**
+ * The manuscript's parts: each run of chapters that name the same part is one part (a part's
+ * chapters follow each other), with the indexes of its chapters.
+ */
+export function runsOfParts(chapters: { part?: string }[]): { title: string; chapters: number[] }[] {
+  const runs: { title: string; chapters: number[] }[] = [];
+  chapters.forEach((chapter, index) => {
+    if (chapter.part === undefined) return;
+    const last = runs.at(-1);
+    if (last && last.title === chapter.part && last.chapters.at(-1) === index - 1) last.chapters.push(index);
+    else runs.push({ title: chapter.part, chapters: [index] });
+  });
+  return runs;
 }

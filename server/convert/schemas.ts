@@ -190,7 +190,8 @@ export const importResultSchema = z
   .object({
     book: bookSchema,
     chapterCount: z.int().describe("chapters this import created"),
-    chapters: z.array(z.object({ id: z.string(), title: z.string(), position: z.int(), wordCount: z.int() })),
+    chapters: z.array(z.object({ id: z.string(), title: z.string(), position: z.int(), wordCount: z.int(), partId: z.string().nullable() })),
+    parts: z.array(z.object({ id: z.string(), title: z.string() })).describe("the parts (卷, Part One) this import made from the document's part headings"),
   })
   .meta({ id: "ImportResult" });
 export type ImportResultDto = z.infer<typeof importResultSchema>;
@@ -202,7 +203,10 @@ export const importPreviewSchema = z
     language: z.string().nullable().describe("the language the document names or its script tells, BCP 47; null when neither does"),
     chapterCount: z.int(),
     wordCount: z.int().describe("the words (or CJK characters) of every chapter, by the book's counting rule"),
-    chapters: z.array(z.object({ title: z.string(), wordCount: z.int() })).describe("the chapters the import would make, in order"),
+    chapters: z
+      .array(z.object({ title: z.string(), wordCount: z.int(), part: z.string().nullable().describe("the part (卷) it would belong to; null: none") }))
+      .describe("the chapters the import would make, in order"),
+    parts: z.array(z.object({ title: z.string(), chapterCount: z.int() })).describe("the parts the import would make from the document's part headings (第一卷, Part One, Book I), in order"),
   })
   .meta({ id: "ImportPreview" });
 export type ImportPreviewDto = z.infer<typeof importPreviewSchema>;

@@ -2,6 +2,9 @@ import { RE2JS } from "re2js";
 import { AppError } from "../errors";
 import { MAX_PATTERN_LENGTH } from "./schemas";
 import { unescapeInline } from "./engine/markdown/chapters";
+import { DEFAULT_HEADING, NUMBER, PART_HEADING, SPACE, type HeadingMatcher } from "./heading-patterns";
+
+export { DEFAULT_HEADING, PART_HEADING } from "./heading-patterns";
 
 /**
  * Splitting a plain-text manuscript into chapters at heading lines such as "Chapter 12",
@@ -11,23 +14,6 @@ import { unescapeInline } from "./engine/markdown/chapters";
  * heading are matched by RE2 (re2js), whose time is linear in the line whatever the pattern: a
  * backtracking engine took minutes on ten `{n}` in a row.
  */
-
-const NUMBER_WORDS =
-  "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred";
-const NUMBER = `(?:\\d{1,5}|[ivxlcdm]{1,8}|[零〇一二三四五六七八九十百千万两]{1,8}|(?:${NUMBER_WORDS})(?:[- ](?:and[- ])?(?:${NUMBER_WORDS})){0,3})`;
-// RE2's \s is ASCII only; headings in Chinese texts are often spaced with U+3000.
-const SPACE = "[\\s\\p{Z}]";
-
-/** Whether a line (trimmed, at most a heading's length) is a chapter heading. */
-interface HeadingMatcher {
-  test(line: string): boolean;
-}
-
-/** What a heading line is, by default: English and Chinese chapter headings, prologue, epilogue. */
-export const DEFAULT_HEADING: HeadingMatcher = RE2JS.compile(
-  `^(?:(?:chapter|part|book)${SPACE}+${NUMBER}(?:${SPACE}*[.:：—–-]${SPACE}*.*|${SPACE}+.*)?|第${NUMBER}[章回节卷部](?:[\\s\\p{Z}:：、.—–-].*)?|prologue|epilogue)$`,
-  RE2JS.CASE_INSENSITIVE,
-);
 
 /** A heading is a short line; longer ones are prose and are never tested. */
 const MAX_HEADING_LENGTH = 120;
@@ -69,27 +55,33 @@ const literal = (piece: string) =>
 interface SplitChapter {
   title: string;
   markdown: string;
+  /** the part (卷, Part One) it belongs to, by the part's heading; none before the first part */
+  part?: string;
 }
 
 /**
- * The chapters of a text: each heading line starts one, titled by that line. Text before the
- * first heading becomes a "Front matter" chapter so that no word is dropped; a text without a
- * single heading is one chapter named `fallbackTitle`. In a `standalone` text (hard-wrapped
- * prose, or paragraphs between blank lines) a heading also stands alone: a blank line (or the
- * start) before it, and after it a blank line, or one line (its subtitle) and a blank line. A
- * wrapped line of prose that begins "part did…" or "BOOK I. (Folio)" is never one.
+ * The chapters of a text: each heading line starts one, titled by that line. A part's heading
+ * (PART_HEADING) starts a part instead: the chapters after it are the part's, and text between it
+ * and its first chapter is a chapter titled as the part, so that no word is dropped. Text before
+ * the first heading becomes a "Front matter" chapter for the same reason; a text without a single
+ * heading is one chapter named `fallbackTitle`. In a `standalone` text (hard-wrapped prose, or
+ * paragraphs between blank lines) a heading also stands alone: a blank line (or the start) before
+ * it, and after it a blank line, or one line (its subtitle) and a blank line. A wrapped line of
+ * prose that begins "part did…" or "BOOK I. (Folio)" is never one. A caller's `heading` decides
+ * the chapters; a line it takes is a chapter even when it reads as a part.
  */
 export function splitAtHeadings(
   text: string,
   heading: HeadingMatcher,
   fallbackTitle: string,
-  { standalone = false, frontMatter = "Front matter" }: { standalone?: boolean; frontMatter?: string } = {},
+  { standalone = false, frontMatter = "Front matter", parts = PART_HEADING }: { standalone?: boolean; frontMatter?: string; parts?: HeadingMatcher | null } = {},
 ): SplitChapter[] {
   const chapters: SplitChapter[] = [];
+  let part: string | undefined;
   let current: { title: string; lines: string[] } = { title: "", lines: [] };
   const close = () => {
     const markdown = current.lines.join("\n").trim();
-    if (current.title || markdown) chapters.push({ title: current.title || frontMatter, markdown });
+    if (current.title || markdown) chapters.push({ title: current.title || (part ?? frontMatter), markdown, ...(part !== undefined && { part }) });
   };
   const lines = text.split(/\r\n?|\n/);
   const blank = (index: number) => index < 0 || index >= lines.length || lines[index]!.trim() === "";
@@ -97,7 +89,18 @@ export function splitAtHeadings(
   let headed = false;
   lines.forEach((line, index) => {
     const candidate = headingText(line);
-    if (candidate && heading.test(candidate) && (!standalone || alone(index))) {
+    if (!candidate || (standalone && !alone(index))) {
+      current.lines.push(line);
+    } else if (heading !== DEFAULT_HEADING && heading.test(candidate)) {
+      close();
+      headed = true;
+      current = { title: candidate, lines: [] };
+    } else if (parts?.test(candidate)) {
+      close();
+      headed = true;
+      part = candidate;
+      current = { title: "", lines: [] };
+    } else if (heading.test(candidate)) {
       close();
       headed = true;
       current = { title: candidate, lines: [] };

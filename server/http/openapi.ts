@@ -377,6 +377,7 @@ const TAGS: oas31.TagObject[] = [
   { name: "members", description: "A book's owner and members, with their roles: the owner adds, re-roles and removes them" },
   { name: "invitations", description: "Invitations to a book by e-mail or link, with a role and an expiry: the owner invites and withdraws; the invited person accepts" },
   { name: "chapters", description: "Chapters, their order, and their revisions (one per save)" },
+  { name: "parts", description: "Parts (卷, Part One, Book I) of a book: titles above runs of its chapters; the book's contents grouped under them" },
   { name: "analysis", description: "Analysis templates: search, read, install, and write your own" },
   { name: "analyses", description: "A template run on a book, and its report" },
   { name: "convert", description: "Document formats, and converting a document from one to another" },

@@ -10,6 +10,7 @@ import { invitationsRouter } from "./routers/invitations";
 import { commentsRouter } from "./routers/comments";
 import { inboxRouter } from "./routers/inbox";
 import { membersRouter } from "./routers/members";
+import { partsRouter } from "./routers/parts";
 import { usersRouter } from "./routers/users";
 import { searchRouter } from "./routers/search";
 import { webhooksRouter } from "./routers/webhooks";
@@ -22,6 +23,7 @@ export const appRouter = router({
   comments: commentsRouter,
   inbox: inboxRouter,
   chapters: chaptersRouter,
+  parts: partsRouter,
   jobs: jobsRouter,
   convert: convertRouter,
   analysis: analysisRouter,

@@ -223,10 +223,12 @@ describe("POST /api/v1/books/import and /api/v1/books/{bookId}/import", () => {
       language: null,
       chapterCount: 2,
       wordCount: 12,
+      // The caller's pattern makes these chapters: none is a part (decision 0488).
       chapters: [
-        { title: "Part 1", wordCount: 7 },
-        { title: "Part 2", wordCount: 5 },
+        { title: "Part 1", wordCount: 7, part: null },
+        { title: "Part 2", wordCount: 5, part: null },
       ],
+      parts: [],
     });
     expectFailure(await call("POST", "/api/v1/books/import/preview", { token: writer.token, body: manuscriptForm({ from: "nonsense" }) }), 422, "unsupported_format");
     expect(await bookCount(writer.token)).toEqual(before);

@@ -8,6 +8,7 @@ import { GOALS_CASES } from "./http-goals-cases";
 import { BIBLE_CASES } from "./http-bible-cases";
 import type { Prepare, Prepared } from "./case-types";
 import { MEMBERS_CASES } from "./http-members-cases";
+import { PARTS_CASES } from "./http-parts-cases";
 import { INVITATIONS_CASES } from "./http-invitations-cases";
 import { COMMENTS_CASES } from "./http-comments-cases";
 import { INBOX_CASES } from "./http-inbox-cases";
@@ -44,6 +45,7 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
   ...GOALS_CASES,
   ...BIBLE_CASES,
   ...MEMBERS_CASES,
+  ...PARTS_CASES,
   ...INVITATIONS_CASES,
   ...COMMENTS_CASES,
   ...INBOX_CASES,

@@ -8,6 +8,7 @@ import { WRITING_TRPC_CASES } from "./trpc-cases-writing";
 import { BIBLE_TRPC_CASES } from "./http-bible-cases";
 import type { PrepareCall } from "./case-types";
 import { MEMBERS_TRPC_CASES } from "./http-members-cases";
+import { PARTS_TRPC_CASES } from "./http-parts-cases";
 import { INVITATIONS_TRPC_CASES } from "./http-invitations-cases";
 import { COMMENTS_TRPC_CASES } from "./http-comments-cases";
 import { INBOX_TRPC_CASES } from "./http-inbox-cases";
@@ -490,6 +491,7 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
   },
   ...WRITING_TRPC_CASES,
   ...BIBLE_TRPC_CASES,
+  ...PARTS_TRPC_CASES,
   ...MEMBERS_TRPC_CASES,
   ...INVITATIONS_TRPC_CASES,
   ...COMMENTS_TRPC_CASES,

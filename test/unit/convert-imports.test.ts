@@ -368,7 +368,7 @@ describe("item 4: a dry run shows the split before a book is made", () => {
     const after = await sql.selectFrom("Book").select((eb) => eb.fn.countAll<number>().as("n")).where("ownerId", "=", writer.userId).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     const parts = await previewImport({ file: { name: "novel.docx", bytes }, chapterPattern: "Part {n}" }, writer);
-    expect(parts.chapters).toEqual([{ title: "The Lighthouse Keeper", wordCount: 9 }]); // one chapter, named after the book (core.xml)
+    expect(parts.chapters).toEqual([{ title: "The Lighthouse Keeper", wordCount: 9, part: null }]); // one chapter, named after the book (core.xml)
   });
 });
 

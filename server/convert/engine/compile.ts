@@ -54,3 +54,18 @@ export function markSceneBreaks(markdown: string, mark: string): string {
     })
     .join("\n");
 }
+
+/**
+ * Where the book's parts begin (decision 0488): for each chapter that opens a part, the part's
+ * title, by the chapter's index. A part opens where a chapter names a part its previous chapter
+ * does not; the chapters after it that name the same part are its own. Writers print a part-title
+ * page there (and EPUB a level above the part's chapters in its navigation).
+ */
+export function partOpenings(chapters: DocumentModel["chapters"]): Map<number, string> {
+  const openings = new Map<number, string>();
+  chapters.forEach((chapter, index) => {
+    const part = chapter.part?.trim();
+    if (part && chapter.part !== chapters[index - 1]?.part) openings.set(index, part);
+  });
+  return openings;
+}

@@ -11,6 +11,12 @@ import type { ManuscriptFont, ManuscriptPaper, SceneBreak, TextOptions, TrimSize
 export interface Chapter {
   title: string;
   markdown: string;
+  /**
+   * The part (卷, Part One) the chapter belongs to, by its title; none outside any part. Chapters of
+   * one part follow each other: readers set it from part headings, and writers print a part-title
+   * page where it changes (decision 0488).
+   */
+  part?: string;
 }
 
 export interface DocumentModel {

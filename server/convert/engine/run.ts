@@ -141,7 +141,11 @@ function smartened(model: DocumentModel): DocumentModel {
         dedication: model.frontMatter.dedication === undefined ? undefined : smartenMarkdown(model.frontMatter.dedication),
       },
     }),
-    chapters: model.chapters.map((chapter) => ({ title: smartenMarkdown(chapter.title), markdown: smartenMarkdown(chapter.markdown) })),
+    chapters: model.chapters.map((chapter) => ({
+      title: smartenMarkdown(chapter.title),
+      markdown: smartenMarkdown(chapter.markdown),
+      ...(chapter.part !== undefined && { part: smartenMarkdown(chapter.part) }),
+    })),
   };
 }
 

@@ -11,7 +11,11 @@ const storableMarkdown = (markdown: string) =>
     return character !== "" && storableText(character) === character ? whole : "";
   });
 
-const storableChapter = (chapter: Chapter): Chapter => ({ title: storableMarkdown(chapter.title), markdown: storableMarkdown(chapter.markdown) });
+const storableChapter = (chapter: Chapter): Chapter => ({
+  title: storableMarkdown(chapter.title),
+  markdown: storableMarkdown(chapter.markdown),
+  ...(chapter.part !== undefined && { part: storableMarkdown(chapter.part) }),
+});
 const optional = (text: string | undefined) => (text === undefined ? undefined : storableText(text));
 
 /**

@@ -101,13 +101,13 @@ export const uploadChapterEndpoint = defineEndpoint({
 export const reorderChaptersEndpoint = defineEndpoint({
   method: "PUT",
   path: "/api/v1/books/{bookId}/chapter-order",
-  summary: "Reorder the chapters: name every chapter once, in the new order",
+  summary: "Reorder the chapters: name every chapter once, in the new order (each keeps its part; with orderVersion, a stale order is 409)",
   operation: "chapters.reorder",
   auth: "required",
   params: bookIdParams,
   body: { schema: reorderChaptersInput },
   success: { status: 201, description: "the chapters in their new order", schema: z.array(chapterSummarySchema) },
-  errors: ["book_in_trash"],
+  errors: ["version_conflict", "book_in_trash"],
   run: reorderChapters,
 });
 

@@ -7,6 +7,9 @@ import { getBook } from "@/server/books/get-book";
 import { newChapterTitle } from "@/server/books/language";
 import type { BookDto } from "@/server/books/schemas";
 import { chaptersCollection, listChapters } from "@/server/chapters/list-chapters";
+import { getContents } from "@/server/parts/get-contents";
+import { entriesOf } from "@/server/parts/contents-tree";
+import type { PartDto } from "@/server/parts/schemas";
 import type { ChapterSummaryDto } from "@/server/chapters/schemas";
 import { defaultCollectionOptions, MAX_PER_PAGE } from "@/server/collections";
 import { AppError } from "@/server/errors";
@@ -66,20 +69,33 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: "title" in book ? book.title : "Not yours" };
 }
 
-/** The chapters as links to read them, for a role that reads but does not write. */
-function ReadingList({ bookId, chapters, language, released }: { bookId: string; chapters: ChapterSummaryDto[]; language: string; released: boolean }) {
+/** The chapters as links to read them, under their parts, for a role that reads but does not write. */
+function ReadingList({ bookId, chapters, parts, language, released }: { bookId: string; chapters: ChapterSummaryDto[]; parts: PartDto[]; language: string; released: boolean }) {
   if (chapters.length === 0) {
     return <p className="muted">{released ? "No chapter has been released to readers yet." : "No chapters yet."}</p>;
   }
+  const byId = new Map(chapters.map((chapter) => [chapter.id, chapter]));
+  const link = (id: string) => (
+    <li key={id}>
+      <Link href={`/books/${bookId}/chapters/${id}`} lang={language}>
+        {byId.get(id)!.title}
+      </Link>
+    </li>
+  );
   return (
     <ol className={styles.readingList} aria-label="Chapters">
-      {chapters.map((chapter) => (
-        <li key={chapter.id}>
-          <Link href={`/books/${bookId}/chapters/${chapter.id}`} lang={language}>
-            {chapter.title}
-          </Link>
-        </li>
-      ))}
+      {entriesOf({ chapters, parts }).map((entry) =>
+        "chapterId" in entry ? (
+          link(entry.chapterId)
+        ) : entry.chapterIds.length > 0 ? (
+          <li key={entry.partId}>
+            <h3 className={styles.partTitle} lang={language}>
+              {parts.find((part) => part.id === entry.partId)!.title}
+            </h3>
+            <ol>{entry.chapterIds.map(link)}</ol>
+          </li>
+        ) : null,
+      )}
     </ol>
   );
 }
@@ -104,12 +120,15 @@ export default async function BookPage({ params }: { params: Params }) {
   // writer's desk, an editor or viewer a reading view of all of it, a beta reader the released chapters.
   const writes = roleMayDo(book.role, "write");
   const readsDraft = roleMayDo(book.role, "readDraft");
-  const [chapters, trashed, goal, members] = await Promise.all([
+  const [chapters, trashed, goal, members, contents] = await Promise.all([
     allChapters(book.id, principal),
     writes ? allChapters(book.id, principal, true) : [],
     writes ? getBookGoal({ bookId: book.id }, principal).catch(() => undefined) : undefined,
     readsDraft ? listMembers({ bookId: book.id }, principal) : [],
+    // The parts (卷) and the order version a move names.
+    getContents({ bookId: book.id }, principal),
   ]);
+  const parts = contents.entries.flatMap((entry) => (entry.type === "part" ? [entry.part] : []));
 
   // What the export dialog, the search and the release plan name the chapters by.
   const chapterNames = chapters.map(({ id, title }) => ({ id, title }));
@@ -175,11 +194,18 @@ export default async function BookPage({ params }: { params: Params }) {
             <h2 id="chapters-heading">Chapters</h2>
             {writes ? (
               <>
-                <ChapterList bookId={book.id} chapters={chapters} language={book.language} nextTitle={newChapterTitle(book.chapterCount + 1, book.language)} />
+                <ChapterList
+                  bookId={book.id}
+                  chapters={chapters}
+                  parts={parts}
+                  orderVersion={contents.orderVersion}
+                  language={book.language}
+                  nextTitle={newChapterTitle(book.chapterCount + 1, book.language)}
+                />
                 <ChapterTrash chapters={trashed} language={book.language} />
               </>
             ) : (
-              <ReadingList bookId={book.id} chapters={chapters} language={book.language} released={!readsDraft} />
+              <ReadingList bookId={book.id} chapters={chapters} parts={parts} language={book.language} released={!readsDraft} />
             )}
           </section>
 

@@ -30,7 +30,8 @@ interface Preview {
   language: string | null;
   chapterCount: number;
   wordCount: number;
-  chapters: { title: string; wordCount: number }[];
+  chapters: { title: string; wordCount: number; part: string | null }[];
+  parts: { title: string; chapterCount: number }[];
 }
 
 function ImportForm({ extensions, onCancel }: { extensions: string[]; onCancel: () => void }) {
@@ -142,12 +143,19 @@ function PreviewList({ preview, skipped, onSkippedChange }: { preview: Preview; 
   return (
     <section aria-labelledby="import-preview-heading" className="stack" data-preview>
       <h3 id="import-preview-heading" aria-live="polite">
-        {kept.length === preview.chapterCount ? chapters(kept.length) : `${kept.length.toLocaleString()} of ${chapters(preview.chapterCount)}`}, {count(words)}
+        {kept.length === preview.chapterCount ? chapters(kept.length) : `${kept.length.toLocaleString()} of ${chapters(preview.chapterCount)}`}
+        {preview.parts.length > 0 && ` in ${preview.parts.length === 1 ? "1 part" : `${preview.parts.length.toLocaleString()} parts`}`}, {count(words)}
       </h3>
       <p className="field-hint">Untick what is not part of the book, such as a header, a licence or a table of contents.</p>
       <ol aria-label="Chapters this import makes" style={{ maxHeight: "16rem", overflowY: "auto" }}>
         {preview.chapters.map((chapter, index) => (
           <li key={index}>
+            {/* A part's heading above its first chapter: the import makes it a part holding the chapters after it. */}
+            {chapter.part !== null && chapter.part !== preview.chapters[index - 1]?.part && (
+              <strong data-part style={{ display: "block", marginTop: "0.5rem" }}>
+                Part: {chapter.part}
+              </strong>
+            )}
             <label className="checkbox">
               <input type="checkbox" checked={!skipped.has(index + 1)} onChange={(event) => toggle(index + 1, event.target.checked)} />
               <span>

@@ -67,7 +67,7 @@ export function withoutBoilerplate(model: DocumentModel): DocumentModel {
     if ((start && index < start.chapter) || (end && index > end.chapter)) return;
     const from = start && index === start.chapter ? start.line + 1 : 0;
     const to = end && index === end.chapter ? endOfBook(lines[index]!, end.line) : undefined;
-    chapters.push({ title: from > 0 ? "" : chapter.title, markdown: lines[index]!.slice(from, to).join("\n").trim() });
+    chapters.push({ ...chapter, title: from > 0 ? "" : chapter.title, markdown: lines[index]!.slice(from, to).join("\n").trim() });
   });
   const kept = chapters.filter((chapter) => chapter.title || chapter.markdown);
   return { ...model, ...(start && headerFields(lines, start)), chapters: kept };

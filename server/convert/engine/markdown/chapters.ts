@@ -1,6 +1,7 @@
 import { atxHeading } from "../../../text/markdown-heading";
 import { Fences } from "../../../text/markdown-lines";
 import type { Chapter } from "../model";
+import { PART_HEADING } from "../../heading-patterns";
 import { footnoteRefs, replaceFootnoteRefs } from "../../../text/footnote-refs";
 
 /**
@@ -76,18 +77,32 @@ export function splitMarkdown(markdown: string): { title?: string; chapters: Cha
   let top = headings.reduce((min, h) => Math.min(min, h.level), Infinity);
   const atTop = headings.filter((h) => h.level === top);
   // Whatever stands before it (a licence, a page number, a table of contents) stays, as front matter.
-  if (atTop.length === 1 && headings.filter((h) => h.level === top + 1 && h.line > atTop[0]!.line).length > 1) {
+  if (atTop.length === 1 && !PART_HEADING.test(atTop[0]!.text) && headings.filter((h) => h.level === top + 1 && h.line > atTop[0]!.line).length > 1) {
     title = atTop[0]!.text;
     lines[atTop[0]!.line] = "";
     top += 1;
   }
-  const cuts = headings.filter((h) => h.level === top);
+  const atLevel = headings.filter((h) => h.level === top);
+  // Parts (decision 0488): top headings that read as parts ("Part One", "第一卷") over chapters one
+  // level below; another top heading (an epilogue) is then a chapter outside any part.
+  const inParts = atLevel.some((h) => PART_HEADING.test(h.text)) && headings.some((h) => h.level === top + 1);
+  const cuts = headings.filter((h) => h.level === top || (inParts && h.level === top + 1));
   const chapters: Chapter[] = [];
   const before = lines.slice(0, cuts[0]?.line ?? lines.length).join("\n").trim();
   if (before) chapters.push({ title: "", markdown: before });
+  let part: string | undefined;
   cuts.forEach((cut, index) => {
     const body = lines.slice(cut.line + 1, cuts[index + 1]?.line ?? lines.length).join("\n").trim();
-    chapters.push({ title: cut.text, markdown: body });
+    if (inParts && cut.level === top && PART_HEADING.test(cut.text)) {
+      part = cut.text;
+      // What a part's heading says before its first chapter is kept, as a chapter titled as the part.
+      if (body) chapters.push({ title: cut.text, markdown: body, part });
+    } else if (inParts && cut.level === top) {
+      part = undefined;
+      chapters.push({ title: cut.text, markdown: body });
+    } else {
+      chapters.push({ title: cut.text, markdown: body, ...(part !== undefined && { part }) });
+    }
   });
   return { title, chapters: keepFootnotesWithCitations(chapters) };
 }
@@ -131,5 +146,5 @@ export function keepFootnotesWithCitations(chapters: Chapter[]): Chapter[] {
   // In the order they are cited, then those nothing cites.
   for (const [label, index] of placed) notes[index]!.push(definitions.get(label)!.trimEnd());
   for (const [label, definition] of definitions) if (!placed.has(label)) notes[origin.get(label)!]!.push(definition.trimEnd());
-  return chapters.map((chapter, index) => ({ title: chapter.title, markdown: [bodies[index]!, ...notes[index]!].filter(Boolean).join("\n\n") }));
+  return chapters.map((chapter, index) => ({ ...chapter, markdown: [bodies[index]!, ...notes[index]!].filter(Boolean).join("\n\n") }));
 }

@@ -6,6 +6,10 @@ import { replaceFootnoteRefs } from "../../../text/footnote-refs";
 import type { Chapter, DocumentModel } from "../model";
 import { decodeUtf8 } from "../text";
 import { unzipSafely } from "../zip";
+import { PART_HEADING } from "../../heading-patterns";
+
+/** EPUB's structural semantics for a part (epub:type="part", DPUB-ARIA's doc-part), bounded: linear. */
+const PART_SEMANTICS = /epub:type="(?:[a-z-]{1,30} ){0,5}part"|role="doc-part"/;
 import { htmlToMarkdown } from "./html";
 
 function parseXml(text: string, what: string): Document {
@@ -44,12 +48,21 @@ export function readEpub(bytes: Uint8Array): DocumentModel {
   }
   const chapters: Chapter[] = [];
   const labels = new Set<string>();
+  let part: string | undefined;
   for (const ref of Array.from(opf.getElementsByTagNameNS("*", "itemref"))) {
     const item = manifest.get(ref.getAttribute("idref") ?? "");
     if (!item || !/xhtml|html/.test(item.type) || item.properties.includes("nav")) continue;
-    const markdown = uniqueLabels(htmlToMarkdown(text(path.join(base, item.href))), labels, chapters.length + 1);
+    const xhtml = text(path.join(base, item.href));
+    const markdown = uniqueLabels(htmlToMarkdown(xhtml), labels, chapters.length + 1);
     const split = splitMarkdown(markdown);
-    for (const chapter of split.chapters) if (chapter.title || chapter.markdown.trim()) chapters.push(chapter);
+    // A part's title page (decision 0488): a document holding only a heading, marked as a part or
+    // reading as one; the chapters after it are the part's, up to the next part's page.
+    const [only] = split.chapters;
+    if (split.chapters.length === 1 && only!.title && !only!.markdown.trim() && (PART_SEMANTICS.test(xhtml) || PART_HEADING.test(only!.title))) {
+      part = only!.title;
+      continue;
+    }
+    for (const chapter of split.chapters) if (chapter.title || chapter.markdown.trim()) chapters.push(part === undefined || chapter.part !== undefined ? chapter : { ...chapter, part });
   }
   const meta = (name: string) => first(opf, name)?.textContent?.trim() || undefined;
   return { title: meta("title"), author: meta("creator"), language: meta("language"), chapters: keepFootnotesWithCitations(mergeUntitled(chapters)) };

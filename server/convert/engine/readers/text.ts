@@ -23,7 +23,7 @@ export function readText(bytes: Uint8Array, options: ReadOptions = {}): Document
   const lines = text.split(/\r\n?|\n/);
   const onePerLine = !isHardWrapped(lines);
   const heading = options.chapterPattern ? headingPattern(options.chapterPattern) : DEFAULT_HEADING;
-  const chapters = splitAtHeadings(text, heading, "", { standalone: !onePerLine, frontMatter: "" }).map((chapter) => ({ title: chapter.title, markdown: toMarkdown(chapter.markdown, onePerLine) }));
+  const chapters = splitAtHeadings(text, heading, "", { standalone: !onePerLine, frontMatter: "" }).map((chapter) => ({ ...chapter, markdown: toMarkdown(chapter.markdown, onePerLine) }));
   const untitled = chapters.length === 1 && !chapters[0]!.title;
   return { chapters: untitled ? chapters : chapters.filter((c) => c.title || c.markdown) };
 }

@@ -20,7 +20,7 @@ import { lexChapter, plainText, tableRows, type Token } from "../markdown/tokens
 import { countProse } from "../../../text/prose";
 import { countText } from "../../../text/count-rule";
 import type { ParagraphIndent } from "../../../text/text-rules";
-import { frontMatterPages, sceneBreakMark } from "../compile";
+import { frontMatterPages, partOpenings, sceneBreakMark } from "../compile";
 import { paragraphIndentOf, type DocumentModel, type ManuscriptOptions, type WriteOptions, type WrittenDocument } from "../model";
 
 /**
@@ -43,6 +43,8 @@ interface Style {
   sceneBreak: string;
   /** footnotes of the whole document, numbered as Word numbers them */
   footnotes: Record<number, { children: Paragraph[] }>;
+  /** the book has parts: a part is Heading 1, a chapter Heading 2, a heading inside a chapter Heading 3 */
+  inParts: boolean;
 }
 
 type Marks = Pick<IRunOptions, "bold" | "italics" | "strike" | "superScript">;
@@ -105,7 +107,7 @@ function paragraphs(blocks: readonly Token[], style: Style, notes: Map<string, n
       continue;
     }
     if (token.type === "heading") {
-      out.push(new Paragraph({ heading: HeadingLevel.HEADING_2, children: runs(token.tokens, {}, style, notes) }));
+      out.push(new Paragraph({ heading: style.inParts ? HeadingLevel.HEADING_3 : HeadingLevel.HEADING_2, children: runs(token.tokens, {}, style, notes) }));
       afterBreak = true;
       continue;
     }
@@ -147,7 +149,14 @@ function bodyIndent(indent: ParagraphIndent, afterBreak: boolean): { firstLine: 
 function chapterParagraphs(model: DocumentModel, style: Style): (Paragraph | Table)[] {
   const out: (Paragraph | Table)[] = [];
   let nextNote = 1;
+  const openings = partOpenings(model.chapters);
   model.chapters.forEach((chapter, index) => {
+    // A part's title on a page of its own before its first chapter, a heading level above the chapters'.
+    const part = openings.get(index);
+    if (part !== undefined) {
+      const newPage = index > 0 || style.manuscript || !!model.title || frontMatterPages(model).length > 0;
+      out.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: newPage, alignment: AlignmentType.CENTER, spacing: { before: INCH * 3 }, children: [new TextRun(part)] }));
+    }
     const { blocks, footnotes } = lexChapter(chapter.markdown);
     const notes = new Map<string, number>();
     for (const note of footnotes) {
@@ -161,7 +170,8 @@ function chapterParagraphs(model: DocumentModel, style: Style): (Paragraph | Tab
     const spacing = style.manuscript ? { before: INCH * 2 } : undefined;
     // The first chapter opens on a page of its own after a title page, never on it (issue 19 item 14).
     const newPage = index > 0 || style.manuscript || !!model.title || frontMatterPages(model).length > 0;
-    out.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: newPage, alignment: AlignmentType.CENTER, spacing, children: [new TextRun(title)] }));
+    const heading = style.inParts ? HeadingLevel.HEADING_2 : HeadingLevel.HEADING_1;
+    out.push(new Paragraph({ heading, pageBreakBefore: newPage, alignment: AlignmentType.CENTER, spacing, children: [new TextRun(title)] }));
     out.push(...paragraphs(blocks, style, notes, true));
   });
   return out;
@@ -220,7 +230,8 @@ function manuscriptSection(model: DocumentModel, typed: DocumentModel, manuscrip
 /** `typed`: the model before its notes were shown (see ../run.ts), which the manuscript's count reads. */
 export async function writeDocx(model: DocumentModel, options: WriteOptions = {}, typed: DocumentModel = model): Promise<WrittenDocument> {
   const manuscript = options.manuscript;
-  const style: Style = { manuscript: !!manuscript, paragraphIndent: paragraphIndentOf(model), sceneBreak: sceneBreakMark(options.sceneBreak, manuscript ? "#" : "* * *"), footnotes: {} };
+  const inParts = partOpenings(model.chapters).size > 0;
+  const style: Style = { manuscript: !!manuscript, paragraphIndent: paragraphIndentOf(model), sceneBreak: sceneBreakMark(options.sceneBreak, manuscript ? "#" : "* * *"), footnotes: {}, inParts };
   const body = chapterParagraphs(model, style);
   const font = manuscript ? (manuscript.font === "times" ? "Times New Roman" : "Courier New") : "Times New Roman";
   const titlePage = model.title
@@ -245,7 +256,9 @@ export async function writeDocx(model: DocumentModel, options: WriteOptions = {}
           run: { font: { ascii: font, hAnsi: font, eastAsia: "SimSun" }, size: 24, language: model.language ? { value: model.language } : undefined },
           paragraph: { spacing: manuscript ? { line: 480, lineRule: LineRuleType.AUTO } : { line: 300, lineRule: LineRuleType.AUTO, after: 0 } },
         },
-        heading1: { run: { font, size: manuscript ? 24 : 32, bold: !manuscript, color: "000000" }, paragraph: { spacing: { after: 480 } } },
+        heading1: { run: { font, size: manuscript ? 24 : inParts ? 40 : 32, bold: !manuscript, color: "000000" }, paragraph: { spacing: { after: 480 } } },
+        // In a book with parts, chapters are Heading 2 and look as chapters do in a book without.
+        ...(inParts && { heading2: { run: { font, size: manuscript ? 24 : 32, bold: !manuscript, color: "000000" }, paragraph: { spacing: { after: 480 } } } }),
         title: { run: { font, size: manuscript ? 24 : 48, color: "000000" } },
       },
       // The title page's lines in styles of their own, as pandoc names them: a reader (Inkstone's,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { zipSync, type Zippable } from "fflate";
 import { bookDirection, type Direction } from "../direction";
 import { chapterHtml } from "../markdown/html";
-import { frontMatterPages } from "../compile";
+import { frontMatterPages, partOpenings } from "../compile";
 import { paragraphIndentOf, type DocumentModel, type WriteOptions, type WrittenDocument } from "../model";
 import { encodeUtf8, escapeXml } from "../text";
 import { frontMatterSection, paragraphIndentCss, sceneBreakCss } from "./html";
@@ -20,7 +20,8 @@ hr{border:0;margin:1.2em 0;text-align:center}
 .dedication{text-align:center;font-style:italic;margin-top:30%}.dedication p{text-indent:0}
 .cover{margin:0;padding:0;text-align:center}.cover img{max-width:100%;max-height:100vh}
 .title-block{text-align:center;margin-top:30%}.title-block .title{font-size:2em;text-indent:0}.title-block .author{text-indent:0}
-.footnotes{font-size:.9em;margin-top:2em}.footnotes p{text-indent:0}`;
+.footnotes{font-size:.9em;margin-top:2em}.footnotes p{text-indent:0}
+.part{text-align:center;margin-top:35%}.part h1{margin:0}`;
 
 function xhtml(title: string, language: string, direction: Direction, body: string): string {
   return `<?xml version="1.0" encoding="utf-8"?>
@@ -81,7 +82,15 @@ export function writeEpub(model: DocumentModel, options: WriteOptions = {}): Wri
     id: `chapter-${index + 1}`,
     title: chapter.title.trim() || `Chapter ${index + 1}`,
     html: chapterHtml(chapter.markdown, index + 1, { xhtml: true, direction }),
+    // In a part: its navigation entry sits under the part's.
+    inPart: chapter.part?.trim() ? chapter.part : undefined,
   }));
+  // A part-title page before each part's first chapter (issue 35 item 5, decision 0488).
+  const openings = partOpenings(model.chapters);
+  const parts = [...openings].map(([at, partTitle], index) => ({ at, file: `part-${index + 1}.xhtml`, id: `part-${index + 1}`, title: partTitle }));
+  const partAt = new Map(parts.map((part) => [part.at, part]));
+  // The reading order: each part's page, then its chapters.
+  const body = chapters.flatMap((c, index) => [...(partAt.has(index) ? [partAt.get(index)!] : []), c]);
   const files: Zippable = {};
   // fflate writes entries in insertion order: mimetype must come first, uncompressed.
   files.mimetype = [encodeUtf8("application/epub+zip"), { level: 0 }];
@@ -99,9 +108,9 @@ export function writeEpub(model: DocumentModel, options: WriteOptions = {}): Wri
     coverImage && `<li><a epub:type="cover" href="cover.xhtml">Cover</a></li>`,
     `<li><a epub:type="titlepage" href="title.xhtml">Title Page</a></li>`,
     `<li><a epub:type="toc" href="nav.xhtml#toc">Contents</a></li>`,
-    chapters[0] && `<li><a epub:type="bodymatter" href="${chapters[0].file}">Start of Content</a></li>`,
+    body[0] && `<li><a epub:type="bodymatter" href="${body[0].file}">Start of Content</a></li>`,
   ].filter(Boolean);
-  const nav = `<nav epub:type="toc" id="toc" role="doc-toc">\n<h1>Contents</h1>\n<ol>\n${chapters.map((c) => `<li><a href="${c.file}">${escapeXml(c.title)}</a></li>`).join("\n")}\n</ol>\n</nav>
+  const nav = `<nav epub:type="toc" id="toc" role="doc-toc">\n<h1>Contents</h1>\n<ol>\n${tableOfContents(chapters, partAt)}\n</ol>\n</nav>
 <nav epub:type="landmarks" id="landmarks" hidden="">\n<h2>Landmarks</h2>\n<ol>\n${landmarks.join("\n")}\n</ol>\n</nav>`;
   const oebps: Record<string, string> = {
     // The indent before the sections' own rules, which take it off the copyright, dedication and title.
@@ -113,6 +122,9 @@ export function writeEpub(model: DocumentModel, options: WriteOptions = {}): Wri
     oebps["cover.xhtml"] = xhtml("Cover", language, direction, `<section class="cover" epub:type="cover">\n<img src="${coverImage}" alt="${escapeXml(title)}"/>\n</section>`);
   }
   for (const page of front) oebps[page.file] = xhtml(page.title, language, direction, page.body);
+  for (const part of parts) {
+    oebps[part.file] = xhtml(part.title, language, direction, `<section class="part" epub:type="part" role="doc-part">\n<h1>${escapeXml(part.title)}</h1>\n</section>`);
+  }
   for (const c of chapters) oebps[c.file] = xhtml(c.title, language, direction, `<section epub:type="chapter" role="doc-chapter">\n<h1>${escapeXml(c.title)}</h1>\n${c.html}</section>`);
   oebps["content.opf"] = `<?xml version="1.0" encoding="utf-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="book-id" xml:lang="${language}">
@@ -127,12 +139,12 @@ ${accessibilityMetadata(coverImage !== undefined)}
 <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
 <item id="style" href="style.css" media-type="text/css"/>
 ${coverImage ? `<item id="cover-image" href="${coverImage}" media-type="${model.cover!.mediaType}" properties="cover-image"/>\n<item id="cover" href="cover.xhtml" media-type="application/xhtml+xml"/>\n` : ""}<item id="title" href="title.xhtml" media-type="application/xhtml+xml"/>
-${front.map((p) => `<item id="${p.id}" href="${p.file}" media-type="application/xhtml+xml"/>\n`).join("")}${chapters.map((c) => `<item id="${c.id}" href="${c.file}" media-type="application/xhtml+xml"/>`).join("\n")}
+${front.map((p) => `<item id="${p.id}" href="${p.file}" media-type="application/xhtml+xml"/>\n`).join("")}${body.map((c) => `<item id="${c.id}" href="${c.file}" media-type="application/xhtml+xml"/>`).join("\n")}
 </manifest>
 <spine page-progression-direction="${direction}">
 ${coverImage ? `<itemref idref="cover"/>\n` : ""}<itemref idref="title"/>
 ${front.map((p) => `<itemref idref="${p.id}"/>\n`).join("")}<itemref idref="nav" linear="no"/>
-${chapters.map((c) => `<itemref idref="${c.id}"/>`).join("\n")}
+${body.map((c) => `<itemref idref="${c.id}"/>`).join("\n")}
 </spine>
 </package>
 `;
@@ -140,4 +152,24 @@ ${chapters.map((c) => `<itemref idref="${c.id}"/>`).join("\n")}
   // Images are compressed already: stored, not deflated again.
   if (coverImage) files[`OEBPS/${coverImage}`] = [new Uint8Array(Buffer.from(model.cover!.base64, "base64")), { level: 0 }];
   return { bytes: zipSync(files, { level: 6 }), mediaType: "application/epub+zip", extension: "epub" };
+}
+
+/** The navigation's list: a chapter outside any part as an item, a part as an item holding its chapters' list. */
+function tableOfContents(chapters: { file: string; title: string; inPart?: string }[], partAt: Map<number, { file: string; title: string }>): string {
+  const items: string[] = [];
+  let open = false;
+  chapters.forEach((c, index) => {
+    const part = partAt.get(index);
+    if (open && (part || !c.inPart)) {
+      items.push("</ol></li>");
+      open = false;
+    }
+    if (part) {
+      items.push(`<li><a href="${part.file}">${escapeXml(part.title)}</a><ol>`);
+      open = true;
+    }
+    items.push(`<li><a href="${c.file}">${escapeXml(c.title)}</a></li>`);
+  });
+  if (open) items.push("</ol></li>");
+  return items.join("\n");
 }

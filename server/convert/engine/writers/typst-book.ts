@@ -1,7 +1,7 @@
 import { CJK, CJK_OR_FULL_WIDTH } from "../../../text/markdown-lines";
 import { lexChapter, plainText, type Footnote, type Token, type Tokens } from "../markdown/tokens";
 import { bookDirection, paragraphDirection, type Direction } from "../direction";
-import { frontMatterPages, sceneBreakMark } from "../compile";
+import { frontMatterPages, partOpenings, sceneBreakMark } from "../compile";
 import type { SceneBreak, TrimSize } from "../export-options";
 import { hasCjk, type DocumentModel } from "../model";
 import { GUTTER_BANDS, GUTTER_INPUT } from "../print";
@@ -350,7 +350,14 @@ export function typstBook(model: DocumentModel, options: TypstBookOptions = {}):
   const cjkBook = /^(zh|ja|ko)\b/i.test(model.language ?? "") || (!model.language && (hasCjk(everything) || model.chapters.some((c) => CJK.test(c.markdown.slice(0, 2000)))));
   const direction = bookDirection(model.language);
   const parts = [preamble(model, options, cjkBook, direction), titlePage(model), frontMatter(model)];
+  const openings = partOpenings(model.chapters);
   model.chapters.forEach((chapter, index) => {
+    // A part's title page on a recto of its own, without head or folio (decision 0488); not a
+    // heading, so that the running heads and the chapter openings still find only the chapters.
+    const part = openings.get(index);
+    if (part !== undefined) {
+      parts.push(`#pagebreak(to: "odd", weak: true)\n#page(header: none, footer: none)[#set par(justify: false, first-line-indent: 0pt)\n#align(center)[#v(30%)\n#text(size: 20pt, weight: "bold")[${literal(part)}]]]`);
+    }
     const { blocks: body, footnotes } = lexChapter(chapter.markdown);
     const context: Context = { notes: new Map(footnotes.map((n) => [n.label, n])), printed: new Set(), direction };
     const title = chapter.title.trim() || `Chapter ${index + 1}`;

@@ -10,10 +10,12 @@ import {
   type Announcements,
   type DragEndEvent,
 } from "@dnd-kit/core";
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useId, useState, useTransition } from "react";
+import { useCallback, useEffect, useId, useRef, useState, useTransition } from "react";
 import type { ChapterDto, ChapterSummaryDto } from "@/server/chapters/schemas";
+import { chaptersOf, entriesOf, moveChapterIntoPart, moveChapterTo, type OrderEntry } from "@/server/parts/contents-tree";
+import type { PartDto } from "@/server/parts/schemas";
 import { Notice, type NoticeContent } from "../../../../_components/notice";
 import { describeProblem } from "../../../../_components/problem";
 import { trpc } from "../../../../_trpc/client";
@@ -21,6 +23,7 @@ import styles from "../book.module.css";
 import { AddChapterForm } from "./add-chapter-form";
 import { ChapterRow } from "./chapter-row";
 import { ConfirmDeleteChapter } from "./confirm-delete-chapter";
+import { AddPartForm, PartHeading } from "./part-heading";
 
 function announcer(chapters: ChapterSummaryDto[]): Announcements {
   const title = (id: string | number) => `“${chapters.find((c) => c.id === id)?.title ?? "chapter"}”`;
@@ -60,11 +63,17 @@ const INSTRUCTIONS =
 export function ChapterList({
   bookId,
   chapters: fromServer,
+  parts,
+  orderVersion,
   language,
   nextTitle,
 }: {
   bookId: string;
   chapters: ChapterSummaryDto[];
+  /** the book's parts (卷) in order; none for a book without parts */
+  parts: PartDto[];
+  /** the order version the list was read at, which a move names (a stale one is refused) */
+  orderVersion: number;
   language: string;
   nextTitle: string;
 }) {
@@ -77,7 +86,9 @@ export function ChapterList({
   const [deleting, setDeleting] = useState<ChapterSummaryDto | null>(null);
   const [adding, setAdding] = useState<{ title: string; id?: string } | null>(null);
   const dismiss = useCallback(() => setNotice(null), []);
-  const reorder = trpc.chapters.reorder.useMutation();
+  const reorder = trpc.parts.reorder.useMutation();
+  // The order version the last move here answered: newer than the page's until it refreshes.
+  const savedVersion = useRef(0);
   const { mutateAsync: untrash } = trpc.chapters.untrash.useMutation();
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const [refreshing, startRefresh] = useTransition();
@@ -89,24 +100,58 @@ export function ChapterList({
   // Should the list go while a chapter is held (the page left), the page scroll-anchors again.
   useEffect(() => () => holdScrollAnchoring(false), []);
 
-  function dropped({ active, over }: DragEndEvent) {
-    holdScrollAnchoring(false);
-    if (!over || active.id === over.id) return;
-    const from = chapters.findIndex((c) => c.id === active.id);
-    const to = chapters.findIndex((c) => c.id === over.id);
-    const order = arrayMove(chapters, from, to);
+  // The list as the order's tree: parts with their chapters, and the chapters outside any part.
+  const entries = entriesOf({ chapters, parts });
+  const byId = new Map(chapters.map((c) => [c.id, c]));
+
+  /**
+   * Shows the new order at once and saves it with the order version read, or the one the last move
+   * answered when the page has not caught up yet (two moves in a row); a refusal brings the old order back.
+   */
+  function save(next: OrderEntry[]) {
+    const order = chaptersOf(next).map(({ id, partId }) => ({ ...byId.get(id)!, partId }));
     setMoved({ base: fromServer, order });
     reorder.mutate(
-      { bookId, chapterIds: order.map((c) => c.id) },
+      { bookId, orderVersion: Math.max(orderVersion, savedVersion.current), entries: next },
       {
-        onSuccess: () => router.refresh(),
+        onSuccess: (saved) => {
+          savedVersion.current = saved.orderVersion;
+          router.refresh();
+        },
         onError: (error) => {
           setMoved(null);
-          setNotice({ message: `The new order was not saved. ${describeProblem(error)?.message ?? ""}` });
+          const stale = describeProblem(error)?.code === "version_conflict";
+          setNotice({ message: stale ? "The book's order changed in another window; the list shows it now. Move the chapter again." : `The new order was not saved. ${describeProblem(error)?.message ?? ""}` });
+          if (stale) router.refresh();
         },
       },
     );
   }
+
+  function dropped({ active, over }: DragEndEvent) {
+    holdScrollAnchoring(false);
+    if (!over || active.id === over.id) return;
+    // Dropped on a chapter's place, it joins that chapter's part (or none).
+    save(moveChapterTo(entries, String(active.id), String(over.id)));
+  }
+
+  const partMenu = (chapter: ChapterSummaryDto) =>
+    parts.length > 0 && (
+      <select
+        className={styles.partSelect}
+        aria-label={`Part of “${chapter.title}”`}
+        value={chapter.partId ?? ""}
+        disabled={reorder.isPending}
+        onChange={(event) => save(moveChapterIntoPart(entries, chapter.id, event.target.value || null))}
+      >
+        <option value="">No part</option>
+        {parts.map((part) => (
+          <option key={part.id} value={part.id} lang={language}>
+            {part.title}
+          </option>
+        ))}
+      </select>
+    );
 
   const form = (
     <>
@@ -152,16 +197,38 @@ export function ChapterList({
           >
             <SortableContext items={chapters.map((c) => c.id)} strategy={verticalListSortingStrategy}>
               <ol className={styles.chapters} aria-label="Chapters">
-                {chapters.map((chapter, index) => (
-                  <ChapterRow
-                    key={chapter.id}
-                    chapter={chapter}
-                    language={language}
-                    place={index + 1}
-                    onDelete={() => setDeleting(chapter)}
-                    onRenamed={() => router.refresh()}
-                  />
-                ))}
+                {entries.flatMap((entry) => {
+                  const row = (id: string) => {
+                    const chapter = byId.get(id)!;
+                    return (
+                      <ChapterRow
+                        key={chapter.id}
+                        chapter={chapter}
+                        language={language}
+                        place={chapters.indexOf(chapter) + 1}
+                        onDelete={() => setDeleting(chapter)}
+                        onRenamed={() => router.refresh()}
+                        partMenu={partMenu(chapter)}
+                      />
+                    );
+                  };
+                  if ("chapterId" in entry) return [row(entry.chapterId)];
+                  const part = parts.find((p) => p.id === entry.partId)!;
+                  return [
+                    <PartHeading
+                      key={`part-${part.id}`}
+                      part={part}
+                      language={language}
+                      empty={entry.chapterIds.length === 0}
+                      onChanged={() => router.refresh()}
+                      onDeleted={(gone) => {
+                        setNotice({ message: `The part “${gone.title}” is deleted; its chapters stay in the book.` });
+                        router.refresh();
+                      }}
+                    />,
+                    ...entry.chapterIds.map(row),
+                  ];
+                })}
                 {pending && (
                   <li className={styles.chapter} aria-busy="true">
                     <span className={styles.handle} aria-hidden="true" />
@@ -201,6 +268,7 @@ export function ChapterList({
         />
       )}
       {form}
+      <AddPartForm bookId={bookId} language={language} onAdded={() => router.refresh()} />
       <Notice notice={notice} onDismiss={dismiss} />
     </>
   );

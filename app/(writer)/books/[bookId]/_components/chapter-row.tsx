@@ -3,7 +3,7 @@
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import Link from "next/link";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { ChapterSummaryDto } from "@/server/chapters/schemas";
 import { formatWords } from "../../../../_components/format";
 import { describeProblem } from "../../../../_components/problem";
@@ -44,8 +44,11 @@ export function ChapterRow({
   place,
   onDelete,
   onRenamed,
+  partMenu,
 }: {
   chapter: ChapterSummaryDto;
+  /** the menu that moves it into or out of a part; none in a book without parts */
+  partMenu?: ReactNode;
   /** the book's, for the title's shaping and the count's unit */
   language: string;
   place: number;
@@ -80,6 +83,7 @@ export function ChapterRow({
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={styles.chapter}
       data-dragging={isDragging || undefined}
+      data-in-part={chapter.partId ? "" : undefined}
     >
       <button
         type="button"
@@ -128,6 +132,7 @@ export function ChapterRow({
             {chapter.title}
           </Link>
           <span className={styles.chapterWords}>{formatWords(chapter.wordCount, language)}</span>
+          {partMenu}
           <span className={styles.chapterActions}>
             <button type="button" ref={renameButton} className="button ghost small" onClick={() => setEditing(true)}>
               Rename<span className="visually-hidden"> “{chapter.title}”</span>
