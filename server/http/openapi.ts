@@ -376,6 +376,7 @@ const TAGS: oas31.TagObject[] = [
   { name: "books", description: "Books: create, list, edit, trash (PATCH `deleted`) and delete for good; export and import" },
   { name: "members", description: "A book's owner and members, with their roles: the owner adds, re-roles and removes them" },
   { name: "invitations", description: "Invitations to a book by e-mail or link, with a role and an expiry: the owner invites and withdraws; the invited person accepts" },
+  { name: "snapshots", description: "Named snapshots of a book: the owner freezes it under a name; compare two, or one with today, chapter by chapter; restore a chapter from one" },
   { name: "chapters", description: "Chapters, their order, and their revisions (one per save)" },
   { name: "analysis", description: "Analysis templates: search, read, install, and write your own" },
   { name: "analyses", description: "A template run on a book, and its report" },

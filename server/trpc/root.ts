@@ -10,6 +10,7 @@ import { invitationsRouter } from "./routers/invitations";
 import { membersRouter } from "./routers/members";
 import { usersRouter } from "./routers/users";
 import { searchRouter } from "./routers/search";
+import { snapshotsRouter } from "./routers/snapshots";
 import { webhooksRouter } from "./routers/webhooks";
 
 export const appRouter = router({
@@ -17,6 +18,7 @@ export const appRouter = router({
   books: booksRouter,
   members: membersRouter,
   invitations: invitationsRouter,
+  snapshots: snapshotsRouter,
   chapters: chaptersRouter,
   jobs: jobsRouter,
   convert: convertRouter,
