@@ -20,6 +20,7 @@ import { registerReleases } from "./commands/releases";
 import { registerSearch } from "./commands/search";
 import { registerSeries } from "./commands/series";
 import { registerShare } from "./commands/share";
+import { registerSnapshots } from "./commands/snapshots";
 import { registerStats } from "./commands/stats";
 import { registerTokens } from "./commands/tokens";
 import { registerUsers } from "./commands/users";
@@ -72,6 +73,7 @@ function buildProgram(): Command {
     registerBooks,
     registerMembers,
     registerShare,
+    registerSnapshots,
     registerChapters,
     registerImport,
     registerExport,
