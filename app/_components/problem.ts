@@ -55,7 +55,7 @@ export const ERROR_SENTENCES: Record<ErrorCode, string> = {
   nothing_to_replace: "Nothing would change: no hit is left to replace.",
   analysis_timed_out: "That comparison took too long and was stopped. Try again in a moment, or with fewer series.",
   change_set_undone: "That replace was undone already.",
-  name_taken: "That name is taken already: another entry of this book's bible, or another of its snapshots, has it.",
+  name_taken: "Another entry of this book's bible already has that name or alias.",
   already_member: "This person is already on the book.",
   owner_not_member: "The book's owner always keeps their place.",
   job_finished: "This job has already finished; there is nothing to cancel.",

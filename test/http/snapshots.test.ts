@@ -23,6 +23,14 @@ beforeAll(async () => {
 
 const base = () => `/api/v1/books/${book.id}/snapshots`;
 
+describe("the snapshots' path", () => {
+  it("is the API's list to a caller with a credential, and the page to a browser (the seed's /books alias)", async () => {
+    expect(expectSuccess(await get(`/books/${book.id}/snapshots`, owner.token), 200)).toEqual([expect.objectContaining({ id: draft.id, name: "Draft 1" })]);
+    const page = await get(`/books/${book.id}/snapshots`, null, { accept: "text/html" });
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+  });
+});
+
 describe("snapshots refuse bad input and change nothing", () => {
   it("a name taken (letter case aside) is 409; an empty, multi-line or too long name, or an unknown attribute, 422", async () => {
     const before = await snapshotsState(owner, book.id);
