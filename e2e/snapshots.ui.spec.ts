@@ -75,5 +75,11 @@ test("the owner makes a snapshot, compares it with today, opens a chapter's chan
   await expect(compare.getByText("Draft 1 for beta → Draft 2: 0 changed, 1 added, 0 removed, 3 unchanged")).toBeVisible();
   await expect(chapters.getByRole("row", { name: /The River/ })).toContainText("Unchanged");
   expect(two).toBeDefined();
+  // The chapter's history says where the restored version came from.
+  await page.goto(one!.path);
+  await page.getByRole("button", { name: "History" }).click();
+  await expect(page.getByRole("button", { name: /^Version 3/ })).toContainText("Restored from the snapshot “Draft 1 for beta”");
+  await page.keyboard.press("Escape");
+  await page.goto(`/books/${one!.bookId}/snapshots`);
   await page.screenshot({ path: "test-results/snapshots-two.png", fullPage: true });
 });

@@ -198,6 +198,20 @@ describe("reading and comparing", () => {
     expect(await refusal(listSnapshots({ bookId: book.id }, reader))).toMatchObject({ code: "forbidden" });
   });
 
+  it("diffs a long chapter in a worker thread and answers the same parts", async () => {
+    const book = await newBook(owner, "Long");
+    const paragraphs = Array.from({ length: 800 }, (_, i) => `Paragraph ${i} of the long chapter, where the heron waits.`);
+    const chapter = await uploadChapter({ bookId: book.id, title: "Long", content: paragraphs.join("\n") }, owner);
+    const draft = await createSnapshot({ bookId: book.id, name: "Long draft", note: "" }, owner);
+    paragraphs[400] = "Paragraph 400 of the long chapter, where the grey heron waits.";
+    await saveChapter({ bookId: book.id, chapterId: chapter.id, version: 1, content: paragraphs.join("\n") }, owner);
+    const { diff } = await compareSnapshots({ bookId: book.id, snapshotId: draft.id, with: "today", chapter: chapter.id }, owner);
+    expect(paragraphs.join("\n").length).toBeGreaterThan(32 * 1024); // past what is diffed on the request's thread
+    expect(diff?.approximate).toBe(false);
+    expect(diff?.parts.filter((p) => p.kind !== "same")).toEqual([{ kind: "added", text: "grey " }]);
+    expect(diff?.parts.map((p) => p.text).join("")).toBe(paragraphs.join("\n"));
+  });
+
   it("diffs by edit counts, never a clock: past the budget, the stretch is shown removed and added whole", () => {
     const before = Array.from({ length: 50 }, (_, i) => `line ${i}`).join("\n");
     const after = Array.from({ length: 50 }, (_, i) => `other ${i}`).join("\n");
