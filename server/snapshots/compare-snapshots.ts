@@ -4,7 +4,7 @@ import { loadBook } from "../books/access";
 import { sql } from "../db";
 import { AppError } from "../errors";
 import { runInWorker } from "../workers/pool";
-import { textDiff, type TextDiff } from "./engine/text-diff";
+import { diffWithin, DIFF_LIMITS_HERE, type TextDiff } from "./engine/text-diff";
 import type { ChapterComparisonDto, ChapterDiffDto, ComparisonDto } from "./schemas";
 import { loadSnapshot, revisionTexts, snapshotChapters, snapshotChapterText } from "./snapshots";
 
@@ -25,9 +25,11 @@ interface SideChapter {
 }
 
 /**
- * Texts up to this many characters in all are diffed on the request's thread: a diff there costs
- * well under 10 ms at this size (lines × edits, both small). Longer ones go to a worker under a
- * deadline, so a chapter of megabytes rewritten whole never holds the thread that answers everyone.
+ * Texts up to this many characters in all are diffed first on the request's thread, within the
+ * small budget of DIFF_LIMITS_HERE (a few milliseconds, however hostile the texts). Longer ones,
+ * and any whose diff that budget held back, go to a worker with the full budget under a deadline,
+ * so a chapter of megabytes rewritten whole never holds the thread that answers everyone, and the
+ * answer is the same wherever it was computed.
  */
 const DIFF_HERE_CHARACTERS = 32 * 1024;
 export const DIFF_TIME_LIMIT_MS = 15_000;
@@ -148,7 +150,10 @@ async function chapterDiff(bookId: string, from: Side, to: Side, chapterId: stri
 }
 
 export async function diffOf(before: string, after: string, owner: string): Promise<TextDiff> {
-  if (before.length + after.length <= DIFF_HERE_CHARACTERS) return textDiff(before, after);
+  if (before.length + after.length <= DIFF_HERE_CHARACTERS) {
+    const here = diffWithin(before, after, DIFF_LIMITS_HERE);
+    if (!here.limited) return here.diff;
+  }
   return runInWorker<TextDiff>({ op: "snapshot-diff", before, after }, {
     lane: "scan",
     owner,

@@ -18,7 +18,7 @@ import { addMember } from "@/server/members/add-member";
 import { compareSnapshots } from "@/server/snapshots/compare-snapshots";
 import { createSnapshot } from "@/server/snapshots/create-snapshot";
 import { deleteSnapshot } from "@/server/snapshots/delete-snapshot";
-import { textDiff } from "@/server/snapshots/engine/text-diff";
+import { diffWithin, DIFF_LIMITS_HERE, textDiff } from "@/server/snapshots/engine/text-diff";
 import { createSnapshotInput } from "@/server/snapshots/schemas";
 import { getSnapshot, getSnapshotChapter } from "@/server/snapshots/get-snapshot";
 import { listSnapshots } from "@/server/snapshots/list-snapshots";
@@ -223,6 +223,11 @@ describe("reading and comparing", () => {
       ],
     });
     expect(textDiff("same", "same")).toEqual({ approximate: false, parts: [{ kind: "same", text: "same" }] });
+    // the request's thread tries a small budget and says when it held the diff back: 600 short
+    // lines all changed are matched within the worker's budget, not within the thread's
+    const many = (letter: string) => Array.from({ length: 600 }, () => letter).join("\n");
+    expect(diffWithin(many("a"), many("b"), DIFF_LIMITS_HERE)).toMatchObject({ limited: true, diff: { approximate: true } });
+    expect(textDiff(many("a"), many("b")).approximate).toBe(false);
     // a paragraph that mostly stayed is diffed word by word
     expect(textDiff("First.\nThe river ran fast under the old stone bridge.\n", "First.\nThe river ran slow under the old stone bridge.\n").parts).toEqual([
       { kind: "same", text: "First.\nThe river ran " },
