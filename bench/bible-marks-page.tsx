@@ -23,6 +23,7 @@ createRoot(host).render(
     smartPunctuation={false}
     source={false}
     typewriter={false}
+    paragraphIndent="none"
     bible={entries ? { entries, marked: true, card: () => null } : undefined}
     onEdit={() => {}}
     onBlur={() => {}}

@@ -89,10 +89,10 @@ export async function run(saves: number): Promise<Record<string, number>> {
   const withText = await perCall(saves, (i) => loadChapter(writer, ids(i), "chapters.save"));
   const withoutText = await perCall(saves, (i) => loadChapter(writer, ids(i), "chapters.save", { withContent: false }));
   const edits = chapters.map((c) => ({ before: c.content, after: typed(c.content) }));
-  const counted = edits.map((e) => ({ before: countProse(e.before), after: countProse(e.after) }));
+  const counted = edits.map((e) => ({ before: countProse(e.before, "words"), after: countProse(e.after, "words") }));
   const diffMs = await perCall(saves, (i) => {
     const k = i % edits.length;
-    return wordChangeOf(edits[k]!.before, edits[k]!.after, counted[k]!, writer.userId);
+    return wordChangeOf(edits[k]!.before, edits[k]!.after, "words", counted[k]!, writer.userId);
   });
   const entry = { userId: writer.userId, bookId: book.id, written: 7, removed: 1, imported: 0, restored: 0 };
   // Against a transaction that writes too (a save's always does): the ledger's statements add to

@@ -20,6 +20,7 @@ import { registerReleases } from "./commands/releases";
 import { registerSearch } from "./commands/search";
 import { registerSeries } from "./commands/series";
 import { registerShare } from "./commands/share";
+import { registerComments } from "./commands/comments";
 import { registerSnapshots } from "./commands/snapshots";
 import { registerStats } from "./commands/stats";
 import { registerTokens } from "./commands/tokens";
@@ -75,6 +76,7 @@ function buildProgram(): Command {
     registerShare,
     registerSnapshots,
     registerChapters,
+    registerComments,
     registerImport,
     registerExport,
     registerSearch,

@@ -1,20 +1,9 @@
 // Issue 31 item 1: an owner and a co-author, each in their own browser, on the members panel and a
 // shared book: the co-author writes, a viewer reads, a removed member loses the book at once.
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { editorText, expectSaved, newBook, stored, toEnd } from "./editor-support";
-import { newWriter, signInViaUi, signUpViaApi, SIGNED_OUT, type Writer } from "./support";
-
-/** A second person, signed in in a browser context of their own. */
-async function someoneElse(browser: Browser, baseURL: string | undefined, label: string): Promise<{ writer: Writer; page: Page; close(): Promise<void> }> {
-  const context = await browser.newContext({ baseURL, storageState: SIGNED_OUT });
-  const page = await context.newPage();
-  const writer = newWriter(label);
-  await signUpViaApi(page.request, writer);
-  await signInViaUi(page, writer);
-  await page.getByRole("heading", { name: "Your books" }).waitFor();
-  return { writer, page, close: () => context.close() };
-}
+import { someoneElse } from "./support";
 
 const members = (page: Page) => page.getByRole("list", { name: "Members" });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 
 export const SIGNED_OUT = { cookies: [], origins: [] };
 
@@ -43,4 +43,15 @@ export async function signInViaUi(page: Page, writer: Pick<Writer, "email" | "pa
   await page.getByLabel("E-mail").fill(writer.email);
   await page.getByLabel("Password").fill(writer.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** A second person, signed in in a browser context of their own. */
+export async function someoneElse(browser: Browser, baseURL: string | undefined, label: string): Promise<{ writer: Writer; page: Page; close(): Promise<void> }> {
+  const context = await browser.newContext({ baseURL, storageState: SIGNED_OUT });
+  const page = await context.newPage();
+  const writer = newWriter(label);
+  await signUpViaApi(page.request, writer);
+  await signInViaUi(page, writer);
+  await page.getByRole("heading", { name: "Your books" }).waitFor();
+  return { writer, page, close: () => context.close() };
 }

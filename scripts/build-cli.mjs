@@ -35,6 +35,7 @@ const SHARED_MODULES = new Set([
   "server/releases/schedule.ts",
   "server/text/storable-text.ts",
   "server/text/stored-text.ts",
+  "server/text/text-rules.ts",
 ]);
 /** The only packages a shared server module may import: a schema is zod, a file name a header. */
 const SCHEMA_PACKAGES = new Set(["zod", "content-disposition"]);

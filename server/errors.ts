@@ -21,6 +21,9 @@ export const ERRORS = {
   account_disabled: { status: 403, code: 40303, trpc: "FORBIDDEN" },
   // invitations (issue 36 item 1): an e-mail invitation accepted by another account
   invitation_not_yours: { status: 403, code: 40304, trpc: "FORBIDDEN" },
+  // comments (issue 36 item 2): another person's comment, which only its author (or, to delete
+  // it, the owner) may change
+  not_your_comment: { status: 403, code: 40305, trpc: "FORBIDDEN" },
   not_found: { status: 404, code: 40400, trpc: "NOT_FOUND" },
   book_in_trash: { status: 404, code: 40401, trpc: "NOT_FOUND" },
   chapter_in_trash: { status: 404, code: 40402, trpc: "NOT_FOUND" },

@@ -25,6 +25,7 @@ export const ERROR_SENTENCES: Record<ErrorCode, string> = {
   signup_closed: "New accounts can only be made by the administrator of this Inkstone.",
   account_disabled: "This account has been disabled by the administrator of this Inkstone.",
   invitation_not_yours: "This invitation is for another account.",
+  not_your_comment: "Only its author may change this comment.",
   not_found: "That is no longer here: it may have been deleted in another tab.",
   method_not_allowed: "Inkstone cannot do that here. Reload the page and try again.",
   not_acceptable: "Inkstone cannot answer in that format.",

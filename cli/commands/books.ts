@@ -1,5 +1,6 @@
 import { Command, Option } from "commander";
 import { BOOK_COVER_BYTES, BOOK_STATUSES, bookSchema, createBookInput, patchBookInput, type BookDto } from "../../server/books/schemas";
+import { COUNT_RULES, PARAGRAPH_INDENTS } from "../../server/text/text-rules";
 import { context } from "../context";
 import { jsonFields } from "../json-output";
 import { checkInput, CliError } from "../errors";
@@ -14,6 +15,8 @@ interface BookFields {
   language?: string;
   status?: (typeof BOOK_STATUSES)[number];
   targetWords?: string;
+  countRule?: (typeof COUNT_RULES)[number];
+  paragraphIndent?: (typeof PARAGRAPH_INDENTS)[number];
 }
 
 function addBookFields(command: Command): Command {
@@ -22,7 +25,13 @@ function addBookFields(command: Command): Command {
     .option("--description <text>", "a description")
     .option("--language <tag>", "BCP 47 language tag, e.g. en, zh-Hans")
     .addOption(new Option("--status <status>", "where the book stands").choices(BOOK_STATUSES))
-    .option("--target-words <n>", 'target word count ("none" to clear)');
+    .option("--target-words <n>", 'target word count ("none" to clear)')
+    .addOption(
+      new Option("--count-rule <rule>", "how the book counts its length: words, characters (字数 with punctuation, as 起点 and Word), charactersWithoutPunctuation; left out of a new book, its language's").choices(
+        COUNT_RULES,
+      ),
+    )
+    .addOption(new Option("--paragraph-indent <indent>", "how paragraphs open in the editor and exports: fullWidth (　　), typographic, none").choices(PARAGRAPH_INDENTS));
 }
 
 function bookFields(options: BookFields) {
@@ -34,6 +43,8 @@ function bookFields(options: BookFields) {
     ...(options.language !== undefined && { language: options.language }),
     ...(options.status !== undefined && { status: options.status }),
     ...(target !== undefined && { targetWordCount: target === "none" ? null : Number(target) }),
+    ...(options.countRule !== undefined && { countRule: options.countRule }),
+    ...(options.paragraphIndent !== undefined && { paragraphIndent: options.paragraphIndent }),
   };
 }
 

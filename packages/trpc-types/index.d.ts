@@ -10,7 +10,7 @@ export type ErrorShape = {
     httpStatus: number;
     path: string | undefined;
     appCode: number;
-    error: "malformed_request" | "malformed_json" | "invalid_query" | "unauthenticated" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_credentials" | "refresh_token_reused" | "insufficient_scope" | "forbidden" | "signup_closed" | "account_disabled" | "invitation_not_yours" | "not_found" | "book_in_trash" | "chapter_in_trash" | "method_not_allowed" | "not_acceptable" | "email_taken" | "version_conflict" | "job_not_finished" | "template_not_installed" | "change_set_undone" | "name_taken" | "already_member" | "owner_not_member" | "job_finished" | "owns_shared_books" | "last_admin" | "own_account" | "chapter_in_snapshot" | "gone" | "invitation_gone" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "unsupported_format" | "format_mismatch" | "corrupt_document" | "invalid_encoding" | "conversion_timed_out" | "document_too_complex" | "invalid_pattern" | "search_timed_out" | "too_many_hits" | "nothing_to_replace" | "analysis_timed_out" | "bible_limit" | "destination_not_allowed" | "archive_too_large" | "rate_limited" | "internal" | "not_ready" | "database_unavailable" | "storage_full" | null;
+    error: "malformed_request" | "malformed_json" | "invalid_query" | "unauthenticated" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_credentials" | "refresh_token_reused" | "insufficient_scope" | "forbidden" | "signup_closed" | "account_disabled" | "invitation_not_yours" | "not_your_comment" | "not_found" | "book_in_trash" | "chapter_in_trash" | "method_not_allowed" | "not_acceptable" | "email_taken" | "version_conflict" | "job_not_finished" | "template_not_installed" | "change_set_undone" | "name_taken" | "already_member" | "owner_not_member" | "job_finished" | "owns_shared_books" | "last_admin" | "own_account" | "chapter_in_snapshot" | "gone" | "invitation_gone" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "unsupported_format" | "format_mismatch" | "corrupt_document" | "invalid_encoding" | "conversion_timed_out" | "document_too_complex" | "invalid_pattern" | "search_timed_out" | "too_many_hits" | "nothing_to_replace" | "analysis_timed_out" | "bible_limit" | "destination_not_allowed" | "archive_too_large" | "rate_limited" | "internal" | "not_ready" | "database_unavailable" | "storage_full" | null;
     details: {} | null;
     requestId: string | null;
   };
@@ -200,6 +200,8 @@ export type AppRouter = TRPCBuiltRouter<
               status: "planning" | "drafting" | "revising" | "finished";
               targetWordCount: number | null;
               wordCount: number;
+              countRule: "words" | "characters" | "charactersWithoutPunctuation";
+              paragraphIndent: "none" | "fullWidth" | "typographic";
               chapterCount: number;
               createdAt: string;
               updatedAt: string;
@@ -245,6 +247,8 @@ export type AppRouter = TRPCBuiltRouter<
           status: "planning" | "drafting" | "revising" | "finished";
           targetWordCount: number | null;
           wordCount: number;
+          countRule: "words" | "characters" | "charactersWithoutPunctuation";
+          paragraphIndent: "none" | "fullWidth" | "typographic";
           chapterCount: number;
           createdAt: string;
           updatedAt: string;
@@ -281,6 +285,8 @@ export type AppRouter = TRPCBuiltRouter<
           copyright?: string | null | undefined;
           dedication?: string | null | undefined;
           aboutAuthor?: string | null | undefined;
+          countRule?: "words" | "characters" | "charactersWithoutPunctuation" | undefined;
+          paragraphIndent?: "none" | "fullWidth" | "typographic" | undefined;
           language?: string | undefined;
           status?: "planning" | "drafting" | "revising" | "finished" | undefined;
           targetWordCount?: number | null | undefined;
@@ -297,6 +303,8 @@ export type AppRouter = TRPCBuiltRouter<
           status: "planning" | "drafting" | "revising" | "finished";
           targetWordCount: number | null;
           wordCount: number;
+          countRule: "words" | "characters" | "charactersWithoutPunctuation";
+          paragraphIndent: "none" | "fullWidth" | "typographic";
           chapterCount: number;
           createdAt: string;
           updatedAt: string;
@@ -341,6 +349,8 @@ export type AppRouter = TRPCBuiltRouter<
             language?: string | undefined;
             status?: "planning" | "drafting" | "revising" | "finished" | undefined;
             targetWordCount?: number | null | undefined;
+            countRule?: "words" | "characters" | "charactersWithoutPunctuation" | undefined;
+            paragraphIndent?: "none" | "fullWidth" | "typographic" | undefined;
           };
         };
         output: {
@@ -353,6 +363,8 @@ export type AppRouter = TRPCBuiltRouter<
           status: "planning" | "drafting" | "revising" | "finished";
           targetWordCount: number | null;
           wordCount: number;
+          countRule: "words" | "characters" | "charactersWithoutPunctuation";
+          paragraphIndent: "none" | "fullWidth" | "typographic";
           chapterCount: number;
           createdAt: string;
           updatedAt: string;
@@ -404,6 +416,8 @@ export type AppRouter = TRPCBuiltRouter<
           status: "planning" | "drafting" | "revising" | "finished";
           targetWordCount: number | null;
           wordCount: number;
+          countRule: "words" | "characters" | "charactersWithoutPunctuation";
+          paragraphIndent: "none" | "fullWidth" | "typographic";
           chapterCount: number;
           createdAt: string;
           updatedAt: string;
@@ -549,6 +563,307 @@ export type AppRouter = TRPCBuiltRouter<
           bookId: string;
           bookTitle: string;
           role: "co_author" | "editor" | "beta_reader" | "viewer";
+        };
+        meta: object;
+      }>;
+    };
+    comments: {
+      list: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+          page?: number | undefined;
+          perPage?: number | undefined;
+          sortBy?: "createdAt" | "updatedAt" | undefined;
+          order?: "asc" | "desc" | undefined;
+          chapterId?: string | undefined;
+          resolved?: boolean | undefined;
+          detached?: boolean | undefined;
+          mentions?: "me" | undefined;
+        };
+        output: {
+          items: Array<{
+              id: string;
+              bookId: string;
+              chapterId: string;
+              chapterTitle: string;
+              quote: string;
+              start: number | null;
+              end: number | null;
+              detached: boolean;
+              resolved: boolean;
+              resolvedAt: string | null;
+              resolvedBy: {
+                id: string;
+                name: string;
+              } | null;
+              author: {
+                id: string;
+                name: string;
+              } | null;
+              createdAt: string;
+              updatedAt: string;
+              comments: Array<{
+                  id: string;
+                  author: {
+                    id: string;
+                    name: string;
+                  } | null;
+                  body: string;
+                  mentions: Array<{
+                      id: string;
+                      name: string;
+                    }>;
+                  createdAt: string;
+                  editedAt: string | null;
+                }>;
+            }>;
+          total: number;
+          page: number;
+          perPage: number;
+        };
+        meta: object;
+      }>;
+      create: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          chapterId: string;
+          start: number;
+          end: number;
+          body: string;
+          quote?: string | undefined;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          chapterId: string;
+          chapterTitle: string;
+          quote: string;
+          start: number | null;
+          end: number | null;
+          detached: boolean;
+          resolved: boolean;
+          resolvedAt: string | null;
+          resolvedBy: {
+            id: string;
+            name: string;
+          } | null;
+          author: {
+            id: string;
+            name: string;
+          } | null;
+          createdAt: string;
+          updatedAt: string;
+          comments: Array<{
+              id: string;
+              author: {
+                id: string;
+                name: string;
+              } | null;
+              body: string;
+              mentions: Array<{
+                  id: string;
+                  name: string;
+                }>;
+              createdAt: string;
+              editedAt: string | null;
+            }>;
+        };
+        meta: object;
+      }>;
+      get: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+          threadId: string;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          chapterId: string;
+          chapterTitle: string;
+          quote: string;
+          start: number | null;
+          end: number | null;
+          detached: boolean;
+          resolved: boolean;
+          resolvedAt: string | null;
+          resolvedBy: {
+            id: string;
+            name: string;
+          } | null;
+          author: {
+            id: string;
+            name: string;
+          } | null;
+          createdAt: string;
+          updatedAt: string;
+          comments: Array<{
+              id: string;
+              author: {
+                id: string;
+                name: string;
+              } | null;
+              body: string;
+              mentions: Array<{
+                  id: string;
+                  name: string;
+                }>;
+              createdAt: string;
+              editedAt: string | null;
+            }>;
+        };
+        meta: object;
+      }>;
+      resolve: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          threadId: string;
+          resolved: boolean;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          chapterId: string;
+          chapterTitle: string;
+          quote: string;
+          start: number | null;
+          end: number | null;
+          detached: boolean;
+          resolved: boolean;
+          resolvedAt: string | null;
+          resolvedBy: {
+            id: string;
+            name: string;
+          } | null;
+          author: {
+            id: string;
+            name: string;
+          } | null;
+          createdAt: string;
+          updatedAt: string;
+          comments: Array<{
+              id: string;
+              author: {
+                id: string;
+                name: string;
+              } | null;
+              body: string;
+              mentions: Array<{
+                  id: string;
+                  name: string;
+                }>;
+              createdAt: string;
+              editedAt: string | null;
+            }>;
+        };
+        meta: object;
+      }>;
+      delete: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          threadId: string;
+        };
+        output: {
+          deleted: true;
+        };
+        meta: object;
+      }>;
+      reply: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          threadId: string;
+          body: string;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          chapterId: string;
+          chapterTitle: string;
+          quote: string;
+          start: number | null;
+          end: number | null;
+          detached: boolean;
+          resolved: boolean;
+          resolvedAt: string | null;
+          resolvedBy: {
+            id: string;
+            name: string;
+          } | null;
+          author: {
+            id: string;
+            name: string;
+          } | null;
+          createdAt: string;
+          updatedAt: string;
+          comments: Array<{
+              id: string;
+              author: {
+                id: string;
+                name: string;
+              } | null;
+              body: string;
+              mentions: Array<{
+                  id: string;
+                  name: string;
+                }>;
+              createdAt: string;
+              editedAt: string | null;
+            }>;
+        };
+        meta: object;
+      }>;
+      edit: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          threadId: string;
+          commentId: string;
+          body: string;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          chapterId: string;
+          chapterTitle: string;
+          quote: string;
+          start: number | null;
+          end: number | null;
+          detached: boolean;
+          resolved: boolean;
+          resolvedAt: string | null;
+          resolvedBy: {
+            id: string;
+            name: string;
+          } | null;
+          author: {
+            id: string;
+            name: string;
+          } | null;
+          createdAt: string;
+          updatedAt: string;
+          comments: Array<{
+              id: string;
+              author: {
+                id: string;
+                name: string;
+              } | null;
+              body: string;
+              mentions: Array<{
+                  id: string;
+                  name: string;
+                }>;
+              createdAt: string;
+              editedAt: string | null;
+            }>;
+        };
+        meta: object;
+      }>;
+      deleteComment: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          threadId: string;
+          commentId: string;
+        };
+        output: {
+          deleted: true;
         };
         meta: object;
       }>;
@@ -1154,6 +1469,8 @@ export type AppRouter = TRPCBuiltRouter<
             status: "planning" | "drafting" | "revising" | "finished";
             targetWordCount: number | null;
             wordCount: number;
+            countRule: "words" | "characters" | "charactersWithoutPunctuation";
+            paragraphIndent: "none" | "fullWidth" | "typographic";
             chapterCount: number;
             createdAt: string;
             updatedAt: string;
@@ -1234,6 +1551,8 @@ export type AppRouter = TRPCBuiltRouter<
             status: "planning" | "drafting" | "revising" | "finished";
             targetWordCount: number | null;
             wordCount: number;
+            countRule: "words" | "characters" | "charactersWithoutPunctuation";
+            paragraphIndent: "none" | "fullWidth" | "typographic";
             chapterCount: number;
             createdAt: string;
             updatedAt: string;

@@ -45,6 +45,16 @@ export const OPERATIONS = {
   "chapters.reorder": { scope: "write:books", book: "write" },
   "chapters.restoreRevision": { scope: "write:books", book: "write" },
   "chapters.untrash": { scope: "write:books", book: "write" },
+  // comments anchored in the text (issue 36 item 2, decision 0492): read and written by the roles
+  // that comment; writing one is a write to the book, as any change a credential makes
+  "comments.list": { scope: "read:books", book: "comment" },
+  "comments.get": { scope: "read:books", book: "comment" },
+  "comments.create": { scope: "write:books", book: "comment" },
+  "comments.reply": { scope: "write:books", book: "comment" },
+  "comments.resolve": { scope: "write:books", book: "comment" },
+  "comments.edit": { scope: "write:books", book: "comment" },
+  "comments.deleteComment": { scope: "write:books", book: "comment" },
+  "comments.deleteThread": { scope: "write:books", book: "comment" },
   // search and replace (issue 23): a preview reads, applying and undoing write
   "search.book": { scope: "read:books", book: "readDraft" },
   "search.library": { scope: "read:books" },

@@ -4,6 +4,7 @@ import { transaction } from "../db";
 import { newId } from "../sql/values";
 import { COUNT_RULE } from "../text/prose";
 import { announceBookCreated } from "../webhooks/announce";
+import { bookDefaults } from "./language";
 import { bookColumns, toBookDto, type BookDto, type CreateBookInput } from "./schemas";
 
 // POST /api/v1/books
@@ -14,11 +15,16 @@ export async function createBook(input: CreateBookInput, principal: Principal): 
   const row = await transaction(async (trx) => {
     const made = await trx
       .insertInto("Book")
-      .values({ ...input, id: newId(), ownerId: principal.userId, wordCountRule: COUNT_RULE, createdAt: now, updatedAt: now })
+      // The counting rule and indent the caller left out are the language's.
+      .values({ ...bookDefaults(input.language), ...withoutUndefined(input), id: newId(), ownerId: principal.userId, wordCountRule: COUNT_RULE, createdAt: now, updatedAt: now })
       .returning(bookColumns)
       .executeTakeFirstOrThrow();
     await announceBookCreated(trx, made);
     return made;
   });
   return toBookDto(row, "owner");
+}
+
+function withoutUndefined<T extends object>(input: T): T {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as T;
 }

@@ -1,6 +1,9 @@
+import type { CountRule, ParagraphIndent } from "../text/text-rules";
+
 /**
- * What a book's language (its BCP 47 tag) decides beyond the text: whether its length is counted
- * in characters, and what a new chapter is called. Pure, so the pages use it as the API does.
+ * What a book's language (its BCP 47 tag) decides beyond the text: how a new book counts its
+ * length and indents its paragraphs, and what a new chapter is called. Pure, so the pages use it
+ * as the API does.
  */
 
 /** The language subtag: "zh" for "zh-Hans-CN". */
@@ -13,6 +16,21 @@ const CHARACTER_COUNTED = new Set(["zh", "ja", "yue"]);
 
 export function countsCharacters(language: string): boolean {
   return CHARACTER_COUNTED.has(primary(language));
+}
+
+// Chinese books open every paragraph two characters in (　　), as the platforms and print do.
+const INDENTED_IN_FULL_WIDTH = new Set(["zh", "yue"]);
+
+/**
+ * The counting rule and paragraph indent a book in `language` starts with (decision 0491): 字数
+ * with punctuation for Chinese and Japanese, as 起点 and Word count; the two-character indent for
+ * Chinese; words and the typographic indent for everything else, as before.
+ */
+export function bookDefaults(language: string): { countRule: CountRule; paragraphIndent: ParagraphIndent } {
+  return {
+    countRule: countsCharacters(language) ? "characters" : "words",
+    paragraphIndent: INDENTED_IN_FULL_WIDTH.has(primary(language)) ? "fullWidth" : "typographic",
+  };
 }
 
 const CHAPTER_NAMES: Record<string, (place: number) => string> = {

@@ -5,6 +5,7 @@ import type { Book } from "../generated/kysely/database";
 import { storedPicture, storedPictureSchema } from "../pictures/schemas";
 import { coverWarnings, coverWarningSchema } from "./cover-warnings";
 import { storedText } from "../text/stored-text";
+import { asCountRule, asParagraphIndent, COUNT_RULES, PARAGRAPH_INDENTS } from "../text/text-rules";
 
 export const BOOK_STATUSES = ["planning", "drafting", "revising", "finished"] as const;
 
@@ -33,6 +34,16 @@ const writable = {
     .min(1, "a target is at least one word")
     .max(10_000_000, "a target can be at most 10,000,000 words")
     .nullable(),
+  countRule: z
+    .enum(COUNT_RULES)
+    .describe(
+      "how the book counts its length, everywhere (editor, totals, goals, ledger, release minimums, exports): words; characters (字数 as 起点 and Word count it: each Han character, each full-width punctuation mark, each run of Latin letters or digits; a Chinese or Japanese book's default); charactersWithoutPunctuation. Changing it recounts every chapter",
+    ),
+  paragraphIndent: z
+    .enum(PARAGRAPH_INDENTS)
+    .describe(
+      "how paragraphs open in the editor and every export, whatever spaces the text holds: none; fullWidth (two characters, 　　, every paragraph: a Chinese book's default); typographic (a first-line indent, none after a heading or scene break)",
+    ),
   ...publishing(),
 };
 
@@ -78,6 +89,14 @@ const optional = {
   targetWordCount: writable.targetWordCount.default(null),
 };
 
+/** The counting rule and indent: left out, they are the book's language's (bookDefaults in ./language.ts). */
+function textRulesOptional() {
+  return {
+    countRule: writable.countRule.optional().describe(`${writable.countRule.description} Left out: the language's default`),
+    paragraphIndent: writable.paragraphIndent.optional().describe(`${writable.paragraphIndent.description} Left out: the language's default`),
+  };
+}
+
 /** Who wrote the book and its matter: left out of a new book, they are null; a PUT that omits one clears it. */
 const publishingOptional = z.object(writable).pick({ author: true, contact: true, copyright: true, dedication: true, acknowledgements: true, aboutAuthor: true }).partial().shape;
 const publishingCleared = Object.fromEntries(PUBLISHING_ATTRIBUTES.map((name) => [name, writable[name].default(null)])) as {
@@ -90,6 +109,7 @@ export const createBookInput = z
     type: writable.type.default("novel"),
     description: writable.description.default(""),
     ...optional,
+    ...textRulesOptional(),
     ...publishingOptional,
   })
   .meta({ id: "CreateBook" });
@@ -103,7 +123,7 @@ export const BOOK_REQUIRED_ATTRIBUTES = ["title", "type", "description"] as cons
  * one goes back to its default (a PUT says what the whole book is now).
  */
 export const replaceBookInput = z
-  .strictObject({ title: writable.title, type: writable.type, description: writable.description, ...optional, ...publishingCleared })
+  .strictObject({ title: writable.title, type: writable.type, description: writable.description, ...optional, ...textRulesOptional(), ...publishingCleared })
   .meta({ id: "ReplaceBook" });
 
 /** PATCH: any writable attribute, plus `deleted` to move the book into or out of the trash. */
@@ -140,7 +160,9 @@ export const bookSchema = z
     language: z.string(),
     status: z.enum(BOOK_STATUSES),
     targetWordCount: z.int().nullable(),
-    wordCount: z.int().describe("sum of the chapters' word counts"),
+    wordCount: z.int().describe("sum of the chapters' counts, by the book's countRule"),
+    countRule: z.enum(COUNT_RULES).describe(writable.countRule.description!),
+    paragraphIndent: z.enum(PARAGRAPH_INDENTS).describe(writable.paragraphIndent.description!),
     chapterCount: z.int(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
@@ -179,6 +201,8 @@ export const bookColumns = [
   "coverUpdatedAt",
   "coverWidth",
   "coverHeight",
+  "countRule",
+  "paragraphIndent",
   ...PUBLISHING_ATTRIBUTES,
 ] as const;
 
@@ -195,6 +219,8 @@ export function toBookDto(row: BookRow, role: BookRole): BookDto {
     status: (BOOK_STATUSES as readonly string[]).includes(row.status) ? (row.status as BookDto["status"]) : "drafting",
     targetWordCount: row.targetWordCount,
     wordCount: row.wordCount,
+    countRule: asCountRule(row.countRule),
+    paragraphIndent: asParagraphIndent(row.paragraphIndent),
     chapterCount: row.chapterCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

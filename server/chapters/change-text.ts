@@ -7,9 +7,13 @@ import { addToLedger, ledgerEntry, type LedgerEntry } from "../goals/ledger";
 import { drainOutbox } from "../outbox/drain-outbox";
 import type { OutboxTopic } from "../outbox/topics";
 import { newId } from "../sql/values";
+import { countRuleOf } from "../books/count-rule-of";
 import { countProseOf, wordChangeOf } from "../text/count-task";
-import type { WordChange } from "../text/word-change";
+import type { CountRule } from "../text/count-rule";
+import { countProse } from "../text/prose";
+import { trueTo, type WordChange } from "../text/word-change";
 import { chapterInTrash } from "./load-chapter";
+import { followText } from "../comments/follow-text";
 import { THIN_EVERY_VERSIONS, thinRevisions } from "./revision-retention";
 import { chapterSummaryColumns, toChapterDto, type ChapterDto } from "./schemas";
 import { logFailure } from "../machine-trouble";
@@ -30,6 +34,8 @@ export interface Rewrite {
   expectedVersion: number;
   /** the word count of the text being replaced: the version check pins it to that text */
   wordCountBefore: number;
+  /** the text being replaced, when the caller read it: comments then follow the edit exactly, else by their quotes */
+  contentBefore?: string;
   next: { title: string; content: string; wordCount: number };
   /** the words added and removed, for the kinds the ledger credits as writing (save, restore) */
   change?: WordChange;
@@ -47,6 +53,8 @@ export interface TextChange {
   /** the user who wrote it: named on each revision, and credited in the ledger */
   authorId: string;
   kind: TextChangeKind;
+  /** the book's counting rule the word counts below were made by (server/text/count-rule.ts) */
+  countRule: CountRule;
   /** the book-wide replace (or its undo) the revisions belong to */
   changeSetId?: string;
   /** a restore from a named snapshot: the snapshot each revision says it came from */
@@ -59,6 +67,7 @@ export interface TextChange {
 export interface WrittenChapter {
   chapter: ChapterDto;
   wordCountBefore: number;
+  contentBefore?: string;
   change?: WordChange;
   appended: boolean;
 }
@@ -93,6 +102,11 @@ export const TEXT_CHANGE_CONSEQUENCES = {
     in: "transaction",
     why: "the book's word and chapter counts must never disagree with its chapters, and adding to them is where a trashed or purged book refuses the write",
     apply: addTotals,
+  },
+  comments: {
+    in: "transaction",
+    why: "a comment names a stretch of the text by its place: the place must move in the same commit as the text, or a reader would see it point at other words",
+    apply: moveComments,
   },
   ledger: {
     in: "transaction",
@@ -143,6 +157,7 @@ export async function changeTextIn(
   const at = new Date();
   const chapters: WrittenChapter[] = [];
   const raced: Rewrite[] = [];
+  change = await countedByTheBooksRule(trx, change);
   for (const rewrite of change.rewrites ?? []) {
     const saved = await trx
       .updateTable("Chapter")
@@ -153,7 +168,14 @@ export async function changeTextIn(
       .returning(chapterSummaryColumns)
       .executeTakeFirst();
     if (!saved) raced.push(rewrite);
-    else chapters.push({ chapter: toChapterDto({ ...saved, content: rewrite.next.content }), wordCountBefore: rewrite.wordCountBefore, change: rewrite.change, appended: false });
+    else
+      chapters.push({
+        chapter: toChapterDto({ ...saved, content: rewrite.next.content }),
+        wordCountBefore: rewrite.wordCountBefore,
+        contentBefore: rewrite.contentBefore,
+        change: rewrite.change,
+        appended: false,
+      });
   }
   if (raced.length > 0) throw await refuse(raced);
   if (change.appends?.length) chapters.push(...(await appendChapters(trx, change.bookId, change.appends, at)));
@@ -163,6 +185,27 @@ export async function changeTextIn(
     else if (consequence.in === "outbox" && consequence.engines.includes(engine)) await leaveInOutbox(trx, consequence.topic, written);
   }
   return written;
+}
+
+/**
+ * The change with its counts made by the book's rule as it stands in this transaction. The counts
+ * are made before it (a long chapter in a worker), so a switch of the book's rule that committed in
+ * between (it holds the book, as this does) would leave them by the old rule: then they are made
+ * again here. That is rare enough to count on this thread.
+ */
+async function countedByTheBooksRule(trx: Transaction<DB>, change: TextChange): Promise<TextChange> {
+  const rule = await countRuleOf(change.bookId, trx);
+  if (rule === change.countRule) return change;
+  return {
+    ...change,
+    countRule: rule,
+    rewrites: change.rewrites?.map((rewrite) => {
+      const wordCount = countProse(rewrite.next.content, rule);
+      const next = { ...rewrite.next, wordCount };
+      return { ...rewrite, next, change: rewrite.change && trueTo({ before: rewrite.wordCountBefore, after: wordCount }, rewrite.change) };
+    }),
+    appends: change.appends?.map((append) => ({ ...append, wordCount: countProse(append.content, rule) })),
+  };
 }
 
 /** For changes that only append chapters: nothing of theirs can race. */
@@ -187,11 +230,12 @@ export async function changeChapterText(
   const kind = options.kind ?? "save";
   // Counted before the transaction: a long chapter is counted in a worker, holding no lock. The
   // version check in the transaction pins chapter.content to the text this change replaces.
-  const wordCount = (await countProseOf([next.content], options.authorId))[0]!;
-  const change = await wordChangeOf(chapter.content, next.content, { before: chapter.wordCount, after: wordCount }, options.authorId);
-  const rewrite: Rewrite = { chapterId: chapter.id, expectedVersion, wordCountBefore: chapter.wordCount, next: { ...next, wordCount }, change };
+  const countRule = await countRuleOf(chapter.bookId);
+  const wordCount = (await countProseOf([next.content], countRule, options.authorId))[0]!;
+  const change = await wordChangeOf(chapter.content, next.content, countRule, { before: chapter.wordCount, after: wordCount }, options.authorId);
+  const rewrite: Rewrite = { chapterId: chapter.id, expectedVersion, wordCountBefore: chapter.wordCount, contentBefore: chapter.content, next: { ...next, wordCount }, change };
   const written = await bookTransaction(chapter.bookId, (trx) =>
-    changeTextIn(trx, { bookId: chapter.bookId, authorId: options.authorId, kind, snapshotId: options.snapshotId, rewrites: [rewrite] }, () => notWritten(trx, chapter, expectedVersion)),
+    changeTextIn(trx, { bookId: chapter.bookId, authorId: options.authorId, kind, countRule, snapshotId: options.snapshotId, rewrites: [rewrite] }, () => notWritten(trx, chapter, expectedVersion)),
   );
   if (next.content !== chapter.content) await followAtOnce(written);
   return written.chapters[0]!.chapter;
@@ -262,6 +306,11 @@ async function addTotals(trx: Transaction<DB>, { change, chapters }: WrittenText
  * upload or import. A book-wide replace and its undo are mechanical, not writing: they credit
  * nobody (as before issue 31), though their revisions still name who ran them.
  */
+async function moveComments(trx: Transaction<DB>, { at, chapters }: WrittenText): Promise<void> {
+  const rewritten = chapters.filter((c) => !c.appended);
+  await followText(trx, rewritten.map(({ chapter, contentBefore }) => ({ chapterId: chapter.id, before: contentBefore, after: chapter.content! })), at);
+}
+
 async function creditLedger(trx: Transaction<DB>, { change, at, chapters }: WrittenText): Promise<void> {
   const entry: LedgerEntry = { written: 0, removed: 0, imported: 0, restored: 0 };
   for (const written of chapters) {

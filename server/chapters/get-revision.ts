@@ -1,6 +1,6 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
-import { loadChapter, loadRevision } from "./load-chapter";
+import { loadChapterOfBook, loadRevision, readableText } from "./load-chapter";
 import { toRevisionSummaryDto, type RevisionDto } from "./schemas";
 
 // GET /api/v1/books/{bookId}/chapters/{chapterId}/revisions/{version}
@@ -9,7 +9,7 @@ export async function getRevision(
   principal: Principal,
 ): Promise<RevisionDto> {
   authorize(principal, "chapters.revisions");
-  const chapter = await loadChapter(principal, input, "chapters.revisions");
+  const { book, chapter } = await loadChapterOfBook(principal, input, "chapters.revisions");
   const revision = await loadRevision(chapter.id, input.version);
-  return { ...toRevisionSummaryDto(revision), content: revision.content };
+  return { ...toRevisionSummaryDto(revision), content: readableText(principal, book, revision.content) };
 }

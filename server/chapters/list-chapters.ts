@@ -7,6 +7,7 @@ import { booleanFilter, defineCollection, pageOf, pageWindow, type OptionsOf, ty
 import { sql } from "../db";
 import { countOf } from "../sql/count";
 import { purgeExpiredChapters } from "./delete-chapter";
+import { readableText } from "./load-chapter";
 import { chapterColumns, chapterSummaryColumns, toChapterDto, toChapterSummaryDto, type ChapterDto, type ChapterSummaryDto } from "./schemas";
 
 export const chaptersCollection = defineCollection({
@@ -42,7 +43,7 @@ export async function listChapters(
     .offset(offset)
     .limit(limit)
     .execute();
-  const items = input.includeContent ? await withContent(rows.map((row) => row.id)) : rows.map(toChapterSummaryDto);
+  const items = input.includeContent ? await withContent(rows.map((row) => row.id), (content) => readableText(principal, book, content)) : rows.map(toChapterSummaryDto);
   return pageOf<ChapterSummaryDto & { content?: string }>(input.options, items, () => countOf(matching));
 }
 
@@ -51,12 +52,12 @@ export async function listChapters(
  * synchronously, and a page of a hundred long chapters read at once held every request for 1.5 s
  * (issue 30 item 4). Each chapter's text and version come from one read, so they agree.
  */
-async function withContent(ids: string[]): Promise<ChapterDto[]> {
+async function withContent(ids: string[], readable: (content: string) => string): Promise<ChapterDto[]> {
   const items: ChapterDto[] = [];
   for (const [index, id] of ids.entries()) {
     if (index > 0) await nextTurn();
     const row = await sql.selectFrom("Chapter").select(chapterColumns).where("id", "=", id).executeTakeFirst();
-    if (row) items.push(toChapterDto(row));
+    if (row) items.push(toChapterDto({ ...row, content: readable(row.content) }));
   }
   return items;
 }

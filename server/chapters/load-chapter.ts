@@ -1,7 +1,8 @@
 import type { Principal } from "../auth/principal";
 import { bookActionOf, type Operation } from "../auth/scopes";
 import { loadBook } from "../books/access";
-import { assertCan } from "../books/policy";
+import { assertCan, can, type BookAccess } from "../books/policy";
+import { withoutNotes } from "../text/notes";
 import { sql } from "../db";
 import { AppError } from "../errors";
 import { withRevisionText } from "./revision-text";
@@ -21,6 +22,11 @@ type InTrash = { deletedAt: Date | null };
 export async function loadChapter(principal: Principal, ids: ChapterIds, operation: Operation, options: Options & { withContent: false }): Promise<ChapterSummaryRow & InTrash & Released>;
 export async function loadChapter(principal: Principal, ids: ChapterIds, operation: Operation, options?: Options): Promise<ChapterRow & InTrash & Released>;
 export async function loadChapter(principal: Principal, ids: ChapterIds, operation: Operation, options: Options = {}) {
+  return (await loadChapterOfBook(principal, ids, operation, options)).chapter;
+}
+
+/** loadChapter, with the book as loaded for the caller (their role on it). */
+export async function loadChapterOfBook(principal: Principal, ids: ChapterIds, operation: Operation, options: Options = {}) {
   const book = await loadBook(principal, ids.bookId, operation);
   const chapter = await sql
     .selectFrom("Chapter")
@@ -31,7 +37,15 @@ export async function loadChapter(principal: Principal, ids: ChapterIds, operati
   if (!chapter) throw new AppError("not_found", "This book has no chapter with this id.");
   if (chapter.deletedAt && options.inTrash !== "allow") throw chapterInTrash(ids);
   assertCan(principal, bookActionOf(operation)!, book, chapter);
-  return chapter;
+  return { book, chapter };
+}
+
+/**
+ * A chapter's text as the caller may read it: the writer's private notes (`<!-- … -->`) are part
+ * of the text for those who write it, and left out for everyone else (decision 0492).
+ */
+export function readableText(principal: Principal, book: BookAccess, content: string): string {
+  return can(principal, "write", book) ? content : withoutNotes(content);
 }
 
 export function chapterInTrash(ids: ChapterIds, message = "This chapter is in the book's trash; restore it to open it."): AppError {

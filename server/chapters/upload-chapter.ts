@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { bookTransaction, loadBook } from "../books/access";
+import { asCountRule } from "../text/text-rules";
 import { newChapterTitle } from "../books/language";
 import { leadingHeading } from "../text/markdown-heading";
 import { countProseOf } from "../text/count-task";
@@ -15,10 +16,11 @@ export async function uploadChapter(input: UploadChapterInput, principal: Princi
   authorize(principal, "chapters.upload");
   const book = await loadBook(principal, input.bookId, "chapters.upload");
   const title = input.title ?? titleFromHeading(input.content) ?? newChapterTitle(book.chapterCount + 1, book.language);
-  const [wordCount] = await countProseOf([input.content], principal.userId);
+  const countRule = asCountRule(book.countRule);
+  const [wordCount] = await countProseOf([input.content], countRule, principal.userId);
   // A chapter uploaded whole was written elsewhere: the ledger counts it imported, not typed.
   const appends = [{ title, content: input.content, wordCount: wordCount! }];
-  const written = await bookTransaction(book.id, (trx) => changeTextIn(trx, { bookId: book.id, authorId: principal.userId, kind: "upload", appends }, nothingRaces));
+  const written = await bookTransaction(book.id, (trx) => changeTextIn(trx, { bookId: book.id, authorId: principal.userId, kind: "upload", countRule, appends }, nothingRaces));
   return written.chapters[0]!.chapter;
 }
 

@@ -1,7 +1,10 @@
 import type { Principal } from "../auth/principal";
+import { withoutParagraphIndents } from "../text/paragraph-indent";
+import { asCountRule, asParagraphIndent } from "../text/text-rules";
 import { authorize } from "../auth/scopes";
 import { bibleAppendix } from "../bible/appendix";
 import { loadBook } from "../books/access";
+import { can } from "../books/policy";
 import { readBookCover } from "../books/cover";
 import type { BookRow } from "../books/schemas";
 import { sql } from "../db";
@@ -66,6 +69,9 @@ export function textOptionsOf(options: TextOptions): TextOptions | undefined {
 export async function planExport(options: ExportOptions, principal: Principal) {
   authorize(principal, "books.export");
   const book = await loadBook(principal, options.bookId, "books.export");
+  if (options.notes && !can(principal, "write", book)) {
+    throw new AppError("forbidden", "The writer's private notes are shown only to those who write the book: export without notes.", { role: book.role });
+  }
   const format = chooseFormat(options);
   if (options.manuscript && format.id !== "docx") {
     throw new AppError("not_acceptable", "Standard Manuscript Format is written as DOCX only: ask for format=docx.", { available: ["docx"] });
@@ -163,8 +169,11 @@ export async function bookDocument(book: BookRow, options: BookDocumentOptions):
     title: book.title,
     author,
     language: book.language,
+    paragraphIndent: asParagraphIndent(book.paragraphIndent),
+    countRule: asCountRule(book.countRule),
     ...(Object.keys(frontMatter).length > 0 && { frontMatter }),
-    chapters: chapters.map((c) => ({ title: c.title, markdown: withoutTitleHeading(c.content, c.title) })),
+    // Whatever indent the stored text holds goes: the book's setting indents every paragraph alike.
+    chapters: chapters.map((c) => ({ title: c.title, markdown: withoutParagraphIndents(withoutTitleHeading(c.content, c.title)) })),
     ...(backMatter.length > 0 && { backMatter }),
     // Bytes read now are the cover the document was asked with, even when a queued job writes it later.
     ...(cover && cover.byteLength > 0 && { cover: { mediaType: book.coverMediaType!, base64: Buffer.from(cover).toString("base64") } }),

@@ -1,6 +1,7 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { sqlTransaction } from "../db";
+import { bookDefaults } from "../books/language";
 import { newId } from "../sql/values";
 import { COUNT_RULE } from "../text/prose";
 import { readManuscript } from "./read-manuscript";
@@ -19,14 +20,18 @@ export async function importBook(input: ImportInput, principal: Principal): Prom
   const title = [...named.replace(/[\p{Cc}\s]+/gu, " ")].slice(0, 200).join("").trim() || "Imported book";
   return sqlTransaction(async (trx) => {
     const now = new Date();
+    // The caller's, else the text's script's or the document's (readManuscript), else en.
+    const language = input.language ?? (manuscript.language && LANGUAGE_TAG.test(manuscript.language) ? manuscript.language : "en");
     const book = {
       id: newId(),
       ownerId: principal.userId,
       title,
       type: "novel",
       description: "",
-      // The caller's, else the text's script's or the document's (readManuscript), else en.
-      language: input.language ?? (manuscript.language && LANGUAGE_TAG.test(manuscript.language) ? manuscript.language : "en"),
+      language,
+      // The chapters were counted by the rule the language gives a book; its indent is the language's too.
+      countRule: manuscript.countRule,
+      paragraphIndent: bookDefaults(language).paragraphIndent,
       status: "drafting",
       targetWordCount: null,
       // The name the document gives its author: a pen name is what a manuscript carries.

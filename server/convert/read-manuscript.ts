@@ -6,13 +6,18 @@ import { readDocument } from "./engine";
 import { requireFormat } from "./formats";
 import { MAX_IMPORT_CHAPTERS } from "./schemas";
 import { checkHeadingTemplate } from "./split-chapters";
+import { bookDefaults } from "../books/language";
 import { countProseOf } from "../text/count-task";
+import { withoutParagraphIndents } from "../text/paragraph-indent";
+import type { CountRule } from "../text/text-rules";
 
 export interface Manuscript {
   title?: string;
   /** who the document says wrote it (its metadata, a title page, Gutenberg's header) */
   author?: string;
   language?: string;
+  /** the rule the chapters were counted by: the book's, or a new book's language's */
+  countRule: CountRule;
   /** each chapter's count made by the counting rule, off the web thread for a long book */
   chapters: { title: string; content: string; wordCount: number }[];
 }
@@ -22,7 +27,11 @@ export interface Manuscript {
  * top-level headings (plain text at heading lines, or the caller's `chapterPattern`), each chapter
  * checked against the chapter rules so that an import either saves every chapter or none.
  */
-export async function readManuscript(file: UploadedFile, options: { from?: string; chapterPattern?: string; skipChapters?: number[] }, principal: Principal): Promise<Manuscript> {
+export async function readManuscript(
+  file: UploadedFile,
+  options: { from?: string; chapterPattern?: string; skipChapters?: number[]; language?: string; countRule?: CountRule },
+  principal: Principal,
+): Promise<Manuscript> {
   // A bad template is the caller's mistake whatever the file holds: refused before reading it.
   if (options.chapterPattern) checkHeadingTemplate(options.chapterPattern);
   if (file.bytes.byteLength === 0) throw new AppError("validation_failed", "The file is empty.", [{ path: "file", message: "is empty" }]);
@@ -48,18 +57,22 @@ export async function readManuscript(file: UploadedFile, options: { from?: strin
     return { number: index + 1, title: chapterTitleOf(chapter.title, fallback), markdown: chapter.markdown };
   });
   const checked = withoutSkipped(titled, options.skipChapters ?? []).map((chapter) => {
-    const content = chapterContent.safeParse(chapter.markdown);
+    // Hand-made indents go: the book's paragraph indent sets every paragraph alike (decision 0491).
+    const content = chapterContent.safeParse(withoutParagraphIndents(chapter.markdown));
     if (!content.success) {
       const problems = fieldProblems(content.error.issues).map((p) => ({ path: `chapters.${chapter.number - 1}`, message: `"${chapter.title}": ${p.message}` }));
       throw new AppError("validation_failed", `Chapter ${chapter.number} ("${chapter.title}") cannot be saved; nothing was imported.`, problems);
     }
     return { title: chapter.title, content: content.data };
   });
-  const counts = await countProseOf(checked.map((chapter) => chapter.content), principal.userId);
+  // Into a book: its rule. A new book: the rule its language will give it (the caller's, else the text's).
+  const countRule = options.countRule ?? bookDefaults(options.language ?? model.language ?? "en").countRule;
+  const counts = await countProseOf(checked.map((chapter) => chapter.content), countRule, principal.userId);
   return {
     title: model.title?.trim() || undefined,
     author: [...(model.author ?? "").replace(/[\p{Cc}\s]+/gu, " ").trim()].slice(0, 200).join("") || undefined,
     language: model.language,
+    countRule,
     chapters: checked.map((chapter, index) => ({ ...chapter, wordCount: counts[index]! })),
   };
 }

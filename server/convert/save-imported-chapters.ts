@@ -13,7 +13,7 @@ import type { ImportResultDto } from "./schemas";
  */
 export async function saveImportedChapters(trx: Transaction<DB>, bookId: string, manuscript: Manuscript, userId: string, role: BookRole): Promise<ImportResultDto> {
   const appends = manuscript.chapters.map(({ title, content, wordCount }) => ({ title, content, wordCount }));
-  const written = await changeTextIn(trx, { bookId, authorId: userId, kind: "import", appends }, nothingRaces);
+  const written = await changeTextIn(trx, { bookId, authorId: userId, kind: "import", countRule: manuscript.countRule, appends }, nothingRaces);
   const chapters = written.chapters.map((c) => c.chapter);
   const book = await trx.selectFrom("Book").select(bookColumns).where("id", "=", bookId).executeTakeFirstOrThrow();
   return {

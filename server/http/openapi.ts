@@ -378,6 +378,7 @@ const TAGS: oas31.TagObject[] = [
   { name: "invitations", description: "Invitations to a book by e-mail or link, with a role and an expiry: the owner invites and withdraws; the invited person accepts" },
   { name: "snapshots", description: "Named snapshots of a book: the owner freezes it under a name; compare two, or one with today, chapter by chapter; restore a chapter from one" },
   { name: "chapters", description: "Chapters, their order, and their revisions (one per save)" },
+  { name: "comments", description: "Comment threads anchored to a range of a chapter's text: replies, resolve and reopen, mentions of members" },
   { name: "analysis", description: "Analysis templates: search, read, install, and write your own" },
   { name: "analyses", description: "A template run on a book, and its report" },
   { name: "convert", description: "Document formats, and converting a document from one to another" },

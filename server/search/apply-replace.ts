@@ -1,6 +1,7 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { bookTransaction, loadBook } from "../books/access";
+import { asCountRule } from "../text/text-rules";
 import { chapterContent, chapterTitle } from "../chapters/schemas";
 import { changeTextIn } from "../chapters/change-text";
 import { sql } from "../db";
@@ -53,7 +54,8 @@ export async function applyReplace(input: ReplaceInput & { chapters: Choice[] },
   if (touched.length === 0) throw new AppError("nothing_to_replace", "This replace would change nothing: no hit is left to replace.");
   for (const { chapter, next } of touched) checkStillValid(chapter.title, next);
 
-  const wordCounts = await countProseOf(touched.map((t) => t.next.content), principal.userId);
+  const countRule = asCountRule(book.countRule);
+  const wordCounts = await countProseOf(touched.map((t) => t.next.content), countRule, principal.userId);
   const changeSetId = newId();
   const total = touched.reduce((sum, t) => sum + t.next.replaced, 0);
   return bookTransaction(book.id, async (trx) => {
@@ -74,11 +76,12 @@ export async function applyReplace(input: ReplaceInput & { chapters: Choice[] },
       chapterId: chapter.id,
       expectedVersion: choice.version,
       wordCountBefore: chapter.wordCount,
+      contentBefore: chapter.content,
       next: { title: next.title, content: next.content, wordCount: wordCounts[i]! },
     }));
     // Saved elsewhere or moved to the trash since they were read: the change refuses the whole
     // replace, rolling back the chapters written before the one that raced too.
-    const written = await changeTextIn(trx, { bookId: book.id, authorId: principal.userId, kind: "replace", changeSetId, rewrites }, (raced) =>
+    const written = await changeTextIn(trx, { bookId: book.id, authorId: principal.userId, kind: "replace", countRule, changeSetId, rewrites }, (raced) =>
       chaptersChanged(raced.map((r) => ({ chapterId: r.chapterId, title: byId.get(r.chapterId)!.title, expectedVersion: r.expectedVersion, currentVersion: null })), "replace"),
     );
     const chapters = written.chapters.map(({ chapter }, i) => ({ chapterId: chapter.id, version: chapter.version, replaced: touched[i]!.next.replaced }));

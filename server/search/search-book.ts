@@ -1,6 +1,7 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { loadBook } from "../books/access";
+import { can } from "../books/policy";
 import { bookChapters } from "./book-chapters";
 import type { BookSearchResult as Scanned } from "./engine/book";
 import { runScan } from "./run-scan";
@@ -17,7 +18,14 @@ export async function searchBook(
   const { page, perPage } = input;
   const spec = searchOptionsOf(input);
   const scanned = await runScan<Scanned>(
-    { op: "search-book", chapters: chapters.map(({ title, content }) => ({ title, content })), spec, offset: (page - 1) * perPage, limit: perPage },
+    {
+      op: "search-book",
+      chapters: chapters.map(({ title, content }) => ({ title, content })),
+      spec,
+      offset: (page - 1) * perPage,
+      limit: perPage,
+      hideNotes: !can(principal, "write", book),
+    },
     principal.userId,
   );
   return {

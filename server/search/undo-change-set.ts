@@ -1,6 +1,7 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { bookTransaction, loadBook } from "../books/access";
+import { asCountRule } from "../text/text-rules";
 import { changeTextIn } from "../chapters/change-text";
 import { revisionTextColumns, withRevisionText } from "../chapters/revision-text";
 import { sql } from "../db";
@@ -56,7 +57,8 @@ export async function undoChangeSet(input: { bookId: string; changeSetId: string
       return withRevisionText(previous);
     }),
   );
-  const wordCounts = await countProseOf(before.map((b) => b.content), principal.userId);
+  const countRule = asCountRule(book.countRule);
+  const wordCounts = await countProseOf(before.map((b) => b.content), countRule, principal.userId);
 
   return bookTransaction(book.id, async (trx) => {
     const marked = await trx
@@ -73,7 +75,7 @@ export async function undoChangeSet(input: { bookId: string; changeSetId: string
       next: { title: before[i]!.title, content: before[i]!.content, wordCount: wordCounts[i]! },
     }));
     // A chapter that raced refuses the whole undo, rolling everything back, the change set's mark too.
-    const written = await changeTextIn(trx, { bookId: book.id, authorId: principal.userId, kind: "undo", changeSetId: changeSet.id, rewrites }, (raced) =>
+    const written = await changeTextIn(trx, { bookId: book.id, authorId: principal.userId, kind: "undo", countRule, changeSetId: changeSet.id, rewrites }, (raced) =>
       chaptersChanged(raced.map((r) => ({ chapterId: r.chapterId, title: byId.get(r.chapterId)!.title, expectedVersion: r.expectedVersion, currentVersion: null })), "undo"),
     );
     return { changeSetId: changeSet.id, chapters: written.chapters.map(({ chapter }) => ({ chapterId: chapter.id, version: chapter.version })) };

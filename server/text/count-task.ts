@@ -1,12 +1,13 @@
 import { AppError } from "../errors";
 import { runInWorker } from "../workers/pool";
+import type { CountRule } from "./count-rule";
 import { countProse } from "./prose";
 import { changedLines, EDIT_WORDS_HERE, matchedChange, trueTo, wordChange, type WordChange } from "./word-change";
 
 /** Counting texts, and the words one version changed, for a worker thread (see server/workers). */
 export type TextTask =
-  | { op: "count-prose"; texts: string[] }
-  | { op: "word-change"; before: string; after: string; counts: { before: number; after: number } };
+  | { op: "count-prose"; texts: string[]; rule: CountRule }
+  | { op: "word-change"; before: string; after: string; rule: CountRule; counts: { before: number; after: number } };
 
 /**
  * Texts up to this many characters in all are counted on the web thread: countProse takes about
@@ -16,10 +17,10 @@ export type TextTask =
 const COUNT_HERE_CHARACTERS = 128 * 1024;
 const COUNT_TIMEOUT_MS = 30_000;
 
-/** Each text's count by the one counting rule (server/text/prose.ts); `owner` is whose turn it takes. */
-export async function countProseOf(texts: string[], owner: string): Promise<number[]> {
-  if (texts.reduce((sum, text) => sum + text.length, 0) <= COUNT_HERE_CHARACTERS) return texts.map(countProse);
-  return runInWorker<number[]>({ op: "count-prose", texts }, {
+/** Each text's count by the book's counting rule (server/text/prose.ts); `owner` is whose turn it takes. */
+export async function countProseOf(texts: string[], rule: CountRule, owner: string): Promise<number[]> {
+  if (texts.reduce((sum, text) => sum + text.length, 0) <= COUNT_HERE_CHARACTERS) return texts.map((text) => countProse(text, rule));
+  return runInWorker<number[]>({ op: "count-prose", texts, rule }, {
     lane: "quick",
     owner,
     timeoutMs: COUNT_TIMEOUT_MS,
@@ -41,13 +42,13 @@ export async function countProseOf(texts: string[], owner: string): Promise<numb
  */
 const DIFF_HERE_CHARACTERS = 16 * 1024;
 
-export async function wordChangeOf(before: string, after: string, counts: { before: number; after: number }, owner: string): Promise<WordChange> {
+export async function wordChangeOf(before: string, after: string, rule: CountRule, counts: { before: number; after: number }, owner: string): Promise<WordChange> {
   const lines = changedLines(before, after);
   if (lines.before.length + lines.after.length <= DIFF_HERE_CHARACTERS) {
-    const change = matchedChange(lines, EDIT_WORDS_HERE);
+    const change = matchedChange(lines, rule, EDIT_WORDS_HERE);
     if (change) return trueTo(counts, change);
   }
-  return runInWorker<WordChange>({ op: "word-change", ...lines, counts }, {
+  return runInWorker<WordChange>({ op: "word-change", ...lines, rule, counts }, {
     lane: "quick",
     owner,
     timeoutMs: COUNT_TIMEOUT_MS,
@@ -56,5 +57,5 @@ export async function wordChangeOf(before: string, after: string, counts: { befo
 }
 
 export function performTextTask(task: TextTask): number[] | WordChange {
-  return task.op === "count-prose" ? task.texts.map(countProse) : wordChange(task.before, task.after, task.counts);
+  return task.op === "count-prose" ? task.texts.map((text) => countProse(text, task.rule)) : wordChange(task.before, task.after, task.rule, task.counts);
 }

@@ -1,7 +1,7 @@
 import { replaceFootnoteRefs } from "./footnote-refs";
 import { endsInLineBreak, Fences, FOOTNOTE_DEFINITION } from "./markdown-lines";
 import { withoutNotes } from "./notes";
-import { countWords } from "./word-count";
+import { countText, type CountRule } from "./count-rule";
 
 /**
  * The prose of a chapter's Markdown, as paragraphs of plain text: what is counted, analysed and
@@ -55,18 +55,19 @@ function eachParagraph(markdown: string, visit: (prose: string) => void): void {
  * The counting rule's version, stored with each book's counts (Book.wordCountRule). Raise it with
  * any change to what countProse counts: a server recounts every book counted by an older rule when
  * it starts (server/books/recount-words.ts). 1: notes, link targets and marks are not words, a
- * hyphenated compound is one.
+ * hyphenated compound is one. 2: each book counts by its own rule (Book.countRule: a Chinese
+ * book's full-width punctuation is counted, decision 0491).
  */
-export const COUNT_RULE = 1;
+export const COUNT_RULE = 2;
 
 /**
  * A chapter's words, by the one rule that the editor, the chapter and book totals, the exports'
- * statistics and the analysis share: the words of its prose (see markdownParagraphs), as
- * countWords counts them.
+ * statistics share: the words of its prose (see markdownParagraphs), as the book's rule counts
+ * them (server/text/count-rule.ts).
  */
-export function countProse(markdown: string): number {
+export function countProse(markdown: string, rule: CountRule): number {
   let words = 0;
-  eachParagraph(markdown, (prose) => (words += countWords(prose)));
+  eachParagraph(markdown, (prose) => (words += countText(prose, rule)));
   return words;
 }
 

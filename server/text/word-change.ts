@@ -1,6 +1,6 @@
 import { diffArrays } from "diff";
+import { countText, type CountRule } from "./count-rule";
 import { countProse, markdownParagraphs } from "./prose";
-import { countWords } from "./word-count";
 
 /** Words one version of a chapter added and removed against the one before, counted apart. */
 export interface WordChange {
@@ -46,21 +46,32 @@ export const EDIT_WORDS_IN_WORKER = 1000;
  * exactly the change of the chapter's count (lines counted apart can disagree with the whole
  * text, a note or fence opened elsewhere), the smaller side making up the difference.
  */
-export function wordChange(before: string, after: string, counts?: { before: number; after: number }, maxEditWords = EDIT_WORDS_IN_WORKER): WordChange {
+export function wordChange(
+  before: string,
+  after: string,
+  rule: CountRule,
+  counts?: { before: number; after: number },
+  maxEditWords = EDIT_WORDS_IN_WORKER,
+): WordChange {
   const lines = changedLines(before, after);
-  const change = matchedChange(lines, maxEditWords) ?? { added: countProse(lines.after), removed: countProse(lines.before) };
+  const change = matchedChange(lines, rule, maxEditWords) ?? { added: countProse(lines.after, rule), removed: countProse(lines.before, rule) };
   return counts ? trueTo(counts, change) : change;
 }
 
-/** The words the changed lines added and removed, or null when matching them needs more than `maxEditWords` edits. */
-export function matchedChange(lines: { before: string; after: string }, maxEditWords: number): WordChange | null {
+/**
+ * The words the changed lines added and removed, or null when matching them needs more than
+ * `maxEditWords` edits. Each run of changed words is counted by the book's rule; a mark Chinese
+ * shares with English (“ …) counted apart from the Han text beside it may be missed here, which
+ * `trueTo` then makes up from the whole counts.
+ */
+export function matchedChange(lines: { before: string; after: string }, rule: CountRule, maxEditWords: number): WordChange | null {
   if (lines.before === lines.after) return { added: 0, removed: 0 };
   const changes = diffArrays(proseWords(lines.before), proseWords(lines.after), { maxEditLength: maxEditWords });
   if (!changes) return null;
   const change = { added: 0, removed: 0 };
   for (const part of changes) {
-    if (part.added) change.added += countWords(part.value.join(" "));
-    else if (part.removed) change.removed += countWords(part.value.join(" "));
+    if (part.added) change.added += countText(part.value.join(" "), rule);
+    else if (part.removed) change.removed += countText(part.value.join(" "), rule);
   }
   return change;
 }

@@ -7,6 +7,7 @@ import { convertRouter } from "./routers/convert";
 import { goalsRouter, releasesRouter, statsRouter } from "./routers/goals";
 import { jobsRouter } from "./routers/jobs";
 import { invitationsRouter } from "./routers/invitations";
+import { commentsRouter } from "./routers/comments";
 import { membersRouter } from "./routers/members";
 import { usersRouter } from "./routers/users";
 import { searchRouter } from "./routers/search";
@@ -18,6 +19,7 @@ export const appRouter = router({
   books: booksRouter,
   members: membersRouter,
   invitations: invitationsRouter,
+  comments: commentsRouter,
   snapshots: snapshotsRouter,
   chapters: chaptersRouter,
   jobs: jobsRouter,

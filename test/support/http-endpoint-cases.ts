@@ -9,6 +9,7 @@ import { BIBLE_CASES } from "./http-bible-cases";
 import type { Prepare, Prepared } from "./case-types";
 import { MEMBERS_CASES } from "./http-members-cases";
 import { INVITATIONS_CASES } from "./http-invitations-cases";
+import { COMMENTS_CASES } from "./http-comments-cases";
 import { SNAPSHOTS_CASES } from "./http-snapshots-cases";
 import { WEBHOOKS_CASES } from "./http-webhooks-cases";
 import { ACCOUNTS_CASES } from "./http-accounts-cases";
@@ -44,6 +45,7 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
   ...BIBLE_CASES,
   ...MEMBERS_CASES,
   ...INVITATIONS_CASES,
+  ...COMMENTS_CASES,
   ...SNAPSHOTS_CASES,
   ...WEBHOOKS_CASES,
   ...ACCOUNTS_CASES,

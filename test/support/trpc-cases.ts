@@ -9,6 +9,7 @@ import { BIBLE_TRPC_CASES } from "./http-bible-cases";
 import type { PrepareCall } from "./case-types";
 import { MEMBERS_TRPC_CASES } from "./http-members-cases";
 import { INVITATIONS_TRPC_CASES } from "./http-invitations-cases";
+import { COMMENTS_TRPC_CASES } from "./http-comments-cases";
 import { SNAPSHOTS_TRPC_CASES } from "./http-snapshots-cases";
 import { WEBHOOKS_TRPC_CASES } from "./http-webhooks-cases";
 import { ACCOUNTS_TRPC_CASES } from "./http-accounts-cases";
@@ -480,6 +481,7 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
   ...BIBLE_TRPC_CASES,
   ...MEMBERS_TRPC_CASES,
   ...INVITATIONS_TRPC_CASES,
+  ...COMMENTS_TRPC_CASES,
   ...SNAPSHOTS_TRPC_CASES,
   ...WEBHOOKS_TRPC_CASES,
   ...ACCOUNTS_TRPC_CASES,

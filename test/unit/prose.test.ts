@@ -11,20 +11,20 @@ import { cpuMark, cpuMsSince } from "../support/cpu-time";
 
 describe("countProse: the one counting rule", () => {
   it("counts no link target, footnote citation or Markdown mark as a word", () => {
-    expect(countProse("See [the next chapter](#link2HCH0001) now.")).toBe(5);
-    expect(countProse("## Chapter One\n\n- don't stop\n1. now\n\n***\n\n> *said* **she**")).toBe(7);
-    expect(countProse("A note.[^1]\n\n[^1]: The footnote's own words count.")).toBe(7);
-    expect(countProse("[label]: https://example.com/some/where\n\nText.")).toBe(1);
+    expect(countProse("See [the next chapter](#link2HCH0001) now.", "words")).toBe(5);
+    expect(countProse("## Chapter One\n\n- don't stop\n1. now\n\n***\n\n> *said* **she**", "words")).toBe(7);
+    expect(countProse("A note.[^1]\n\n[^1]: The footnote's own words count.", "words")).toBe(7);
+    expect(countProse("[label]: https://example.com/some/where\n\nText.", "words")).toBe(1);
   });
 
   it("counts a hyphenated compound as one word and CJK by character", () => {
-    expect(countProse("A well-known, out-of-the-way inn.")).toBe(4);
-    expect(countProse("# 第一章\n\n他来了。")).toBe(6);
+    expect(countProse("A well-known, out-of-the-way inn.", "words")).toBe(4);
+    expect(countProse("# 第一章\n\n他来了。", "words")).toBe(6);
   });
 
   it("never counts a private note", () => {
-    expect(countProse("She left. <!-- check the date -->\n<!-- a note\nover two lines -->\nHe stayed.")).toBe(4);
-    expect(countProse("<!-- a note never closed\nruns to the end")).toBe(0);
+    expect(countProse("She left. <!-- check the date -->\n<!-- a note\nover two lines -->\nHe stayed.", "words")).toBe(4);
+    expect(countProse("<!-- a note never closed\nruns to the end", "words")).toBe(0);
   });
 });
 
@@ -103,8 +103,8 @@ describe("the analysis counts as the chapters do", () => {
       { id: "b", title: "Two", content: "- an item\n1. another\n\n> Quoted *words*, in\\\nverse.[^1]\n\n[^1]: A footnote." },
     ];
     const book = await prepareBook({ title: "Same", chapters });
-    expect(book.words).toBe(chapters.reduce((sum, c) => sum + countProse(c.content), 0));
-    expect(book.chapters.map((c) => c.words)).toEqual(chapters.map((c) => countProse(c.content)));
+    expect(book.words).toBe(chapters.reduce((sum, c) => sum + countProse(c.content, "words"), 0));
+    expect(book.chapters.map((c) => c.words)).toEqual(chapters.map((c) => countProse(c.content, "words")));
   });
 });
 

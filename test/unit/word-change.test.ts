@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { countProse } from "@/server/text/prose";
 import { changedLines, EDIT_WORDS_IN_WORKER, wordChange } from "@/server/text/word-change";
 
-const counted = (before: string, after: string) => wordChange(before, after, { before: countProse(before), after: countProse(after) });
+const counted = (before: string, after: string) => wordChange(before, after, "words", { before: countProse(before, "words"), after: countProse(after, "words") });
 
 describe("wordChange (issue 22 item 1: words added and removed, counted apart)", () => {
   it("counts only what was typed inside a long paragraph", () => {
@@ -41,14 +41,14 @@ describe("wordChange (issue 22 item 1: words added and removed, counted apart)",
     const before = "<!-- a note\nsecret words\n-->\nVisible.";
     const after = "<!-- a note\nsecret words here\n-->\nVisible.";
     const change = counted(before, after);
-    expect(change.added - change.removed).toBe(countProse(after) - countProse(before));
+    expect(change.added - change.removed).toBe(countProse(after, "words") - countProse(before, "words"));
   });
 
   it("diffs a hostile rewrite of one long line (every word swapped with its neighbour) exactly", () => {
     // The pathological input for the web thread's diff budget (server/text/count-task.ts sends
     // changed lines over 16 Ki characters to a worker): one line, every word moved by one.
-    expect(wordChange("a b ".repeat(32_000), "b a ".repeat(32_000))).toEqual({ added: 1, removed: 1 });
-    expect(wordChange("天地".repeat(32_000), "地天".repeat(32_000))).toEqual({ added: 1, removed: 1 });
+    expect(wordChange("a b ".repeat(32_000), "b a ".repeat(32_000), "words")).toEqual({ added: 1, removed: 1 });
+    expect(wordChange("天地".repeat(32_000), "地天".repeat(32_000), "words")).toEqual({ added: 1, removed: 1 });
   });
 
   it("widens the changed stretch to whole lines", () => {

@@ -1,4 +1,5 @@
 import { CJK } from "../../text/markdown-lines";
+import type { CountRule, ParagraphIndent } from "../../text/text-rules";
 import type { ManuscriptFont, ManuscriptPaper, SceneBreak, TextOptions, TrimSize } from "./export-options";
 
 /**
@@ -17,6 +18,13 @@ export interface DocumentModel {
   author?: string;
   /** BCP 47, e.g. "en" or "zh-CN" */
   language?: string;
+  /**
+   * How paragraphs open (../../text/paragraph-indent.ts): a book's setting; a document converted
+   * without a book, its language's (see paragraphIndentOf)
+   */
+  paragraphIndent?: ParagraphIndent;
+  /** how the document's length is counted where a writer states it (the manuscript's page one); words unless said */
+  countRule?: CountRule;
   /** what a printed book carries before chapter 1 besides its title page (issue 19 item 14) */
   frontMatter?: FrontMatter;
   /** EPUB: the book's cover (JPEG, PNG or GIF, sniffed when it was set); base64 so the model stays JSON */
@@ -76,4 +84,15 @@ export interface WrittenDocument {
 
 export function hasCjk(text: string): boolean {
   return CJK.test(text);
+}
+
+/**
+ * The paragraph indent a document is set with: its book's, else what its language's books start
+ * with (two characters for Chinese, the typographic indent for the rest: what the writers did
+ * before the setting existed, decision 0491).
+ */
+export function paragraphIndentOf(model: DocumentModel): ParagraphIndent {
+  if (model.paragraphIndent) return model.paragraphIndent;
+  const language = (model.language ?? "").split("-", 1)[0]!.toLowerCase();
+  return language === "zh" || language === "yue" ? "fullWidth" : "typographic";
 }

@@ -6,6 +6,7 @@ import * as auth from "./auth";
 import * as bible from "./bible";
 import * as books from "./books";
 import * as chapters from "./chapters";
+import * as comments from "./comments";
 import * as convert from "./convert";
 import * as goals from "./goals";
 import * as invitations from "./invitations";
@@ -18,6 +19,6 @@ import * as users from "./users";
 import * as webhooks from "./webhooks";
 
 /** Every REST endpoint: the OpenAPI document and the integration tests iterate over this list. */
-export const ENDPOINTS: Endpoint[] = [auth, users, accountArchive, tokens, books, members, invitations, snapshots, chapters, jobs, convert, analysisTemplates, analysisRuns, goals, search, bible, webhooks].flatMap((module) =>
+export const ENDPOINTS: Endpoint[] = [auth, users, accountArchive, tokens, books, members, invitations, snapshots, chapters, comments, jobs, convert, analysisTemplates, analysisRuns, goals, search, bible, webhooks].flatMap((module) =>
   Object.values(module).filter((value): value is Endpoint => typeof value === "object" && value !== null && "handle" in value),
 );

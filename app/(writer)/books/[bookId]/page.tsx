@@ -155,6 +155,11 @@ export default async function BookPage({ params }: { params: Params }) {
               <Link href={`/analyze/${book.id}`} className="button secondary small">
                 Analyze
               </Link>
+              {roleMayDo(book.role, "comment") && (
+                <Link href={`/books/${book.id}/comments`} className="button secondary small">
+                  Comments
+                </Link>
+              )}
               <ExportButton
                 bookId={book.id}
                 hasCover={book.cover !== null}

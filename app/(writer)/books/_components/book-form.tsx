@@ -7,6 +7,8 @@ import { FormAlert } from "../../../_components/form-alert";
 import { describeProblem } from "../../../_components/problem";
 import { trpc } from "../../../_trpc/client";
 import { STATUS_OPTIONS, type BookStatus } from "./book-status";
+import { COUNT_RULE_OPTIONS, LANGUAGE_DEFAULT, PARAGRAPH_INDENT_OPTIONS } from "./book-text-rules";
+import type { CountRule, ParagraphIndent } from "@/server/text/text-rules";
 
 /**
  * A new book, or the details of one: the API checks every field (the same schemas as REST) and
@@ -45,6 +47,10 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
       dedication: text("dedication"),
       acknowledgements: text("acknowledgements"),
       aboutAuthor: text("aboutAuthor"),
+      // Sent only when chosen (a new book) or changed (a book): left alone, they follow the
+      // language, and a change of rule recounts the book.
+      ...chosen("countRule", book?.countRule, text("countRule") as CountRule | ""),
+      ...chosen("paragraphIndent", book?.paragraphIndent, text("paragraphIndent") as ParagraphIndent | ""),
     };
     if (book) update.mutate({ bookId: book.id, changes: values });
     else {
@@ -74,6 +80,25 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
         />
         <Field name="language" label="Language" hint="en, fr, zh-Hans…" defaultValue={book?.language ?? "en"} error={fields.language} />
       </div>
+      <fieldset className="stack form-section">
+        <legend>Counting and paragraphs</legend>
+        <SelectField
+          name="countRule"
+          label="Count"
+          hint="What the editor, totals, goals and exports count. Changing it recounts every chapter."
+          options={book ? COUNT_RULE_OPTIONS : [LANGUAGE_DEFAULT, ...COUNT_RULE_OPTIONS]}
+          defaultValue={book?.countRule ?? ""}
+          error={fields.countRule}
+        />
+        <SelectField
+          name="paragraphIndent"
+          label="Paragraph indent"
+          hint="Drawn in the editor and set in every export, whatever spaces the text holds."
+          options={book ? PARAGRAPH_INDENT_OPTIONS : [LANGUAGE_DEFAULT, ...PARAGRAPH_INDENT_OPTIONS]}
+          defaultValue={book?.paragraphIndent ?? ""}
+          error={fields.paragraphIndent}
+        />
+      </fieldset>
       <fieldset className="stack form-section">
         <legend>Publishing</legend>
         <Field
@@ -114,4 +139,9 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
       </div>
     </form>
   );
+}
+
+/** `{ [name]: value }` when the writer chose a value that is not the book's already; otherwise nothing. */
+function chosen<K extends string, V extends string>(name: K, current: V | undefined, value: V | ""): Partial<Record<K, V>> {
+  return value === "" || value === current ? {} : ({ [name]: value } as Partial<Record<K, V>>);
 }

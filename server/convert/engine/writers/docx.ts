@@ -18,9 +18,10 @@ import {
 } from "docx";
 import { lexChapter, plainText, tableRows, type Token } from "../markdown/tokens";
 import { countProse } from "../../../text/prose";
-import { countWords } from "../../../text/word-count";
+import { countText } from "../../../text/count-rule";
+import type { ParagraphIndent } from "../../../text/text-rules";
 import { frontMatterPages, sceneBreakMark } from "../compile";
-import { type DocumentModel, type ManuscriptOptions, type WriteOptions, type WrittenDocument } from "../model";
+import { paragraphIndentOf, type DocumentModel, type ManuscriptOptions, type WriteOptions, type WrittenDocument } from "../model";
 
 /**
  * DOCX with the `docx` library. Chapters are Heading 1 on a new page, footnotes are Word
@@ -37,6 +38,8 @@ const MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessing
 
 interface Style {
   manuscript: boolean;
+  /** the book's (decision 0491); a manuscript indents as Standard Manuscript Format says whatever it is */
+  paragraphIndent: ParagraphIndent;
   sceneBreak: string;
   /** footnotes of the whole document, numbered as Word numbers them */
   footnotes: Record<number, { children: Paragraph[] }>;
@@ -123,11 +126,22 @@ function paragraphs(blocks: readonly Token[], style: Style, notes: Map<string, n
       continue;
     }
     const children = token.type === "code" ? [new TextRun({ text: token.text, font: "Courier New" })] : runs("tokens" in token ? token.tokens : [token], {}, style, notes);
-    const indent = firstIndent && !afterBreak ? { firstLine: INCH / 2 } : style.manuscript ? { firstLine: INCH / 2 } : undefined;
+    const indent = style.manuscript ? { firstLine: INCH / 2 } : firstIndent ? bodyIndent(style.paragraphIndent, afterBreak) : undefined;
     out.push(new Paragraph({ children, indent }));
     afterBreak = false;
   }
   return out;
+}
+
+/**
+ * A chapter paragraph's first-line indent: two characters (Word's `firstLineChars`, which follows
+ * the font; `firstLine` the same two 12-point characters for readers that know only it), half an
+ * inch but after a heading or a break, or none.
+ */
+function bodyIndent(indent: ParagraphIndent, afterBreak: boolean): { firstLine: number; firstLineChars?: number } | undefined {
+  if (indent === "fullWidth") return { firstLineChars: 200, firstLine: 2 * 12 * 20 };
+  if (indent === "typographic" && !afterBreak) return { firstLine: INCH / 2 };
+  return undefined;
 }
 
 function chapterParagraphs(model: DocumentModel, style: Style): (Paragraph | Table)[] {
@@ -157,16 +171,17 @@ function chapterParagraphs(model: DocumentModel, style: Style): (Paragraph | Tab
  * The cover page's word count as agents expect it: a novel-length text (over 40,000 words, the
  * SFWA's line) to the nearest 1,000, shorter fiction to the nearest 100.
  */
-export function roundedWordCount(words: number): string {
+export function roundedWordCount(words: number, unit: "words" | "characters" = "words"): string {
   const step = words > 40_000 ? 1000 : 100;
   const rounded = Math.max(100, Math.round(words / step) * step);
-  return `about ${rounded.toLocaleString("en-US")} words`;
+  return `about ${rounded.toLocaleString("en-US")} ${unit}`;
 }
 
 function manuscriptWords(model: DocumentModel): number {
   // The book's own count (see server/text/prose.ts), with the chapter titles the manuscript prints:
   // of the text as typed, whose notes are comments that countProse skips.
-  return model.chapters.reduce((sum, c) => sum + countWords(c.title) + countProse(c.markdown), 0);
+  const rule = model.countRule ?? "words";
+  return model.chapters.reduce((sum, c) => sum + countText(c.title, rule) + countProse(c.markdown, rule), 0);
 }
 
 function manuscriptSection(model: DocumentModel, typed: DocumentModel, manuscript: ManuscriptOptions, body: (Paragraph | Table)[]): ISectionOptions {
@@ -181,7 +196,7 @@ function manuscriptSection(model: DocumentModel, typed: DocumentModel, manuscrip
       spacing: single,
       // The word count sits against the right margin, whatever the paper.
       tabStops: [{ type: "right", position: paper.width - 2 * INCH }],
-      children: [new TextRun(first), new TextRun(`\t${roundedWordCount(manuscriptWords(typed))}`)],
+      children: [new TextRun(first), new TextRun(`\t${roundedWordCount(manuscriptWords(typed), (typed.countRule ?? "words") === "words" ? "words" : "characters")}`)],
     }),
     ...contact.map((line) => new Paragraph({ style: "Contact", spacing: single, children: [new TextRun(line)] })),
     new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: INCH * 3 }, style: "Title", children: [new TextRun(title)] }),
@@ -205,7 +220,7 @@ function manuscriptSection(model: DocumentModel, typed: DocumentModel, manuscrip
 /** `typed`: the model before its notes were shown (see ../run.ts), which the manuscript's count reads. */
 export async function writeDocx(model: DocumentModel, options: WriteOptions = {}, typed: DocumentModel = model): Promise<WrittenDocument> {
   const manuscript = options.manuscript;
-  const style: Style = { manuscript: !!manuscript, sceneBreak: sceneBreakMark(options.sceneBreak, manuscript ? "#" : "* * *"), footnotes: {} };
+  const style: Style = { manuscript: !!manuscript, paragraphIndent: paragraphIndentOf(model), sceneBreak: sceneBreakMark(options.sceneBreak, manuscript ? "#" : "* * *"), footnotes: {} };
   const body = chapterParagraphs(model, style);
   const font = manuscript ? (manuscript.font === "times" ? "Times New Roman" : "Courier New") : "Times New Roman";
   const titlePage = model.title

@@ -3,9 +3,9 @@ import { zipSync, type Zippable } from "fflate";
 import { bookDirection, type Direction } from "../direction";
 import { chapterHtml } from "../markdown/html";
 import { frontMatterPages } from "../compile";
-import type { DocumentModel, WriteOptions, WrittenDocument } from "../model";
+import { paragraphIndentOf, type DocumentModel, type WriteOptions, type WrittenDocument } from "../model";
 import { encodeUtf8, escapeXml } from "../text";
-import { frontMatterSection, sceneBreakCss } from "./html";
+import { frontMatterSection, paragraphIndentCss, sceneBreakCss } from "./html";
 
 /**
  * EPUB 3 from our own OPF, navigation document and one XHTML file per chapter, zipped with
@@ -14,7 +14,7 @@ import { frontMatterSection, sceneBreakCss } from "./html";
 
 const CSS = `body{font-family:serif;line-height:1.5;margin:0 5%}
 h1{text-align:center;margin:3em 0 1.5em;page-break-before:always}
-p{margin:0;text-indent:1.5em}h1+p,hr+p{text-indent:0}
+p{margin:0}
 hr{border:0;margin:1.2em 0;text-align:center}
 .copyright{margin-top:40%}.copyright p{text-indent:0;font-size:.85em;margin-bottom:.5em}
 .dedication{text-align:center;font-style:italic;margin-top:30%}.dedication p{text-indent:0}
@@ -104,7 +104,8 @@ export function writeEpub(model: DocumentModel, options: WriteOptions = {}): Wri
   const nav = `<nav epub:type="toc" id="toc" role="doc-toc">\n<h1>Contents</h1>\n<ol>\n${chapters.map((c) => `<li><a href="${c.file}">${escapeXml(c.title)}</a></li>`).join("\n")}\n</ol>\n</nav>
 <nav epub:type="landmarks" id="landmarks" hidden="">\n<h2>Landmarks</h2>\n<ol>\n${landmarks.join("\n")}\n</ol>\n</nav>`;
   const oebps: Record<string, string> = {
-    "style.css": `${CSS}\n${sceneBreakCss(options)}`,
+    // The indent before the sections' own rules, which take it off the copyright, dedication and title.
+    "style.css": `${paragraphIndentCss(paragraphIndentOf(model))}\n${CSS}\n${sceneBreakCss(options)}`,
     "title.xhtml": xhtml(title, language, direction, titleBody),
     "nav.xhtml": xhtml("Contents", language, direction, nav),
   };

@@ -1,15 +1,27 @@
 import { bookDirection } from "../direction";
 import { chapterHtml } from "../markdown/html";
 import { frontMatterPages, sceneBreakMark } from "../compile";
-import type { DocumentModel, WriteOptions } from "../model";
+import { paragraphIndentOf, type DocumentModel, type WriteOptions } from "../model";
+import type { ParagraphIndent } from "../../../text/text-rules";
 import { encodeUtf8, escapeXml } from "../text";
 
 const STYLE = `body{max-width:38em;margin:2em auto;padding:0 1em;font-family:Georgia,"Noto Serif","Noto Serif SC",serif;line-height:1.6}
-h1{margin-top:3em;text-align:center}p{margin:0;text-indent:1.5em}h1+p,hr+p{text-indent:0}
+h1{margin-top:3em;text-align:center}p{margin:0}
 hr{border:0;text-align:center;margin:1.5em 0}
 .title-block{text-align:center;margin:4em 0}.title-block .title{font-size:2em}
 .copyright p{text-indent:0;font-size:.85em;margin-bottom:.5em}.dedication{text-align:center;font-style:italic;margin:4em 0}.dedication p{text-indent:0}
 .footnotes{font-size:.9em;margin-top:2em}.footnotes p{text-indent:0}`;
+
+/**
+ * The CSS that indents the chapters' paragraphs as the book asks (decision 0491): two characters
+ * on every one, a first-line indent but after a heading or a break, or none. Sections of front
+ * and back matter set their own.
+ */
+export function paragraphIndentCss(indent: ParagraphIndent): string {
+  if (indent === "fullWidth") return "p{text-indent:2em}";
+  if (indent === "typographic") return "p{text-indent:1.5em}h1+p,hr+p{text-indent:0}";
+  return "p{text-indent:0}";
+}
 
 /** The CSS that prints a scene break (an <hr>) as the mark asked for; a blank break is its margin alone. */
 export function sceneBreakCss(options: WriteOptions): string {
@@ -35,7 +47,8 @@ function modelToHtml(model: DocumentModel, options: WriteOptions): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeXml(title)}</title>`,
     model.author ? `<meta name="author" content="${escapeXml(model.author)}">` : "",
-    `<style>${STYLE}\n${sceneBreakCss(options)}</style>`,
+    // The indent before the sections' own rules, which take it off the copyright and dedication.
+    `<style>${paragraphIndentCss(paragraphIndentOf(model))}\n${STYLE}\n${sceneBreakCss(options)}</style>`,
   ].filter(Boolean);
   const titleBlock = model.title
     ? `<header class="title-block">\n<p class="title">${escapeXml(model.title)}</p>\n${model.author ? `<p class="author">${escapeXml(model.author)}</p>\n` : ""}</header>\n`

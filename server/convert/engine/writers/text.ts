@@ -15,6 +15,11 @@ import { encodeUtf8 } from "../text";
  * it with, each line of a block its own paragraph, and a scene break as a blank line unless a mark
  * is asked for; titles and headings stand alone, unindented. The other text options set the
  * spacing between paragraphs, the line endings, the encoding, and one file or a zip of chapters.
+ *
+ * The two agree with a book's paragraph indent (decision 0491): a book indented two characters
+ * prints every paragraph with `　　` in either layout; the platform layout indents so whatever
+ * the book says, since the platforms ask for it. Plain text has no typographic indent: such a
+ * book, or one with none, prints its paragraphs flush in the plain layout.
  */
 
 /** 段首缩进 as 起点 and 番茄 show it: two full-width spaces. */
@@ -24,6 +29,8 @@ const LEADING_SPACE = /^[\s\u3000]+/;
 
 interface Layout {
   platform: boolean;
+  /** each paragraph's indent: PLATFORM_INDENT or nothing */
+  indent: string;
   /** between paragraphs: a blank line, or only the line break */
   separator: string;
   sceneBreak: string;
@@ -31,10 +38,11 @@ interface Layout {
 
 type Block = { kind: "paragraph" | "heading" | "verbatim"; text: string } | { kind: "break" };
 
-function layoutOf(options: WriteOptions): Layout {
+function layoutOf(model: DocumentModel, options: WriteOptions): Layout {
   const platform = options.text?.layout === "platform";
   return {
     platform,
+    indent: platform || model.paragraphIndent === "fullWidth" ? PLATFORM_INDENT : "",
     separator: options.text?.paragraphSpacing === "none" ? "\n" : "\n\n",
     sceneBreak: sceneBreakMark(options.sceneBreak, platform ? "" : "* * *"),
   };
@@ -56,14 +64,14 @@ function blockLines(blocks: readonly Block[], layout: Layout): string[] {
   const lines: string[] = [];
   for (const block of blocks) {
     if (block.kind === "break") lines.push(layout.sceneBreak);
-    else if (!layout.platform || block.kind === "verbatim") lines.push(block.text);
-    else if (block.kind === "heading") lines.push(block.text.trim());
+    else if (block.kind === "verbatim" || (!layout.platform && !layout.indent)) lines.push(block.text);
+    else if (block.kind === "heading") lines.push(layout.platform ? block.text.trim() : block.text);
     else {
       // One Enter ends a paragraph (the editor's rule), so each line of a block is one; a line of
       // nothing but spaces is none.
       for (const line of block.text.split("\n")) {
         const text = line.replace(LEADING_SPACE, "").trimEnd();
-        if (text) lines.push(PLATFORM_INDENT + text);
+        if (text) lines.push(layout.indent + text);
       }
     }
   }
@@ -124,7 +132,7 @@ function encoded(text: string, options: TextOptions | undefined): Uint8Array {
 }
 
 export function writeText(model: DocumentModel, options: WriteOptions = {}): WrittenDocument {
-  const layout = layoutOf(options);
+  const layout = layoutOf(model, options);
   const charset = options.text?.encoding ?? "utf-8";
   if (options.text?.split === "chapters") {
     const files = Object.fromEntries(

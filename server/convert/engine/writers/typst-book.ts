@@ -222,7 +222,10 @@ function preamble(model: DocumentModel, options: TypstBookOptions, cjkBook: bool
   const title = stringArg(model.title ?? "");
   // A CJK book's punctuation (“”、……) comes from the CJK font, only its Latin letters from Noto Serif.
   const fonts = cjkBook ? `((name: ${LATIN}, covers: "latin-in-cjk"), ${FALLBACKS})` : `(${LATIN}, ${FALLBACKS})`;
-  const indent = cjkBook ? "(amount: 2em, all: true)" : "(amount: 1.2em, all: false)";
+  // The book's paragraph indent (decision 0491): two characters on every paragraph, the first
+  // after a heading too; a first-line indent but there; or none. A document without a book: a CJK
+  // one two characters, as before.
+  const indent = { fullWidth: "(amount: 2em, all: true)", typographic: "(amount: 1.2em, all: false)", none: "0pt" }[model.paragraphIndent ?? (cjkBook ? "fullWidth" : "typographic")];
   return `#set document(title: ${title}${model.author?.trim() ? `, author: ${stringArg(model.author)}` : ""})
 #set text(font: ${fonts}, size: 10.5pt, ${languageSettings(model.language, cjkBook)}${direction === "rtl" ? ", dir: rtl" : ""})
 #set par(justify: true, leading: 0.62em, spacing: 0.62em, first-line-indent: ${indent})

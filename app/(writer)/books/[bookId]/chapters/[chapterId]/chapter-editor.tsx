@@ -7,12 +7,14 @@ import { formatNumber, formatWords } from "@/app/_components/format";
 import { trpc } from "@/app/_trpc/client";
 import { BookSearch } from "../../../_components/search/book-search";
 import { countProse } from "@/server/text/prose";
+import type { CountRule, ParagraphIndent } from "@/server/text/text-rules";
 import { quotesCurlByDefault } from "@/server/text/smart-punctuation";
 import type { ServerChapter } from "./chapter-api";
 import { entryCard } from "./bible-card";
 import type { MarkedEntry } from "./bible-marks";
 import { BiblePanel, type EditorMention } from "./bible-panel";
 import { ChapterSync, type SaveStatus } from "./chapter-sync";
+import { CommentsPanel, useChapterThreads, type CommentTarget } from "./comments-panel";
 import { ConflictDialog } from "./conflict-dialog";
 import styles from "./editor.module.css";
 import { HistoryDialog } from "./history-dialog";
@@ -29,11 +31,14 @@ export interface ChapterListEntry {
 
 interface ChapterEditorProps {
   /** language: the book's BCP 47 tag, for the text's shaping and the count's unit */
-  book: { id: string; title: string; language: string };
+  /** countRule and paragraphIndent: the book's text rules, for the live count and the paragraphs' indent (decision 0491) */
+  book: { id: string; title: string; language: string; countRule: CountRule; paragraphIndent: ParagraphIndent };
   chapterId: string;
   chapter: ServerChapter;
   chapters: ChapterListEntry[];
   email: string;
+  /** the writer's account, and whether they own the book (they may delete anyone's comments) */
+  me: { id: string; owner: boolean };
 }
 
 const COUNT_PAUSE_MS = 250;
@@ -49,7 +54,7 @@ const BIBLE_MARKS_KEY = "inkstone-bible-marks";
 const AddToBibleDialog = lazy(() => import("./add-to-bible-dialog"));
 
 /** The chapter editor: the chapter list, the writing surface, and the safety around it. */
-export function ChapterEditor({ book, chapterId, chapter, chapters, email }: ChapterEditorProps) {
+export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }: ChapterEditorProps) {
   const router = useRouter();
   const ids = useMemo(() => ({ bookId: book.id, chapterId }), [book.id, chapterId]);
   const path = `/books/${book.id}/chapters/${chapterId}`;
@@ -84,6 +89,31 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
   const [bibleMarks, setBibleMarks] = useState(true);
   /** the name "Add to bible" was chosen on, while its form is open */
   const [adding, setAdding] = useState<string | null>(null);
+
+  // Comments: the panel beside the text, the words a new one is on, the thread being read.
+  const searchParams = useSearchParams();
+  const [commentsOpen, setCommentsOpen] = useState(searchParams.get("thread") !== null);
+  const [commentTarget, setCommentTarget] = useState<CommentTarget | null>(null);
+  const [activeThread, setActiveThread] = useState<string | null>(searchParams.get("thread"));
+  const threads = useChapterThreads(book.id, chapterId);
+  const openThreads = useMemo(() => (threads.data?.items ?? []).filter((thread) => !thread.resolved), [threads.data]);
+  const editorComments = useMemo(
+    () => ({
+      threads: openThreads,
+      active: activeThread,
+      onOpen: (id: string) => {
+        setCommentsOpen(true);
+        setActiveThread(id);
+      },
+    }),
+    [openThreads, activeThread],
+  );
+  const commentOnSelection = useCallback(() => {
+    const target = editor.current?.commentTarget() ?? null;
+    if (!target) return setNotice("Select the words to comment on first, then choose Add comment.");
+    setCommentTarget(target);
+    setCommentsOpen(true);
+  }, []);
 
   useEffect(() => {
     // Read after hydration: the server cannot know this browser's choice.
@@ -157,7 +187,6 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
   // A search result's link (?at=&len=): that stretch of the text selected and in view, again
   // whenever another result in this chapter is followed. A library result knows the words it
   // matched but not where (?find=): their first appearance is selected.
-  const searchParams = useSearchParams();
   const at = searchParams.get("at");
   const len = searchParams.get("len");
   const find = searchParams.get("find");
@@ -177,10 +206,10 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
   // costs well under a millisecond, but no keystroke should wait for it).
   const countTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const recount = useCallback(() => {
-    const count = countProse(editor.current?.text() ?? "");
+    const count = countProse(editor.current?.text() ?? "", book.countRule);
     setWords(count);
     setMentions(editor.current?.mentions() ?? []);
-  }, []);
+  }, [book.countRule]);
 
   useEffect(() => {
     const engine = new ChapterSync(ids, chapter, {
@@ -205,6 +234,8 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
       },
       onSaved: (saved) => {
         setVersion(saved.version);
+        // The server moved the threads with the text: their places come again.
+        void utils.comments.list.invalidate({ bookId: book.id, chapterId });
         setSavedCounts((counts) => ({ ...counts, [chapterId]: saved.wordCount }));
       },
       notice: setNotice,
@@ -281,13 +312,14 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
       else if (mod && event.shiftKey && event.key.toLowerCase() === "f") setFocusMode((on) => !on);
       else if (mod && event.shiftKey && !event.altKey && event.key.toLowerCase() === "e") toggleSource();
       else if (mod && !event.shiftKey && !event.altKey && event.key.toLowerCase() === "s") void sync.current?.flush();
+      else if (mod && event.altKey && event.code === "KeyM") commentOnSelection();
       else if (event.key === "Escape" && focusMode && dialog === null) setFocusMode(false);
       else return;
       event.preventDefault();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [go, next, previous, focusMode, dialog, toggleSource]);
+  }, [go, next, previous, focusMode, dialog, toggleSource, commentOnSelection]);
 
   const counts = (entry: ChapterListEntry) => savedCounts[entry.id] ?? entry.wordCount;
   const savedWords = savedCounts[chapterId] ?? chapter.wordCount;
@@ -295,7 +327,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
   const day = useDayCount(words, saved);
 
   return (
-    <div className={focusMode ? `${styles.workspace} ${styles.focus}` : styles.workspace}>
+    <div className={focusMode ? `${styles.workspace} ${styles.focus}` : styles.workspace} data-comments={commentsOpen || undefined}>
       <nav id="chapter-list" aria-label="Chapters" className={styles.sidebar} data-open={listOpen || undefined}>
         <button type="button" className={`button ghost small ${styles.drawerClose}`} onClick={() => setListOpen(false)}>
           Close
@@ -344,6 +376,8 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
             <dd>Complete a name from the bible</dd>
             <dt>Ctrl+F</dt>
             <dd>Find and replace</dd>
+            <dt>Ctrl+Alt+M</dt>
+            <dd>Comment on the selected words</dd>
             <dt>Ctrl+Z · Ctrl+Shift+Z</dt>
             <dd>Undo · redo</dd>
             <dt>Tab · Shift+Tab</dt>
@@ -384,6 +418,12 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
             </button>
             <button type="button" className={styles.tool} onClick={() => setDialog("history")}>
               History
+            </button>
+            <button type="button" className={styles.tool} aria-keyshortcuts="Control+Alt+M" title="Comment on the selected words (Ctrl+Alt+M)" onClick={commentOnSelection}>
+              Add comment
+            </button>
+            <button type="button" className={styles.tool} aria-expanded={commentsOpen} aria-controls="comments-panel" onClick={() => setCommentsOpen((open) => !open)}>
+              Comments{openThreads.length > 0 ? ` (${openThreads.length})` : ""}
             </button>
             <button
               type="button"
@@ -524,7 +564,9 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
             smartPunctuation={smartPunctuation}
             source={source}
             typewriter={focusMode}
+            paragraphIndent={book.paragraphIndent}
             bible={bible}
+            comments={editorComments}
             onEdit={edited}
             onBlur={() => void sync.current?.flush()}
           />
@@ -546,10 +588,30 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email }: Cha
         </div>
       </section>
 
+      {commentsOpen && (
+        <CommentsPanel
+          bookId={book.id}
+          chapterId={chapterId}
+          language={book.language}
+          me={me.id}
+          owner={me.owner}
+          target={commentTarget}
+          beforeCreate={async () => {
+            await sync.current?.flush();
+          }}
+          onTargetDone={() => setCommentTarget(null)}
+          active={activeThread}
+          onSelect={(thread) => {
+            setActiveThread(thread.id);
+            if (!editor.current?.showThread(thread.id)) setNotice("These words are not in the text as it stands now.");
+          }}
+        />
+      )}
       {status.state === "conflict" && (
         <ConflictDialog
           conflict={status.conflict}
           language={book.language}
+          countRule={book.countRule}
           open={dialog === "conflict"}
           onClose={() => setDialog(null)}
           onResolve={async (choice) => {

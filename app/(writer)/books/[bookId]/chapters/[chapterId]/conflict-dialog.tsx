@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { countProse } from "@/server/text/prose";
+import type { CountRule } from "@/server/text/text-rules";
 import { formatDateTime, formatWords } from "@/app/_components/format";
 import type { Conflict, Resolution } from "./chapter-sync";
 import styles from "./editor.module.css";
@@ -16,6 +17,7 @@ import { TextDiff } from "./text-diff";
 export function ConflictDialog({
   conflict,
   language,
+  countRule,
   open,
   onResolve,
   onClose,
@@ -23,6 +25,7 @@ export function ConflictDialog({
   conflict: Conflict;
   /** the book's language: a Chinese or Japanese book counts characters */
   language: string;
+  countRule: CountRule;
   open: boolean;
   onResolve(choice: Resolution): Promise<void>;
   onClose(): void;
@@ -49,7 +52,7 @@ export function ConflictDialog({
             here and kept in this browser.
           </p>
           <p className="muted">
-            Yours: {formatWords(countProse(conflict.mine.content), language)} · The other: {formatWords(theirs.wordCount, language)}.
+            Yours: {formatWords(countProse(conflict.mine.content, countRule), language)} · The other: {formatWords(theirs.wordCount, language)}.
             Below, <del className={styles.legendDel}>struck out</del> is only in the other version,{" "}
             <ins className={styles.legendIns}>underlined</ins> only in yours.
           </p>

@@ -10,10 +10,14 @@ import { tagHighlighter, tags } from "@lezer/highlight";
 import { GFM, parser } from "@lezer/markdown";
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { emphasisKeys, richPaste, smartPunctuation } from "./writing-input";
+import { paragraphInput } from "./paragraph-input";
+import type { ParagraphIndent } from "@/server/text/text-rules";
 import { noteDecorations } from "./note-decorations";
 import { livePreview } from "./live-preview";
 import { typewriterScrolling } from "./typewriter";
 import { bibleCompletionSource, bibleMarks, chapterMentions, markedEntries, type MarkedEntry, setMarkedEntries } from "./bible-marks";
+import { findQuote } from "@/server/comments/anchor";
+import { commentMarks, markOf, setCommentMarks } from "./comment-marks";
 
 export interface MarkdownEditorHandle {
   text(): string;
@@ -28,6 +32,17 @@ export interface MarkdownEditorHandle {
   selectedText(): string;
   /** Every mention of the bible's entries in the text, in the editor's positions. */
   mentions(): { id: string; from: number; to: number }[];
+  /** The selection as a comment names it: offsets into the text as it is stored, and its words; null when nothing is selected. */
+  commentTarget(): { start: number; end: number; quote: string } | null;
+  /** Selects a thread's words and scrolls them into view; false when the text no longer holds them. */
+  showThread(threadId: string): boolean;
+}
+
+/** The open threads of the chapter, as the server last placed them, and the one being read. */
+export interface EditorComments {
+  threads: readonly { id: string; quote: string; start: number | null }[];
+  active: string | null;
+  onOpen(threadId: string): void;
 }
 
 /** The story bible in the editor: the entries to mark and complete, whether marks show, and an entry's card. */
@@ -48,7 +63,10 @@ interface MarkdownEditorProps {
   source: boolean;
   /** the caret's line kept at the middle of the screen (focus mode) */
   typewriter: boolean;
+  /** the book's paragraph indent, drawn by CSS (the module's `data-paragraph-indent` rules) */
+  paragraphIndent: ParagraphIndent;
   bible?: EditorBible;
+  comments?: EditorComments;
   onEdit(): void;
   onBlur(): void;
 }
@@ -108,7 +126,7 @@ export function editorOffset(stored: string, offset: number): number {
 }
 
 /** CodeMirror 6 with the Markdown grammar, soft-wrapped prose, undo history and search. */
-export function MarkdownEditor({ ref, initialText, label, className, smartPunctuation: smart, source, typewriter, bible, onEdit, onBlur }: MarkdownEditorProps) {
+export function MarkdownEditor({ ref, initialText, label, className, smartPunctuation: smart, source, typewriter, paragraphIndent, bible, comments, onEdit, onBlur }: MarkdownEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const smartOption = useRef(new Compartment());
@@ -119,9 +137,9 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
   // The text as the server last gave it, which search offsets count in.
   const storedText = useRef(initialText);
   // The latest callbacks, so the editor is built once and never rebuilt with the page's renders.
-  const callbacks = useRef({ onEdit, onBlur, card: bible?.card });
+  const callbacks = useRef({ onEdit, onBlur, card: bible?.card, openThread: comments?.onOpen });
   useEffect(() => {
-    callbacks.current = { onEdit, onBlur, card: bible?.card };
+    callbacks.current = { onEdit, onBlur, card: bible?.card, openThread: comments?.onOpen };
   });
   const marked = bible?.marked ?? false;
   const marks = (on: boolean) => (on ? bibleMarks((id) => callbacks.current.card?.(id) ?? null) : []);
@@ -138,6 +156,7 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
           lineBreak ? EditorView.clipboardInputFilter.of((text) => text.replace(/\r\n?|\n/g, lineBreak)) : [],
           richPaste,
           emphasisKeys,
+          paragraphInput,
           smartOption.current.of(smart ? smartPunctuation : []),
           history(),
           search({ top: true }),
@@ -146,6 +165,7 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
           previewOption.current.of(source ? [] : livePreview),
           typewriterOption.current.of(typewriter ? typewriterScrolling : []),
           noteDecorations,
+          commentMarks((id) => callbacks.current.openThread?.(id)),
           markedEntries,
           marksOption.current.of(marks(marked)),
           // `@` and a name's start: the bible's names (the only completions this editor offers).
@@ -216,9 +236,41 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
         if (!state) return [];
         return chapterMentions(state).map(({ mention, from }) => ({ id: mention.id, from: from + mention.start, to: from + mention.end }));
       },
+      commentTarget() {
+        const state = view.current?.state;
+        if (!state) return null;
+        const { from, to } = state.selection.main;
+        const quote = state.sliceDoc(from, to);
+        if (quote.trim() === "") return null;
+        // sliceDoc writes the document's own line breaks: its lengths are the stored text's offsets.
+        const start = state.sliceDoc(0, from).length;
+        return { start, end: start + quote.length, quote };
+      },
+      showThread(threadId) {
+        const editor = view.current;
+        const mark = editor && markOf(editor.state, threadId);
+        if (!editor || !mark) return false;
+        editor.dispatch({ selection: { anchor: mark.from, head: mark.to }, effects: EditorView.scrollIntoView(mark.from, { y: "center" }) });
+        return true;
+      },
     }),
     [initialText],
   );
+
+  const threads = comments?.threads;
+  const activeThread = comments?.active ?? null;
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor || !threads) return;
+    // Each thread is found by its quote near where the server placed it in the saved text: typing
+    // since may have moved it.
+    const text = editor.state.sliceDoc();
+    const marks = threads.flatMap((thread) => {
+      const found = thread.start === null ? null : findQuote(text, { quote: thread.quote, prefix: "", suffix: "" }, thread.start);
+      return found ? [{ id: thread.id, from: editorOffset(text, found.start!), to: editorOffset(text, found.end!) }] : [];
+    });
+    editor.dispatch({ effects: setCommentMarks.of({ marks, active: activeThread }) });
+  }, [threads, activeThread, mounted]);
 
   const entries = bible?.entries;
   useEffect(() => {
@@ -254,7 +306,7 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
   // in the editor's own classes, until CodeMirror takes the place over (the text is not a textbox
   // until then: a click or a key before it would be lost).
   return (
-    <div ref={host} className={className}>
+    <div ref={host} className={className} data-paragraph-indent={paragraphIndent}>
       {!mounted && (
         <div className="cm-editor" data-server-text="">
           <div className="cm-scroller">

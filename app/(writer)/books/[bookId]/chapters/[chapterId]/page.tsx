@@ -46,17 +46,18 @@ export default async function ChapterPage({ params }: Params) {
     );
   }
   const { book, chapter, chapters } = loaded;
-  if (!roleMayDo(book.role, "write")) return <ChapterReading book={book} chapter={chapter} chapters={chapters} />;
+  if (!roleMayDo(book.role, "write")) return <ChapterReading book={book} chapter={chapter} chapters={chapters} me={principal.userId} />;
   const user = await getCurrentUser(principal);
   return (
     <ChapterEditor
       // A new editor (and save engine) for each chapter, never one reused across chapters.
       key={chapter.id}
-      book={{ id: book.id, title: book.title, language: book.language }}
+      book={{ id: book.id, title: book.title, language: book.language, countRule: book.countRule, paragraphIndent: book.paragraphIndent }}
       chapterId={chapter.id}
       chapter={{ version: chapter.version, title: chapter.title, content: chapter.content, wordCount: chapter.wordCount, updatedAt: chapter.updatedAt }}
       chapters={chapters}
       email={user.email}
+      me={{ id: user.id, owner: book.role === "owner" }}
     />
   );
 }

@@ -1,0 +1,110 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { formatDateTime } from "@/app/_components/format";
+import { ERROR_SENTENCES } from "@/app/_components/problem";
+import { pagePrincipal, requirePrincipal } from "@/app/_components/require-principal";
+import { getBook } from "@/server/books/get-book";
+import { defaultCollectionOptions } from "@/server/collections";
+import { listThreads, threadsCollection } from "@/server/comments/list-threads";
+import { AppError } from "@/server/errors";
+import styles from "./comments.module.css";
+
+type Params = Promise<{ bookId: string }>;
+type Search = Promise<{ show?: string; page?: string }>;
+
+/** The lists a writer looks through, each a filter of the one list. */
+const VIEWS = {
+  open: { label: "Open", filters: { resolved: false } },
+  mentions: { label: "Mentioning me", filters: { mentions: "me" as const } },
+  detached: { label: "Words deleted", filters: { detached: true } },
+  resolved: { label: "Resolved", filters: { resolved: true } },
+} as const;
+type View = keyof typeof VIEWS;
+const PER_PAGE = 50;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const principal = await pagePrincipal();
+  if (!principal) return { title: "Comments" };
+  const book = await getBook({ bookId: (await params).bookId }, principal).catch(() => null);
+  return { title: book ? `Comments — ${book.title}` : "Comments" };
+}
+
+/** /books/{bookId}/comments: every comment thread of the book, open ones first, each leading to its words. */
+export default async function CommentsPage({ params, searchParams }: { params: Params; searchParams: Search }) {
+  const { bookId } = await params;
+  const { show, page: pageParam } = await searchParams;
+  const view: View = show && show in VIEWS ? (show as View) : "open";
+  const principal = await requirePrincipal(`/books/${bookId}/comments`);
+  const page = Math.max(1, Math.min(Number.parseInt(pageParam ?? "1", 10) || 1, 10_000));
+  let loaded;
+  try {
+    const options = defaultCollectionOptions(threadsCollection, { perPage: PER_PAGE, page, filters: VIEWS[view].filters });
+    const [book, threads] = await Promise.all([getBook({ bookId }, principal), listThreads({ bookId, options }, principal)]);
+    loaded = { book, threads };
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    return (
+      <div className="empty">
+        <p className="empty-title">{ERROR_SENTENCES[error.code]}</p>
+        <Link href={`/books/${bookId}`}>Back to the book</Link>
+      </div>
+    );
+  }
+  const { book, threads } = loaded;
+  const pages = Math.max(1, Math.ceil(threads.total / PER_PAGE));
+  return (
+    <div className="narrow">
+      <p className="eyebrow">
+        <Link href={`/books/${book.id}`}>← {book.title}</Link>
+      </p>
+      <h1>Comments</h1>
+      <nav aria-label="Which comments" className={styles.views}>
+        {(Object.keys(VIEWS) as View[]).map((key) => (
+          <Link key={key} href={`/books/${book.id}/comments?show=${key}`} aria-current={key === view ? "page" : undefined}>
+            {VIEWS[key].label}
+          </Link>
+        ))}
+      </nav>
+      {threads.items.length === 0 ? (
+        <p className="muted">No comments here.</p>
+      ) : (
+        <ol className={styles.list}>
+          {threads.items.map((thread) => {
+            const [first, ...replies] = thread.comments;
+            return (
+              <li key={thread.id} className={styles.item}>
+                <p className={styles.where}>
+                  <Link href={`/books/${book.id}/chapters/${thread.chapterId}?thread=${thread.id}`}>{thread.chapterTitle}</Link>
+                  {thread.detached && <span className="muted"> · its words were deleted</span>}
+                  {thread.resolved && <span className="muted"> · resolved{thread.resolvedBy ? ` by ${thread.resolvedBy.name}` : ""}</span>}
+                </p>
+                <blockquote lang={book.language}>{thread.quote}</blockquote>
+                {first && (
+                  <p className={styles.body}>
+                    <strong>{first.author?.name ?? "A former member"}</strong> <time dateTime={first.createdAt}>{formatDateTime(first.createdAt)}</time>
+                    <br />
+                    {first.body}
+                  </p>
+                )}
+                {replies.length > 0 && (
+                  <p className="muted">
+                    {replies.length} {replies.length === 1 ? "reply" : "replies"}, the last by {replies.at(-1)!.author?.name ?? "a former member"}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {pages > 1 && (
+        <nav aria-label="Pages" className="button-row">
+          {page > 1 && <Link href={`/books/${book.id}/comments?show=${view}&page=${page - 1}`}>← Newer</Link>}
+          <span className="muted">
+            Page {page} of {pages}
+          </span>
+          {page < pages && <Link href={`/books/${book.id}/comments?show=${view}&page=${page + 1}`}>Older →</Link>}
+        </nav>
+      )}
+    </div>
+  );
+}

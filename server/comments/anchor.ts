@@ -1,0 +1,146 @@
+/**
+ * Where a comment stands in a chapter's text (issue 36 item 2, decision 0492), and how it follows
+ * the text through edits. Pure: the text change command calls it for every thread of a chapter it
+ * rewrites, and creating a comment calls it to place what the caller quoted.
+ *
+ * Positions are UTF-16 offsets into the chapter's stored text, as JavaScript and CodeMirror count.
+ * The quote and a little context either side are kept with the position: an edit elsewhere moves
+ * the position arithmetically, and where the position is lost (the quoted words were rewritten, the
+ * chapter replaced by an upload or a restore, the paragraph moved) the quote is looked for again,
+ * nearest where it stood, its context breaking ties. A quote no longer in the text leaves the
+ * comment detached, its quote kept, and re-attached when the words come back.
+ *
+ * Every step is a scan or an indexOf over the text: linear, no pattern built from the writer's words.
+ */
+
+/** Characters of context kept either side of a quote: enough to tell apart repeated phrases. */
+export const CONTEXT_LENGTH = 32;
+
+export interface Anchor {
+  /** the quoted text; never empty */
+  quote: string;
+  /** up to CONTEXT_LENGTH characters before and after it, when it was last placed */
+  prefix: string;
+  suffix: string;
+  /** [start, end) in the text; null: detached */
+  start: number | null;
+  end: number | null;
+}
+
+/** The anchor of text[start, end): its quote and context. */
+export function anchorAt(text: string, start: number, end: number): Anchor {
+  return {
+    quote: text.slice(start, end),
+    prefix: text.slice(Math.max(0, start - CONTEXT_LENGTH), start),
+    suffix: text.slice(end, end + CONTEXT_LENGTH),
+    start,
+    end,
+  };
+}
+
+/** An anchor that lost its place: its quote and context kept as they were. */
+export function detached(anchor: Anchor): Anchor {
+  return { ...anchor, start: null, end: null };
+}
+
+/** Occurrences of a quote looked at, at most: a one-word quote in a long chapter has thousands. */
+const MAX_CANDIDATES = 2000;
+
+/**
+ * The occurrence of the quote nearest `near` (the caller's idea of where it is), the one whose
+ * context matches best winning over a nearer one. Occurrences are visited outward from `near`, so
+ * the nearest are always among those looked at.
+ */
+export function findQuote(text: string, anchor: Pick<Anchor, "quote" | "prefix" | "suffix">, near: number): Anchor | null {
+  const { quote, prefix, suffix } = anchor;
+  if (quote === "") return null;
+  let best: { at: number; score: number } | null = null;
+  const consider = (at: number) => {
+    // Context counts for more than distance: a repeated phrase is told apart by what surrounds it.
+    const context = sharedSuffixLength(text.slice(Math.max(0, at - prefix.length), at), prefix) + sharedPrefixLength(text.slice(at + quote.length, at + quote.length + suffix.length), suffix);
+    const score = context * (text.length + 1) - Math.abs(at - near);
+    if (!best || score > best.score) best = { at, score };
+  };
+  let forward = text.indexOf(quote, Math.max(0, near));
+  let backward = near > 0 ? text.lastIndexOf(quote, near - 1) : -1;
+  for (let looked = 0; looked < MAX_CANDIDATES && (forward >= 0 || backward >= 0); looked++) {
+    if (forward >= 0 && (backward < 0 || forward - near <= near - backward)) {
+      consider(forward);
+      forward = text.indexOf(quote, forward + 1);
+    } else {
+      consider(backward);
+      backward = backward > 0 ? text.lastIndexOf(quote, backward - 1) : -1;
+    }
+  }
+  const found = best as { at: number } | null;
+  return found ? anchorAt(text, found.at, found.at + quote.length) : null;
+}
+
+/**
+ * The anchor in `after`, the text that replaced `before`. The edit is taken as one replaced stretch
+ * (what lies between the texts' common beginning and common end): an anchor wholly before it stays,
+ * wholly after it shifts by the change in length, and one the edit falls inside grows or shrinks
+ * with it (the quoted words were revised, not lost). An anchor inside the stretch (its paragraph
+ * moved, the chapter replaced) is looked for by its quote; one the edit cuts across keeps the part
+ * the edit left; one the edit took whole is detached. A detached anchor is looked for again.
+ */
+export function followEdit(anchor: Anchor, before: string, after: string): Anchor {
+  const { start, end } = anchor;
+  if (start === null || end === null) return findQuote(after, anchor, 0) ?? anchor;
+  if (before === after) return anchor;
+  const common = sharedPrefixLength(before, after);
+  const tail = Math.min(sharedSuffixLength(before, after), before.length - common, after.length - common);
+  const [editedFrom, editedTo] = [common, before.length - tail]; // the replaced stretch of `before`
+  const shift = after.length - before.length;
+  if (end <= editedFrom) return anchorAt(after, start, end);
+  if (start >= editedTo) return anchorAt(after, start + shift, end + shift);
+  if (start <= editedFrom && end >= editedTo && end + shift > start) return anchorAt(after, start, end + shift);
+  if (start < editedFrom) return anchorAt(after, start, editedFrom);
+  if (end > editedTo) return anchorAt(after, editedTo + shift, end + shift);
+  return findQuote(after, anchor, start) ?? findBetweenContext(after, anchor, start) ?? detached(anchor);
+}
+
+/**
+ * A quote whose words were changed where a change also moved it (a book-wide replace touches many
+ * places at once): the stretch between its context, when the context is still there, near where it
+ * stood and not far longer than the quote was.
+ */
+export function findBetweenContext(text: string, anchor: Pick<Anchor, "quote" | "prefix" | "suffix">, near: number): Anchor | null {
+  if (anchor.prefix.length < NEAR_CONTEXT || anchor.suffix.length < NEAR_CONTEXT) return null;
+  // Only the context next to the quote: the farther part may hold the changed words too.
+  const prefix = anchor.prefix.slice(-NEAR_CONTEXT);
+  const suffix = anchor.suffix.slice(0, NEAR_CONTEXT);
+  const before = findQuote(text, { quote: prefix, prefix: "", suffix: "" }, Math.max(0, near - prefix.length));
+  if (!before) return null;
+  const start = before.end!;
+  const end = text.indexOf(suffix, start);
+  if (end <= start || end - start > 2 * anchor.quote.length + CONTEXT_LENGTH) return null;
+  return anchorAt(text, start, end);
+}
+
+/** The context either side that places an edited quote: shorter matches by chance, longer may hold edits. */
+const NEAR_CONTEXT = 12;
+
+/**
+ * The anchor in a text that replaced one not known any more (an undo reads only what it restores):
+ * kept where it is if its quote is still there, otherwise looked for by its quote and its context.
+ */
+export function followReplacement(anchor: Anchor, after: string): Anchor {
+  const { start, end, quote } = anchor;
+  if (start !== null && end !== null && after.slice(start, end) === quote) return anchorAt(after, start, end);
+  return findQuote(after, anchor, start ?? 0) ?? findBetweenContext(after, anchor, start ?? 0) ?? detached(anchor);
+}
+
+function sharedPrefixLength(a: string, b: string): number {
+  const limit = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < limit && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+function sharedSuffixLength(a: string, b: string): number {
+  const limit = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < limit && a.charCodeAt(a.length - 1 - i) === b.charCodeAt(b.length - 1 - i)) i++;
+  return i;
+}
