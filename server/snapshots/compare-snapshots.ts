@@ -1,6 +1,7 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { loadBook } from "../books/access";
+import { readableText } from "../chapters/load-chapter";
 import { sql } from "../db";
 import { AppError } from "../errors";
 import { runInWorker } from "../workers/pool";
@@ -49,7 +50,10 @@ export async function compareSnapshots(
   const trashed = new Set(
     (await sql.selectFrom("Chapter").select("id").where("bookId", "=", book.id).where("deletedAt", "is not", null).execute()).map((c) => c.id),
   );
-  const differs = await textsDiffer(book.id, from, to);
+  // The writer's private notes are text only to those who write the book (decision 0492): to anyone
+  // else a chapter whose notes alone changed is unchanged, and a diff never shows them.
+  const readable = (text: string) => readableText(principal, book, text);
+  const differs = await textsDiffer(book.id, from, to, readable);
   const entry = (chapterId: string): ChapterComparisonDto => {
     const a = from.chapters.get(chapterId);
     const b = to.chapters.get(chapterId);
@@ -67,7 +71,7 @@ export async function compareSnapshots(
     to: sideSummary(to),
     chapters,
     totals: { added: count("added"), removed: count("removed"), changed: count("changed"), unchanged: count("unchanged"), fromWords: words(from), toWords: words(to) },
-    diff: input.chapter === undefined ? null : await chapterDiff(book.id, from, to, input.chapter, principal.userId),
+    diff: input.chapter === undefined ? null : await chapterDiff(book.id, from, to, input.chapter, readable, principal.userId),
   };
 }
 
@@ -105,7 +109,7 @@ async function todaySide(bookId: string): Promise<Side> {
  * counts, different texts; otherwise (a save that changed a comma, or a restore of the same words)
  * the texts themselves are compared.
  */
-async function textsDiffer(bookId: string, from: Side, to: Side): Promise<Set<string>> {
+async function textsDiffer(bookId: string, from: Side, to: Side, readable: (text: string) => string): Promise<Set<string>> {
   const differs = new Set<string>();
   const toRead: string[] = [];
   for (const [id, a] of from.chapters) {
@@ -120,7 +124,7 @@ async function textsDiffer(bookId: string, from: Side, to: Side): Promise<Set<st
   for (const id of toRead) {
     const before = fromTexts.get(from.chapters.get(id)!.revisionId!);
     const after = to.snapshotId ? toTexts.get(to.chapters.get(id)!.revisionId!) : toTexts.get(id);
-    if (before !== after) differs.add(id);
+    if (before === undefined || after === undefined || readable(before) !== readable(after)) differs.add(id);
   }
   return differs;
 }
@@ -135,7 +139,7 @@ async function todayTexts(bookId: string, chapterIds: string[]): Promise<Map<str
 }
 
 /** One chapter's text on each side ("" where it is absent) and the diff between them. */
-async function chapterDiff(bookId: string, from: Side, to: Side, chapterId: string, owner: string): Promise<ChapterDiffDto> {
+async function chapterDiff(bookId: string, from: Side, to: Side, chapterId: string, readable: (text: string) => string, owner: string): Promise<ChapterDiffDto> {
   if (!from.chapters.has(chapterId) && !to.chapters.has(chapterId)) {
     throw new AppError("not_found", "Neither side of this comparison holds a chapter with this id.");
   }
@@ -145,7 +149,7 @@ async function chapterDiff(bookId: string, from: Side, to: Side, chapterId: stri
     : to.snapshotId
       ? (await snapshotChapterText(to.snapshotId, chapterId)).content
       : ((await todayTexts(bookId, [chapterId])).get(chapterId) ?? "");
-  const diff = await diffOf(before, after, owner);
+  const diff = await diffOf(readable(before), readable(after), owner);
   return { chapterId, ...diff };
 }
 

@@ -1,6 +1,7 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { loadBook } from "../books/access";
+import { readableText } from "../chapters/load-chapter";
 import type { SnapshotChapterDto, SnapshotDto } from "./schemas";
 import { loadSnapshot, snapshotChapterText, snapshotWithChapters } from "./snapshots";
 
@@ -13,10 +14,11 @@ export async function getSnapshot(input: { bookId: string; snapshotId: string },
 }
 
 // GET /api/v1/books/{bookId}/snapshots/{snapshotId}/chapters/{chapterId} — one chapter's text as
-// the snapshot holds it.
+// the snapshot holds it; the writer's private notes only for those who write the book (decision 0492).
 export async function getSnapshotChapter(input: { bookId: string; snapshotId: string; chapterId: string }, principal: Principal): Promise<SnapshotChapterDto> {
   authorize(principal, "snapshots.chapter");
   const book = await loadBook(principal, input.bookId, "snapshots.chapter");
   const snapshot = await loadSnapshot(book.id, input.snapshotId);
-  return { snapshotId: snapshot.id, ...(await snapshotChapterText(snapshot.id, input.chapterId)) };
+  const chapter = await snapshotChapterText(snapshot.id, input.chapterId);
+  return { snapshotId: snapshot.id, ...chapter, content: readableText(principal, book, chapter.content) };
 }

@@ -198,6 +198,23 @@ describe("reading and comparing", () => {
     expect(await refusal(listSnapshots({ bookId: book.id }, reader))).toMatchObject({ code: "forbidden" });
   });
 
+  it("shows the writer's private notes only to those who write the book (decision 0492)", async () => {
+    const book = await newBook(owner, "Notes");
+    const chapter = await uploadChapter({ bookId: book.id, title: "One", content: "The heron waited. <!-- cut this? -->" }, owner);
+    const draft = await createSnapshot({ bookId: book.id, name: "With a note", note: "" }, owner);
+    await saveChapter({ bookId: book.id, chapterId: chapter.id, version: 1, content: "The heron waited. <!-- keep it -->" }, owner);
+    const editor = await newWriter("editor");
+    await addMember({ bookId: book.id, email: await emailOf(editor), role: "editor" }, owner);
+    const ids = { bookId: book.id, snapshotId: draft.id, chapterId: chapter.id };
+    expect((await getSnapshotChapter(ids, owner)).content).toBe("The heron waited. <!-- cut this? -->");
+    expect((await getSnapshotChapter(ids, editor)).content).not.toContain("cut this");
+    // only the note changed: the owner sees a change, the editor none, and no diff shows them the note
+    expect((await compareSnapshots({ ...ids, with: "today" }, owner)).chapters[0]?.status).toBe("changed");
+    const editors = await compareSnapshots({ ...ids, with: "today", chapter: chapter.id }, editor);
+    expect(editors.chapters[0]?.status).toBe("unchanged");
+    expect(JSON.stringify(editors.diff)).not.toMatch(/cut this|keep it/);
+  });
+
   it("diffs a long chapter in a worker thread and answers the same parts", async () => {
     const book = await newBook(owner, "Long");
     const paragraphs = Array.from({ length: 800 }, (_, i) => `Paragraph ${i} of the long chapter, where the heron waits.`);
