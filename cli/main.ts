@@ -23,6 +23,7 @@ import { registerSeries } from "./commands/series";
 import { registerShare } from "./commands/share";
 import { registerComments } from "./commands/comments";
 import { registerInbox } from "./commands/inbox";
+import { registerSnapshots } from "./commands/snapshots";
 import { registerStats } from "./commands/stats";
 import { registerTokens } from "./commands/tokens";
 import { registerUsers } from "./commands/users";
@@ -75,10 +76,11 @@ function buildProgram(): Command {
     registerBooks,
     registerMembers,
     registerShare,
+    registerSnapshots,
     registerChapters,
+    registerParts,
     registerComments,
     registerInbox,
-    registerParts,
     registerImport,
     registerExport,
     registerSearch,

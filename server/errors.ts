@@ -47,6 +47,8 @@ export const ERRORS = {
   owns_shared_books: { status: 409, code: 40910, trpc: "CONFLICT" },
   last_admin: { status: 409, code: 40911, trpc: "CONFLICT" },
   own_account: { status: 409, code: 40912, trpc: "CONFLICT" },
+  // named snapshots (issue 36 item 4, decision 0489): a chapter a snapshot holds is not deleted for good
+  chapter_in_snapshot: { status: 409, code: 40920, trpc: "CONFLICT" },
   gone: { status: 410, code: 41000, trpc: "NOT_FOUND" },
   // invitations (issue 36 item 1): accepted, withdrawn, expired, or its book deleted (details.reason)
   invitation_gone: { status: 410, code: 41001, trpc: "NOT_FOUND" },

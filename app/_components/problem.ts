@@ -63,6 +63,7 @@ export const ERROR_SENTENCES: Record<ErrorCode, string> = {
   owns_shared_books: "You own books other people work on. Give each one another owner (Members panel) or remove its members first.",
   last_admin: "This server must keep one administrator. Make another account an administrator first.",
   own_account: "Change your own account from Settings → Account.",
+  chapter_in_snapshot: "A named snapshot holds this chapter, so it cannot be deleted for good. Move it to the trash, or delete the snapshot first.",
   destination_not_allowed: "That address is on a private network; webhooks go to public addresses only.",
   bible_limit: "This book's bible is full: it has reached one of its limits.",
   rate_limited: "That was a lot at once. Wait a moment, then try again.",

@@ -15,9 +15,12 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
  * - `comment`: comments and suggestions, once they exist (issue 36);
  * - `write`: the text, chapters, the book's attributes, the bible, the cover, the release plan;
  * - `delete`: trashing, restoring and purging the book;
- * - `manageMembers`: adding, changing and removing members.
+ * - `manageMembers`: adding, changing and removing members;
+ * - `manageSnapshots`: freezing the book as a named snapshot and deleting one (decision 0489): the
+ *   owner's, since a snapshot is what the owner hands to readers. Reading and comparing them is
+ *   `readDraft`; restoring a chapter from one is `write`.
  */
-export const BOOK_ACTIONS = ["read", "readDraft", "comment", "write", "delete", "manageMembers"] as const;
+export const BOOK_ACTIONS = ["read", "readDraft", "comment", "write", "delete", "manageMembers", "manageSnapshots"] as const;
 export type BookAction = (typeof BOOK_ACTIONS)[number];
 
 const ROLE_ACTIONS: Record<BookRole, ReadonlySet<BookAction>> = {

@@ -156,6 +156,15 @@ export const OPERATIONS = {
   "invitations.create": { scope: "write:books", book: "manageMembers" },
   "invitations.withdraw": { scope: "write:books", book: "manageMembers" },
   "invitations.accept": { scope: null },
+  // named snapshots (issue 36 item 4, decision 0489): the owner makes and deletes them; whoever
+  // reads the draft reads and compares them; whoever may write restores a chapter from one
+  "snapshots.list": { scope: "read:books", book: "readDraft" },
+  "snapshots.get": { scope: "read:books", book: "readDraft" },
+  "snapshots.chapter": { scope: "read:books", book: "readDraft" },
+  "snapshots.compare": { scope: "read:books", book: "readDraft" },
+  "snapshots.create": { scope: "write:books", book: "manageSnapshots" },
+  "snapshots.delete": { scope: "write:books", book: "manageSnapshots" },
+  "snapshots.restore": { scope: "write:books", book: "write" },
 } as const satisfies Record<string, { scope: Scope | null; book?: BookAction }>;
 
 export type Operation = keyof typeof OPERATIONS;

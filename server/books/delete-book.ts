@@ -8,7 +8,7 @@ import { toBookDto } from "./schemas";
 import { announceBookDeleted } from "../webhooks/announce";
 
 // DELETE /api/v1/books/{bookId} — into the trash; with `permanent`, deleted for good: chapters and
-// revisions, the book's own story-bible entries and its cover go, and the id stays as a tombstone
+// revisions, its snapshots, the book's own story-bible entries and its cover go, and the id stays as a tombstone
 // that answers 410. With a precondition (REST's If-Match or If-Unmodified-Since), the book must be
 // as the caller read it, checked with the write: 412 otherwise.
 export async function deleteBook(input: { bookId: string; permanent: boolean; precondition?: Precondition }, principal: Principal): Promise<void> {
@@ -35,7 +35,9 @@ export async function deleteBook(input: { bookId: string; permanent: boolean; pr
     if (precondition) unchanged(await trx.updateTable("Book").set({ updatedAt: now }).where("id", "=", book.id).where("updatedAt", "=", book.updatedAt).executeTakeFirst());
     // Before the purge forgets its title (a book in the trash is announced again: now it is gone for good).
     await announceBookDeleted(trx, book, true, now);
-    // A chapter's revisions go with it, and an entry's relations, mentions and picture (ON DELETE CASCADE).
+    // A chapter's revisions go with it, and an entry's relations, mentions and picture (ON DELETE
+    // CASCADE); the snapshots first, since a revision a snapshot holds is never deleted from under it.
+    await trx.deleteFrom("Snapshot").where("bookId", "=", book.id).execute();
     await trx.deleteFrom("Chapter").where("bookId", "=", book.id).execute();
     await trx.deleteFrom("BibleEntry").where("bookId", "=", book.id).execute();
     await deletePicture(trx, PICTURE_STORES.bookCover, book.id);

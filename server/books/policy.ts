@@ -39,6 +39,7 @@ const DOING: Record<BookAction, string> = {
   write: "change it",
   delete: "delete or restore it",
   manageMembers: "manage its members",
+  manageSnapshots: "make or delete its snapshots",
 };
 
 /** Throws 403 forbidden, saying which role the caller has and what it does not allow. */

@@ -57,6 +57,8 @@ export interface TextChange {
   countRule: CountRule;
   /** the book-wide replace (or its undo) the revisions belong to */
   changeSetId?: string;
+  /** a restore from a named snapshot: the snapshot each revision says it came from */
+  snapshotId?: string;
   rewrites?: Rewrite[];
   appends?: NewChapter[];
 }
@@ -222,7 +224,7 @@ export async function changeChapterText(
   chapter: { id: string; bookId: string; version: number; wordCount: number; content: string },
   expectedVersion: number,
   next: { title: string; content: string },
-  options: { authorId: string; kind?: "save" | "restore" },
+  options: { authorId: string; kind?: "save" | "restore"; snapshotId?: string },
 ): Promise<ChapterDto> {
   if (chapter.version !== expectedVersion) throw versionConflict(expectedVersion, chapter.version);
   const kind = options.kind ?? "save";
@@ -233,7 +235,7 @@ export async function changeChapterText(
   const change = await wordChangeOf(chapter.content, next.content, countRule, { before: chapter.wordCount, after: wordCount }, options.authorId);
   const rewrite: Rewrite = { chapterId: chapter.id, expectedVersion, wordCountBefore: chapter.wordCount, contentBefore: chapter.content, next: { ...next, wordCount }, change };
   const written = await bookTransaction(chapter.bookId, (trx) =>
-    changeTextIn(trx, { bookId: chapter.bookId, authorId: options.authorId, kind, countRule, rewrites: [rewrite] }, () => notWritten(trx, chapter, expectedVersion)),
+    changeTextIn(trx, { bookId: chapter.bookId, authorId: options.authorId, kind, countRule, snapshotId: options.snapshotId, rewrites: [rewrite] }, () => notWritten(trx, chapter, expectedVersion)),
   );
   if (next.content !== chapter.content) await followAtOnce(written);
   return written.chapters[0]!.chapter;
@@ -288,7 +290,7 @@ async function keepRevisions(trx: Transaction<DB>, { change, at, chapters }: Wri
     // only the revisions that outlive the first window, off the save's time (decision 0482).
     await trx
       .insertInto("ChapterRevision")
-      .values({ id: newId(), chapterId, version, title, content, compressedContent: null, wordCount, createdAt: at, kind: change.kind, changeSetId: change.changeSetId ?? null, authorId: change.authorId })
+      .values({ id: newId(), chapterId, version, title, content, compressedContent: null, wordCount, createdAt: at, kind: change.kind, changeSetId: change.changeSetId ?? null, authorId: change.authorId, snapshotId: change.snapshotId ?? null })
       .execute();
     if (!appended && version % THIN_EVERY_VERSIONS === 0) await thinRevisions(trx, chapterId, at);
   }

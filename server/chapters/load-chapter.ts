@@ -56,9 +56,13 @@ export function chapterInTrash(ids: ChapterIds, message = "This chapter is in th
 }
 
 /** Version `version` of a chapter, as its revision keeps it; 404 if it never existed or was thinned. */
-/** A chapter's versions, each with its author's name as their account gives it now. */
+/** A chapter's versions, each with its author's name as their account gives it now (and a restore's snapshot's name). */
 export function revisionsWithAuthors(chapterId: string) {
-  return sql.selectFrom("ChapterRevision").leftJoin("User", "User.id", "ChapterRevision.authorId").where("ChapterRevision.chapterId", "=", chapterId);
+  return sql
+    .selectFrom("ChapterRevision")
+    .leftJoin("User", "User.id", "ChapterRevision.authorId")
+    .leftJoin("Snapshot", "Snapshot.id", "ChapterRevision.snapshotId")
+    .where("ChapterRevision.chapterId", "=", chapterId);
 }
 
 /** What a version is summarised by, read from revisionsWithAuthors. */
@@ -71,6 +75,8 @@ export const revisionSummaryColumns = [
   "ChapterRevision.changeSetId",
   "ChapterRevision.authorId",
   "User.name as authorName",
+  "ChapterRevision.snapshotId",
+  "Snapshot.name as snapshotName",
 ] as const;
 
 export async function loadRevision(chapterId: string, version: number) {

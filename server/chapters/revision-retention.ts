@@ -11,6 +11,7 @@ import type { DB } from "../generated/kysely/database";
  * Uploads, restores, replaces and their undos are never thinned, nor is the current version
  * (always the newest in its bucket), nor the autosave a book-wide replace changed: undoing the
  * replace brings that text back, and the history shows the chapter as it stood before it.
+ * Nor is a revision a named snapshot holds: the snapshot's text is that revision (decision 0489).
  */
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -57,7 +58,10 @@ export async function thinRevisions(trx: Transaction<DB>, chapterId: string, now
     .execute();
   const replaced = await trx.selectFrom("ChapterRevision").select("version").where("chapterId", "=", chapterId).where("kind", "=", "replace").execute();
   const beforeReplace = new Set(replaced.map((r) => r.version - 1));
-  const drop = revisionsToDrop(autosaves.filter((r) => !beforeReplace.has(r.version)), now);
+  const held = await trx.selectFrom("SnapshotChapter").select("revisionId").where("chapterId", "=", chapterId).execute();
+  const inSnapshots = new Set(held.map((h) => h.revisionId));
+  // A held revision is left out before the buckets are drawn, so it neither goes nor stands in for another.
+  const drop = revisionsToDrop(autosaves.filter((r) => !beforeReplace.has(r.version) && !inSnapshots.has(r.id)), now);
   // In slices: SQLite takes at most 32,766 bound parameters in one statement.
   for (let start = 0; start < drop.length; start += 500) {
     await trx.deleteFrom("ChapterRevision").where("id", "in", drop.slice(start, start + 500)).execute();

@@ -84,6 +84,8 @@ export const revisionSummarySchema = z
     changeSetId: z.string().nullable().describe("the book-wide replace (or its undo) that wrote it"),
     authorId: z.string().nullable().describe("the user whose change wrote this version; null for versions written before authors were recorded"),
     authorName: z.string().nullable().describe("that user's name as their account gives it now; null when no author is recorded, the account has no name or is gone"),
+    snapshotId: z.string().nullable().describe("a restore from a named snapshot: the snapshot it came from (it may have been deleted since)"),
+    snapshotName: z.string().nullable().describe("that snapshot's name; null when none, or when it was deleted since"),
   })
   .meta({ id: "RevisionSummary" });
 export const revisionSchema = revisionSummarySchema.extend({ content: z.string() }).meta({ id: "Revision" });
@@ -124,7 +126,9 @@ export function toRevisionSummaryDto(row: {
   changeSetId: string | null;
   authorId: string | null;
   authorName: string | null;
+  snapshotId: string | null;
+  snapshotName: string | null;
 }): RevisionSummaryDto {
-  const { version, title, wordCount, kind, changeSetId, authorId } = row;
-  return { version, title, wordCount, createdAt: row.createdAt.toISOString(), kind, changeSetId, authorId, authorName: row.authorName || null };
+  const { version, title, wordCount, kind, changeSetId, authorId, snapshotId, snapshotName } = row;
+  return { version, title, wordCount, createdAt: row.createdAt.toISOString(), kind, changeSetId, authorId, authorName: row.authorName || null, snapshotId, snapshotName };
 }

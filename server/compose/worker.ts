@@ -9,13 +9,14 @@ import { markInsideWorker } from "../convert/engine/where";
 import type { PictureTask } from "../pictures/picture-task";
 import { performParseTask, type ParseTask } from "../request/parse-task";
 import type { SearchTask } from "../search/engine/task";
+import type { SnapshotTask } from "../snapshots/engine/text-diff";
 import type { LibrarySearchTask } from "../search/library-task";
 import type { TextTask } from "../text/count-task";
 import { serveTasks } from "../workers/worker";
 
 markInsideWorker();
 
-type Task = ConvertTask | AnalysisTask | CompareTask | ParseTask | TextTask | SearchTask | LibrarySearchTask | BibleTask | PictureTask;
+type Task = ConvertTask | AnalysisTask | CompareTask | ParseTask | TextTask | SearchTask | LibrarySearchTask | BibleTask | PictureTask | SnapshotTask;
 
 // Each domain's engine loads on its first task (scripts/build-worker.mjs makes it a chunk of its
 // own): the document readers and writers took a second to load, which every analysis paid.
@@ -42,5 +43,6 @@ export default serveTasks<Task>({
   "bible-scan": bible,
   "bible-near-names": bible,
   "bible-propose": bible,
+  "snapshot-diff": async (task) => (await import("../snapshots/engine/text-diff")).performSnapshotTask(task),
   "picture-read": async (task) => (await import("../pictures/picture-task")).performPictureTask(task),
 });

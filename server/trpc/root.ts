@@ -13,6 +13,7 @@ import { membersRouter } from "./routers/members";
 import { partsRouter } from "./routers/parts";
 import { usersRouter } from "./routers/users";
 import { searchRouter } from "./routers/search";
+import { snapshotsRouter } from "./routers/snapshots";
 import { webhooksRouter } from "./routers/webhooks";
 
 export const appRouter = router({
@@ -22,6 +23,7 @@ export const appRouter = router({
   invitations: invitationsRouter,
   comments: commentsRouter,
   inbox: inboxRouter,
+  snapshots: snapshotsRouter,
   chapters: chaptersRouter,
   parts: partsRouter,
   jobs: jobsRouter,

@@ -34,7 +34,9 @@ export async function eraseAccount(userId: string): Promise<void> {
       if (admins.length < 2) throw new AppError("last_admin", "This is the server's only admin: make another account an admin before deleting this one.");
     }
     // Chapters are deleted by name, as a purge does, so that SQLite's search-index trigger hears each;
-    // everything else the account owns goes with it (ON DELETE CASCADE).
+    // everything else the account owns goes with it (ON DELETE CASCADE). The books' snapshots go
+    // first: a revision a snapshot holds is never deleted from under it (decision 0489).
+    await trx.deleteFrom("Snapshot").where("bookId", "in", trx.selectFrom("Book").select("id").where("ownerId", "=", userId)).execute();
     await trx.deleteFrom("Chapter").where("bookId", "in", trx.selectFrom("Book").select("id").where("ownerId", "=", userId)).execute();
     await trx.deleteFrom("User").where("id", "=", userId).execute();
   });

@@ -12,6 +12,7 @@ import { PARTS_CASES } from "./http-parts-cases";
 import { INVITATIONS_CASES } from "./http-invitations-cases";
 import { COMMENTS_CASES } from "./http-comments-cases";
 import { INBOX_CASES } from "./http-inbox-cases";
+import { SNAPSHOTS_CASES } from "./http-snapshots-cases";
 import { WEBHOOKS_CASES } from "./http-webhooks-cases";
 import { ACCOUNTS_CASES } from "./http-accounts-cases";
 import { ARCHIVE_CASES } from "./http-account-archive-cases";
@@ -49,6 +50,7 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
   ...INVITATIONS_CASES,
   ...COMMENTS_CASES,
   ...INBOX_CASES,
+  ...SNAPSHOTS_CASES,
   ...WEBHOOKS_CASES,
   ...ACCOUNTS_CASES,
   ...ARCHIVE_CASES,

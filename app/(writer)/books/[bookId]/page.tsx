@@ -168,6 +168,9 @@ export default async function BookPage({ params }: { params: Params }) {
               <Link href={`/books/${book.id}/bible`} className="button secondary small">
                 Story bible
               </Link>
+              <Link href={`/books/${book.id}/snapshots`} className="button secondary small">
+                Snapshots
+              </Link>
               <Link href={`/analyze/${book.id}`} className="button secondary small">
                 Analyze
               </Link>

@@ -16,7 +16,7 @@ export function ChapterTrash({ chapters, language }: { chapters: ChapterSummaryD
   return (
     <section aria-labelledby="chapter-trash-heading" className={styles.trash}>
       <h3 id="chapter-trash-heading">Trash</h3>
-      <p className="muted">Chapters here are deleted for good after {CHAPTER_TRASH_DAYS} days.</p>
+      <p className="muted">Chapters here are deleted for good after {CHAPTER_TRASH_DAYS} days, unless a named snapshot holds them.</p>
       <ul className={styles.chapters}>
         {chapters.map((chapter) => (
           <li key={chapter.id} className={styles.chapter}>

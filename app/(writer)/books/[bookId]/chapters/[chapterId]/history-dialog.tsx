@@ -107,6 +107,9 @@ function Versions({ ids, language, currentVersion, currentText, onClose, onResto
                   {revision.version === currentVersion && <span className={styles.tag}> current</span>}
                 </span>
                 {revision.changeSetId && <span className={styles.changeSet}>{changeSetLabel(revision, changeSets.data?.items ?? [])}</span>}
+                {revision.snapshotId && (
+                  <span className={styles.changeSet}>{revision.snapshotName ? `Restored from the snapshot “${revision.snapshotName}”` : "Restored from a snapshot since deleted"}</span>
+                )}
                 <span className="muted">
                   {formatDateTime(revision.createdAt)} · {formatWords(revision.wordCount, language)}
                   {byMoreThanOne && ` · ${revision.authorName ? `by ${revision.authorName}` : "author unknown"}`}
