@@ -25,8 +25,9 @@ test("a Chinese book looks Chinese: its language on the book page and in the edi
   // The interface around the book stays in its own language.
   expect(await languageOf(page.getByRole("heading", { name: "Chapters" }))).toBe("en");
   await expect(page.getByLabel("New chapter")).toHaveAttribute("placeholder", "第2章");
-  await expect(chapterList(page).getByRole("listitem").first()).toContainText("8 characters");
-  await expect(page.getByRole("complementary", { name: "Progress and tools" })).toContainText("8 characters");
+  // Counted as 起点 and Word count (decision 0491): each Han character and each full-width mark.
+  await expect(chapterList(page).getByRole("listitem").first()).toContainText("10 characters");
+  await expect(page.getByRole("complementary", { name: "Progress and tools" })).toContainText("10 characters");
 
   await page.getByRole("button", { name: "Add chapter" }).click();
   await expect(chapterList(page).getByRole("link")).toHaveText(["第1章", "第2章"]);
@@ -38,7 +39,7 @@ test("a Chinese book looks Chinese: its language on the book page and in the edi
   expect(await languageOf(page.getByLabel("Chapter title"))).toBe("zh-Hans");
   // A Simplified Chinese face leads the stack, before the browser's own pick for Han characters.
   expect(await text.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/Noto Serif CJK SC/);
-  await expect(page.getByText("8 characters", { exact: true })).toBeVisible();
+  await expect(page.getByText("10 characters", { exact: true })).toBeVisible();
 });
 
 test("an English book keeps Chapter N, words, and English on its text", async ({ page }) => {
@@ -62,7 +63,7 @@ test("a Chinese book's History and conflict dialogs count characters, as the res
 
   await page.getByRole("button", { name: "History" }).click();
   const versions = page.getByRole("list", { name: "Versions" });
-  await expect(versions.getByRole("listitem").first()).toContainText("4 characters");
+  await expect(versions.getByRole("listitem").first()).toContainText("5 characters");
   await expect(versions).not.toContainText("words");
   await page.keyboard.press("Escape");
 
@@ -73,5 +74,5 @@ test("a Chinese book's History and conflict dialogs count characters, as the res
   await page.keyboard.press("Control+End");
   await page.keyboard.type("夜深了。");
   const conflict = page.getByRole("dialog", { name: "This chapter was changed somewhere else" });
-  await expect(conflict).toContainText("Yours: 7 characters · The other: 8 characters.");
+  await expect(conflict).toContainText("Yours: 9 characters · The other: 10 characters.");
 });

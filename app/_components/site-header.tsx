@@ -24,7 +24,15 @@ export function SiteHeader({ name, email, theme, admin, unread }: { name: string
         <NavLink href="/templates">Templates</NavLink>
         <NavLink href="/progress">Progress</NavLink>
         <NavLink href="/inbox">
-          Inbox{unread > 0 && <span className="badge" aria-label={`, ${unread} unread`}>{unread > 99 ? "99+" : unread}</span>}
+          Inbox
+          {unread > 0 && (
+            <>
+              <span className="badge" aria-hidden="true">
+                {unread > 99 ? "99+" : unread}
+              </span>
+              <span className="visually-hidden">({unread} unread)</span>
+            </>
+          )}
         </NavLink>
       </nav>
       <nav aria-label="Account" className="site-nav account-nav">

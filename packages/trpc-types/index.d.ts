@@ -10,7 +10,7 @@ export type ErrorShape = {
     httpStatus: number;
     path: string | undefined;
     appCode: number;
-    error: "malformed_request" | "malformed_json" | "invalid_query" | "unauthenticated" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_credentials" | "refresh_token_reused" | "insufficient_scope" | "forbidden" | "signup_closed" | "account_disabled" | "invitation_not_yours" | "not_your_comment" | "not_found" | "book_in_trash" | "chapter_in_trash" | "method_not_allowed" | "not_acceptable" | "email_taken" | "version_conflict" | "job_not_finished" | "template_not_installed" | "change_set_undone" | "name_taken" | "already_member" | "owner_not_member" | "job_finished" | "owns_shared_books" | "last_admin" | "own_account" | "gone" | "invitation_gone" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "unsupported_format" | "format_mismatch" | "corrupt_document" | "invalid_encoding" | "conversion_timed_out" | "document_too_complex" | "invalid_pattern" | "search_timed_out" | "too_many_hits" | "nothing_to_replace" | "analysis_timed_out" | "bible_limit" | "destination_not_allowed" | "archive_too_large" | "rate_limited" | "internal" | "not_ready" | "database_unavailable" | "storage_full" | null;
+    error: "malformed_request" | "malformed_json" | "invalid_query" | "unauthenticated" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_credentials" | "refresh_token_reused" | "insufficient_scope" | "forbidden" | "signup_closed" | "account_disabled" | "invitation_not_yours" | "not_your_comment" | "not_found" | "book_in_trash" | "chapter_in_trash" | "method_not_allowed" | "not_acceptable" | "email_taken" | "version_conflict" | "job_not_finished" | "template_not_installed" | "change_set_undone" | "name_taken" | "already_member" | "owner_not_member" | "job_finished" | "owns_shared_books" | "last_admin" | "own_account" | "chapter_in_snapshot" | "gone" | "invitation_gone" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "unsupported_format" | "format_mismatch" | "corrupt_document" | "invalid_encoding" | "conversion_timed_out" | "document_too_complex" | "invalid_pattern" | "search_timed_out" | "too_many_hits" | "nothing_to_replace" | "analysis_timed_out" | "bible_limit" | "destination_not_allowed" | "archive_too_large" | "rate_limited" | "internal" | "not_ready" | "database_unavailable" | "storage_full" | null;
     details: {} | null;
     requestId: string | null;
   };
@@ -965,6 +965,182 @@ export type AppRouter = TRPCBuiltRouter<
         meta: object;
       }>;
     };
+    snapshots: {
+      list: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+        };
+        output: Array<{
+            id: string;
+            bookId: string;
+            name: string;
+            note: string;
+            createdAt: string;
+            author: {
+              userId: string;
+              name: string | null;
+            } | null;
+            chapterCount: number;
+            wordCount: number;
+          }>;
+        meta: object;
+      }>;
+      create: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          name: string;
+          note?: string | undefined;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          name: string;
+          note: string;
+          createdAt: string;
+          author: {
+            userId: string;
+            name: string | null;
+          } | null;
+          chapterCount: number;
+          wordCount: number;
+          chapters: Array<{
+              chapterId: string;
+              title: string;
+              position: number;
+              version: number;
+              wordCount: number;
+            }>;
+        };
+        meta: object;
+      }>;
+      get: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+          snapshotId: string;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          name: string;
+          note: string;
+          createdAt: string;
+          author: {
+            userId: string;
+            name: string | null;
+          } | null;
+          chapterCount: number;
+          wordCount: number;
+          chapters: Array<{
+              chapterId: string;
+              title: string;
+              position: number;
+              version: number;
+              wordCount: number;
+            }>;
+        };
+        meta: object;
+      }>;
+      chapter: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+          snapshotId: string;
+          chapterId: string;
+        };
+        output: {
+          chapterId: string;
+          title: string;
+          position: number;
+          version: number;
+          wordCount: number;
+          snapshotId: string;
+          content: string;
+        };
+        meta: object;
+      }>;
+      compare: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+          snapshotId: string;
+          with?: string | undefined;
+          chapter?: string | undefined;
+        };
+        output: {
+          from: {
+            snapshotId: string | null;
+            name: string;
+            createdAt: string | null;
+          };
+          to: {
+            snapshotId: string | null;
+            name: string;
+            createdAt: string | null;
+          };
+          chapters: Array<{
+              chapterId: string;
+              status: "removed" | "added" | "changed" | "unchanged";
+              from: {
+                title: string;
+                position: number;
+                wordCount: number;
+              } | null;
+              to: {
+                title: string;
+                position: number;
+                wordCount: number;
+              } | null;
+              inTrashToday: boolean;
+            }>;
+          totals: {
+            added: number;
+            removed: number;
+            changed: number;
+            unchanged: number;
+            fromWords: number;
+            toWords: number;
+          };
+          diff: {
+            chapterId: string;
+            parts: Array<{
+                kind: "removed" | "added" | "same";
+                text: string;
+              }>;
+            approximate: boolean;
+          } | null;
+        };
+        meta: object;
+      }>;
+      restore: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          snapshotId: string;
+          chapterId: string;
+          version?: number | undefined;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          title: string;
+          position: number;
+          partId: string | null;
+          wordCount: number;
+          version: number;
+          createdAt: string;
+          updatedAt: string;
+          content: string;
+        };
+        meta: object;
+      }>;
+      delete: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          snapshotId: string;
+        };
+        output: {
+          deleted: true;
+        };
+        meta: object;
+      }>;
+    };
     chapters: {
       upload: TRPCMutationProcedure<{
         input: {
@@ -1124,6 +1300,8 @@ export type AppRouter = TRPCBuiltRouter<
               changeSetId: string | null;
               authorId: string | null;
               authorName: string | null;
+              snapshotId: string | null;
+              snapshotName: string | null;
             }>;
           total: number;
           page: number;
@@ -1146,6 +1324,8 @@ export type AppRouter = TRPCBuiltRouter<
           changeSetId: string | null;
           authorId: string | null;
           authorName: string | null;
+          snapshotId: string | null;
+          snapshotName: string | null;
           content: string;
         };
         meta: object;

@@ -43,6 +43,7 @@ const HAND_WRITTEN: Record<string, string> = {
   "analysis.compare": "REST takes its series comma-separated in the query; tRPC as an array",
   "convert.convert": BYTES,
   "convert.export": BYTES,
+  "convert.coverTemplate": BYTES,
   "convert.import": BYTES,
   "convert.importPreview": BYTES,
   "convert.importInto": BYTES,
