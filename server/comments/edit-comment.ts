@@ -14,7 +14,8 @@ export async function editComment(input: { bookId: string; threadId: string; com
   if (comment.author?.id !== principal.userId) throw new AppError("not_your_comment", "Only its author changes a comment; reply to it instead.");
   const mentions = await mentionedIn(input.body, book);
   await sqlTransaction(async (trx) => {
-    await trx.updateTable("Comment").set({ body: input.body, editedAt: new Date() }).where("id", "=", comment.id).execute();
+    const edited = await trx.updateTable("Comment").set({ body: input.body, editedAt: new Date() }).where("id", "=", comment.id).executeTakeFirst();
+    if (edited.numUpdatedRows === 0n) throw new AppError("not_found", "This comment was deleted meanwhile.");
     await keepMentions(trx, comment.id, mentions);
   });
   return threadNow(thread.id);
