@@ -109,6 +109,21 @@ export function cliBundleProblems(metafile) {
   return problems;
 }
 
+/**
+ * zod re-exports its sixty-odd locales from one module as a namespace, which no bundler can shake:
+ * 366 kB of messages in languages the CLI never speaks. Only English, zod's default, stays.
+ */
+const englishOnlyZod = {
+  name: "english-only-zod",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+      contents: 'export { default as en } from "./en.js";',
+      loader: "js",
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
+
 /** Bundles the CLI from `entryPoint` without writing it: the bundle's text, its metafile and its problems. */
 export async function bundleCli(root = process.cwd(), entryPoint = path.join(root, "cli/main.ts")) {
   const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
@@ -123,6 +138,7 @@ export async function bundleCli(root = process.cwd(), entryPoint = path.join(roo
     format: "esm",
     target: "node20",
     define: { INKSTONE_VERSION: JSON.stringify(version) },
+    plugins: [englishOnlyZod],
     // Bundled CommonJS packages call require(); an ES module has none unless it makes one.
     banner: { js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
     logLevel: "warning",
