@@ -48,32 +48,47 @@ const MAX_CANDIDATES = 2000;
 
 /**
  * The occurrence of the quote nearest `near` (the caller's idea of where it is), the one whose
- * context matches best winning over a nearer one. Occurrences are visited outward from `near`, so
- * the nearest are always among those looked at.
+ * context matches best winning over a nearer one. The nearest MAX_CANDIDATES occurrences (half
+ * either side) are looked at.
  */
 export function findQuote(text: string, anchor: Pick<Anchor, "quote" | "prefix" | "suffix">, near: number): Anchor | null {
   const { quote, prefix, suffix } = anchor;
   if (quote === "") return null;
   let best: { at: number; score: number } | null = null;
-  const consider = (at: number) => {
+  for (const at of occurrencesAround(text, quote, near, MAX_CANDIDATES / 2)) {
     // Context counts for more than distance: a repeated phrase is told apart by what surrounds it.
     const context = sharedSuffixLength(text.slice(Math.max(0, at - prefix.length), at), prefix) + sharedPrefixLength(text.slice(at + quote.length, at + quote.length + suffix.length), suffix);
     const score = context * (text.length + 1) - Math.abs(at - near);
     if (!best || score > best.score) best = { at, score };
-  };
-  let forward = text.indexOf(quote, Math.max(0, near));
-  let backward = near > 0 ? text.lastIndexOf(quote, near - 1) : -1;
-  for (let looked = 0; looked < MAX_CANDIDATES && (forward >= 0 || backward >= 0); looked++) {
-    if (forward >= 0 && (backward < 0 || forward - near <= near - backward)) {
-      consider(forward);
-      forward = text.indexOf(quote, forward + 1);
-    } else {
-      consider(backward);
-      backward = backward > 0 ? text.lastIndexOf(quote, backward - 1) : -1;
-    }
   }
-  const found = best as { at: number } | null;
-  return found ? anchorAt(text, found.at, found.at + quote.length) : null;
+  return best ? anchorAt(text, best.at, best.at + quote.length) : null;
+}
+
+/**
+ * Where the quote occurs: the last `each` occurrences before `near` and the first `each` from it,
+ * in one Knuth–Morris–Pratt pass, O(text + quote) whatever the two hold. (String.prototype.lastIndexOf
+ * compares naively: a quote of five thousand a's and a b, looked for backwards in a chapter of
+ * a's, took seconds.)
+ */
+function occurrencesAround(text: string, quote: string, near: number, each: number): number[] {
+  const fallback = new Int32Array(quote.length);
+  for (let i = 1, k = 0; i < quote.length; i++) {
+    while (k > 0 && quote.charCodeAt(i) !== quote.charCodeAt(k)) k = fallback[k - 1]!;
+    if (quote.charCodeAt(i) === quote.charCodeAt(k)) k++;
+    fallback[i] = k;
+  }
+  const before: number[] = [];
+  const after: number[] = [];
+  for (let i = 0, k = 0; i < text.length && after.length < each; i++) {
+    while (k > 0 && text.charCodeAt(i) !== quote.charCodeAt(k)) k = fallback[k - 1]!;
+    if (text.charCodeAt(i) === quote.charCodeAt(k)) k++;
+    if (k < quote.length) continue;
+    const at = i - quote.length + 1;
+    if (at >= near) after.push(at);
+    else if (before.push(at) > 2 * each) before.splice(0, each); // keep the last `each` at a cost of one copy per `each` found
+    k = fallback[k - 1]!;
+  }
+  return [...before.slice(-each), ...after];
 }
 
 /**
@@ -113,9 +128,10 @@ export function findBetweenContext(text: string, anchor: Pick<Anchor, "quote" | 
   const before = findQuote(text, { quote: prefix, prefix: "", suffix: "" }, Math.max(0, near - prefix.length));
   if (!before) return null;
   const start = before.end!;
-  const end = text.indexOf(suffix, start);
-  if (end <= start || end - start > 2 * anchor.quote.length + CONTEXT_LENGTH) return null;
-  return anchorAt(text, start, end);
+  // Looked for only as far as the quote may have grown: the rest of the chapter is not its place.
+  const within = text.slice(start, start + 2 * anchor.quote.length + CONTEXT_LENGTH + suffix.length).indexOf(suffix);
+  if (within <= 0) return null;
+  return anchorAt(text, start, start + within);
 }
 
 /** The context either side that places an edited quote: shorter matches by chance, longer may hold edits. */

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { cpuMark, cpuMsSince } from "../support/cpu-time";
+import { BUDGET_MS } from "../support/pathological";
 import { anchorAt, findQuote, followEdit, followReplacement } from "../../server/comments/anchor";
 
 const text = "It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife.";
@@ -95,5 +97,29 @@ describe("a book-wide replace", () => {
     const anchor = quoted(text2, "Three");
     expect(followReplacement(anchor, "Zero. " + text2).quote).toBe("Three");
     expect(followReplacement(anchor, "One. Two. Four.")).toMatchObject({ start: null, quote: "Three" });
+  });
+});
+
+describe("hostile text", () => {
+  // A quote of a's ending in b, looked for either side of its place in a chapter of a's: a naive
+  // backward search (lastIndexOf) compared the whole quote at every position and took seconds.
+  it("places or detaches within the pathological budget, whatever the quote and the text hold", () => {
+    const text = "a".repeat(2_000_000);
+    const cases = [
+      { quote: "a".repeat(19_999) + "b", prefix: "", suffix: "" },
+      { quote: "b" + "a".repeat(19_999), prefix: "", suffix: "" },
+      { quote: "a".repeat(20_000), prefix: "a".repeat(32), suffix: "a".repeat(32) },
+    ];
+    for (const anchor of cases) {
+      const mark = cpuMark();
+      const found = findQuote(text, anchor, 1_000_000);
+      expect(cpuMsSince(mark), anchor.quote.slice(-3)).toBeLessThan(BUDGET_MS);
+      expect(found?.quote ?? null).toBe(anchor.quote.includes("b") ? null : anchor.quote);
+    }
+    const mark = cpuMark();
+    // A detached thread is looked for again on every save of its chapter.
+    const detachedThread = { quote: "a".repeat(19_999) + "b", prefix: "a".repeat(32), suffix: "a".repeat(32), start: null, end: null };
+    expect(followEdit(detachedThread, text, "a" + text).start).toBeNull();
+    expect(cpuMsSince(mark)).toBeLessThan(BUDGET_MS);
   });
 });
