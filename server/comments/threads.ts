@@ -3,10 +3,9 @@ import { type Operation } from "../auth/scopes";
 import { loadBook, type LoadedBook } from "../books/access";
 import { sql } from "../db";
 import { AppError } from "../errors";
+import { shownName } from "../users/shown-name";
 import type { CommentDto, ThreadDto } from "./schemas";
 
-/** What a person is called beside their words: the name they gave, else their e-mail. */
-const shownName = (user: { name: string | null; email: string | null }) => user.name || user.email || "";
 
 const personOf = (id: string | null, name: string | null, email: string | null) => (id ? { id, name: shownName({ name, email }) } : null);
 

@@ -1,6 +1,7 @@
 import { memberRolesThatMay, type MemberRole } from "../auth/book-roles";
 import { sql } from "../db";
 import { invitationEnd, invitationLink, invitationSecretOf } from "../members/invitations";
+import { shownName } from "../users/shown-name";
 import type { NotificationDto, NotificationKind } from "./schemas";
 
 const EXCERPT = 280;
@@ -113,7 +114,7 @@ export function toNotificationDto(row: NotificationRow): NotificationDto {
     read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
     book: { id: row.bookId, title: row.bookTitle },
-    actor: row.actorId ? { id: row.actorId, name: row.actorName || row.actorEmail || "" } : null,
+    actor: row.actorId ? { id: row.actorId, name: shownName({ name: row.actorName, email: row.actorEmail }) } : null,
     thread,
     comment: row.commentId ? { id: row.commentId, excerpt: row.commentBody!.slice(0, EXCERPT) } : null,
     invitation,

@@ -8,9 +8,8 @@ import { FormAlert } from "@/app/_components/form-alert";
 import { describeProblem } from "@/app/_components/problem";
 import { trpc } from "@/app/_trpc/client";
 import type { NotificationDto } from "@/server/inbox/schemas";
+import { ROLE_LABELS } from "../books/_components/book-roles";
 import styles from "./inbox.module.css";
-
-const ROLE_NAMES: Record<string, string> = { co_author: "co-author", editor: "editor", beta_reader: "beta reader", viewer: "viewer" };
 
 /** What happened, in a sentence, for one notification. */
 function sentence(n: NotificationDto): string {
@@ -24,7 +23,7 @@ function sentence(n: NotificationDto): string {
     case "comment":
       return `${who} commented on ${where}`;
     case "invitation": {
-      const role = ROLE_NAMES[n.invitation?.role ?? ""] ?? n.invitation?.role;
+      const role = n.invitation ? ROLE_LABELS[n.invitation.role].toLowerCase() : "";
       const state = n.invitation?.state === "pending" ? "" : ` (${n.invitation?.state.replace("_", " ")})`;
       return `${who} invited you to ${n.book.title} as its ${role}${state}`;
     }
