@@ -65,6 +65,16 @@ export function findQuote(text: string, anchor: Pick<Anchor, "quote" | "prefix" 
 }
 
 /**
+ * Where a thread the server placed stands in another copy of the text (the editor's, with typing
+ * since; a reader's, without notes or heading marks): its quote nearest the server's place. Null:
+ * detached, or not in this copy.
+ */
+export function threadIn(text: string, thread: { quote: string; start: number | null }): { start: number; end: number } | null {
+  const found = thread.start === null ? null : findQuote(text, { quote: thread.quote, prefix: "", suffix: "" }, thread.start);
+  return found && { start: found.start!, end: found.end! };
+}
+
+/**
  * Where the quote occurs: the last `each` occurrences before `near` and the first `each` from it,
  * in one Knuth–Morris–Pratt pass, O(text + quote) whatever the two hold. (String.prototype.lastIndexOf
  * compares naively: a quote of five thousand a's and a b, looked for backwards in a chapter of

@@ -16,7 +16,7 @@ import { noteDecorations } from "./note-decorations";
 import { livePreview } from "./live-preview";
 import { typewriterScrolling } from "./typewriter";
 import { bibleCompletionSource, bibleMarks, chapterMentions, markedEntries, type MarkedEntry, setMarkedEntries } from "./bible-marks";
-import { findQuote } from "@/server/comments/anchor";
+import { threadIn } from "@/server/comments/anchor";
 import { commentMarks, markOf, setCommentMarks } from "./comment-marks";
 
 export interface MarkdownEditorHandle {
@@ -266,8 +266,8 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
     // since may have moved it.
     const text = editor.state.sliceDoc();
     const marks = threads.flatMap((thread) => {
-      const found = thread.start === null ? null : findQuote(text, { quote: thread.quote, prefix: "", suffix: "" }, thread.start);
-      return found ? [{ id: thread.id, from: editorOffset(text, found.start!), to: editorOffset(text, found.end!) }] : [];
+      const found = threadIn(text, thread);
+      return found ? [{ id: thread.id, from: editorOffset(text, found.start), to: editorOffset(text, found.end) }] : [];
     });
     editor.dispatch({ effects: setCommentMarks.of({ marks, active: activeThread }) });
   }, [threads, activeThread, mounted]);

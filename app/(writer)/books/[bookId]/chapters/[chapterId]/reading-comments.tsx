@@ -1,8 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
-import { findQuote } from "@/server/comments/anchor";
-import type { ThreadDto } from "@/server/comments/schemas";
+import { threadIn } from "@/server/comments/anchor";
 import { CommentsPanel, useChapterThreads, type CommentTarget } from "./comments-panel";
 import styles from "./editor.module.css";
 
@@ -13,13 +12,6 @@ interface ReadingCommentsProps {
   /** the chapter's text as this reader sees it: one text node, its lines kept by CSS */
   text: string;
   me: string;
-}
-
-/** Where a thread stands in the text shown here, which lacks the writer's notes and heading marks: found by its quote near the server's place. */
-function placeIn(text: string, thread: ThreadDto): { start: number; end: number } | null {
-  if (thread.start === null) return null;
-  const found = findQuote(text, { quote: thread.quote, prefix: "", suffix: "" }, thread.start);
-  return found && { start: found.start!, end: found.end! };
 }
 
 /**
@@ -37,7 +29,7 @@ export function ReadingComments({ bookId, chapterId, language, text, me }: Readi
   const places = useMemo(
     () =>
       (threads.data?.items ?? []).flatMap((thread) => {
-        const place = thread.resolved ? null : placeIn(text, thread);
+        const place = thread.resolved ? null : threadIn(text, thread);
         return place ? [{ thread, ...place }] : [];
       }),
     [threads.data, text],
@@ -112,7 +104,7 @@ export function ReadingComments({ bookId, chapterId, language, text, me }: Readi
         active={active}
         onSelect={(thread) => {
           setActive(thread.id);
-          const place = placeIn(text, thread);
+          const place = threadIn(text, thread);
           const range = place && rangeOf(place.start, place.end);
           if (!range) return;
           window.getSelection()?.removeAllRanges();
