@@ -40,6 +40,12 @@ test("the owner shares a book with a co-author, who writes in it; as a viewer th
   await expect(page.getByRole("button", { name: /^Version 2/ })).toContainText(`by ${co.writer.name}`);
   await page.screenshot({ path: "test-results/members-history-authors.png" });
   await page.goto(`/books/${first!.bookId}`);
+  // The book page says who did what (issue 36 item 6): the co-author's words, and who last wrote the chapter.
+  await expect(members(page).getByRole("listitem").filter({ hasText: co.writer.name })).toContainText(/wrote 2 words · last wrote \w{3}, \d+ \w{3} \d{4}/);
+  const chapters = page.getByRole("list", { name: "Chapters" });
+  await expect(chapters.getByRole("listitem").filter({ hasText: "Landfall" })).toContainText(`last by ${co.writer.name}`);
+  await expect(chapters.getByRole("listitem").filter({ hasText: "Inland" })).not.toContainText("last by");
+  await page.screenshot({ path: "test-results/members-who-did-what.png", fullPage: true });
 
   // Made a viewer, they read the chapter and cannot change it: no editor is mounted.
   await members(page).getByRole("combobox", { name: `Role of ${co.writer.name}` }).selectOption("viewer");
@@ -61,6 +67,8 @@ test("the owner shares a book with a co-author, who writes in it; as a viewer th
   await members(page).getByRole("button", { name: `Remove ${co.writer.name}` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
   await expect(members(page).getByRole("listitem")).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByRole("list", { name: "No longer on the book" })).toContainText(`${co.writer.name} (no longer on the book)`);
   await co.page.reload();
   await expect(co.page.getByRole("heading", { name: "This chapter cannot be opened" })).toBeVisible();
   await co.page.goto("/books");

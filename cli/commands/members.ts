@@ -1,10 +1,19 @@
 import { Option, type Command } from "commander";
 import { MEMBER_ROLES, type MemberRole } from "../../server/auth/book-roles";
-import { addMemberInput, memberSchema, membersSchema, updateMemberInput, type MemberDto } from "../../server/members/schemas";
+import {
+  activityQuery,
+  addMemberInput,
+  bookActivitySchema,
+  memberSchema,
+  membersSchema,
+  updateMemberInput,
+  type MemberDto,
+  type PersonActivityDto,
+} from "../../server/members/schemas";
 import type { ApiClient } from "../client";
 import { context } from "../context";
 import { checkInput, CliError } from "../errors";
-import { printResult, printRows } from "../output";
+import { printJson, printResult, printRows, printTable } from "../output";
 
 const membersPath = (bookId: string) => `/api/v1/books/${encodeURIComponent(bookId)}/members`;
 
@@ -70,5 +79,36 @@ export function registerMembers(program: Command): void {
       const member = await findMember(client, bookId, who);
       await client.data("DELETE", `${membersPath(bookId)}/${encodeURIComponent(member.userId)}`);
       printResult(json, { bookId, userId: member.userId, removed: true }, `Removed ${member.email}.`);
+    });
+
+  members
+    .command("activity <bookId>")
+    .description("who did what: each person's words and comments over the last days, or with --chapters who last wrote each chapter")
+    .option("--days <n>", "how many days back, today included (1–365)", "30")
+    .option("--chapters", "who wrote each chapter's current version, and when")
+    .action(async (bookId: string, options: { days: string; chapters?: boolean }, command: Command) => {
+      const { client, json } = context(command);
+      checkInput(activityQuery, { days: options.days });
+      const activity = await client.data("GET", `/api/v1/books/${encodeURIComponent(bookId)}/activity`, { query: { days: options.days } }, bookActivitySchema);
+      if (json) return printJson(activity);
+      if (options.chapters) {
+        printTable(activity.chapters, [
+          { heading: "chapter", value: (c) => c.chapterId },
+          { heading: "version", value: (c) => c.version },
+          { heading: "last written by", value: (c) => c.authorName ?? "(deleted account)" },
+          { heading: "at", value: (c) => c.changedAt },
+        ], "no chapters");
+        return;
+      }
+      printTable<PersonActivityDto>(activity.people, [
+        { heading: "name", value: (p) => p.name },
+        { heading: "role", value: (p) => p.role ?? "(left)" },
+        { heading: "written", value: (p) => p.written },
+        { heading: "removed", value: (p) => p.removed },
+        { heading: "imported", value: (p) => p.imported },
+        { heading: "restored", value: (p) => p.restored },
+        { heading: "comments", value: (p) => p.comments },
+        { heading: "last wrote", value: (p) => p.lastWrote ?? "" },
+      ], "nobody");
     });
 }

@@ -500,6 +500,34 @@ export type AppRouter = TRPCBuiltRouter<
         };
         meta: object;
       }>;
+      activity: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+          days?: unknown;
+        };
+        output: {
+          since: string;
+          people: Array<{
+              userId: string;
+              name: string;
+              role: "owner" | "co_author" | "editor" | "beta_reader" | "viewer" | null;
+              written: number;
+              removed: number;
+              imported: number;
+              restored: number;
+              lastWrote: string | null;
+              comments: number;
+            }>;
+          chapters: Array<{
+              chapterId: string;
+              version: number;
+              authorId: string | null;
+              authorName: string | null;
+              changedAt: string;
+            }>;
+        };
+        meta: object;
+      }>;
     };
     invitations: {
       list: TRPCQueryProcedure<{

@@ -150,6 +150,9 @@ export const OPERATIONS = {
   "members.add": { scope: "write:books", book: "manageMembers" },
   "members.update": { scope: "write:books", book: "manageMembers" },
   "members.remove": { scope: "write:books", book: "manageMembers" },
+  // who did what on the book (issue 36 item 6): the people's writing, comments and last hands on
+  // each chapter, for everyone who reads the draft (a beta reader sees no other reader)
+  "members.activity": { scope: "read:books", book: "readDraft" },
   // invitations (issue 36 item 1, decision 0487): the owner invites, lists and withdraws; anyone
   // signed in accepts one (the link is the credential, and an e-mail invitation names its account)
   "invitations.list": { scope: "read:books", book: "manageMembers" },

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { bookWithChapters, uploadChapter } from "../support/http-books";
 import { browserSignIn } from "../support/http-browser";
 import { call, del, expectFailure, expectSuccess, get, patch, post, put, waitForJob } from "../support/http-client";
+import { openThread } from "../support/http-comments-cases";
 import { addMember, membersState } from "../support/http-members-cases";
 import { expectTrpcError, trpcMutation, trpcQuery } from "../support/http-trpc";
 import { mintToken, signUp, type Account } from "../support/http-users";
@@ -130,6 +131,44 @@ describe("a shared book", () => {
     expect((await found(viewer.token)).map((hit) => hit.bookId)).toEqual([f.book.id]);
     expect(await found(reader.token)).toEqual([]);
     expect(await found(other.token)).toEqual([]);
+  });
+});
+
+describe("who did what (issue 36 item 6)", () => {
+  it("counts each person's writing and comments, names who last wrote each chapter, keeps a removed member's part, and is no reader's business", async () => {
+    const f = await bookWithChapters(owner.token);
+    const [coAuthor, editor, reader] = [await addMember(owner, f.book.id, "co_author"), await addMember(owner, f.book.id, "editor"), await addMember(owner, f.book.id, "beta_reader")];
+    expectSuccess(await put(`/api/v1/books/${f.book.id}/chapters/${f.other.id}`, coAuthor.token, { title: "Second", content: "The rain fell on the old tin roof all night.", version: 1 }), 201);
+    await openThread(editor, f.book.id, f.chapter.id, { start: 12, end: 18, body: "Is this the right word?" });
+    await openThread(editor, f.book.id, f.chapter.id, { start: 0, end: 9, body: "A better opening?" });
+
+    const activity = expectSuccess(await get(`/api/v1/books/${f.book.id}/activity`, coAuthor.token), 200);
+    const byId = new Map(activity.people.map((p: { userId: string }) => [p.userId, p]));
+    expect(activity.people.map((p: { userId: string; role: string }) => [p.userId, p.role])).toEqual([
+      [owner.id, "owner"],
+      [coAuthor.id, "co_author"],
+      [editor.id, "editor"],
+      [reader.id, "beta_reader"],
+    ]);
+    expect(byId.get(coAuthor.id)).toMatchObject({ written: 7, removed: 0, comments: 0, lastWrote: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(byId.get(editor.id)).toMatchObject({ written: 0, comments: 2, lastWrote: null });
+    expect(byId.get(owner.id)).toMatchObject({ imported: expect.any(Number), comments: 0 });
+    expect(activity.chapters.map((c: { chapterId: string; authorId: string; authorName: string }) => [c.chapterId, c.authorId, c.authorName])).toEqual([
+      [f.chapter.id, owner.id, "members-owner"],
+      [f.other.id, coAuthor.id, "co-author"],
+    ]);
+    expect(activity.since).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // someone who left keeps what they did, with no role
+    expectSuccess(await del(`/api/v1/books/${f.book.id}/members/${editor.id}`, owner.token), 204);
+    const after = expectSuccess(await get(`/api/v1/books/${f.book.id}/activity?days=1`, owner.token), 200);
+    expect(after.people.at(-1)).toMatchObject({ userId: editor.id, role: null, comments: 2 });
+
+    expectFailure(await get(`/api/v1/books/${f.book.id}/activity`, reader.token), 403, "forbidden");
+    expectFailure(await get(`/api/v1/books/${f.book.id}/activity`, other.token), 403, "forbidden");
+    for (const days of ["0", "366", "1.5", "soon"]) expectFailure(await get(`/api/v1/books/${f.book.id}/activity?days=${days}`, owner.token), 400, "invalid_query");
+    const overTrpc = await trpcQuery("members.activity", { bookId: f.book.id, days: 7 }, coAuthor.token);
+    expect(overTrpc.body.result.data.chapters).toEqual(activity.chapters);
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { bookFixture } from "./http-books";
+import { bookFixture, saveChapter } from "./http-books";
 import { expectSuccess, get, post } from "./http-client";
 import type { Prepare, PrepareCall } from "./case-types";
 import { signUp, type Account } from "./http-users";
@@ -24,6 +24,21 @@ async function membersFixture(owner: Account) {
   return { ...f, member, snapshot: async () => ({ book: await f.snapshot(), members: await membersState(owner, f.book.id) }) };
 }
 
+/** The members fixture after its co-author wrote the second chapter's current version. */
+async function activityFixture(owner: Account) {
+  const f = await membersFixture(owner);
+  await saveChapter(f.member.token, f.book.id, f.other.id, 1, { title: "Second", content: "The rain fell and fell on the roof." });
+  return f;
+}
+
+/** What the activity of the fixture says: the owner's and the co-author's writing, and who last wrote each chapter. */
+function expectFixtureActivity(data: unknown, owner: Account, f: { member: Account; chapter: { id: string }; other: { id: string } }) {
+  const activity = data as { people: { userId: string; role: string; written: number }[]; chapters: { chapterId: string; authorId: string }[] };
+  expect(activity.people.map((p) => [p.userId, p.role])).toEqual([[owner.id, "owner"], [f.member.id, "co_author"]]);
+  expect(activity.people[1]!.written).toBe(5);
+  expect(activity.chapters).toEqual([expect.objectContaining({ chapterId: f.chapter.id, authorId: owner.id }), expect.objectContaining({ chapterId: f.other.id, authorId: f.member.id })]);
+}
+
 const roleOf = async (owner: Account, bookId: string, userId: string) =>
   ((await membersState(owner, bookId)).body.data as { userId: string; role: string }[]).find((m) => m.userId === userId)?.role;
 
@@ -37,6 +52,10 @@ export const MEMBERS_CASES: Record<string, Prepare> = {
       afterSuccess: async (data) =>
         expect(data).toEqual([expect.objectContaining({ userId: owner.id, role: "owner" }), expect.objectContaining({ userId: f.member.id, email: f.member.email, role: "co_author" })]),
     };
+  },
+  "GET /api/v1/books/{bookId}/activity": async (owner) => {
+    const f = await activityFixture(owner);
+    return { path: `/api/v1/books/${f.book.id}/activity?days=7`, snapshot: f.snapshot, afterSuccess: async (data) => expectFixtureActivity(data, owner, f) };
   },
   "POST /api/v1/books/{bookId}/members": async (owner) => {
     const f = await membersFixture(owner);
@@ -86,6 +105,10 @@ export const MEMBERS_TRPC_CASES: Record<string, PrepareCall> = {
       snapshot: f.snapshot,
       afterSuccess: async (data) => expect((data as { role: string }[]).map((m) => m.role)).toEqual(["owner", "co_author"]),
     };
+  },
+  "members.activity": async (owner) => {
+    const f = await activityFixture(owner);
+    return { input: { bookId: f.book.id }, stranger: "forbidden", snapshot: f.snapshot, afterSuccess: async (data) => expectFixtureActivity(data, owner, f) };
   },
   "members.add": async (owner) => {
     const f = await membersFixture(owner);

@@ -2,7 +2,8 @@ import { bookIdParams } from "../../books/schemas";
 import { addMember } from "../../members/add-member";
 import { listMembers } from "../../members/list-members";
 import { removeMember } from "../../members/remove-member";
-import { addMemberInput, memberParams, memberSchema, membersSchema, updateMemberInput } from "../../members/schemas";
+import { bookActivity } from "../../members/book-activity";
+import { activityQuery, addMemberInput, bookActivitySchema, memberParams, memberSchema, membersSchema, updateMemberInput } from "../../members/schemas";
 import { updateMember } from "../../members/update-member";
 import { defineEndpoint } from "../endpoint";
 
@@ -17,6 +18,20 @@ export const listMembersEndpoint = defineEndpoint({
   success: { status: 200, description: "the owner and the members", schema: membersSchema },
   errors: ["book_in_trash", "gone"],
   run: listMembers,
+});
+
+// GET /api/v1/books/{bookId}/activity — who did what on the book
+export const bookActivityEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/books/{bookId}/activity",
+  summary: "Who did what: each person's writing (from the writing ledger) and comments over the last `days`, and who wrote each chapter's current version (whoever reads the draft)",
+  operation: "members.activity",
+  auth: "required",
+  params: bookIdParams,
+  query: activityQuery,
+  success: { status: 200, description: "the people and the chapters' last hands", schema: bookActivitySchema },
+  errors: ["book_in_trash", "gone"],
+  run: bookActivity,
 });
 
 // POST /api/v1/books/{bookId}/members — the owner adds an account by its e-mail

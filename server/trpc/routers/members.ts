@@ -1,4 +1,4 @@
-import { addMemberEndpoint, listMembersEndpoint, removeMemberEndpoint, updateMemberEndpoint } from "../../http/endpoints/members";
+import { addMemberEndpoint, bookActivityEndpoint, listMembersEndpoint, removeMemberEndpoint, updateMemberEndpoint } from "../../http/endpoints/members";
 import { router } from "../init";
 import { procedureOf } from "../procedure-of";
 
@@ -7,4 +7,5 @@ export const membersRouter = router({
   add: procedureOf(addMemberEndpoint),
   update: procedureOf(updateMemberEndpoint),
   remove: procedureOf(removeMemberEndpoint, "removed"),
+  activity: procedureOf(bookActivityEndpoint),
 });

@@ -16,6 +16,8 @@ import { AppError } from "@/server/errors";
 import { getBookGoal } from "@/server/goals/get-book-goal";
 import { roleMayDo } from "@/server/auth/book-roles";
 import { listMembers } from "@/server/members/list-members";
+import { bookActivity } from "@/server/members/book-activity";
+import type { BookActivityDto } from "@/server/members/schemas";
 import { ERROR_SENTENCES } from "../../../_components/problem";
 import { pagePrincipal, requirePrincipal } from "../../../_components/require-principal";
 import { EditBookButton } from "../_components/book-buttons";
@@ -100,6 +102,13 @@ function ReadingList({ bookId, chapters, parts, language, released }: { bookId: 
   );
 }
 
+/** Chapter id → the name of whoever other than the viewer wrote its current version. */
+function othersHands(activity: BookActivityDto, viewerId: string): Record<string, string> {
+  const hands: Record<string, string> = {};
+  for (const chapter of activity.chapters) if (chapter.authorId && chapter.authorId !== viewerId) hands[chapter.chapterId] = chapter.authorName!;
+  return hands;
+}
+
 /** One book: its details and progress, and its chapters, to open, add, rename, reorder and delete. */
 export default async function BookPage({ params }: { params: Params }) {
   const { bookId } = await params;
@@ -120,15 +129,19 @@ export default async function BookPage({ params }: { params: Params }) {
   // writer's desk, an editor or viewer a reading view of all of it, a beta reader the released chapters.
   const writes = roleMayDo(book.role, "write");
   const readsDraft = roleMayDo(book.role, "readDraft");
-  const [chapters, trashed, goal, members, contents] = await Promise.all([
+  const [chapters, trashed, goal, members, activity, contents] = await Promise.all([
     allChapters(book.id, principal),
     writes ? allChapters(book.id, principal, true) : [],
     writes ? getBookGoal({ bookId: book.id }, principal).catch(() => undefined) : undefined,
     readsDraft ? listMembers({ bookId: book.id }, principal) : [],
+    readsDraft ? bookActivity({ bookId: book.id }, principal) : undefined,
     // The parts (卷) and the order version a move names.
     getContents({ bookId: book.id }, principal),
   ]);
   const parts = contents.entries.flatMap((entry) => (entry.type === "part" ? [entry.part] : []));
+
+  // Who last wrote each chapter, where that is someone else: only a shared book has any.
+  const lastHands = activity ? othersHands(activity, principal.userId) : {};
 
   // What the export dialog, the search and the release plan name the chapters by.
   const chapterNames = chapters.map(({ id, title }) => ({ id, title }));
@@ -189,7 +202,7 @@ export default async function BookPage({ params }: { params: Params }) {
               />
             </div>
           )}
-          {readsDraft && <MembersPanel bookId={book.id} initial={members} manages={roleMayDo(book.role, "manageMembers")} />}
+          {readsDraft && <MembersPanel bookId={book.id} initial={members} activity={activity} language={book.language} manages={roleMayDo(book.role, "manageMembers")} />}
         </aside>
         {/* Beside the side column, not under it: the chapter list is the first thing on a wide screen. */}
         <div className={styles.main}>
@@ -202,6 +215,7 @@ export default async function BookPage({ params }: { params: Params }) {
                   chapters={chapters}
                   parts={parts}
                   orderVersion={contents.orderVersion}
+                  lastHands={lastHands}
                   language={book.language}
                   nextTitle={newChapterTitle(book.chapterCount + 1, book.language)}
                 />

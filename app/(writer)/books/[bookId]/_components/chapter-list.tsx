@@ -65,6 +65,7 @@ export function ChapterList({
   chapters: fromServer,
   parts,
   orderVersion,
+  lastHands,
   language,
   nextTitle,
 }: {
@@ -74,6 +75,8 @@ export function ChapterList({
   parts: PartDto[];
   /** the order version the list was read at, which a move names (a stale one is refused) */
   orderVersion: number;
+  /** chapter id → who else wrote its current version (a shared book's co-author) */
+  lastHands: Record<string, string>;
   language: string;
   nextTitle: string;
 }) {
@@ -206,6 +209,7 @@ export function ChapterList({
                         chapter={chapter}
                         language={language}
                         place={chapters.indexOf(chapter) + 1}
+                        lastBy={lastHands[chapter.id]}
                         onDelete={() => setDeleting(chapter)}
                         onRenamed={() => router.refresh()}
                         partMenu={partMenu(chapter)}

@@ -42,6 +42,7 @@ export function ChapterRow({
   chapter,
   language,
   place,
+  lastBy,
   onDelete,
   onRenamed,
   partMenu,
@@ -52,6 +53,8 @@ export function ChapterRow({
   /** the book's, for the title's shaping and the count's unit */
   language: string;
   place: number;
+  /** who else wrote its current version, in a shared book */
+  lastBy?: string;
   onDelete: () => void;
   onRenamed: () => void;
 }) {
@@ -132,6 +135,7 @@ export function ChapterRow({
             {chapter.title}
           </Link>
           <span className={styles.chapterWords}>{formatWords(chapter.wordCount, language)}</span>
+          {lastBy && <span className={styles.chapterBy}>last by {lastBy}</span>}
           {partMenu}
           <span className={styles.chapterActions}>
             <button type="button" ref={renameButton} className="button ghost small" onClick={() => setEditing(true)}>

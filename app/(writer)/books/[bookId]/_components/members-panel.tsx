@@ -3,7 +3,9 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { MemberRole } from "@/server/auth/book-roles";
-import type { MemberDto } from "@/server/members/schemas";
+import type { BookActivityDto, MemberDto, PersonActivityDto } from "@/server/members/schemas";
+import { formatDay } from "../../../../_components/days";
+import { formatNumber, formatWords } from "../../../../_components/format";
 import { ConfirmDialog } from "../../../../_components/confirm-dialog";
 import { Field, SelectField } from "../../../../_components/field";
 import { FormAlert } from "../../../../_components/form-alert";
@@ -20,13 +22,48 @@ const GIVEN_ROLES: { value: MemberRole; label: string }[] = [
   { value: "beta_reader", label: "Beta reader (released chapters)" },
 ];
 
+/** What someone did in the period, in a line: "wrote 1,204, removed 80 words · 3 comments · last wrote Sat, 5 Dec 2026". */
+function doingOf(person: PersonActivityDto | undefined, language: string): string {
+  if (!person) return "";
+  const counts = (
+    [
+      ["wrote", person.written],
+      ["brought in", person.imported],
+      ["restored", person.restored],
+      ["removed", person.removed],
+    ] as const
+  ).filter(([, n]) => n > 0);
+  // The unit once, after the last count: "words", or "characters" for a book counted in characters.
+  const words = counts.map(([verb, n], i) => `${verb} ${i === counts.length - 1 ? formatWords(n, language) : formatNumber(n)}`).join(", ");
+  const parts = [
+    words,
+    person.comments > 0 && `${person.comments} ${person.comments === 1 ? "comment" : "comments"}`,
+    person.lastWrote && `last wrote ${formatDay(person.lastWrote)}`,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(" · ") : "nothing in the last 30 days";
+}
+
 /**
  * Who works on the book. Everyone who reads the draft sees the list; the owner adds an account by
  * its e-mail, changes a role (saved as soon as it is chosen) and removes a member, who loses the
  * book at their very next request. The owner may also hand the book over: the member becomes its
  * owner and the former owner stays on as a co-author (so that a writer can leave Inkstone).
  */
-export function MembersPanel({ bookId, initial, manages }: { bookId: string; initial: MemberDto[]; manages: boolean }) {
+export function MembersPanel({
+  bookId,
+  initial,
+  activity,
+  language,
+  manages,
+}: {
+  bookId: string;
+  initial: MemberDto[];
+  /** who did what over the last 30 days (issue 36 item 6), as the page read it */
+  activity?: BookActivityDto;
+  /** the book's, for the unit its counts are in */
+  language: string;
+  manages: boolean;
+}) {
   const utils = trpc.useUtils();
   const members = trpc.members.list.useQuery({ bookId }, { initialData: initial });
   const refresh = () => utils.members.list.invalidate({ bookId });
@@ -39,6 +76,8 @@ export function MembersPanel({ bookId, initial, manages }: { bookId: string; ini
   const [removing, setRemoving] = useState<MemberDto | null>(null);
   const [handingOver, setHandingOver] = useState<MemberDto | null>(null);
   const problem = describeProblem(add.error);
+  const doing = new Map((activity?.people ?? []).map((person) => [person.userId, person]));
+  const former = (activity?.people ?? []).filter((person) => person.role === null);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -83,9 +122,22 @@ export function MembersPanel({ bookId, initial, manages }: { bookId: string; ini
             ) : (
               <span className={`role role-${member.role}`}>{ROLE_LABELS[member.role]}</span>
             )}
+            {activity && <p className={styles.memberDoing}>{doingOf(doing.get(member.userId), language)}</p>}
           </li>
         ))}
       </ul>
+      {former.length > 0 && (
+        <ul className={styles.memberList} aria-label="No longer on the book">
+          {former.map((person) => (
+            <li key={person.userId} className={styles.member}>
+              <span className={styles.memberName}>
+                {person.name} <span className="muted">(no longer on the book)</span>
+              </span>
+              <p className={styles.memberDoing}>{doingOf(person, language)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
       <FormAlert message={describeProblem(update.error)?.message} />
       {manages && (
         <form onSubmit={submit} className="stack" noValidate aria-label="Add a member">
