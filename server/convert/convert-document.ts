@@ -21,6 +21,8 @@ interface ConvertDocumentOptions {
   async?: boolean;
   /** include the writer's private notes */
   notes?: boolean;
+  /** the request's: a caller who hangs up frees the converter at once, not at the deadline */
+  signal?: AbortSignal;
 }
 
 interface ConvertedFile {
@@ -44,7 +46,7 @@ export async function convertDocument(options: ConvertDocumentOptions, principal
   if (options.async || bytes.byteLength > INLINE_CONVERT_BYTES) {
     return { job: await enqueueJob(conversionJob, { from: from?.id, fileName: name, to: to.id, baseName, notes: options.notes }, principal, { inputFile: bytes }) };
   }
-  const written = await convert(bytes, from?.id, to.id, { timeoutMs: CONVERSION_TIMEOUT_MS, fileName: name, owner: principal.userId, notes: options.notes });
+  const written = await convert(bytes, from?.id, to.id, { timeoutMs: CONVERSION_TIMEOUT_MS, signal: options.signal, fileName: name, owner: principal.userId, notes: options.notes });
   return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(baseName, written.extension) } };
 }
 

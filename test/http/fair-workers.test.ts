@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, expectSuccess, type ApiResponse } from "../support/http-client";
 import { PASSWORD, uniqueEmail } from "../support/http-users";
 import { startServer, type RunningServer } from "../support/server";
+import { processCpuMs } from "../support/cpu-time";
 import { workerThreads } from "../support/worker-threads";
 
 /**
@@ -108,5 +109,31 @@ describe("one writer's regex searches", () => {
     expect(save.ms, "the neighbour's save").toBeLessThan(4_000);
     expect(search.ms, "the neighbour's search").toBeLessThan(8_000);
     for (const response of await Promise.all(flood)) expect([200, 422, 429]).toContain(response.status);
+  });
+});
+
+describe("a caller who hangs up on a conversion", () => {
+  ownServer();
+
+  it("frees its converter at once, not at the conversion's deadline", { timeout: 60_000 }, async () => {
+    const token = await writer("hangs-up");
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const hangUp = new AbortController();
+    const startedAt = processCpuMs(server.pid);
+    const pending = request("POST", "/api/v1/convert", token, { from: "typst", to: "md", content: "#while true { }" }, hangUp.signal).catch((error: unknown) => error);
+    // The loop runs once the server spends CPU on it.
+    while (processCpuMs(server.pid) - startedAt < 300) await pause(20);
+    hangUp.abort();
+    await pending;
+    // Then the server goes quiet: half a second in which it computes for under a fifth of it. Left
+    // running, the loop would take a core until the deadline (CONVERSION_TIMEOUT_MS, two minutes).
+    const hungUpAt = performance.now();
+    let busyMs = Infinity;
+    while (busyMs >= 100 && performance.now() - hungUpAt < 8_000) {
+      const from = processCpuMs(server.pid);
+      await pause(500);
+      busyMs = processCpuMs(server.pid) - from;
+    }
+    expect(busyMs, "the server's CPU ms in the last half second").toBeLessThan(100);
   });
 });

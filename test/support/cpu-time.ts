@@ -46,6 +46,13 @@ function readStat(pid: number): ProcStat | undefined {
   }
 }
 
+/** The CPU time, in milliseconds, one process (another's, such as a test's server) has used so far, every thread counted. */
+export function processCpuMs(pid: number): number {
+  const stat = readStat(pid);
+  if (!stat) throw new Error(`no process ${pid}`);
+  return (stat.own + stat.ended) * TICK_MS;
+}
+
 /** The child processes' CPU time: those still running or not yet waited for, read from /proc, and those ended (this process's cutime and cstime). */
 function childrenCpuMs(): number {
   if (process.platform !== "linux") return 0;

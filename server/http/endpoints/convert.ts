@@ -59,7 +59,7 @@ export const convertEndpoint = defineEndpoint({
     accepted: { description: "a large document, or async=1: queued as a background job to poll (Location)", schema: jobSchema },
   },
   errors: ["unsupported_format", "format_mismatch", "corrupt_document", "invalid_encoding", "conversion_timed_out", "archive_too_large", "rate_limited"],
-  handle: async ({ body, query, principal }) => answer(await convertDocument({ ...body, async: query.async, notes: query.notes }, principal)),
+  handle: async ({ body, query, request, principal }) => answer(await convertDocument({ ...body, async: query.async, notes: query.notes, signal: request.signal }, principal)),
 });
 
 // GET /api/v1/convert/jobs/{jobId} — older address of GET /api/v1/jobs/{jobId}

@@ -60,7 +60,7 @@ export const convertRouter = router({
   convert: operationProcedure("convert.run")
     .input(z.strictObject({ from: formatId, to: formatId, content: documentText(), async: z.boolean().optional(), notes: notesOption }))
     .output(conversionSchema)
-    .mutation(async ({ input, ctx }) => toWire(await convertDocument(input, ctx.principal))),
+    .mutation(async ({ input, ctx, signal }) => toWire(await convertDocument({ ...input, signal }, ctx.principal))),
   export: operationProcedure("books.export")
     .input(
       z.strictObject({
