@@ -1,0 +1,11 @@
+import type { Principal } from "../auth/principal";
+import { authorize } from "../auth/scopes";
+import type { BackMatter } from "./schemas";
+import { loadWriterBackMatter, resolveAlsoBy } from "./writer-back-matter";
+
+// GET /api/v1/users/me/back-matter — the back matter the caller's books print unless a book says otherwise
+export async function getBackMatter(principal: Principal): Promise<BackMatter> {
+  authorize(principal, "backMatter.get");
+  const stored = await loadWriterBackMatter(principal.userId);
+  return { aboutAuthor: stored.aboutAuthor, acknowledgements: stored.acknowledgements, alsoBy: await resolveAlsoBy(principal.userId, stored.alsoBy) };
+}
