@@ -1,7 +1,7 @@
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { sql } from "../db";
-import { getBackMatter } from "./get-back-matter";
+import { backMatterOf } from "./get-back-matter";
 import type { BackMatter, UpdateBackMatterInput } from "./schemas";
 import { requireOwnEntries } from "./writer-back-matter";
 
@@ -20,5 +20,6 @@ export async function updateBackMatter(input: UpdateBackMatterInput, principal: 
     })
     .where("id", "=", principal.userId)
     .execute();
-  return getBackMatter(principal);
+  // What was saved, answered to a credential that may write without reading (write:books alone).
+  return backMatterOf(principal.userId);
 }
