@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, type FormEvent } from "react";
+import { useId, useRef, type FormEvent } from "react";
 import type { BookDto } from "@/server/books/schemas";
 import { BACK_MATTER_PAGES, type BackMatterPage } from "@/server/back-matter/schemas";
 import { Field, SelectField } from "../../../_components/field";
@@ -167,6 +167,7 @@ function backMatterChoice(saved: BackMatterPage[] | null | undefined, ticked: Ba
  * a co-author sees the choice, and the export prints the owner's.
  */
 function BackMatterChoice({ book, error }: { book?: BookDto; error?: string }) {
+  const hintId = useId();
   const own = !book || book.role === "owner";
   const defaults = trpc.backMatter.get.useQuery(undefined, { enabled: own });
   const chosen = book?.backMatter ?? BACK_MATTER_PAGES;
@@ -177,9 +178,9 @@ function BackMatterChoice({ book, error }: { book?: BookDto; error?: string }) {
     alsoBy: offered?.alsoBy.length ? `${offered.alsoBy.length} ${offered.alsoBy.length === 1 ? "title" : "titles"} from Settings` : null,
   };
   return (
-    <fieldset className="stack form-section" aria-describedby="back-matter-hint">
+    <fieldset className="stack form-section" aria-describedby={hintId}>
       <legend>Back matter</legend>
-      <p id="back-matter-hint" className="field-hint">
+      <p id={hintId} className="field-hint">
         Pages after the last chapter, each on its own page. A ticked page without text is left out.{" "}
         {own && (
           <a href="/settings/account#back-matter-heading" target="_blank" rel="noreferrer">
