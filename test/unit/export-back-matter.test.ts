@@ -109,6 +109,10 @@ describe("back matter in exports", () => {
     const at = ["Harbour", "Acknowledgements", "About the Author", "Also by backmatter"].map((title) => all.indexOf(title));
     expect(at.every((i) => i >= 0)).toBe(true);
     expect(at).toEqual([...at].sort((a, b) => a - b));
+    // Markdown (and pandoc's formats, written from the same model): a heading each, after the last chapter's.
+    const markdown = decode((await exportBook({ bookId, format: "md" }, writer)).file!.bytes);
+    const headings = [...markdown.matchAll(/^#+ (.+)$/gm)].map((m) => m[1]);
+    expect(headings.slice(-4)).toEqual(["Harbour", "Acknowledgements", "About the Author", "Also by backmatter"]);
 
     await updateBook({ bookId, changes: patchBookInput.parse({ backMatter: ["alsoBy", "aboutAuthor"] }) }, writer);
     const chosen = await text();
