@@ -1,13 +1,17 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { z } from "zod";
+import { backMatterSchema, updateBackMatterInput, type AlsoByEntryInput, type BackMatter } from "../../server/back-matter/schemas";
+import { bookSchema } from "../../server/books/schemas";
 import { jobSchema } from "../../server/jobs/schemas";
 import { changePasswordInput, deleteOwnAccountInput, endedSignInsSchema } from "../../server/users/schemas";
 import { context } from "../context";
 import { checkInput, CliError } from "../errors";
 import { writeOutput } from "../files";
 import { jsonFields } from "../json-output";
-import { printResult } from "../output";
+import { printRecord, printResult } from "../output";
+import { readListing } from "../paging";
 import { readStdin } from "../stdin";
 
 /**
@@ -56,6 +60,8 @@ export function registerAccount(program: Command): void {
       );
     });
 
+  registerBackMatter(account);
+
   account
     .command("password")
     .description("change your password (asks on a terminal); every other sign-in ends, this login stays")
@@ -84,5 +90,82 @@ export function registerAccount(program: Command): void {
       await client.data("DELETE", "/api/v1/users/me", { json: checkInput(deleteOwnAccountInput, { password: password! }) });
       profile.set({ "api.token": undefined, "api.refresh_token": undefined });
       printResult(json, { deleted: true }, "Your account and everything it owned are deleted; this profile is logged out.");
+    });
+}
+
+interface BackMatterOptions {
+  aboutAuthor?: string;
+  aboutAuthorFile?: string;
+  acknowledgements?: string;
+  acknowledgementsFile?: string;
+  alsoByBook: string[];
+  alsoBySeries: string[];
+  alsoByTitle: string[];
+  alsoByOwnBooks?: boolean;
+  clearAlsoBy?: boolean;
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+/** A page's text from the option or the file it names; "none" clears it. */
+function pageText(text: string | undefined, file: string | undefined, name: string): string | null | undefined {
+  if (text !== undefined && file !== undefined) throw new CliError(`give --${name} or --${name}-file, not both`);
+  if (file !== undefined) return readFileSync(file, "utf8");
+  if (text === undefined) return undefined;
+  return text === "none" ? null : text;
+}
+
+/** The back matter as a record for a terminal: "also by" a title a line. */
+function backMatterRecord(matter: BackMatter) {
+  const alsoBy = matter.alsoBy.map((entry) => (entry.seriesId ? `${entry.title} (series: ${entry.books.join("; ") || "no books yet"})` : entry.title));
+  return { aboutAuthor: matter.aboutAuthor ?? "(none)", acknowledgements: matter.acknowledgements ?? "(none)", alsoBy: alsoBy.join(" · ") || "(none)" };
+}
+
+/** `inkstone account back-matter`: the writer's about-the-author page, acknowledgements and "also by" list (decision 0495). */
+function registerBackMatter(account: Command): void {
+  const backMatter = account.command("back-matter").description('the back matter your books print after their last chapter: about the author, acknowledgements, "also by"');
+
+  jsonFields(backMatter.command("show", { isDefault: true }), backMatterSchema)
+    .description("your back matter as your books print it")
+    .action(async (_options: unknown, command: Command) => {
+      const { client, json } = context(command);
+      const matter = await client.data("GET", "/api/v1/users/me/back-matter", {}, backMatterSchema);
+      if (json) return printResult(json, matter, "");
+      printRecord(false, backMatterRecord(matter));
+    });
+
+  jsonFields(backMatter.command("set"), backMatterSchema)
+    .description('change your back matter; "none" clears a page. "Also by" options replace the whole list, in the order given')
+    .option("--about-author <text>", "your about-the-author page (Markdown)")
+    .option("--about-author-file <file>", "the about-the-author page from a file")
+    .option("--acknowledgements <text>", "acknowledgements your books print unless a book has its own")
+    .option("--acknowledgements-file <file>", "the acknowledgements from a file")
+    .option("--also-by-book <bookId>", "one of your books (repeat for more)", collect, [])
+    .option("--also-by-series <seriesId>", "one of your series (repeat for more)", collect, [])
+    .option("--also-by-title <title>", "a title published elsewhere (repeat for more)", collect, [])
+    .option("--also-by-own-books", "list every book you own (before any --also-by-book, --also-by-series, --also-by-title)")
+    .option("--clear-also-by", 'empty the "also by" list')
+    .action(async (options: BackMatterOptions, command: Command) => {
+      const { client, json } = context(command);
+      const aboutAuthor = pageText(options.aboutAuthor, options.aboutAuthorFile, "about-author");
+      const acknowledgements = pageText(options.acknowledgements, options.acknowledgementsFile, "acknowledgements");
+      const named = [...options.alsoByBook.map((bookId) => ({ bookId })), ...options.alsoBySeries.map((seriesId) => ({ seriesId })), ...options.alsoByTitle.map((title) => ({ title }))];
+      if (options.clearAlsoBy && (named.length > 0 || options.alsoByOwnBooks)) throw new CliError("--clear-also-by empties the list: leave out the other --also-by options");
+      let alsoBy: AlsoByEntryInput[] | undefined = options.clearAlsoBy ? [] : undefined;
+      if (options.alsoByOwnBooks || named.length > 0) {
+        const own = options.alsoByOwnBooks
+          ? (await readListing(client, "/api/v1/books", {}, bookSchema, { all: true, sort: "createdAt", order: "asc" })).items.filter((book) => book.role === "owner").map((book) => ({ bookId: book.id }))
+          : [];
+        alsoBy = [...own, ...named];
+      }
+      const body = {
+        ...(aboutAuthor !== undefined && { aboutAuthor }),
+        ...(acknowledgements !== undefined && { acknowledgements }),
+        ...(alsoBy !== undefined && { alsoBy }),
+      };
+      if (Object.keys(body).length === 0) throw new CliError("nothing to set: name --about-author, --acknowledgements or an --also-by option");
+      const matter = await client.data("PATCH", "/api/v1/users/me/back-matter", { json: checkInput(updateBackMatterInput, body) }, backMatterSchema);
+      if (json) return printResult(json, matter, "");
+      printRecord(false, backMatterRecord(matter));
     });
 }

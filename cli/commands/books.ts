@@ -1,4 +1,5 @@
 import { Command, Option } from "commander";
+import { BACK_MATTER_PAGES, type BackMatterPage } from "../../server/back-matter/schemas";
 import { BOOK_COVER_BYTES, BOOK_STATUSES, bookSchema, createBookInput, patchBookInput, type BookDto } from "../../server/books/schemas";
 import { PAPERS, TRIM_SIZES } from "../../server/convert/engine/export-options";
 import { coverTemplateQuery } from "../../server/convert/schemas";
@@ -19,6 +20,7 @@ interface BookFields {
   targetWords?: string;
   countRule?: (typeof COUNT_RULES)[number];
   paragraphIndent?: (typeof PARAGRAPH_INDENTS)[number];
+  backMatter?: string;
 }
 
 function addBookFields(command: Command): Command {
@@ -33,7 +35,19 @@ function addBookFields(command: Command): Command {
         COUNT_RULES,
       ),
     )
-    .addOption(new Option("--paragraph-indent <indent>", "how paragraphs open in the editor and exports: fullWidth (　　), typographic, none").choices(PARAGRAPH_INDENTS));
+    .addOption(new Option("--paragraph-indent <indent>", "how paragraphs open in the editor and exports: fullWidth (　　), typographic, none").choices(PARAGRAPH_INDENTS))
+    .option("--back-matter <pages>", `the back-matter pages the book prints, comma-separated, of ${BACK_MATTER_PAGES.join(", ")}; "none" for none, "default" for each that has text`);
+}
+
+/** --back-matter: a list of pages, "none" (an empty list) or "default" (null: each that has text). */
+function backMatterPages(value: string): BackMatterPage[] | null {
+  if (value === "default") return null;
+  if (value === "none") return [];
+  // Checked with the server's schema before it is sent (checkInput): a page it does not know is named there.
+  return value
+    .split(",")
+    .map((page) => page.trim())
+    .filter(Boolean) as BackMatterPage[];
 }
 
 function bookFields(options: BookFields) {
@@ -47,6 +61,7 @@ function bookFields(options: BookFields) {
     ...(target !== undefined && { targetWordCount: target === "none" ? null : Number(target) }),
     ...(options.countRule !== undefined && { countRule: options.countRule }),
     ...(options.paragraphIndent !== undefined && { paragraphIndent: options.paragraphIndent }),
+    ...(options.backMatter !== undefined && { backMatter: backMatterPages(options.backMatter) }),
   };
 }
 

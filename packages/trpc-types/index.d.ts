@@ -175,6 +175,48 @@ export type AppRouter = TRPCBuiltRouter<
         meta: object;
       }>;
     };
+    backMatter: {
+      get: TRPCQueryProcedure<{
+        input: {
+          [key: string]: never;
+        } | undefined;
+        output: {
+          aboutAuthor: string | null;
+          acknowledgements: string | null;
+          alsoBy: Array<{
+              bookId: string | null;
+              seriesId: string | null;
+              title: string;
+              books: string[];
+            }>;
+        };
+        meta: object;
+      }>;
+      update: TRPCMutationProcedure<{
+        input: {
+          aboutAuthor?: string | null | undefined;
+          acknowledgements?: string | null | undefined;
+          alsoBy?: Array<{
+              bookId: string;
+            } | {
+              seriesId: string;
+            } | {
+              title: string;
+            }> | undefined;
+        };
+        output: {
+          aboutAuthor: string | null;
+          acknowledgements: string | null;
+          alsoBy: Array<{
+              bookId: string | null;
+              seriesId: string | null;
+              title: string;
+              books: string[];
+            }>;
+        };
+        meta: object;
+      }>;
+    };
     books: {
       list: TRPCQueryProcedure<{
         input: {
@@ -225,6 +267,7 @@ export type AppRouter = TRPCBuiltRouter<
               dedication: string | null;
               acknowledgements: string | null;
               aboutAuthor: string | null;
+              backMatter: Array<"aboutAuthor" | "acknowledgements" | "alsoBy"> | null;
               role: "owner" | "co_author" | "editor" | "beta_reader" | "viewer";
             }>;
           total: number;
@@ -272,6 +315,7 @@ export type AppRouter = TRPCBuiltRouter<
           dedication: string | null;
           acknowledgements: string | null;
           aboutAuthor: string | null;
+          backMatter: Array<"aboutAuthor" | "acknowledgements" | "alsoBy"> | null;
           role: "owner" | "co_author" | "editor" | "beta_reader" | "viewer";
         };
         meta: object;
@@ -279,12 +323,13 @@ export type AppRouter = TRPCBuiltRouter<
       create: TRPCMutationProcedure<{
         input: {
           title: string;
+          aboutAuthor?: string | null | undefined;
           acknowledgements?: string | null | undefined;
+          backMatter?: Array<"aboutAuthor" | "acknowledgements" | "alsoBy"> | null | undefined;
           author?: string | null | undefined;
           contact?: string | null | undefined;
           copyright?: string | null | undefined;
           dedication?: string | null | undefined;
-          aboutAuthor?: string | null | undefined;
           countRule?: "words" | "characters" | "charactersWithoutPunctuation" | undefined;
           paragraphIndent?: "none" | "fullWidth" | "typographic" | undefined;
           language?: string | undefined;
@@ -328,6 +373,7 @@ export type AppRouter = TRPCBuiltRouter<
           dedication: string | null;
           acknowledgements: string | null;
           aboutAuthor: string | null;
+          backMatter: Array<"aboutAuthor" | "acknowledgements" | "alsoBy"> | null;
           role: "owner" | "co_author" | "editor" | "beta_reader" | "viewer";
         };
         meta: object;
@@ -343,6 +389,7 @@ export type AppRouter = TRPCBuiltRouter<
             dedication?: string | null | undefined;
             acknowledgements?: string | null | undefined;
             aboutAuthor?: string | null | undefined;
+            backMatter?: Array<"aboutAuthor" | "acknowledgements" | "alsoBy"> | null | undefined;
             title?: string | undefined;
             type?: string | undefined;
             description?: string | undefined;
@@ -388,6 +435,7 @@ export type AppRouter = TRPCBuiltRouter<
           dedication: string | null;
           acknowledgements: string | null;
           aboutAuthor: string | null;
+          backMatter: Array<"aboutAuthor" | "acknowledgements" | "alsoBy"> | null;
           role: "owner" | "co_author" | "editor" | "beta_reader" | "viewer";
         };
         meta: object;
@@ -441,6 +489,7 @@ export type AppRouter = TRPCBuiltRouter<
           dedication: string | null;
           acknowledgements: string | null;
           aboutAuthor: string | null;
+          backMatter: Array<"aboutAuthor" | "acknowledgements" | "alsoBy"> | null;
           role: "owner" | "co_author" | "editor" | "beta_reader" | "viewer";
         };
         meta: object;
@@ -1838,6 +1887,7 @@ export type AppRouter = TRPCBuiltRouter<
             dedication: string | null;
             acknowledgements: string | null;
             aboutAuthor: string | null;
+            backMatter: Array<"aboutAuthor" | "acknowledgements" | "alsoBy"> | null;
             role: "owner" | "co_author" | "editor" | "beta_reader" | "viewer";
           };
           chapterCount: number;
@@ -1930,6 +1980,7 @@ export type AppRouter = TRPCBuiltRouter<
             dedication: string | null;
             acknowledgements: string | null;
             aboutAuthor: string | null;
+            backMatter: Array<"aboutAuthor" | "acknowledgements" | "alsoBy"> | null;
             role: "owner" | "co_author" | "editor" | "beta_reader" | "viewer";
           };
           chapterCount: number;

@@ -168,6 +168,9 @@ export const OPERATIONS = {
   "snapshots.create": { scope: "write:books", book: "manageSnapshots" },
   "snapshots.delete": { scope: "write:books", book: "manageSnapshots" },
   "snapshots.restore": { scope: "write:books", book: "write" },
+  // the writer's back matter (issue 37 item 6, decision 0495): their own, read and set as goals are
+  "backMatter.get": { scope: "read:books" },
+  "backMatter.update": { scope: "write:books" },
 } as const satisfies Record<string, { scope: Scope | null; book?: BookAction }>;
 
 export type Operation = keyof typeof OPERATIONS;

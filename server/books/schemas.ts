@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import { z } from "zod";
 import { BOOK_ROLES, roleMayDo, type BookRole } from "../auth/book-roles";
+import { BACK_MATTER_PAGES, pagesToStore, storedPages } from "../back-matter/schemas";
 import type { Book } from "../generated/kysely/database";
 import { storedPicture, storedPictureSchema } from "../pictures/schemas";
 import { coverWarnings, coverWarningSchema } from "./cover-warnings";
@@ -71,11 +72,27 @@ function publishing() {
     dedication: text(1000, "a dedication").describe("the dedication, plain text"),
     acknowledgements: text(20_000, "acknowledgements").describe("printed after the last chapter, Markdown as a chapter is"),
     aboutAuthor: text(20_000, "an about-the-author page").describe("printed last, Markdown as a chapter is"),
+    backMatter: backMatterChoice(),
   };
 }
 
+/**
+ * Which back-matter pages the book prints after its last chapter (decision 0495); stored as JSON,
+ * each once, in print order.
+ */
+function backMatterChoice() {
+  return z
+    .array(z.enum(BACK_MATTER_PAGES))
+    .max(BACK_MATTER_PAGES.length * 2, "name each back-matter page once")
+    .transform(pagesToStore)
+    .nullable()
+    .describe(
+      `the back-matter pages this book prints after its last chapter, of ${BACK_MATTER_PAGES.join(", ")} (they print in that order), each from the book's own text (acknowledgements, aboutAuthor) or else its owner's (GET /api/v1/users/me/back-matter); [] prints none; null: each that has text`,
+    );
+}
+
 /** The book's attributes that say who wrote it and what it carries besides its chapters. */
-export const PUBLISHING_ATTRIBUTES = ["author", "contact", "copyright", "dedication", "acknowledgements", "aboutAuthor"] as const;
+export const PUBLISHING_ATTRIBUTES = ["author", "contact", "copyright", "dedication", "acknowledgements", "aboutAuthor", "backMatter"] as const;
 
 /** A book's language, as every input that sets one checks it. */
 export const bookLanguage = writable.language;
@@ -98,7 +115,7 @@ function textRulesOptional() {
 }
 
 /** Who wrote the book and its matter: left out of a new book, they are null; a PUT that omits one clears it. */
-const publishingOptional = z.object(writable).pick({ author: true, contact: true, copyright: true, dedication: true, acknowledgements: true, aboutAuthor: true }).partial().shape;
+const publishingOptional = z.object(writable).pick({ author: true, contact: true, copyright: true, dedication: true, acknowledgements: true, aboutAuthor: true, backMatter: true }).partial().shape;
 const publishingCleared = Object.fromEntries(PUBLISHING_ATTRIBUTES.map((name) => [name, writable[name].default(null)])) as {
   [K in (typeof PUBLISHING_ATTRIBUTES)[number]]: z.ZodDefault<(typeof writable)[K]>;
 };
@@ -175,6 +192,7 @@ export const bookSchema = z
     dedication: z.string().nullable().describe(writable.dedication.description!),
     acknowledgements: z.string().nullable().describe(writable.acknowledgements.description!),
     aboutAuthor: z.string().nullable().describe(writable.aboutAuthor.description!),
+    backMatter: z.array(z.enum(BACK_MATTER_PAGES)).nullable().describe(writable.backMatter.description!),
     role: z.enum(BOOK_ROLES).describe("the caller's role on the book: owner, or what the owner made them (an admin acts as the owner)"),
   })
   .meta({ id: "Book" });
@@ -234,6 +252,7 @@ export function toBookDto(row: BookRow, role: BookRole): BookDto {
     dedication: row.dedication,
     acknowledgements: row.acknowledgements,
     aboutAuthor: row.aboutAuthor,
+    backMatter: storedPages(row.backMatter),
     role,
   };
 }

@@ -2,6 +2,7 @@ import type { Principal } from "../auth/principal";
 import { withoutParagraphIndents } from "../text/paragraph-indent";
 import { asCountRule, asParagraphIndent } from "../text/text-rules";
 import { authorize } from "../auth/scopes";
+import { bookBackMatterPages } from "../back-matter/book-pages";
 import { bibleAppendix } from "../bible/appendix";
 import { loadBook } from "../books/access";
 import { can } from "../books/policy";
@@ -170,12 +171,9 @@ export async function bookDocument(book: BookRow, options: BookDocumentOptions):
   const dedication = options.dedication ?? book.dedication;
   const frontMatter = { ...(copyright && { copyright }), ...(dedication && { dedication }) };
   // A manuscript for an agent is the story alone: its writer leaves out the front matter, and this the back.
-  const published = !options.manuscript;
-  const backMatter = [
-    ...(appendix ? [appendix] : []),
-    ...(published && book.acknowledgements?.trim() ? [{ title: "Acknowledgements", markdown: book.acknowledgements }] : []),
-    ...(published && book.aboutAuthor?.trim() ? [{ title: "About the Author", markdown: book.aboutAuthor }] : []),
-  ];
+  // The pages the book chose, from its own text or its owner's defaults (decision 0495).
+  const pages = options.manuscript ? [] : await bookBackMatterPages(book, author);
+  const backMatter = [...(appendix ? [appendix] : []), ...pages];
   const model: DocumentModel = {
     title: book.title,
     author,

@@ -373,6 +373,7 @@ const TAGS: oas31.TagObject[] = [
   { name: "auth", description: "Token endpoints: sign in, refresh (rotation), revoke. Also served under /v1/auth/…" },
   { name: "users", description: "Sign-up and the signed-in account" },
   { name: "tokens", description: "Named personal tokens and logins" },
+  { name: "backMatter", description: "Your back matter: an about-the-author page, acknowledgements and an \"also by\" list your books print after their last chapter; each book chooses its pages (`backMatter`) and may have its own text" },
   { name: "books", description: "Books: create, list, edit, trash (PATCH `deleted`) and delete for good; export and import" },
   { name: "members", description: "A book's owner and members, with their roles: the owner adds, re-roles and removes them" },
   { name: "invitations", description: "Invitations to a book by e-mail or link, with a role and an expiry: the owner invites and withdraws; the invited person accepts" },

@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from "./init";
 import { analysisRouter } from "./routers/analysis";
+import { backMatterRouter } from "./routers/back-matter";
 import { bibleRouter, seriesRouter } from "./routers/bible";
 import { booksRouter } from "./routers/books";
 import { chaptersRouter } from "./routers/chapters";
@@ -18,6 +19,7 @@ import { webhooksRouter } from "./routers/webhooks";
 
 export const appRouter = router({
   users: usersRouter,
+  backMatter: backMatterRouter,
   books: booksRouter,
   members: membersRouter,
   invitations: invitationsRouter,

@@ -16,6 +16,7 @@ import { SNAPSHOTS_CASES } from "./http-snapshots-cases";
 import { WEBHOOKS_CASES } from "./http-webhooks-cases";
 import { ACCOUNTS_CASES } from "./http-accounts-cases";
 import { ARCHIVE_CASES } from "./http-account-archive-cases";
+import { BACK_MATTER_CASES } from "./http-back-matter-cases";
 
 const nothing = async () => null;
 
@@ -54,6 +55,7 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
   ...WEBHOOKS_CASES,
   ...ACCOUNTS_CASES,
   ...ARCHIVE_CASES,
+  ...BACK_MATTER_CASES,
   "POST /auth/revoke": async () => ({
     path: "/auth/revoke",
     snapshot: nothing,

@@ -16,6 +16,7 @@ import { SNAPSHOTS_TRPC_CASES } from "./http-snapshots-cases";
 import { WEBHOOKS_TRPC_CASES } from "./http-webhooks-cases";
 import { ACCOUNTS_TRPC_CASES } from "./http-accounts-cases";
 import { ARCHIVE_TRPC_CASES } from "./http-account-archive-cases";
+import { BACK_MATTER_TRPC_CASES } from "./http-back-matter-cases";
 
 const nothing = async () => null;
 
@@ -501,4 +502,5 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
   ...WEBHOOKS_TRPC_CASES,
   ...ACCOUNTS_TRPC_CASES,
   ...ARCHIVE_TRPC_CASES,
+  ...BACK_MATTER_TRPC_CASES,
 };

@@ -17,7 +17,15 @@ export interface Chapter {
    * page where it changes (decision 0488).
    */
   part?: string;
+  /**
+   * Back matter only: which page this is (decision 0495), so that a writer gives it its own
+   * document and semantics (an EPUB's epub:type and landmarks); a chapter and an appendix have none.
+   */
+  kind?: BackMatterPageKind;
 }
+
+/** The back-matter pages a book may print after its last chapter, in the order they print. */
+export type BackMatterPageKind = "acknowledgements" | "aboutAuthor" | "alsoBy";
 
 export interface DocumentModel {
   title?: string;

@@ -145,6 +145,7 @@ function smartened(model: DocumentModel): DocumentModel {
       title: smartenMarkdown(chapter.title),
       markdown: smartenMarkdown(chapter.markdown),
       ...(chapter.part !== undefined && { part: smartenMarkdown(chapter.part) }),
+      ...(chapter.kind !== undefined && { kind: chapter.kind }),
     })),
   };
 }

@@ -15,6 +15,7 @@ const storableChapter = (chapter: Chapter): Chapter => ({
   title: storableMarkdown(chapter.title),
   markdown: storableMarkdown(chapter.markdown),
   ...(chapter.part !== undefined && { part: storableMarkdown(chapter.part) }),
+  ...(chapter.kind !== undefined && { kind: chapter.kind }),
 });
 const optional = (text: string | undefined) => (text === undefined ? undefined : storableText(text));
 

@@ -3,6 +3,7 @@ import * as accountArchive from "./account-archive";
 import * as analysisRuns from "./analysis-runs";
 import * as analysisTemplates from "./analysis-templates";
 import * as auth from "./auth";
+import * as backMatter from "./back-matter";
 import * as bible from "./bible";
 import * as books from "./books";
 import * as chapters from "./chapters";
@@ -21,6 +22,6 @@ import * as users from "./users";
 import * as webhooks from "./webhooks";
 
 /** Every REST endpoint: the OpenAPI document and the integration tests iterate over this list. */
-export const ENDPOINTS: Endpoint[] = [auth, users, accountArchive, tokens, books, members, invitations, snapshots, chapters, parts, comments, inbox, jobs, convert, analysisTemplates, analysisRuns, goals, search, bible, webhooks].flatMap((module) =>
+export const ENDPOINTS: Endpoint[] = [auth, users, accountArchive, backMatter, tokens, books, members, invitations, snapshots, chapters, parts, comments, inbox, jobs, convert, analysisTemplates, analysisRuns, goals, search, bible, webhooks].flatMap((module) =>
   Object.values(module).filter((value): value is Endpoint => typeof value === "object" && value !== null && "handle" in value),
 );

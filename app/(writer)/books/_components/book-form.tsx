@@ -1,7 +1,8 @@
 "use client";
 
-import { useRef, type FormEvent } from "react";
+import { useId, useRef, type FormEvent } from "react";
 import type { BookDto } from "@/server/books/schemas";
+import { BACK_MATTER_PAGES, type BackMatterPage } from "@/server/back-matter/schemas";
 import { Field, SelectField } from "../../../_components/field";
 import { FormAlert } from "../../../_components/form-alert";
 import { describeProblem } from "../../../_components/problem";
@@ -47,6 +48,7 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
       dedication: text("dedication"),
       acknowledgements: text("acknowledgements"),
       aboutAuthor: text("aboutAuthor"),
+      ...backMatterChoice(book?.backMatter, form.getAll("backMatter").map(String) as BackMatterPage[]),
       // Sent only when chosen (a new book) or changed (a book): left alone, they follow the
       // language, and a change of rule recounts the book.
       ...chosen("countRule", book?.countRule, text("countRule") as CountRule | ""),
@@ -124,10 +126,11 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
           <div className="stack" style={{ marginTop: "0.75rem" }}>
             <Field name="copyright" label="Copyright page" multiline rows={3} placeholder="Copyright © 2026 Your Name. All rights reserved." defaultValue={book?.copyright ?? ""} error={fields.copyright} />
             <Field name="dedication" label="Dedication" multiline rows={2} placeholder="For …" defaultValue={book?.dedication ?? ""} error={fields.dedication} />
-            <Field name="acknowledgements" label="Acknowledgements" multiline rows={3} hint="After the last chapter. Markdown, as in a chapter." defaultValue={book?.acknowledgements ?? ""} error={fields.acknowledgements} />
-            <Field name="aboutAuthor" label="About the author" multiline rows={3} hint="The last page." defaultValue={book?.aboutAuthor ?? ""} error={fields.aboutAuthor} />
+            <Field name="acknowledgements" label="Acknowledgements" multiline rows={3} hint="This book's own, after the last chapter (Markdown, as in a chapter); blank prints yours from Settings → Account." defaultValue={book?.acknowledgements ?? ""} error={fields.acknowledgements} />
+            <Field name="aboutAuthor" label="About the author" multiline rows={3} hint="This book's own; blank prints yours from Settings → Account." defaultValue={book?.aboutAuthor ?? ""} error={fields.aboutAuthor} />
           </div>
         </details>
+        <BackMatterChoice book={book} error={fields.backMatter} />
       </fieldset>
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={onCancel}>
@@ -144,4 +147,57 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
 /** `{ [name]: value }` when the writer chose a value that is not the book's already; otherwise nothing. */
 function chosen<K extends string, V extends string>(name: K, current: V | undefined, value: V | ""): Partial<Record<K, V>> {
   return value === "" || value === current ? {} : ({ [name]: value } as Partial<Record<K, V>>);
+}
+
+const PAGE_LABELS: Record<BackMatterPage, string> = { acknowledgements: "Acknowledgements", aboutAuthor: "About the author", alsoBy: "Also by" };
+
+/**
+ * The pages ticked, sent only when they differ from what the book holds: an untouched book keeps
+ * null ("each that has text"), which prints the same as all three ticked (decision 0495).
+ */
+function backMatterChoice(saved: BackMatterPage[] | null | undefined, ticked: BackMatterPage[]) {
+  const before = saved ?? BACK_MATTER_PAGES;
+  const same = before.length === ticked.length && before.every((page) => ticked.includes(page));
+  return same ? {} : { backMatter: ticked };
+}
+
+/**
+ * Which back-matter pages the book prints, with what the writer's settings would fill each with:
+ * the offer of the defaults set once in Settings → Account. Only the owner's own settings are shown;
+ * a co-author sees the choice, and the export prints the owner's.
+ */
+function BackMatterChoice({ book, error }: { book?: BookDto; error?: string }) {
+  const hintId = useId();
+  const own = !book || book.role === "owner";
+  const defaults = trpc.backMatter.get.useQuery(undefined, { enabled: own });
+  const chosen = book?.backMatter ?? BACK_MATTER_PAGES;
+  const offered = defaults.data;
+  const from: Record<BackMatterPage, string | null> = {
+    acknowledgements: book?.acknowledgements ? "this book's" : offered?.acknowledgements ? "yours from Settings" : null,
+    aboutAuthor: book?.aboutAuthor ? "this book's" : offered?.aboutAuthor ? "yours from Settings" : null,
+    alsoBy: offered?.alsoBy.length ? `${offered.alsoBy.length} ${offered.alsoBy.length === 1 ? "title" : "titles"} from Settings` : null,
+  };
+  return (
+    <fieldset className="stack form-section" aria-describedby={hintId}>
+      <legend>Back matter</legend>
+      <p id={hintId} className="field-hint">
+        Pages after the last chapter, each on its own page. A ticked page without text is left out.{" "}
+        {own && (
+          <a href="/settings/account#back-matter-heading" target="_blank" rel="noreferrer">
+            Your back matter
+          </a>
+        )}
+      </p>
+      {BACK_MATTER_PAGES.map((page) => (
+        <label key={page} className="checkbox">
+          <input type="checkbox" name="backMatter" value={page} defaultChecked={chosen.includes(page)} />
+          <span>
+            {PAGE_LABELS[page]}
+            {own && defaults.isSuccess && <span className="muted"> — {from[page] ?? "nothing set"}</span>}
+          </span>
+        </label>
+      ))}
+      {error && <p className="field-error">{error}</p>}
+    </fieldset>
+  );
 }

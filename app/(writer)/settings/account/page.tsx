@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { requirePrincipal } from "../../../_components/require-principal";
 import { ArchiveSection } from "./archive-section";
+import { BackMatterForm } from "./back-matter-form";
 import { ChangePasswordForm } from "./change-password-form";
 import { DeleteAccountForm } from "./delete-account-form";
 
@@ -17,6 +18,11 @@ export default async function AccountPage() {
         <h2 id="password-heading">Password</h2>
         <p className="muted section-intro">Changing it signs you out everywhere else: other browsers, the command-line client and your tokens.</p>
         <ChangePasswordForm />
+      </section>
+      <section aria-labelledby="back-matter-heading" className="panel">
+        <h2 id="back-matter-heading">Back matter</h2>
+        <p className="muted section-intro">Set once, printed after the last chapter of each of your books; each book chooses its pages in Book details.</p>
+        <BackMatterForm />
       </section>
       <ArchiveSection />
       <section aria-labelledby="delete-heading" className="settings-part">

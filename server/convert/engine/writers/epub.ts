@@ -3,7 +3,7 @@ import { zipSync, type Zippable } from "fflate";
 import { bookDirection, type Direction } from "../direction";
 import { chapterHtml } from "../markdown/html";
 import { frontMatterPages, partOpenings } from "../compile";
-import { paragraphIndentOf, type DocumentModel, type WriteOptions, type WrittenDocument } from "../model";
+import { paragraphIndentOf, type BackMatterPageKind, type DocumentModel, type WriteOptions, type WrittenDocument } from "../model";
 import { encodeUtf8, escapeXml } from "../text";
 import { frontMatterSection, paragraphIndentCss, sceneBreakCss } from "./html";
 
@@ -68,6 +68,17 @@ export function accessibilityMetadata(hasCover: boolean): string {
   ].join("\n");
 }
 
+/**
+ * Each back-matter page's document and semantics (decision 0495): acknowledgements are a structural
+ * term of their own (EPUB SSV `acknowledgments`, DPUB-ARIA `doc-acknowledgments`); the vocabularies
+ * name no about-the-author or also-by page, so those say only that they are back matter.
+ */
+const BACK_MATTER: Record<BackMatterPageKind, { id: string; semantics: string }> = {
+  acknowledgements: { id: "acknowledgements", semantics: `class="back-matter" epub:type="backmatter acknowledgments" role="doc-acknowledgments"` },
+  aboutAuthor: { id: "about-the-author", semantics: `class="back-matter about-the-author" epub:type="backmatter"` },
+  alsoBy: { id: "also-by", semantics: `class="back-matter also-by" epub:type="backmatter"` },
+};
+
 /** EPUB 3.2's image types (a book's cover is one of them: COVER_MEDIA_TYPES); another is left out, not written. */
 const COVER_EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif" };
 
@@ -78,8 +89,10 @@ export function writeEpub(model: DocumentModel, options: WriteOptions = {}): Wri
   const identifier = `urn:uuid:${randomUUID()}`;
   const modified = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
   const chapters = model.chapters.map((chapter, index) => ({
-    file: `chapter-${index + 1}.xhtml`,
-    id: `chapter-${index + 1}`,
+    // A back-matter page is a document of its own, named for what it is (decision 0495).
+    file: `${chapter.kind ? BACK_MATTER[chapter.kind].id : `chapter-${index + 1}`}.xhtml`,
+    id: chapter.kind ? BACK_MATTER[chapter.kind].id : `chapter-${index + 1}`,
+    kind: chapter.kind,
     title: chapter.title.trim() || `Chapter ${index + 1}`,
     html: chapterHtml(chapter.markdown, index + 1, { xhtml: true, direction }),
     // In a part: its navigation entry sits under the part's.
@@ -104,11 +117,15 @@ export function writeEpub(model: DocumentModel, options: WriteOptions = {}): Wri
   const coverExtension = model.cover && COVER_EXTENSIONS[model.cover.mediaType];
   const coverImage = coverExtension ? `cover.${coverExtension}` : undefined;
   const front = frontMatterPages(model).map((page) => ({ id: page.kind, file: `${page.kind}.xhtml`, title: page.kind === "copyright" ? "Copyright" : "Dedication", body: frontMatterSection(page.kind, page.paragraphs, true) }));
+  const backMatter = chapters.filter((c) => c.kind !== undefined);
   const landmarks = [
     coverImage && `<li><a epub:type="cover" href="cover.xhtml">Cover</a></li>`,
     `<li><a epub:type="titlepage" href="title.xhtml">Title Page</a></li>`,
     `<li><a epub:type="toc" href="nav.xhtml#toc">Contents</a></li>`,
     body[0] && `<li><a epub:type="bodymatter" href="${body[0].file}">Start of Content</a></li>`,
+    // The back matter's first page, and the acknowledgements by their own name (decision 0495).
+    backMatter[0] && `<li><a epub:type="backmatter" href="${backMatter[0].file}">Back Matter</a></li>`,
+    ...backMatter.filter((c) => c.kind === "acknowledgements").map((c) => `<li><a epub:type="acknowledgments" href="${c.file}">${escapeXml(c.title)}</a></li>`),
   ].filter(Boolean);
   const nav = `<nav epub:type="toc" id="toc" role="doc-toc">\n<h1>Contents</h1>\n<ol>\n${tableOfContents(chapters, partAt)}\n</ol>\n</nav>
 <nav epub:type="landmarks" id="landmarks" hidden="">\n<h2>Landmarks</h2>\n<ol>\n${landmarks.join("\n")}\n</ol>\n</nav>`;
@@ -125,7 +142,10 @@ export function writeEpub(model: DocumentModel, options: WriteOptions = {}): Wri
   for (const part of parts) {
     oebps[part.file] = xhtml(part.title, language, direction, `<section class="part" epub:type="part" role="doc-part">\n<h1>${escapeXml(part.title)}</h1>\n</section>`);
   }
-  for (const c of chapters) oebps[c.file] = xhtml(c.title, language, direction, `<section epub:type="chapter" role="doc-chapter">\n<h1>${escapeXml(c.title)}</h1>\n${c.html}</section>`);
+  for (const c of chapters) {
+    const semantics = c.kind ? BACK_MATTER[c.kind].semantics : `epub:type="chapter" role="doc-chapter"`;
+    oebps[c.file] = xhtml(c.title, language, direction, `<section ${semantics}>\n<h1>${escapeXml(c.title)}</h1>\n${c.html}</section>`);
+  }
   oebps["content.opf"] = `<?xml version="1.0" encoding="utf-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="book-id" xml:lang="${language}">
 <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">

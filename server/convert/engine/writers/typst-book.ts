@@ -363,7 +363,10 @@ export function typstBook(model: DocumentModel, options: TypstBookOptions = {}):
     const title = chapter.title.trim() || `Chapter ${index + 1}`;
     // The break before the heading, not in its show rule: the heading is then found on its own page.
     // The first chapter opens on a recto whatever is asked, as the front matter is laid out for.
-    const recto = index === 0 || options.rightHandChapters;
+    // The back matter opens on a recto too, as printed books begin it (decision 0495); its further
+    // pages follow the chapters' rule.
+    const firstBackMatter = chapter.kind !== undefined && model.chapters[index - 1]?.kind === undefined;
+    const recto = index === 0 || firstBackMatter || options.rightHandChapters;
     parts.push(`#pagebreak(${recto ? 'to: "odd", ' : ""}weak: true)\n#heading(level: 1)[${literal(title)}]`, blocks(body, context));
     // A definition nobody cites is still the writer's text: after the chapter, numbered.
     const uncited = footnotes.filter((n) => !context.printed.has(n.label));

@@ -13,24 +13,26 @@ export class TypesetTimeout extends Error {}
  * Typesets a Typst job into a PDF in a child process (see ./typst-child.ts for why). The child
  * dies with the worker thread that waits for it: when the pool stops that thread at a deadline,
  * the pipe to the child closes and the child kills itself, mid-compile or not. A caller outside
- * the pool (the cover template) gives `timeoutMs`, after which the child is killed here.
+ * the pool (the cover template) gives `timeoutMs`, after which the child is killed here, or a
+ * `signal` that stops it the same way when aborted.
  */
-export function typesetInChild(job: TypesetJob, fontDir: string, options: { timeoutMs?: number } = {}): Promise<TypesetResult> {
+export function typesetInChild(job: TypesetJob, fontDir: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<TypesetResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CHILD_FILE, fontDir], { stdio: ["pipe", "pipe", "pipe"] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let timedOut = false;
-    // Past the deadline, the child is told as the pool tells it, by its stdin closing: it then kills
-    // Ghostscript with itself (a SIGKILL alone would leave Ghostscript running); the SIGKILL is the backstop.
-    const timer =
-      options.timeoutMs === undefined
-        ? undefined
-        : setTimeout(() => {
-            timedOut = true;
-            child.stdin.destroy();
-            setTimeout(() => child.kill("SIGKILL"), 1_000).unref();
-          }, options.timeoutMs);
+    // Past the deadline (or when the caller aborts), the child is told as the pool tells it, by its
+    // stdin closing: it then kills Ghostscript with itself (a SIGKILL alone would leave Ghostscript
+    // running); the SIGKILL is the backstop.
+    const stop = () => {
+      if (timedOut) return;
+      timedOut = true;
+      child.stdin.destroy();
+      setTimeout(() => child.kill("SIGKILL"), 1_000).unref();
+    };
+    const timer = options.timeoutMs === undefined ? undefined : setTimeout(stop, options.timeoutMs);
+    options.signal?.addEventListener("abort", stop, { once: true });
     child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
     // The child may be gone before it read everything (it failed); its exit says why.
@@ -38,7 +40,8 @@ export function typesetInChild(job: TypesetJob, fontDir: string, options: { time
     child.on("error", reject);
     child.on("close", (code, signal) => {
       clearTimeout(timer);
-      if (timedOut) return reject(new TypesetTimeout(`Typst ran past ${options.timeoutMs} ms and was stopped`));
+      options.signal?.removeEventListener("abort", stop);
+      if (timedOut) return reject(new TypesetTimeout(options.signal?.aborted ? "The typesetting was stopped: its caller stopped waiting" : `Typst ran past ${options.timeoutMs} ms and was stopped`));
       if (code !== 0) return reject(new Error(`Typst stopped (${signal ?? `exit ${code}`}): ${Buffer.concat(err).toString("utf8").slice(0, 500)}`));
       const output = Buffer.concat(out);
       const newline = output.indexOf(10);
