@@ -8,6 +8,7 @@ import { goalsRouter, releasesRouter, statsRouter } from "./routers/goals";
 import { jobsRouter } from "./routers/jobs";
 import { invitationsRouter } from "./routers/invitations";
 import { commentsRouter } from "./routers/comments";
+import { suggestionsRouter } from "./routers/suggestions";
 import { inboxRouter } from "./routers/inbox";
 import { membersRouter } from "./routers/members";
 import { partsRouter } from "./routers/parts";
@@ -22,6 +23,7 @@ export const appRouter = router({
   members: membersRouter,
   invitations: invitationsRouter,
   comments: commentsRouter,
+  suggestions: suggestionsRouter,
   inbox: inboxRouter,
   snapshots: snapshotsRouter,
   chapters: chaptersRouter,
