@@ -65,10 +65,31 @@ test("an editor suggests in the reading view; the owner sees the difference in t
   await expect(page.getByRole("dialog", { name: "History" })).toContainText(`Accepted ${editor.writer.name}’s suggestion`);
   await page.screenshot({ path: "test-results/suggestions-history.png", fullPage: true });
 
+  await page.keyboard.press("Escape");
+
+  // Two more from the editor (over the API, in their session); Accept all takes both in one version.
+  const now = TEXT.replace("Nobody waved", "Nobody cheered");
+  for (const [words, replacement] of [
+    ["ferry", "boat"],
+    ["the gulls", "the herring gulls"],
+  ] as const) {
+    const start = now.indexOf(words);
+    const made = await editor.page.request.post(`/api/v1/books/${chapter!.bookId}/chapters/${chapter!.chapterId}/suggestions`, { data: { start, end: start + words.length, replacement } });
+    expect(made.status(), await made.text()).toBe(201);
+  }
+  await page.reload();
+  await expect(page.locator(".suggestion-del")).toHaveCount(2);
+  await page.getByRole("button", { name: "Suggestions (2)" }).click();
+  await panel(page).getByRole("button", { name: "Accept all" }).click();
+  await expect(editorText(page)).toContainText("The boat left at dawn. Nobody cheered from the pier, and the herring gulls kept their distance.");
+  await expect(page.locator(".suggestion-del")).toHaveCount(0);
+  expect((await stored(page.request, chapter!)).version).toBe(3);
+
   // The editor's inbox says it was accepted.
   await editor.page.goto("/inbox");
   const told = editor.page.getByRole("listitem").filter({ hasText: "accepted your suggestion" });
-  await expect(told).toContainText("Nobody cheered");
+  await expect(told.first()).toBeVisible();
+  await expect(told).toHaveCount(3);
   await editor.page.screenshot({ path: "test-results/suggestions-inbox.png", fullPage: true });
   await editor.close();
 });

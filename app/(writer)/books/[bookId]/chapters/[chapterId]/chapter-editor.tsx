@@ -612,7 +612,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
             try {
               return (await sync.current?.changeOnServer(run)) ?? null;
             } catch {
-              return null; // the panel shows the refusal (409 and the like) from its mutation
+              return ""; // refused (409 and the like): the panel shows why, from its mutation
             }
           }}
           onSelect={(suggestion) => {

@@ -31,7 +31,8 @@ interface SuggestionsPanelProps {
   onTargetDone(): void;
   /**
    * Runs a decision that changes the text on the server: the editor saves what waits first and
-   * takes the new version afterwards. Answers a sentence when it could not.
+   * takes the new version afterwards. Answers null when it was done, a sentence when it could not,
+   * and "" when the server refused it (the panel shows the mutation's error).
    */
   decide(run: () => Promise<unknown>): Promise<string | null>;
   /** shows a suggestion's words in the text */
@@ -58,7 +59,8 @@ export function SuggestionsPanel({ bookId, chapterId, language, mayReview, targe
     setNotice(null);
     try {
       const problem = await decide(what);
-      setNotice(problem ?? done);
+      // "" : refused, and the mutation's own error says why.
+      setNotice(problem === null ? done : problem || null);
     } finally {
       setBusy(false);
       void refresh();
