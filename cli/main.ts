@@ -22,6 +22,7 @@ import { registerSearch } from "./commands/search";
 import { registerSeries } from "./commands/series";
 import { registerShare } from "./commands/share";
 import { registerComments } from "./commands/comments";
+import { registerSuggestions } from "./commands/suggestions";
 import { registerInbox } from "./commands/inbox";
 import { registerSnapshots } from "./commands/snapshots";
 import { registerStats } from "./commands/stats";
@@ -80,6 +81,7 @@ function buildProgram(): Command {
     registerChapters,
     registerParts,
     registerComments,
+    registerSuggestions,
     registerInbox,
     registerImport,
     registerExport,

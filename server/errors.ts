@@ -39,6 +39,11 @@ export const ERRORS = {
   // book members (issue 31): adding someone already on the book; the owner is not a member row
   already_member: { status: 409, code: 40907, trpc: "CONFLICT" },
   owner_not_member: { status: 409, code: 40908, trpc: "CONFLICT" },
+  // suggested edits (issue 36 item 3, decision 0496): the words a suggestion replaces are no longer
+  // in the chapter's text, so accepting it would change words it was not made on; and a suggestion
+  // already accepted or rejected
+  suggestion_stale: { status: 409, code: 40930, trpc: "CONFLICT" },
+  suggestion_decided: { status: 409, code: 40931, trpc: "CONFLICT" },
   // job cancel (issue 33 item 9): a job that has already succeeded or failed cannot be cancelled
   job_finished: { status: 409, code: 40909, trpc: "CONFLICT" },
   // accounts (issue 34 item 6, decision 0483): an account that owns books others work on is not

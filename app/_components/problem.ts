@@ -59,6 +59,8 @@ export const ERROR_SENTENCES: Record<ErrorCode, string> = {
   name_taken: "Another entry of this book's bible already has that name or alias.",
   already_member: "This person is already on the book.",
   owner_not_member: "The book's owner always keeps their place.",
+  suggestion_stale: "The words this suggestion would replace have changed since it was made, so it cannot be accepted as it is. Reject it, or ask for a new one.",
+  suggestion_decided: "This suggestion was already accepted or rejected.",
   job_finished: "This job has already finished; there is nothing to cancel.",
   owns_shared_books: "You own books other people work on. Give each one another owner (Members panel) or remove its members first.",
   last_admin: "This server must keep one administrator. Make another account an administrator first.",

@@ -9,12 +9,16 @@ import { pageOptions, printListing, readListing, type PageOptions } from "../pag
 function what(n: NotificationDto): string {
   const who = n.actor?.name ?? "a former member";
   if (n.kind === "invitation") return `${who} invited you to “${n.book.title}” as ${n.invitation?.role} (${n.invitation?.state})`;
-  const verb = { mention: "mentioned you", reply: "replied", comment: "commented" }[n.kind];
+  if (n.suggestion) {
+    const verb = { suggestion: "suggested an edit", suggestion_accepted: "accepted your suggestion", suggestion_rejected: "rejected your suggestion" }[n.kind as "suggestion"];
+    return `${who} ${verb} on “${n.suggestion.chapterTitle}”: “${n.suggestion.quote.split("\n")[0]}” → “${n.suggestion.replacement.split("\n")[0]}”`;
+  }
+  const verb = { mention: "mentioned you", reply: "replied", comment: "commented" }[n.kind as "comment"] ?? "wrote";
   return `${who} ${verb} on “${n.thread?.chapterTitle ?? n.book.title}”: ${n.comment?.excerpt.split("\n")[0] ?? ""}`;
 }
 
 export function registerInbox(program: Command): void {
-  const inbox = program.command("inbox").description("what you were told of: new comments on your books, replies, mentions, invitations");
+  const inbox = program.command("inbox").description("what you were told of: new comments and suggested edits on your books, replies, mentions, decisions on your suggestions, invitations");
 
   pageOptions(
     inbox

@@ -10,7 +10,7 @@ export type ErrorShape = {
     httpStatus: number;
     path: string | undefined;
     appCode: number;
-    error: "malformed_request" | "malformed_json" | "invalid_query" | "unauthenticated" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_credentials" | "refresh_token_reused" | "insufficient_scope" | "forbidden" | "signup_closed" | "account_disabled" | "invitation_not_yours" | "not_your_comment" | "not_found" | "book_in_trash" | "chapter_in_trash" | "method_not_allowed" | "not_acceptable" | "email_taken" | "version_conflict" | "job_not_finished" | "template_not_installed" | "change_set_undone" | "name_taken" | "already_member" | "owner_not_member" | "job_finished" | "owns_shared_books" | "last_admin" | "own_account" | "chapter_in_snapshot" | "gone" | "invitation_gone" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "unsupported_format" | "format_mismatch" | "corrupt_document" | "invalid_encoding" | "conversion_timed_out" | "document_too_complex" | "invalid_pattern" | "search_timed_out" | "too_many_hits" | "nothing_to_replace" | "analysis_timed_out" | "bible_limit" | "destination_not_allowed" | "archive_too_large" | "rate_limited" | "internal" | "not_ready" | "database_unavailable" | "storage_full" | null;
+    error: "malformed_request" | "malformed_json" | "invalid_query" | "unauthenticated" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_credentials" | "refresh_token_reused" | "insufficient_scope" | "forbidden" | "signup_closed" | "account_disabled" | "invitation_not_yours" | "not_your_comment" | "not_found" | "book_in_trash" | "chapter_in_trash" | "method_not_allowed" | "not_acceptable" | "email_taken" | "version_conflict" | "job_not_finished" | "template_not_installed" | "change_set_undone" | "name_taken" | "already_member" | "owner_not_member" | "suggestion_stale" | "suggestion_decided" | "job_finished" | "owns_shared_books" | "last_admin" | "own_account" | "chapter_in_snapshot" | "gone" | "invitation_gone" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "unsupported_format" | "format_mismatch" | "corrupt_document" | "invalid_encoding" | "conversion_timed_out" | "document_too_complex" | "invalid_pattern" | "search_timed_out" | "too_many_hits" | "nothing_to_replace" | "analysis_timed_out" | "bible_limit" | "destination_not_allowed" | "archive_too_large" | "rate_limited" | "internal" | "not_ready" | "database_unavailable" | "storage_full" | null;
     details: {} | null;
     requestId: string | null;
   };
@@ -945,6 +945,202 @@ export type AppRouter = TRPCBuiltRouter<
         meta: object;
       }>;
     };
+    suggestions: {
+      list: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+          page?: number | undefined;
+          perPage?: number | undefined;
+          sortBy?: "createdAt" | undefined;
+          order?: "asc" | "desc" | undefined;
+          chapterId?: string | undefined;
+          state?: "accepted" | "open" | "rejected" | undefined;
+          stale?: boolean | undefined;
+        };
+        output: {
+          items: Array<{
+              id: string;
+              bookId: string;
+              chapterId: string;
+              chapterTitle: string;
+              quote: string;
+              replacement: string;
+              start: number | null;
+              end: number | null;
+              stale: boolean;
+              state: "accepted" | "open" | "rejected";
+              author: {
+                id: string;
+                name: string;
+              } | null;
+              decidedBy: {
+                id: string;
+                name: string;
+              } | null;
+              decidedAt: string | null;
+              acceptedVersion: number | null;
+              createdAt: string;
+            }>;
+          total: number;
+          page: number;
+          perPage: number;
+        };
+        meta: object;
+      }>;
+      create: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          chapterId: string;
+          start: number;
+          end: number;
+          replacement: string;
+          quote?: string | undefined;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          chapterId: string;
+          chapterTitle: string;
+          quote: string;
+          replacement: string;
+          start: number | null;
+          end: number | null;
+          stale: boolean;
+          state: "accepted" | "open" | "rejected";
+          author: {
+            id: string;
+            name: string;
+          } | null;
+          decidedBy: {
+            id: string;
+            name: string;
+          } | null;
+          decidedAt: string | null;
+          acceptedVersion: number | null;
+          createdAt: string;
+        };
+        meta: object;
+      }>;
+      get: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+          suggestionId: string;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          chapterId: string;
+          chapterTitle: string;
+          quote: string;
+          replacement: string;
+          start: number | null;
+          end: number | null;
+          stale: boolean;
+          state: "accepted" | "open" | "rejected";
+          author: {
+            id: string;
+            name: string;
+          } | null;
+          decidedBy: {
+            id: string;
+            name: string;
+          } | null;
+          decidedAt: string | null;
+          acceptedVersion: number | null;
+          createdAt: string;
+        };
+        meta: object;
+      }>;
+      decide: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          suggestionId: string;
+          state: "accepted" | "rejected";
+        };
+        output: {
+          id: string;
+          bookId: string;
+          chapterId: string;
+          chapterTitle: string;
+          quote: string;
+          replacement: string;
+          start: number | null;
+          end: number | null;
+          stale: boolean;
+          state: "accepted" | "open" | "rejected";
+          author: {
+            id: string;
+            name: string;
+          } | null;
+          decidedBy: {
+            id: string;
+            name: string;
+          } | null;
+          decidedAt: string | null;
+          acceptedVersion: number | null;
+          createdAt: string;
+        };
+        meta: object;
+      }>;
+      decideChapter: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          chapterId: string;
+          state: "accepted" | "rejected";
+        };
+        output: {
+          chapterId: string;
+          version: number;
+          decided: Array<{
+              id: string;
+              bookId: string;
+              chapterId: string;
+              chapterTitle: string;
+              quote: string;
+              replacement: string;
+              start: number | null;
+              end: number | null;
+              stale: boolean;
+              state: "accepted" | "open" | "rejected";
+              author: {
+                id: string;
+                name: string;
+              } | null;
+              decidedBy: {
+                id: string;
+                name: string;
+              } | null;
+              decidedAt: string | null;
+              acceptedVersion: number | null;
+              createdAt: string;
+            }>;
+          left: Array<{
+              id: string;
+              bookId: string;
+              chapterId: string;
+              chapterTitle: string;
+              quote: string;
+              replacement: string;
+              start: number | null;
+              end: number | null;
+              stale: boolean;
+              state: "accepted" | "open" | "rejected";
+              author: {
+                id: string;
+                name: string;
+              } | null;
+              decidedBy: {
+                id: string;
+                name: string;
+              } | null;
+              decidedAt: string | null;
+              acceptedVersion: number | null;
+              createdAt: string;
+            }>;
+        };
+        meta: object;
+      }>;
+    };
     inbox: {
       list: TRPCQueryProcedure<{
         input: {
@@ -957,7 +1153,7 @@ export type AppRouter = TRPCBuiltRouter<
         output: {
           items: Array<{
               id: string;
-              kind: "comment" | "reply" | "mention" | "invitation";
+              kind: "comment" | "reply" | "mention" | "invitation" | "suggestion" | "suggestion_accepted" | "suggestion_rejected";
               read: boolean;
               createdAt: string;
               book: {
@@ -977,6 +1173,14 @@ export type AppRouter = TRPCBuiltRouter<
               comment: {
                 id: string;
                 excerpt: string;
+              } | null;
+              suggestion: {
+                id: string;
+                chapterId: string;
+                chapterTitle: string;
+                quote: string;
+                replacement: string;
+                state: "accepted" | "open" | "rejected";
               } | null;
               invitation: {
                 id: string;
@@ -1000,7 +1204,7 @@ export type AppRouter = TRPCBuiltRouter<
         };
         output: {
           id: string;
-          kind: "comment" | "reply" | "mention" | "invitation";
+          kind: "comment" | "reply" | "mention" | "invitation" | "suggestion" | "suggestion_accepted" | "suggestion_rejected";
           read: boolean;
           createdAt: string;
           book: {
@@ -1020,6 +1224,14 @@ export type AppRouter = TRPCBuiltRouter<
           comment: {
             id: string;
             excerpt: string;
+          } | null;
+          suggestion: {
+            id: string;
+            chapterId: string;
+            chapterTitle: string;
+            quote: string;
+            replacement: string;
+            state: "accepted" | "open" | "rejected";
           } | null;
           invitation: {
             id: string;
@@ -1379,6 +1591,8 @@ export type AppRouter = TRPCBuiltRouter<
               authorName: string | null;
               snapshotId: string | null;
               snapshotName: string | null;
+              suggestedById: string | null;
+              suggestedByName: string | null;
             }>;
           total: number;
           page: number;
@@ -1403,6 +1617,8 @@ export type AppRouter = TRPCBuiltRouter<
           authorName: string | null;
           snapshotId: string | null;
           snapshotName: string | null;
+          suggestedById: string | null;
+          suggestedByName: string | null;
           content: string;
         };
         meta: object;

@@ -12,7 +12,10 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
  * - `read`: the book, its cover and the chapters released to readers (a beta reader's whole view);
  * - `readDraft`: everything else there is to read — every chapter, revisions, the bible, goals,
  *   analysis, search, exports, the members;
- * - `comment`: comments and suggestions, once they exist (issue 36);
+ * - `comment`: comments (issue 36 item 2);
+ * - `suggest`: reading the book's suggested edits and suggesting one (issue 36 item 3, decision
+ *   0496): an editor proposes changes to the text without writing it;
+ * - `reviewSuggestions`: accepting a suggestion into the text, or rejecting it: those who write it;
  * - `write`: the text, chapters, the book's attributes, the bible, the cover, the release plan;
  * - `delete`: trashing, restoring and purging the book;
  * - `manageMembers`: adding, changing and removing members;
@@ -20,13 +23,13 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
  *   owner's, since a snapshot is what the owner hands to readers. Reading and comparing them is
  *   `readDraft`; restoring a chapter from one is `write`.
  */
-export const BOOK_ACTIONS = ["read", "readDraft", "comment", "write", "delete", "manageMembers", "manageSnapshots"] as const;
+export const BOOK_ACTIONS = ["read", "readDraft", "comment", "suggest", "reviewSuggestions", "write", "delete", "manageMembers", "manageSnapshots"] as const;
 export type BookAction = (typeof BOOK_ACTIONS)[number];
 
 const ROLE_ACTIONS: Record<BookRole, ReadonlySet<BookAction>> = {
   owner: new Set(BOOK_ACTIONS),
-  co_author: new Set(["read", "readDraft", "comment", "write"]),
-  editor: new Set(["read", "readDraft", "comment"]),
+  co_author: new Set(["read", "readDraft", "comment", "suggest", "reviewSuggestions", "write"]),
+  editor: new Set(["read", "readDraft", "comment", "suggest"]),
   viewer: new Set(["read", "readDraft"]),
   beta_reader: new Set(["read"]),
 };

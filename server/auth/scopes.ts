@@ -55,6 +55,13 @@ export const OPERATIONS = {
   "comments.edit": { scope: "write:books", book: "comment" },
   "comments.deleteComment": { scope: "write:books", book: "comment" },
   "comments.deleteThread": { scope: "write:books", book: "comment" },
+  // suggested edits (issue 36 item 3, decision 0496): read and made by the roles that suggest
+  // (owner, co-author, editor); accepted into the text or rejected by those that write it
+  "suggestions.list": { scope: "read:books", book: "suggest" },
+  "suggestions.get": { scope: "read:books", book: "suggest" },
+  "suggestions.create": { scope: "write:books", book: "suggest" },
+  "suggestions.decide": { scope: "write:books", book: "reviewSuggestions" },
+  "suggestions.decideChapter": { scope: "write:books", book: "reviewSuggestions" },
   // the inbox (issue 36 item 7, decision 0493): the caller's own; it quotes comments, so reading it is read:books
   "inbox.list": { scope: "read:books" },
   "inbox.mark": { scope: "read:books" },

@@ -36,6 +36,8 @@ const DOING: Record<BookAction, string> = {
   read: "read it",
   readDraft: "read its draft",
   comment: "comment on it",
+  suggest: "suggest edits to it",
+  reviewSuggestions: "accept or reject suggested edits",
   write: "change it",
   delete: "delete or restore it",
   manageMembers: "manage its members",

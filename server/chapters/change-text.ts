@@ -14,6 +14,7 @@ import { countProse } from "../text/prose";
 import { trueTo, type WordChange } from "../text/word-change";
 import { chapterInTrash } from "./load-chapter";
 import { followText } from "../comments/follow-text";
+import { followTextWithSuggestions } from "../suggestions/follow-text";
 import { THIN_EVERY_VERSIONS, thinRevisions } from "./revision-retention";
 import { chapterSummaryColumns, toChapterDto, type ChapterDto } from "./schemas";
 import { logFailure } from "../machine-trouble";
@@ -26,7 +27,7 @@ import { logFailure } from "../machine-trouble";
  */
 
 /** Why a version exists, as its revision says. */
-export type TextChangeKind = "save" | "restore" | "replace" | "undo" | "upload" | "import";
+export type TextChangeKind = "save" | "restore" | "replace" | "undo" | "upload" | "import" | "suggestion";
 
 /** A new version of a chapter, written only while the chapter stands at `expectedVersion`, out of the trash. */
 export interface Rewrite {
@@ -59,6 +60,8 @@ export interface TextChange {
   changeSetId?: string;
   /** a restore from a named snapshot: the snapshot each revision says it came from */
   snapshotId?: string;
+  /** accepted suggestions (decision 0496): the one person who suggested what the author accepted, named on each revision */
+  suggestedById?: string;
   rewrites?: Rewrite[];
   appends?: NewChapter[];
 }
@@ -107,6 +110,11 @@ export const TEXT_CHANGE_CONSEQUENCES = {
     in: "transaction",
     why: "a comment names a stretch of the text by its place: the place must move in the same commit as the text, or a reader would see it point at other words",
     apply: moveComments,
+  },
+  suggestions: {
+    in: "transaction",
+    why: "a suggested edit replaces the words it was made on: its place must move with the text in the same commit, and lose its place when its words change, or accepting it would replace other words (decision 0496)",
+    apply: moveSuggestions,
   },
   ledger: {
     in: "transaction",
@@ -290,7 +298,7 @@ async function keepRevisions(trx: Transaction<DB>, { change, at, chapters }: Wri
     // only the revisions that outlive the first window, off the save's time (decision 0482).
     await trx
       .insertInto("ChapterRevision")
-      .values({ id: newId(), chapterId, version, title, content, compressedContent: null, wordCount, createdAt: at, kind: change.kind, changeSetId: change.changeSetId ?? null, authorId: change.authorId, snapshotId: change.snapshotId ?? null })
+      .values({ id: newId(), chapterId, version, title, content, compressedContent: null, wordCount, createdAt: at, kind: change.kind, changeSetId: change.changeSetId ?? null, authorId: change.authorId, snapshotId: change.snapshotId ?? null, suggestedById: change.suggestedById ?? null })
       .execute();
     if (!appended && version % THIN_EVERY_VERSIONS === 0) await thinRevisions(trx, chapterId, at);
   }
@@ -301,16 +309,23 @@ async function addTotals(trx: Transaction<DB>, { change, chapters }: WrittenText
   await addToBookTotals(trx, change.bookId, { words, chapters: chapters.filter((c) => c.appended).length });
 }
 
-/**
- * The author's day: typed or pasted words for a save, brought back for a restore, imported for an
- * upload or import. A book-wide replace and its undo are mechanical, not writing: they credit
- * nobody (as before issue 31), though their revisions still name who ran them.
- */
 async function moveComments(trx: Transaction<DB>, { at, chapters }: WrittenText): Promise<void> {
   const rewritten = chapters.filter((c) => !c.appended);
   await followText(trx, rewritten.map(({ chapter, contentBefore }) => ({ chapterId: chapter.id, before: contentBefore, after: chapter.content! })), at);
 }
 
+async function moveSuggestions(trx: Transaction<DB>, { chapters }: WrittenText): Promise<void> {
+  const rewritten = chapters.filter((c) => !c.appended);
+  await followTextWithSuggestions(trx, rewritten.map(({ chapter, contentBefore }) => ({ chapterId: chapter.id, before: contentBefore, after: chapter.content! })));
+}
+
+/**
+ * The author's day: typed or pasted words for a save, brought back for a restore, imported for an
+ * upload or import. A book-wide replace and its undo are mechanical, not writing: they credit
+ * nobody (as before issue 31), though their revisions still name who ran them. An accepted
+ * suggestion credits nobody either: its accepter did not write the words, and its suggester's words
+ * are not their own book's (decision 0496).
+ */
 async function creditLedger(trx: Transaction<DB>, { change, at, chapters }: WrittenText): Promise<void> {
   const entry: LedgerEntry = { written: 0, removed: 0, imported: 0, restored: 0 };
   for (const written of chapters) {

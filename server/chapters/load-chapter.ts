@@ -61,6 +61,7 @@ export function revisionsWithAuthors(chapterId: string) {
   return sql
     .selectFrom("ChapterRevision")
     .leftJoin("User", "User.id", "ChapterRevision.authorId")
+    .leftJoin("User as Suggester", "Suggester.id", "ChapterRevision.suggestedById")
     .leftJoin("Snapshot", "Snapshot.id", "ChapterRevision.snapshotId")
     .where("ChapterRevision.chapterId", "=", chapterId);
 }
@@ -77,6 +78,9 @@ export const revisionSummaryColumns = [
   "User.name as authorName",
   "ChapterRevision.snapshotId",
   "Snapshot.name as snapshotName",
+  "ChapterRevision.suggestedById",
+  "Suggester.name as suggestedByName",
+  "Suggester.email as suggestedByEmail",
 ] as const;
 
 export async function loadRevision(chapterId: string, version: number) {

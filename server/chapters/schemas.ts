@@ -80,12 +80,17 @@ export const revisionSummarySchema = z
     title: z.string(),
     wordCount: z.int(),
     createdAt: z.iso.datetime(),
-    kind: z.string().describe('why it exists: "save", "upload", "import", "restore", "replace" (a book-wide replace) or "undo" (its undo)'),
+    kind: z.string().describe('why it exists: "save", "upload", "import", "restore", "replace" (a book-wide replace), "undo" (its undo) or "suggestion" (suggested edits accepted)'),
     changeSetId: z.string().nullable().describe("the book-wide replace (or its undo) that wrote it"),
     authorId: z.string().nullable().describe("the user whose change wrote this version; null for versions written before authors were recorded"),
     authorName: z.string().nullable().describe("that user's name as their account gives it now; null when no author is recorded, the account has no name or is gone"),
     snapshotId: z.string().nullable().describe("a restore from a named snapshot: the snapshot it came from (it may have been deleted since)"),
     snapshotName: z.string().nullable().describe("that snapshot's name; null when none, or when it was deleted since"),
+    suggestedById: z
+      .string()
+      .nullable()
+      .describe("kind suggestion: the user who suggested what the author accepted; null otherwise, or when one acceptance took several people's suggestions (each suggestion names its acceptedVersion)"),
+    suggestedByName: z.string().nullable().describe("that user's name (or e-mail) as their account gives it now; null when none or the account is gone"),
   })
   .meta({ id: "RevisionSummary" });
 export const revisionSchema = revisionSummarySchema.extend({ content: z.string() }).meta({ id: "Revision" });
@@ -128,7 +133,12 @@ export function toRevisionSummaryDto(row: {
   authorName: string | null;
   snapshotId: string | null;
   snapshotName: string | null;
+  suggestedById: string | null;
+  suggestedByName: string | null;
+  suggestedByEmail: string | null;
 }): RevisionSummaryDto {
-  const { version, title, wordCount, kind, changeSetId, authorId, snapshotId, snapshotName } = row;
-  return { version, title, wordCount, createdAt: row.createdAt.toISOString(), kind, changeSetId, authorId, authorName: row.authorName || null, snapshotId, snapshotName };
+  const { version, title, wordCount, kind, changeSetId, authorId, snapshotId, snapshotName, suggestedById } = row;
+  // Named as comments name people (server/users/shown-name.ts): the name they gave, else their e-mail.
+  const suggestedByName = suggestedById ? row.suggestedByName || row.suggestedByEmail || null : null;
+  return { version, title, wordCount, createdAt: row.createdAt.toISOString(), kind, changeSetId, authorId, authorName: row.authorName || null, snapshotId, snapshotName, suggestedById, suggestedByName };
 }

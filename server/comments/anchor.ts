@@ -170,3 +170,24 @@ function sharedSuffixLength(a: string, b: string): number {
   while (i < limit && a.charCodeAt(a.length - 1 - i) === b.charCodeAt(b.length - 1 - i)) i++;
   return i;
 }
+
+/**
+ * An anchor whose quote must stand word for word wherever it is placed: a suggested edit, which
+ * replaces exactly the words it was made on (decision 0496). It moves as `followEdit` (or, without
+ * the old text, `followReplacement`) moves a comment; where that leaves it on other words (the
+ * quoted words were revised), the quote is looked for again nearest that place, and failing that
+ * the anchor is detached: its words are not in the text, and it comes back when they are. Never
+ * re-quoted: the quote, prefix and suffix stay as the suggester saw them.
+ */
+export function followExactly(anchor: Anchor, before: string | undefined, after: string): Anchor {
+  const moved = before === undefined ? followReplacement(anchor, after) : followEdit(anchor, before, after);
+  const kept = { ...anchor, start: moved.start, end: moved.end };
+  if (holdsQuote(after, kept)) return kept;
+  const found = findQuote(after, anchor, moved.start ?? anchor.start ?? 0);
+  return found ? { ...anchor, start: found.start, end: found.end } : detached(anchor);
+}
+
+/** Whether the text holds the anchor's quote exactly at its place. */
+export function holdsQuote(text: string, anchor: Pick<Anchor, "quote" | "start" | "end">): boolean {
+  return anchor.start !== null && anchor.end !== null && text.slice(anchor.start, anchor.end) === anchor.quote;
+}

@@ -381,6 +381,7 @@ const TAGS: oas31.TagObject[] = [
   { name: "chapters", description: "Chapters, their order, and their revisions (one per save)" },
   { name: "parts", description: "Parts (卷, Part One, Book I) of a book: titles above runs of its chapters; the book's contents grouped under them" },
   { name: "comments", description: "Comment threads anchored to a range of a chapter's text: replies, resolve and reopen, mentions of members" },
+  { name: "suggestions", description: "Suggested edits: new words proposed for a stretch of a chapter's text, shown as a difference; accepted (a new version naming both) or rejected, one by one or all of a chapter" },
   { name: "inbox", description: "What you were told of: new threads on your books, replies, mentions, invitations; read and unread" },
   { name: "analysis", description: "Analysis templates: search, read, install, and write your own" },
   { name: "analyses", description: "A template run on a book, and its report" },

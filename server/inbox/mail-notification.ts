@@ -8,7 +8,11 @@ import type { NotificationDto } from "./schemas";
 /** What the message says happened, in a line. */
 function headline(n: NotificationDto): string {
   const who = n.actor?.name ?? "Someone";
-  const where = n.thread ? `“${n.thread.chapterTitle}” in “${n.book.title}”` : `“${n.book.title}”`;
+  const chapterTitle = n.thread?.chapterTitle ?? n.suggestion?.chapterTitle;
+  const where = chapterTitle ? `“${chapterTitle}” in “${n.book.title}”` : `“${n.book.title}”`;
+  if (n.kind === "suggestion") return `${who} suggested an edit to ${where}`;
+  if (n.kind === "suggestion_accepted") return `${who} accepted your suggestion on ${where}`;
+  if (n.kind === "suggestion_rejected") return `${who} rejected your suggestion on ${where}`;
   if (n.kind === "mention") return `${who} mentioned you in a comment on ${where}`;
   if (n.kind === "reply") return `${who} replied in a thread on ${where}`;
   return `${who} commented on ${where}`;
@@ -38,9 +42,10 @@ export async function mailNotification(notificationId: string): Promise<void> {
       "",
       ...(n.thread ? [`  “${n.thread.quote}”`, ""] : []),
       ...(n.comment ? [n.comment.excerpt, ""] : []),
+      ...(n.suggestion ? [`  “${n.suggestion.quote}” → “${n.suggestion.replacement}”`, ""] : []),
       `Open it: ${new URL(n.href, env.INKSTONE_PUBLIC_URL).href}`,
       "",
-      "You are told of comments on books you work on in Inkstone; your inbox there has them all.",
+      "You are told of comments and suggested edits on books you work on in Inkstone; your inbox there has them all.",
       "",
     ].join("\n"),
   });

@@ -3,6 +3,7 @@ import { sql } from "../db";
 import { invitationEnd, invitationLink, invitationSecretOf } from "../members/invitations";
 import { shownName } from "../users/shown-name";
 import type { NotificationDto, NotificationKind } from "./schemas";
+import type { SuggestionState } from "../suggestions/schemas";
 
 const EXCERPT = 280;
 
@@ -21,6 +22,8 @@ export function notificationsOf(userId: string) {
     .leftJoin("Chapter", "Chapter.id", "CommentThread.chapterId")
     .leftJoin("Comment", "Comment.id", "Notification.commentId")
     .leftJoin("Invitation", "Invitation.id", "Notification.invitationId")
+    .leftJoin("Suggestion", "Suggestion.id", "Notification.suggestionId")
+    .leftJoin("Chapter as SuggestionChapter", "SuggestionChapter.id", "Suggestion.chapterId")
     .where("Notification.userId", "=", userId)
     .where((eb) =>
       eb.or([
@@ -66,6 +69,12 @@ export const notificationColumns = [
   "Invitation.withdrawnAt as invitationWithdrawnAt",
   "Book.deletedAt as bookDeletedAt",
   "Book.purgedAt as bookPurgedAt",
+  "Suggestion.id as suggestionId",
+  "Suggestion.quote as suggestionQuote",
+  "Suggestion.replacement as suggestionReplacement",
+  "Suggestion.state as suggestionState",
+  "SuggestionChapter.id as suggestionChapterId",
+  "SuggestionChapter.title as suggestionChapterTitle",
 ] as const;
 
 interface NotificationRow {
@@ -91,6 +100,12 @@ interface NotificationRow {
   invitationWithdrawnAt: Date | null;
   bookDeletedAt: Date | null;
   bookPurgedAt: Date | null;
+  suggestionId: string | null;
+  suggestionQuote: string | null;
+  suggestionReplacement: string | null;
+  suggestionState: string | null;
+  suggestionChapterId: string | null;
+  suggestionChapterTitle: string | null;
 }
 
 function invitationOf(row: NotificationRow): NotificationDto["invitation"] {
@@ -107,6 +122,9 @@ function invitationOf(row: NotificationRow): NotificationDto["invitation"] {
 
 export function toNotificationDto(row: NotificationRow): NotificationDto {
   const invitation = invitationOf(row);
+  const suggestion = row.suggestionId
+    ? { id: row.suggestionId, chapterId: row.suggestionChapterId!, chapterTitle: row.suggestionChapterTitle!, quote: row.suggestionQuote!, replacement: row.suggestionReplacement!, state: row.suggestionState as SuggestionState }
+    : null;
   const thread = row.threadId ? { id: row.threadId, chapterId: row.chapterId!, chapterTitle: row.chapterTitle!, quote: row.quote! } : null;
   return {
     id: row.id,
@@ -117,7 +135,14 @@ export function toNotificationDto(row: NotificationRow): NotificationDto {
     actor: row.actorId ? { id: row.actorId, name: shownName({ name: row.actorName, email: row.actorEmail }) } : null,
     thread,
     comment: row.commentId ? { id: row.commentId, excerpt: row.commentBody!.slice(0, EXCERPT) } : null,
+    suggestion,
     invitation,
-    href: invitation?.link ?? (thread ? `/books/${row.bookId}/chapters/${thread.chapterId}?thread=${thread.id}` : `/books/${row.bookId}`),
+    href:
+      invitation?.link ??
+      (thread
+        ? `/books/${row.bookId}/chapters/${thread.chapterId}?thread=${thread.id}`
+        : suggestion
+          ? `/books/${row.bookId}/chapters/${suggestion.chapterId}?suggestion=${suggestion.id}`
+          : `/books/${row.bookId}`),
   };
 }

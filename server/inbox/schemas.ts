@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MEMBER_ROLES } from "../auth/book-roles";
 
-export const NOTIFICATION_KINDS = ["comment", "reply", "mention", "invitation"] as const;
+export const NOTIFICATION_KINDS = ["comment", "reply", "mention", "invitation", "suggestion", "suggestion_accepted", "suggestion_rejected"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationParams = z.object({ notificationId: z.string().min(1).max(64) });
@@ -13,13 +13,17 @@ const INVITATION_STATES = ["pending", "accepted", "withdrawn", "expired", "book_
 export const notificationSchema = z
   .object({
     id: z.string(),
-    kind: z.enum(NOTIFICATION_KINDS).describe("comment: a new thread on your book; reply: a reply in a thread you wrote in; mention: a comment naming you; invitation: an invitation to a book for your e-mail"),
+    kind: z.enum(NOTIFICATION_KINDS).describe("comment: a new thread on your book; reply: a reply in a thread you wrote in; mention: a comment naming you; invitation: an invitation to a book for your e-mail; suggestion: a suggested edit to your book; suggestion_accepted, suggestion_rejected: your suggestion was decided"),
     read: z.boolean(),
     createdAt: z.iso.datetime(),
     book: z.object({ id: z.string(), title: z.string() }),
     actor: z.object({ id: z.string(), name: z.string() }).nullable().describe("who did it; null: an account since deleted"),
     thread: z.object({ id: z.string(), chapterId: z.string(), chapterTitle: z.string(), quote: z.string() }).nullable(),
     comment: z.object({ id: z.string(), excerpt: z.string().describe("the comment's first 280 characters") }).nullable(),
+    suggestion: z
+      .object({ id: z.string(), chapterId: z.string(), chapterTitle: z.string(), quote: z.string(), replacement: z.string(), state: z.enum(["open", "accepted", "rejected"]) })
+      .nullable()
+      .describe("the suggested edit told of, as it stands now"),
     invitation: z
       .object({ id: z.string(), role: z.enum(MEMBER_ROLES), expiresAt: z.iso.datetime(), state: z.enum(INVITATION_STATES), link: z.string().nullable().describe("while pending: the link that accepts it") })
       .nullable(),

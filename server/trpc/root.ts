@@ -9,6 +9,7 @@ import { goalsRouter, releasesRouter, statsRouter } from "./routers/goals";
 import { jobsRouter } from "./routers/jobs";
 import { invitationsRouter } from "./routers/invitations";
 import { commentsRouter } from "./routers/comments";
+import { suggestionsRouter } from "./routers/suggestions";
 import { inboxRouter } from "./routers/inbox";
 import { membersRouter } from "./routers/members";
 import { partsRouter } from "./routers/parts";
@@ -24,6 +25,7 @@ export const appRouter = router({
   members: membersRouter,
   invitations: invitationsRouter,
   comments: commentsRouter,
+  suggestions: suggestionsRouter,
   inbox: inboxRouter,
   snapshots: snapshotsRouter,
   chapters: chaptersRouter,

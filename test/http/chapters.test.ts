@@ -31,7 +31,7 @@ describe("upload", () => {
     const chapter = expectSuccess(response, 201);
     expect(response.headers.get("etag")).toBe('"1"');
     const revisions = expectSuccess(await get(`${chapterPath(book.id, chapter.id)}/revisions`, writer.token), 200);
-    expect(revisions).toEqual([{ version: 1, title: "One", wordCount: 2, createdAt: expect.any(String), kind: "upload", changeSetId: null, authorId: writer.id, authorName: "chapters", snapshotId: null, snapshotName: null }]);
+    expect(revisions).toEqual([{ version: 1, title: "One", wordCount: 2, createdAt: expect.any(String), kind: "upload", changeSetId: null, authorId: writer.id, authorName: "chapters", snapshotId: null, snapshotName: null, suggestedById: null, suggestedByName: null }]);
   });
 
   it("takes a multipart upload with a file part (and an optional title field)", async () => {
@@ -135,7 +135,7 @@ describe("revisions", () => {
       [1, "Draft", 3],
     ]);
     const one = expectSuccess(await get(`${chapterPath(book.id, chapter.id)}/revisions/1`, writer.token), 200);
-    expect(one).toEqual({ version: 1, title: "Draft", wordCount: 3, createdAt: expect.any(String), kind: "upload", changeSetId: null, authorId: writer.id, authorName: "chapters", snapshotId: null, snapshotName: null, content: "first draft words" });
+    expect(one).toEqual({ version: 1, title: "Draft", wordCount: 3, createdAt: expect.any(String), kind: "upload", changeSetId: null, authorId: writer.id, authorName: "chapters", snapshotId: null, snapshotName: null, suggestedById: null, suggestedByName: null, content: "first draft words" });
 
     const restoring = await post(`${chapterPath(book.id, chapter.id)}/restorations`, writer.token, { revision: 1, version: 3 });
     expect(expectSuccess(restoring, 201)).toMatchObject({ version: 4, title: "Draft", content: "first draft words", wordCount: 3 });

@@ -125,6 +125,37 @@ describe("a comment's e-mail, through a real SMTP server", () => {
   }, 300_000);
 });
 
+describe("a suggested edit's e-mails, through a real SMTP server", () => {
+  it("tell the owner of the suggestion, and the editor that it was accepted, each with its difference and link", async () => {
+    const sink = await startSmtpSink();
+    const server = await startServer(mailEnv(sink));
+    try {
+      const [owner, editor] = [await signUp(server, "suggest-mail-owner"), await signUp(server, "suggest-mail-editor")];
+      const at = { baseUrl: server.baseUrl, token: owner.token };
+      const book = expectSuccess(await call("POST", "/api/v1/books", { ...at, json: { title: "Salt Roads", type: "novel", description: "" } }), 201);
+      const chapter = expectSuccess(await call("POST", `/api/v1/books/${book.id}/chapters`, { ...at, json: { title: "Tides", content: "The tide came in twice." } }), 201);
+      expectSuccess(await call("POST", `/api/v1/books/${book.id}/members`, { ...at, json: { email: editor.email, role: "editor" } }), 201);
+      const suggestion = expectSuccess(
+        await call("POST", `/api/v1/books/${book.id}/chapters/${chapter.id}/suggestions`, { baseUrl: server.baseUrl, token: editor.token, json: { start: 17, end: 22, replacement: "thrice" } }),
+        201,
+      );
+      const [told] = await sink.waitFor(1);
+      expect(told!.to).toEqual([owner.email]);
+      expect(told!.decoded).toContain("suggest-mail-editor suggested an edit to “Tides” in “Salt Roads”:");
+      expect(told!.decoded).toContain("“twice” → “thrice”");
+      expect(told!.decoded).toContain(`${PUBLIC_URL}/books/${book.id}/chapters/${chapter.id}?suggestion=${suggestion.id}`);
+
+      expectSuccess(await call("PATCH", `/api/v1/books/${book.id}/suggestions/${suggestion.id}`, { ...at, json: { state: "accepted" } }), 201);
+      const [, accepted] = await sink.waitFor(2);
+      expect(accepted!.to).toEqual([editor.email]);
+      expect(accepted!.decoded).toContain("suggest-mail-owner accepted your suggestion on “Tides” in “Salt Roads”");
+    } finally {
+      server.stop();
+      sink.stop();
+    }
+  }, 300_000);
+});
+
 describe("an e-mail invitation acknowledged just before a crash", () => {
   it("is mailed by the next process that drains the outbox", async () => {
     const sink = await startSmtpSink();

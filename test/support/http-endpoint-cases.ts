@@ -11,6 +11,7 @@ import { MEMBERS_CASES } from "./http-members-cases";
 import { PARTS_CASES } from "./http-parts-cases";
 import { INVITATIONS_CASES } from "./http-invitations-cases";
 import { COMMENTS_CASES } from "./http-comments-cases";
+import { SUGGESTIONS_CASES } from "./http-suggestions-cases";
 import { INBOX_CASES } from "./http-inbox-cases";
 import { SNAPSHOTS_CASES } from "./http-snapshots-cases";
 import { WEBHOOKS_CASES } from "./http-webhooks-cases";
@@ -50,6 +51,7 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
   ...PARTS_CASES,
   ...INVITATIONS_CASES,
   ...COMMENTS_CASES,
+  ...SUGGESTIONS_CASES,
   ...INBOX_CASES,
   ...SNAPSHOTS_CASES,
   ...WEBHOOKS_CASES,

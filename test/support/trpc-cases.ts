@@ -11,6 +11,7 @@ import { MEMBERS_TRPC_CASES } from "./http-members-cases";
 import { PARTS_TRPC_CASES } from "./http-parts-cases";
 import { INVITATIONS_TRPC_CASES } from "./http-invitations-cases";
 import { COMMENTS_TRPC_CASES } from "./http-comments-cases";
+import { SUGGESTIONS_TRPC_CASES } from "./http-suggestions-cases";
 import { INBOX_TRPC_CASES } from "./http-inbox-cases";
 import { SNAPSHOTS_TRPC_CASES } from "./http-snapshots-cases";
 import { WEBHOOKS_TRPC_CASES } from "./http-webhooks-cases";
@@ -497,6 +498,7 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
   ...MEMBERS_TRPC_CASES,
   ...INVITATIONS_TRPC_CASES,
   ...COMMENTS_TRPC_CASES,
+  ...SUGGESTIONS_TRPC_CASES,
   ...INBOX_TRPC_CASES,
   ...SNAPSHOTS_TRPC_CASES,
   ...WEBHOOKS_TRPC_CASES,

@@ -14,7 +14,8 @@ import styles from "./inbox.module.css";
 /** What happened, in a sentence, for one notification. */
 function sentence(n: NotificationDto): string {
   const who = n.actor?.name ?? "A former member";
-  const where = n.thread ? `“${n.thread.chapterTitle}” in ${n.book.title}` : n.book.title;
+  const chapterTitle = n.thread?.chapterTitle ?? n.suggestion?.chapterTitle;
+  const where = chapterTitle ? `“${chapterTitle}” in ${n.book.title}` : n.book.title;
   switch (n.kind) {
     case "mention":
       return `${who} mentioned you on ${where}`;
@@ -22,6 +23,12 @@ function sentence(n: NotificationDto): string {
       return `${who} replied on ${where}`;
     case "comment":
       return `${who} commented on ${where}`;
+    case "suggestion":
+      return `${who} suggested an edit to ${where}`;
+    case "suggestion_accepted":
+      return `${who} accepted your suggestion on ${where}`;
+    case "suggestion_rejected":
+      return `${who} rejected your suggestion on ${where}`;
     case "invitation": {
       const role = n.invitation ? ROLE_LABELS[n.invitation.role].toLowerCase() : "";
       const state = n.invitation?.state === "pending" ? "" : ` (${n.invitation?.state.replace("_", " ")})`;
@@ -55,7 +62,7 @@ export function InboxList() {
         </button>
       </div>
       <FormAlert message={describeProblem(list.error ?? mark.error ?? markAll.error)?.message} />
-      {list.isSuccess && items.length === 0 && <p className="muted">{unreadOnly ? "Nothing unread." : "Nothing yet: replies, mentions and invitations will show here."}</p>}
+      {list.isSuccess && items.length === 0 && <p className="muted">{unreadOnly ? "Nothing unread." : "Nothing yet: replies, mentions, suggestions and invitations will show here."}</p>}
       <ol className={styles.list} aria-label="Notifications">
         {items.map((n) => (
           <li key={n.id} className={styles.item} data-unread={!n.read || undefined}>
@@ -67,6 +74,11 @@ export function InboxList() {
             </p>
             {n.thread && <blockquote className={styles.quote}>{n.thread.quote}</blockquote>}
             {n.comment && <p className={styles.excerpt}>{n.comment.excerpt}</p>}
+            {n.suggestion && (
+              <p className={styles.excerpt}>
+                <del>{n.suggestion.quote}</del> <ins>{n.suggestion.replacement}</ins>
+              </p>
+            )}
             <p className={styles.meta}>
               <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
               <button type="button" className="link-button" onClick={() => mark.mutate({ notificationId: n.id, read: !n.read })}>

@@ -15,6 +15,7 @@ import type { MarkedEntry } from "./bible-marks";
 import { BiblePanel, type EditorMention } from "./bible-panel";
 import { ChapterSync, type SaveStatus } from "./chapter-sync";
 import { CommentsPanel, useChapterThreads, type CommentTarget } from "./comments-panel";
+import { SuggestionsPanel, useChapterSuggestions } from "./suggestions-panel";
 import { ConflictDialog } from "./conflict-dialog";
 import styles from "./editor.module.css";
 import { HistoryDialog } from "./history-dialog";
@@ -108,6 +109,10 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
     }),
     [openThreads, activeThread],
   );
+  // Suggested edits (decision 0496): drawn in the text as differences; the panel accepts and rejects them.
+  const [suggestionsOpen, setSuggestionsOpen] = useState(searchParams.get("suggestion") !== null);
+  const suggestions = useChapterSuggestions(book.id, chapterId);
+  const editorSuggestions = useMemo(() => ({ items: suggestions.data?.items ?? [], onOpen: () => setSuggestionsOpen(true) }), [suggestions.data]);
   const commentOnSelection = useCallback(() => {
     const target = editor.current?.commentTarget() ?? null;
     if (!target) return setNotice("Select the words to comment on first, then choose Add comment.");
@@ -236,6 +241,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
         setVersion(saved.version);
         // The server moved the threads with the text: their places come again.
         void utils.comments.list.invalidate({ bookId: book.id, chapterId });
+        void utils.suggestions.list.invalidate({ bookId: book.id, chapterId });
         setSavedCounts((counts) => ({ ...counts, [chapterId]: saved.wordCount }));
       },
       notice: setNotice,
@@ -327,7 +333,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
   const day = useDayCount(words, saved);
 
   return (
-    <div className={focusMode ? `${styles.workspace} ${styles.focus}` : styles.workspace} data-comments={commentsOpen || undefined}>
+    <div className={focusMode ? `${styles.workspace} ${styles.focus}` : styles.workspace} data-comments={commentsOpen || suggestionsOpen || undefined}>
       <nav id="chapter-list" aria-label="Chapters" className={styles.sidebar} data-open={listOpen || undefined}>
         <button type="button" className={`button ghost small ${styles.drawerClose}`} onClick={() => setListOpen(false)}>
           Close
@@ -424,6 +430,9 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
             </button>
             <button type="button" className={styles.tool} aria-expanded={commentsOpen} aria-controls="comments-panel" onClick={() => setCommentsOpen((open) => !open)}>
               Comments{openThreads.length > 0 ? ` (${openThreads.length})` : ""}
+            </button>
+            <button type="button" className={styles.tool} aria-expanded={suggestionsOpen} aria-controls="suggestions-panel" onClick={() => setSuggestionsOpen((open) => !open)}>
+              Suggestions{editorSuggestions.items.length > 0 ? ` (${editorSuggestions.items.length})` : ""}
             </button>
             <button
               type="button"
@@ -567,6 +576,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
             paragraphIndent={book.paragraphIndent}
             bible={bible}
             comments={editorComments}
+            suggestions={editorSuggestions}
             onEdit={edited}
             onBlur={() => void sync.current?.flush()}
           />
@@ -588,6 +598,30 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
         </div>
       </section>
 
+      {(commentsOpen || suggestionsOpen) && (
+        <div className={styles.sidePanels}>
+      {suggestionsOpen && (
+        <SuggestionsPanel
+          bookId={book.id}
+          chapterId={chapterId}
+          language={book.language}
+          mayReview
+          target={null}
+          onTargetDone={() => undefined}
+          decide={async (run) => {
+            try {
+              return (await sync.current?.changeOnServer(run)) ?? null;
+            } catch {
+              return ""; // refused (409 and the like): the panel shows why, from its mutation
+            }
+          }}
+          onSelect={(suggestion) => {
+            if (suggestion.start === null) return;
+            const found = editor.current?.showText(suggestion.quote, suggestion.start);
+            if (!found) setNotice("These words are not in the text as it stands now.");
+          }}
+        />
+      )}
       {commentsOpen && (
         <CommentsPanel
           bookId={book.id}
@@ -606,6 +640,8 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
             if (!editor.current?.showThread(thread.id)) setNotice("These words are not in the text as it stands now.");
           }}
         />
+      )}
+        </div>
       )}
       {status.state === "conflict" && (
         <ConflictDialog

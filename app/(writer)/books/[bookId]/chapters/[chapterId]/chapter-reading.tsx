@@ -28,7 +28,7 @@ export function ChapterReading({ book, chapter, chapters, me }: { book: BookDto;
           paragraph would have the server render hundreds of thousands of them on the thread that
           answers everyone. Markdown's heading marks go. */}
       {commenting ? (
-        <ReadingComments bookId={book.id} chapterId={chapter.id} language={book.language} text={text} me={me} />
+        <ReadingComments bookId={book.id} chapterId={chapter.id} language={book.language} text={text} me={me} suggesting={roleMayDo(book.role, "suggest")} />
       ) : (
         <div className={styles.reading}>{text}</div>
       )}

@@ -366,6 +366,24 @@ export class ChapterSync {
     return null;
   }
 
+  /**
+   * A change the server makes to this chapter's text for the writer (a suggested edit accepted):
+   * what waits is saved first, then the change is made and its new version taken into the editor.
+   * Answers why it could not, or null.
+   */
+  async changeOnServer(change: () => Promise<unknown>): Promise<string | null> {
+    await this.flush();
+    if (this.dirty) return "Save your latest changes first.";
+    await change();
+    const current = await getChapter(this.ids);
+    if (!current.ok) return `The new version could not be loaded: ${current.problem.message}`;
+    if (current.data.version === this.base.version) return null; // nothing was accepted
+    this.editor.replace({ content: current.data.content, title: current.data.title });
+    this.saved(current.data);
+    this.acknowledge(this.edits);
+    return null;
+  }
+
   // ------------------------------------------------------------------------------------------
   // drafts
 

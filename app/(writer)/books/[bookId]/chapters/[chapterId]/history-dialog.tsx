@@ -107,6 +107,12 @@ function Versions({ ids, language, currentVersion, currentText, onClose, onResto
                   {revision.version === currentVersion && <span className={styles.tag}> current</span>}
                 </span>
                 {revision.changeSetId && <span className={styles.changeSet}>{changeSetLabel(revision, changeSets.data?.items ?? [])}</span>}
+                {revision.kind === "suggestion" && (
+                  <span className={styles.changeSet}>
+                    {revision.suggestedByName ? `Accepted ${revision.suggestedByName}’s suggestion` : "Accepted suggested edits"}
+                    {revision.authorName ? ` · by ${revision.authorName}` : ""}
+                  </span>
+                )}
                 {revision.snapshotId && (
                   <span className={styles.changeSet}>{revision.snapshotName ? `Restored from the snapshot “${revision.snapshotName}”` : "Restored from a snapshot since deleted"}</span>
                 )}

@@ -18,6 +18,7 @@ import { typewriterScrolling } from "./typewriter";
 import { bibleCompletionSource, bibleMarks, chapterMentions, markedEntries, type MarkedEntry, setMarkedEntries } from "./bible-marks";
 import { threadIn } from "@/server/comments/anchor";
 import { commentMarks, markOf, setCommentMarks } from "./comment-marks";
+import { setSuggestionMarks, suggestionMarks } from "./suggestion-marks";
 
 export interface MarkdownEditorHandle {
   text(): string;
@@ -36,6 +37,8 @@ export interface MarkdownEditorHandle {
   commentTarget(): { start: number; end: number; quote: string } | null;
   /** Selects a thread's words and scrolls them into view; false when the text no longer holds them. */
   showThread(threadId: string): boolean;
+  /** Selects words found near a stored-text offset and scrolls them into view; false when the text does not hold them. */
+  showText(quote: string, near: number): boolean;
 }
 
 /** The open threads of the chapter, as the server last placed them, and the one being read. */
@@ -43,6 +46,12 @@ export interface EditorComments {
   threads: readonly { id: string; quote: string; start: number | null }[];
   active: string | null;
   onOpen(threadId: string): void;
+}
+
+/** The open suggested edits of the chapter, as the server last placed them (decision 0496). */
+export interface EditorSuggestions {
+  items: readonly { id: string; quote: string; start: number | null; replacement: string }[];
+  onOpen(suggestionId: string): void;
 }
 
 /** The story bible in the editor: the entries to mark and complete, whether marks show, and an entry's card. */
@@ -67,6 +76,7 @@ interface MarkdownEditorProps {
   paragraphIndent: ParagraphIndent;
   bible?: EditorBible;
   comments?: EditorComments;
+  suggestions?: EditorSuggestions;
   onEdit(): void;
   onBlur(): void;
 }
@@ -126,7 +136,7 @@ export function editorOffset(stored: string, offset: number): number {
 }
 
 /** CodeMirror 6 with the Markdown grammar, soft-wrapped prose, undo history and search. */
-export function MarkdownEditor({ ref, initialText, label, className, smartPunctuation: smart, source, typewriter, paragraphIndent, bible, comments, onEdit, onBlur }: MarkdownEditorProps) {
+export function MarkdownEditor({ ref, initialText, label, className, smartPunctuation: smart, source, typewriter, paragraphIndent, bible, comments, suggestions, onEdit, onBlur }: MarkdownEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const smartOption = useRef(new Compartment());
@@ -137,9 +147,9 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
   // The text as the server last gave it, which search offsets count in.
   const storedText = useRef(initialText);
   // The latest callbacks, so the editor is built once and never rebuilt with the page's renders.
-  const callbacks = useRef({ onEdit, onBlur, card: bible?.card, openThread: comments?.onOpen });
+  const callbacks = useRef({ onEdit, onBlur, card: bible?.card, openThread: comments?.onOpen, openSuggestion: suggestions?.onOpen });
   useEffect(() => {
-    callbacks.current = { onEdit, onBlur, card: bible?.card, openThread: comments?.onOpen };
+    callbacks.current = { onEdit, onBlur, card: bible?.card, openThread: comments?.onOpen, openSuggestion: suggestions?.onOpen };
   });
   const marked = bible?.marked ?? false;
   const marks = (on: boolean) => (on ? bibleMarks((id) => callbacks.current.card?.(id) ?? null) : []);
@@ -166,6 +176,7 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
           typewriterOption.current.of(typewriter ? typewriterScrolling : []),
           noteDecorations,
           commentMarks((id) => callbacks.current.openThread?.(id)),
+          suggestionMarks((id) => callbacks.current.openSuggestion?.(id)),
           markedEntries,
           marksOption.current.of(marks(marked)),
           // `@` and a name's start: the bible's names (the only completions this editor offers).
@@ -246,6 +257,16 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
         const start = state.sliceDoc(0, from).length;
         return { start, end: start + quote.length, quote };
       },
+      showText(quote, near) {
+        const editor = view.current;
+        if (!editor) return false;
+        const text = editor.state.sliceDoc();
+        const found = threadIn(text, { quote, start: near });
+        if (!found) return false;
+        const [from, to] = [editorOffset(text, found.start), editorOffset(text, found.end)];
+        editor.dispatch({ selection: { anchor: from, head: to }, effects: EditorView.scrollIntoView(from, { y: "center" }) });
+        return true;
+      },
       showThread(threadId) {
         const editor = view.current;
         const mark = editor && markOf(editor.state, threadId);
@@ -271,6 +292,19 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
     });
     editor.dispatch({ effects: setCommentMarks.of({ marks, active: activeThread }) });
   }, [threads, activeThread, mounted]);
+
+  const suggested = suggestions?.items;
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor || !suggested) return;
+    // Found by their words near where the server placed them, as the threads are.
+    const text = editor.state.sliceDoc();
+    const marks = suggested.flatMap((suggestion) => {
+      const found = threadIn(text, suggestion);
+      return found ? [{ id: suggestion.id, from: editorOffset(text, found.start), to: editorOffset(text, found.end), replacement: suggestion.replacement }] : [];
+    });
+    editor.dispatch({ effects: setSuggestionMarks.of(marks) });
+  }, [suggested, mounted]);
 
   const entries = bible?.entries;
   useEffect(() => {

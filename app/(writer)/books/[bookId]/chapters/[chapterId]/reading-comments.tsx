@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { threadIn } from "@/server/comments/anchor";
 import { CommentsPanel, useChapterThreads, type CommentTarget } from "./comments-panel";
+import { SuggestionsPanel, useChapterSuggestions, type SuggestTarget } from "./suggestions-panel";
 import styles from "./editor.module.css";
 
 interface ReadingCommentsProps {
@@ -12,6 +13,8 @@ interface ReadingCommentsProps {
   /** the chapter's text as this reader sees it: one text node, its lines kept by CSS */
   text: string;
   me: string;
+  /** the reader may suggest edits (an editor): Suggest mode, and the suggestions beside the text */
+  suggesting: boolean;
 }
 
 /**
@@ -20,12 +23,25 @@ interface ReadingCommentsProps {
  * adding no element), and the comments beside it. Selecting words and choosing Comment sends
  * them with their place here; the server places them in the chapter's own text by their quote.
  */
-export function ReadingComments({ bookId, chapterId, language, text, me }: ReadingCommentsProps) {
+export function ReadingComments({ bookId, chapterId, language, text, me, suggesting }: ReadingCommentsProps) {
   const body = useRef<HTMLDivElement>(null);
   const [target, setTarget] = useState<CommentTarget | null>(null);
   const [active, setActive] = useState<string | null>(null);
   const [hint, setHint] = useState<string>();
   const threads = useChapterThreads(bookId, chapterId);
+  const [suggestTarget, setSuggestTarget] = useState<SuggestTarget | null>(null);
+  const suggestions = useChapterSuggestions(bookId, chapterId);
+  // Suggested words, struck through in the text; the panel shows them as a difference.
+  const suggested = useMemo(
+    () =>
+      suggesting
+        ? (suggestions.data?.items ?? []).flatMap((suggestion) => {
+            const place = threadIn(text, suggestion);
+            return place ? [place] : [];
+          })
+        : [],
+    [suggestions.data, text, suggesting],
+  );
   const places = useMemo(
     () =>
       (threads.data?.items ?? []).flatMap((thread) => {
@@ -52,24 +68,35 @@ export function ReadingComments({ bookId, chapterId, language, text, me }: Readi
     const activeRange = current && rangeOf(current.start, current.end);
     if (activeRange) CSS.highlights.set("comment-active", new Highlight(activeRange));
     else CSS.highlights.delete("comment-active");
+    CSS.highlights.set("suggestion", new Highlight(...suggested.flatMap(({ start, end }) => rangeOf(start, end) ?? [])));
     return () => {
       CSS.highlights.delete("comment");
       CSS.highlights.delete("comment-active");
+      CSS.highlights.delete("suggestion");
     };
-  }, [places, active]);
+  }, [places, active, suggested]);
 
-  const comment = () => {
+  /** The selected words of the text, with their place; null (and a hint) when none are. */
+  const selected = (what: string) => {
     const selection = window.getSelection();
     const node = body.current?.firstChild;
-    if (!selection || selection.rangeCount === 0 || !node) return;
+    if (!selection || selection.rangeCount === 0 || !node) return null;
     const range = selection.getRangeAt(0);
     const quote = range.toString();
     if (quote.trim() === "" || range.startContainer !== node || range.endContainer !== node) {
-      setHint("Select words of the chapter first, then choose Comment.");
-      return;
+      setHint(`Select words of the chapter first, then choose ${what}.`);
+      return null;
     }
     setHint(undefined);
-    setTarget({ start: range.startOffset, end: range.endOffset, quote });
+    return { start: range.startOffset, end: range.endOffset, quote };
+  };
+  const comment = () => {
+    const words = selected("Comment");
+    if (words) setTarget(words);
+  };
+  const suggest = () => {
+    const words = selected("Suggest an edit");
+    if (words) setSuggestTarget(words);
   };
 
   // A click on highlighted words opens their thread.
@@ -87,12 +114,36 @@ export function ReadingComments({ bookId, chapterId, language, text, me }: Readi
           <button type="button" className="button secondary small" onMouseDown={(event) => event.preventDefault()} onClick={comment}>
             Comment on the selection
           </button>
+          {suggesting && (
+            <button type="button" className="button secondary small" onMouseDown={(event) => event.preventDefault()} onClick={suggest}>
+              Suggest an edit
+            </button>
+          )}
           {hint && <span role="status">{hint}</span>}
         </p>
         <div ref={body} className={styles.reading} lang={language} data-reading="" onClick={(event) => openAt(event.clientX, event.clientY)}>
           {text}
         </div>
       </div>
+      <div className={styles.sidePanels}>
+      {suggesting && (
+        <SuggestionsPanel
+          bookId={bookId}
+          chapterId={chapterId}
+          language={language}
+          mayReview={false}
+          target={suggestTarget}
+          onTargetDone={() => setSuggestTarget(null)}
+          decide={async () => "Only the book's owner and co-authors accept or reject suggestions."}
+          onSelect={(suggestion) => {
+            const place = threadIn(text, suggestion);
+            const range = place && rangeOf(place.start, place.end);
+            if (!range) return;
+            window.getSelection()?.removeAllRanges();
+            window.getSelection()?.addRange(range);
+          }}
+        />
+      )}
       <CommentsPanel
         bookId={bookId}
         chapterId={chapterId}
@@ -112,6 +163,7 @@ export function ReadingComments({ bookId, chapterId, language, text, me }: Readi
           window.scrollTo({ top: window.scrollY + range.getBoundingClientRect().top - window.innerHeight / 3 });
         }}
       />
+      </div>
     </div>
   );
 }
