@@ -108,6 +108,8 @@ export function registerMembers(program: Command): void {
         { heading: "imported", value: (p) => p.imported },
         { heading: "restored", value: (p) => p.restored },
         { heading: "comments", value: (p) => p.comments },
+        { heading: "suggested", value: (p) => p.suggested },
+        { heading: "accepted", value: (p) => p.suggestionsAccepted },
         { heading: "last wrote", value: (p) => p.lastWrote ?? "" },
       ], "nobody");
     });

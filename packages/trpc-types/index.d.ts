@@ -566,6 +566,8 @@ export type AppRouter = TRPCBuiltRouter<
               restored: number;
               lastWrote: string | null;
               comments: number;
+              suggested: number;
+              suggestionsAccepted: number;
             }>;
           chapters: Array<{
               chapterId: string;

@@ -13,11 +13,17 @@ export async function bookActivity(input: { bookId: string; days?: number }, pri
   authorize(principal, "members.activity");
   const book = await loadBook(principal, input.bookId, "members.activity");
   const since = addDays(dayIn("UTC", new Date()), -((input.days ?? 30) - 1));
-  const [members, writing, comments, chapters] = await Promise.all([membersOf(book), writingSince(book.id, since), commentsSince(book.id, since), chapterHands(book.id)]);
+  const [members, writing, comments, suggestions, chapters] = await Promise.all([
+    membersOf(book),
+    writingSince(book.id, since),
+    commentsSince(book.id, since),
+    suggestionsSince(book.id, since),
+    chapterHands(book.id),
+  ]);
 
   const people = new Map<string, PersonActivityDto>();
   const person = (userId: string, name: string, role: BookRole | null) =>
-    people.get(userId) ?? people.set(userId, { userId, name, role, written: 0, removed: 0, imported: 0, restored: 0, lastWrote: null, comments: 0 }).get(userId)!;
+    people.get(userId) ?? people.set(userId, { userId, name, role, written: 0, removed: 0, imported: 0, restored: 0, lastWrote: null, comments: 0, suggested: 0, suggestionsAccepted: 0 }).get(userId)!;
   for (const member of members) person(member.userId, shownName(member), member.role);
   for (const day of writing) {
     const someone = person(day.userId, shownName(day), null);
@@ -28,6 +34,12 @@ export async function bookActivity(input: { bookId: string; days?: number }, pri
     someone.lastWrote = day.lastWrote;
   }
   for (const row of comments) if (row.authorId) person(row.authorId, shownName(row), null).comments = Number(row.comments);
+  for (const row of suggestions) {
+    if (!row.authorId) continue;
+    const someone = person(row.authorId, shownName(row), null);
+    someone.suggested = Number(row.suggested);
+    someone.suggestionsAccepted = Number(row.accepted);
+  }
 
   return {
     since,
@@ -75,6 +87,25 @@ function commentsSince(bookId: string, since: string) {
     .where("Comment.createdAt", ">=", new Date(`${since}T00:00:00Z`))
     .groupBy(["Comment.authorId", "User.name", "User.email"])
     .orderBy("Comment.authorId")
+    .execute();
+}
+
+/** How many edits each person suggested on the book since the day began (UTC), and how many of those were accepted. */
+function suggestionsSince(bookId: string, since: string) {
+  return sql
+    .selectFrom("Suggestion")
+    .innerJoin("User", "User.id", "Suggestion.authorId")
+    .select((eb) => [
+      "Suggestion.authorId",
+      "User.name",
+      "User.email",
+      eb.fn.countAll<number | string>().as("suggested"),
+      eb.fn.sum<number | string>(eb.case().when("Suggestion.state", "=", "accepted").then(1).else(0).end()).as("accepted"),
+    ])
+    .where("Suggestion.bookId", "=", bookId)
+    .where("Suggestion.createdAt", ">=", new Date(`${since}T00:00:00Z`))
+    .groupBy(["Suggestion.authorId", "User.name", "User.email"])
+    .orderBy("Suggestion.authorId")
     .execute();
 }
 

@@ -45,6 +45,8 @@ export const personActivitySchema = z
     restored: z.number().int().describe("words they brought back by restoring a version"),
     lastWrote: z.iso.date().nullable().describe("the last day in the period they changed the text (their own time zone's day); null: not in the period"),
     comments: z.number().int().describe("comments and replies they wrote on the book in the period"),
+    suggested: z.number().int().describe("edits they suggested in the period"),
+    suggestionsAccepted: z.number().int().describe("of those, how many were accepted"),
   })
   .meta({ id: "PersonActivity" });
 

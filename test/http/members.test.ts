@@ -141,6 +141,10 @@ describe("who did what (issue 36 item 6)", () => {
     expectSuccess(await put(`/api/v1/books/${f.book.id}/chapters/${f.other.id}`, coAuthor.token, { title: "Second", content: "The rain fell on the old tin roof all night.", version: 1 }), 201);
     await openThread(editor, f.book.id, f.chapter.id, { start: 12, end: 18, body: "Is this the right word?" });
     await openThread(editor, f.book.id, f.chapter.id, { start: 0, end: 9, body: "A better opening?" });
+    const suggest = async (quote: string, replacement: string) =>
+      expectSuccess(await post(`/api/v1/books/${f.book.id}/chapters/${f.chapter.id}/suggestions`, editor.token, { start: 20, end: 20 + quote.length, quote, replacement }), 201);
+    await suggest("bright cold", "grey");
+    expectSuccess(await patch(`/api/v1/books/${f.book.id}/suggestions/${(await suggest("bright", "clear")).id}`, owner.token, { state: "accepted" }), 201);
 
     const activity = expectSuccess(await get(`/api/v1/books/${f.book.id}/activity`, coAuthor.token), 200);
     const byId = new Map(activity.people.map((p: { userId: string }) => [p.userId, p]));
@@ -151,7 +155,7 @@ describe("who did what (issue 36 item 6)", () => {
       [reader.id, "beta_reader"],
     ]);
     expect(byId.get(coAuthor.id)).toMatchObject({ written: 7, removed: 0, comments: 0, lastWrote: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
-    expect(byId.get(editor.id)).toMatchObject({ written: 0, comments: 2, lastWrote: null });
+    expect(byId.get(editor.id)).toMatchObject({ written: 0, comments: 2, suggested: 2, suggestionsAccepted: 1, lastWrote: null });
     expect(byId.get(owner.id)).toMatchObject({ imported: expect.any(Number), comments: 0 });
     expect(activity.chapters.map((c: { chapterId: string; authorId: string; authorName: string }) => [c.chapterId, c.authorId, c.authorName])).toEqual([
       [f.chapter.id, owner.id, "members-owner"],

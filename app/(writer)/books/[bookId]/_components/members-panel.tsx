@@ -22,7 +22,7 @@ const GIVEN_ROLES: { value: MemberRole; label: string }[] = [
   { value: "beta_reader", label: "Beta reader (released chapters)" },
 ];
 
-/** What someone did in the period, in a line: "wrote 1,204, removed 80 words · 3 comments · last wrote Sat, 5 Dec 2026". */
+/** What someone did in the period, in a line: "wrote 1,204, removed 80 words · 3 comments · 2 suggestions (1 accepted) · last wrote Sat, 5 Dec 2026". */
 function doingOf(person: PersonActivityDto | undefined, language: string): string {
   if (!person) return "";
   const counts = (
@@ -38,6 +38,7 @@ function doingOf(person: PersonActivityDto | undefined, language: string): strin
   const parts = [
     words,
     person.comments > 0 && `${person.comments} ${person.comments === 1 ? "comment" : "comments"}`,
+    person.suggested > 0 && `${person.suggested} ${person.suggested === 1 ? "suggestion" : "suggestions"} (${person.suggestionsAccepted} accepted)`,
     person.lastWrote && `last wrote ${formatDay(person.lastWrote)}`,
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(" · ") : "nothing in the last 30 days";
