@@ -9,6 +9,7 @@ import { pageOptions, printListing, readListing, type PageOptions } from "../pag
 function what(n: NotificationDto): string {
   const who = n.actor?.name ?? "a former member";
   if (n.kind === "invitation") return `${who} invited you to “${n.book.title}” as ${n.invitation?.role} (${n.invitation?.state})`;
+  if (n.kind === "reader_finished") return `${who} finished “${n.readChapter?.title ?? "a chapter"}” of “${n.book.title}”`;
   const verb = { mention: "mentioned you", reply: "replied", comment: "commented" }[n.kind];
   return `${who} ${verb} on “${n.thread?.chapterTitle ?? n.book.title}”: ${n.comment?.excerpt.split("\n")[0] ?? ""}`;
 }

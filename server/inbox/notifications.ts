@@ -21,6 +21,10 @@ export function notificationsOf(userId: string) {
     .leftJoin("Chapter", "Chapter.id", "CommentThread.chapterId")
     .leftJoin("Comment", "Comment.id", "Notification.commentId")
     .leftJoin("Invitation", "Invitation.id", "Notification.invitationId")
+    // a reader's activity (decision 0497): the chapter, and the reader named only as the owner allows
+    .leftJoin("Chapter as ReadChapter", "ReadChapter.id", "Notification.chapterId")
+    .leftJoin("ReaderShare", "ReaderShare.bookId", "Notification.bookId")
+    .leftJoin("BookReader", (join) => join.onRef("BookReader.bookId", "=", "Notification.bookId").onRef("BookReader.userId", "=", "Notification.actorId"))
     .where("Notification.userId", "=", userId)
     .where((eb) =>
       eb.or([
@@ -66,6 +70,10 @@ export const notificationColumns = [
   "Invitation.withdrawnAt as invitationWithdrawnAt",
   "Book.deletedAt as bookDeletedAt",
   "Book.purgedAt as bookPurgedAt",
+  "ReadChapter.id as readChapterId",
+  "ReadChapter.title as readChapterTitle",
+  "ReaderShare.showNames as showReaderNames",
+  "BookReader.number as readerNumber",
 ] as const;
 
 interface NotificationRow {
@@ -91,6 +99,17 @@ interface NotificationRow {
   invitationWithdrawnAt: Date | null;
   bookDeletedAt: Date | null;
   bookPurgedAt: Date | null;
+  readChapterId: string | null;
+  readChapterTitle: string | null;
+  showReaderNames: boolean | null;
+  readerNumber: number | null;
+}
+
+/** Who did it as the reader may be told: a beta reader's activity names them only when the owner shows readers' names. */
+function actorOf(row: NotificationRow): NotificationDto["actor"] {
+  if (!row.actorId) return null;
+  if (row.kind === "reader_finished" && !row.showReaderNames) return { id: "", name: `Reader ${row.readerNumber ?? "?"}` };
+  return { id: row.actorId, name: shownName({ name: row.actorName, email: row.actorEmail }) };
 }
 
 function invitationOf(row: NotificationRow): NotificationDto["invitation"] {
@@ -114,10 +133,13 @@ export function toNotificationDto(row: NotificationRow): NotificationDto {
     read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
     book: { id: row.bookId, title: row.bookTitle },
-    actor: row.actorId ? { id: row.actorId, name: shownName({ name: row.actorName, email: row.actorEmail }) } : null,
+    actor: actorOf(row),
     thread,
     comment: row.commentId ? { id: row.commentId, excerpt: row.commentBody!.slice(0, EXCERPT) } : null,
     invitation,
-    href: invitation?.link ?? (thread ? `/books/${row.bookId}/chapters/${thread.chapterId}?thread=${thread.id}` : `/books/${row.bookId}`),
+    readChapter: row.readChapterId ? { id: row.readChapterId, title: row.readChapterTitle! } : null,
+    href:
+      invitation?.link ??
+      (thread ? `/books/${row.bookId}/chapters/${thread.chapterId}?thread=${thread.id}` : row.kind === "reader_finished" ? `/books/${row.bookId}/readers` : `/books/${row.bookId}`),
   };
 }

@@ -16,6 +16,7 @@ export interface NewNotification {
   threadId?: string;
   commentId?: string;
   invitationId?: string;
+  chapterId?: string;
 }
 
 /**
@@ -25,7 +26,7 @@ export interface NewNotification {
  */
 export async function notify(trx: Transaction<DB>, notifications: readonly NewNotification[], at = new Date()): Promise<void> {
   if (notifications.length === 0) return;
-  const rows = notifications.map((n) => ({ id: newId(), createdAt: at, threadId: null, commentId: null, invitationId: null, ...n }));
+  const rows = notifications.map((n) => ({ id: newId(), createdAt: at, threadId: null, commentId: null, invitationId: null, chapterId: null, ...n }));
   await trx.insertInto("Notification").values(rows).execute();
   if (mailUnavailable()) return;
   const mailed = rows.filter((row) => row.kind !== "invitation");

@@ -14,6 +14,7 @@ import { partsRouter } from "./routers/parts";
 import { usersRouter } from "./routers/users";
 import { searchRouter } from "./routers/search";
 import { snapshotsRouter } from "./routers/snapshots";
+import { readersRouter, readingRouter } from "./routers/readers";
 import { webhooksRouter } from "./routers/webhooks";
 
 export const appRouter = router({
@@ -24,6 +25,8 @@ export const appRouter = router({
   comments: commentsRouter,
   inbox: inboxRouter,
   snapshots: snapshotsRouter,
+  readers: readersRouter,
+  reading: readingRouter,
   chapters: chaptersRouter,
   parts: partsRouter,
   jobs: jobsRouter,

@@ -22,6 +22,8 @@ function sentence(n: NotificationDto): string {
       return `${who} replied on ${where}`;
     case "comment":
       return `${who} commented on ${where}`;
+    case "reader_finished":
+      return `${who} finished “${n.readChapter?.title ?? "a chapter"}” of ${n.book.title}`;
     case "invitation": {
       const role = n.invitation ? ROLE_LABELS[n.invitation.role].toLowerCase() : "";
       const state = n.invitation?.state === "pending" ? "" : ` (${n.invitation?.state.replace("_", " ")})`;
