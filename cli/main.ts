@@ -24,6 +24,7 @@ import { registerShare } from "./commands/share";
 import { registerComments } from "./commands/comments";
 import { registerInbox } from "./commands/inbox";
 import { registerSnapshots } from "./commands/snapshots";
+import { registerReaders } from "./commands/readers";
 import { registerStats } from "./commands/stats";
 import { registerTokens } from "./commands/tokens";
 import { registerUsers } from "./commands/users";
@@ -77,6 +78,7 @@ function buildProgram(): Command {
     registerMembers,
     registerShare,
     registerSnapshots,
+    registerReaders,
     registerChapters,
     registerParts,
     registerComments,

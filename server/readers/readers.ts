@@ -57,7 +57,7 @@ export async function snapshotChaptersReleased(snapshotId: string) {
 /** The chapters of the snapshot the caller may read: a beta reader's, those released to readers. */
 export async function readableChapters(principal: Principal, book: LoadedBook, snapshotId: string) {
   const chapters = await snapshotChaptersReleased(snapshotId);
-  return chapters.filter((chapter) => can(principal, "read", book, { releasedAt: chapter.releasedAt ?? null }));
+  return chapters.filter((chapter) => can(principal, "read", book, { releasedAt: chapter.releasedAt ?? null, snapshotId }));
 }
 
 /**
@@ -69,8 +69,8 @@ export async function loadReadingChapter(principal: Principal, ids: { bookId: st
   const chapters = await snapshotChaptersReleased(snapshot.id);
   const index = chapters.findIndex((chapter) => chapter.chapterId === ids.chapterId);
   if (index < 0) throw new AppError("not_found", "The snapshot shared with readers holds no chapter with this id.");
-  assertCan(principal, "read", book, { releasedAt: chapters[index]!.releasedAt ?? null });
-  const readable = chapters.filter((chapter) => can(principal, "read", book, { releasedAt: chapter.releasedAt ?? null }));
+  assertCan(principal, "read", book, { releasedAt: chapters[index]!.releasedAt ?? null, snapshotId: snapshot.id });
+  const readable = chapters.filter((chapter) => can(principal, "read", book, { releasedAt: chapter.releasedAt ?? null, snapshotId: snapshot.id }));
   const at = readable.findIndex((chapter) => chapter.chapterId === ids.chapterId);
   const text = await snapshotChapterText(snapshot.id, ids.chapterId);
   return {

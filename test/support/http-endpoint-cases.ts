@@ -13,6 +13,7 @@ import { INVITATIONS_CASES } from "./http-invitations-cases";
 import { COMMENTS_CASES } from "./http-comments-cases";
 import { INBOX_CASES } from "./http-inbox-cases";
 import { SNAPSHOTS_CASES } from "./http-snapshots-cases";
+import { READERS_CASES } from "./http-readers-cases";
 import { WEBHOOKS_CASES } from "./http-webhooks-cases";
 import { ACCOUNTS_CASES } from "./http-accounts-cases";
 import { ARCHIVE_CASES } from "./http-account-archive-cases";
@@ -51,6 +52,7 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
   ...COMMENTS_CASES,
   ...INBOX_CASES,
   ...SNAPSHOTS_CASES,
+  ...READERS_CASES,
   ...WEBHOOKS_CASES,
   ...ACCOUNTS_CASES,
   ...ARCHIVE_CASES,

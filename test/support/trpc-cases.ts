@@ -13,6 +13,7 @@ import { INVITATIONS_TRPC_CASES } from "./http-invitations-cases";
 import { COMMENTS_TRPC_CASES } from "./http-comments-cases";
 import { INBOX_TRPC_CASES } from "./http-inbox-cases";
 import { SNAPSHOTS_TRPC_CASES } from "./http-snapshots-cases";
+import { READERS_TRPC_CASES } from "./http-readers-cases";
 import { WEBHOOKS_TRPC_CASES } from "./http-webhooks-cases";
 import { ACCOUNTS_TRPC_CASES } from "./http-accounts-cases";
 import { ARCHIVE_TRPC_CASES } from "./http-account-archive-cases";
@@ -498,6 +499,7 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
   ...COMMENTS_TRPC_CASES,
   ...INBOX_TRPC_CASES,
   ...SNAPSHOTS_TRPC_CASES,
+  ...READERS_TRPC_CASES,
   ...WEBHOOKS_TRPC_CASES,
   ...ACCOUNTS_TRPC_CASES,
   ...ARCHIVE_TRPC_CASES,

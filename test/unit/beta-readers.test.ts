@@ -5,6 +5,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "@/server/auth/principal";
 import { createBook } from "@/server/books/create-book";
+import { getChapter } from "@/server/chapters/get-chapter";
+import { chaptersCollection, listChapters } from "@/server/chapters/list-chapters";
 import { saveChapter } from "@/server/chapters/save-chapter";
 import { uploadChapter } from "@/server/chapters/upload-chapter";
 import { defaultCollectionOptions } from "@/server/collections";
@@ -105,6 +107,17 @@ describe("a beta reader reads the shared snapshot", () => {
     expect((await refusal(getReadingChapter({ bookId: f.book.id, chapterId: "no-such-chapter" }, f.ann))).code).toBe("not_found");
     // the owner reads every chapter of it
     expect((await getReading({ bookId: f.book.id }, owner)).chapters.map((c) => c.title)).toEqual(["One", "Two", "Three"]);
+  });
+
+  it("reads no live chapter while the book shares a snapshot, released or not; the released ones again once it shares none", async () => {
+    const f = await sharedBook();
+    const live = () => getChapter({ bookId: f.book.id, chapterId: f.one.id }, f.ann);
+    const listed = async () => (await listChapters({ bookId: f.book.id, includeContent: true, options: defaultCollectionOptions(chaptersCollection) }, f.ann)).items.map((c) => c.title);
+    expect(await refusal(live())).toMatchObject({ code: "forbidden", message: expect.stringContaining("not the draft") });
+    expect(await listed()).toEqual([]);
+    await shareWithReaders({ bookId: f.book.id, snapshotId: null }, owner);
+    expect((await live()).content).toBe("The live draft, rewritten.");
+    expect(await listed()).toEqual(["One", "Two"]);
   });
 
   it("keeps their place per chapter, so another device resumes where they were; a paragraph past the end is 422 and changes nothing", async () => {
