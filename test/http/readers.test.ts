@@ -20,11 +20,11 @@ beforeAll(async () => {
 /** The fixture book with a note in its first chapter and a third, unreleased, chapter; frozen, shared with two beta readers, and the draft moved on. */
 async function sharedBook() {
   const f = await bookWithChapters(owner.token);
-  expectSuccess(await put(`/api/v1/books/${f.book.id}/chapters/${f.chapter.id}`, owner.token, { version: 2, content: "# Opening\n\nIt was a bright cold day. <!-- too Orwell? -->\n\nThe clocks struck." }), 201);
+  expectSuccess(await put(`/api/v1/books/${f.book.id}/chapters/${f.chapter.id}`, owner.token, { version: 2, title: "Opening", content: "# Opening\n\nIt was a bright cold day. <!-- too Orwell? -->\n\nThe clocks struck." }), 201);
   const third = await uploadChapter(owner.token, f.book.id, "Words nobody may read yet.", "Third");
   for (const id of [f.chapter.id, f.other.id]) expectSuccess(await patch(`/api/v1/books/${f.book.id}/chapters/${id}/release`, owner.token, { released: true }), 201);
   const draft = await makeSnapshot(owner, f.book.id, "Draft 2 for beta");
-  expectSuccess(await put(`/api/v1/books/${f.book.id}/chapters/${f.chapter.id}`, owner.token, { version: 3, content: "# Opening\n\nThe live draft, moved on." }), 201);
+  expectSuccess(await put(`/api/v1/books/${f.book.id}/chapters/${f.chapter.id}`, owner.token, { version: 3, title: "Opening", content: "# Opening\n\nThe live draft, moved on." }), 201);
   await shareSnapshot(owner, f.book.id, draft.id);
   const [ann, ben] = [await addMember(owner, f.book.id, "beta_reader"), await addMember(owner, f.book.id, "beta_reader")];
   return { ...f, third, draft, ann, ben };

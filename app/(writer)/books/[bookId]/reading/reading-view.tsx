@@ -52,6 +52,8 @@ export function ReadingView({ bookId, language, snapshotName, chapters, startCha
     const start = at ? Math.min(count - 1, Math.floor(at.offsetLeft / stride())) : 0;
     setPage(start);
     box.scrollLeft = start * stride();
+    // Opening a chapter starts it; a chapter of one page is read once it shows.
+    if (!data.place && data.paragraphs.length > 0) place.mutate({ bookId, chapterId: data.chapterId, paragraph: 0, finished: count === 1 });
     // Laid out again only when another chapter arrives, not on each reaction.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data?.chapterId, data?.snapshotId]);
@@ -82,7 +84,7 @@ export function ReadingView({ bookId, language, snapshotName, chapters, startCha
       if (target >= pages) return goToChapter(data.nextChapterId);
       setPage(target);
       pagesRef.current?.scrollTo({ left: target * stride() });
-      place.mutate({ bookId, chapterId, paragraph: firstParagraphOn(target), finished: target === pages - 1 });
+      if (data.paragraphs.length > 0) place.mutate({ bookId, chapterId, paragraph: firstParagraphOn(target), finished: target === pages - 1 });
     },
     [data, pages, bookId, chapterId, place, firstParagraphOn, goToChapter],
   );
