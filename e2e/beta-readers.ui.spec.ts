@@ -19,7 +19,7 @@ test("the owner shares a snapshot; a beta reader reads, reacts and moves on; the
   for (const chapter of [one!, two!]) expect((await page.request.patch(`${chapter.api}/release`, { data: { released: true } })).status()).toBe(201);
   expect((await page.request.post(`/api/v1/books/${bookId}/snapshots`, { data: { name: "Draft 1 for beta" } })).status()).toBe(201);
   // The draft moves on after the snapshot: readers must not see this.
-  expect((await page.request.put(one!.api, { data: { version: 1, content: "A live rewrite nobody should read." } })).status()).toBe(201);
+  expect((await page.request.patch(one!.api, { data: { version: 1, content: "A live rewrite nobody should read." } })).status()).toBe(201);
 
   const reader = await someoneElse(browser, baseURL, "beta-reader");
   const added = await page.request.post(`/api/v1/books/${bookId}/members`, { data: { email: reader.writer.email, role: "beta_reader" } });
@@ -36,6 +36,7 @@ test("the owner shares a snapshot; a beta reader reads, reacts and moves on; the
   // The reader, phone-wide, opens the reading view from the book page.
   await reader.page.setViewportSize({ width: 390, height: 844 });
   await reader.page.goto(`/books/${bookId}`);
+  await reader.page.screenshot({ path: "test-results/beta-reader-book-page.png", fullPage: true });
   await reader.page.getByRole("link", { name: "Read the draft shared with you" }).click();
   await expect(reader.page.getByRole("heading", { name: "Harbour" })).toBeVisible();
   const pages = reader.page.getByTestId("reading-pages");
@@ -53,7 +54,7 @@ test("the owner shares a snapshot; a beta reader reads, reacts and moves on; the
   await reader.page.screenshot({ path: "test-results/beta-reading-phone.png", fullPage: true });
 
   // A page on with the button, another with the keyboard: the place is kept on the server.
-  await reader.page.getByRole("button", { name: "Next page →" }).click();
+  await reader.page.getByRole("button", { name: "Next page" }).click();
   await expect(folio).toHaveText(/^Page 2 of/);
   await reader.page.keyboard.press("ArrowRight");
   await expect(folio).toHaveText(/^Page 3 of|^Page 2 of 2$/);
@@ -74,6 +75,11 @@ test("the owner shares a snapshot; a beta reader reads, reacts and moves on; the
   await expect(harbour.getByRole("list", { name: "Reactions" })).toContainText("😮 1");
   await expect(harbour.getByRole("list", { name: "Reactions" })).toContainText("Nobody waved.");
   await page.screenshot({ path: "test-results/beta-readers-owner.png", fullPage: true });
+
+  // The owner's inbox says a reader finished a chapter (the one-page "Open Sea"), as "Reader 1".
+  await page.goto("/inbox");
+  await expect(page.getByRole("list", { name: "Notifications" })).toContainText("Reader 1 finished “Open Sea”");
+  await page.screenshot({ path: "test-results/beta-readers-inbox.png", fullPage: true });
 
   // Removed, the reader's very next request is refused.
   expect((await page.request.delete(`/api/v1/books/${bookId}/members/${(await (await reader.page.request.get("/api/v1/users/me")).json()).data.id}`)).status()).toBe(204);

@@ -222,7 +222,8 @@ export default async function BookPage({ params }: { params: Params }) {
                     </Link>
                   </p>
                 )}
-                <ReadingList bookId={book.id} chapters={chapters} parts={parts} language={book.language} released={!readsDraft} />
+                {/* While a snapshot is shared a beta reader's list of live chapters is empty: the button above is their way in. */}
+                {(readsDraft || chapters.length > 0) && <ReadingList bookId={book.id} chapters={chapters} parts={parts} language={book.language} released={!readsDraft} />}
               </>
             )}
           </section>

@@ -41,7 +41,7 @@ export function ReadersView({ bookId, language, report, snapshots }: Props) {
             ))}
           </select>
         </label>
-        <label>
+        <label className="checkbox">
           <input type="checkbox" checked={showNames} onChange={(event) => setShowNames(event.target.checked)} /> Show readers’ names (otherwise Reader 1, 2 …)
         </label>
         <button type="submit" className="button small" disabled={share.isPending}>
@@ -75,6 +75,7 @@ export function ReadersView({ bookId, language, report, snapshots }: Props) {
               <p className={styles.counts}>
                 <span>{chapter.started} started</span> · <span>{chapter.finished} finished</span>
               </p>
+              {chapter.stops.length > 0 && <h4 className={styles.listHeading}>Where readers are</h4>}
               {chapter.stops.length > 0 && (
                 <ul className={styles.stops} aria-label="Where readers are">
                   {chapter.stops.map((stop) => (
@@ -84,6 +85,7 @@ export function ReadersView({ bookId, language, report, snapshots }: Props) {
                   ))}
                 </ul>
               )}
+              {chapter.reactions.length > 0 && <h4 className={styles.listHeading}>Reactions by paragraph</h4>}
               {chapter.reactions.length > 0 && (
                 <ul className={styles.reactions} aria-label="Reactions">
                   {chapter.reactions.map((r) => (

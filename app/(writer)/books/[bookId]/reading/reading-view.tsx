@@ -177,20 +177,23 @@ export function ReadingView({ bookId, language, snapshotName, chapters, startCha
         </div>
       )}
       <nav className={styles.turns} aria-label="Pages">
-        <button type="button" className="button secondary small" onClick={() => goToChapter(data?.previousChapterId)} disabled={!data?.previousChapterId}>
-          ⏮ Chapter
-        </button>
-        <button type="button" className="button secondary" onClick={() => turnTo(page - 1)} disabled={!data || (page === 0 && !data.previousChapterId)}>
-          ← Previous page
+        <button type="button" className="button secondary" aria-label="Previous page" onClick={() => turnTo(page - 1)} disabled={!data || (page === 0 && !data.previousChapterId)}>
+          ← Previous
         </button>
         <span className={styles.folio} aria-live="polite">
           Page {Math.min(page + 1, pages)} of {pages}
         </span>
-        <button type="button" className="button secondary" onClick={() => turnTo(page + 1)} disabled={!data || (page >= pages - 1 && !data.nextChapterId)}>
-          Next page →
+        <button type="button" className="button secondary" aria-label="Next page" onClick={() => turnTo(page + 1)} disabled={!data || (page >= pages - 1 && !data.nextChapterId)}>
+          Next →
         </button>
-        <button type="button" className="button secondary small" onClick={() => goToChapter(data?.nextChapterId)} disabled={!data?.nextChapterId}>
-          Chapter ⏭
+      </nav>
+      <nav className={styles.chapterTurns} aria-label="Chapters">
+        <button type="button" className="link-button" onClick={() => goToChapter(data?.previousChapterId)} disabled={!data?.previousChapterId}>
+          « Previous chapter
+        </button>
+        <span className="muted">[ and ] on a keyboard</span>
+        <button type="button" className="link-button" onClick={() => goToChapter(data?.nextChapterId)} disabled={!data?.nextChapterId}>
+          Next chapter »
         </button>
       </nav>
     </section>
