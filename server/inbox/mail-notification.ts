@@ -11,6 +11,7 @@ function headline(n: NotificationDto): string {
   const where = n.thread ? `“${n.thread.chapterTitle}” in “${n.book.title}”` : `“${n.book.title}”`;
   if (n.kind === "mention") return `${who} mentioned you in a comment on ${where}`;
   if (n.kind === "reply") return `${who} replied in a thread on ${where}`;
+  if (n.kind === "reader_finished") return `${who} finished “${n.readChapter?.title ?? "a chapter"}” of “${n.book.title}”`;
   return `${who} commented on ${where}`;
 }
 
