@@ -25,6 +25,7 @@ import { registerComments } from "./commands/comments";
 import { registerSuggestions } from "./commands/suggestions";
 import { registerInbox } from "./commands/inbox";
 import { registerSnapshots } from "./commands/snapshots";
+import { registerReaders } from "./commands/readers";
 import { registerStats } from "./commands/stats";
 import { registerTokens } from "./commands/tokens";
 import { registerUsers } from "./commands/users";
@@ -78,6 +79,7 @@ function buildProgram(): Command {
     registerMembers,
     registerShare,
     registerSnapshots,
+    registerReaders,
     registerChapters,
     registerParts,
     registerComments,

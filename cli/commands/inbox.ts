@@ -9,6 +9,7 @@ import { pageOptions, printListing, readListing, type PageOptions } from "../pag
 function what(n: NotificationDto): string {
   const who = n.actor?.name ?? "a former member";
   if (n.kind === "invitation") return `${who} invited you to “${n.book.title}” as ${n.invitation?.role} (${n.invitation?.state})`;
+  if (n.kind === "reader_finished") return `${who} finished “${n.readChapter?.title ?? "a chapter"}” of “${n.book.title}”`;
   if (n.suggestion) {
     const verb = { suggestion: "suggested an edit", suggestion_accepted: "accepted your suggestion", suggestion_rejected: "rejected your suggestion" }[n.kind as "suggestion"];
     return `${who} ${verb} on “${n.suggestion.chapterTitle}”: “${n.suggestion.quote.split("\n")[0]}” → “${n.suggestion.replacement.split("\n")[0]}”`;

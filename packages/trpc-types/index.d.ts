@@ -1155,7 +1155,7 @@ export type AppRouter = TRPCBuiltRouter<
         output: {
           items: Array<{
               id: string;
-              kind: "comment" | "reply" | "mention" | "invitation" | "suggestion" | "suggestion_accepted" | "suggestion_rejected";
+              kind: "comment" | "reply" | "mention" | "invitation" | "suggestion" | "suggestion_accepted" | "suggestion_rejected" | "reader_finished";
               read: boolean;
               createdAt: string;
               book: {
@@ -1191,6 +1191,10 @@ export type AppRouter = TRPCBuiltRouter<
                 state: "accepted" | "withdrawn" | "pending" | "expired" | "book_deleted";
                 link: string | null;
               } | null;
+              readChapter: {
+                id: string;
+                title: string;
+              } | null;
               href: string;
             }>;
           total: number;
@@ -1206,7 +1210,7 @@ export type AppRouter = TRPCBuiltRouter<
         };
         output: {
           id: string;
-          kind: "comment" | "reply" | "mention" | "invitation" | "suggestion" | "suggestion_accepted" | "suggestion_rejected";
+          kind: "comment" | "reply" | "mention" | "invitation" | "suggestion" | "suggestion_accepted" | "suggestion_rejected" | "reader_finished";
           read: boolean;
           createdAt: string;
           book: {
@@ -1241,6 +1245,10 @@ export type AppRouter = TRPCBuiltRouter<
             expiresAt: string;
             state: "accepted" | "withdrawn" | "pending" | "expired" | "book_deleted";
             link: string | null;
+          } | null;
+          readChapter: {
+            id: string;
+            title: string;
           } | null;
           href: string;
         };
@@ -1428,6 +1436,158 @@ export type AppRouter = TRPCBuiltRouter<
         };
         output: {
           deleted: true;
+        };
+        meta: object;
+      }>;
+    };
+    readers: {
+      report: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+          snapshotId?: string | undefined;
+        };
+        output: {
+          sharing: {
+            snapshot: {
+              id: string;
+              name: string;
+              createdAt: string;
+            } | null;
+            showNames: boolean;
+          };
+          snapshotId: string | null;
+          readers: Array<{
+              label: string;
+            }>;
+          chapters: Array<{
+              chapterId: string;
+              title: string;
+              position: number;
+              paragraphCount: number;
+              started: number;
+              finished: number;
+              stops: Array<{
+                  reader: string;
+                  paragraph: number;
+                  excerpt: string;
+                  finished: boolean;
+                }>;
+              reactions: Array<{
+                  paragraph: number;
+                  excerpt: string;
+                  counts: {
+                    "👍"?: number | undefined;
+                    "❤️"?: number | undefined;
+                    "😂"?: number | undefined;
+                    "😮"?: number | undefined;
+                    "😢"?: number | undefined;
+                    "❓"?: number | undefined;
+                  };
+                }>;
+            }>;
+        };
+        meta: object;
+      }>;
+      share: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          snapshotId: string | null;
+          showNames?: boolean | undefined;
+        };
+        output: {
+          snapshot: {
+            id: string;
+            name: string;
+            createdAt: string;
+          } | null;
+          showNames: boolean;
+        };
+        meta: object;
+      }>;
+    };
+    reading: {
+      get: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+        };
+        output: {
+          book: {
+            id: string;
+            title: string;
+          };
+          snapshot: {
+            id: string;
+            name: string;
+            note: string;
+            createdAt: string;
+          };
+          chapters: Array<{
+              chapterId: string;
+              title: string;
+              position: number;
+              wordCount: number;
+              place: {
+                paragraph: number;
+                finished: boolean;
+                updatedAt: string;
+              } | null;
+            }>;
+          resume: {
+            chapterId: string;
+            paragraph: number;
+          } | null;
+        };
+        meta: object;
+      }>;
+      chapter: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+          chapterId: string;
+        };
+        output: {
+          snapshotId: string;
+          chapterId: string;
+          title: string;
+          position: number;
+          paragraphs: string[];
+          place: {
+            paragraph: number;
+            finished: boolean;
+            updatedAt: string;
+          } | null;
+          reactions: Array<{
+              paragraph: number;
+              reaction: "👍" | "❤️" | "😂" | "😮" | "😢" | "❓";
+            }>;
+          previousChapterId: string | null;
+          nextChapterId: string | null;
+        };
+        meta: object;
+      }>;
+      place: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          chapterId: string;
+          paragraph: number;
+          finished?: boolean | undefined;
+        };
+        output: {
+          paragraph: number;
+          finished: boolean;
+          updatedAt: string;
+        };
+        meta: object;
+      }>;
+      react: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          chapterId: string;
+          paragraph: number;
+          reaction: "👍" | "❤️" | "😂" | "😮" | "😢" | "❓";
+        };
+        output: {
+          paragraph: number;
+          reaction: "👍" | "❤️" | "😂" | "😮" | "😢" | "❓" | null;
         };
         meta: object;
       }>;

@@ -65,6 +65,16 @@ export const OPERATIONS = {
   // the inbox (issue 36 item 7, decision 0493): the caller's own; it quotes comments, so reading it is read:books
   "inbox.list": { scope: "read:books" },
   "inbox.mark": { scope: "read:books" },
+  // beta readers on a shared snapshot (issue 36 item 5, decision 0497): the owner shares one and
+  // sees the readers' progress and reactions (the owner's action on snapshots); whoever reads the
+  // book reads the shared snapshot, keeps their place (their own state: read:books, as the inbox's
+  // marks) and reacts (something the owner sees: write:books)
+  "readers.report": { scope: "read:books", book: "manageSnapshots" },
+  "readers.share": { scope: "write:books", book: "manageSnapshots" },
+  "reading.get": { scope: "read:books", book: "read" },
+  "reading.chapter": { scope: "read:books", book: "read" },
+  "reading.place": { scope: "read:books", book: "read" },
+  "reading.react": { scope: "write:books", book: "read" },
   // parts (卷) of a book (issue 35 item 1, decision 0488): who may read or change them follows
   // chapters; their order is changed by chapters.reorder (PUT …/contents)
   "parts.list": { scope: "read:books", book: "read" },

@@ -10,11 +10,17 @@ import { bookColumns, type BookRow } from "./schemas";
 
 /** Books, each with the caller's membership row beside it (null when none): what the policy reads a role from. */
 export function booksWithMembership(principal: Principal) {
-  return sql.selectFrom("Book").leftJoin("BookMember", (join) => join.onRef("BookMember.bookId", "=", "Book.id").on("BookMember.userId", "=", principal.userId));
+  return (
+    sql
+      .selectFrom("Book")
+      .leftJoin("BookMember", (join) => join.onRef("BookMember.bookId", "=", "Book.id").on("BookMember.userId", "=", principal.userId))
+      // the snapshot the book shares with its readers, who then read it and no live chapter (decision 0497)
+      .leftJoin("ReaderShare", "ReaderShare.bookId", "Book.id")
+  );
 }
 
 /** A book's columns and the caller's role as a member, read from booksWithMembership. */
-export const bookWithMembershipColumns = [...bookColumns.map((column) => `Book.${column}` as const), "BookMember.role as memberRole"] as const;
+export const bookWithMembershipColumns = [...bookColumns.map((column) => `Book.${column}` as const), "BookMember.role as memberRole", "ReaderShare.snapshotId as readerSnapshotId"] as const;
 
 /** A book as loaded for a caller: with the role the caller acts with on it. */
 export type LoadedBook = BookRow & BookAccess & { role: BookRole };

@@ -12,11 +12,25 @@ import { MEMBER_ROLES, roleMayDo, type BookAction, type BookRole, type MemberRol
 export interface BookAccess {
   ownerId: string;
   memberRole: string | null;
+  /** the snapshot the book shares with its readers (decision 0497); absent or null: none */
+  readerSnapshotId?: string | null;
 }
 
 /** A chapter as the policy sees it: released to readers or not. */
 export interface ChapterAccess {
   releasedAt: Date | null;
+  /** the snapshot the chapter is read from; absent: the live chapter */
+  snapshotId?: string;
+}
+
+/**
+ * A reader who does not read the draft reads a chapter released to readers, and from where the book
+ * shares it: the snapshot its owner shared with readers, or — when it shares none — the live chapter
+ * (decision 0457, before snapshots could be shared). So once a snapshot is shared, the moving draft
+ * is closed to them (decision 0497).
+ */
+function readerMayRead(book: BookAccess, chapter: ChapterAccess): boolean {
+  return chapter.releasedAt !== null && (chapter.snapshotId ?? null) === (book.readerSnapshotId ?? null);
 }
 
 /** The role the principal acts with on the book; null: none (a stranger). An admin acts as the owner. */
@@ -29,7 +43,7 @@ export function can(principal: Principal, action: BookAction, book: BookAccess, 
   const role = roleOn(principal, book);
   if (!role || !roleMayDo(role, action)) return false;
   // A beta reader reads only what was released to readers; every other role that reads, reads all.
-  return !chapter || roleMayDo(role, "readDraft") || chapter.releasedAt !== null;
+  return !chapter || roleMayDo(role, "readDraft") || readerMayRead(book, chapter);
 }
 
 const DOING: Record<BookAction, string> = {
@@ -50,6 +64,7 @@ export function assertCan(principal: Principal, action: BookAction, book: BookAc
   const role = roleOn(principal, book);
   if (!role) throw new AppError("forbidden", "This book belongs to another writer.");
   if (chapter && roleMayDo(role, action)) {
+    if (chapter.releasedAt !== null) throw new AppError("forbidden", "This book's readers read the snapshot its owner shares with them, not the draft.", { role });
     throw new AppError("forbidden", "This chapter is not released to readers yet.", { role });
   }
   throw new AppError("forbidden", `As this book's ${role.replace("_", " ")} you may not ${DOING[action]}.`, { role, action });

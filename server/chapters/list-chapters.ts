@@ -35,6 +35,8 @@ export async function listChapters(
     .where("bookId", "=", input.bookId)
     .where("deletedAt", inTrash ? "is not" : "is", null);
   if (!wholeDraft) matching = matching.where("releasedAt", "is not", null);
+  // Once the book shares a snapshot with its readers, they read it and no live chapter (decision 0497): none listed.
+  if (!wholeDraft && book.readerSnapshotId) matching = matching.where("Chapter.id", "is", null);
   const { offset, limit } = pageWindow(input.options);
   const rows = await matching
     .select(chapterSummaryColumns)

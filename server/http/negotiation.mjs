@@ -18,6 +18,9 @@ export const PAGE_PATHS = [
   "/books/:bookId/comments",
   // A book's named snapshots (issue 36 item 4); GET /books/{id}/snapshots is their list in the API too.
   "/books/:bookId/snapshots",
+  // Beta readers (decision 0497): the reading view and the owner's view of the readers; GET of each is the API's too.
+  "/books/:bookId/reading",
+  "/books/:bookId/readers",
 ];
 // Every condition has a `value`: one without copies the header's value into the rewrite's
 // parameters, which Next appends to the destination's query string (a Bearer token in the URL).
@@ -28,9 +31,9 @@ export const PAGE_SIGNALS = [
   { type: "header", key: "next-action", value: ".+" },
 ];
 /** Every other path under /books is the API's alone. */
-export const API_ONLY_BOOKS_PATH = "/books/:bookId/:rest((?:)(?!chapters/[^/]+$|bible(?:/[^/]+)?$|comments$|snapshots$).+)";
+export const API_ONLY_BOOKS_PATH = "/books/:bookId/:rest((?:)(?!chapters/[^/]+$|bible(?:/[^/]+)?$|comments$|snapshots$|reading$|readers$).+)";
 
-const PAGE_PATH = /^\/books(\/[^/]+(\/chapters\/[^/]+|\/bible(\/[^/]+)?|\/comments|\/snapshots)?)?\/?$/;
+const PAGE_PATH = /^\/books(\/[^/]+(\/chapters\/[^/]+|\/bible(\/[^/]+)?|\/comments|\/snapshots|\/reading|\/readers)?)?\/?$/;
 
 /**
  * The same rule for a request in hand: does it get the page? Accept is read here as the rewrites

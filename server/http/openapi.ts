@@ -378,6 +378,8 @@ const TAGS: oas31.TagObject[] = [
   { name: "members", description: "A book's owner and members, with their roles: the owner adds, re-roles and removes them" },
   { name: "invitations", description: "Invitations to a book by e-mail or link, with a role and an expiry: the owner invites and withdraws; the invited person accepts" },
   { name: "snapshots", description: "Named snapshots of a book: the owner freezes it under a name; compare two, or one with today, chapter by chapter; restore a chapter from one" },
+  { name: "readers", description: "Beta readers, the owner's side: share a snapshot with the book's readers; per chapter, who started and finished it, where each stopped, what they reacted to" },
+  { name: "reading", description: "Beta readers, the reader's side: the shared snapshot's chapters in paragraphs, their place kept per chapter, a reaction per paragraph" },
   { name: "chapters", description: "Chapters, their order, and their revisions (one per save)" },
   { name: "parts", description: "Parts (卷, Part One, Book I) of a book: titles above runs of its chapters; the book's contents grouped under them" },
   { name: "comments", description: "Comment threads anchored to a range of a chapter's text: replies, resolve and reopen, mentions of members" },

@@ -24,6 +24,10 @@ export function notificationsOf(userId: string) {
     .leftJoin("Invitation", "Invitation.id", "Notification.invitationId")
     .leftJoin("Suggestion", "Suggestion.id", "Notification.suggestionId")
     .leftJoin("Chapter as SuggestionChapter", "SuggestionChapter.id", "Suggestion.chapterId")
+    // a reader's activity (decision 0497): the chapter, and the reader named only as the owner allows
+    .leftJoin("Chapter as ReadChapter", "ReadChapter.id", "Notification.chapterId")
+    .leftJoin("ReaderShare", "ReaderShare.bookId", "Notification.bookId")
+    .leftJoin("BookReader", (join) => join.onRef("BookReader.bookId", "=", "Notification.bookId").onRef("BookReader.userId", "=", "Notification.actorId"))
     .where("Notification.userId", "=", userId)
     .where((eb) =>
       eb.or([
@@ -75,6 +79,10 @@ export const notificationColumns = [
   "Suggestion.state as suggestionState",
   "SuggestionChapter.id as suggestionChapterId",
   "SuggestionChapter.title as suggestionChapterTitle",
+  "ReadChapter.id as readChapterId",
+  "ReadChapter.title as readChapterTitle",
+  "ReaderShare.showNames as showReaderNames",
+  "BookReader.number as readerNumber",
 ] as const;
 
 interface NotificationRow {
@@ -106,6 +114,17 @@ interface NotificationRow {
   suggestionState: string | null;
   suggestionChapterId: string | null;
   suggestionChapterTitle: string | null;
+  readChapterId: string | null;
+  readChapterTitle: string | null;
+  showReaderNames: boolean | null;
+  readerNumber: number | null;
+}
+
+/** Who did it as the reader may be told: a beta reader's activity names them only when the owner shows readers' names. */
+function actorOf(row: NotificationRow): NotificationDto["actor"] {
+  if (!row.actorId) return null;
+  if (row.kind === "reader_finished" && !row.showReaderNames) return { id: "", name: `Reader ${row.readerNumber ?? "?"}` };
+  return { id: row.actorId, name: shownName({ name: row.actorName, email: row.actorEmail }) };
 }
 
 function invitationOf(row: NotificationRow): NotificationDto["invitation"] {
@@ -132,17 +151,20 @@ export function toNotificationDto(row: NotificationRow): NotificationDto {
     read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
     book: { id: row.bookId, title: row.bookTitle },
-    actor: row.actorId ? { id: row.actorId, name: shownName({ name: row.actorName, email: row.actorEmail }) } : null,
+    actor: actorOf(row),
     thread,
     comment: row.commentId ? { id: row.commentId, excerpt: row.commentBody!.slice(0, EXCERPT) } : null,
     suggestion,
     invitation,
+    readChapter: row.readChapterId ? { id: row.readChapterId, title: row.readChapterTitle! } : null,
     href:
       invitation?.link ??
       (thread
         ? `/books/${row.bookId}/chapters/${thread.chapterId}?thread=${thread.id}`
         : suggestion
           ? `/books/${row.bookId}/chapters/${suggestion.chapterId}?suggestion=${suggestion.id}`
-          : `/books/${row.bookId}`),
+          : row.kind === "reader_finished"
+            ? `/books/${row.bookId}/readers`
+            : `/books/${row.bookId}`),
   };
 }

@@ -19,6 +19,8 @@ export async function contentsOf(db: Reader, book: LoadedBook, principal: Princi
   const wholeDraft = can(principal, "readDraft", book);
   let chapterRows = db.selectFrom("Chapter").select(chapterSummaryColumns).where("bookId", "=", book.id).where("deletedAt", "is", null);
   if (!wholeDraft) chapterRows = chapterRows.where("releasedAt", "is not", null);
+  // Once the book shares a snapshot with its readers, they read it and no live chapter (decision 0497).
+  if (!wholeDraft && book.readerSnapshotId) chapterRows = chapterRows.where("Chapter.id", "is", null);
   const [stored, rows, parts, version] = await Promise.all([
     storedOrder(db, book.id),
     chapterRows.execute(),

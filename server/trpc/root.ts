@@ -16,6 +16,7 @@ import { partsRouter } from "./routers/parts";
 import { usersRouter } from "./routers/users";
 import { searchRouter } from "./routers/search";
 import { snapshotsRouter } from "./routers/snapshots";
+import { readersRouter, readingRouter } from "./routers/readers";
 import { webhooksRouter } from "./routers/webhooks";
 
 export const appRouter = router({
@@ -28,6 +29,8 @@ export const appRouter = router({
   suggestions: suggestionsRouter,
   inbox: inboxRouter,
   snapshots: snapshotsRouter,
+  readers: readersRouter,
+  reading: readingRouter,
   chapters: chaptersRouter,
   parts: partsRouter,
   jobs: jobsRouter,

@@ -14,6 +14,7 @@ import { COMMENTS_CASES } from "./http-comments-cases";
 import { SUGGESTIONS_CASES } from "./http-suggestions-cases";
 import { INBOX_CASES } from "./http-inbox-cases";
 import { SNAPSHOTS_CASES } from "./http-snapshots-cases";
+import { READERS_CASES } from "./http-readers-cases";
 import { WEBHOOKS_CASES } from "./http-webhooks-cases";
 import { ACCOUNTS_CASES } from "./http-accounts-cases";
 import { ARCHIVE_CASES } from "./http-account-archive-cases";
@@ -54,6 +55,7 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
   ...SUGGESTIONS_CASES,
   ...INBOX_CASES,
   ...SNAPSHOTS_CASES,
+  ...READERS_CASES,
   ...WEBHOOKS_CASES,
   ...ACCOUNTS_CASES,
   ...ARCHIVE_CASES,

@@ -14,6 +14,7 @@ import { COMMENTS_TRPC_CASES } from "./http-comments-cases";
 import { SUGGESTIONS_TRPC_CASES } from "./http-suggestions-cases";
 import { INBOX_TRPC_CASES } from "./http-inbox-cases";
 import { SNAPSHOTS_TRPC_CASES } from "./http-snapshots-cases";
+import { READERS_TRPC_CASES } from "./http-readers-cases";
 import { WEBHOOKS_TRPC_CASES } from "./http-webhooks-cases";
 import { ACCOUNTS_TRPC_CASES } from "./http-accounts-cases";
 import { ARCHIVE_TRPC_CASES } from "./http-account-archive-cases";
@@ -501,6 +502,7 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
   ...SUGGESTIONS_TRPC_CASES,
   ...INBOX_TRPC_CASES,
   ...SNAPSHOTS_TRPC_CASES,
+  ...READERS_TRPC_CASES,
   ...WEBHOOKS_TRPC_CASES,
   ...ACCOUNTS_TRPC_CASES,
   ...ARCHIVE_TRPC_CASES,

@@ -29,6 +29,8 @@ function sentence(n: NotificationDto): string {
       return `${who} accepted your suggestion on ${where}`;
     case "suggestion_rejected":
       return `${who} rejected your suggestion on ${where}`;
+    case "reader_finished":
+      return `${who} finished “${n.readChapter?.title ?? "a chapter"}” of ${n.book.title}`;
     case "invitation": {
       const role = n.invitation ? ROLE_LABELS[n.invitation.role].toLowerCase() : "";
       const state = n.invitation?.state === "pending" ? "" : ` (${n.invitation?.state.replace("_", " ")})`;

@@ -184,6 +184,11 @@ export default async function BookPage({ params }: { params: Params }) {
               <Link href={`/books/${book.id}/snapshots`} className="button secondary small">
                 Snapshots
               </Link>
+              {roleMayDo(book.role, "manageSnapshots") && (
+                <Link href={`/books/${book.id}/readers`} className="button secondary small">
+                  Readers
+                </Link>
+              )}
               <Link href={`/analyze/${book.id}`} className="button secondary small">
                 Analyze
               </Link>
@@ -222,7 +227,18 @@ export default async function BookPage({ params }: { params: Params }) {
                 <ChapterTrash chapters={trashed} language={book.language} />
               </>
             ) : (
-              <ReadingList bookId={book.id} chapters={chapters} parts={parts} language={book.language} released={!readsDraft} />
+              <>
+                {/* A beta reader reads the snapshot the owner shares (decision 0497), paged like a book. */}
+                {!readsDraft && (
+                  <p>
+                    <Link href={`/books/${book.id}/reading`} className="button">
+                      Read the draft shared with you
+                    </Link>
+                  </p>
+                )}
+                {/* While a snapshot is shared a beta reader's list of live chapters is empty: the button above is their way in. */}
+                {(readsDraft || chapters.length > 0) && <ReadingList bookId={book.id} chapters={chapters} parts={parts} language={book.language} released={!readsDraft} />}
+              </>
             )}
           </section>
 
