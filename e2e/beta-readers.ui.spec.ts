@@ -50,6 +50,12 @@ test("the owner shares a snapshot; a beta reader reads, reacts and moves on; the
   await pages.getByText("Nobody waved.").click();
   await reader.page.getByRole("toolbar", { name: "React to this paragraph" }).getByRole("button", { name: "Surprising" }).click();
   await expect(pages.getByText("Nobody waved.")).toContainText("😮");
+  // And a comment on it, which only the author reads.
+  await reader.page.getByLabel("Comment on this paragraph").fill("Why did nobody wave?");
+  await reader.page.getByRole("button", { name: "Send" }).click();
+  await expect(reader.page.getByRole("list", { name: "Your comments on this paragraph" })).toContainText("Why did nobody wave?");
+  await expect(pages.getByText("Nobody waved.")).toContainText("💬");
+  await reader.page.screenshot({ path: "test-results/beta-reading-comment-phone.png", fullPage: true });
   await reader.page.getByRole("button", { name: "Done" }).click();
   await reader.page.screenshot({ path: "test-results/beta-reading-phone.png", fullPage: true });
 
@@ -74,6 +80,8 @@ test("the owner shares a snapshot; a beta reader reads, reacts and moves on; the
   await expect(harbour.getByRole("list", { name: "Where readers are" })).toContainText("Reader 1");
   await expect(harbour.getByRole("list", { name: "Reactions" })).toContainText("😮 1");
   await expect(harbour.getByRole("list", { name: "Reactions" })).toContainText("Nobody waved.");
+  await expect(harbour.getByRole("list", { name: "Comments" })).toContainText("Reader 1 on ¶");
+  await expect(harbour.getByRole("list", { name: "Comments" })).toContainText("Why did nobody wave?");
   await page.screenshot({ path: "test-results/beta-readers-owner.png", fullPage: true });
 
   // The owner's inbox says a reader finished a chapter (the one-page "Open Sea"), as "Reader 1".

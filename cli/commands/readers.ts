@@ -28,9 +28,10 @@ async function report(client: ApiClient, bookId: string, snapshot: string | unde
 type Chapter = ReadersReportDto["chapters"][number];
 type Stop = Chapter["stops"][number] & { chapter: string };
 type Reacted = Chapter["reactions"][number] & { chapter: string };
+type Said = Chapter["comments"][number] & { chapter: string };
 
 export function registerReaders(program: Command): void {
-  const readers = program.command("readers").description("beta readers: share a snapshot with them; where they stopped and what they reacted to, per chapter (owner only)");
+  const readers = program.command("readers").description("beta readers: share a snapshot with them; where they stopped, what they reacted to and said, per chapter (owner only)");
 
   jsonFields(readers.command("share <bookId> [snapshot]"), sharingSchema)
     .description("share a snapshot (by id or name) with the book's readers; --none shares none")
@@ -110,6 +111,27 @@ export function registerReaders(program: Command): void {
           { heading: "paragraph", value: (s) => s.excerpt },
         ],
         "nobody has read yet",
+      );
+    });
+
+  jsonFields(readers.command("comments <bookId>"), readersReportSchema)
+    .description("what readers said about paragraphs (段评), chapter by chapter")
+    .option("--snapshot <snapshot>", "another snapshot than the one shared (id or name)")
+    .action(async (bookId: string, options: { snapshot?: string }, command: Command) => {
+      const { client, json } = context(command);
+      const data = await report(client, bookId, options.snapshot);
+      const rows: Said[] = data.chapters.flatMap((c) => c.comments.map((said) => ({ ...said, chapter: c.title })));
+      printRows<Said>(
+        json,
+        rows,
+        [
+          { heading: "reader", value: (c) => c.reader },
+          { heading: "chapter", value: (c) => c.chapter },
+          { heading: "¶", value: (c) => c.paragraph + 1 },
+          { heading: "comment", value: (c) => c.body },
+          { heading: "paragraph", value: (c) => c.excerpt },
+        ],
+        "no comments yet",
       );
     });
 }

@@ -1484,6 +1484,13 @@ export type AppRouter = TRPCBuiltRouter<
                     "❓"?: number | undefined;
                   };
                 }>;
+              comments: Array<{
+                  reader: string;
+                  paragraph: number;
+                  excerpt: string;
+                  body: string;
+                  createdAt: string;
+                }>;
             }>;
         };
         meta: object;
@@ -1559,6 +1566,12 @@ export type AppRouter = TRPCBuiltRouter<
               paragraph: number;
               reaction: "👍" | "❤️" | "😂" | "😮" | "😢" | "❓";
             }>;
+          comments: Array<{
+              id: string;
+              paragraph: number;
+              body: string;
+              createdAt: string;
+            }>;
           previousChapterId: string | null;
           nextChapterId: string | null;
         };
@@ -1588,6 +1601,21 @@ export type AppRouter = TRPCBuiltRouter<
         output: {
           paragraph: number;
           reaction: "👍" | "❤️" | "😂" | "😮" | "😢" | "❓" | null;
+        };
+        meta: object;
+      }>;
+      comment: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          chapterId: string;
+          paragraph: number;
+          body: string;
+        };
+        output: {
+          id: string;
+          paragraph: number;
+          body: string;
+          createdAt: string;
         };
         meta: object;
       }>;

@@ -75,6 +75,7 @@ export const OPERATIONS = {
   "reading.chapter": { scope: "read:books", book: "read" },
   "reading.place": { scope: "read:books", book: "read" },
   "reading.react": { scope: "write:books", book: "read" },
+  "reading.comment": { scope: "write:books", book: "read" },
   // parts (卷) of a book (issue 35 item 1, decision 0488): who may read or change them follows
   // chapters; their order is changed by chapters.reorder (PUT …/contents)
   "parts.list": { scope: "read:books", book: "read" },

@@ -10,7 +10,7 @@ import type { Reaction, ReadersReportDto } from "./schemas";
 import { sharingDto } from "./share-with-readers";
 
 // GET /api/v1/books/{bookId}/readers — the owner's view of a snapshot's readers, per chapter: how many
-// started and finished it, where each stopped, what they reacted to. Readers are named only when the
+// started and finished it, where each stopped, what they reacted to and what they said. Readers are named only when the
 // owner chose so; otherwise "Reader N", numbered per book in the order they first read.
 export async function getReadersReport(input: { bookId: string; snapshotId?: string }, principal: Principal): Promise<ReadersReportDto> {
   authorize(principal, "readers.report");
@@ -39,14 +39,23 @@ export async function getReadersReport(input: { bookId: string; snapshotId?: str
     .where("snapshotId", "=", snapshotId)
     .orderBy("paragraph")
     .execute();
-  const readersHere = new Set([...places, ...reactions].map((row) => row.userId).filter((id) => labelOf.has(id)));
+  const comments = await sql
+    .selectFrom("ParagraphComment")
+    .select(["chapterId", "paragraph", "userId", "body", "createdAt"])
+    .where("snapshotId", "=", snapshotId)
+    .orderBy("paragraph")
+    .orderBy("createdAt")
+    .orderBy("id")
+    .execute();
+  const readersHere = new Set([...places, ...reactions, ...comments].map((row) => row.userId).filter((id) => labelOf.has(id)));
 
   const chapters: ReadersReportDto["chapters"] = [];
   for (const chapter of await snapshotChapters(snapshotId)) {
     const stopsHere = places.filter((p) => p.chapterId === chapter.chapterId && labelOf.has(p.userId));
     const reactionsHere = reactions.filter((r) => r.chapterId === chapter.chapterId && labelOf.has(r.userId));
-    // The text is read only for a chapter someone read or reacted to.
-    const paragraphs = stopsHere.length + reactionsHere.length > 0 ? paragraphsOf((await snapshotChapterText(snapshotId, chapter.chapterId)).content) : [];
+    const commentsHere = comments.filter((c) => c.chapterId === chapter.chapterId && labelOf.has(c.userId));
+    // The text is read only for a chapter someone read, reacted to or commented on.
+    const paragraphs = stopsHere.length + reactionsHere.length + commentsHere.length > 0 ? paragraphsOf((await snapshotChapterText(snapshotId, chapter.chapterId)).content) : [];
     const byParagraph = new Map<number, Partial<Record<Reaction, number>>>();
     for (const r of reactionsHere) {
       const counts = byParagraph.get(r.paragraph) ?? {};
@@ -64,6 +73,7 @@ export async function getReadersReport(input: { bookId: string; snapshotId?: str
         .map((p) => ({ reader: labelOf.get(p.userId)!, paragraph: p.paragraph, excerpt: excerptOf(paragraphs[p.paragraph]), finished: p.finishedAt !== null }))
         .sort((a, b) => a.paragraph - b.paragraph || a.reader.localeCompare(b.reader)),
       reactions: [...byParagraph].map(([paragraph, counts]) => ({ paragraph, excerpt: excerptOf(paragraphs[paragraph]), counts })),
+      comments: commentsHere.map((c) => ({ reader: labelOf.get(c.userId)!, paragraph: c.paragraph, excerpt: excerptOf(paragraphs[c.paragraph]), body: c.body, createdAt: c.createdAt.toISOString() })),
     });
   }
   return {

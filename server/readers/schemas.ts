@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { bookIdParams } from "../books/schemas";
+import { MAX_COMMENT_LENGTH } from "../comments/schemas";
+import { storedText } from "../text/stored-text";
 
 /**
  * Beta readers on a shared snapshot (issue 36 item 5, decision 0497): the schemas every transport,
@@ -52,6 +54,11 @@ export const readingSchema = z
   .meta({ id: "Reading" });
 export type ReadingDto = z.infer<typeof readingSchema>;
 
+export const paragraphCommentSchema = z
+  .object({ id: z.string(), paragraph: z.int(), body: z.string().describe("plain text, never markup"), createdAt: z.iso.datetime() })
+  .meta({ id: "ParagraphComment" });
+export type ParagraphCommentDto = z.infer<typeof paragraphCommentSchema>;
+
 export const readingChapterSchema = z
   .object({
     snapshotId: z.string(),
@@ -61,6 +68,7 @@ export const readingChapterSchema = z
     paragraphs: z.array(z.string()).describe("the chapter's text as the snapshot holds it, without the writer's private notes, one entry per paragraph (a run of non-blank lines): a place and a reaction name a paragraph by its index here"),
     place: placeSchema.nullable(),
     reactions: z.array(z.object({ paragraph: z.int(), reaction: z.enum(REACTIONS) })).describe("the caller's own reactions"),
+    comments: z.array(paragraphCommentSchema).describe("the caller's own comments on its paragraphs, oldest first (never another reader's)"),
     previousChapterId: z.string().nullable(),
     nextChapterId: z.string().nullable(),
   })
@@ -80,6 +88,13 @@ export const reactionInput = z
     reaction: z.enum(REACTIONS).describe("the same reaction again takes it back; another replaces it"),
   })
   .meta({ id: "ParagraphReactionToggle" });
+
+export const paragraphCommentInput = z
+  .strictObject({
+    paragraph: PARAGRAPH.describe("0-based paragraph (422 past the chapter's last)"),
+    body: storedText().trim().min(1, "write something").max(MAX_COMMENT_LENGTH).describe("plain text (never markup): what the reader thought of the paragraph"),
+  })
+  .meta({ id: "CommentOnParagraph" });
 
 export const reactionSchema = z
   .object({ paragraph: z.int(), reaction: z.enum(REACTIONS).nullable().describe("the caller's reaction now; null: taken back") })
@@ -109,6 +124,9 @@ export const readersReportSchema = z
           .array(z.object({ reader: z.string(), paragraph: z.int(), excerpt: z.string().describe("the paragraph's first 120 characters"), finished: z.boolean() }))
           .describe("where each reader is, or stopped"),
         reactions: z.array(z.object({ paragraph: z.int(), excerpt: z.string(), counts: countsSchema })).describe("per paragraph reacted to, in text order"),
+        comments: z
+          .array(z.object({ reader: z.string(), paragraph: z.int(), excerpt: z.string(), body: z.string(), createdAt: z.iso.datetime() }))
+          .describe("readers' comments on its paragraphs, in text order, then oldest first"),
       }),
     ),
   })

@@ -24,11 +24,13 @@ describe("inkstone readers", () => {
     const base = `/api/v1/books/${book.id}/reading/chapters/${chapter.id}`;
     json(await inkstone(reader.home, ["api", `${base}/place`, "-X", "PUT", "-F", "paragraph=1"]));
     json(await inkstone(reader.home, ["api", `${base}/reactions`, "-X", "POST", "-F", "paragraph=1", "-f", "reaction=😮"]));
+    json(await inkstone(reader.home, ["api", `${base}/comments`, "-X", "POST", "-F", "paragraph=2", "-f", "body=Too dark, too soon."]));
 
     const progress = ok(await inkstone(owner.home, ["readers", "progress", book.id]));
     expect(progress).toMatch(/One\s+1\s+0\s+Reader 1: ¶2/);
     expect(ok(await inkstone(owner.home, ["readers", "reactions", book.id]))).toMatch(/One\s+2\s+😮 1\s+The reeds moved\./);
     expect(ok(await inkstone(owner.home, ["readers", "stops", book.id]))).toMatch(/Reader 1\s+One\s+2\s+The reeds moved\./);
+    expect(ok(await inkstone(owner.home, ["readers", "comments", book.id]))).toMatch(/Reader 1\s+One\s+3\s+Too dark, too soon\.\s+Night came\./);
     expect(json(await inkstone(owner.home, ["readers", "progress", book.id, "--json", "readers"]))).toEqual({ readers: [{ label: "Reader 1" }] });
 
     ok(await inkstone(owner.home, ["readers", "share", book.id, "Draft 1", "--names"]));

@@ -60,6 +60,7 @@ describe("a beta reader", () => {
     const f = await sharedBook();
     expectSuccess(await post(`/api/v1/books/${f.book.id}/reading/chapters/${f.chapter.id}/reactions`, f.ben.token, { paragraph: 1, reaction: "😢" }), 201);
     expectSuccess(await put(`/api/v1/books/${f.book.id}/reading/chapters/${f.chapter.id}/place`, f.ben.token, { paragraph: 2 }), 201);
+    expectSuccess(await post(`/api/v1/books/${f.book.id}/reading/chapters/${f.chapter.id}/comments`, f.ben.token, { paragraph: 1, body: "Ben's secret thought" }), 201);
     const seen = [
       await get(`/api/v1/books/${f.book.id}/reading`, f.ann.token),
       await get(`/api/v1/books/${f.book.id}/reading/chapters/${f.chapter.id}`, f.ann.token),
@@ -69,6 +70,7 @@ describe("a beta reader", () => {
       expect(response.text).not.toContain(f.ben.email);
       expect(response.text).not.toContain(f.ben.id);
       expect(response.text).not.toContain("😢");
+      expect(response.text).not.toContain("Ben's secret thought");
     }
     expect(seen[0]!.body.data.resume).toBeNull();
     expectFailure(await get(`/api/v1/books/${f.book.id}/readers`, f.ann.token), 403, "forbidden");
@@ -85,6 +87,9 @@ describe("a beta reader", () => {
     expectFailure(await put(`${base}/place`, f.ann.token, { paragraph: 99 }), 422, "validation_failed");
     expectFailure(await put(`${base}/place`, f.ann.token, { paragraph: "1" }), 422, "validation_failed");
     expectFailure(await put(`${base}/place`, f.ann.token, { paragraph: 1, extra: true }), 422, "validation_failed");
+    expectFailure(await post(`${base}/comments`, f.ann.token, { paragraph: 3, body: "Past the end" }), 422, "validation_failed");
+    expectFailure(await post(`${base}/comments`, f.ann.token, { paragraph: 0, body: "   " }), 422, "validation_failed");
+    expectFailure(await post(`${base}/comments`, f.ann.token, { paragraph: 0, body: "x".repeat(10_001) }), 422, "validation_failed");
     expect(await readersState(owner, f.book.id)).toEqual(before);
   });
 });
@@ -96,6 +101,7 @@ describe("the owner", () => {
     expectSuccess(await put(`${base}/place`, f.ann.token, { paragraph: 2, finished: true }), 201);
     expectSuccess(await post(`${base}/reactions`, f.ann.token, { paragraph: 1, reaction: "❓" }), 201);
     expectSuccess(await put(`${base}/place`, f.ben.token, { paragraph: 1 }), 201);
+    expectSuccess(await post(`${base}/comments`, f.ben.token, { paragraph: 2, body: "The clocks <b>struck</b> thirteen?" }), 201);
     const report = expectSuccess(await get(`/api/v1/books/${f.book.id}/readers`, owner.token), 200);
     expect(report.readers).toEqual([{ label: "Reader 1" }, { label: "Reader 2" }]);
     expect(report.chapters[0]).toMatchObject({
@@ -106,6 +112,8 @@ describe("the owner", () => {
         { reader: "Reader 1", paragraph: 2, excerpt: "The clocks struck.", finished: true },
       ],
       reactions: [{ paragraph: 1, counts: { "❓": 1 } }],
+      // a comment is kept as the plain text the reader wrote (the page shows it as text, never markup)
+      comments: [{ reader: "Reader 2", paragraph: 2, excerpt: "The clocks struck.", body: "The clocks <b>struck</b> thirteen?", createdAt: expect.any(String) }],
     });
     expect(JSON.stringify(report)).not.toContain(f.ann.email);
     await shareSnapshot(owner, f.book.id, f.draft.id, true);

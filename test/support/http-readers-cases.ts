@@ -94,6 +94,19 @@ export const READERS_CASES: Record<string, Prepare> = {
       },
     };
   },
+  "POST /api/v1/books/{bookId}/reading/chapters/{chapterId}/comments": async (owner) => {
+    const f = await readersFixture(owner);
+    return {
+      path: `/api/v1/books/${f.book.id}/reading/chapters/${f.chapter.id}/comments`,
+      body: { paragraph: 1, body: "I did not see that coming." },
+      snapshot: f.snapshot,
+      afterSuccess: async (data) => {
+        expect(data).toMatchObject({ paragraph: 1, body: "I did not see that coming." });
+        const chapter = expectSuccess(await get(`/api/v1/books/${f.book.id}/reading/chapters/${f.chapter.id}`, owner.token), 200);
+        expect(chapter.comments).toEqual([expect.objectContaining({ paragraph: 1, body: "I did not see that coming." })]);
+      },
+    };
+  },
 };
 
 export const READERS_TRPC_CASES: Record<string, PrepareCall> = {
@@ -149,6 +162,15 @@ export const READERS_TRPC_CASES: Record<string, PrepareCall> = {
       stranger: "forbidden",
       snapshot: f.snapshot,
       afterSuccess: async (data) => expect(data).toEqual({ paragraph: 0, reaction: "😂" }),
+    };
+  },
+  "reading.comment": async (owner) => {
+    const f = await readersFixture(owner);
+    return {
+      input: { bookId: f.book.id, chapterId: f.other.id, paragraph: 0, body: "Lovely." },
+      stranger: "forbidden",
+      snapshot: f.snapshot,
+      afterSuccess: async (data) => expect(data).toMatchObject({ paragraph: 0, body: "Lovely." }),
     };
   },
 };

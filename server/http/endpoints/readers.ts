@@ -2,8 +2,11 @@ import { bookIdParams } from "../../books/schemas";
 import { getReadersReport } from "../../readers/get-readers-report";
 import { getReading } from "../../readers/get-reading";
 import { getReadingChapter } from "../../readers/get-reading-chapter";
+import { commentOnParagraph } from "../../readers/comment-on-paragraph";
 import { reactToParagraph } from "../../readers/react-to-paragraph";
 import {
+  paragraphCommentInput,
+  paragraphCommentSchema,
   placeInput,
   placeSchema,
   reactionInput,
@@ -107,4 +110,19 @@ export const reactToParagraphEndpoint = defineEndpoint({
   success: { status: 201, description: "the caller's reaction on the paragraph now", schema: reactionSchema },
   errors: ["book_in_trash", "gone"],
   run: reactToParagraph,
+});
+
+// POST /api/v1/books/{bookId}/reading/chapters/{chapterId}/comments — a reader's comment on a paragraph
+export const commentOnParagraphEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/v1/books/{bookId}/reading/chapters/{chapterId}/comments",
+  summary: "Comment on a paragraph of the shared snapshot (段评): the owner reads it in the readers' report, named only as they chose; no other reader ever sees it",
+  operation: "reading.comment",
+  auth: "required",
+  params: readingChapterParams,
+  body: { schema: paragraphCommentInput },
+  writableAttributes: Object.keys(paragraphCommentInput.shape),
+  success: { status: 201, description: "the comment", schema: paragraphCommentSchema },
+  errors: ["book_in_trash", "gone"],
+  run: commentOnParagraph,
 });

@@ -1,4 +1,5 @@
 import {
+  commentOnParagraphEndpoint,
   reactToParagraphEndpoint,
   readersReportEndpoint,
   readingChapterEndpoint,
@@ -15,10 +16,11 @@ export const readersRouter = router({
   share: procedureOf(shareWithReadersEndpoint),
 });
 
-/** The reader's side: the shared snapshot, their place, their reactions. */
+/** The reader's side: the shared snapshot, their place, their reactions and comments. */
 export const readingRouter = router({
   get: procedureOf(readingEndpoint),
   chapter: procedureOf(readingChapterEndpoint),
   place: procedureOf(readingPlaceEndpoint),
   react: procedureOf(reactToParagraphEndpoint),
+  comment: procedureOf(commentOnParagraphEndpoint),
 });

@@ -100,6 +100,16 @@ export function ReadersView({ bookId, language, report, snapshots }: Props) {
                   ))}
                 </ul>
               )}
+              {chapter.comments.length > 0 && <h4 className={styles.listHeading}>Comments by paragraph</h4>}
+              {chapter.comments.length > 0 && (
+                <ul className={styles.stops} aria-label="Comments">
+                  {chapter.comments.map((c, index) => (
+                    <li key={index}>
+                      <strong>{c.reader}</strong> on ¶{c.paragraph + 1} <q lang={language}>{c.excerpt}</q>: {c.body}
+                    </li>
+                  ))}
+                </ul>
+              )}
             </article>
           ))}
         </section>

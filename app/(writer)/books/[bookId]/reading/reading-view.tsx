@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { FormAlert } from "@/app/_components/form-alert";
 import { describeProblem } from "@/app/_components/problem";
 import { trpc } from "@/app/_trpc/client";
@@ -23,7 +23,8 @@ const PAGE_GAP = 48;
  * The reading view: the chapter laid out in CSS columns one page wide, turned a page at a time by
  * the buttons, the arrow keys or a tap on the page's edge; "[" and "]" go to the previous and next
  * chapter. The first paragraph on the page is the reader's place, sent when they turn a page;
- * reaching the last page finishes the chapter. Tapping a paragraph chooses it for a reaction.
+ * reaching the last page finishes the chapter. Tapping a paragraph chooses it for a reaction or a
+ * comment, which only the author reads.
  */
 export function ReadingView({ bookId, language, snapshotName, chapters, startChapterId }: Props) {
   const [chapterId, setChapterId] = useState(startChapterId);
@@ -35,8 +36,18 @@ export function ReadingView({ bookId, language, snapshotName, chapters, startCha
   const chapter = trpc.reading.chapter.useQuery({ bookId, chapterId });
   const place = trpc.reading.place.useMutation();
   const react = trpc.reading.react.useMutation({ onSuccess: () => utils.reading.chapter.invalidate({ bookId, chapterId }) });
+  const comment = trpc.reading.comment.useMutation({ onSuccess: () => utils.reading.chapter.invalidate({ bookId, chapterId }) });
   const data = chapter.data;
   const mine = new Map((data?.reactions ?? []).map((r) => [r.paragraph, r.reaction]));
+  const commented = new Set((data?.comments ?? []).map((c) => c.paragraph));
+
+  function sendComment(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (chosen === null) return;
+    const form = event.currentTarget;
+    const body = String(new FormData(form).get("body") ?? "");
+    comment.mutate({ bookId, chapterId, paragraph: chosen, body }, { onSuccess: () => form.reset() });
+  }
   const title = chapters.find((c) => c.chapterId === chapterId)?.title ?? data?.title ?? "";
 
   /** The page's width with its gap: one page further is this many pixels. */
@@ -110,7 +121,7 @@ export function ReadingView({ bookId, language, snapshotName, chapters, startCha
     return () => window.removeEventListener("keydown", onKey);
   }, [page, turnTo, goToChapter, data?.nextChapterId, data?.previousChapterId]);
 
-  const problem = describeProblem(chapter.error ?? place.error ?? react.error)?.message;
+  const problem = describeProblem(chapter.error ?? place.error ?? react.error ?? comment.error)?.message;
   return (
     <section className={styles.reader} aria-label={`Reading ${snapshotName}`}>
       <header className={styles.bar}>
@@ -151,11 +162,18 @@ export function ReadingView({ bookId, language, snapshotName, chapters, startCha
                   {reaction}
                 </span>
               )}
+              {commented.has(index) && (
+                <span className={styles.myReaction} aria-label="you commented">
+                  {" "}
+                  💬
+                </span>
+              )}
             </p>
           );
         })}
       </div>
       {chosen !== null && (
+        <div className={styles.chosenTools}>
         <div className={styles.reactions} role="toolbar" aria-label="React to this paragraph">
           {REACTIONS.map((reaction) => (
             <button
@@ -174,6 +192,23 @@ export function ReadingView({ bookId, language, snapshotName, chapters, startCha
           <button type="button" className="link-button" onClick={() => setChosen(null)}>
             Done
           </button>
+        </div>
+          <ul className={styles.myComments} aria-label="Your comments on this paragraph">
+            {(data?.comments ?? [])
+              .filter((c) => c.paragraph === chosen)
+              .map((c) => (
+                <li key={c.id}>{c.body}</li>
+              ))}
+          </ul>
+          <form className={styles.commentForm} onSubmit={sendComment} aria-label="Comment on this paragraph">
+            <label className="visually-hidden" htmlFor="paragraph-comment">
+              Comment on this paragraph
+            </label>
+            <textarea id="paragraph-comment" name="body" rows={2} placeholder="What did you think? Only the author reads it." required />
+            <button type="submit" className="button small" disabled={comment.isPending} aria-busy={comment.isPending || undefined}>
+              Send
+            </button>
+          </form>
         </div>
       )}
       <nav className={styles.turns} aria-label="Pages">
