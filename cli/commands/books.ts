@@ -1,6 +1,6 @@
 import { Command, Option } from "commander";
 import { BOOK_COVER_BYTES, BOOK_STATUSES, bookSchema, createBookInput, patchBookInput, type BookDto } from "../../server/books/schemas";
-import { PAPERS, TRIM_SIZES } from "../../server/convert/engine/export-options";
+import { PAPERS, THEMES, TRIM_SIZES } from "../../server/convert/engine/export-options";
 import { coverTemplateQuery } from "../../server/convert/schemas";
 import { COUNT_RULES, PARAGRAPH_INDENTS } from "../../server/text/text-rules";
 import { context } from "../context";
@@ -19,6 +19,7 @@ interface BookFields {
   targetWords?: string;
   countRule?: (typeof COUNT_RULES)[number];
   paragraphIndent?: (typeof PARAGRAPH_INDENTS)[number];
+  theme?: (typeof THEMES)[number];
 }
 
 function addBookFields(command: Command): Command {
@@ -33,7 +34,8 @@ function addBookFields(command: Command): Command {
         COUNT_RULES,
       ),
     )
-    .addOption(new Option("--paragraph-indent <indent>", "how paragraphs open in the editor and exports: fullWidth (　　), typographic, none").choices(PARAGRAPH_INDENTS));
+    .addOption(new Option("--paragraph-indent <indent>", "how paragraphs open in the editor and exports: fullWidth (　　), typographic, none").choices(PARAGRAPH_INDENTS))
+    .addOption(new Option("--theme <theme>", "the typography of the book's PDF, EPUB and DOCX: classic, modern, chinese (宋体, 楷体 titles, 首行缩进)").choices(THEMES));
 }
 
 function bookFields(options: BookFields) {
@@ -47,6 +49,7 @@ function bookFields(options: BookFields) {
     ...(target !== undefined && { targetWordCount: target === "none" ? null : Number(target) }),
     ...(options.countRule !== undefined && { countRule: options.countRule }),
     ...(options.paragraphIndent !== undefined && { paragraphIndent: options.paragraphIndent }),
+    ...(options.theme !== undefined && { theme: options.theme }),
   };
 }
 

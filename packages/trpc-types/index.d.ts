@@ -202,6 +202,7 @@ export type AppRouter = TRPCBuiltRouter<
               wordCount: number;
               countRule: "words" | "characters" | "charactersWithoutPunctuation";
               paragraphIndent: "none" | "fullWidth" | "typographic";
+              theme: "classic" | "modern" | "chinese";
               chapterCount: number;
               createdAt: string;
               updatedAt: string;
@@ -249,6 +250,7 @@ export type AppRouter = TRPCBuiltRouter<
           wordCount: number;
           countRule: "words" | "characters" | "charactersWithoutPunctuation";
           paragraphIndent: "none" | "fullWidth" | "typographic";
+          theme: "classic" | "modern" | "chinese";
           chapterCount: number;
           createdAt: string;
           updatedAt: string;
@@ -290,6 +292,7 @@ export type AppRouter = TRPCBuiltRouter<
           language?: string | undefined;
           status?: "planning" | "drafting" | "revising" | "finished" | undefined;
           targetWordCount?: number | null | undefined;
+          theme?: "classic" | "modern" | "chinese" | undefined;
           type?: string | undefined;
           description?: string | undefined;
         };
@@ -305,6 +308,7 @@ export type AppRouter = TRPCBuiltRouter<
           wordCount: number;
           countRule: "words" | "characters" | "charactersWithoutPunctuation";
           paragraphIndent: "none" | "fullWidth" | "typographic";
+          theme: "classic" | "modern" | "chinese";
           chapterCount: number;
           createdAt: string;
           updatedAt: string;
@@ -351,6 +355,7 @@ export type AppRouter = TRPCBuiltRouter<
             targetWordCount?: number | null | undefined;
             countRule?: "words" | "characters" | "charactersWithoutPunctuation" | undefined;
             paragraphIndent?: "none" | "fullWidth" | "typographic" | undefined;
+            theme?: "classic" | "modern" | "chinese" | undefined;
           };
         };
         output: {
@@ -365,6 +370,7 @@ export type AppRouter = TRPCBuiltRouter<
           wordCount: number;
           countRule: "words" | "characters" | "charactersWithoutPunctuation";
           paragraphIndent: "none" | "fullWidth" | "typographic";
+          theme: "classic" | "modern" | "chinese";
           chapterCount: number;
           createdAt: string;
           updatedAt: string;
@@ -418,6 +424,7 @@ export type AppRouter = TRPCBuiltRouter<
           wordCount: number;
           countRule: "words" | "characters" | "charactersWithoutPunctuation";
           paragraphIndent: "none" | "fullWidth" | "typographic";
+          theme: "classic" | "modern" | "chinese";
           chapterCount: number;
           createdAt: string;
           updatedAt: string;
@@ -1631,6 +1638,24 @@ export type AppRouter = TRPCBuiltRouter<
           }>;
         meta: object;
       }>;
+      printPreview: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+          theme?: string | undefined;
+          trimSize?: "5x8" | "5.25x8" | "5.5x8.5" | "6x9" | "a5" | "140x203mm" | "185x260mm" | undefined;
+          pages?: unknown;
+        };
+        output: {
+          theme: "classic" | "modern" | "chinese";
+          trimSize: "5x8" | "5.25x8" | "5.5x8.5" | "6x9" | "a5" | "140x203mm" | "185x260mm";
+          pages: Array<{
+              number: number;
+              mediaType: "image/png";
+              base64: string;
+            }>;
+        };
+        meta: object;
+      }>;
       convert: TRPCMutationProcedure<{
         input: {
           from: string;
@@ -1698,6 +1723,7 @@ export type AppRouter = TRPCBuiltRouter<
           smartPunctuation?: boolean | undefined;
           notes?: boolean | undefined;
           trimSize?: "5x8" | "5.25x8" | "5.5x8.5" | "6x9" | "a5" | "140x203mm" | "185x260mm" | undefined;
+          theme?: string | undefined;
         };
         output: {
           file: {
@@ -1787,6 +1813,7 @@ export type AppRouter = TRPCBuiltRouter<
             wordCount: number;
             countRule: "words" | "characters" | "charactersWithoutPunctuation";
             paragraphIndent: "none" | "fullWidth" | "typographic";
+            theme: "classic" | "modern" | "chinese";
             chapterCount: number;
             createdAt: string;
             updatedAt: string;
@@ -1879,6 +1906,7 @@ export type AppRouter = TRPCBuiltRouter<
             wordCount: number;
             countRule: "words" | "characters" | "charactersWithoutPunctuation";
             paragraphIndent: "none" | "fullWidth" | "typographic";
+            theme: "classic" | "modern" | "chinese";
             chapterCount: number;
             createdAt: string;
             updatedAt: string;
