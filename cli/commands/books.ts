@@ -1,7 +1,9 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import { Command, Option } from "commander";
 import { BOOK_COVER_BYTES, BOOK_STATUSES, bookSchema, createBookInput, patchBookInput, type BookDto } from "../../server/books/schemas";
 import { PAPERS, THEMES, TRIM_SIZES } from "../../server/convert/engine/export-options";
-import { coverTemplateQuery } from "../../server/convert/schemas";
+import { coverTemplateQuery, printPreviewQuery, printPreviewSchema } from "../../server/convert/schemas";
 import { COUNT_RULES, PARAGRAPH_INDENTS } from "../../server/text/text-rules";
 import { context } from "../context";
 import { jsonFields } from "../json-output";
@@ -174,5 +176,23 @@ function registerCover(books: Command): void {
       const { client, json } = context(command);
       await client.data("DELETE", coverPath(bookId));
       printResult(json, { id: bookId, cover: null }, `Removed the cover of ${bookId}.`);
+    });
+
+  books
+    .command("preview <bookId>")
+    .description("the print PDF's first pages as PNG images, in a theme and trim size: a look before exporting (decision 0494)")
+    .option("--theme <theme>", `${THEMES.join(", ")}; the book's own unless given`)
+    .option("--trim-size <size>", `${TRIM_SIZES.join(", ")}; 6x9 unless given`)
+    .option("--pages <count>", "how many of the first pages, 1 to 8; 4 unless given")
+    .requiredOption("-o, --output <folder>", "the folder to write page-1.png, page-2.png … into")
+    .action(async (bookId: string, options: { theme?: string; trimSize?: string; pages?: string; output: string }, command: Command) => {
+      const { client, json } = context(command);
+      const trimSize = options.trimSize as (typeof TRIM_SIZES)[number] | undefined;
+      checkInput(printPreviewQuery, { theme: options.theme, trimSize, pages: options.pages });
+      const query = { theme: options.theme, trimSize, pages: options.pages };
+      const preview = await client.data("GET", `${bookPath(bookId)}/print-preview`, { query, progress: "drawing the first pages" }, printPreviewSchema);
+      mkdirSync(options.output, { recursive: true });
+      const files = preview.pages.map((page) => writeOutput(Buffer.from(page.base64, "base64"), path.join(options.output, `page-${page.number}.png`)));
+      printResult(json, { theme: preview.theme, trimSize: preview.trimSize, files }, `Wrote ${files.length} pages (${preview.theme}, ${preview.trimSize}) to ${options.output}.`);
     });
 }

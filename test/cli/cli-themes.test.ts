@@ -34,3 +34,15 @@ describe("inkstone books --theme, inkstone export --theme", () => {
     expect(fails(await run(["books", "update", bookId, "--theme", "baroque"]))).toMatch(/baroque/);
   });
 });
+
+describe("inkstone books preview", () => {
+  it("writes the print PDF's first pages as PNG images, in the theme and trim asked", async () => {
+    const folder = path.join(mkdtempSync(path.join(tmpdir(), "inkstone-preview-")), "pages");
+    const written = json(await run(["books", "preview", bookId, "--theme", "chinese", "--trim-size", "a5", "--pages", "2", "-o", folder, "--json"]));
+    expect(written).toMatchObject({ theme: "chinese", trimSize: "a5", files: [path.join(folder, "page-1.png"), path.join(folder, "page-2.png")] });
+    const png = readFileSync(path.join(folder, "page-1.png"));
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([467, 662]);
+    expect(fails(await run(["books", "preview", bookId, "--theme", "baroque", "-o", folder]))).toMatch(/^inkstone: invalid input: theme: one of classic, modern, chinese/);
+  });
+});
