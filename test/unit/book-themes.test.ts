@@ -6,7 +6,7 @@ import { writeHere } from "@/server/convert/engine/run";
 import { typstBook } from "@/server/convert/engine/writers/typst-book";
 import { openingOf } from "@/server/convert/print-preview";
 import { epubcheck, has } from "./convert-engine-support";
-import { fonts, pageTexts } from "./convert-pdf-support";
+import { fonts, pageTexts, wordBoxes } from "./convert-pdf-support";
 
 /**
  * Issue 37 item 5 (decision 0494): each theme, declared once in server/convert/engine/themes.ts,
@@ -56,6 +56,20 @@ describe.runIf(has("pdffonts") && has("pdftotext"))("each theme in the print PDF
       expect(printed).toContain(theme === "chinese" ? "天亮时她还在那里。" : "Morningfoundherthere");
     });
   }
+
+  it("the Chinese theme sets every paragraph two characters in whatever the book's indent says; classic keeps the book's", async () => {
+    // The chapter opens on a recto, page 3: its inside margin is the left one.
+    const firstWords = async (theme: ThemeId) => {
+      const words = wordBoxes((await writeHere({ ...chinese, paragraphIndent: "none", theme }, "pdf")).bytes).filter((word) => word.page === 3);
+      return ["黄昏时分，船靠了岸。", "她站在码头上等着。"].map((text) => words.find((word) => word.text.startsWith(text))!.xMin);
+    };
+    const [flush, flushToo] = await firstWords("classic");
+    const [first, second] = await firstWords("chinese");
+    expect(flushToo).toBeCloseTo(flush!, 0);
+    // Two characters of 10.5 pt, the first paragraph after the heading too.
+    expect(first! - flush!).toBeCloseTo(21, 0);
+    expect(second! - flush!).toBeCloseTo(21, 0);
+  });
 
   it("a modern book's titles are set left and its paragraphs in blocks; the Chinese theme indents every paragraph two characters whatever the book says", () => {
     const modern = typstBook({ ...english, theme: "modern" });
