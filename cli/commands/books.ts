@@ -1,8 +1,10 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import { Command, Option } from "commander";
 import { BACK_MATTER_PAGES, type BackMatterPage } from "../../server/back-matter/schemas";
 import { BOOK_COVER_BYTES, BOOK_STATUSES, bookSchema, createBookInput, patchBookInput, type BookDto } from "../../server/books/schemas";
-import { PAPERS, TRIM_SIZES } from "../../server/convert/engine/export-options";
-import { coverTemplateQuery } from "../../server/convert/schemas";
+import { PAPERS, THEMES, TRIM_SIZES } from "../../server/convert/engine/export-options";
+import { coverTemplateQuery, printPreviewQuery, printPreviewSchema } from "../../server/convert/schemas";
 import { COUNT_RULES, PARAGRAPH_INDENTS } from "../../server/text/text-rules";
 import { context } from "../context";
 import { jsonFields } from "../json-output";
@@ -21,6 +23,7 @@ interface BookFields {
   countRule?: (typeof COUNT_RULES)[number];
   paragraphIndent?: (typeof PARAGRAPH_INDENTS)[number];
   backMatter?: string;
+  theme?: (typeof THEMES)[number];
 }
 
 function addBookFields(command: Command): Command {
@@ -36,7 +39,8 @@ function addBookFields(command: Command): Command {
       ),
     )
     .addOption(new Option("--paragraph-indent <indent>", "how paragraphs open in the editor and exports: fullWidth (　　), typographic, none").choices(PARAGRAPH_INDENTS))
-    .option("--back-matter <pages>", `the back-matter pages the book prints, comma-separated, of ${BACK_MATTER_PAGES.join(", ")}; "none" for none, "default" for each that has text`);
+    .option("--back-matter <pages>", `the back-matter pages the book prints, comma-separated, of ${BACK_MATTER_PAGES.join(", ")}; "none" for none, "default" for each that has text`)
+    .addOption(new Option("--theme <theme>", "the typography of the book's PDF, EPUB and DOCX: classic, modern, chinese (宋体, 楷体 titles, 首行缩进)").choices(THEMES));
 }
 
 /** --back-matter: a list of pages, "none" (an empty list) or "default" (null: each that has text). */
@@ -62,6 +66,7 @@ function bookFields(options: BookFields) {
     ...(options.countRule !== undefined && { countRule: options.countRule }),
     ...(options.paragraphIndent !== undefined && { paragraphIndent: options.paragraphIndent }),
     ...(options.backMatter !== undefined && { backMatter: backMatterPages(options.backMatter) }),
+    ...(options.theme !== undefined && { theme: options.theme }),
   };
 }
 
@@ -186,5 +191,23 @@ function registerCover(books: Command): void {
       const { client, json } = context(command);
       await client.data("DELETE", coverPath(bookId));
       printResult(json, { id: bookId, cover: null }, `Removed the cover of ${bookId}.`);
+    });
+
+  books
+    .command("preview <bookId>")
+    .description("the print PDF's first pages as PNG images, in a theme and trim size: a look before exporting (decision 0494)")
+    .option("--theme <theme>", `${THEMES.join(", ")}; the book's own unless given`)
+    .option("--trim-size <size>", `${TRIM_SIZES.join(", ")}; 6x9 unless given`)
+    .option("--pages <count>", "how many of the first pages, 1 to 8; 4 unless given")
+    .requiredOption("-o, --output <folder>", "the folder to write page-1.png, page-2.png … into")
+    .action(async (bookId: string, options: { theme?: string; trimSize?: string; pages?: string; output: string }, command: Command) => {
+      const { client, json } = context(command);
+      const trimSize = options.trimSize as (typeof TRIM_SIZES)[number] | undefined;
+      checkInput(printPreviewQuery, { theme: options.theme, trimSize, pages: options.pages });
+      const query = { theme: options.theme, trimSize, pages: options.pages };
+      const preview = await client.data("GET", `${bookPath(bookId)}/print-preview`, { query, progress: "drawing the first pages" }, printPreviewSchema);
+      mkdirSync(options.output, { recursive: true });
+      const files = preview.pages.map((page) => writeOutput(Buffer.from(page.base64, "base64"), path.join(options.output, `page-${page.number}.png`)));
+      printResult(json, { theme: preview.theme, trimSize: preview.trimSize, files }, `Wrote ${files.length} pages (${preview.theme}, ${preview.trimSize}) to ${options.output}.`);
     });
 }

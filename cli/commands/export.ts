@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { z } from "zod";
-import { TRIM_SIZES } from "../../server/convert/engine/export-options";
+import { THEMES, TRIM_SIZES } from "../../server/convert/engine/export-options";
 import { exportQuery } from "../../server/convert/schemas";
 import { context } from "../context";
 import { checkInput } from "../errors";
@@ -15,6 +15,7 @@ interface ExportFlags {
   smartPunctuation?: boolean;
   notes?: boolean;
   trimSize?: string;
+  theme?: string;
   rightHandChapters?: boolean;
   pdfx?: boolean;
   copyright?: string;
@@ -43,6 +44,7 @@ export function registerExport(program: Command): void {
     .option("--smart-punctuation", "typographer's quotes, dashes (-- and ---) and ellipses (...) in the prose; Chinese punctuation is left as it is")
     .option("--notes", "include the private notes (<!-- … -->) as bracketed text")
     .option("--trim-size <size>", `PDF: the page, ${TRIM_SIZES.join(", ")} (inches; 140x203mm is 大32开, 185x260mm 16开); 6x9 unless given`)
+    .option("--theme <theme>", `PDF, EPUB, DOCX: the theme to set the book in, ${THEMES.join(", ")}; the book's own unless given`)
     .option("--right-hand-chapters", "PDF: every chapter opens on a right-hand page (else only the first)")
     .option("--pdfx", "PDF: PDF/X-3 for the printer (CMYK, an output intent; made with Ghostscript, slower)")
     .option("--copyright <text>", "a copyright page after the title page (\\n in the shell's quoting for line breaks)")
@@ -67,6 +69,7 @@ export function registerExport(program: Command): void {
         smartPunctuation: options.smartPunctuation ? "1" : undefined,
         notes: options.notes ? "1" : undefined,
         trimSize: options.trimSize as Query["trimSize"],
+        theme: options.theme,
         rightHandChapters: options.rightHandChapters ? "1" : undefined,
         pdfx: options.pdfx ? "1" : undefined,
         copyright: options.copyright,

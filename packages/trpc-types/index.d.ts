@@ -244,6 +244,7 @@ export type AppRouter = TRPCBuiltRouter<
               wordCount: number;
               countRule: "words" | "characters" | "charactersWithoutPunctuation";
               paragraphIndent: "none" | "fullWidth" | "typographic";
+              theme: "classic" | "modern" | "chinese";
               chapterCount: number;
               createdAt: string;
               updatedAt: string;
@@ -292,6 +293,7 @@ export type AppRouter = TRPCBuiltRouter<
           wordCount: number;
           countRule: "words" | "characters" | "charactersWithoutPunctuation";
           paragraphIndent: "none" | "fullWidth" | "typographic";
+          theme: "classic" | "modern" | "chinese";
           chapterCount: number;
           createdAt: string;
           updatedAt: string;
@@ -335,6 +337,7 @@ export type AppRouter = TRPCBuiltRouter<
           language?: string | undefined;
           status?: "planning" | "drafting" | "revising" | "finished" | undefined;
           targetWordCount?: number | null | undefined;
+          theme?: "classic" | "modern" | "chinese" | undefined;
           type?: string | undefined;
           description?: string | undefined;
         };
@@ -350,6 +353,7 @@ export type AppRouter = TRPCBuiltRouter<
           wordCount: number;
           countRule: "words" | "characters" | "charactersWithoutPunctuation";
           paragraphIndent: "none" | "fullWidth" | "typographic";
+          theme: "classic" | "modern" | "chinese";
           chapterCount: number;
           createdAt: string;
           updatedAt: string;
@@ -398,6 +402,7 @@ export type AppRouter = TRPCBuiltRouter<
             targetWordCount?: number | null | undefined;
             countRule?: "words" | "characters" | "charactersWithoutPunctuation" | undefined;
             paragraphIndent?: "none" | "fullWidth" | "typographic" | undefined;
+            theme?: "classic" | "modern" | "chinese" | undefined;
           };
         };
         output: {
@@ -412,6 +417,7 @@ export type AppRouter = TRPCBuiltRouter<
           wordCount: number;
           countRule: "words" | "characters" | "charactersWithoutPunctuation";
           paragraphIndent: "none" | "fullWidth" | "typographic";
+          theme: "classic" | "modern" | "chinese";
           chapterCount: number;
           createdAt: string;
           updatedAt: string;
@@ -466,6 +472,7 @@ export type AppRouter = TRPCBuiltRouter<
           wordCount: number;
           countRule: "words" | "characters" | "charactersWithoutPunctuation";
           paragraphIndent: "none" | "fullWidth" | "typographic";
+          theme: "classic" | "modern" | "chinese";
           chapterCount: number;
           createdAt: string;
           updatedAt: string;
@@ -2114,6 +2121,24 @@ export type AppRouter = TRPCBuiltRouter<
           }>;
         meta: object;
       }>;
+      printPreview: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+          theme?: string | undefined;
+          trimSize?: "5x8" | "5.25x8" | "5.5x8.5" | "6x9" | "a5" | "140x203mm" | "185x260mm" | undefined;
+          pages?: unknown;
+        };
+        output: {
+          theme: "classic" | "modern" | "chinese";
+          trimSize: "5x8" | "5.25x8" | "5.5x8.5" | "6x9" | "a5" | "140x203mm" | "185x260mm";
+          pages: Array<{
+              number: number;
+              mediaType: "image/png";
+              base64: string;
+            }>;
+        };
+        meta: object;
+      }>;
       convert: TRPCMutationProcedure<{
         input: {
           from: string;
@@ -2181,6 +2206,7 @@ export type AppRouter = TRPCBuiltRouter<
           smartPunctuation?: boolean | undefined;
           notes?: boolean | undefined;
           trimSize?: "5x8" | "5.25x8" | "5.5x8.5" | "6x9" | "a5" | "140x203mm" | "185x260mm" | undefined;
+          theme?: string | undefined;
         };
         output: {
           file: {
@@ -2270,6 +2296,7 @@ export type AppRouter = TRPCBuiltRouter<
             wordCount: number;
             countRule: "words" | "characters" | "charactersWithoutPunctuation";
             paragraphIndent: "none" | "fullWidth" | "typographic";
+            theme: "classic" | "modern" | "chinese";
             chapterCount: number;
             createdAt: string;
             updatedAt: string;
@@ -2363,6 +2390,7 @@ export type AppRouter = TRPCBuiltRouter<
             wordCount: number;
             countRule: "words" | "characters" | "charactersWithoutPunctuation";
             paragraphIndent: "none" | "fullWidth" | "typographic";
+            theme: "classic" | "modern" | "chinese";
             chapterCount: number;
             createdAt: string;
             updatedAt: string;

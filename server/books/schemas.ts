@@ -7,6 +7,7 @@ import { storedPicture, storedPictureSchema } from "../pictures/schemas";
 import { coverWarnings, coverWarningSchema } from "./cover-warnings";
 import { storedText } from "../text/stored-text";
 import { asCountRule, asParagraphIndent, COUNT_RULES, PARAGRAPH_INDENTS } from "../text/text-rules";
+import { THEMES, type ThemeId } from "../convert/engine/export-options";
 
 export const BOOK_STATUSES = ["planning", "drafting", "revising", "finished"] as const;
 
@@ -44,6 +45,11 @@ const writable = {
     .enum(PARAGRAPH_INDENTS)
     .describe(
       "how paragraphs open in the editor and every export, whatever spaces the text holds: none; fullWidth (two characters, 　　, every paragraph: a Chinese book's default); typographic (a first-line indent, none after a heading or scene break)",
+    ),
+  theme: z
+    .enum(THEMES)
+    .describe(
+      "the typography of the book's PDF, EPUB and DOCX (an export's theme= stands over it): classic (Noto Serif, centred bold titles, the book's indent: the look before themes); modern (sans-serif titles set left, block paragraphs, ⁂); chinese (宋体 text, 楷体 titles, 首行缩进 on every paragraph, looser lines)",
     ),
   ...publishing(),
 };
@@ -104,6 +110,8 @@ const optional = {
   language: writable.language.default("en"),
   status: writable.status.default("drafting"),
   targetWordCount: writable.targetWordCount.default(null),
+  // Left out, a new book is classic (the column's default) and a PUT keeps the book's, as with its text rules.
+  theme: writable.theme.optional(),
 };
 
 /** The counting rule and indent: left out, they are the book's language's (bookDefaults in ./language.ts). */
@@ -180,6 +188,7 @@ export const bookSchema = z
     wordCount: z.int().describe("sum of the chapters' counts, by the book's countRule"),
     countRule: z.enum(COUNT_RULES).describe(writable.countRule.description!),
     paragraphIndent: z.enum(PARAGRAPH_INDENTS).describe(writable.paragraphIndent.description!),
+    theme: z.enum(THEMES).describe(writable.theme.description!),
     chapterCount: z.int(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
@@ -221,6 +230,7 @@ export const bookColumns = [
   "coverHeight",
   "countRule",
   "paragraphIndent",
+  "theme",
   ...PUBLISHING_ATTRIBUTES,
 ] as const;
 
@@ -239,6 +249,7 @@ export function toBookDto(row: BookRow, role: BookRole): BookDto {
     wordCount: row.wordCount,
     countRule: asCountRule(row.countRule),
     paragraphIndent: asParagraphIndent(row.paragraphIndent),
+    theme: asTheme(row.theme),
     chapterCount: row.chapterCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -263,4 +274,9 @@ function bookCover(row: BookRow): BookDto["cover"] {
   if (!picture) return null;
   const { coverWidth: width, coverHeight: height } = row;
   return { ...picture, width, height, warnings: width !== null && height !== null ? coverWarnings(width, height) : [] };
+}
+
+/** A stored theme as one of THEMES: classic for anything else (a row written by a later version). */
+export function asTheme(stored: string): ThemeId {
+  return (THEMES as readonly string[]).includes(stored) ? (stored as ThemeId) : "classic";
 }

@@ -7,7 +7,7 @@ import { bibleAppendix } from "../bible/appendix";
 import { loadBook } from "../books/access";
 import { can } from "../books/policy";
 import { readBookCover } from "../books/cover";
-import type { BookRow } from "../books/schemas";
+import { asTheme, type BookRow } from "../books/schemas";
 import { sql } from "../db";
 import { AppError } from "../errors";
 import { namedMediaType } from "../request/accept";
@@ -16,7 +16,7 @@ import { safeFileName } from "./file-name";
 import { enqueueJob } from "../jobs/enqueue-job";
 import { writeDocument } from "./engine";
 import { pdfxAvailable } from "./engine/writers/pdfx";
-import { TEXT_OPTION_NAMES, type ManuscriptFont, type ManuscriptPaper, type SceneBreak, type TextOptions, type TrimSize } from "./engine/export-options";
+import { TEXT_OPTION_NAMES, THEMES, type ManuscriptFont, type ManuscriptPaper, type SceneBreak, type TextOptions, type ThemeId, type TrimSize } from "./engine/export-options";
 import type { DocumentModel } from "./engine/model";
 import type { Conversion } from "./convert-document";
 import { requireFormat, writableFormats, type Format } from "./formats";
@@ -37,6 +37,8 @@ export interface ExportBookOptions {
   notes?: boolean;
   /** the PDF's trim size */
   trimSize?: TrimSize;
+  /** PDF, EPUB, DOCX: the theme to set the book in, over the book's own (decision 0494); checked by requireTheme */
+  theme?: string;
   /** PDF: every chapter opens on a right-hand page */
   rightHandChapters?: boolean;
   /** PDF: PDF/X-3 through Ghostscript */
@@ -79,11 +81,18 @@ export async function planExport(options: ExportOptions, principal: Principal) {
     throw new AppError("forbidden", "The writer's private notes are shown only to those who write the book: export without notes.", { role: book.role });
   }
   const format = chooseFormat(options);
+  const theme = options.theme === undefined ? undefined : requireTheme(options.theme);
   if (options.manuscript && format.id !== "docx") {
     throw new AppError("not_acceptable", "Standard Manuscript Format is written as DOCX only: ask for format=docx.", { available: ["docx"] });
   }
   if (options.trimSize && format.id !== "pdf") {
     throw new AppError("not_acceptable", "A trim size is a printed page's: ask for format=pdf.", { available: ["pdf"] });
+  }
+  if (options.theme !== undefined && !THEMED_FORMATS.includes(format.id)) {
+    throw new AppError("not_acceptable", `A theme sets the type of a PDF, EPUB or DOCX: ask for one of them (${format.name} has no typography of its own).`, { available: THEMED_FORMATS });
+  }
+  if (options.theme !== undefined && options.manuscript) {
+    throw new AppError("not_acceptable", "Standard Manuscript Format has one look, an agent's: leave theme out, or export without manuscript=1.", { available: THEMED_FORMATS });
   }
   if (options.rightHandChapters !== undefined && format.id !== "pdf") {
     throw new AppError("not_acceptable", "Right-hand chapter openings are a printed book's: ask for format=pdf.", { available: ["pdf"] });
@@ -111,7 +120,13 @@ export async function planExport(options: ExportOptions, principal: Principal) {
   if (text && format.id !== "txt") {
     throw new AppError("not_acceptable", `${Object.keys(text).join(", ")} ${Object.keys(text).length === 1 ? "is a choice" : "are choices"} of plain text: ask for format=txt.`, { available: ["txt"] });
   }
-  return { book, format, text };
+  return { book, format, text, theme };
+}
+
+/** A theme's name as one of THEMES, else 422 naming them (an export's and a preview's `theme`). */
+export function requireTheme(name: string): ThemeId {
+  if ((THEMES as readonly string[]).includes(name)) return name as ThemeId;
+  throw new AppError("validation_failed", `There is no theme "${name.slice(0, 60)}": choose ${THEMES.join(", ")}.`, [{ path: "theme", message: `one of ${THEMES.join(", ")}` }]);
 }
 
 /** Every id named must be one of the book's chapters (not in the trash): 422 naming those that are not. */
@@ -128,6 +143,9 @@ async function requireChapters(bookId: string, ids: string[]) {
   }
 }
 
+/** The formats a theme sets (./engine/themes.ts): the others have no typography of their own to set. */
+export const THEMED_FORMATS = ["pdf", "epub", "docx"];
+
 /** What a book's document is built from beyond the book itself: the export's compile options. */
 export interface BookDocumentOptions {
   /** only these chapters (not in the trash), in the book's order; all of them when absent */
@@ -141,6 +159,8 @@ export interface BookDocumentOptions {
   /** front matter that stands over the book's own */
   copyright?: string;
   dedication?: string;
+  /** a theme that stands over the book's own */
+  theme?: ThemeId;
 }
 
 /**
@@ -180,6 +200,7 @@ export async function bookDocument(book: BookRow, options: BookDocumentOptions):
     language: book.language,
     paragraphIndent: asParagraphIndent(book.paragraphIndent),
     countRule: asCountRule(book.countRule),
+    theme: options.theme ?? asTheme(book.theme),
     ...(Object.keys(frontMatter).length > 0 && { frontMatter }),
     // Whatever indent the stored text holds goes: the book's setting indents every paragraph alike.
     // Each chapter with its part's title: writers print a part-title page where the part changes.
@@ -193,7 +214,7 @@ export async function bookDocument(book: BookRow, options: BookDocumentOptions):
 
 // GET /api/v1/books/{bookId}/export — the whole book, chapters in order, as one document.
 export async function exportBook(options: ExportOptions, principal: Principal): Promise<Conversion> {
-  const { book, format, text } = await planExport(options, principal);
+  const { book, format, text, theme } = await planExport(options, principal);
   const { model, author, ownerEmail } = await bookDocument(book, {
     chapters: options.chapters,
     bibleAppendix: options.bibleAppendix,
@@ -201,6 +222,7 @@ export async function exportBook(options: ExportOptions, principal: Principal): 
     manuscript: options.manuscript,
     copyright: options.copyright,
     dedication: options.dedication,
+    theme,
   });
   // Page one's contact block: the book's, else the author and the owner's e-mail.
   const contact = book.contact?.trim() || `${author}\n${ownerEmail}`;

@@ -3,7 +3,7 @@ import { bookIdParams, bookLanguage, bookSchema } from "../books/schemas";
 import { sizeLimit } from "../errors";
 import { uploadedFile } from "../request/schemas";
 import { storedText } from "../text/stored-text";
-import { LINE_ENDINGS, MANUSCRIPT_FONTS, MANUSCRIPT_PAPER, PAPERS, PARAGRAPH_SPACINGS, SCENE_BREAKS, TEXT_ENCODINGS, TEXT_LAYOUTS, TEXT_SPLITS, TRIM_SIZES, type SceneBreak } from "./engine/export-options";
+import { LINE_ENDINGS, MANUSCRIPT_FONTS, MANUSCRIPT_PAPER, PAPERS, PARAGRAPH_SPACINGS, SCENE_BREAKS, TEXT_ENCODINGS, TEXT_LAYOUTS, TEXT_SPLITS, THEMES, TRIM_SIZES, type SceneBreak } from "./engine/export-options";
 
 /**
  * The largest document taken for conversion or import, in bytes: a file's, or a text's in UTF-8,
@@ -74,6 +74,18 @@ export const trimSizeOption = z
   .enum(TRIM_SIZES)
   .describe("with format=pdf: the page's trim size, in inches (5x8, 5.25x8, 5.5x8.5, 6x9), a5, or for Chinese print 140x203mm (大32开) and 185x260mm (16开); 6x9 unless asked");
 
+/** A book's theme (decision 0494) as an export's option: over the book's own. */
+// A string, not an enum, so that an unknown name is the 422 of a choice that failed validation
+// (requireTheme in ./export-book.ts names the themes there is), not a malformed query's 400; the
+// document still lists the names.
+export const themeOption = z
+  .string()
+  .max(60)
+  .meta({ enum: [...THEMES] })
+  .describe(
+    "with format=pdf, epub or docx: the theme to set the book in, over the book's own (Book.theme): classic, modern or chinese; any other name answers 422, another format 406",
+  );
+
 /** The paper a printed book is on, for its spine's width. */
 export const paperOption = z.enum(PAPERS).describe("the interior's paper, which sets the spine's width per page (KDP): white 0.002252 in, cream 0.0025 in, colour 0.002347 in");
 
@@ -128,6 +140,7 @@ export const exportQuery = z.object({
     .describe('1: typographer\'s punctuation in the prose: "straight" quotes curled, -- and --- as dashes, ... as an ellipsis (code, notes and CJK punctuation untouched)'),
   notes: notesFlag,
   trimSize: trimSizeOption.optional(),
+  theme: themeOption.optional(),
   rightHandChapters: asyncFlag.optional().describe(`1 ${printOptionText.rightHandChapters}`),
   pdfx: asyncFlag.optional().describe(`1 ${printOptionText.pdfx}`),
   ...compileOptions,
@@ -248,3 +261,31 @@ export const coverDimensionsSchema = z
   })
   .meta({ id: "CoverDimensions" });
 export type CoverDimensionsDto = z.infer<typeof coverDimensionsSchema>;
+
+/** The most pages a print preview shows. */
+export const MAX_PREVIEW_PAGES = 8;
+
+/** GET /api/v1/books/{bookId}/print-preview: the theme and trim to preview, and how many pages. */
+export const printPreviewQuery = z.object({
+  theme: themeOption.optional().describe("the theme to preview (classic, modern or chinese); the book's own unless asked"),
+  trimSize: trimSizeOption.optional().describe("the trim size to preview (as for the PDF export); 6x9 unless asked"),
+  pages: z.coerce
+    .number()
+    .int("a whole number of pages")
+    .min(1)
+    .max(MAX_PREVIEW_PAGES)
+    .optional()
+    .describe(`how many of the first pages to show, 1 to ${MAX_PREVIEW_PAGES}; 4 unless asked`),
+});
+
+/** The first pages of the print PDF as images (the export dialog's preview). */
+export const printPreviewSchema = z
+  .object({
+    theme: z.enum(THEMES).describe("the theme the pages are set in"),
+    trimSize: z.enum(TRIM_SIZES),
+    pages: z
+      .array(z.object({ number: z.int().describe("1 for the title page"), mediaType: z.literal("image/png"), base64: z.string().describe("the page as a PNG, 80 dpi") }))
+      .describe("the first pages of the print PDF, in order; fewer than asked when the book is shorter"),
+  })
+  .meta({ id: "PrintPreview" });
+export type PrintPreviewDto = z.infer<typeof printPreviewSchema>;

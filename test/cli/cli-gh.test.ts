@@ -247,7 +247,7 @@ describe("shell completion", () => {
     };
     expect(complete("inkstone ")).toEqual(commands);
     expect(complete("inkstone bo")).toEqual(["books"]);
-    expect(complete("inkstone books ")).toEqual(["list", "show", "create", "update", "delete", "cover"]);
+    expect(complete("inkstone books ")).toEqual(["list", "show", "create", "update", "delete", "cover", "preview"]);
     expect(complete("inkstone books cover ")).toEqual(["set", "get", "template", "remove"]);
     expect(complete("inkstone --profile qa books list --l")).toEqual(["--limit"]);
     expect(complete("inkstone books list --status ")).toEqual(["planning", "drafting", "revising", "finished"]);

@@ -120,6 +120,16 @@ export const CONVERT_CASES: Record<string, Prepare> = {
       },
     };
   },
+  "GET /api/v1/books/{bookId}/print-preview": async (owner) => {
+    const f = await bookWithChapters(owner.token);
+    return {
+      path: `/api/v1/books/${f.book.id}/print-preview?pages=1&theme=modern`,
+      snapshot: () => bookState(owner.token, f.book.id),
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ theme: "modern", trimSize: "6x9", pages: [{ number: 1, mediaType: "image/png" }] });
+      },
+    };
+  },
   "POST /api/v1/books/import": async (owner) => ({
     path: "/api/v1/books/import",
     form: () => manuscriptForm({ title: "Imported by the matrix" }),

@@ -300,6 +300,17 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
       },
     };
   },
+  "convert.printPreview": async (owner) => {
+    const f = await bookFixture(owner);
+    return {
+      input: { bookId: f.book.id, pages: 1 },
+      stranger: "forbidden",
+      snapshot: f.snapshot,
+      async afterSuccess(data) {
+        expect(data).toMatchObject({ theme: "classic", trimSize: "6x9", pages: [{ number: 1, mediaType: "image/png" }] });
+      },
+    };
+  },
   "convert.import": async (owner) => ({
     input: { fileName: "manuscript.md", text: MANUSCRIPT, title: "Imported over tRPC" },
     stranger: null,

@@ -66,3 +66,17 @@ export interface TextOptions {
 
 /** The option names above, for the checks that they go with format=txt only. */
 export const TEXT_OPTION_NAMES = ["layout", "paragraphSpacing", "lineEndings", "encoding", "split"] as const satisfies readonly (keyof TextOptions)[];
+
+/**
+ * A book's theme (issue 37 item 5, decision 0494): the typography its PDF, EPUB and DOCX are set
+ * in, declared once in ./themes.ts. `classic` is the look every export had before themes.
+ */
+export const THEMES = ["classic", "modern", "chinese"] as const;
+export type ThemeId = (typeof THEMES)[number];
+
+/** How each theme is named to a writer (the export dialog, the book's settings, the CLI's help). */
+export const THEME_LABELS: Record<ThemeId, string> = {
+  classic: "Classic (Noto Serif, centred bold titles)",
+  modern: "Modern (sans-serif titles set left, block paragraphs)",
+  chinese: "中文 (宋体 text, 楷体 titles, 首行缩进)",
+};

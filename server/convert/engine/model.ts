@@ -1,6 +1,6 @@
 import { CJK } from "../../text/markdown-lines";
 import type { CountRule, ParagraphIndent } from "../../text/text-rules";
-import type { ManuscriptFont, ManuscriptPaper, SceneBreak, TextOptions, TrimSize } from "./export-options";
+import type { ManuscriptFont, ManuscriptPaper, SceneBreak, TextOptions, ThemeId, TrimSize } from "./export-options";
 
 /**
  * The one document model every reader produces and every writer consumes (see
@@ -37,6 +37,12 @@ export interface DocumentModel {
    * without a book, its language's (see paragraphIndentOf)
    */
   paragraphIndent?: ParagraphIndent;
+  /**
+   * the typography of its PDF, EPUB and DOCX (./themes.ts, decision 0494): the book's theme, or the
+   * export's choice over it; classic unless said. In the model, not the options, so that a queued
+   * export's snapshot carries it.
+   */
+  theme?: ThemeId;
   /** how the document's length is counted where a writer states it (the manuscript's page one); words unless said */
   countRule?: CountRule;
   /** what a printed book carries before chapter 1 besides its title page (issue 19 item 14) */
@@ -82,6 +88,8 @@ export interface WriteOptions {
   rightHandChapters?: boolean;
   /** PDF only: PDF/X-3 through Ghostscript (writers/pdfx.ts) */
   pdfx?: boolean;
+  /** PDF only: also these first pages as PNG images (the export dialog's preview, decision 0494) */
+  previewPages?: number;
   /** what a scene break prints as in every format that prints one; each writer's own mark unless asked */
   sceneBreak?: SceneBreak;
   /** DOCX only: Standard Manuscript Format */
@@ -100,6 +108,8 @@ export interface WrittenDocument {
   extension: string;
   /** PDF: its page count, which the cover's spine is measured from */
   pages?: number;
+  /** PDF with `previewPages`: its first pages as PNG images */
+  previewImages?: Uint8Array[];
 }
 
 export function hasCjk(text: string): boolean {

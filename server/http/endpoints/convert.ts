@@ -7,6 +7,7 @@ import { importBook } from "../../convert/import-book";
 import { importChapters } from "../../convert/import-chapters";
 import { listFormats } from "../../convert/list-formats";
 import { previewImport } from "../../convert/preview-import";
+import { printPreview } from "../../convert/print-preview";
 import {
   bookIdParams,
   convertInput,
@@ -18,6 +19,8 @@ import {
   importIntoBookInput,
   importPreviewSchema,
   importResultSchema,
+  printPreviewQuery,
+  printPreviewSchema,
   UPLOAD_BODY_LIMIT,
 } from "../../convert/schemas";
 import { jobSchema } from "../../jobs/schemas";
@@ -110,6 +113,22 @@ export const coverTemplateEndpoint = defineEndpoint({
   success: { status: 200, description: "the cover template (application/pdf)", file: true, mediaTypes: ["application/pdf"] },
   errors: ["book_in_trash", "conversion_timed_out", "rate_limited"],
   handle: async ({ params, query, principal }) => fileResponse((await coverTemplate({ bookId: params.bookId, ...query }, principal)).file),
+});
+
+// GET /api/v1/books/{bookId}/print-preview — the print PDF's first pages as images, in a theme and trim
+export const printPreviewEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/books/{bookId}/print-preview",
+  summary:
+    "The first pages (4 unless asked, at most 8) of the book's print PDF as PNG images, set in a theme (the book's unless asked) at a trim size (6x9 unless asked): the export dialog's preview. " +
+    "The book's opening is typeset as its PDF export is, with the inside margin of a book under 150 pages",
+  operation: "books.export",
+  auth: "required",
+  params: bookIdParams,
+  query: printPreviewQuery,
+  success: { status: 200, description: "the pages", schema: printPreviewSchema },
+  errors: ["book_in_trash", "conversion_timed_out", "rate_limited"],
+  run: printPreview,
 });
 
 // POST /api/v1/books/import — a new book from a manuscript

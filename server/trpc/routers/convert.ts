@@ -6,10 +6,10 @@ import { exportBook } from "../../convert/export-book";
 import { importBook } from "../../convert/import-book";
 import { importChapters } from "../../convert/import-chapters";
 import { previewImport } from "../../convert/preview-import";
-import { documentText, formatId, importInput, importPreviewSchema, importResultSchema, MAX_UPLOAD_BYTES, trimSizeOption, compileOptionsInput, printOptionsInput, coverDimensionsSchema, coverTemplateQuery, MAX_COVER_PAGES } from "../../convert/schemas";
+import { documentText, formatId, importInput, importPreviewSchema, importResultSchema, MAX_UPLOAD_BYTES, trimSizeOption, themeOption, compileOptionsInput, printOptionsInput, coverDimensionsSchema, coverTemplateQuery, MAX_COVER_PAGES } from "../../convert/schemas";
 import { AppError } from "../../errors";
 import { jobSchema } from "../../jobs/schemas";
-import { listFormatsEndpoint } from "../../http/endpoints/convert";
+import { listFormatsEndpoint, printPreviewEndpoint } from "../../http/endpoints/convert";
 import { storedText } from "../../text/stored-text";
 import { operationProcedure, router } from "../init";
 import { procedureOf } from "../procedure-of";
@@ -56,6 +56,7 @@ function uploadOf(input: { fileName: string; text?: string; base64?: string }) {
 
 export const convertRouter = router({
   formats: procedureOf(listFormatsEndpoint),
+  printPreview: procedureOf(printPreviewEndpoint),
   /** Text formats only (Markdown, HTML, plain text, LaTeX …): the answer is base64 whatever it is. */
   convert: operationProcedure("convert.run")
     .input(z.strictObject({ from: formatId, to: formatId, content: documentText(), async: z.boolean().optional(), notes: notesOption }))
@@ -70,6 +71,7 @@ export const convertRouter = router({
         smartPunctuation: z.boolean().optional(),
         notes: notesOption,
         trimSize: trimSizeOption.optional(),
+        theme: themeOption.optional(),
         ...printOptionsInput,
         ...compileOptionsInput,
         bibleAppendix: z.boolean().optional(),

@@ -203,6 +203,7 @@ export default async function BookPage({ params }: { params: Params }) {
                 formats={listFormats(principal).filter((f) => f.write).map(({ id, name }) => ({ id, name }))}
                 chapters={chapterNames}
                 frontMatter={{ copyright: book.copyright ?? "", dedication: book.dedication ?? "" }}
+                theme={book.theme}
                 savesFrontMatter={writes}
               />
             </div>

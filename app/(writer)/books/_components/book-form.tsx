@@ -10,6 +10,10 @@ import { trpc } from "../../../_trpc/client";
 import { STATUS_OPTIONS, type BookStatus } from "./book-status";
 import { COUNT_RULE_OPTIONS, LANGUAGE_DEFAULT, PARAGRAPH_INDENT_OPTIONS } from "./book-text-rules";
 import type { CountRule, ParagraphIndent } from "@/server/text/text-rules";
+import { THEME_LABELS, THEMES, type ThemeId } from "@/server/convert/engine/export-options";
+
+/** The themes the book's PDF, EPUB and DOCX are set in (decision 0494). */
+const THEME_OPTIONS = THEMES.map((value) => ({ value, label: THEME_LABELS[value] }));
 
 /**
  * A new book, or the details of one: the API checks every field (the same schemas as REST) and
@@ -53,6 +57,7 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
       // language, and a change of rule recounts the book.
       ...chosen("countRule", book?.countRule, text("countRule") as CountRule | ""),
       ...chosen("paragraphIndent", book?.paragraphIndent, text("paragraphIndent") as ParagraphIndent | ""),
+      ...chosen("theme", book?.theme ?? "classic", text("theme") as ThemeId | ""),
     };
     if (book) update.mutate({ bookId: book.id, changes: values });
     else {
@@ -83,7 +88,7 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
         <Field name="language" label="Language" hint="en, fr, zh-Hans…" defaultValue={book?.language ?? "en"} error={fields.language} />
       </div>
       <fieldset className="stack form-section">
-        <legend>Counting and paragraphs</legend>
+        <legend>Counting, paragraphs and theme</legend>
         <SelectField
           name="countRule"
           label="Count"
@@ -99,6 +104,14 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
           options={book ? PARAGRAPH_INDENT_OPTIONS : [LANGUAGE_DEFAULT, ...PARAGRAPH_INDENT_OPTIONS]}
           defaultValue={book?.paragraphIndent ?? ""}
           error={fields.paragraphIndent}
+        />
+        <SelectField
+          name="theme"
+          label="Theme"
+          hint="The typography of the PDF, EPUB and DOCX: faces, titles, paragraphs, scene breaks. An export may choose another."
+          options={THEME_OPTIONS}
+          defaultValue={book?.theme ?? "classic"}
+          error={fields.theme}
         />
       </fieldset>
       <fieldset className="stack form-section">

@@ -21,7 +21,8 @@ import { countProse } from "../../../text/prose";
 import { countText } from "../../../text/count-rule";
 import type { ParagraphIndent } from "../../../text/text-rules";
 import { frontMatterPages, partOpenings, sceneBreakMark } from "../compile";
-import { paragraphIndentOf, type DocumentModel, type ManuscriptOptions, type WriteOptions, type WrittenDocument } from "../model";
+import { type DocumentModel, type ManuscriptOptions, type WriteOptions, type WrittenDocument } from "../model";
+import { scaled, themedParagraphIndent, themeOf, type Theme } from "../themes";
 
 /**
  * DOCX with the `docx` library. Chapters are Heading 1 on a new page, footnotes are Word
@@ -45,6 +46,8 @@ interface Style {
   footnotes: Record<number, { children: Paragraph[] }>;
   /** the book has parts: a part is Heading 1, a chapter Heading 2, a heading inside a chapter Heading 3 */
   inParts: boolean;
+  /** the headings' alignment: the theme's; a manuscript's centred */
+  headingAlignment: (typeof AlignmentType)[keyof typeof AlignmentType];
 }
 
 type Marks = Pick<IRunOptions, "bold" | "italics" | "strike" | "superScript">;
@@ -155,7 +158,7 @@ function chapterParagraphs(model: DocumentModel, style: Style): (Paragraph | Tab
     const part = openings.get(index);
     if (part !== undefined) {
       const newPage = index > 0 || style.manuscript || !!model.title || frontMatterPages(model).length > 0;
-      out.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: newPage, alignment: AlignmentType.CENTER, spacing: { before: INCH * 3 }, children: [new TextRun(part)] }));
+      out.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: newPage, alignment: style.headingAlignment, spacing: { before: INCH * 3 }, children: [new TextRun(part)] }));
     }
     const { blocks, footnotes } = lexChapter(chapter.markdown);
     const notes = new Map<string, number>();
@@ -171,7 +174,7 @@ function chapterParagraphs(model: DocumentModel, style: Style): (Paragraph | Tab
     // The first chapter opens on a page of its own after a title page, never on it (issue 19 item 14).
     const newPage = index > 0 || style.manuscript || !!model.title || frontMatterPages(model).length > 0;
     const heading = style.inParts ? HeadingLevel.HEADING_2 : HeadingLevel.HEADING_1;
-    out.push(new Paragraph({ heading, pageBreakBefore: newPage, alignment: AlignmentType.CENTER, spacing, children: [new TextRun(title)] }));
+    out.push(new Paragraph({ heading, pageBreakBefore: newPage, alignment: style.headingAlignment, spacing, children: [new TextRun(title)] }));
     out.push(...paragraphs(blocks, style, notes, true));
   });
   return out;
@@ -231,9 +234,19 @@ function manuscriptSection(model: DocumentModel, typed: DocumentModel, manuscrip
 export async function writeDocx(model: DocumentModel, options: WriteOptions = {}, typed: DocumentModel = model): Promise<WrittenDocument> {
   const manuscript = options.manuscript;
   const inParts = partOpenings(model.chapters).size > 0;
-  const style: Style = { manuscript: !!manuscript, paragraphIndent: paragraphIndentOf(model), sceneBreak: sceneBreakMark(options.sceneBreak, manuscript ? "#" : "* * *"), footnotes: {}, inParts };
+  // Standard Manuscript Format has one look whatever the book's theme: the theme sets a published book's.
+  const theme = themeOf(model);
+  const style: Style = {
+    manuscript: !!manuscript,
+    paragraphIndent: themedParagraphIndent(model),
+    sceneBreak: sceneBreakMark(options.sceneBreak ?? (manuscript ? undefined : theme.sceneBreak), manuscript ? "#" : "* * *"),
+    footnotes: {},
+    inParts,
+    headingAlignment: manuscript || theme.headingAlign === "center" ? AlignmentType.CENTER : AlignmentType.LEFT,
+  };
   const body = chapterParagraphs(model, style);
-  const font = manuscript ? (manuscript.font === "times" ? "Times New Roman" : "Courier New") : "Times New Roman";
+  const font = manuscript ? (manuscript.font === "times" ? "Times New Roman" : "Courier New") : theme.body.word;
+  const faces = themeFonts(theme, font, !!manuscript);
   const titlePage = model.title
     ? [
         new Paragraph({ style: "Title", alignment: AlignmentType.CENTER, spacing: { before: INCH * 2 }, children: [new TextRun(model.title)] }),
@@ -253,13 +266,13 @@ export async function writeDocx(model: DocumentModel, options: WriteOptions = {}
     styles: {
       default: {
         document: {
-          run: { font: { ascii: font, hAnsi: font, eastAsia: "SimSun" }, size: 24, language: model.language ? { value: model.language } : undefined },
-          paragraph: { spacing: manuscript ? { line: 480, lineRule: LineRuleType.AUTO } : { line: 300, lineRule: LineRuleType.AUTO, after: 0 } },
+          run: { font: faces.body, size: faces.size(24), language: model.language ? { value: model.language } : undefined },
+          paragraph: { spacing: manuscript ? { line: 480, lineRule: LineRuleType.AUTO } : { line: faces.line, lineRule: LineRuleType.AUTO, after: faces.after } },
         },
-        heading1: { run: { font, size: manuscript ? 24 : inParts ? 40 : 32, bold: !manuscript, color: "000000" }, paragraph: { spacing: { after: 480 } } },
+        heading1: { run: { font: faces.heading, size: faces.headingSize(inParts ? 40 : 32), bold: faces.headingBold, color: "000000" }, paragraph: { spacing: { after: 480 } } },
         // In a book with parts, chapters are Heading 2 and look as chapters do in a book without.
-        ...(inParts && { heading2: { run: { font, size: manuscript ? 24 : 32, bold: !manuscript, color: "000000" }, paragraph: { spacing: { after: 480 } } } }),
-        title: { run: { font, size: manuscript ? 24 : 48, color: "000000" } },
+        ...(inParts && { heading2: { run: { font: faces.heading, size: faces.headingSize(32), bold: faces.headingBold, color: "000000" }, paragraph: { spacing: { after: 480 } } } }),
+        title: { run: { font: faces.heading, size: manuscript ? 24 : faces.headingSize(48), color: "000000" } },
       },
       // The title page's lines in styles of their own, as pandoc names them: a reader (Inkstone's,
       // pandoc's) knows the author, a manuscript's contact lines and its END for what they are.
@@ -274,6 +287,30 @@ export async function writeDocx(model: DocumentModel, options: WriteOptions = {}
     sections: [section],
   });
   return { bytes: new Uint8Array(await Packer.toBuffer(document)), mediaType: MEDIA_TYPE, extension: "docx" };
+}
+
+/**
+ * The theme (../themes.ts) as Word's styles: the faces by the names Word looks for (Latin and East
+ * Asian apart), the type and line spacing scaled from Word's 12 pt and 1.25 lines, block
+ * paragraphs' gap after each. A manuscript keeps Standard Manuscript Format's own.
+ */
+function themeFonts(theme: Theme, font: string, manuscript: boolean) {
+  const east = (manuscript ? undefined : theme.cjk?.word) ?? "SimSun";
+  const headingLatin = manuscript ? font : (theme.heading?.word ?? font);
+  const headingEast = manuscript ? undefined : (theme.headingCjk ?? theme.heading ?? theme.cjk)?.word;
+  const scale = manuscript ? 1 : theme.textScale;
+  const line = manuscript ? 480 : Math.round(scaled(300, theme.lineSpacing));
+  return {
+    body: { ascii: font, hAnsi: font, eastAsia: east },
+    // A heading without faces of its own is set in the body's, as every DOCX was before themes.
+    heading: headingLatin === font && !headingEast ? font : { ascii: headingLatin, hAnsi: headingLatin, eastAsia: headingEast ?? east },
+    headingBold: !manuscript && theme.headingBold,
+    size: (halfPoints: number) => Math.round(halfPoints * scale),
+    headingSize: (halfPoints: number) => (manuscript ? 24 : Math.round(halfPoints * theme.headingScale * scale)),
+    line,
+    // twips: the gap in lines of this spacing (240 twips a line at 100 %)
+    after: manuscript ? 0 : Math.round(theme.paragraphGap * line),
+  };
 }
 
 function frontMatterDocx(model: DocumentModel, afterTitlePage: boolean): Paragraph[] {

@@ -6,16 +6,34 @@ import { frontMatterPages, partOpenings } from "../compile";
 import { paragraphIndentOf, type BackMatterPageKind, type DocumentModel, type WriteOptions, type WrittenDocument } from "../model";
 import { encodeUtf8, escapeXml } from "../text";
 import { frontMatterSection, paragraphIndentCss, sceneBreakCss } from "./html";
+import { scaled, themedParagraphIndent, themeOf, type Face, type Theme } from "../themes";
 
 /**
  * EPUB 3 from our own OPF, navigation document and one XHTML file per chapter, zipped with
  * fflate (the `mimetype` entry first and stored, as the OCF spec demands). Passes epubcheck.
  */
 
-const CSS = `body{font-family:serif;line-height:1.5;margin:0 5%}
-h1{text-align:center;margin:3em 0 1.5em;page-break-before:always}
-p{margin:0}
-hr{border:0;margin:1.2em 0;text-align:center}
+/** The stylesheet in the book's theme (../themes.ts): classic's is the one every EPUB had before themes. */
+function stylesheet(theme: Theme): string {
+  const size = theme.textScale === 1 ? "" : `;font-size:${scaled(100, theme.textScale)}%`;
+  const faces = theme.heading || theme.headingCjk ? `;font-family:${cssStack(theme.heading ?? theme.body, theme.headingCjk ?? theme.cjk)}` : "";
+  const weight = theme.headingBold ? "" : ";font-weight:normal";
+  const headingSize = theme.headingScale === 1 ? "" : `;font-size:${scaled(2, theme.headingScale)}em`;
+  // Block paragraphs: the gap in lines of the body's line height.
+  const gap = theme.paragraphGap > 0 ? ` 0 ${scaled(theme.paragraphGap, scaled(1.5, theme.lineSpacing))}em` : "";
+  const display = faces + weight;
+  return `body{font-family:${cssStack(theme.body, theme.cjk)};line-height:${scaled(1.5, theme.lineSpacing)};margin:0 5%${size}}
+h1{text-align:${theme.headingAlign};margin:3em 0 1.5em;page-break-before:always${display}${headingSize}}
+p{margin:0${gap}}${display ? `\n.title-block .title,.part h1{${display.slice(1)}}` : ""}
+${CSS}`;
+}
+
+/** A Latin face's CSS stack, then the CJK face's (the generic family at the end only). */
+function cssStack(latin: Face, cjk: Face | undefined): string {
+  return cjk ? [latin.css.replace(/,?\b(serif|sans-serif)$/, ""), cjk.css].filter(Boolean).join(",") : latin.css;
+}
+
+const CSS = `hr{border:0;margin:1.2em 0;text-align:center}
 .copyright{margin-top:40%}.copyright p{text-indent:0;font-size:.85em;margin-bottom:.5em}
 .dedication{text-align:center;font-style:italic;margin-top:30%}.dedication p{text-indent:0}
 .cover{margin:0;padding:0;text-align:center}.cover img{max-width:100%;max-height:100vh}
@@ -85,6 +103,7 @@ const COVER_EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jp
 export function writeEpub(model: DocumentModel, options: WriteOptions = {}): WrittenDocument {
   const language = escapeXml(model.language?.trim() || "en");
   const direction = bookDirection(language);
+  const theme = themeOf(model);
   const title = model.title?.trim() || model.chapters[0]?.title.trim() || "Untitled";
   const identifier = `urn:uuid:${randomUUID()}`;
   const modified = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -131,7 +150,7 @@ export function writeEpub(model: DocumentModel, options: WriteOptions = {}): Wri
 <nav epub:type="landmarks" id="landmarks" hidden="">\n<h2>Landmarks</h2>\n<ol>\n${landmarks.join("\n")}\n</ol>\n</nav>`;
   const oebps: Record<string, string> = {
     // The indent before the sections' own rules, which take it off the copyright, dedication and title.
-    "style.css": `${paragraphIndentCss(paragraphIndentOf(model))}\n${CSS}\n${sceneBreakCss(options)}`,
+    "style.css": `${paragraphIndentCss(themedParagraphIndent(model))}\n${stylesheet(theme)}\n${sceneBreakCss({ ...options, sceneBreak: options.sceneBreak ?? theme.sceneBreak })}`,
     "title.xhtml": xhtml(title, language, direction, titleBody),
     "nav.xhtml": xhtml("Contents", language, direction, nav),
   };

@@ -29,6 +29,10 @@ export const PDF_FONTS = [
   "NotoNaskhArabic-Bold.ttf",
   "NotoSerifHebrew-Regular.ttf",
   "NotoSerifHebrew-Bold.ttf",
+  // The themes' faces (../themes.ts): Noto Sans for modern's titles, AR PL UKai (楷体) for the Chinese theme's.
+  "NotoSans_400Regular.ttf",
+  "NotoSans_700Bold.ttf",
+  "ukai.ttc",
 ];
 
 /**
@@ -41,6 +45,6 @@ export async function writePdf(model: DocumentModel, options: WriteOptions = {})
   const missing = PDF_FONTS.filter((file) => !existsSync(/* turbopackIgnore: true */ path.join(/* turbopackIgnore: true */ FONT_DIR, file)));
   if (missing.length > 0) throw new AppError("internal", `The PDF fonts are missing from ${FONT_DIR}: ${missing.join(", ")}.`);
   const source = typstBook(model, { trimSize: options.trimSize, sceneBreak: options.sceneBreak, rightHandChapters: options.rightHandChapters, pdfx: options.pdfx });
-  const typeset = await typesetInChild({ source, gutter: true, pdfx: options.pdfx }, FONT_DIR);
-  return { bytes: typeset.pdf, mediaType: "application/pdf", extension: "pdf", pages: typeset.pages };
+  const typeset = await typesetInChild({ source, gutter: true, pdfx: options.pdfx, ...(options.previewPages && { previewPages: options.previewPages }) }, FONT_DIR);
+  return { bytes: typeset.pdf, mediaType: "application/pdf", extension: "pdf", pages: typeset.pages, ...(typeset.previewImages && { previewImages: typeset.previewImages }) };
 }

@@ -5,6 +5,7 @@ import { frontMatterPages, partOpenings, sceneBreakMark } from "../compile";
 import type { SceneBreak, TrimSize } from "../export-options";
 import { hasCjk, type DocumentModel } from "../model";
 import { GUTTER_BANDS, GUTTER_INPUT } from "../print";
+import { scaled, themeOf, type Face, type Theme } from "../themes";
 
 /**
  * A book as Typst source, for the PDF writer (./pdf.ts): book typography that Typst does well and
@@ -227,25 +228,48 @@ function languageSettings(language: string | undefined, cjkText: boolean): strin
   return settings.join(", ");
 }
 
-const LATIN = '"Noto Serif"';
-const FALLBACKS = '"Noto Serif SC", "Noto Naskh Arabic", "Noto Serif Hebrew"';
+// The house's CJK face (Song) and the faces of scripts no theme chooses.
+const HOUSE_CJK = "Noto Serif SC";
+const OTHER_SCRIPTS = '"Noto Naskh Arabic", "Noto Serif Hebrew"';
+
+/**
+ * A Typst font list for a theme's faces: the Latin face, then the CJK one, then Arabic and Hebrew.
+ * In a CJK book the punctuation (“”、……) comes from the CJK face, only Latin letters from the Latin one.
+ */
+function fontList(latin: Face, cjk: Face | undefined, cjkBook: boolean): string {
+  const first = cjkBook ? `(name: "${latin.pdf}", covers: "latin-in-cjk")` : `"${latin.pdf}"`;
+  const fallbacks = `"${cjk?.pdf ?? HOUSE_CJK}", ${OTHER_SCRIPTS}`;
+  return `(${first}, ${fallbacks})`;
+}
+
+/** Headings' text settings: their faces when the theme names its own, their size and weight. */
+function headingText(theme: Theme, cjkBook: boolean, size?: number): string {
+  const font = theme.heading || theme.headingCjk ? `font: ${fontList(theme.heading ?? theme.body, theme.headingCjk ?? theme.heading ?? theme.cjk, cjkBook)}, ` : "";
+  return `${font}${size === undefined ? "" : `size: ${scaled(size, theme.headingScale)}pt, `}weight: "${theme.headingBold ? "bold" : "regular"}"`;
+}
 
 /** The page, the type and the show rules of every book (the template the chapters are set in). */
 function preamble(model: DocumentModel, options: TypstBookOptions, cjkBook: boolean, direction: Direction): string {
   const page = PAGE_SIZES[options.trimSize ?? "6x9"];
   const title = stringArg(model.title ?? "");
-  // A CJK book's punctuation (“”、……) comes from the CJK font, only its Latin letters from Noto Serif.
-  const fonts = cjkBook ? `((name: ${LATIN}, covers: "latin-in-cjk"), ${FALLBACKS})` : `(${LATIN}, ${FALLBACKS})`;
+  const theme = themeOf(model);
+  const fonts = fontList(theme.body, theme.cjk, cjkBook);
   // The book's paragraph indent (decision 0491): two characters on every paragraph, the first
   // after a heading too; a first-line indent but there; or none. A document without a book: a CJK
   // one two characters, as before.
-  const indent = { fullWidth: "(amount: 2em, all: true)", typographic: "(amount: 1.2em, all: false)", none: "0pt" }[model.paragraphIndent ?? (cjkBook ? "fullWidth" : "typographic")];
+  // The theme's indent over the book's when it sets one (a Chinese theme: 首行缩进 on every paragraph).
+  const indent = { fullWidth: "(amount: 2em, all: true)", typographic: "(amount: 1.2em, all: false)", none: "0pt" }[
+    theme.paragraphIndent !== "book" ? theme.paragraphIndent : (model.paragraphIndent ?? (cjkBook ? "fullWidth" : "typographic"))
+  ];
+  // Leading is the space between lines; a block paragraph's gap is lines of it and the text's height.
+  const leading = scaled(0.62, theme.lineSpacing);
+  const spacing = theme.paragraphGap > 0 ? `${scaled(leading + theme.paragraphGap * 1.3, 1)}em` : `${leading}em`;
   // Widows and orphans kept off: any cost above 0% makes Typst move a paragraph's lone first or
   // last line to the page of the rest (it is Typst's default; said here so that it stays).
   const print = options.pdfx ? "\n#set text(fill: cmyk(0%, 0%, 0%, 100%), ligatures: false)" : "";
   return `#set document(title: ${title}${model.author?.trim() ? `, author: ${stringArg(model.author)}` : ""})
-#set text(font: ${fonts}, size: 10.5pt, ${languageSettings(model.language, cjkBook)}${direction === "rtl" ? ", dir: rtl" : ""}, costs: (widow: 100%, orphan: 100%))${print}
-#set par(justify: true, leading: 0.62em, spacing: 0.62em, first-line-indent: ${indent})
+#set text(font: ${fonts}, size: ${scaled(10.5, theme.textScale)}pt, ${languageSettings(model.language, cjkBook)}${direction === "rtl" ? ", dir: rtl" : ""}, costs: (widow: 100%, orphan: 100%))${print}
+#set par(justify: true, leading: ${leading}em, spacing: ${spacing}, first-line-indent: ${indent})
 #let book-title = ${title}
 // What the page carries at its head: nothing on the title page and its verso, on a chapter's
 // opening page and on the blank verso before one; else the book's title on a verso and the
@@ -287,24 +311,26 @@ function preamble(model: DocumentModel, options: TypstBookOptions, cjkBook: bool
 #show heading.where(level: 1): it => block(width: 100%, above: 0pt, below: 2.5em, {
   v(18%)
   set par(justify: false, first-line-indent: 0pt)
-  align(center, text(size: 17pt, weight: "bold", it.body))
+  align(${theme.headingAlign}, text(${headingText(theme, cjkBook, 17)}, it.body))
 })
 #show heading.where(level: 2): it => block(width: 100%, above: 1.2em, below: 0.8em, {
   set par(justify: false, first-line-indent: 0pt)
-  align(center, text(size: 11.5pt, weight: "bold", it.body))
+  align(${theme.headingAlign}, text(${headingText(theme, cjkBook, 11.5)}, it.body))
 })
+// The title page's and the part pages' display type, in the headings' faces.
+#let display-text(size, body) = text(${headingText(theme, cjkBook)}, size: size, body)
 #show footnote.entry: it => {
   set text(size: 8.5pt)
   set par(first-line-indent: 0pt)
   super(numbering(it.note.numbering, ..counter(footnote).at(it.note.location()))) + h(0.3em) + it.note.body
 }
-#let scene-break() = align(center, block(above: 1em, below: 1em, ${sceneBreakTypst(options)}))
+#let scene-break() = align(center, block(above: 1em, below: 1em, ${sceneBreakTypst(options, theme)}))
 `;
 }
 
 /** The scene break's mark, spaced out as a printer sets `* * *`; a blank break is a line of space. */
-function sceneBreakTypst(options: TypstBookOptions): string {
-  const mark = sceneBreakMark(options.sceneBreak, "* * *");
+function sceneBreakTypst(options: TypstBookOptions, theme: Theme): string {
+  const mark = sceneBreakMark(options.sceneBreak ?? theme.sceneBreak, "* * *");
   return mark ? stringArg(mark.replace(/ /g, "   ")) : "v(1.2em)";
 }
 
@@ -313,7 +339,7 @@ function titlePage(model: DocumentModel): string {
   const author = model.author?.trim() ? `\n#v(1.5em)\n#text(size: 14pt)[${literal(model.author)}]` : "";
   return `#page(header: none, footer: none)[#set par(justify: false, first-line-indent: 0pt)
 #align(center)[#v(25%)
-#text(size: 24pt, weight: "bold")[${literal(model.title)}]${author}]]
+#display-text(24pt)[${literal(model.title)}]${author}]]
 `;
 }
 
@@ -356,7 +382,7 @@ export function typstBook(model: DocumentModel, options: TypstBookOptions = {}):
     // heading, so that the running heads and the chapter openings still find only the chapters.
     const part = openings.get(index);
     if (part !== undefined) {
-      parts.push(`#pagebreak(to: "odd", weak: true)\n#page(header: none, footer: none)[#set par(justify: false, first-line-indent: 0pt)\n#align(center)[#v(30%)\n#text(size: 20pt, weight: "bold")[${literal(part)}]]]`);
+      parts.push(`#pagebreak(to: "odd", weak: true)\n#page(header: none, footer: none)[#set par(justify: false, first-line-indent: 0pt)\n#align(center)[#v(30%)\n#display-text(20pt)[${literal(part)}]]]`);
     }
     const { blocks: body, footnotes } = lexChapter(chapter.markdown);
     const context: Context = { notes: new Map(footnotes.map((n) => [n.label, n])), printed: new Set(), direction };

@@ -3,6 +3,7 @@ import type { NodeCompiler, NodeTypstDocument } from "@myriaddreamin/typst-ts-no
 import type { ChildProcess } from "node:child_process";
 import { GUTTER_BANDS, GUTTER_INPUT, gutterFor } from "../print";
 import { convertToPdfx } from "./pdfx";
+import { renderPages } from "./preview-pages";
 
 /**
  * A process of its own that typesets one PDF with Typst (see ./typst-process.ts, which starts it).
@@ -23,6 +24,8 @@ export interface TypesetJob {
   gutter?: boolean;
   /** the PDF rewritten as PDF/X-3 by Ghostscript */
   pdfx?: boolean;
+  /** instead of the PDF, its first pages as PNG images, rendered by poppler's pdftoppm (./preview-pages.ts) */
+  previewPages?: number;
 }
 
 export interface TypesetResult {
@@ -32,6 +35,8 @@ export interface TypesetResult {
   gutter?: number;
   /** how many times the book was typeset */
   passes: number;
+  /** with `previewPages`: the pages as PNG images (and `pdf` empty) */
+  previewImages?: Uint8Array[];
 }
 
 const [fontDir] = process.argv.slice(2);
@@ -93,6 +98,7 @@ function readJob(onJob: (job: TypesetJob) => void): void {
 
 if (isMainThread) {
   // The caller is gone: nothing will read the PDF, and the compile may never end.
+  // Ghostscript (PDF/X) or pdftoppm (a preview): whichever runs goes with this process.
   let ghostscript: ChildProcess | undefined;
   const killSelf = () => {
     ghostscript?.kill("SIGKILL");
@@ -108,6 +114,13 @@ if (isMainThread) {
     };
     typesetter.once("message", async ({ pdf, pages, gutter, passes }: TypesetResult) => {
       try {
+        if (job.previewPages) {
+          // A preview sends its images alone, each's length in the header line: the PDF is not wanted.
+          const images = await renderPages(pdf, job.previewPages, (tool) => (ghostscript = tool));
+          process.stdout.write(`${JSON.stringify({ pages, gutter, passes, previewLengths: images.map((image) => image.byteLength) })}\n`);
+          process.stdout.write(Buffer.concat(images), () => process.exit(0));
+          return;
+        }
         const bytes = job.pdfx ? await convertToPdfx(pdf, (gs) => (ghostscript = gs)) : pdf;
         process.stdout.write(`${JSON.stringify({ pages, gutter, passes })}\n`);
         process.stdout.write(bytes, () => process.exit(0));

@@ -45,8 +45,13 @@ export function typesetInChild(job: TypesetJob, fontDir: string, options: { time
       if (code !== 0) return reject(new Error(`Typst stopped (${signal ?? `exit ${code}`}): ${Buffer.concat(err).toString("utf8").slice(0, 500)}`));
       const output = Buffer.concat(out);
       const newline = output.indexOf(10);
-      const header = JSON.parse(output.subarray(0, newline).toString("utf8")) as Omit<TypesetResult, "pdf">;
-      resolve({ ...header, pdf: new Uint8Array(output.subarray(newline + 1)) });
+      const { previewLengths, ...header } = JSON.parse(output.subarray(0, newline).toString("utf8")) as Omit<TypesetResult, "pdf"> & { previewLengths?: number[] };
+      const body = output.subarray(newline + 1);
+      if (!previewLengths) return resolve({ ...header, pdf: new Uint8Array(body) });
+      // A preview's body is its images, one after the other.
+      let at = 0;
+      const previewImages = previewLengths.map((length) => new Uint8Array(body.subarray(at, (at += length))));
+      resolve({ ...header, pdf: new Uint8Array(), previewImages });
     });
     const bytes = Buffer.from(JSON.stringify(job), "utf8");
     // Length first, and stdin left open: its closing is the child's signal that nobody waits any more.

@@ -7,6 +7,7 @@ import { trpc } from "../../../../_trpc/client";
 import { FormAlert } from "../../../../_components/form-alert";
 import { failureSentence, followJob, saveFile, send } from "../../_components/transfer";
 import { TransferProgress, useTransfer } from "../../_components/transfer-progress";
+import { THEME_LABELS, THEMES, type ThemeId } from "../../../../../server/convert/engine/export-options";
 
 interface ExportFormat {
   id: string;
@@ -56,7 +57,12 @@ interface ExportProps {
   frontMatter: FrontMatter;
   /** whether a change to the front matter is saved with the book (a caller who may write in it) */
   savesFrontMatter: boolean;
+  /** the book's theme, which the dialog starts from (decision 0494) */
+  theme: ThemeId;
 }
+
+/** The formats a theme sets (the server's THEMED_FORMATS). */
+const THEMED = ["pdf", "epub", "docx"];
 
 /** Export on the book page: a format, the manuscript, the EPUB's cover, punctuation, notes, front matter and bible appendix options, progress, then a download. */
 export function ExportButton(props: ExportProps) {
@@ -71,7 +77,7 @@ export function ExportButton(props: ExportProps) {
   );
 }
 
-function ExportForm({ bookId, hasCover, formats, chapters, frontMatter: saved, savesFrontMatter, onDone }: ExportProps & { onDone: () => void }) {
+function ExportForm({ bookId, hasCover, formats, chapters, frontMatter: saved, savesFrontMatter, theme: booksTheme, onDone }: ExportProps & { onDone: () => void }) {
   const router = useRouter();
   const saveFrontMatter = trpc.books.update.useMutation();
   const ordered = [...formats].sort((a, b) => rank(a.id) - rank(b.id) || a.name.localeCompare(b.name));
@@ -81,6 +87,9 @@ function ExportForm({ bookId, hasCover, formats, chapters, frontMatter: saved, s
   const [frontMatter, setFrontMatter] = useState(saved);
   const { progress, problem, run } = useTransfer();
   const manuscriptFormat = format === "docx" && manuscriptChosen;
+  const [theme, setTheme] = useState<ThemeId>(booksTheme);
+  const [trimSize, setTrimSize] = useState("6x9");
+  const themed = THEMED.includes(format) && !manuscriptFormat;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -88,7 +97,9 @@ function ExportForm({ bookId, hasCover, formats, chapters, frontMatter: saved, s
     const manuscript = fields.get("manuscript") === "on" && format === "docx";
     const smartPunctuation = fields.get("smartPunctuation") === "on";
     const notes = fields.get("notes") === "on";
-    const trimSize = format === "pdf" ? String(fields.get("trimSize") ?? "") : "";
+    const pdfTrim = format === "pdf" ? trimSize : "";
+    // The book's own theme goes unsaid: the server sets the book in it.
+    const otherTheme = themed && theme !== booksTheme ? theme : "";
     const rightHandChapters = format === "pdf" && fields.get("rightHandChapters") === "on";
     const pdfx = format === "pdf" && fields.get("pdfx") === "on";
     const paper = manuscript ? String(fields.get("paper") ?? "") : "";
@@ -114,7 +125,8 @@ function ExportForm({ bookId, hasCover, formats, chapters, frontMatter: saved, s
         ...(manuscript && { manuscript: "1" }),
         ...(smartPunctuation && { smartPunctuation: "1" }),
         ...(notes && { notes: "1" }),
-        ...(trimSize && { trimSize }),
+        ...(pdfTrim && { trimSize: pdfTrim }),
+        ...(otherTheme && { theme: otherTheme }),
         ...(rightHandChapters && { rightHandChapters: "1" }),
         ...(pdfx && { pdfx: "1" }),
         ...(paper && { paper }),
@@ -188,10 +200,24 @@ function ExportForm({ bookId, hasCover, formats, chapters, frontMatter: saved, s
         ) : (
           <p className="field-hint">No cover: add one under Cover on the book page, and the EPUB opens with it.</p>
         ))}
+      {themed && (
+        <div className="field">
+          <label htmlFor="export-theme">Theme</label>
+          <select id="export-theme" name="theme" value={theme} onChange={(event) => setTheme(event.target.value as ThemeId)}>
+            {THEMES.map((id) => (
+              <option key={id} value={id}>
+                {THEME_LABELS[id]}
+                {id === booksTheme ? " — the book's" : ""}
+              </option>
+            ))}
+          </select>
+          <p className="field-hint">The faces, titles, paragraphs and scene breaks of the PDF, EPUB and DOCX alike. Set the book&apos;s own in Book details.</p>
+        </div>
+      )}
       {format === "pdf" && (
         <div className="field">
           <label htmlFor="export-trim-size">Trim size</label>
-          <select id="export-trim-size" name="trimSize" defaultValue="6x9">
+          <select id="export-trim-size" name="trimSize" value={trimSize} onChange={(event) => setTrimSize(event.target.value)}>
             {TRIM_SIZE_CHOICES.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -212,6 +238,7 @@ function ExportForm({ bookId, hasCover, formats, chapters, frontMatter: saved, s
           <p id="export-pdfx-hint" className="field-hint">
             PDF/X-3 in CMYK, as KDP and IngramSpark take it; takes longer (about 15 s for a 300-page novel).
           </p>
+          <PrintPreview bookId={bookId} theme={theme} trimSize={trimSize} />
         </div>
       )}
       {format === "txt" && (
@@ -338,4 +365,26 @@ function textChoices(fields: FormData): Record<string, string> {
 function rank(id: string): number {
   const index = FIRST.indexOf(id);
   return index === -1 ? FIRST.length : index;
+}
+
+/**
+ * The print PDF's first pages as the server sets them (GET /books/{bookId}/print-preview), drawn
+ * again when the theme or the trim size changes; the last pages stay until the new ones come.
+ */
+function PrintPreview({ bookId, theme, trimSize }: { bookId: string; theme: ThemeId; trimSize: string }) {
+  const preview = trpc.convert.printPreview.useQuery({ bookId, theme, trimSize: trimSize as "6x9" }, { placeholderData: (previous) => previous, staleTime: 60_000, retry: false });
+  const pages = preview.data?.pages ?? [];
+  return (
+    <section className="print-preview" aria-label="Preview of the first pages" aria-busy={preview.isFetching || undefined}>
+      <p className="field-hint">
+        {preview.isError ? "The preview could not be drawn; the export is not affected." : preview.isFetching ? "Drawing the first pages…" : "The first pages as they will print."}
+      </p>
+      <div className="print-preview-pages">
+        {pages.map((page) => (
+          // eslint-disable-next-line @next/next/no-img-element -- a data: URL the server drew; next/image has nothing to optimise
+          <img key={page.number} src={`data:${page.mediaType};base64,${page.base64}`} alt={`Page ${page.number}`} />
+        ))}
+      </div>
+    </section>
+  );
 }
