@@ -3,7 +3,7 @@ import { zipSync, type Zippable } from "fflate";
 import { bookDirection, type Direction } from "../direction";
 import { chapterHtml } from "../markdown/html";
 import { frontMatterPages, partOpenings } from "../compile";
-import { paragraphIndentOf, type BackMatterPageKind, type DocumentModel, type WriteOptions, type WrittenDocument } from "../model";
+import { type BackMatterPageKind, type DocumentModel, type WriteOptions, type WrittenDocument } from "../model";
 import { encodeUtf8, escapeXml } from "../text";
 import { frontMatterSection, paragraphIndentCss, sceneBreakCss } from "./html";
 import { scaled, themedParagraphIndent, themeOf, type Face, type Theme } from "../themes";
