@@ -5,22 +5,9 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { editorText, expectSaved, newBook } from "./editor-support";
-import { someoneElse } from "./support";
+import { selectInReading, someoneElse } from "./support";
 
 const TEXT = "The ferry left at dawn. Nobody waved from the pier, and the gulls kept their distance.";
-
-/** Selects words of the reading view's one text node, as a drag across them would. */
-async function selectInReading(page: Page, words: string): Promise<void> {
-  await page.evaluate((quote) => {
-    const node = document.querySelector("[data-reading]")!.firstChild!;
-    const at = node.textContent!.indexOf(quote);
-    const range = document.createRange();
-    range.setStart(node, at);
-    range.setEnd(node, at + quote.length);
-    window.getSelection()!.removeAllRanges();
-    window.getSelection()!.addRange(range);
-  }, words);
-}
 
 const panel = (page: Page) => page.getByRole("region", { name: "Comments" });
 const threadOn = (page: Page, words: string) => panel(page).getByRole("article", { name: `Comment on “${words}”` });

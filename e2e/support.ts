@@ -55,3 +55,17 @@ export async function someoneElse(browser: Browser, baseURL: string | undefined,
   await page.getByRole("heading", { name: "Your books" }).waitFor();
   return { writer, page, close: () => context.close() };
 }
+
+/** Selects words of the reading view's one text node, as a drag across them would. */
+export async function selectInReading(page: Page, words: string): Promise<void> {
+  await page.evaluate((quote) => {
+    const node = document.querySelector("[data-reading]")!.firstChild!;
+    const at = node.textContent!.indexOf(quote);
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + quote.length);
+    window.getSelection()!.removeAllRanges();
+    window.getSelection()!.addRange(range);
+  }, words);
+}
+
