@@ -60,19 +60,22 @@ export function registerSnapshots(program: Command): void {
           { heading: "words", value: (s) => s.wordCount },
           { heading: "made", value: (s) => s.createdAt },
           { heading: "by", value: (s) => s.author?.name ?? "" },
+          { heading: "part", value: (s) => s.part?.title ?? "" },
         ],
         "no snapshots yet",
       );
     });
 
   jsonFields(snapshots.command("create <bookId> <name>"), snapshotSchema)
-    .description("freeze the book as it stands under a name (owner only)")
+    .description("freeze the book (or one part of it) as it stands under a name (owner only)")
     .option("--note <text>", "what this draft is, for whom")
-    .action(async (bookId: string, name: string, options: { note?: string }, command: Command) => {
+    .option("--part <partId>", "freeze only this part's chapters (inkstone parts list shows the ids)")
+    .action(async (bookId: string, name: string, options: { note?: string; part?: string }, command: Command) => {
       const { client, json } = context(command);
-      const body = checkInput(createSnapshotInput, { name, ...(options.note !== undefined && { note: options.note }) });
+      const body = checkInput(createSnapshotInput, { name, ...(options.note !== undefined && { note: options.note }), ...(options.part !== undefined && { partId: options.part }) });
       const made = await client.data("POST", snapshotsPath(bookId), { json: body }, snapshotSchema);
-      printResult(json, made, `Snapshot "${made.name}" (${made.id}): ${made.chapterCount} chapters, ${made.wordCount} words.`);
+      const of = made.part ? ` of the part "${made.part.title}"` : "";
+      printResult(json, made, `Snapshot "${made.name}"${of} (${made.id}): ${made.chapterCount} chapters, ${made.wordCount} words.`);
     });
 
   jsonFields(snapshots.command("show <bookId> <snapshot>"), snapshotSchema)

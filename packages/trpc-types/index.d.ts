@@ -1288,6 +1288,10 @@ export type AppRouter = TRPCBuiltRouter<
             } | null;
             chapterCount: number;
             wordCount: number;
+            part: {
+              id: string;
+              title: string;
+            } | null;
           }>;
         meta: object;
       }>;
@@ -1296,6 +1300,7 @@ export type AppRouter = TRPCBuiltRouter<
           bookId: string;
           name: string;
           note?: string | undefined;
+          partId?: string | undefined;
         };
         output: {
           id: string;
@@ -1309,6 +1314,10 @@ export type AppRouter = TRPCBuiltRouter<
           } | null;
           chapterCount: number;
           wordCount: number;
+          part: {
+            id: string;
+            title: string;
+          } | null;
           chapters: Array<{
               chapterId: string;
               title: string;
@@ -1336,6 +1345,10 @@ export type AppRouter = TRPCBuiltRouter<
           } | null;
           chapterCount: number;
           wordCount: number;
+          part: {
+            id: string;
+            title: string;
+          } | null;
           chapters: Array<{
               chapterId: string;
               title: string;

@@ -14,6 +14,8 @@ interface Side {
   snapshotId: string | null;
   name: string;
   createdAt: Date | null;
+  /** the part a side is narrowed to; null: the whole book */
+  partId: string | null;
   chapters: Map<string, SideChapter>;
 }
 interface SideChapter {
@@ -46,7 +48,8 @@ export async function compareSnapshots(
   authorize(principal, "snapshots.compare");
   const book = await loadBook(principal, input.bookId, "snapshots.compare");
   const from = await snapshotSide(book.id, input.snapshotId);
-  const to = input.with === "today" ? await todaySide(book.id) : await snapshotSide(book.id, input.with);
+  // A part's snapshot is compared with that part as it stands today.
+  const to = input.with === "today" ? await todaySide(book.id, from.partId) : await snapshotSide(book.id, input.with);
   const trashed = new Set(
     (await sql.selectFrom("Chapter").select("id").where("bookId", "=", book.id).where("deletedAt", "is not", null).execute()).map((c) => c.id),
   );
@@ -82,24 +85,27 @@ async function snapshotSide(bookId: string, snapshotId: string): Promise<Side> {
     snapshotId: snapshot.id,
     name: snapshot.name,
     createdAt: snapshot.createdAt,
+    partId: snapshot.partId,
     chapters: new Map(chapters.map((c) => [c.chapterId, { title: c.title, position: c.position, wordCount: c.wordCount, revisionId: c.revisionId, version: c.version }])),
   };
 }
 
-/** The book as it stands: its chapters out of the trash, in order. */
-async function todaySide(bookId: string): Promise<Side> {
-  const rows = await sql
+/** The book (or one part of it) as it stands: its chapters out of the trash, in order. */
+async function todaySide(bookId: string, partId: string | null): Promise<Side> {
+  let query = sql
     .selectFrom("Chapter")
     .select(["id", "title", "position", "wordCount", "version"])
     .where("bookId", "=", bookId)
     .where("deletedAt", "is", null)
     .orderBy("position")
-    .orderBy("createdAt")
-    .execute();
+    .orderBy("createdAt");
+  if (partId) query = query.where("partId", "=", partId);
+  const rows = await query.execute();
   return {
     snapshotId: null,
     name: "Today",
     createdAt: null,
+    partId,
     chapters: new Map(rows.map((c, i) => [c.id, { title: c.title, position: i + 1, wordCount: c.wordCount, revisionId: null, version: c.version }])),
   };
 }

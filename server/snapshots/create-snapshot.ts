@@ -14,9 +14,8 @@ const ROWS_PER_INSERT = 200;
 // one, server/chapters/change-text.ts): making one copies no text. Chapters in the trash are left
 // out. Read and written in the book's transaction, so a save cannot slip between the chapters read
 // and the revisions held, and two snapshots made at once cannot both take a name.
-// A part-scoped snapshot (once parts exist) would be this with the chapters narrowed to the part's
-// and the part's id kept on the Snapshot row (decision 0489).
-export async function createSnapshot(input: { bookId: string; name: string; note: string }, principal: Principal): Promise<SnapshotDto> {
+// A snapshot of one part holds only that part's chapters, and keeps the part's id and title.
+export async function createSnapshot(input: { bookId: string; name: string; note: string; partId?: string }, principal: Principal): Promise<SnapshotDto> {
   authorize(principal, "snapshots.create");
   const book = await loadBook(principal, input.bookId, "snapshots.create");
   const id = newId();
@@ -27,15 +26,18 @@ export async function createSnapshot(input: { bookId: string; name: string; note
     if (taken.length >= MAX_SNAPSHOTS_PER_BOOK) {
       throw new AppError("validation_failed", `A book keeps at most ${MAX_SNAPSHOTS_PER_BOOK} snapshots; delete one first.`, { limit: MAX_SNAPSHOTS_PER_BOOK });
     }
-    const chapters = await trx
+    const part = input.partId === undefined ? null : await trx.selectFrom("Part").select(["id", "title"]).where("id", "=", input.partId).where("bookId", "=", book.id).executeTakeFirst();
+    if (part === undefined) throw new AppError("validation_failed", "Some fields are not valid.", [{ path: "partId", message: "this book has no part with this id" }]);
+    let chapterQuery = trx
       .selectFrom("Chapter")
       .leftJoin("ChapterRevision", (join) => join.onRef("ChapterRevision.chapterId", "=", "Chapter.id").onRef("ChapterRevision.version", "=", "Chapter.version"))
       .select(["Chapter.id as chapterId", "Chapter.title", "Chapter.position", "Chapter.version", "Chapter.wordCount", "ChapterRevision.id as revisionId"])
       .where("Chapter.bookId", "=", book.id)
       .where("Chapter.deletedAt", "is", null)
       .orderBy("Chapter.position")
-      .orderBy("Chapter.createdAt")
-      .execute();
+      .orderBy("Chapter.createdAt");
+    if (part) chapterQuery = chapterQuery.where("Chapter.partId", "=", part.id);
+    const chapters = await chapterQuery.execute();
     const unheld = chapters.find((c) => c.revisionId === null);
     // Every change writes its version's revision, and retention never drops a chapter's newest:
     // a version without one is a broken invariant, said plainly rather than frozen half.
@@ -51,6 +53,8 @@ export async function createSnapshot(input: { bookId: string; name: string; note
         createdAt: new Date(),
         chapterCount: chapters.length,
         wordCount: chapters.reduce((sum, c) => sum + c.wordCount, 0),
+        partId: part?.id ?? null,
+        partTitle: part?.title ?? null,
       })
       .execute();
     // Positions renumbered 1…n: the book's own are, but a snapshot's must be whatever they were.

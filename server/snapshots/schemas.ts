@@ -27,6 +27,7 @@ export const createSnapshotInput = z
   .strictObject({
     name: snapshotName,
     note: storedText().trim().max(SNAPSHOT_NOTE_MAX, `a note can be at most ${SNAPSHOT_NOTE_MAX} characters`).default("").describe("what this draft is, for whom"),
+    partId: ID.optional().describe("freeze one part (卷) of the book: only its chapters; left out, the whole book"),
   })
   .meta({ id: "CreateSnapshot" });
 
@@ -45,6 +46,10 @@ export const snapshotSummarySchema = z
     author: authorSchema,
     chapterCount: z.int().describe("chapters it holds (never those in the trash when it was made)"),
     wordCount: z.int().describe("their words, counted when it was made"),
+    part: z
+      .object({ id: z.string(), title: z.string().describe("its title then") })
+      .nullable()
+      .describe("the part (卷) it froze, compared with that part's chapters today; null: the whole book"),
   })
   .meta({ id: "SnapshotSummary" });
 export type SnapshotSummaryDto = z.infer<typeof snapshotSummarySchema>;

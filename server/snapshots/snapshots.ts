@@ -23,6 +23,8 @@ export const snapshotSummaryColumns = [
   "Snapshot.authorId",
   "Snapshot.chapterCount",
   "Snapshot.wordCount",
+  "Snapshot.partId",
+  "Snapshot.partTitle",
   "User.name as authorName",
 ] as const;
 
@@ -35,6 +37,8 @@ interface SnapshotRow {
   authorId: string | null;
   chapterCount: number;
   wordCount: number;
+  partId: string | null;
+  partTitle: string | null;
   authorName: string | null;
 }
 
@@ -48,6 +52,7 @@ export function toSnapshotSummaryDto(row: SnapshotRow): SnapshotSummaryDto {
     author: row.authorId ? { userId: row.authorId, name: row.authorName || null } : null,
     chapterCount: row.chapterCount,
     wordCount: row.wordCount,
+    part: row.partId ? { id: row.partId, title: row.partTitle ?? "" } : null,
   };
 }
 

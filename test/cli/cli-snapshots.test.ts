@@ -46,6 +46,16 @@ describe("inkstone snapshots", () => {
     expect(json(await inkstone(owner.home, ["snapshots", "list", book.id, "--json", "name"]))).toEqual([{ name: "Draft 2" }]);
   });
 
+  it("freezes one part with --part, and says so", async () => {
+    const book = json(await inkstone(owner.home, ["books", "create", "--title", "Two Volumes", "--json"]));
+    const first = json(await inkstone(owner.home, ["api", `/api/v1/books/${book.id}/chapters`, "-X", "POST", "-f", "title=One", "-f", "content=The river rose."])).data;
+    json(await inkstone(owner.home, ["api", `/api/v1/books/${book.id}/chapters`, "-X", "POST", "-f", "title=Two", "-f", "content=The river fell."]));
+    const part = json(await inkstone(owner.home, ["parts", "add", book.id, "Volume One", "--json"]));
+    ok(await inkstone(owner.home, ["parts", "move", book.id, first.id, "Volume One"]));
+    expect(ok(await inkstone(owner.home, ["snapshots", "create", book.id, "Volume One, draft", "--part", part.id]))).toMatch(/^Snapshot "Volume One, draft" of the part "Volume One" \([\w-]+\): 1 chapters, 3 words\.\n$/);
+    expect(json(await inkstone(owner.home, ["snapshots", "list", book.id, "--json", "name,part"]))).toEqual([{ name: "Volume One, draft", part: { id: part.id, title: "Volume One" } }]);
+  });
+
   it("refuses a taken name, an unknown snapshot, a chapter the snapshot does not hold and a bad --base-version in one line", async () => {
     const book = json(await inkstone(owner.home, ["books", "create", "--title", "Refusals", "--json"]));
     ok(await inkstone(owner.home, ["snapshots", "create", book.id, "Draft"]));

@@ -4,8 +4,9 @@
 // endpoints refuse, each refusal changing nothing.
 import { beforeAll, describe, expect, it } from "vitest";
 import { bookWithChapters, uploadChapter } from "../support/http-books";
-import { del, expectFailure, expectSuccess, get, post } from "../support/http-client";
+import { del, expectFailure, expectSuccess, get, post, put } from "../support/http-client";
 import { addMember } from "../support/http-members-cases";
+import { partsFixture } from "../support/http-parts-cases";
 import { makeSnapshot, snapshotsState } from "../support/http-snapshots-cases";
 import { expectTrpcError, trpcMutation } from "../support/http-trpc";
 import { signUp, type Account } from "../support/http-users";
@@ -28,6 +29,30 @@ describe("the snapshots' path", () => {
     expect(expectSuccess(await get(`/books/${book.id}/snapshots`, owner.token), 200)).toEqual([expect.objectContaining({ id: draft.id, name: "Draft 1" })]);
     const page = await get(`/books/${book.id}/snapshots`, null, { accept: "text/html" });
     expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+  });
+});
+
+describe("a snapshot of one part (卷)", () => {
+  it("holds only the part's chapters, names the part, and is compared with that part as it stands; an unknown part is 422", async () => {
+    const f = await partsFixture(owner);
+    const snapshots = `/api/v1/books/${f.book.id}/snapshots`;
+    const made = expectSuccess(await post(snapshots, owner.token, { name: "Volume one", partId: f.part.id }), 201);
+    expect(made).toMatchObject({ chapterCount: 1, part: { id: f.part.id, title: "第一卷" } });
+    expect(made.chapters.map((c: { chapterId: string }) => c.chapterId)).toEqual([f.other.id]);
+    const whole = expectSuccess(await post(snapshots, owner.token, { name: "All of it" }), 201);
+    expect(whole).toMatchObject({ chapterCount: 2, part: null });
+
+    // Today, for a part's snapshot, is the part today: a chapter outside it is not "added".
+    expectSuccess(await put(`/api/v1/books/${f.book.id}/chapters/${f.other.id}`, owner.token, { title: "Second", content: "The rain stopped.", version: f.other.version }), 201);
+    const comparison = expectSuccess(await get(`${snapshots}/${made.id}/comparison?with=today`, owner.token), 200);
+    expect(comparison.chapters.map((c: { chapterId: string; status: string }) => [c.chapterId, c.status])).toEqual([[f.other.id, "changed"]]);
+
+    const before = await snapshotsState(owner, f.book.id);
+    const elsewhere = await partsFixture(owner);
+    expect(expectFailure(await post(snapshots, owner.token, { name: "Wrong part", partId: elsewhere.part.id }), 422, "validation_failed")).toEqual([
+      { path: "partId", message: "this book has no part with this id" },
+    ]);
+    expect(await snapshotsState(owner, f.book.id)).toEqual(before);
   });
 });
 

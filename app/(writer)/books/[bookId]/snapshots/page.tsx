@@ -6,6 +6,7 @@ import { roleMayDo } from "@/server/auth/book-roles";
 import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
 import { AppError } from "@/server/errors";
+import { getContents } from "@/server/parts/get-contents";
 import { listSnapshots } from "@/server/snapshots/list-snapshots";
 import { SnapshotsView } from "./snapshots-view";
 
@@ -27,7 +28,9 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 async function load(bookId: string, principal: Principal) {
   try {
     const book = await getBook({ bookId }, principal);
-    return { book, snapshots: await listSnapshots({ bookId }, principal) };
+    const [snapshots, contents] = await Promise.all([listSnapshots({ bookId }, principal), getContents({ bookId }, principal)]);
+    const parts = contents.entries.flatMap((entry) => (entry.type === "part" ? [{ id: entry.part.id, title: entry.part.title }] : []));
+    return { book, snapshots, parts };
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     return { refused: ERROR_SENTENCES[error.code] };
@@ -46,7 +49,7 @@ export default async function SnapshotsPage({ params }: { params: Params }) {
       </div>
     );
   }
-  const { book, snapshots } = loaded;
+  const { book, snapshots, parts } = loaded;
   return (
     <>
       <p className="eyebrow">
@@ -57,11 +60,11 @@ export default async function SnapshotsPage({ params }: { params: Params }) {
       <div className="page-head">
         <h1>Snapshots</h1>
         <p className="lede">
-          A snapshot freezes the book as it stands — every chapter’s title, order and text — under a name, to hand to readers or to look back on. Compare one
+          A snapshot freezes the book (or one of its parts) as it stands — every chapter’s title, order and text — under a name, to hand to readers or to look back on. Compare one
           with today or with another, and bring a chapter back from one as a new version.
         </p>
       </div>
-      <SnapshotsView bookId={book.id} language={book.language} initial={snapshots} manages={roleMayDo(book.role, "manageSnapshots")} writes={roleMayDo(book.role, "write")} />
+      <SnapshotsView bookId={book.id} language={book.language} initial={snapshots} manages={roleMayDo(book.role, "manageSnapshots")} writes={roleMayDo(book.role, "write")} parts={parts} />
     </>
   );
 }

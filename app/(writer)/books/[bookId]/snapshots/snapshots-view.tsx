@@ -25,10 +25,12 @@ interface Props {
   manages: boolean;
   /** the owner or a co-author: restores a chapter from one */
   writes: boolean;
+  /** the book's parts (卷): a snapshot may freeze one of them */
+  parts: { id: string; title: string }[];
 }
 
 /** The snapshots page's body: make one, the list, and a comparison with its chapter diff and restore. */
-export function SnapshotsView({ bookId, language, initial, manages, writes }: Props) {
+export function SnapshotsView({ bookId, language, initial, manages, writes, parts }: Props) {
   const utils = trpc.useUtils();
   const list = trpc.snapshots.list.useQuery({ bookId }, { initialData: initial });
   const snapshots = list.data ?? [];
@@ -52,6 +54,7 @@ export function SnapshotsView({ bookId, language, initial, manages, writes }: Pr
       {manages && (
         <CreateSnapshot
           bookId={bookId}
+          parts={parts}
           onCreated={(made) => {
             setFrom(made.id);
             setOther("today");
@@ -85,6 +88,7 @@ export function SnapshotsView({ bookId, language, initial, manages, writes }: Pr
                 <tr key={snapshot.id} className={snapshot.id === from ? styles.current : undefined}>
                   <th scope="row">
                     {snapshot.name}
+                    {snapshot.part && <span className={`muted ${styles.note}`}>of “{snapshot.part.title}”</span>}
                     {snapshot.note && <span className={`muted ${styles.note}`}>{snapshot.note}</span>}
                   </th>
                   <td>
@@ -140,7 +144,7 @@ export function SnapshotsView({ bookId, language, initial, manages, writes }: Pr
   );
 }
 
-function CreateSnapshot({ bookId, onCreated }: { bookId: string; onCreated: (made: { id: string }) => void }) {
+function CreateSnapshot({ bookId, parts, onCreated }: { bookId: string; parts: Props["parts"]; onCreated: (made: { id: string }) => void }) {
   const create = trpc.snapshots.create.useMutation();
   const problem = describeProblem(create.error);
   // The one refusal of a good name: said on the field, in the server's words (they name the snapshot).
@@ -150,7 +154,11 @@ function CreateSnapshot({ bookId, onCreated }: { bookId: string; onCreated: (mad
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    create.mutate({ bookId, name: String(data.get("name") ?? ""), note: String(data.get("note") ?? "") }, { onSuccess: (made) => (form.reset(), onCreated(made)) });
+    const partId = String(data.get("partId") ?? "");
+    create.mutate(
+      { bookId, name: String(data.get("name") ?? ""), note: String(data.get("note") ?? ""), ...(partId && { partId }) },
+      { onSuccess: (made) => (form.reset(), onCreated(made)) },
+    );
   }
 
   return (
@@ -160,6 +168,15 @@ function CreateSnapshot({ bookId, onCreated }: { bookId: string; onCreated: (mad
         <FormAlert message={taken ? undefined : problem?.message} />
         <Field name="name" label="Name" placeholder="Draft 2 for beta" autoComplete="off" maxLength={100} required error={taken ?? problem?.fields?.name} />
         <Field name="note" label="Note (optional)" multiline rows={2} hint="What this draft is, and for whom." error={problem?.fields?.note} />
+        {parts.length > 0 && (
+          <SelectField
+            name="partId"
+            label="Of"
+            options={[{ value: "", label: "The whole book" }, ...parts.map((part) => ({ value: part.id, label: part.title }))]}
+            hint="One part freezes only its chapters, and is compared with that part as it stands."
+            error={problem?.fields?.partId}
+          />
+        )}
         <div className="button-row">
           <button type="submit" className="button" disabled={create.isPending} aria-busy={create.isPending || undefined}>
             Make snapshot
