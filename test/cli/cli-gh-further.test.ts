@@ -335,7 +335,7 @@ describe("PowerShell completion", () => {
     const bash = ok(await inkstone(home, ["completion", "bash"]));
     const names = (node: PowerShellNode | undefined) => node?.subcommands.map((s) => s.name);
     expect(names(tree.inkstone)).toEqual(bash.match(/^ {4}''\)\n {6}subcommands='([^']*)'/m)![1]!.split(" "));
-    expect(names(tree["inkstone books"])).toEqual(["list", "show", "create", "update", "delete", "cover"]);
+    expect(names(tree["inkstone books"])).toEqual(["list", "show", "create", "update", "delete", "cover", "preview"]);
     expect(names(tree["inkstone bible relations"])).toEqual(["list", "add", "label", "remove"]);
     expect(tree["inkstone books list"]!.flags.find((f) => f.name === "--status")).toMatchObject({ value: true, choices: ["planning", "drafting", "revising", "finished"] });
     expect(tree["inkstone api"]!.flags.map((f) => f.name)).toEqual(expect.arrayContaining(["-X", "--method", "-F", "--field", "--paginate", "--jq", "--json"]));

@@ -45,9 +45,9 @@ describe("inkstone members", () => {
     const chapter = json(await inkstone(member.home, ["chapters", "upload", book.id, "--title", "One", "--json"], { input: "Four words right here." }));
 
     const people = ok(await inkstone(owner.home, ["members", "activity", book.id, "--days", "7"]));
-    // piped, a table is tab-separated rows: name, role, written, removed, imported, restored, comments, last wrote
-    expect(people).toMatch(/^members-owner\towner\t0\t0\t0\t0\t0\t\n/);
-    expect(people).toMatch(/\nmembers-member\tco_author\t0\t0\t4\t0\t0\t\d{4}-\d{2}-\d{2}\n$/);
+    // piped, a table is tab-separated rows: name, role, written, removed, imported, restored, comments, suggested, accepted, last wrote
+    expect(people).toMatch(/^members-owner\towner\t0\t0\t0\t0\t0\t0\t0\t\n/);
+    expect(people).toMatch(/\nmembers-member\tco_author\t0\t0\t4\t0\t0\t0\t0\t\d{4}-\d{2}-\d{2}\n$/);
     const hands = ok(await inkstone(owner.home, ["members", "activity", book.id, "--chapters"]));
     expect(hands).toMatch(new RegExp(`^${chapter.id}\\t1\\tmembers-member\\t`));
     expect(json(await inkstone(owner.home, ["members", "activity", book.id, "--json"])).chapters).toEqual([expect.objectContaining({ chapterId: chapter.id })]);

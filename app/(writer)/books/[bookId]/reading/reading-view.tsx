@@ -200,7 +200,7 @@ export function ReadingView({ bookId, language, snapshotName, chapters, startCha
                 <li key={c.id}>{c.body}</li>
               ))}
           </ul>
-          <form className={styles.commentForm} onSubmit={sendComment} aria-label="Comment on this paragraph">
+          <form className={styles.commentForm} onSubmit={sendComment}>
             <label className="visually-hidden" htmlFor="paragraph-comment">
               Comment on this paragraph
             </label>
