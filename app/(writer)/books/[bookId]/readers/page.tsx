@@ -57,8 +57,8 @@ export default async function ReadersPage({ params }: { params: Params }) {
       <div className="page-head">
         <h1>Readers</h1>
         <p className="lede">
-          Beta readers read the snapshot you share, never the draft you keep writing — and of it only the chapters released to readers. Here is where each one stopped and what
-          they reacted to.
+          Beta readers read the snapshot you share, never the draft you keep writing — and of it only the chapters released to readers. Here is where each one stopped, what
+          they reacted to and what they said.
         </p>
       </div>
       <ReadersView bookId={book.id} language={book.language} report={report} snapshots={snapshots.map(({ id, name }) => ({ id, name }))} />
