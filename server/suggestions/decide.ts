@@ -7,7 +7,7 @@ import { findQuote, holdsQuote } from "../comments/anchor";
 import { AppError } from "../errors";
 import type { DB } from "../generated/kysely/database";
 import { notify } from "../inbox/notify";
-import { countProse } from "../text/prose";
+import { countProseOf } from "../text/count-task";
 import { whoToTellOfDecision } from "./tell";
 
 /**
@@ -74,6 +74,8 @@ export async function acceptInto(trx: Transaction<DB>, chapter: ChapterNow, plac
     .execute();
   const suggesters = [...new Set(placed.map((p) => p.suggestion.authorId))];
   const countRule = await countRuleOf(chapter.bookId, trx);
+  // A long chapter is counted in a worker (the quick lane), never on the thread that answers everyone.
+  const [wordCount] = await countProseOf([content], countRule, principal.userId);
   await changeTextIn(
     trx,
     {
@@ -89,7 +91,7 @@ export async function acceptInto(trx: Transaction<DB>, chapter: ChapterNow, plac
           expectedVersion: chapter.version,
           wordCountBefore: chapter.wordCount,
           contentBefore: chapter.content,
-          next: { title: chapter.title, content, wordCount: countProse(content, countRule) },
+          next: { title: chapter.title, content, wordCount: wordCount! },
         },
       ],
     },
