@@ -28,6 +28,7 @@ const SHARED_MODULES = new Set([
   "server/books/cover-warnings.ts",
   "server/chapters/limits.mjs",
   "server/collections.ts",
+  "server/convert/engine/accessibility-claim.ts",
   "server/convert/engine/export-options.ts",
   "server/errors.ts",
   "server/goals/calendar.ts",

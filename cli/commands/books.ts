@@ -4,6 +4,7 @@ import { Command, Option } from "commander";
 import { BACK_MATTER_PAGES, type BackMatterPage } from "../../server/back-matter/schemas";
 import { BOOK_COVER_BYTES, BOOK_STATUSES, bookSchema, createBookInput, patchBookInput, type BookDto } from "../../server/books/schemas";
 import { PAPERS, THEMES, TRIM_SIZES } from "../../server/convert/engine/export-options";
+import { CONFORMANCE_LEVELS, type ConformanceLevel } from "../../server/convert/engine/accessibility-claim";
 import { coverTemplateQuery, printPreviewQuery, printPreviewSchema } from "../../server/convert/schemas";
 import { COUNT_RULES, PARAGRAPH_INDENTS } from "../../server/text/text-rules";
 import { context } from "../context";
@@ -24,7 +25,14 @@ interface BookFields {
   paragraphIndent?: (typeof PARAGRAPH_INDENTS)[number];
   backMatter?: string;
   theme?: (typeof THEMES)[number];
+  accessibilityClaim?: string;
+  evaluatedBy?: string;
+  evaluatorCredential?: string;
+  evaluationReport?: string;
 }
+
+/** --accessibility-claim's words: the WCAG version and level of each claim EPUB Accessibility 1.1 names. */
+const CLAIM_LEVELS: Record<string, ConformanceLevel> = Object.fromEntries(CONFORMANCE_LEVELS.map((level) => [level.replace(/^.*WCAG (\d\.\d) Level (A+)$/, "$1-$2"), level]));
 
 function addBookFields(command: Command): Command {
   return command
@@ -40,7 +48,32 @@ function addBookFields(command: Command): Command {
     )
     .addOption(new Option("--paragraph-indent <indent>", "how paragraphs open in the editor and exports: fullWidth (　　), typographic, none").choices(PARAGRAPH_INDENTS))
     .option("--back-matter <pages>", `the back-matter pages the book prints, comma-separated, of ${BACK_MATTER_PAGES.join(", ")}; "none" for none, "default" for each that has text`)
-    .addOption(new Option("--theme <theme>", "the typography of the book's PDF, EPUB and DOCX: classic, modern, chinese (宋体, 楷体 titles, 首行缩进)").choices(THEMES));
+    .addOption(new Option("--theme <theme>", "the typography of the book's PDF, EPUB and DOCX: classic, modern, chinese (宋体, 楷体 titles, 首行缩进)").choices(THEMES))
+    .addOption(
+      new Option("--accessibility-claim <level>", "the WCAG level the EPUB claims (EPUB Accessibility 1.1), for a book someone has evaluated; none to withdraw it").choices([...Object.keys(CLAIM_LEVELS), "none"]),
+    )
+    .option("--evaluated-by <name>", "with --accessibility-claim: who evaluated the book")
+    .option("--evaluator-credential <text>", "with --accessibility-claim: the evaluator's credential")
+    .option("--evaluation-report <url>", "with --accessibility-claim: where the evaluation report can be read");
+}
+
+/** --accessibility-claim and its evaluator: the claim, null for none, or nothing when not given. */
+function accessibilityClaim(options: BookFields) {
+  if (options.accessibilityClaim === undefined) {
+    if (options.evaluatedBy !== undefined || options.evaluatorCredential !== undefined || options.evaluationReport !== undefined) {
+      throw new CliError("--evaluated-by, --evaluator-credential and --evaluation-report go with --accessibility-claim <level>");
+    }
+    return {};
+  }
+  if (options.accessibilityClaim === "none") return { accessibilityClaim: null };
+  return {
+    accessibilityClaim: {
+      conformsTo: CLAIM_LEVELS[options.accessibilityClaim]!,
+      certifiedBy: options.evaluatedBy ?? "",
+      credential: options.evaluatorCredential ?? null,
+      report: options.evaluationReport ?? null,
+    },
+  };
 }
 
 /** --back-matter: a list of pages, "none" (an empty list) or "default" (null: each that has text). */
@@ -67,6 +100,7 @@ function bookFields(options: BookFields) {
     ...(options.paragraphIndent !== undefined && { paragraphIndent: options.paragraphIndent }),
     ...(options.backMatter !== undefined && { backMatter: backMatterPages(options.backMatter) }),
     ...(options.theme !== undefined && { theme: options.theme }),
+    ...accessibilityClaim(options),
   };
 }
 

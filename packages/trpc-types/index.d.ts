@@ -269,6 +269,12 @@ export type AppRouter = TRPCBuiltRouter<
               acknowledgements: string | null;
               aboutAuthor: string | null;
               backMatter: Array<"aboutAuthor" | "acknowledgements" | "alsoBy"> | null;
+              accessibilityClaim: {
+                conformsTo: "EPUB Accessibility 1.1 - WCAG 2.1 Level A" | "EPUB Accessibility 1.1 - WCAG 2.1 Level AA" | "EPUB Accessibility 1.1 - WCAG 2.2 Level A" | "EPUB Accessibility 1.1 - WCAG 2.2 Level AA";
+                certifiedBy: string;
+                credential: string | null;
+                report: string | null;
+              } | null;
               role: "owner" | "co_author" | "editor" | "beta_reader" | "viewer";
             }>;
           total: number;
@@ -318,6 +324,12 @@ export type AppRouter = TRPCBuiltRouter<
           acknowledgements: string | null;
           aboutAuthor: string | null;
           backMatter: Array<"aboutAuthor" | "acknowledgements" | "alsoBy"> | null;
+          accessibilityClaim: {
+            conformsTo: "EPUB Accessibility 1.1 - WCAG 2.1 Level A" | "EPUB Accessibility 1.1 - WCAG 2.1 Level AA" | "EPUB Accessibility 1.1 - WCAG 2.2 Level A" | "EPUB Accessibility 1.1 - WCAG 2.2 Level AA";
+            certifiedBy: string;
+            credential: string | null;
+            report: string | null;
+          } | null;
           role: "owner" | "co_author" | "editor" | "beta_reader" | "viewer";
         };
         meta: object;
@@ -332,6 +344,12 @@ export type AppRouter = TRPCBuiltRouter<
           contact?: string | null | undefined;
           copyright?: string | null | undefined;
           dedication?: string | null | undefined;
+          accessibilityClaim?: {
+            conformsTo: "EPUB Accessibility 1.1 - WCAG 2.1 Level A" | "EPUB Accessibility 1.1 - WCAG 2.1 Level AA" | "EPUB Accessibility 1.1 - WCAG 2.2 Level A" | "EPUB Accessibility 1.1 - WCAG 2.2 Level AA";
+            certifiedBy: string;
+            credential?: string | null | undefined;
+            report?: string | null | undefined;
+          } | null | undefined;
           countRule?: "words" | "characters" | "charactersWithoutPunctuation" | undefined;
           paragraphIndent?: "none" | "fullWidth" | "typographic" | undefined;
           language?: string | undefined;
@@ -378,6 +396,12 @@ export type AppRouter = TRPCBuiltRouter<
           acknowledgements: string | null;
           aboutAuthor: string | null;
           backMatter: Array<"aboutAuthor" | "acknowledgements" | "alsoBy"> | null;
+          accessibilityClaim: {
+            conformsTo: "EPUB Accessibility 1.1 - WCAG 2.1 Level A" | "EPUB Accessibility 1.1 - WCAG 2.1 Level AA" | "EPUB Accessibility 1.1 - WCAG 2.2 Level A" | "EPUB Accessibility 1.1 - WCAG 2.2 Level AA";
+            certifiedBy: string;
+            credential: string | null;
+            report: string | null;
+          } | null;
           role: "owner" | "co_author" | "editor" | "beta_reader" | "viewer";
         };
         meta: object;
@@ -394,6 +418,12 @@ export type AppRouter = TRPCBuiltRouter<
             acknowledgements?: string | null | undefined;
             aboutAuthor?: string | null | undefined;
             backMatter?: Array<"aboutAuthor" | "acknowledgements" | "alsoBy"> | null | undefined;
+            accessibilityClaim?: {
+              conformsTo: "EPUB Accessibility 1.1 - WCAG 2.1 Level A" | "EPUB Accessibility 1.1 - WCAG 2.1 Level AA" | "EPUB Accessibility 1.1 - WCAG 2.2 Level A" | "EPUB Accessibility 1.1 - WCAG 2.2 Level AA";
+              certifiedBy: string;
+              credential?: string | null | undefined;
+              report?: string | null | undefined;
+            } | null | undefined;
             title?: string | undefined;
             type?: string | undefined;
             description?: string | undefined;
@@ -442,6 +472,12 @@ export type AppRouter = TRPCBuiltRouter<
           acknowledgements: string | null;
           aboutAuthor: string | null;
           backMatter: Array<"aboutAuthor" | "acknowledgements" | "alsoBy"> | null;
+          accessibilityClaim: {
+            conformsTo: "EPUB Accessibility 1.1 - WCAG 2.1 Level A" | "EPUB Accessibility 1.1 - WCAG 2.1 Level AA" | "EPUB Accessibility 1.1 - WCAG 2.2 Level A" | "EPUB Accessibility 1.1 - WCAG 2.2 Level AA";
+            certifiedBy: string;
+            credential: string | null;
+            report: string | null;
+          } | null;
           role: "owner" | "co_author" | "editor" | "beta_reader" | "viewer";
         };
         meta: object;
@@ -497,6 +533,12 @@ export type AppRouter = TRPCBuiltRouter<
           acknowledgements: string | null;
           aboutAuthor: string | null;
           backMatter: Array<"aboutAuthor" | "acknowledgements" | "alsoBy"> | null;
+          accessibilityClaim: {
+            conformsTo: "EPUB Accessibility 1.1 - WCAG 2.1 Level A" | "EPUB Accessibility 1.1 - WCAG 2.1 Level AA" | "EPUB Accessibility 1.1 - WCAG 2.2 Level A" | "EPUB Accessibility 1.1 - WCAG 2.2 Level AA";
+            certifiedBy: string;
+            credential: string | null;
+            report: string | null;
+          } | null;
           role: "owner" | "co_author" | "editor" | "beta_reader" | "viewer";
         };
         meta: object;
@@ -2334,6 +2376,12 @@ export type AppRouter = TRPCBuiltRouter<
             acknowledgements: string | null;
             aboutAuthor: string | null;
             backMatter: Array<"aboutAuthor" | "acknowledgements" | "alsoBy"> | null;
+            accessibilityClaim: {
+              conformsTo: "EPUB Accessibility 1.1 - WCAG 2.1 Level A" | "EPUB Accessibility 1.1 - WCAG 2.1 Level AA" | "EPUB Accessibility 1.1 - WCAG 2.2 Level A" | "EPUB Accessibility 1.1 - WCAG 2.2 Level AA";
+              certifiedBy: string;
+              credential: string | null;
+              report: string | null;
+            } | null;
             role: "owner" | "co_author" | "editor" | "beta_reader" | "viewer";
           };
           chapterCount: number;
@@ -2428,6 +2476,12 @@ export type AppRouter = TRPCBuiltRouter<
             acknowledgements: string | null;
             aboutAuthor: string | null;
             backMatter: Array<"aboutAuthor" | "acknowledgements" | "alsoBy"> | null;
+            accessibilityClaim: {
+              conformsTo: "EPUB Accessibility 1.1 - WCAG 2.1 Level A" | "EPUB Accessibility 1.1 - WCAG 2.1 Level AA" | "EPUB Accessibility 1.1 - WCAG 2.2 Level A" | "EPUB Accessibility 1.1 - WCAG 2.2 Level AA";
+              certifiedBy: string;
+              credential: string | null;
+              report: string | null;
+            } | null;
             role: "owner" | "co_author" | "editor" | "beta_reader" | "viewer";
           };
           chapterCount: number;

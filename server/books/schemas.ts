@@ -8,6 +8,7 @@ import { coverWarnings, coverWarningSchema } from "./cover-warnings";
 import { storedText } from "../text/stored-text";
 import { asCountRule, asParagraphIndent, COUNT_RULES, PARAGRAPH_INDENTS } from "../text/text-rules";
 import { THEMES, type ThemeId } from "../convert/engine/export-options";
+import { CONFORMANCE_LEVELS, type AccessibilityClaim } from "../convert/engine/accessibility-claim";
 
 export const BOOK_STATUSES = ["planning", "drafting", "revising", "finished"] as const;
 
@@ -21,6 +22,61 @@ export const BOOK_COVER_BYTES = 5 * 1024 * 1024;
  * 3.3's: a 3.2 reader need not show it, and epubcheck 4 refuses it as a cover).
  */
 export const COVER_MEDIA_TYPES = ["image/jpeg", "image/png", "image/gif"] as const;
+
+const CLAIM_DESCRIPTIONS = {
+  conformsTo: "the standard and level the book was evaluated against, as EPUB Accessibility 1.1 words it",
+  certifiedBy: "the person or organisation that evaluated the book",
+  credential: "the evaluator's credential; null: none given",
+  report: "where the evaluation report can be read (http or https); null: none given",
+};
+
+/** A claim as GET answers it and as it is stored. */
+const accessibilityClaimSchema = z
+  .strictObject({
+    conformsTo: z.enum(CONFORMANCE_LEVELS).describe(CLAIM_DESCRIPTIONS.conformsTo),
+    certifiedBy: z.string().describe(CLAIM_DESCRIPTIONS.certifiedBy),
+    credential: z.string().nullable().describe(CLAIM_DESCRIPTIONS.credential),
+    report: z.string().nullable().describe(CLAIM_DESCRIPTIONS.report),
+  })
+  .meta({ id: "AccessibilityClaim" });
+
+/** A claim as a writer gives it: trimmed, blank credential none, the report an http(s) address. */
+const accessibilityClaimInputSchema = z
+  .strictObject({
+    conformsTo: z.enum(CONFORMANCE_LEVELS).describe(CLAIM_DESCRIPTIONS.conformsTo),
+    certifiedBy: storedText().trim().min(1, "name who evaluated the book").max(200, "an evaluator's name can be at most 200 characters").describe(CLAIM_DESCRIPTIONS.certifiedBy),
+    credential: storedText().trim().max(200, "a credential can be at most 200 characters").transform((value) => value || null).nullable().default(null).describe(CLAIM_DESCRIPTIONS.credential),
+    report: z
+      .url({ protocol: /^https?$/, error: "a report is an http or https address" })
+      .max(2000, "a report's address can be at most 2,000 characters")
+      .nullable()
+      .default(null)
+      .describe(CLAIM_DESCRIPTIONS.report),
+  });
+
+/**
+ * The writer's accessibility claim for the EPUB (decision 0485 amended): Inkstone claims no level
+ * by itself, so a claim names who evaluated the book. Stored as JSON.
+ */
+function accessibilityClaimInput() {
+  return accessibilityClaimInputSchema
+    .transform((claim): string => JSON.stringify(claim satisfies AccessibilityClaim))
+    .nullable()
+    .describe(
+      "a WCAG conformance claim the EPUB carries (dcterms:conformsTo with a11y:certifiedBy), made by the writer for a book someone has evaluated; null: none, and the EPUB says no level is claimed",
+    );
+}
+
+/** A stored claim, or null for none (or a row this version cannot read). */
+export function storedAccessibilityClaim(json: string | null): AccessibilityClaim | null {
+  if (json === null) return null;
+  try {
+    const parsed = accessibilityClaimSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 const writable = {
   title: storedText().trim().min(1, "a book needs a title").max(200, "a title can be at most 200 characters"),
@@ -79,6 +135,7 @@ function publishing() {
     acknowledgements: text(20_000, "acknowledgements").describe("printed after the last chapter, Markdown as a chapter is"),
     aboutAuthor: text(20_000, "an about-the-author page").describe("printed last, Markdown as a chapter is"),
     backMatter: backMatterChoice(),
+    accessibilityClaim: accessibilityClaimInput(),
   };
 }
 
@@ -98,7 +155,7 @@ function backMatterChoice() {
 }
 
 /** The book's attributes that say who wrote it and what it carries besides its chapters. */
-export const PUBLISHING_ATTRIBUTES = ["author", "contact", "copyright", "dedication", "acknowledgements", "aboutAuthor", "backMatter"] as const;
+export const PUBLISHING_ATTRIBUTES = ["author", "contact", "copyright", "dedication", "acknowledgements", "aboutAuthor", "backMatter", "accessibilityClaim"] as const;
 
 /** A book's language, as every input that sets one checks it. */
 export const bookLanguage = writable.language;
@@ -123,7 +180,7 @@ function textRulesOptional() {
 }
 
 /** Who wrote the book and its matter: left out of a new book, they are null; a PUT that omits one clears it. */
-const publishingOptional = z.object(writable).pick({ author: true, contact: true, copyright: true, dedication: true, acknowledgements: true, aboutAuthor: true, backMatter: true }).partial().shape;
+const publishingOptional = z.object(writable).pick({ author: true, contact: true, copyright: true, dedication: true, acknowledgements: true, aboutAuthor: true, backMatter: true, accessibilityClaim: true }).partial().shape;
 const publishingCleared = Object.fromEntries(PUBLISHING_ATTRIBUTES.map((name) => [name, writable[name].default(null)])) as {
   [K in (typeof PUBLISHING_ATTRIBUTES)[number]]: z.ZodDefault<(typeof writable)[K]>;
 };
@@ -202,6 +259,7 @@ export const bookSchema = z
     acknowledgements: z.string().nullable().describe(writable.acknowledgements.description!),
     aboutAuthor: z.string().nullable().describe(writable.aboutAuthor.description!),
     backMatter: z.array(z.enum(BACK_MATTER_PAGES)).nullable().describe(writable.backMatter.description!),
+    accessibilityClaim: accessibilityClaimSchema.nullable().describe(writable.accessibilityClaim.description!),
     role: z.enum(BOOK_ROLES).describe("the caller's role on the book: owner, or what the owner made them (an admin acts as the owner)"),
   })
   .meta({ id: "Book" });
@@ -264,6 +322,7 @@ export function toBookDto(row: BookRow, role: BookRole): BookDto {
     acknowledgements: row.acknowledgements,
     aboutAuthor: row.aboutAuthor,
     backMatter: storedPages(row.backMatter),
+    accessibilityClaim: storedAccessibilityClaim(row.accessibilityClaim),
     role,
   };
 }

@@ -7,7 +7,7 @@ import { bibleAppendix } from "../bible/appendix";
 import { loadBook } from "../books/access";
 import { can } from "../books/policy";
 import { readBookCover } from "../books/cover";
-import { asTheme, type BookRow } from "../books/schemas";
+import { asTheme, storedAccessibilityClaim, type BookRow } from "../books/schemas";
 import { sql } from "../db";
 import { AppError } from "../errors";
 import { namedMediaType } from "../request/accept";
@@ -194,6 +194,7 @@ export async function bookDocument(book: BookRow, options: BookDocumentOptions):
   // The pages the book chose, from its own text or its owner's defaults (decision 0495).
   const pages = options.manuscript ? [] : await bookBackMatterPages(book, author);
   const backMatter = [...(appendix ? [appendix] : []), ...pages];
+  const accessibilityClaim = storedAccessibilityClaim(book.accessibilityClaim);
   const model: DocumentModel = {
     title: book.title,
     author,
@@ -206,6 +207,7 @@ export async function bookDocument(book: BookRow, options: BookDocumentOptions):
     // Each chapter with its part's title: writers print a part-title page where the part changes.
     chapters: chapters.map((c) => ({ title: c.title, markdown: withoutParagraphIndents(withoutTitleHeading(c.content, c.title)), ...(c.part !== null && { part: c.part }) })),
     ...(backMatter.length > 0 && { backMatter }),
+    ...(accessibilityClaim && { accessibilityClaim }),
     // Bytes read now are the cover the document was asked with, even when a queued job writes it later.
     ...(cover && cover.byteLength > 0 && { cover: { mediaType: book.coverMediaType!, base64: Buffer.from(cover).toString("base64") } }),
   };

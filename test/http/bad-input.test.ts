@@ -191,7 +191,7 @@ describe("HTTP semantics", () => {
   });
 
   it("answers OPTIONS with Allow and the attributes this caller may change", async () => {
-    const writable = ["title", "type", "description", "language", "status", "targetWordCount", "countRule", "paragraphIndent", "theme", "author", "contact", "copyright", "dedication", "acknowledgements", "aboutAuthor", "backMatter", "deleted"];
+    const writable = ["title", "type", "description", "language", "status", "targetWordCount", "countRule", "paragraphIndent", "theme", "author", "contact", "copyright", "dedication", "acknowledgements", "aboutAuthor", "backMatter", "accessibilityClaim", "deleted"];
     const full = await call("OPTIONS", `/api/v1/books/${bookId}`, { token: writer.token });
     expect(full.headers.get("allow")).toBe("GET, PUT, PATCH, DELETE, HEAD, OPTIONS");
     expect(expectSuccess(full, 200)).toEqual({

@@ -6,7 +6,7 @@ import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBook, uploadChapter } from "../support/http-books";
-import { call, expectSuccess, get } from "../support/http-client";
+import { call, expectFailure, expectSuccess, get } from "../support/http-client";
 import { trpcQuery } from "../support/http-trpc";
 import { signUp, type Account } from "../support/http-users";
 
@@ -68,7 +68,7 @@ describe("the EPUB's accessibility metadata (issue 37 item 3)", () => {
     expect(summary).toContain("table of contents");
     expect(summary).toContain("no pictures");
     expect(opf).toMatch(/<meta property="schema:accessibilitySummary" xml:lang="en">/);
-    // No WCAG level is claimed for a text nobody has evaluated (decision 0485).
+    // No WCAG level is claimed for a text nobody has evaluated (decision 0485): only the writer claims one.
     expect(opf).not.toContain("dcterms:conformsTo");
 
     const languages = languagesOf(files);
@@ -84,6 +84,35 @@ describe("the EPUB's accessibility metadata (issue 37 item 3)", () => {
     expect(coveredMeta["schema:accessibilityFeature"]).toContain("alternativeText");
     expect(text(covered["OEBPS/cover.xhtml"]!)).toContain('alt="La Marée"');
     for (const [name, lang] of Object.entries(languagesOf(covered))) expect(lang, name).toEqual({ xmlLang: "fr", lang: "fr" });
+  });
+
+  it("claims a WCAG level only as the writer says, naming who evaluated the book; a claim without them is 422 and changes nothing", async () => {
+    const book = await createBook(ann.token, { title: "The Claimed Tide" });
+    await uploadChapter(ann.token, book.id, "It began.", "One");
+    const path = `/api/v1/books/${book.id}`;
+    const level = "EPUB Accessibility 1.1 - WCAG 2.1 Level AA";
+    const refused = async (claim: unknown, field: string) => {
+      const answer = await call("PATCH", path, { token: ann.token, json: { accessibilityClaim: claim } });
+      const details = expectFailure(answer, 422, "validation_failed") as { path: string }[];
+      expect(details.map((detail) => detail.path)).toContain(field);
+    };
+    await refused({ conformsTo: level }, "accessibilityClaim.certifiedBy");
+    await refused({ conformsTo: level, certifiedBy: "  " }, "accessibilityClaim.certifiedBy");
+    await refused({ conformsTo: "WCAG 3.0 Gold", certifiedBy: "Ann" }, "accessibilityClaim.conformsTo");
+    await refused({ conformsTo: level, certifiedBy: "Ann", report: "javascript:alert(1)" }, "accessibilityClaim.report");
+    await refused({ conformsTo: level, certifiedBy: "Ann", certified: true }, "accessibilityClaim");
+    expect((await get(path, ann.token)).body.data.accessibilityClaim).toBeNull();
+
+    const claim = { conformsTo: level, certifiedBy: "Ann Reader", credential: null, report: "https://example.org/report" };
+    expect(expectSuccess(await call("PATCH", path, { token: ann.token, json: { accessibilityClaim: { conformsTo: level, certifiedBy: " Ann Reader ", report: claim.report } } }), 201).accessibilityClaim).toEqual(claim);
+    expect((await trpcQuery("books.get", { bookId: book.id }, ann.token)).body.result.data.accessibilityClaim).toEqual(claim);
+    const meta = metaOf(text(unzipSync((await get(`${path}/export?format=epub`, ann.token)).bytes)["OEBPS/content.opf"]!));
+    expect(meta["dcterms:conformsTo"]).toEqual([level]);
+    expect(meta["a11y:certifiedBy"]).toEqual(["Ann Reader"]);
+
+    // A PUT says what the whole book is now: one that leaves the claim out withdraws it.
+    expectSuccess(await call("PUT", path, { token: ann.token, json: { title: "The Claimed Tide", type: "novel", description: "" } }), 201);
+    expect((await get(path, ann.token)).body.data.accessibilityClaim).toBeNull();
   });
 
   it("so does a conversion to EPUB", async () => {

@@ -1,3 +1,4 @@
+import type { AccessibilityClaim } from "./accessibility-claim";
 import { CJK } from "../../text/markdown-lines";
 import type { CountRule, ParagraphIndent } from "../../text/text-rules";
 import type { ManuscriptFont, ManuscriptPaper, SceneBreak, TextOptions, ThemeId, TrimSize } from "./export-options";
@@ -47,6 +48,8 @@ export interface DocumentModel {
   countRule?: CountRule;
   /** what a printed book carries before chapter 1 besides its title page (issue 19 item 14) */
   frontMatter?: FrontMatter;
+  /** EPUB: the writer's conformance claim, with who evaluated the book (./accessibility-claim.ts) */
+  accessibilityClaim?: AccessibilityClaim;
   /** EPUB: the book's cover (JPEG, PNG or GIF, sniffed when it was set); base64 so the model stays JSON */
   cover?: { mediaType: string; base64: string };
   chapters: Chapter[];

@@ -11,6 +11,7 @@ import { STATUS_OPTIONS, type BookStatus } from "./book-status";
 import { COUNT_RULE_OPTIONS, LANGUAGE_DEFAULT, PARAGRAPH_INDENT_OPTIONS } from "./book-text-rules";
 import type { CountRule, ParagraphIndent } from "@/server/text/text-rules";
 import { THEME_LABELS, THEMES, type ThemeId } from "@/server/convert/engine/export-options";
+import { CONFORMANCE_LEVELS, type ConformanceLevel } from "@/server/convert/engine/accessibility-claim";
 
 /** The themes the book's PDF, EPUB and DOCX are set in (decision 0494). */
 const THEME_OPTIONS = THEMES.map((value) => ({ value, label: THEME_LABELS[value] }));
@@ -53,6 +54,7 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
       acknowledgements: text("acknowledgements"),
       aboutAuthor: text("aboutAuthor"),
       ...backMatterChoice(book?.backMatter, form.getAll("backMatter").map(String) as BackMatterPage[]),
+      accessibilityClaim: claimOf(text),
       // Sent only when chosen (a new book) or changed (a book): left alone, they follow the
       // language, and a change of rule recounts the book.
       ...chosen("countRule", book?.countRule, text("countRule") as CountRule | ""),
@@ -144,6 +146,7 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
           </div>
         </details>
         <BackMatterChoice book={book} error={fields.backMatter} />
+        <AccessibilityClaimFields book={book} fields={fields} />
       </fieldset>
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={onCancel}>
@@ -212,5 +215,41 @@ function BackMatterChoice({ book, error }: { book?: BookDto; error?: string }) {
       ))}
       {error && <p className="field-error">{error}</p>}
     </fieldset>
+  );
+}
+
+const CONFORMANCE_OPTIONS = [{ value: "", label: "None claimed" }, ...CONFORMANCE_LEVELS.map((value) => ({ value, label: value.replace(/^EPUB Accessibility 1\.1 - /, "") }))];
+
+/** The claim as the API takes it: none unless a level is chosen; a blank credential or report is none. */
+function claimOf(text: (key: string) => string) {
+  const conformsTo = text("claimConformsTo") as ConformanceLevel | "";
+  if (conformsTo === "") return null;
+  const optional = (key: string) => text(key).trim() || null;
+  return { conformsTo, certifiedBy: text("claimCertifiedBy"), credential: optional("claimCredential"), report: optional("claimReport") };
+}
+
+/**
+ * A WCAG level the EPUB claims, made by the writer for a book someone has evaluated (decision 0485
+ * amended): Inkstone cannot evaluate the writer's text, so the claim names who did.
+ */
+function AccessibilityClaimFields({ book, fields }: { book?: BookDto; fields: Record<string, string> }) {
+  const claim = book?.accessibilityClaim;
+  const error = (name: string) => fields[`accessibilityClaim.${name}`];
+  return (
+    <details open={!!claim || Object.keys(fields).some((name) => name.startsWith("accessibilityClaim")) || undefined}>
+      <summary>Accessibility claim</summary>
+      <div className="stack" style={{ marginTop: "0.75rem" }}>
+        <p className="field-hint">
+          Every EPUB says what it is made of. Claim a WCAG level only once someone has evaluated this book: the EPUB names them beside the claim, as retailers and the EU Accessibility Act
+          expect.
+        </p>
+        <SelectField name="claimConformsTo" label="Conforms to" options={CONFORMANCE_OPTIONS} defaultValue={claim?.conformsTo ?? ""} error={error("conformsTo") ?? fields.accessibilityClaim} />
+        <div className="field-row">
+          <Field name="claimCertifiedBy" label="Evaluated by" autoComplete="off" defaultValue={claim?.certifiedBy ?? ""} error={error("certifiedBy")} />
+          <Field name="claimCredential" label="Their credential" hint="Optional." autoComplete="off" defaultValue={claim?.credential ?? ""} error={error("credential")} />
+        </div>
+        <Field name="claimReport" label="Report" hint="Optional: the address of the evaluation report." inputMode="url" autoComplete="off" defaultValue={claim?.report ?? ""} error={error("report")} />
+      </div>
+    </details>
   );
 }

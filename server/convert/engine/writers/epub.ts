@@ -3,6 +3,7 @@ import { zipSync, type Zippable } from "fflate";
 import { bookDirection, type Direction } from "../direction";
 import { chapterHtml } from "../markdown/html";
 import { frontMatterPages, partOpenings } from "../compile";
+import type { AccessibilityClaim } from "../accessibility-claim";
 import { type BackMatterPageKind, type DocumentModel, type WriteOptions, type WrittenDocument } from "../model";
 import { encodeUtf8, escapeXml } from "../text";
 import { frontMatterSection, paragraphIndentCss, sceneBreakCss } from "./html";
@@ -64,16 +65,17 @@ ${body}
  * a table of contents and landmarks leads to them, the spine is the reading order, and the
  * sections carry DPUB-ARIA roles. The only picture is the cover, whose `alt` is the title (a
  * chapter's images are written as their alternative text: ../markdown/html.ts), so "visual" and
- * "alternativeText" come with a cover only. No WCAG conformance is claimed (`dcterms:conformsTo`):
- * what decides it beyond the markup — passages in another language marked as such, links that say
- * where they go — is the writer's text, which nothing here can evaluate.
+ * "alternativeText" come with a cover only. A WCAG level (`dcterms:conformsTo`) is claimed only
+ * when the writer makes the claim and names who evaluated the book: what decides it beyond the
+ * markup — passages in another language marked as such, links that say where they go — is the
+ * writer's text, which nothing here can evaluate.
  */
-export function accessibilityMetadata(hasCover: boolean): string {
+export function accessibilityMetadata(hasCover: boolean, claim?: AccessibilityClaim): string {
   const features = ["structuralNavigation", "tableOfContents", "readingOrder", "displayTransformability", "ARIA", ...(hasCover ? ["alternativeText"] : [])];
   const summary =
     "A reflowable e-book: readers can resize and restyle its text. Each chapter opens with a heading, the table of contents leads to every chapter, and the reading order follows the book." +
     (hasCover ? " The cover picture's text alternative is the title." : " It has no pictures.") +
-    " It claims no WCAG conformance level, as its text has not been evaluated for one.";
+    (claim ? ` It meets ${claim.conformsTo.replace(/^EPUB Accessibility 1\.1 - /, "")}, as evaluated by ${claim.certifiedBy}.` : " It claims no WCAG conformance level, as its text has not been evaluated for one.");
   const meta = (property: string, value: string, lang = "") => `<meta property="${property}"${lang}>${value}</meta>`;
   return [
     meta("schema:accessMode", "textual"),
@@ -83,7 +85,18 @@ export function accessibilityMetadata(hasCover: boolean): string {
     meta("schema:accessibilityHazard", "none"),
     // Written in English whatever the book's language: said so, as the package's xml:lang is the book's.
     meta("schema:accessibilitySummary", escapeXml(summary), ' xml:lang="en"'),
+    ...(claim ? conformanceClaim(claim) : []),
   ].join("\n");
+}
+
+/** EPUB Accessibility 1.1's claim: the level, who evaluated it, and their credential and report when given. */
+function conformanceClaim(claim: AccessibilityClaim): string[] {
+  return [
+    `<meta property="dcterms:conformsTo">${escapeXml(claim.conformsTo)}</meta>`,
+    `<meta property="a11y:certifiedBy" id="certifier">${escapeXml(claim.certifiedBy)}</meta>`,
+    ...(claim.credential ? [`<meta property="a11y:certifierCredential" refines="#certifier">${escapeXml(claim.credential)}</meta>`] : []),
+    ...(claim.report ? [`<link rel="a11y:certifierReport" refines="#certifier" href="${escapeXml(claim.report)}"/>`] : []),
+  ];
 }
 
 /**
@@ -172,7 +185,7 @@ export function writeEpub(model: DocumentModel, options: WriteOptions = {}): Wri
 <dc:title>${escapeXml(title)}</dc:title>
 <dc:language>${language}</dc:language>
 ${model.author ? `<dc:creator>${escapeXml(model.author)}</dc:creator>\n` : ""}<meta property="dcterms:modified">${modified}</meta>
-${accessibilityMetadata(coverImage !== undefined)}
+${accessibilityMetadata(coverImage !== undefined, model.accessibilityClaim)}
 </metadata>
 <manifest>
 <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
