@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { pagePrincipal, requirePrincipal } from "@/app/_components/require-principal";
-import { BibleHead, BibleRefused } from "./_components/bible-nav";
+import { BibleHead } from "./_components/bible-nav";
+import { Refused } from "../_components/book-subpage";
 import { BibleList } from "./_components/bible-list";
 import { loadBiblePage } from "./_components/load-bible-page";
 
@@ -18,7 +19,7 @@ export default async function BiblePage({ params }: { params: Params }) {
   const { bookId } = await params;
   const principal = await requirePrincipal(`/books/${bookId}/bible`);
   const loaded = await loadBiblePage(bookId, principal);
-  if (!("book" in loaded)) return <BibleRefused sentence={loaded.refused} />;
+  if (!("book" in loaded)) return <Refused sentence={loaded.refused} />;
   return (
     <>
       <BibleHead book={loaded.book} title="Story bible" current="entries" />

@@ -1,12 +1,10 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { formatDateTime } from "@/app/_components/format";
-import { ERROR_SENTENCES } from "@/app/_components/problem";
-import { pagePrincipal, requirePrincipal } from "@/app/_components/require-principal";
+import { requirePrincipal } from "@/app/_components/require-principal";
 import { getBook } from "@/server/books/get-book";
 import { defaultCollectionOptions } from "@/server/collections";
 import { listThreads, threadsCollection } from "@/server/comments/list-threads";
-import { AppError } from "@/server/errors";
+import { bookPageMetadata, loadOrRefused, Refused } from "../_components/book-subpage";
 import styles from "./comments.module.css";
 
 type Params = Promise<{ bookId: string }>;
@@ -22,12 +20,7 @@ const VIEWS = {
 type View = keyof typeof VIEWS;
 const PER_PAGE = 50;
 
-export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const principal = await pagePrincipal();
-  if (!principal) return { title: "Comments" };
-  const book = await getBook({ bookId: (await params).bookId }, principal).catch(() => null);
-  return { title: book ? `Comments — ${book.title}` : "Comments" };
-}
+export const generateMetadata = bookPageMetadata("Comments");
 
 /** /books/{bookId}/comments: every comment thread of the book, open ones first, each leading to its words. */
 export default async function CommentsPage({ params, searchParams }: { params: Params; searchParams: Search }) {
@@ -36,20 +29,12 @@ export default async function CommentsPage({ params, searchParams }: { params: P
   const view: View = show && show in VIEWS ? (show as View) : "open";
   const principal = await requirePrincipal(`/books/${bookId}/comments`);
   const page = Math.max(1, Math.min(Number.parseInt(pageParam ?? "1", 10) || 1, 10_000));
-  let loaded;
-  try {
+  const loaded = await loadOrRefused(async () => {
     const options = defaultCollectionOptions(threadsCollection, { perPage: PER_PAGE, page, filters: VIEWS[view].filters });
     const [book, threads] = await Promise.all([getBook({ bookId }, principal), listThreads({ bookId, options }, principal)]);
-    loaded = { book, threads };
-  } catch (error) {
-    if (!(error instanceof AppError) || error.status >= 500) throw error;
-    return (
-      <div className="empty">
-        <p className="empty-title">{ERROR_SENTENCES[error.code]}</p>
-        <Link href={`/books/${bookId}`}>Back to the book</Link>
-      </div>
-    );
-  }
+    return { book, threads };
+  });
+  if ("refused" in loaded) return <Refused sentence={loaded.refused} />;
   const { book, threads } = loaded;
   const pages = Math.max(1, Math.ceil(threads.total / PER_PAGE));
   return (

@@ -1,32 +1,21 @@
-import type { Metadata } from "next";
-import Link from "next/link";
-import { ERROR_SENTENCES } from "@/app/_components/problem";
-import { pagePrincipal, requirePrincipal } from "@/app/_components/require-principal";
+import { requirePrincipal } from "@/app/_components/require-principal";
 import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
-import { AppError } from "@/server/errors";
+import { BackToBook, bookPageMetadata, loadOrRefused, Refused } from "../_components/book-subpage";
 import { getReadersReport } from "@/server/readers/get-readers-report";
 import { listSnapshots } from "@/server/snapshots/list-snapshots";
 import { ReadersView } from "./readers-view";
 
 type Params = Promise<{ bookId: string }>;
 
-export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const principal = await pagePrincipal();
-  if (!principal) return { title: "Readers" };
-  const book = await getBook({ bookId: (await params).bookId }, principal).catch(() => null);
-  return { title: book ? `Readers — ${book.title}` : "Readers" };
-}
+export const generateMetadata = bookPageMetadata("Readers");
 
-async function load(bookId: string, principal: Principal) {
-  try {
+function load(bookId: string, principal: Principal) {
+  return loadOrRefused(async () => {
     const book = await getBook({ bookId }, principal);
     const [report, snapshots] = await Promise.all([getReadersReport({ bookId }, principal), listSnapshots({ bookId }, principal)]);
     return { book, report, snapshots };
-  } catch (error) {
-    if (!(error instanceof AppError) || error.status >= 500) throw error;
-    return { refused: ERROR_SENTENCES[error.code] };
-  }
+  });
 }
 
 /**
@@ -38,22 +27,11 @@ export default async function ReadersPage({ params }: { params: Params }) {
   const { bookId } = await params;
   const principal = await requirePrincipal(`/books/${bookId}/readers`);
   const loaded = await load(bookId, principal);
-  if ("refused" in loaded) {
-    return (
-      <div className="empty">
-        <p className="empty-title">{loaded.refused}</p>
-        <Link href="/books">Back to your books</Link>
-      </div>
-    );
-  }
+  if ("refused" in loaded) return <Refused sentence={loaded.refused} />;
   const { book, report, snapshots } = loaded;
   return (
     <>
-      <p className="eyebrow">
-        <Link href={`/books/${book.id}`} lang={book.language}>
-          ← {book.title}
-        </Link>
-      </p>
+      <BackToBook book={book} />
       <div className="page-head">
         <h1>Readers</h1>
         <p className="lede">

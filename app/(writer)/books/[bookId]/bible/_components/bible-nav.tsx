@@ -35,14 +35,4 @@ export function BibleHead({ book, title, current }: { book: { id: string; title:
   );
 }
 
-/** The page a bible page shows when its book cannot be opened. */
-export function BibleRefused({ sentence }: { sentence: string }) {
-  return (
-    <div className="empty">
-      <p className="empty-title">{sentence}</p>
-      <Link href="/books">Back to your books</Link>
-    </div>
-  );
-}
-
 export const kindClass = (kind: string) => `bible-${kind.replace(/[^\w-]/g, "_")}`;

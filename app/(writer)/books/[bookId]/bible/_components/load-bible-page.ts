@@ -1,9 +1,8 @@
 import { cache } from "react";
 import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
-import { AppError } from "@/server/errors";
 import { allChapters } from "../../chapters/[chapterId]/load-chapter-page";
-import { ERROR_SENTENCES } from "@/app/_components/problem";
+import { loadOrRefused } from "../../_components/book-subpage";
 
 /**
  * The book a bible page belongs to and its chapters (for an exit's chapter and the links to the
@@ -14,12 +13,10 @@ export interface BiblePageBook {
   chapters: { id: string; title: string }[];
 }
 
-export const loadBiblePage = cache(async (bookId: string, principal: Principal): Promise<BiblePageBook | { refused: string }> => {
-  try {
-    const [book, chapters] = await Promise.all([getBook({ bookId }, principal), allChapters(bookId, principal)]);
-    return { book: { id: book.id, title: book.title, language: book.language }, chapters: chapters.map(({ id, title }) => ({ id, title })) };
-  } catch (error) {
-    if (!(error instanceof AppError) || error.status >= 500) throw error;
-    return { refused: ERROR_SENTENCES[error.code] };
-  }
-});
+export const loadBiblePage = cache(
+  (bookId: string, principal: Principal): Promise<BiblePageBook | { refused: string }> =>
+    loadOrRefused(async () => {
+      const [book, chapters] = await Promise.all([getBook({ bookId }, principal), allChapters(bookId, principal)]);
+      return { book: { id: book.id, title: book.title, language: book.language }, chapters: chapters.map(({ id, title }) => ({ id, title })) };
+    }),
+);

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { requirePrincipal } from "@/app/_components/require-principal";
-import { BibleHead, BibleRefused } from "../_components/bible-nav";
+import { BibleHead } from "../_components/bible-nav";
+import { Refused } from "../../_components/book-subpage";
 import { RelationsGraph } from "../_components/relations-graph";
 import { loadBiblePage } from "../_components/load-bible-page";
 
@@ -13,7 +14,7 @@ export default async function GraphPage({ params }: { params: Params }) {
   const { bookId } = await params;
   const principal = await requirePrincipal(`/books/${bookId}/bible/graph`);
   const loaded = await loadBiblePage(bookId, principal);
-  if (!("book" in loaded)) return <BibleRefused sentence={loaded.refused} />;
+  if (!("book" in loaded)) return <Refused sentence={loaded.refused} />;
   return (
     <>
       <BibleHead book={loaded.book} title="Relations" current="graph" />
