@@ -85,6 +85,8 @@ const schema = z
     INKSTONE_ACCESS_TOKEN_TTL_SECONDS: wholeNumber(1, SECONDS_IN_A_YEAR, 30 * 24 * 60 * 60),
     /** the longest a conversion or export may take before its worker is stopped; tests lower it to meet the limit quickly */
     INKSTONE_CONVERSION_TIMEOUT_SECONDS: wholeNumber(1, 3600, 120),
+    /** the longest a search may run (a book's scan in its worker, the library's match in PostgreSQL); past it the caller reads search_timed_out */
+    INKSTONE_SEARCH_TIMEOUT_MS: wholeNumber(1, 600_000, 10_000),
     /** "0": this process leaves the outbox's work (search index, bible mentions) to other instances, and its own writes' to them or its next start */
     INKSTONE_OUTBOX_DRAIN: z.enum(["0", "1"]).default("1"),
     /** the least severe lines the server logs (JSON lines on stdout, server/log.mjs): one access line a request at "info" */

@@ -1,3 +1,4 @@
+import { env } from "../env";
 import { AppError } from "../errors";
 import { runInWorker } from "../workers/pool";
 import type { WorkerTask } from "../workers/task";
@@ -10,8 +11,14 @@ import { performSearchTask, type SearchTask } from "./engine/task";
  * run for seconds gives its worker up to another writer's.
  */
 const SCAN_HERE_CHARACTERS = 128 * 1024;
-/** A 3,000,000-character book scans in tens of milliseconds; this only stops what has gone wrong. */
-export const SEARCH_TIMEOUT_MS = 10_000;
+/**
+ * A 3,000,000-character book scans in tens of milliseconds; this only stops what has gone wrong
+ * (10 s unless the operator says: INKSTONE_SEARCH_TIMEOUT_MS).
+ */
+export const SEARCH_TIMEOUT_MS = env.INKSTONE_SEARCH_TIMEOUT_MS;
+
+/** The search deadline in words: "10 seconds", or "500 ms" where an operator set less than one. */
+export const SEARCH_TIMEOUT_WORDS = SEARCH_TIMEOUT_MS >= 1000 ? `${(SEARCH_TIMEOUT_MS / 1000).toLocaleString("en")} seconds` : `${SEARCH_TIMEOUT_MS} ms`;
 
 function characters(task: SearchTask): number {
   let total = 0;
@@ -26,7 +33,7 @@ export function searchInWorker<T>(task: WorkerTask, owner: string): Promise<T> {
     owner,
     timeoutMs: SEARCH_TIMEOUT_MS,
     timeoutError: () =>
-      new AppError("search_timed_out", `The search did not finish within ${SEARCH_TIMEOUT_MS / 1000} seconds and was stopped; try a simpler pattern.`, {
+      new AppError("search_timed_out", `The search did not finish within ${SEARCH_TIMEOUT_WORDS} and was stopped; try a simpler pattern.`, {
         timeoutMs: SEARCH_TIMEOUT_MS,
       }),
     yieldError: () =>

@@ -10,14 +10,14 @@ import type { BookSearchResult as Scanned } from "./engine/book";
 import { compileSearch } from "./engine/pattern";
 import { catchUpSearchIndex } from "./catch-up-index";
 import { librarySpec, pageItems, type LibraryCandidate, type LibraryWindow } from "./library-index";
-import { runScan, SEARCH_TIMEOUT_MS, searchInWorker } from "./run-scan";
+import { runScan, SEARCH_TIMEOUT_MS, SEARCH_TIMEOUT_WORDS, searchInWorker } from "./run-scan";
 import type { LibrarySearchResult } from "./schemas";
 
 /** The trigram index serves queries of at least three characters; shorter ones (一, 林风) are a scan. */
 const TRIGRAM = 3;
 
 const timedOut = () =>
-  new AppError("search_timed_out", `The search did not finish within ${SEARCH_TIMEOUT_MS / 1000} seconds and was stopped; try a longer or more unusual query.`, {
+  new AppError("search_timed_out", `The search did not finish within ${SEARCH_TIMEOUT_WORDS} and was stopped; try a longer or more unusual query.`, {
     timeoutMs: SEARCH_TIMEOUT_MS,
   });
 
