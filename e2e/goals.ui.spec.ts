@@ -191,3 +191,70 @@ test("the planner dates chapters by a cadence, marks one released, and warns whe
   await expect(plan.getByLabel("Release date of Night Watch")).toHaveCount(0);
   await expect(plan.getByTestId("buffer")).toContainText("1 chapter written ahead");
 });
+
+test("the planner releases two chapters a day at 08:00 and 20:00, shows the buffer in days and chapters, and the release streak (issue 32 item 7)", async ({ page }) => {
+  await freshWriter(page, "goals-serial");
+  const chapters = await newBook(page.request, [
+    { title: "第一章", content: "天色将明。" },
+    { title: "第二章", content: "城门未开。" },
+    { title: "第三章", content: "客栈无人。" },
+    { title: "第四章", content: "雨落长街。" },
+  ]);
+  const bookId = chapters[0]!.bookId;
+  const today = todayIn("UTC");
+  const dayAfter = (n: number) => {
+    const d = new Date(`${today}T12:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + n);
+    return d.toISOString().slice(0, 10);
+  };
+  await page.goto(`/books/${bookId}`);
+  const plan = page.getByRole("region", { name: "Release plan" });
+  await plan.getByLabel("Cadence").selectOption("daily");
+  await plan.getByLabel("Release times").fill("20:00, 08:00");
+  await plan.getByLabel("First release").fill(dayAfter(1));
+  await plan.getByLabel("Minimum buffer (days)").fill("3");
+  await plan.getByRole("button", { name: "Plan releases" }).click();
+  // Out of order: the field says so and nothing is planned.
+  await expect(plan.getByLabel("Release times")).toHaveAttribute("aria-invalid", "true");
+  await expect(plan.getByText("release times go earliest first, each once")).toBeVisible();
+  await expect(plan.getByLabel("Release date of 第一章")).toHaveValue("");
+
+  await plan.getByLabel("Release times").fill("08:00, 20:00");
+  await plan.getByRole("button", { name: "Plan releases" }).click();
+  await expect(plan.getByLabel("Release date of 第一章")).toHaveValue(dayAfter(1));
+  await expect(plan.getByLabel("Chapters a release day")).toHaveValue("2");
+  const expected = [
+    [dayAfter(1), "08:00"],
+    [dayAfter(1), "20:00"],
+    [dayAfter(2), "08:00"],
+    [dayAfter(2), "20:00"],
+  ];
+  for (const [i, [date, time]] of expected.entries()) {
+    await expect(plan.getByLabel(`Release date of 第${"一二三四"[i]}章`)).toHaveValue(date!);
+    await expect(plan.getByLabel(`Release time of 第${"一二三四"[i]}章`)).toHaveValue(time!);
+  }
+  const buffer = plan.getByTestId("buffer");
+  // Four chapters at two a day from tomorrow: two days, not three.
+  await expect(buffer).toContainText("4 chapters written ahead, 2 days of releases");
+  await expect(buffer).toContainText("Under your minimum of 3 days (6 chapters): write 2 more chapters ahead");
+  await expect(plan.getByTestId("release-streak")).toContainText("0 release days in a row");
+  await expect(plan.getByRole("table", { name: /^Releases in/ })).toContainText("08:00 第一章");
+
+  // The first chapter goes out today instead, at 07:30.
+  await plan.getByLabel("Release date of 第一章").fill(today);
+  await plan.getByLabel("Release time of 第一章").focus();
+  await expect(plan.getByLabel("Release date of 第一章")).toHaveValue(today);
+  await plan.getByLabel("Release time of 第一章").fill("07:30");
+  await plan.getByRole("checkbox", { name: "第一章 released" }).focus();
+  await expect(plan.getByLabel("Release time of 第一章")).toHaveValue("07:30");
+  await plan.getByRole("checkbox", { name: "第一章 released" }).check();
+  await expect(plan.getByTestId("release-streak")).toContainText("1 release day in a row");
+  await expect(buffer).toContainText("3 chapters written ahead, 1 day of releases");
+  await expect(buffer).toContainText("(6 chapters): write 3 more chapters ahead");
+
+  await page.reload();
+  await expect(plan.getByLabel("Release times")).toHaveValue("08:00, 20:00");
+  await expect(plan.getByLabel("Release time of 第一章")).toHaveValue("07:30");
+  await expect(plan.getByTestId("release-streak")).toContainText("1 release day in a row");
+  await plan.screenshot({ path: test.info().outputPath("serial-planner.png") });
+});

@@ -3310,17 +3310,29 @@ export type AppRouter = TRPCBuiltRouter<
           bookId: string;
           cadence: "daily" | "weekdays" | "weekly" | null;
           startDate: string | null;
+          releasesPerDay: number;
+          releaseTimes: string[];
           minimumBufferDays: number | null;
           chapters: Array<{
               chapterId: string;
               title: string;
               position: number;
               releaseDate: string | null;
+              releaseTime: string | null;
               releasedAt: string | null;
             }>;
           bufferChapters: number;
           bufferDays: number;
+          bufferRunsOut: {
+            date: string;
+            time: string | null;
+          } | null;
+          minimumBufferChapters: number | null;
           belowMinimum: boolean;
+          releaseStreak: {
+            current: number;
+            longest: number;
+          };
         };
         meta: object;
       }>;
@@ -3330,22 +3342,36 @@ export type AppRouter = TRPCBuiltRouter<
           cadence: "daily" | "weekdays" | "weekly" | null;
           startDate: string | null;
           minimumBufferDays: number | null;
+          releasesPerDay?: number | undefined;
+          releaseTimes?: string[] | undefined;
         };
         output: {
           bookId: string;
           cadence: "daily" | "weekdays" | "weekly" | null;
           startDate: string | null;
+          releasesPerDay: number;
+          releaseTimes: string[];
           minimumBufferDays: number | null;
           chapters: Array<{
               chapterId: string;
               title: string;
               position: number;
               releaseDate: string | null;
+              releaseTime: string | null;
               releasedAt: string | null;
             }>;
           bufferChapters: number;
           bufferDays: number;
+          bufferRunsOut: {
+            date: string;
+            time: string | null;
+          } | null;
+          minimumBufferChapters: number | null;
           belowMinimum: boolean;
+          releaseStreak: {
+            current: number;
+            longest: number;
+          };
         };
         meta: object;
       }>;
@@ -3354,23 +3380,36 @@ export type AppRouter = TRPCBuiltRouter<
           bookId: string;
           chapterId: string;
           releaseDate?: string | null | undefined;
+          releaseTime?: string | null | undefined;
           released?: boolean | undefined;
         };
         output: {
           bookId: string;
           cadence: "daily" | "weekdays" | "weekly" | null;
           startDate: string | null;
+          releasesPerDay: number;
+          releaseTimes: string[];
           minimumBufferDays: number | null;
           chapters: Array<{
               chapterId: string;
               title: string;
               position: number;
               releaseDate: string | null;
+              releaseTime: string | null;
               releasedAt: string | null;
             }>;
           bufferChapters: number;
           bufferDays: number;
+          bufferRunsOut: {
+            date: string;
+            time: string | null;
+          } | null;
+          minimumBufferChapters: number | null;
           belowMinimum: boolean;
+          releaseStreak: {
+            current: number;
+            longest: number;
+          };
         };
         meta: object;
       }>;

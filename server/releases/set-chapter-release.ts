@@ -7,15 +7,16 @@ import { releasePlanOf } from "./get-plan";
 import type { ReleasePlan, SetChapterReleaseInput } from "./schemas";
 
 /**
- * PATCH /api/v1/books/{bookId}/chapters/{chapterId}/release — one chapter's release day, or its
- * released mark. Marked released without a day, it was released today.
+ * PATCH /api/v1/books/{bookId}/chapters/{chapterId}/release — one chapter's release day and time,
+ * or its released mark. Marked released without a day, it was released today.
  */
 export async function setChapterRelease(input: SetChapterReleaseInput & { bookId: string; chapterId: string }, principal: Principal): Promise<ReleasePlan> {
   authorize(principal, "releases.setChapter");
   const chapter = await loadChapter(principal, input, "releases.setChapter", { withContent: false });
   const stored = await sql.selectFrom("Chapter").select(["releaseDate", "releasedAt"]).where("id", "=", chapter.id).executeTakeFirstOrThrow();
-  const changes: { releaseDate?: string | null; releasedAt?: Date | null } = {};
+  const changes: { releaseDate?: string | null; releaseTime?: string | null; releasedAt?: Date | null } = {};
   if (input.releaseDate !== undefined) changes.releaseDate = input.releaseDate;
+  if (input.releaseTime !== undefined) changes.releaseTime = input.releaseTime;
   if (input.released === true && stored.releasedAt === null) {
     changes.releasedAt = new Date();
     changes.releaseDate ??= stored.releaseDate ?? todayFor(await loadWriter(principal.userId));

@@ -88,7 +88,11 @@ function inputOf(endpoint: RunEndpoint<AnyObject, z.ZodType, AnyObject, z.ZodTyp
     const fields = Object.keys(body.shape);
     input = input.superRefine((value, context) => {
       const own = body.safeParse(Object.fromEntries(fields.filter((field) => value[field] !== undefined).map((field) => [field, value[field]])));
-      for (const issue of own.success ? [] : own.error.issues) context.addIssue({ code: "custom", message: issue.message, path: issue.path });
+      // A field the merged shape has found a problem with already ("not HH:MM") is named once.
+      const named = new Set(context.issues.map((issue) => (issue.path ?? []).join(".")));
+      for (const issue of own.success ? [] : own.error.issues) {
+        if (issue.path.length === 0 || !named.has(issue.path.join("."))) context.addIssue({ code: "custom", message: issue.message, path: issue.path });
+      }
     });
   }
   const needsNothing = Object.values(shape).every((field) => (field as z.ZodType)._zod.optin === "optional");

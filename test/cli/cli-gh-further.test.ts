@@ -284,7 +284,24 @@ describe("release plans", () => {
     const table = ok(await run(["releases", "show", bookId]));
     expect(table).toContain("daily");
     expect(table).toContain(`${chapterIds[1]}\t2\t`);
-    expect(fails(await run(["releases", "chapter", bookId, chapterIds[0]!]))).toBe("inkstone: name something to set: --date, --released or --not-released");
+    expect(fails(await run(["releases", "chapter", bookId, chapterIds[0]!]))).toBe("inkstone: name something to set: --date, --time, --released or --not-released");
+  });
+
+  it("plans two chapters a day at release times and shows the buffer in days and chapters (issue 32 item 7)", async () => {
+    const plan = json(await run(["releases", "plan", bookId, "--cadence", "daily", "--start", "2030-02-01", "--times", "08:00,20:00", "--buffer", "2", "--json"]));
+    expect(plan).toMatchObject({ releasesPerDay: 2, releaseTimes: ["08:00", "20:00"], minimumBufferDays: 2, minimumBufferChapters: 4 });
+    // The first chapter is released; the second takes the first slot.
+    expect(plan.chapters[1]).toMatchObject({ releaseDate: "2030-02-01", releaseTime: "08:00" });
+    // What is not given stays: the times and the count.
+    expect(json(await run(["releases", "plan", bookId, "--buffer", "1", "--json"]))).toMatchObject({ releasesPerDay: 2, releaseTimes: ["08:00", "20:00"], minimumBufferDays: 1 });
+    const table = ok(await run(["releases", "show", bookId]));
+    expect(table).toContain("daily, 2 chapters a release day at 08:00, 20:00");
+    expect(table).toContain("2030-02-01 08:00");
+    // The released chapter is dated 2030: no release day before today yet.
+    expect(table).toMatch(/streak\s+0 release days in a row \(longest 0\)/);
+    expect(json(await run(["releases", "chapter", bookId, chapterIds[1]!, "--time", "21:30", "--json"])).chapters[1]).toMatchObject({ releaseTime: "21:30" });
+    expect(fails(await run(["releases", "plan", bookId, "--times", "20:00,08:00"]))).toContain("earliest first");
+    expect(json(await run(["releases", "plan", bookId, "--per-day", "1", "--json"]))).toMatchObject({ releasesPerDay: 1, releaseTimes: [] });
   });
 });
 

@@ -78,4 +78,35 @@ describe("goals, ledger and history over HTTP (issue 22)", () => {
     const viaTrpc = await trpcQuery("releases.plan", { bookId: book.id }, writer.token);
     expect(viaTrpc.body.result.data).toEqual(marked);
   });
+
+  it("plans two chapters a day at 08:00 and 20:00, counts the buffer in days and chapters, and refuses bad times with 422 (issue 32 item 7)", async () => {
+    const book = await createBook(writer.token, { title: "两更" });
+    const chapters = [];
+    for (const text of ["第一章", "第二章", "第三章", "第四章"]) chapters.push(await uploadChapter(writer.token, book.id, text));
+    const path = `/api/v1/books/${book.id}/release-plan`;
+    const plan = expectSuccess(await put(path, writer.token, { cadence: "daily", startDate: null, minimumBufferDays: 3, releaseTimes: ["08:00", "20:00"] }), 201);
+    expect(plan).toMatchObject({ releasesPerDay: 2, releaseTimes: ["08:00", "20:00"], bufferChapters: 4, bufferDays: 2, minimumBufferChapters: 6, belowMinimum: true });
+    expect(plan.bufferRunsOut).toEqual({ date: expect.any(String), time: "08:00" });
+    expect(plan.chapters.map((c: { releaseTime: string | null }) => c.releaseTime)).toEqual(["08:00", "20:00", "08:00", "20:00"]);
+
+    for (const [body, path_] of [
+      [{ releaseTimes: ["20:00", "08:00"] }, "releaseTimes"],
+      [{ releasesPerDay: 3, releaseTimes: ["08:00", "20:00"] }, "releaseTimes"],
+      [{ releaseTimes: ["25:00"] }, "releaseTimes.0"],
+      [{ releasesPerDay: "two" }, "releasesPerDay"],
+    ] as const) {
+      const details = expectFailure(await put(path, writer.token, { cadence: "daily", startDate: null, minimumBufferDays: 3, ...body }), 422, "validation_failed");
+      expect(details).toEqual([expect.objectContaining({ path: path_ })]);
+    }
+    expectFailure(await patch(`/api/v1/books/${book.id}/chapters/${chapters[0]!.id}/release`, writer.token, { releaseTime: "8pm" }), 422, "validation_failed");
+    expect(expectSuccess(await get(path, writer.token), 200)).toEqual(plan);
+
+    const timed = expectSuccess(await patch(`/api/v1/books/${book.id}/chapters/${chapters[0]!.id}/release`, writer.token, { releaseTime: "07:30", released: true }), 201);
+    expect(timed.chapters[0]).toMatchObject({ releaseTime: "07:30", releasedAt: expect.any(String) });
+    expect(timed).toMatchObject({ bufferChapters: 3, releaseStreak: { current: 1, longest: 1 } });
+    // A caller that knows nothing of chapters a day plans one a day without times, as before.
+    const single = expectSuccess(await put(path, writer.token, { cadence: "daily", startDate: null, minimumBufferDays: 3 }), 201);
+    expect(single).toMatchObject({ releasesPerDay: 1, releaseTimes: [], bufferDays: 3, minimumBufferChapters: 3, belowMinimum: false });
+    expect(single.chapters.slice(1).map((c: { releaseTime: string | null }) => c.releaseTime)).toEqual([null, null, null]);
+  });
 });

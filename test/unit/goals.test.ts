@@ -188,13 +188,82 @@ describe("release planner (issue 22 item 4)", () => {
 
     plan = await setReleasePlan({ bookId: book.id, cadence: "weekly", startDate: "2026-11-25", minimumBufferDays: null }, fu);
     expect(plan.chapters.slice(1).map((c) => c.releaseDate)).toEqual(["2026-11-25", "2026-12-02", "2026-12-09"]);
-    expect(plan).toMatchObject({ bufferDays: 26, belowMinimum: false, minimumBufferDays: null });
+    // Counted from the first release day ahead, the 25th, to the 16th that finds none (decision 0502; 26 from today before).
+    expect(plan).toMatchObject({ bufferDays: 21, belowMinimum: false, minimumBufferDays: null });
 
     plan = await setChapterRelease({ bookId: book.id, chapterId: chapters[1]!.id, released: true }, fu);
     expect(plan).toMatchObject({ bufferChapters: 2 });
     plan = await setChapterRelease({ bookId: book.id, chapterId: chapters[3]!.id, releaseDate: "2026-12-31" }, fu);
     expect(plan.chapters[3]!.releaseDate).toBe("2026-12-31");
     expect(await getReleasePlan({ bookId: book.id }, fu)).toEqual(plan);
+  });
+
+  it("plans N chapters a release day at release times, counts the buffer in true days and chapters, and the streak (issue 32 item 7)", async () => {
+    const lin = await newWriter("lin");
+    const book = await bookFor(lin);
+    await updateGoalSettings({ timeZone: "Asia/Shanghai" }, lin);
+    at("2026-12-07T02:00:00Z"); // Monday 10:00 in Shanghai
+    const chapters = [];
+    for (let i = 0; i < 6; i++) chapters.push(await uploadChapter({ bookId: book.id, content: `第${i}章` }, lin));
+    // A plan stored before chapters a day and times: one a day, no times.
+    let plan = await setReleasePlan({ bookId: book.id, cadence: "daily", startDate: "2026-12-08", minimumBufferDays: 3 }, lin);
+    expect(plan).toMatchObject({ releasesPerDay: 1, releaseTimes: [], bufferChapters: 6, bufferDays: 6, minimumBufferChapters: 3, belowMinimum: false });
+    expect(plan.chapters.map((c) => c.releaseTime)).toEqual([null, null, null, null, null, null]);
+
+    // 两更 at 08:00 and 20:00 from tomorrow: the times alone say two a day.
+    plan = await setReleasePlan({ bookId: book.id, cadence: "daily", startDate: "2026-12-08", minimumBufferDays: 4, releaseTimes: ["08:00", "20:00"] }, lin);
+    expect(plan.chapters.map((c) => `${c.releaseDate} ${c.releaseTime}`)).toEqual([
+      "2026-12-08 08:00",
+      "2026-12-08 20:00",
+      "2026-12-09 08:00",
+      "2026-12-09 20:00",
+      "2026-12-10 08:00",
+      "2026-12-10 20:00",
+    ]);
+    expect(plan).toMatchObject({
+      releasesPerDay: 2,
+      releaseTimes: ["08:00", "20:00"],
+      bufferChapters: 6,
+      bufferDays: 3,
+      bufferRunsOut: { date: "2026-12-11", time: "08:00" },
+      minimumBufferDays: 4,
+      minimumBufferChapters: 8,
+      belowMinimum: true,
+      releaseStreak: { current: 0, longest: 0 },
+    });
+
+    // Two out on Tuesday, one on Wednesday: a streak of two days, the buffer three chapters.
+    at("2026-12-09T13:00:00Z"); // Wednesday 21:00 in Shanghai
+    for (const chapter of chapters.slice(0, 3)) plan = await setChapterRelease({ bookId: book.id, chapterId: chapter.id, released: true }, lin);
+    expect(plan).toMatchObject({ bufferChapters: 3, releaseStreak: { current: 2, longest: 2 } });
+    plan = await setChapterRelease({ bookId: book.id, chapterId: chapters[3]!.id, releaseTime: "21:30" }, lin);
+    expect(plan.chapters[3]).toMatchObject({ releaseDate: "2026-12-09", releaseTime: "21:30" });
+    expect(await getReleasePlan({ bookId: book.id }, lin)).toEqual(plan);
+  });
+
+  it("refuses release times out of order, not one per chapter of the day, or not HH:MM (422), and changes nothing", async () => {
+    const mo = await newWriter("mo");
+    const book = await bookFor(mo);
+    await uploadChapter({ bookId: book.id, content: "一" }, mo);
+    const before = await getReleasePlan({ bookId: book.id }, mo);
+    const base = { bookId: book.id, cadence: "daily" as const, startDate: null, minimumBufferDays: null };
+    const caller = createCaller(createContextInner({ principal: mo }));
+    const refusals: [{ releasesPerDay?: number; releaseTimes?: string[] }, string][] = [
+      [{ releaseTimes: ["20:00", "08:00"] }, "earliest first"],
+      [{ releaseTimes: ["08:00", "08:00"] }, "earliest first"],
+      [{ releasesPerDay: 3, releaseTimes: ["08:00", "20:00"] }, "one time per chapter"],
+      [{ releaseTimes: ["8:00"] }, "HH:MM"],
+      [{ releaseTimes: ["24:00"] }, "HH:MM"],
+      [{ releasesPerDay: 0 }, "at least one"],
+      [{ releasesPerDay: 25 }, "at most 24"],
+    ];
+    for (const [change, message] of refusals) {
+      const refusal = (await caller.releases.setPlan({ ...base, ...change }).catch((e: unknown) => e)) as { code: string; cause: { details: { path: string; message: string }[] } };
+      expect(refusal.code).toBe("UNPROCESSABLE_CONTENT");
+      expect(refusal.cause.details).toEqual([{ path: expect.stringMatching(/^releas/), message: expect.stringContaining(message) }]);
+    }
+    await expect(caller.releases.setChapter({ bookId: book.id, chapterId: before.chapters[0]!.chapterId, releaseTime: "7pm" })).rejects.toMatchObject({ code: "UNPROCESSABLE_CONTENT" });
+    expect(await getReleasePlan({ bookId: book.id }, mo)).toEqual(before);
   });
 });
 

@@ -122,9 +122,9 @@ describe("tRPC procedures call the same use cases", () => {
     ]);
     expect(await caller.chapters.delete({ bookId: book.id, chapterId: chapter.id, permanent: true })).toEqual({ deleted: true });
     expect(await failureOf(caller.chapters.get({ bookId: book.id, chapterId: chapter.id }))).toEqual({ code: "NOT_FOUND", error: "not_found" }); // gone for good, not chapter_in_trash
-    // PATCH …/release must name releaseDate or released, over tRPC too.
+    // PATCH …/release must name releaseDate, releaseTime or released, over tRPC too.
     const next = await caller.chapters.upload({ bookId: book.id, content: "More words." });
-    expect(await problemsOf(caller.releases.setChapter({ bookId: book.id, chapterId: next.id }))).toEqual([{ path: "(body)", message: "name releaseDate or released" }]);
+    expect(await problemsOf(caller.releases.setChapter({ bookId: book.id, chapterId: next.id }))).toEqual([{ path: "(body)", message: "name releaseDate, releaseTime or released" }]);
   });
 
   it("sorts books.list ascending when only sortBy is given, as REST does", async () => {

@@ -141,7 +141,7 @@ export const bookProgressEndpoint = defineEndpoint({
 export const releasePlanEndpoint = defineEndpoint({
   method: "GET",
   path: "/api/v1/books/{bookId}/release-plan",
-  summary: "A book's release cadence, chapters' release days and released marks, and the buffer of chapters written ahead",
+  summary: "A book's release cadence, chapters' release days, times and released marks, the buffer of chapters written ahead (in days and chapters) and the release streak",
   operation: "releases.plan",
   auth: "required",
   params: bookIdParams,
@@ -154,13 +154,15 @@ export const releasePlanEndpoint = defineEndpoint({
 export const setReleasePlanEndpoint = defineEndpoint({
   method: "PUT",
   path: "/api/v1/books/{bookId}/release-plan",
-  summary: "Set a book's cadence (daily, weekdays, weekly), start day and minimum buffer; unreleased chapters get release days in book order",
+  summary:
+    "Set a book's cadence (daily, weekdays, weekly), chapters a release day and their times, start day and minimum buffer; unreleased chapters get release days and times in book order",
   operation: "releases.setPlan",
   auth: "required",
   params: bookIdParams,
   body: { schema: setReleasePlanInput },
   writableAttributes: Object.keys(setReleasePlanInput.shape),
-  requiredAttributes: Object.keys(setReleasePlanInput.shape),
+  // Chapters a day and times came later (issue 32): a PUT without them plans one a day without times, as before.
+  requiredAttributes: ["cadence", "startDate", "minimumBufferDays"],
   success: { status: 201, description: "the plan as saved", schema: releasePlanSchema },
   errors: ["book_in_trash", "gone"],
   run: setReleasePlan,
@@ -170,12 +172,12 @@ export const setReleasePlanEndpoint = defineEndpoint({
 export const setChapterReleaseEndpoint = defineEndpoint({
   method: "PATCH",
   path: "/api/v1/books/{bookId}/chapters/{chapterId}/release",
-  summary: "Set a chapter's release day, or mark it released (today, if it had no day) or not",
+  summary: "Set a chapter's release day or time, or mark it released (today, if it had no day) or not",
   operation: "releases.setChapter",
   auth: "required",
   params: chapterParams,
   body: { schema: setChapterReleaseInput },
-  writableAttributes: ["releaseDate", "released"],
+  writableAttributes: ["releaseDate", "releaseTime", "released"],
   success: { status: 201, description: "the book's plan as it now stands", schema: releasePlanSchema },
   errors: ["book_in_trash", "chapter_in_trash", "gone"],
   run: setChapterRelease,

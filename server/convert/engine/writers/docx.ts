@@ -16,6 +16,7 @@ import {
   type IRunOptions,
   type ISectionOptions,
 } from "docx";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { lexChapter, plainText, tableRows, type Token } from "../markdown/tokens";
 import { countProse } from "../../../text/prose";
 import { countText } from "../../../text/count-rule";
@@ -48,6 +49,8 @@ interface Style {
   inParts: boolean;
   /** the headings' alignment: the theme's; a manuscript's centred */
   headingAlignment: (typeof AlignmentType)[keyof typeof AlignmentType];
+  /** the body text's size in half-points, which a two-character indent is measured in */
+  textHalfPoints: number;
 }
 
 type Marks = Pick<IRunOptions, "bold" | "italics" | "strike" | "superScript">;
@@ -131,7 +134,7 @@ function paragraphs(blocks: readonly Token[], style: Style, notes: Map<string, n
       continue;
     }
     const children = token.type === "code" ? [new TextRun({ text: token.text, font: "Courier New" })] : runs("tokens" in token ? token.tokens : [token], {}, style, notes);
-    const indent = style.manuscript ? { firstLine: INCH / 2 } : firstIndent ? bodyIndent(style.paragraphIndent, afterBreak) : undefined;
+    const indent = style.manuscript ? { firstLine: INCH / 2 } : firstIndent ? bodyIndent(style.paragraphIndent, afterBreak, style.textHalfPoints) : undefined;
     out.push(new Paragraph({ children, indent }));
     afterBreak = false;
   }
@@ -143,8 +146,9 @@ function paragraphs(blocks: readonly Token[], style: Style, notes: Map<string, n
  * the font; `firstLine` the same two 12-point characters for readers that know only it), half an
  * inch but after a heading or a break, or none.
  */
-function bodyIndent(indent: ParagraphIndent, afterBreak: boolean): { firstLine: number; firstLineChars?: number } | undefined {
-  if (indent === "fullWidth") return { firstLineChars: 200, firstLine: 2 * 12 * 20 };
+function bodyIndent(indent: ParagraphIndent, afterBreak: boolean, halfPoints: number): { firstLine: number; firstLineChars?: number } | undefined {
+  // twips: two characters of the text's size (a half-point is 10 twips)
+  if (indent === "fullWidth") return { firstLineChars: 200, firstLine: 2 * halfPoints * 10 };
   if (indent === "typographic" && !afterBreak) return { firstLine: INCH / 2 };
   return undefined;
 }
@@ -243,10 +247,12 @@ export async function writeDocx(model: DocumentModel, options: WriteOptions = {}
     footnotes: {},
     inParts,
     headingAlignment: manuscript || theme.headingAlign === "center" ? AlignmentType.CENTER : AlignmentType.LEFT,
+    textHalfPoints: manuscript ? 24 : Math.round(24 * theme.textScale),
   };
   const body = chapterParagraphs(model, style);
   const font = manuscript ? (manuscript.font === "times" ? "Times New Roman" : "Courier New") : theme.body.word;
-  const faces = themeFonts(theme, font, !!manuscript);
+  const eastAsian = eastAsianOf(model.language);
+  const faces = themeFonts(theme, font, !!manuscript, !!eastAsian);
   const titlePage = model.title
     ? [
         new Paragraph({ style: "Title", alignment: AlignmentType.CENTER, spacing: { before: INCH * 2 }, children: [new TextRun(model.title)] }),
@@ -266,7 +272,9 @@ export async function writeDocx(model: DocumentModel, options: WriteOptions = {}
     styles: {
       default: {
         document: {
-          run: { font: faces.body, size: faces.size(24), language: model.language ? { value: model.language } : undefined },
+          // A CJK book says its East Asian language too: without it a reader sets Han characters in the
+          // application's default Asian language (LibreOffice's may be Japanese: a Japanese face).
+          run: { font: faces.body, size: faces.size(24), language: model.language ? { value: model.language, ...(eastAsian && { eastAsia: eastAsian.language }) } : undefined },
           paragraph: { spacing: manuscript ? { line: 480, lineRule: LineRuleType.AUTO } : { line: faces.line, lineRule: LineRuleType.AUTO, after: faces.after } },
         },
         heading1: { run: { font: faces.heading, size: faces.headingSize(inParts ? 40 : 32), bold: faces.headingBold, color: "000000" }, paragraph: { spacing: { after: 480 } } },
@@ -277,7 +285,7 @@ export async function writeDocx(model: DocumentModel, options: WriteOptions = {}
       // The title page's lines in styles of their own, as pandoc names them: a reader (Inkstone's,
       // pandoc's) knows the author, a manuscript's contact lines and its END for what they are.
       paragraphStyles: [
-        { id: "Author", name: "Author", basedOn: "Normal", run: { font, size: manuscript ? 24 : 28 } },
+        { id: "Author", name: "Author", basedOn: "Normal", run: { font: eastAsian ? faces.body : font, size: manuscript ? 24 : 28 } },
         { id: "Contact", name: "Contact", basedOn: "Normal" },
         { id: "End", name: "End", basedOn: "Normal" },
         { id: "Copyright", name: "Copyright", basedOn: "Normal" },
@@ -286,15 +294,69 @@ export async function writeDocx(model: DocumentModel, options: WriteOptions = {}
     },
     sections: [section],
   });
-  return { bytes: new Uint8Array(await Packer.toBuffer(document)), mediaType: MEDIA_TYPE, extension: "docx" };
+  const bytes = new Uint8Array(await Packer.toBuffer(document));
+  return { bytes: eastAsian ? withFontTable(bytes, [faces.body.eastAsia, ...(typeof faces.heading === "string" ? [] : [faces.heading.eastAsia])], eastAsian) : bytes, mediaType: MEDIA_TYPE, extension: "docx" };
 }
+
+/** A CJK book's East Asian language as Word tags it, and the character set its faces are described in. */
+interface EastAsian {
+  language: string;
+  /** the font table's w:charset: 86 GB2312, 88 Big5, 80 Shift-JIS, 81 Hangul */
+  charset: string;
+}
+
+/**
+ * The East Asian language of a book in Chinese, Japanese or Korean; none for any other (their
+ * DOCX stays as it was). Chinese in traditional characters (zh-Hant, zh-TW, zh-HK, zh-MO, yue) is
+ * zh-TW or zh-HK; any other Chinese zh-CN.
+ */
+export function eastAsianOf(language: string | undefined): EastAsian | undefined {
+  const subtags = (language ?? "").toLowerCase().split("-");
+  const [primary] = subtags;
+  if (primary === "zh" || primary === "yue") {
+    if (subtags.includes("hk") || subtags.includes("mo") || (primary === "yue" && !subtags.includes("hans"))) return { language: "zh-HK", charset: "88" };
+    if (subtags.includes("hant") || subtags.includes("tw")) return { language: "zh-TW", charset: "88" };
+    return { language: "zh-CN", charset: "86" };
+  }
+  if (primary === "ja") return { language: "ja-JP", charset: "80" };
+  if (primary === "ko") return { language: "ko-KR", charset: "81" };
+  return undefined;
+}
+
+/**
+ * What a reader needs to substitute a face it lacks (decision 0502): each East Asian face in the
+ * font table with its native name, character set and PANOSE class, so that Word picks a face of
+ * that language and kind; the `docx` library writes the table empty. SimSun (宋体) is on every
+ * Windows and in Word for Mac; without it LibreOffice asks fontconfig for a face of the run's
+ * language (here AR PL UKai CN; Noto Serif CJK SC where installed).
+ */
+function withFontTable(bytes: Uint8Array, names: readonly (string | undefined)[], eastAsian: EastAsian): Uint8Array {
+  const described = [...new Set(names)].flatMap((name) => {
+    const face = name === undefined ? undefined : FONT_TABLE[name];
+    return face ? [`<w:font w:name="${name}">${face.altName ? `<w:altName w:val="${face.altName}"/>` : ""}<w:panose1 w:val="${face.panose}"/><w:charset w:val="${eastAsian.charset}"/><w:family w:val="${face.family}"/><w:pitch w:val="variable"/></w:font>`] : [];
+  });
+  if (described.length === 0) return bytes;
+  const files = unzipSync(bytes);
+  const table = strFromU8(files["word/fontTable.xml"]!);
+  const entries = described.join("");
+  // The library writes an empty table (<w:fonts …/>); should it ever write entries, ours go first.
+  const filled = table.endsWith("/>") ? `${table.slice(0, -2)}>${entries}</w:fonts>` : table.replace(/(<w:fonts\b[^>]*>)/, `$1${entries}`);
+  files["word/fontTable.xml"] = strToU8(filled);
+  return zipSync(files);
+}
+
+/** The East Asian faces the themes name, as Windows describes them. */
+const FONT_TABLE: Record<string, { altName?: string; panose: string; family: "roman" | "script" | "modern" }> = {
+  SimSun: { altName: "宋体", panose: "02010600030101010101", family: "roman" },
+  KaiTi: { altName: "楷体", panose: "02010609060101010101", family: "modern" },
+};
 
 /**
  * The theme (../themes.ts) as Word's styles: the faces by the names Word looks for (Latin and East
  * Asian apart), the type and line spacing scaled from Word's 12 pt and 1.25 lines, block
  * paragraphs' gap after each. A manuscript keeps Standard Manuscript Format's own.
  */
-function themeFonts(theme: Theme, font: string, manuscript: boolean) {
+function themeFonts(theme: Theme, font: string, manuscript: boolean, eastAsianBook: boolean) {
   const east = (manuscript ? undefined : theme.cjk?.word) ?? "SimSun";
   const headingLatin = manuscript ? font : (theme.heading?.word ?? font);
   const headingEast = manuscript ? undefined : (theme.headingCjk ?? theme.heading ?? theme.cjk)?.word;
@@ -303,7 +365,8 @@ function themeFonts(theme: Theme, font: string, manuscript: boolean) {
   return {
     body: { ascii: font, hAnsi: font, eastAsia: east },
     // A heading without faces of its own is set in the body's, as every DOCX was before themes.
-    heading: headingLatin === font && !headingEast ? font : { ascii: headingLatin, hAnsi: headingLatin, eastAsia: headingEast ?? east },
+    // A CJK book's headings keep an East Asian face: the body's font name alone would ask for Han characters in Times New Roman.
+    heading: headingLatin === font && !headingEast && !eastAsianBook ? font : { ascii: headingLatin, hAnsi: headingLatin, eastAsia: headingEast ?? east },
     headingBold: !manuscript && theme.headingBold,
     size: (halfPoints: number) => Math.round(halfPoints * scale),
     headingSize: (halfPoints: number) => (manuscript ? 24 : Math.round(halfPoints * theme.headingScale * scale)),

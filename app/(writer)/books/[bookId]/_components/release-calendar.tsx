@@ -7,6 +7,7 @@ interface PlannedChapter {
   chapterId: string;
   title: string;
   releaseDate: string | null;
+  releaseTime: string | null;
   releasedAt: string | null;
 }
 
@@ -81,6 +82,7 @@ export function ReleaseCalendar({
                         {out.map((chapter) => (
                           <li key={chapter.chapterId} data-released={chapter.releasedAt !== null || undefined}>
                             {chapter.releasedAt !== null && <span aria-label="released">✓ </span>}
+                            {chapter.releaseTime && <time className={styles.releaseTime}>{chapter.releaseTime} </time>}
                             {chapter.title}
                           </li>
                         ))}

@@ -21,6 +21,9 @@ type Cadence = "daily" | "weekdays" | "weekly";
 /** "1 chapter", "3 days" */
 const count = (n: number, one: string) => `${formatNumber(n)} ${one}${n === 1 ? "" : "s"}`;
 
+/** "08:00, 20:00" as typed (commas, spaces or 、 between) → ["08:00", "20:00"]; the server checks each. */
+const typedTimes = (text: string) => text.split(/[\s,，、]+/).filter((time) => time !== "");
+
 /**
  * The release planner for serials: a cadence that dates the unreleased chapters in book order,
  * each chapter's date and released mark, and the buffer (存稿) of chapters written ahead.
@@ -69,17 +72,26 @@ export function ReleasePlanner({ bookId, language, chapters }: { bookId: string;
     const form = new FormData(event.currentTarget);
     const text = (key: string) => String(form.get(key) ?? "").trim();
     const buffer = text("minimumBufferDays");
+    const perDay = text("releasesPerDay");
+    // A number as typed goes as a number; anything else goes as typed, for the server's 422 to name.
+    const whole = (value: string) => (/^-?\d+$/.test(value) ? Number(value) : (value as unknown as number));
+    const times = typedTimes(text("releaseTimes"));
+    // Times name the day's chapters: with times typed, the count goes only if the writer changed it
+    // (two times under the stored "1" are two a day; a changed count that disagrees is the server's 422).
+    const sendCount = perDay !== "" && (times.length === 0 || perDay !== String(p.releasesPerDay));
     setPlan.mutate({
       bookId,
       cadence: (text("cadence") || null) as Cadence | null,
       startDate: text("startDate") || null,
-      minimumBufferDays: buffer === "" ? null : /^-?\d+$/.test(buffer) ? Number(buffer) : (buffer as unknown as number),
+      minimumBufferDays: buffer === "" ? null : whole(buffer),
+      ...(sendCount && { releasesPerDay: whole(perDay) }),
+      releaseTimes: times,
     });
   }
 
   return (
     <>
-      <form key={`${p.cadence}|${p.startDate}|${p.minimumBufferDays}`} onSubmit={submit} className={styles.planForm} noValidate>
+      <form key={`${p.cadence}|${p.startDate}|${p.minimumBufferDays}|${p.releasesPerDay}|${p.releaseTimes.join()}`} onSubmit={submit} className={styles.planForm} noValidate>
         <FormAlert message={problem?.message} />
         <div className="field">
           <label htmlFor="plan-cadence">Cadence</label>
@@ -91,6 +103,36 @@ export function ReleasePlanner({ bookId, language, chapters }: { bookId: string;
             ))}
           </select>
           {fields.cadence && <p className="field-error">{fields.cadence}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor="plan-per-day">Chapters a release day</label>
+          <input
+            id="plan-per-day"
+            name="releasesPerDay"
+            inputMode="numeric"
+            defaultValue={p.releasesPerDay}
+            aria-invalid={fields.releasesPerDay ? true : undefined}
+            aria-describedby="plan-per-day-hint"
+          />
+          <p id="plan-per-day-hint" className="field-hint">
+            2 for 两更. With times: one for each time.
+          </p>
+          {fields.releasesPerDay && <p className="field-error">{fields.releasesPerDay}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor="plan-times">Release times</label>
+          <input
+            id="plan-times"
+            name="releaseTimes"
+            defaultValue={p.releaseTimes.join(", ")}
+            placeholder="e.g. 08:00, 20:00"
+            aria-invalid={fields.releaseTimes ? true : undefined}
+            aria-describedby="plan-times-hint"
+          />
+          <p id="plan-times-hint" className="field-hint">
+            One per chapter of the day, in your time zone ({settings.data.timeZone}). Empty: no times.
+          </p>
+          {fields.releaseTimes && <p className="field-error">{fields.releaseTimes}</p>}
         </div>
         <div className="field">
           <label htmlFor="plan-start">First release</label>
@@ -120,14 +162,21 @@ export function ReleasePlanner({ bookId, language, chapters }: { bookId: string;
 
       <div role="status" className={p.belowMinimum ? styles.bufferLow : styles.buffer} data-testid="buffer">
         <p>
-          <strong>Buffer:</strong> {count(p.bufferChapters, "chapter")} written ahead, {count(p.bufferDays, "day")} of releases.
+          <strong>Buffer:</strong> {count(p.bufferChapters, "chapter")} written ahead, {count(p.bufferDays, "day")} of releases
+          {p.bufferRunsOut ? `; the first release without a chapter: ${formatDay(p.bufferRunsOut.date)}${p.bufferRunsOut.time ? ` ${p.bufferRunsOut.time}` : ""}.` : "."}
         </p>
         {p.belowMinimum && minimum !== null && (
           <p>
-            Under your minimum of {count(minimum, "day")}: write ahead or slow the cadence before the buffer runs out.
+            {p.minimumBufferChapters === null
+              ? `Under your minimum of ${count(minimum, "day")}: write ahead or slow the cadence before the buffer runs out.`
+              : `Under your minimum of ${count(minimum, "day")} (${count(p.minimumBufferChapters, "chapter")}): write ${count(Math.max(p.minimumBufferChapters - p.bufferChapters, 1), "more chapter")} ahead or slow the cadence.`}
           </p>
         )}
       </div>
+      <p className="muted" data-testid="release-streak">
+        <strong>Release streak:</strong> {count(p.releaseStreak.current, "release day")} in a row
+        {p.releaseStreak.longest > p.releaseStreak.current ? ` (longest ${formatNumber(p.releaseStreak.longest)})` : ""}.
+      </p>
 
       <FormAlert message={chapterProblem?.message} />
       {p.chapters.length === 0 ? (
@@ -139,6 +188,7 @@ export function ReleasePlanner({ bookId, language, chapters }: { bookId: string;
               <tr>
                 <th scope="col">Chapter</th>
                 <th scope="col">Release date</th>
+                <th scope="col">Time</th>
                 <th scope="col">Released</th>
               </tr>
             </thead>
@@ -157,6 +207,19 @@ export function ReleasePlanner({ bookId, language, chapters }: { bookId: string;
                       onBlur={(event) => {
                         const value = event.currentTarget.value || null;
                         if (value !== chapter.releaseDate) setChapter.mutate({ bookId, chapterId: chapter.chapterId, releaseDate: value });
+                      }}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      type="time"
+                      className={styles.timeInput}
+                      aria-label={`Release time of ${chapter.title}`}
+                      defaultValue={chapter.releaseTime ?? ""}
+                      key={chapter.releaseTime ?? ""}
+                      onBlur={(event) => {
+                        const value = event.currentTarget.value || null;
+                        if (value !== chapter.releaseTime) setChapter.mutate({ bookId, chapterId: chapter.chapterId, releaseTime: value });
                       }}
                     />
                   </td>
@@ -192,7 +255,7 @@ export function ReleasePlanner({ bookId, language, chapters }: { bookId: string;
   );
 }
 
-type PlannedChapter = { releaseDate: string | null; releasedAt: string | null; title: string };
+type PlannedChapter = { releaseDate: string | null; releaseTime: string | null; releasedAt: string | null; title: string };
 
 /** The month with the next unreleased chapter's date, or this one. */
 function monthOfInterest(chapters: PlannedChapter[], today: string): string {
@@ -201,6 +264,7 @@ function monthOfInterest(chapters: PlannedChapter[], today: string): string {
 }
 
 function nextRelease(chapters: PlannedChapter[], today: string): string {
-  const next = chapters.filter((c) => c.releasedAt === null && c.releaseDate !== null && c.releaseDate >= today).sort((a, b) => a.releaseDate!.localeCompare(b.releaseDate!))[0];
-  return next ? `${next.title}, ${formatDay(next.releaseDate!)}` : "none planned";
+  const when = (c: PlannedChapter) => `${c.releaseDate} ${c.releaseTime ?? ""}`;
+  const next = chapters.filter((c) => c.releasedAt === null && c.releaseDate !== null && c.releaseDate >= today).sort((a, b) => when(a).localeCompare(when(b)))[0];
+  return next ? `${next.title}, ${formatDay(next.releaseDate!)}${next.releaseTime ? ` ${next.releaseTime}` : ""}` : "none planned";
 }
