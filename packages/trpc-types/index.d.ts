@@ -3332,6 +3332,7 @@ export type AppRouter = TRPCBuiltRouter<
           wholeWord?: boolean | undefined;
           regex?: boolean | undefined;
           widthInsensitive?: boolean | undefined;
+          matchChineseScript?: boolean | undefined;
         };
         output: {
           items: Array<{
@@ -3389,6 +3390,7 @@ export type AppRouter = TRPCBuiltRouter<
           wholeWord?: boolean | undefined;
           regex?: boolean | undefined;
           widthInsensitive?: boolean | undefined;
+          matchChineseScript?: boolean | undefined;
         };
         output: {
           total: number;
@@ -3425,6 +3427,7 @@ export type AppRouter = TRPCBuiltRouter<
           wholeWord?: boolean | undefined;
           regex?: boolean | undefined;
           widthInsensitive?: boolean | undefined;
+          matchChineseScript?: boolean | undefined;
         };
         output: {
           changeSetId: string;
@@ -3513,7 +3516,7 @@ export type AppRouter = TRPCBuiltRouter<
               } | null;
               warnings: Array<{
                   name: string;
-                  code: "common_word";
+                  code: "common_word" | "single_character";
                   message: string;
                 }>;
               createdAt: string;
@@ -3574,7 +3577,7 @@ export type AppRouter = TRPCBuiltRouter<
           } | null;
           warnings: Array<{
               name: string;
-              code: "common_word";
+              code: "common_word" | "single_character";
               message: string;
             }>;
           createdAt: string;
@@ -3631,7 +3634,7 @@ export type AppRouter = TRPCBuiltRouter<
           } | null;
           warnings: Array<{
               name: string;
-              code: "common_word";
+              code: "common_word" | "single_character";
               message: string;
             }>;
           createdAt: string;
@@ -3690,7 +3693,7 @@ export type AppRouter = TRPCBuiltRouter<
           } | null;
           warnings: Array<{
               name: string;
-              code: "common_word";
+              code: "common_word" | "single_character";
               message: string;
             }>;
           createdAt: string;
@@ -3744,7 +3747,7 @@ export type AppRouter = TRPCBuiltRouter<
           } | null;
           warnings: Array<{
               name: string;
-              code: "common_word";
+              code: "common_word" | "single_character";
               message: string;
             }>;
           createdAt: string;
@@ -3991,7 +3994,7 @@ export type AppRouter = TRPCBuiltRouter<
             }>;
           warnings: Array<{
               name: string;
-              code: "common_word";
+              code: "common_word" | "single_character";
               message: string;
               entryId: string;
             }>;
@@ -4035,7 +4038,7 @@ export type AppRouter = TRPCBuiltRouter<
           } | null;
           warnings: Array<{
               name: string;
-              code: "common_word";
+              code: "common_word" | "single_character";
               message: string;
             }>;
           createdAt: string;
