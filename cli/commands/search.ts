@@ -19,6 +19,7 @@ interface MatchFlags {
   wholeWord?: boolean;
   matchCase?: boolean;
   width?: boolean;
+  matchScript?: boolean;
 }
 
 function matchOptions(command: Command): Command {
@@ -26,7 +27,8 @@ function matchOptions(command: Command): Command {
     .option("--regex", "the query is a regular expression (RE2: no backreferences or lookaround)")
     .option("-w, --whole-word", "whole words only (each Chinese or Japanese character is a word of its own)")
     .option("-c, --match-case", "upper and lower case must match")
-    .option("--width", "full-width and half-width forms match each other (Ａ and A)");
+    .option("--width", "full-width and half-width forms match each other (Ａ and A)")
+    .option("--match-script", "简体 and 繁体 must match as written (by default 刘备 finds 劉備)");
 }
 
 /** The flags as the API's query parameters; absent flags are left out (false). */
@@ -36,6 +38,7 @@ function flagQuery(flags: MatchFlags) {
     wholeWord: flags.wholeWord ? "true" : undefined,
     matchCase: flags.matchCase ? "true" : undefined,
     widthInsensitive: flags.width ? "true" : undefined,
+    matchChineseScript: flags.matchScript ? "true" : undefined,
   };
 }
 
@@ -114,7 +117,7 @@ export function registerSearch(program: Command): void {
     if (preview.total === 0) throw new CliError(`no hit for "${query}": nothing to replace`);
     // Applied at the versions previewed: a chapter saved in between refuses the whole change (409).
     const chapters = preview.chapters.map((c) => ({ chapterId: c.chapterId, version: c.version, skip: [] }));
-    const body = { query, replacement, regex: !!options.regex, wholeWord: !!options.wholeWord, matchCase: !!options.matchCase, widthInsensitive: !!options.width, preserveCase: !!options.preserveCase, chapters };
+    const body = { query, replacement, regex: !!options.regex, wholeWord: !!options.wholeWord, matchCase: !!options.matchCase, widthInsensitive: !!options.width, matchChineseScript: !!options.matchScript, preserveCase: !!options.preserveCase, chapters };
     const result = await client.data("POST", `${bookPath(bookId)}/replace`, { json: body }, replaceResultSchema);
     printResult(json, result, `Replaced ${result.replaced} hits in ${result.chapters.length} chapters (change set ${result.changeSetId}). Undo: inkstone undo-replace ${bookId} ${result.changeSetId}`);
   });
