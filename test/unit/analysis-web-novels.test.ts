@@ -19,7 +19,6 @@ function sanguo(): BookInput {
 
 const template = (slug: string) => BUILT_IN_TEMPLATES.find((candidate) => candidate.slug === slug)!.definition;
 const figure = (result: SectionResult, label: string) => result.summary.find((item) => item.label === label)?.value;
-const sectionOf = (report: AnalysisReport, id: string) => report.sections.find((section) => section.id === id)!;
 
 describe("三国演义 第1–20回 as a web novelist reads it", () => {
   let book: BookInput;
