@@ -66,11 +66,16 @@ function foldPattern(pattern: string, fold: FoldOptions): string {
   return folded;
 }
 
+const HAN = /\p{Script=Han}/u;
+
 export function compileSearch(spec: SearchSpec): Matcher {
   if (spec.query.length === 0) throw new AppError("validation_failed", "Say what to search for.", [{ path: "query", message: "cannot be empty" }]);
   // A query with no cased letter (Chinese, digits) matches the same either way: the text need not be lower-cased.
   const cased = spec.query.toLowerCase() !== spec.query.toUpperCase();
-  const fold: FoldOptions = { lowerCase: !spec.matchCase && cased, widthInsensitive: spec.widthInsensitive, chineseScriptInsensitive: !spec.matchChineseScript };
+  // 简/繁 folding can change what matches only when the query names a Han character: without one the
+  // text keeps lower-casing's fast path (an English book's search is not slowed by Chinese folding).
+  const han = HAN.test(spec.query);
+  const fold: FoldOptions = { lowerCase: !spec.matchCase && cased, widthInsensitive: spec.widthInsensitive, chineseScriptInsensitive: !spec.matchChineseScript && han };
   if (!spec.regex) return { kind: "plain", needle: foldQuery(spec.query, fold), fold, wholeWord: spec.wholeWord };
   try {
     // Case is left to RE2 (its folding knows more than lower-casing a pattern could).
