@@ -60,11 +60,12 @@ export function registerSearch(program: Command): void {
       .description("search one book (--book) or all your books: each hit with the sentence around it")
       .option("-b, --book <bookId>", "search this book only (hits, with every option); without it, your whole library (chapters, case-insensitive)")
       .option("--page <n>", "which page of results", pageNumber, 1)
-      .addHelpText("after", '\nExamples:\n  inkstone search lantern\n  inkstone search --book <bookId> --whole-word Kathryn\n  inkstone search --book <bookId> --regex "chapter \\d+"'),
+      .addHelpText("after", '\nExamples:\n  inkstone search lantern\n  inkstone search --book <bookId> --whole-word Kathryn\n  inkstone search --book <bookId> --regex "chapter \\d+"\n  inkstone search --book <bookId> --match-script 劉備'),
   ).action(async (query: string, options: MatchFlags & { book?: string; page: number }, command: Command) => {
     const { client, json } = context(command);
     if (!options.book) {
-      if (options.regex || options.wholeWord || options.matchCase || options.width) throw new CliError("--regex, --whole-word, --match-case and --width need --book: the library search is plain text");
+      // The library's index tells 简体 and 繁体 apart already (decision 0503): --match-script there would promise a choice it cannot make.
+      if (options.regex || options.wholeWord || options.matchCase || options.width || options.matchScript) throw new CliError("--regex, --whole-word, --match-case, --width and --match-script need --book: the library search is plain text");
       // A search pages as every collection does: the page is `data`, X-Total-Count and Link say the rest.
       const answer = await client.page("/api/v1/search", { query, page: options.page }, librarySearchHitSchema);
       if (json) return printResult(true, listing(answer, options.page), "");
