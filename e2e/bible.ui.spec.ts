@@ -92,6 +92,9 @@ test("Chinese names are marked while typing, and a one-character alias only as a
   const [chapter] = await newBook(page.request, [{ title: "第一回", content: "话说。" }]);
   await addEntry(page, chapter!.bookId, { name: "林黛玉", aliases: ["黛玉", "颦儿"] });
   await addEntry(page, chapter!.bookId, { name: "诸葛亮", aliases: ["孔明", "亮"] });
+  // The entry's page says the one-character alias will be found inside other words (decision 0503).
+  await expect(page.getByRole("listitem").filter({ hasText: "single Chinese character" })).toHaveText(/^"亮" is a single Chinese character: it is found inside every word that holds it/);
+  await shoot(page, "bible-entry-single-character");
   await page.goto(chapter!.path);
   await toEnd(page);
   // An input method commits whole words: insertText, as it does.

@@ -160,6 +160,29 @@ test("Chinese text is found without word boundaries, and full- and half-width fo
   await expect(matches(page).locator("mark")).toHaveText("ＡＢＣ");
 });
 
+test("简体 and 繁体 are found together by default, told apart when asked, and a replace takes only what was found", async ({ page }) => {
+  const [chapter] = await newBook(page.request, [{ title: "第一回", content: "劉備曰：吾乃刘备也。\n\n玄德大喜。" }]);
+  await page.goto(`/books/${chapter!.bookId}`);
+
+  await search(page, "刘备");
+  await expect(page.getByRole("status").filter({ hasText: "match" })).toHaveText("2 matches in 1 chapter");
+  await expect(matches(page).locator("mark")).toHaveText(["劉備", "刘备"]);
+  // Checking the box asks again at once, as the other options do.
+  await bookSearch(page).getByLabel("Match 简体/繁体").check();
+  await expect(page.getByRole("status").filter({ hasText: "match" })).toHaveText("1 match in 1 chapter");
+  await expect(matches(page).locator("mark")).toHaveText(["刘备"]);
+  await shot(page, "search-chinese-script");
+
+  await page.getByRole("button", { name: "Replace…" }).click();
+  await page.getByLabel("Replace with").fill("玄德");
+  await page.getByRole("button", { name: "Preview replacements" }).click();
+  const review = page.getByRole("region", { name: "Review the replacements" });
+  await expect(review.getByRole("status")).toHaveText("1 replacement of 1 match, in 1 chapter");
+  await review.getByRole("button", { name: "Replace 1 match" }).click();
+  await expect(page.getByText("Replaced 1 match in 1 chapter.")).toBeVisible();
+  expect((await stored(page.request, chapter!)).content).toBe("劉備曰：吾乃玄德也。\n\n玄德大喜。");
+});
+
 test("the library search finds a word in every book, best first, and opens the editor at it", async ({ page }) => {
   const word = `Marrowby${Date.now()}`;
   const [first] = await newBook(page.request, [{ title: "Harbour", content: `${word} once. And ${word} twice. ${word} thrice.` }]);

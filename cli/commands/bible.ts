@@ -210,6 +210,8 @@ export function registerBible(program: Command): void {
         description: entry.description,
         status: [entry.status.note, entry.status.exitChapter ? `exits in chapter ${entry.status.exitChapter.position}` : ""].filter(Boolean).join("; "),
         tags: entry.tags.join(", "),
+        // a name that will over-match (飞, 许, "May") is said where the entry is read, not only when it is added
+        ...(entry.warnings.length > 0 ? { warnings: entry.warnings.map((w) => w.message).join(" ") } : {}),
         ...Object.fromEntries(entry.fields.map((f) => [f.key, f.value])),
         mentions: `${mentions.total} in ${mentions.chapters.length} chapters`,
         first: mentions.first ? `chapter ${mentions.first.position} (${mentions.first.chapterTitle})` : "—",

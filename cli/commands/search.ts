@@ -19,6 +19,7 @@ interface MatchFlags {
   wholeWord?: boolean;
   matchCase?: boolean;
   width?: boolean;
+  matchScript?: boolean;
 }
 
 function matchOptions(command: Command): Command {
@@ -26,7 +27,8 @@ function matchOptions(command: Command): Command {
     .option("--regex", "the query is a regular expression (RE2: no backreferences or lookaround)")
     .option("-w, --whole-word", "whole words only (each Chinese or Japanese character is a word of its own)")
     .option("-c, --match-case", "upper and lower case must match")
-    .option("--width", "full-width and half-width forms match each other (Ａ and A)");
+    .option("--width", "full-width and half-width forms match each other (Ａ and A)")
+    .option("--match-script", "简体 and 繁体 must match as written (by default 刘备 finds 劉備)");
 }
 
 /** The flags as the API's query parameters; absent flags are left out (false). */
@@ -36,6 +38,7 @@ function flagQuery(flags: MatchFlags) {
     wholeWord: flags.wholeWord ? "true" : undefined,
     matchCase: flags.matchCase ? "true" : undefined,
     widthInsensitive: flags.width ? "true" : undefined,
+    matchChineseScript: flags.matchScript ? "true" : undefined,
   };
 }
 
@@ -57,11 +60,12 @@ export function registerSearch(program: Command): void {
       .description("search one book (--book) or all your books: each hit with the sentence around it")
       .option("-b, --book <bookId>", "search this book only (hits, with every option); without it, your whole library (chapters, case-insensitive)")
       .option("--page <n>", "which page of results", pageNumber, 1)
-      .addHelpText("after", '\nExamples:\n  inkstone search lantern\n  inkstone search --book <bookId> --whole-word Kathryn\n  inkstone search --book <bookId> --regex "chapter \\d+"'),
+      .addHelpText("after", '\nExamples:\n  inkstone search lantern\n  inkstone search --book <bookId> --whole-word Kathryn\n  inkstone search --book <bookId> --regex "chapter \\d+"\n  inkstone search --book <bookId> --match-script 劉備'),
   ).action(async (query: string, options: MatchFlags & { book?: string; page: number }, command: Command) => {
     const { client, json } = context(command);
     if (!options.book) {
-      if (options.regex || options.wholeWord || options.matchCase || options.width) throw new CliError("--regex, --whole-word, --match-case and --width need --book: the library search is plain text");
+      // The library's index tells 简体 and 繁体 apart already (decision 0503): --match-script there would promise a choice it cannot make.
+      if (options.regex || options.wholeWord || options.matchCase || options.width || options.matchScript) throw new CliError("--regex, --whole-word, --match-case, --width and --match-script need --book: the library search is plain text");
       // A search pages as every collection does: the page is `data`, X-Total-Count and Link say the rest.
       const answer = await client.page("/api/v1/search", { query, page: options.page }, librarySearchHitSchema);
       if (json) return printResult(true, listing(answer, options.page), "");
@@ -114,7 +118,7 @@ export function registerSearch(program: Command): void {
     if (preview.total === 0) throw new CliError(`no hit for "${query}": nothing to replace`);
     // Applied at the versions previewed: a chapter saved in between refuses the whole change (409).
     const chapters = preview.chapters.map((c) => ({ chapterId: c.chapterId, version: c.version, skip: [] }));
-    const body = { query, replacement, regex: !!options.regex, wholeWord: !!options.wholeWord, matchCase: !!options.matchCase, widthInsensitive: !!options.width, preserveCase: !!options.preserveCase, chapters };
+    const body = { query, replacement, regex: !!options.regex, wholeWord: !!options.wholeWord, matchCase: !!options.matchCase, widthInsensitive: !!options.width, matchChineseScript: !!options.matchScript, preserveCase: !!options.preserveCase, chapters };
     const result = await client.data("POST", `${bookPath(bookId)}/replace`, { json: body }, replaceResultSchema);
     printResult(json, result, `Replaced ${result.replaced} hits in ${result.chapters.length} chapters (change set ${result.changeSetId}). Undo: inkstone undo-replace ${bookId} ${result.changeSetId}`);
   });

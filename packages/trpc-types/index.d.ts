@@ -3425,6 +3425,7 @@ export type AppRouter = TRPCBuiltRouter<
           wholeWord?: boolean | undefined;
           regex?: boolean | undefined;
           widthInsensitive?: boolean | undefined;
+          matchChineseScript?: boolean | undefined;
         };
         output: {
           items: Array<{
@@ -3482,6 +3483,7 @@ export type AppRouter = TRPCBuiltRouter<
           wholeWord?: boolean | undefined;
           regex?: boolean | undefined;
           widthInsensitive?: boolean | undefined;
+          matchChineseScript?: boolean | undefined;
         };
         output: {
           total: number;
@@ -3518,6 +3520,7 @@ export type AppRouter = TRPCBuiltRouter<
           wholeWord?: boolean | undefined;
           regex?: boolean | undefined;
           widthInsensitive?: boolean | undefined;
+          matchChineseScript?: boolean | undefined;
         };
         output: {
           changeSetId: string;
@@ -3606,7 +3609,7 @@ export type AppRouter = TRPCBuiltRouter<
               } | null;
               warnings: Array<{
                   name: string;
-                  code: "common_word";
+                  code: "common_word" | "single_character";
                   message: string;
                 }>;
               createdAt: string;
@@ -3667,7 +3670,7 @@ export type AppRouter = TRPCBuiltRouter<
           } | null;
           warnings: Array<{
               name: string;
-              code: "common_word";
+              code: "common_word" | "single_character";
               message: string;
             }>;
           createdAt: string;
@@ -3724,7 +3727,7 @@ export type AppRouter = TRPCBuiltRouter<
           } | null;
           warnings: Array<{
               name: string;
-              code: "common_word";
+              code: "common_word" | "single_character";
               message: string;
             }>;
           createdAt: string;
@@ -3783,7 +3786,7 @@ export type AppRouter = TRPCBuiltRouter<
           } | null;
           warnings: Array<{
               name: string;
-              code: "common_word";
+              code: "common_word" | "single_character";
               message: string;
             }>;
           createdAt: string;
@@ -3837,7 +3840,7 @@ export type AppRouter = TRPCBuiltRouter<
           } | null;
           warnings: Array<{
               name: string;
-              code: "common_word";
+              code: "common_word" | "single_character";
               message: string;
             }>;
           createdAt: string;
@@ -4084,7 +4087,7 @@ export type AppRouter = TRPCBuiltRouter<
             }>;
           warnings: Array<{
               name: string;
-              code: "common_word";
+              code: "common_word" | "single_character";
               message: string;
               entryId: string;
             }>;
@@ -4128,7 +4131,7 @@ export type AppRouter = TRPCBuiltRouter<
           } | null;
           warnings: Array<{
               name: string;
-              code: "common_word";
+              code: "common_word" | "single_character";
               message: string;
             }>;
           createdAt: string;

@@ -34,10 +34,40 @@ export function isCommonWord(name: string): boolean {
   return NAME_LIKE_WORDS.has(key) || isStopWord(key);
 }
 
-export function commonWordWarnings(names: readonly string[]) {
-  return names.filter(isCommonWord).map((name) => ({
-    name,
-    code: "common_word" as const,
-    message: `"${name}" is also a common word: it will be found where it is not a name. Allowed; prefer a longer alias where you can.`,
-  }));
+/** A name or alias of one Han character (飞, 许): found inside every word that holds it (飞快, 起飞, 也许). */
+export function isSingleHanCharacter(name: string): boolean {
+  const characters = [...name.trim().normalize("NFKC")];
+  return characters.length === 1 && /\p{Script=Han}/u.test(characters[0]!);
+}
+
+/**
+ * The names and aliases that will be found where they are not meant: one Han character (any, not
+ * only a common word: decision 0503), or a common word. Allowed either way; each named once.
+ */
+export interface NameWarning {
+  name: string;
+  code: "common_word" | "single_character";
+  message: string;
+}
+
+export function commonWordWarnings(names: readonly string[]): NameWarning[] {
+  return names.flatMap((name): NameWarning[] => {
+    if (isSingleHanCharacter(name)) {
+      return [
+        {
+          name,
+          code: "single_character",
+          message: `"${name}" is a single Chinese character: it is found inside every word that holds it, so most of its mentions will not be this entry. Allowed; prefer a name of two characters or more.`,
+        },
+      ];
+    }
+    if (!isCommonWord(name)) return [];
+    return [
+      {
+        name,
+        code: "common_word",
+        message: `"${name}" is also a common word: it will be found where it is not a name. Allowed; prefer a longer alias where you can.`,
+      },
+    ];
+  });
 }

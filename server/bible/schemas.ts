@@ -97,7 +97,7 @@ const writableEntry = {
   aliases: z
     .array(entryName)
     .max(BIBLE_LIMITS.aliasesPerEntry, `an entry can have at most ${BIBLE_LIMITS.aliasesPerEntry} aliases`)
-    .describe("other names it is found by (nicknames, titles, other spellings); a common word is allowed but flagged in `warnings`"),
+    .describe("other names it is found by (nicknames, titles, other spellings); a common word or a single Chinese character is allowed but flagged in `warnings`"),
   description: storedText().max(10_000, "a description can be at most 10,000 characters"),
   fields: z
     .array(entryField)
@@ -153,7 +153,7 @@ export const ENTRY_WRITABLE_ATTRIBUTES = Object.keys(writableEntry);
 export const entryWarningSchema = z
   .object({
     name: z.string().describe("the name or alias"),
-    code: z.enum(["common_word"]),
+    code: z.enum(["common_word", "single_character"]).describe("common_word: also a word of ordinary prose; single_character: one Chinese character, found inside every word that holds it"),
     message: z.string(),
   })
   .meta({ id: "BibleEntryWarning" });
@@ -174,7 +174,7 @@ export const entrySchema = z
     tags: z.array(z.string()),
     status: z.object({ note: z.string(), exitChapter: chapterRefSchema.nullable() }),
     picture: storedPictureSchema.nullable(),
-    warnings: z.array(entryWarningSchema).describe("names and aliases that will over-match (common words); allowed"),
+    warnings: z.array(entryWarningSchema).describe("names and aliases that will over-match (common words, single Chinese characters); allowed"),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })

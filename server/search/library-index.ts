@@ -30,7 +30,7 @@ export type LibraryWindow = {
 };
 
 /** The library search's spec: a case-insensitive plain search, as the index folds case too. */
-export const librarySpec = (query: string): SearchSpec => ({ query, matchCase: false, wholeWord: false, regex: false, widthInsensitive: false });
+export const librarySpec = (query: string): SearchSpec => ({ query, matchCase: false, wholeWord: false, regex: false, widthInsensitive: false, matchChineseScript: true });
 
 /** At most INDEX_TERMS distinct trigrams of the query, spread over it, as FTS5 strings. */
 export function indexTerms(query: string): string[] {

@@ -20,6 +20,7 @@ const flags = {
   wholeWord: "only whole words (each Chinese or Japanese character counts as a word of its own)",
   regex: "the query is a regular expression (RE2 syntax: no backreferences or lookaround)",
   widthInsensitive: "full-width and half-width forms match each other (Ａ and A, ｶﾞ and ガ)",
+  matchChineseScript: "简体 and 繁体 must match as written (by default they are one: 刘备 finds 劉備 and 劉備 finds 刘备)",
 } as const;
 
 /** The search options, for tRPC and JSON bodies. */
@@ -29,6 +30,7 @@ export const searchOptionsShape = {
   wholeWord: z.boolean().default(false).describe(flags.wholeWord),
   regex: z.boolean().default(false).describe(flags.regex),
   widthInsensitive: z.boolean().default(false).describe(flags.widthInsensitive),
+  matchChineseScript: z.boolean().default(false).describe(flags.matchChineseScript),
 };
 
 /**
@@ -44,6 +46,7 @@ export const searchOptionsQueryShape = {
   wholeWord: booleanFilter.optional().describe(flags.wholeWord),
   regex: booleanFilter.optional().describe(flags.regex),
   widthInsensitive: booleanFilter.optional().describe(flags.widthInsensitive),
+  matchChineseScript: booleanFilter.optional().describe(flags.matchChineseScript),
 };
 
 export interface SearchOptions {
@@ -52,11 +55,12 @@ export interface SearchOptions {
   wholeWord: boolean;
   regex: boolean;
   widthInsensitive: boolean;
+  matchChineseScript: boolean;
 }
 
 /** Just the search options of a larger input (what the engine is given). */
 export function searchOptionsOf(input: SearchOptions): SearchOptions {
-  return { query: input.query, matchCase: input.matchCase, wholeWord: input.wholeWord, regex: input.regex, widthInsensitive: input.widthInsensitive };
+  return { query: input.query, matchCase: input.matchCase, wholeWord: input.wholeWord, regex: input.regex, widthInsensitive: input.widthInsensitive, matchChineseScript: input.matchChineseScript };
 }
 
 const pageNumber = z.coerce.number().int().min(1);

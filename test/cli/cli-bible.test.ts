@@ -42,6 +42,19 @@ describe("inkstone bible", () => {
     expect(record).toMatch(/first\s+chapter 1/);
   });
 
+  it("says a one-character alias will over-match when the entry is added and when it is shown (decision 0503)", async () => {
+    const bookId = await bookWith("三国", ["张飞大叫一声，飞身上马。\n"]);
+    const added = ok(await run(["bible", "add", bookId, "张飞", "--alias", "翼德", "飞"]));
+    expect(added).toMatch(/^added character "张飞" \(\S+\)\n  note: "飞" is a single Chinese character: /);
+    const record = ok(await run(["bible", "show", bookId, "翼德"]));
+    expect(record).toMatch(/warnings\s+"飞" is a single Chinese character: it is found inside every word that holds it/);
+    const shown = json(await run(["bible", "show", bookId, "张飞", "--json"]));
+    expect(shown.entry.warnings).toEqual([expect.objectContaining({ name: "飞", code: "single_character" })]);
+    // An entry whose names are all longer shows no warnings line.
+    ok(await run(["bible", "add", bookId, "关羽", "--alias", "云长"]));
+    expect(ok(await run(["bible", "show", bookId, "关羽"]))).not.toContain("warnings");
+  });
+
   it("imports entries from CSV and JSON files, and exports the bible as Markdown to stdout and to a file", async () => {
     const bookId = await bookWith("Imports", ["Quiet.\n"]);
     const csv = path.join(home, "entries.csv");

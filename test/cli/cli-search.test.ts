@@ -18,6 +18,13 @@ describe("inkstone search, replace and undo-replace (issue 23 item 4)", () => {
     expect(hits).toMatchObject({ total: 2, page: 1, nextPage: null, items: [{ chapterTitle: "One", match: "Kathryn" }, { chapterTitle: "One", match: "KATHRYN" }] });
     expect(ok(await run(["search", "凯瑟琳", "--book", bookId]))).toContain("[凯瑟琳]走了。");
     expect(fails(await run(["search", "a(b", "--book", bookId, "--regex"]))).toBe("inkstone: invalid input: This regular expression is not valid at position 3: missing closing ).");
+    // 简/繁 fold by default; --match-script tells them apart (decision 0503), and only a book's search offers it.
+    ok(await run(["chapters", "upload", bookId, "--title", "三"], "劉備曰：吾乃刘备也。\n"));
+    expect(json(await run(["search", "刘备", "--book", bookId, "--json"])).items.map((h: { match: string }) => h.match)).toEqual(["劉備", "刘备"]);
+    const asWritten = json(await run(["search", "刘备", "--book", bookId, "--match-script", "--json"]));
+    expect(asWritten).toMatchObject({ total: 1, items: [{ chapterTitle: "三", match: "刘备", start: 6 }] });
+    expect(ok(await run(["search", "劉備", "--book", bookId, "--match-script"]))).toContain("[劉備]曰：吾乃刘备也。");
+    expect(fails(await run(["search", "刘备", "--match-script"]))).toBe("inkstone: --regex, --whole-word, --match-case, --width and --match-script need --book: the library search is plain text");
     const library = json(await run(["search", "walked", "--json"]));
     expect(library.items.map((i: { bookId: string }) => i.bookId)).toEqual([bookId]);
 

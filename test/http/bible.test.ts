@@ -50,6 +50,19 @@ describe("the story bible over REST and tRPC (issue 21)", () => {
     expect(await f.snapshot()).toEqual(await f.snapshot());
   });
 
+  it("warns of a one-character alias (single_character) when the entry is made and whenever it is read (decision 0503)", async () => {
+    const f = await bibleFixture(ada);
+    const warning = { name: "飞", code: "single_character", message: expect.stringContaining("single Chinese character") };
+    const zhang = expectSuccess(await post(`/api/v1/books/${f.bookId}/bible/entries`, ada.token, { name: "张飞", aliases: ["翼德", "飞"] }), 201);
+    expect(zhang.warnings).toEqual([warning]);
+    expect(expectSuccess(await get(`/api/v1/books/${f.bookId}/bible/entries/${zhang.id}`, ada.token), 200).warnings).toEqual([warning]);
+    const rpc = await trpcQuery("bible.getEntry", { bookId: f.bookId, entryId: zhang.id }, ada.token);
+    expect(rpc.body.result.data.warnings).toEqual([warning]);
+    // A one-character common word (一) is said once, as a single character, not twice.
+    const one = expectSuccess(await post(`/api/v1/books/${f.bookId}/bible/entries`, ada.token, { name: "一号", aliases: ["一"] }), 201);
+    expect(one.warnings.map((w: { code: string }) => w.code)).toEqual(["single_character"]);
+  });
+
   it("keeps a picture by its bytes: 413 over 2 MiB, 415 for what is not an image", async () => {
     const f = await bibleFixture(ada);
     const path = `/api/v1/books/${f.bookId}/bible/entries/${f.lyra.id}/picture`;

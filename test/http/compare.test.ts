@@ -40,7 +40,7 @@ describe("Compare over HTTP (issue 20 §3)", () => {
     ]);
     // how each chapter ends: "The door shut." (3 words) and a 10-word statement; the category series lists its kinds
     expect(rest.left.values["hook-type"]).toEqual(["short sentence", "statement"]);
-    expect(rest.series.find((s: { key: string }) => s.key === "hook-type").categories).toEqual(["question", "exclamation", "ellipsis", "dialogue", "short sentence", "statement"]);
+    expect(rest.series.find((s: { key: string }) => s.key === "hook-type").categories).toEqual(["suspense line", "question", "exclamation", "ellipsis", "dialogue", "short sentence", "statement"]);
     // "he said" names no character: no lead speaker, and the note says so
     expect(rest.left.values["lead-speaker"]).toEqual([null, null]);
     expect(rest.left.notes).toEqual({ "lead-speaker": "No character is named in a dialogue tag" });

@@ -65,6 +65,51 @@ describe("search over HTTP (issue 23 items 1, 2, 4)", () => {
   });
 });
 
+describe("简体 and 繁体 in search and replace over HTTP (issue 32 item 8, decision 0503)", () => {
+  it("folds 简/繁 by default and tells them apart with matchChineseScript, over REST's query string and tRPC", async () => {
+    const book = await createBook(writer.token, { title: "三国" });
+    const one = await uploadChapter(writer.token, book.id, "劉備曰：吾乃刘备也。", "一");
+    const path = `/api/v1/books/${book.id}/search`;
+    const matches = (hits: { match: string }[]) => hits.map((h) => h.match);
+    // 刘备 finds 劉備 and 劉備 finds 刘备, each hit the writer's own characters.
+    expect(matches(expectSuccess(await get(`${path}?${q({ query: "刘备" })}`, writer.token), 200))).toEqual(["劉備", "刘备"]);
+    expect(matches(expectSuccess(await get(`${path}?${q({ query: "劉備" })}`, writer.token), 200))).toEqual(["劉備", "刘备"]);
+    const apart = expectSuccess(await get(`${path}?${q({ query: "劉備", matchChineseScript: "true" })}`, writer.token), 200);
+    expect(apart).toEqual([expect.objectContaining({ chapterId: one.id, start: 0, end: 2, match: "劉備" })]);
+    expect(matches(expectSuccess(await get(`${path}?${q({ query: "刘备", matchChineseScript: "false" })}`, writer.token), 200))).toEqual(["劉備", "刘备"]);
+    // A value that is no boolean is a 400, as for every flag.
+    expectFailure(await get(`${path}?${q({ query: "刘备", matchChineseScript: "yes please" })}`, writer.token), 400, "invalid_query");
+
+    const folded = await trpcQuery("search.book", { bookId: book.id, query: "刘备" }, writer.token);
+    expect(folded.body.result.data).toMatchObject({ total: 2 });
+    const told = await trpcQuery("search.book", { bookId: book.id, query: "刘备", matchChineseScript: true }, writer.token);
+    expect(told.body.result.data).toMatchObject({ total: 1, items: [{ start: 6, end: 8, match: "刘备" }] });
+  });
+
+  it("previews and applies a replace with the same folding: the hit as written is replaced, the replacement as typed", async () => {
+    const book = await createBook(writer.token);
+    const one = await uploadChapter(writer.token, book.id, "劉備曰：吾乃刘备也。", "一");
+    const two = await uploadChapter(writer.token, book.id, "劉備與刘备。", "二");
+    const replacements = (preview: { chapters: { hits: { match: string }[] }[] }) => preview.chapters.flatMap((c) => c.hits.map((h) => h.match));
+    const folded = expectSuccess(await get(`/api/v1/books/${book.id}/replace?${q({ query: "刘备", replacement: "玄德" })}`, writer.token), 200);
+    expect(replacements(folded)).toEqual(["劉備", "刘备", "劉備", "刘备"]);
+    const apart = expectSuccess(await get(`/api/v1/books/${book.id}/replace?${q({ query: "刘备", replacement: "玄德", matchChineseScript: "true" })}`, writer.token), 200);
+    expect(replacements(apart)).toEqual(["刘备", "刘备"]);
+    const viaTrpc = await trpcQuery("search.previewReplace", { bookId: book.id, query: "劉備", replacement: "玄德", matchChineseScript: true }, writer.token);
+    expect(replacements(viaTrpc.body.result.data)).toEqual(["劉備", "劉備"]);
+
+    // REST, folded: both spellings in chapter one become the replacement as typed.
+    const rest = expectSuccess(await post(`/api/v1/books/${book.id}/replace`, writer.token, { query: "刘备", replacement: "玄德", chapters: [{ chapterId: one.id, version: 1, skip: [] }] }), 201);
+    expect(rest).toMatchObject({ replaced: 2 });
+    expect(expectSuccess(await get(`/api/v1/books/${book.id}/chapters/${one.id}`, writer.token), 200).content).toBe("玄德曰：吾乃玄德也。");
+    // tRPC, told apart: only the 繁体 spelling in chapter two.
+    const applied = await trpcMutation("search.applyReplace", { bookId: book.id, query: "劉備", replacement: "玄德", matchChineseScript: true, chapters: [{ chapterId: two.id, version: 1, skip: [] }] }, writer.token);
+    expect(applied.status, applied.text.slice(0, 300)).toBe(200);
+    expect((applied.body as { result: { data: { replaced: number } } }).result.data.replaced).toBe(1);
+    expect(expectSuccess(await get(`/api/v1/books/${book.id}/chapters/${two.id}`, writer.token), 200).content).toBe("玄德與刘备。");
+  });
+});
+
 describe("replace and undo over HTTP (issue 23 items 3, 4)", () => {
   const rename = { query: "kathryn", replacement: "Katherine", preserveCase: true, wholeWord: true };
 

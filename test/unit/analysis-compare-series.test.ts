@@ -74,17 +74,20 @@ describe("Compare's position axis (issue 20 §3)", () => {
 
   it("gives each chapter's action, introspection and narration shares as the pacing report reads them", async () => {
     const english = compareProfile(await prepareBook(englishBook));
+    // Words of speech are dialogue wherever they stand (decision 0503); the rest go by paragraph.
     // 1: both paragraphs of words average ≤ 12 words a sentence (8 and 14 words, 2 sentences
-    // each), the quoted parts under half: all action. 2: "Ben read the letter twice. It said
-    // nothing new." (9 words, action) and a line of dialogue (8): 9 of 17. 3: a 5- and a 31-word
-    // sentence: narration.
-    expect(english.values["pacing-action"]).toEqual([100, 52.9, 0]);
-    expect(english.values["pacing-narration"]).toEqual([0, 0, 100]);
+    // each): all action but the 18.8 % spoken. 2: "Ben read the letter twice. It said nothing
+    // new." (9 words, action) and a line of dialogue (8): 9 of 17 action, its 4 words of tags
+    // narration, 4 spoken. 3: a 5- and a 31-word sentence: narration.
+    expect(english.values["pacing-action"]).toEqual([81.3, 52.9, 0]);
+    expect(english.values["pacing-narration"]).toEqual([0, 23.5, 100]);
+    expect(english.values["dialogue-share"]).toEqual([18.8, 23.5, 0]);
     expect(english.values["pacing-introspection"]).toEqual([0, 0, 0]);
     expect(english.values["pacing-action"]).toEqual(await probeColumn(englishBook, "pacing", "action"));
     const chinese = compareProfile(await prepareBook(chineseBook));
     // 1: the opening paragraph (18 characters, one sentence) is narration: 18 of 54.
-    expect(chinese.values["pacing-narration"]).toEqual([33.3, 0, 0]);
+    // 3: its lines' tags outside the quotes are narration now (decision 0503)
+    expect(chinese.values["pacing-narration"]).toEqual([33.3, 0, 35.3]);
     expect(chinese.values["pacing-action"]).toEqual(await probeColumn(chineseBook, "pacing", "action"));
     const thinking = { title: "T", chapters: [{ id: "t", title: "", content: "She wondered whether he remembered the house by the sea at all.\n\nThe rain fell." }] };
     // 12 words of introspection, 3 of action

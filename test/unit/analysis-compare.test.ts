@@ -95,7 +95,7 @@ describe("compareBooks (issue 20 §3)", () => {
     ]);
     expect(Object.keys(english.left.values)).toEqual(english.series.map((s) => s.key));
     // a category series says its categories; the lead speaker's note comes back from the worker
-    expect(english.series.find((s) => s.key === "hook-type")?.categories).toEqual(["question", "exclamation", "ellipsis", "dialogue", "short sentence", "statement"]);
+    expect(english.series.find((s) => s.key === "hook-type")?.categories).toEqual(["suspense line", "question", "exclamation", "ellipsis", "dialogue", "short sentence", "statement"]);
     // One ends on “It was terrible.” (3 words, in a paragraph only 3 of 8 words quoted): short; Two on a 14-word statement
     expect(english.left.values["hook-type"]).toEqual(["short sentence", "statement"]);
     expect(english.left.notes).toEqual({ "lead-speaker": "No character is named in a dialogue tag" });

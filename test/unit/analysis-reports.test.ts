@@ -93,13 +93,15 @@ describe("pacing inside chapters", () => {
       "“Fine,” said Anna, and she picked up the lamp and walked out of the room.",
     ]);
     const section = await run(english, "pacing", { introspection: 15, stretches: 4 }, "heatmap");
-    // 67 words: dialogue 12 (17.9%), action 6 (9%), introspection 16 (23.9%), narration 18 + 15 = 33 (49.3%)
-    expect(section.table.rows[0]).toMatchObject({ paragraphs: 10, dialogue: 17.9, action: 9, introspection: 23.9, narration: 49.3 });
+    // 67 words: dialogue 9 spoken (13.4%: words inside the quotes, decision 0503), action 6 (9%),
+    // introspection 16 (23.9%), narration 18 + 15 + the lines' 3 words of tags = 36 (53.7%)
+    expect(section.table.rows[0]).toMatchObject({ paragraphs: 10, dialogue: 13.4, action: 9, introspection: 23.9, narration: 53.7 });
     expect(section.table.rows[0]).toMatchObject({ talkingHeads: 1, longestTalk: 6, introspectionStretches: 1, longestIntrospection: 16 });
     expect(figure(section, "Runs of talking heads")).toBe(1);
     // Quarters of 67 words, each paragraph where its first word falls: words 0 | 18, 24 | 40–46 | 51, 52.
-    // The third quarter is all speech (11 of 11); the fourth holds “Yes.” (1) and the beat (15): 1 / 16.
-    expect(section.chart).toEqual({ type: "heatmap", rows: ["Chapter 1"], columns: ["0–25%", "25–50%", "50–75%", "75–100%"], values: [[0, 0, 100, 6.3]] });
+    // The strip counts the words inside the quotes (decision 0503): the third quarter's lines are 7
+    // of their 11 words spoken, the tags not; the fourth, “Yes.” and the beat's spoken word: 2 / 16.
+    expect(section.chart).toEqual({ type: "heatmap", rows: ["Chapter 1"], columns: ["0–25%", "25–50%", "50–75%", "75–100%"], values: [[0, 0, 63.6, 12.5]] });
     // A run of five is not talking heads.
     const five = await run(english, "pacing", { talkingHeads: 7 });
     expect(five.table.rows[0]).toMatchObject({ talkingHeads: 0, longestTalk: 0 });
@@ -124,9 +126,10 @@ describe("pacing inside chapters", () => {
       "“好。”林风说罢，转身走进了屋里。",
     ]);
     const section = await run(chinese, "pacing", { introspection: 5 }, "bar");
-    // 59 characters: dialogue 18 (30.5%), action 4 + 12 = 16 (27.1%), introspection 8 (13.6%), narration 17 (28.8%)
-    expect(section.table.rows[0]).toMatchObject({ dialogue: 30.5, action: 27.1, introspection: 13.6, narration: 28.8, talkingHeads: 1, longestTalk: 6, introspectionStretches: 1 });
-    expect(section.chart).toMatchObject({ type: "bar", series: [{ name: "Dialogue", values: [30.5] }, { name: "Action" }, { name: "Introspection" }, { name: "Narration" }] });
+    // 59 characters: dialogue 13 inside the quotes (22%, decision 0503), action 15 (25.4%), introspection
+    // 8 (13.6%), narration 17 + the lines' tags (林风道…) = 23 (39%)
+    expect(section.table.rows[0]).toMatchObject({ dialogue: 22, action: 25.4, introspection: 13.6, narration: 39, talkingHeads: 1, longestTalk: 6, introspectionStretches: 1 });
+    expect(section.chart).toMatchObject({ type: "bar", series: [{ name: "Dialogue", values: [22] }, { name: "Action" }, { name: "Introspection" }, { name: "Narration" }] });
   });
 });
 

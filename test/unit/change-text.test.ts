@@ -24,7 +24,7 @@ import { newWriter } from "../support/principals";
 const newBook = (writer: Principal) =>
   createBook({ title: "Text", type: "novel", description: "", language: "en", status: "drafting", targetWordCount: null }, writer);
 const file = (name: string, text: string) => ({ name, bytes: new TextEncoder().encode(text) });
-const replacing = (query: string, replacement: string) => ({ query, replacement, preserveCase: false, matchCase: false, wholeWord: false, regex: false, widthInsensitive: false });
+const replacing = (query: string, replacement: string) => ({ query, replacement, preserveCase: false, matchCase: false, wholeWord: false, regex: false, widthInsensitive: false, matchChineseScript: false });
 
 const outboxOf = async (chapterId: string) =>
   (await sql.selectFrom("Outbox").select("topic").where("subjectId", "=", chapterId).orderBy("id").execute()).map((row) => row.topic);

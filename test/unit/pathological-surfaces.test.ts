@@ -43,7 +43,7 @@ describe("no generated pathological text stalls the surfaces of issue 30", () =>
     fc.record({ query: fc.constantFrom(...BACKTRACKING), regex: fc.constant(true) }),
     fc.record({ query: fc.oneof(fc.constantFrom("a", "a a", "**", "风", "Ａ"), fc.string({ minLength: 1, maxLength: 50 })), regex: fc.constant(false) }),
   ).chain((base) =>
-    fc.record({ matchCase: fc.boolean(), wholeWord: fc.boolean(), widthInsensitive: fc.boolean() }).map((flags): SearchSpec => ({ ...base, ...flags })),
+    fc.record({ matchCase: fc.boolean(), wholeWord: fc.boolean(), widthInsensitive: fc.boolean(), matchChineseScript: fc.boolean() }).map((flags): SearchSpec => ({ ...base, ...flags })),
   );
 
   it("searches a book, plain and with patterns", async () => {

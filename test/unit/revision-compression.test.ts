@@ -20,7 +20,7 @@ import { sqliteFile } from "@/server/sql/sqlite";
 import { newWriter } from "../support/principals";
 
 const settings = { type: "novel", description: "", status: "drafting", targetWordCount: null } as const;
-const replacing = (query: string, replacement: string) => ({ query, replacement, preserveCase: false, matchCase: false, wholeWord: false, regex: false, widthInsensitive: false });
+const replacing = (query: string, replacement: string) => ({ query, replacement, preserveCase: false, matchCase: false, wholeWord: false, regex: false, widthInsensitive: false, matchChineseScript: false });
 
 // CJK, emoji (astral, with a ZWJ sequence and a skin tone), combining marks, CRLF and tabs.
 const MIXED = "林风走进了山门。师父说：“你来晚了。”\r\n\t👩‍👩‍👧 🙋🏽 e\u0301 café — “quotes” ok\n\n".repeat(50);

@@ -5,6 +5,7 @@ import { findAll } from "@/server/search/engine/find";
 import { compileSearch, type SearchSpec } from "@/server/search/engine/pattern";
 import { inCaseOf } from "@/server/search/engine/preserve-case";
 import { cpuMark, cpuMsSince } from "../support/cpu-time";
+import { BUDGET_MS } from "../support/pathological";
 
 const spec = (query: string, options: Partial<SearchSpec> = {}): SearchSpec => ({
   query,
@@ -12,6 +13,7 @@ const spec = (query: string, options: Partial<SearchSpec> = {}): SearchSpec => (
   wholeWord: false,
   regex: false,
   widthInsensitive: false,
+  matchChineseScript: false,
   ...options,
 });
 
@@ -144,3 +146,36 @@ describe("search engine (issue 23 item 1)", () => {
     expect(applied[0]!.content).toBe("Part 12 (Chapter 12, $) and Part 3 (chapter 3, $)");
   });
 });
+
+describe("简/繁 folding (issue 32 item 8, decision 0503)", () => {
+  const text = "刘备字玄德。劉備字玄德。劉备，刘備。";
+
+  it("finds 劉備 for 刘备 and 刘备 for 劉備, at the writer's own characters", () => {
+    expect(hits(text, spec("刘备"))).toEqual(["0:刘备", "6:劉備", "12:劉备", "15:刘備"]);
+    expect(hits(text, spec("劉備"))).toEqual(["0:刘备", "6:劉備", "12:劉备", "15:刘備"]);
+    // a regular expression too, its Han characters folded in classes as well
+    expect(hits(text, spec("[劉]備字", { regex: true }))).toEqual(["0:刘备字", "6:劉備字"]);
+  });
+
+  it("tells them apart when asked", () => {
+    expect(hits(text, spec("劉備", { matchChineseScript: true }))).toEqual(["6:劉備"]);
+    expect(hits(text, spec("刘备", { matchChineseScript: true, regex: true }))).toEqual(["0:刘备"]);
+  });
+
+  it("folds with width and case at once, and keeps offsets across characters outside the BMP", () => {
+    expect(hits("𠀀後ＡＢ後ab", spec("后ab", { widthInsensitive: true }))).toEqual(["2:後ＡＢ", "5:後ab"]);
+  });
+
+  it("replaces the text as written: the hit's own characters, by the replacement as typed", () => {
+    const [chapter] = applyReplace([{ title: "", content: "劉備曰：「吾乃刘备。」", skip: [] }], spec("刘备"), { replacement: "刘玄德", preserveCase: false, regex: false }, 10);
+    expect(chapter).toMatchObject({ content: "刘玄德曰：「吾乃刘玄德。」" });
+  });
+
+  it("stays linear on a long 繁体 text", () => {
+    const long = "劉備".repeat(200_000);
+    const mark = cpuMark();
+    expect(hits(long, spec("刘备")).length).toBe(200_000);
+    expect(cpuMsSince(mark)).toBeLessThan(BUDGET_MS);
+  });
+});
+

@@ -20,7 +20,7 @@ import { sqlTransaction } from "@/server/db";
 import { undoChangeSet } from "@/server/search/undo-change-set";
 import { newWriter, withScopes } from "../support/principals";
 
-const options = { matchCase: false, wholeWord: false, regex: false, widthInsensitive: false };
+const options = { matchCase: false, wholeWord: false, regex: false, widthInsensitive: false, matchChineseScript: false };
 
 async function bookWith(writer: Principal, chapters: { title: string; content: string }[], title = "Snow") {
   const book = await createBook({ title, type: "novel", description: "", language: "en", status: "drafting", targetWordCount: null }, writer);

@@ -28,6 +28,11 @@ export interface ChapterQuotations {
   documentWords: number;
   /** Documents: a letter over several paragraphs is one. */
   documents: number;
+  /**
+   * The words of speech each paragraph holds (a speech over several paragraphs counts in each its
+   * part): what every "Dialogue" figure adds up, so the pacing strip and the dialogue share agree.
+   */
+  speechByParagraph: number[];
 }
 
 /** The quoted stretches of a paragraph, as text. */
@@ -37,15 +42,18 @@ export function quotedSpans(paragraph: string): string[] {
 
 /** Speech and documents in a chapter's paragraphs, their words counted by `count`. */
 export function readQuotations(paragraphs: readonly string[], count: (text: string) => number): ChapterQuotations {
-  const result: ChapterQuotations = { dialogueWords: 0, quotes: 0, documentWords: 0, documents: 0 };
+  const result: ChapterQuotations = { dialogueWords: 0, quotes: 0, documentWords: 0, documents: 0, speechByParagraph: new Array<number>(paragraphs.length).fill(0) };
   const spans = paragraphs.map(spansOf);
-  const add = (words: number, paragraphsSpanned: number, document: boolean) => {
+  /** `parts`: the quotation's words in each paragraph it runs over, from `first` on. */
+  const add = (first: number, parts: number[], document: boolean) => {
+    const words = parts.reduce((sum, part) => sum + part, 0);
     if (document) {
       result.documentWords += words;
       result.documents++;
     } else {
       result.dialogueWords += words;
-      result.quotes += paragraphsSpanned;
+      result.quotes += parts.length;
+      parts.forEach((part, offset) => (result.speechByParagraph[first + offset]! += part));
     }
   };
   // `skip`: the spans at the start of paragraph `index` already read as a quotation's continuation.
@@ -57,19 +65,19 @@ export function readQuotations(paragraphs: readonly string[], count: (text: stri
       const span = own[s]!;
       const introduced = introducedAsDocument(paragraphs, index, span.start - 1);
       if (span.closed) {
-        add(count(span.text), 1, introduced);
+        add(index, [count(span.text)], introduced);
         continue;
       }
       // Left open: it goes on in each next paragraph that opens with a quote mark, until one closes it.
       let through = index;
-      let words = count(span.text);
+      const parts = [count(span.text)];
       while (through + 1 < paragraphs.length && opensWithQuote(paragraphs[through + 1]!, spans[through + 1]!)) {
         through++;
         const first = spans[through]![0]!;
-        words += count(first.text);
+        parts.push(count(first.text));
         if (first.closed) break;
       }
-      add(words, through - index + 1, introduced || through - index + 1 >= 3);
+      add(index, parts, introduced || through - index + 1 >= 3);
       if (through > index) {
         next = through;
         nextSkip = 1;

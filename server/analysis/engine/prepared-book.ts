@@ -35,6 +35,8 @@ export interface PreparedChapter {
   /** Words of quoted letters, notes and other documents (see readQuotations). */
   documentWords: number;
   documents: number;
+  /** Words of speech in each paragraph (see readQuotations): the one dialogue figure, per paragraph. */
+  speechByParagraph: number[];
 }
 
 export interface ChapterTokens {

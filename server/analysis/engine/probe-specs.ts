@@ -157,7 +157,7 @@ export const chapterEndsSpec = probeSpec({
   id: "chapter-ends",
   name: "Chapter openings and endings",
   description:
-    "Each chapter's first and last paragraph; how it ends — on a question, an exclamation, an ellipsis (by the last sentence's mark), on a line of dialogue (a last paragraph at least half in quotes), on a short sentence (at most `shortSentence` words; Chinese: characters) — and the length of its last `lastSentences` sentences against the chapter's mean.",
+    "Each chapter's first and last paragraph; whether its last lines hold a suspense line (a hook: 且听下文分解, 欲知后事如何, 毕竟…如何, 下回分解, 就在这时, to be continued…); how it ends — on a question, an exclamation, an ellipsis (by the last sentence's mark), on a line of dialogue (a last paragraph at least half in quotes), on a short sentence (at most `shortSentence` words; Chinese: characters) — and the length of its last `lastSentences` sentences against the chapter's mean.",
   params: {
     lastSentences: z.number().int().min(1).max(20).default(3),
     /** Default: 6 words, or 10 characters for Chinese. */
@@ -170,7 +170,7 @@ export const pacingSpec = probeSpec({
   id: "pacing",
   name: "Pacing inside chapters",
   description:
-    "Each paragraph read as dialogue (at least half its words in quotes), introspection (it names a thought or feeling: thought, felt, wondered…; 想, 觉得, 心里…), action (short sentences: at most 12 words, or 15 Chinese characters, on average) or narration (the rest). Runs of talking heads — `talkingHeads` or more lines of speech in a row with no more than a bare tag outside the quotes — and stretches of introspection of at least `introspection` words (default 300; Chinese 500 characters). The strip shows each tenth of each chapter by its share of dialogue.",
+    "Dialogue: the words of speech inside quotation marks (“…”, 「…」, 『…』, \"…\", ‘…’), letters and documents aside — the dialogue report's figure. The rest of each paragraph read as introspection (it names a thought or feeling: thought, felt, wondered…; 想, 觉得, 心里…), action (short sentences: at most 12 words, or 15 Chinese characters, on average) or narration (the rest, and a line of speech's tag). Runs of talking heads — `talkingHeads` or more lines of speech in a row with no more than a bare tag outside the quotes — and stretches of introspection of at least `introspection` words (default 300; Chinese 500 characters). The strip shows each tenth of each chapter by its share of dialogue.",
   params: {
     talkingHeads: z.number().int().min(2).max(100).default(6),
     introspection: z.number().int().min(5).max(100_000).optional(),

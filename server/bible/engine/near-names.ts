@@ -26,10 +26,16 @@ const MIN_LATIN_LENGTH = 4;
  * edit distance 1 (names of 4–5 letters) or 2 (6 and more, or Lyra/Lydia's kind: the same first
  * two letters) of a name; for Chinese names of three or more characters, the same length with exactly
  * one character different (林黛玉 / 林黛王). Two-character Chinese names are left out: one
- * character of two differing matches half the language (张三 / 张开).
+ * character of two differing matches half the language (张三 / 张开). A window that holds another
+ * known name or alias of two characters or more is no typo (见玄德 beside 刘玄德, 曹操曰 beside 曹孟德):
+ * the writer wrote a name they gave, and the window merely shares a character with a longer one
+ * (decision 0503). One-character aliases (飞, 许) are not known names here: they stand in every word
+ * that holds them.
  */
 export function findNearNames(things: readonly NamedThing[], chapters: readonly ChapterText[]): NearName[] {
   const exact = new Set<string>();
+  /** Han names and aliases of two characters or more, by length: what a window may hold. */
+  const knownHan = new Map<number, Set<string>>();
   const latin: { entryId: string; name: string }[] = [];
   const han: { entryId: string; name: string }[] = [];
   for (const thing of things) {
@@ -43,7 +49,13 @@ export function findNearNames(things: readonly NamedThing[], chapters: readonly 
       for (const word of written.split(/\s+/)) {
         if (/^\p{Lu}\p{L}+$/u.test(word) && word.length >= MIN_LATIN_LENGTH && !isStopWord(word.toLowerCase())) latin.push({ entryId: thing.id, name: word });
       }
-      if ([...written].length >= 3 && [...written].every((c) => HAN.test(c))) han.push({ entryId: thing.id, name: written });
+      const characters = [...written];
+      if (characters.length >= 2 && characters.every((c) => HAN.test(c))) {
+        let sameLength = knownHan.get(written.length);
+        if (!sameLength) knownHan.set(written.length, (sameLength = new Set()));
+        sameLength.add(written);
+      }
+      if (characters.length >= 3 && characters.every((c) => HAN.test(c))) han.push({ entryId: thing.id, name: written });
     }
   }
   const found = new Map<string, NearName>();
@@ -54,7 +66,7 @@ export function findNearNames(things: readonly NamedThing[], chapters: readonly 
     else found.set(key, { entryId, name, variant, occurrences: 1, chapterId, start });
   };
   if (latin.length > 0) findLatin(latin, exact, chapters, note);
-  if (han.length > 0) findHan(han, exact, chapters, note);
+  if (han.length > 0) findHan(han, exact, knownHan, chapters, note);
   // A variant that counts for several entries is reported once, for the first.
   const variants = new Set<string>();
   return [...found.values()].filter((near) => near.occurrences <= RARE && !variants.has(near.variant) && variants.add(near.variant));
@@ -146,7 +158,7 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
  * Every window of a name's length that differs from it in exactly one character. Each character of
  * each name anchors the windows it could stand in, so the text is walked once.
  */
-function findHan(names: { entryId: string; name: string }[], exact: Set<string>, chapters: readonly ChapterText[], note: Note) {
+function findHan(names: { entryId: string; name: string }[], exact: Set<string>, knownHan: Map<number, Set<string>>, chapters: readonly ChapterText[], note: Note) {
   const anchors = new Map<string, { entry: { entryId: string; name: string }; at: number }[]>();
   for (const entry of names) {
     [...entry.name].forEach((char, at) => {
@@ -158,6 +170,20 @@ function findHan(names: { entryId: string; name: string }[], exact: Set<string>,
   for (const chapter of chapters) {
     const text = chapter.content;
     const checked = new Set<string>();
+    const lengths = [...knownHan.keys()].sort((a, b) => a - b);
+    /**
+     * Whether a window holds a known name. Asked only of the few windows that differ from a name
+     * in one character, each at most (its length × the known lengths) lookups.
+     */
+    const holdsKnownName = (window: string) => {
+      for (let at = 0; at < window.length - 1; at++) {
+        for (const length of lengths) {
+          if (at + length > window.length) break;
+          if (knownHan.get(length)!.has(window.slice(at, at + length))) return true;
+        }
+      }
+      return false;
+    };
     for (let i = 0; i < text.length; i++) {
       const list = anchors.get(text[i]!);
       if (!list) continue;
@@ -169,7 +195,7 @@ function findHan(names: { entryId: string; name: string }[], exact: Set<string>,
         if (checked.has(key)) continue;
         checked.add(key);
         const window = text.slice(start, start + length);
-        if (exact.has(window) || !differsInOne(entry.name, window)) continue;
+        if (exact.has(window) || !differsInOne(entry.name, window) || holdsKnownName(window)) continue;
         // Not a variant when the name itself stands right beside it (林黛玉玉): a longer run of text.
         if (text.slice(start - 1, start - 1 + length) === entry.name || text.slice(start + 1, start + 1 + length) === entry.name) continue;
         note(entry.entryId, entry.name, window, chapter.id, start);

@@ -31,13 +31,14 @@ import { paged, success } from "../envelope";
 const searchErrors = ["invalid_pattern", "search_timed_out", "book_in_trash"] as const;
 
 /** The search options of a query string, absent flags false. */
-function optionsOf(query: { query: string; matchCase?: boolean; wholeWord?: boolean; regex?: boolean; widthInsensitive?: boolean }): SearchOptions {
+function optionsOf(query: { query: string; matchCase?: boolean; wholeWord?: boolean; regex?: boolean; widthInsensitive?: boolean; matchChineseScript?: boolean }): SearchOptions {
   return {
     query: query.query,
     matchCase: query.matchCase ?? false,
     wholeWord: query.wholeWord ?? false,
     regex: query.regex ?? false,
     widthInsensitive: query.widthInsensitive ?? false,
+    matchChineseScript: query.matchChineseScript ?? false,
   };
 }
 

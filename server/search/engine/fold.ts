@@ -1,5 +1,8 @@
+import { simplifiedOf } from "./chinese-script";
+
 /**
- * Text as the matcher sees it: lower-cased when case does not matter, and with full-width and
+ * Text as the matcher sees it: lower-cased when case does not matter, 繁体 made 简体 unless the
+ * search tells them apart (one character for one, chinese-script.ts), and with full-width and
  * half-width forms made one (compatibility decomposition, NFKD, one code point at a time, so
  * "Ａ" is "A", "ｶﾞ" and "ガ" are both "カ" + U+3099). A hit found in the folded text is mapped
  * back to the writer's own text through `toOriginal`.
@@ -13,6 +16,8 @@ export interface FoldedText {
 export interface FoldOptions {
   lowerCase: boolean;
   widthInsensitive: boolean;
+  /** 繁体 and 简体 alike (劉備 is 刘备) */
+  chineseScriptInsensitive: boolean;
 }
 
 /** Code points width folding leaves alone: ASCII and the CJK ideographs, most of a book (kana decompose: ガ is カ + U+3099). */
@@ -21,6 +26,10 @@ function unchangedByWidth(code: number): boolean {
 }
 
 function foldCodePoint(character: string, options: FoldOptions): string {
+  if (options.chineseScriptInsensitive) {
+    const simplified = simplifiedOf(character.codePointAt(0)!);
+    if (simplified !== null) return String.fromCodePoint(simplified);
+  }
   let folded = character;
   if (options.widthInsensitive && !unchangedByWidth(character.codePointAt(0)!)) folded = folded.normalize("NFKD");
   if (options.lowerCase) folded = folded.toLowerCase();
@@ -32,7 +41,7 @@ const MEMO_MAX = 65_536;
 const memos = new Map<string, Map<number, string | null>>();
 
 function foldedOf(code: number, options: FoldOptions): string | null {
-  const key = `${options.lowerCase}/${options.widthInsensitive}`;
+  const key = `${options.lowerCase}/${options.widthInsensitive}/${options.chineseScriptInsensitive}`;
   let memo = memos.get(key);
   if (!memo) memos.set(key, (memo = new Map()));
   let folded = memo.get(code);
@@ -46,7 +55,7 @@ function foldedOf(code: number, options: FoldOptions): string | null {
 }
 
 export function foldText(text: string, options: FoldOptions): FoldedText {
-  if (!options.widthInsensitive) {
+  if (!options.widthInsensitive && !options.chineseScriptInsensitive) {
     if (!options.lowerCase) return { text, toOriginal: null };
     const lower = text.toLowerCase();
     // Lower-casing kept every length (all but a handful of letters, such as "İ"): offsets are the same.
@@ -73,6 +82,9 @@ export function foldText(text: string, options: FoldOptions): FoldedText {
     } else if (code < 0x4e00 || code > 0x9fff) {
       // CJK ideographs have neither case nor width forms.
       folded = foldedOf(code, options);
+    } else if (options.chineseScriptInsensitive) {
+      const simplified = simplifiedOf(code);
+      if (simplified !== null) folded = String.fromCodePoint(simplified);
     }
     if (folded === null) note(i, size);
     else {

@@ -9,6 +9,8 @@ export interface SearchSpec {
   wholeWord: boolean;
   regex: boolean;
   widthInsensitive: boolean;
+  /** 繁体 and 简体 told apart (by default 刘备 finds 劉備 and the reverse) */
+  matchChineseScript: boolean;
 }
 
 /**
@@ -48,21 +50,32 @@ function unmatchedParen(pattern: string): number {
  * full-width "（" must stay a parenthesis to find, not open a group.
  */
 function foldPattern(pattern: string, fold: FoldOptions): string {
-  if (!fold.widthInsensitive) return pattern;
+  if (!fold.widthInsensitive && !fold.chineseScriptInsensitive) return pattern;
   let folded = "";
   for (const character of pattern) {
     const code = character.codePointAt(0)!;
-    const changed = code >= 0x80 ? foldQuery(character, { lowerCase: false, widthInsensitive: true }) : character;
+    const simplified = fold.chineseScriptInsensitive && code >= 0x80 ? foldQuery(character, { lowerCase: false, widthInsensitive: false, chineseScriptInsensitive: true }) : character;
+    // A Han character is no pattern syntax: its 简体 stands as it is, in a class too ([劉关] is [刘关]).
+    if (simplified !== character) {
+      folded += simplified;
+      continue;
+    }
+    const changed = fold.widthInsensitive && code >= 0x80 ? foldQuery(character, { lowerCase: false, widthInsensitive: true, chineseScriptInsensitive: false }) : character;
     folded += changed === character ? character : RE2JS.quote(changed);
   }
   return folded;
 }
 
+const HAN = /\p{Script=Han}/u;
+
 export function compileSearch(spec: SearchSpec): Matcher {
   if (spec.query.length === 0) throw new AppError("validation_failed", "Say what to search for.", [{ path: "query", message: "cannot be empty" }]);
   // A query with no cased letter (Chinese, digits) matches the same either way: the text need not be lower-cased.
   const cased = spec.query.toLowerCase() !== spec.query.toUpperCase();
-  const fold: FoldOptions = { lowerCase: !spec.matchCase && cased, widthInsensitive: spec.widthInsensitive };
+  // 简/繁 folding can change what matches only when the query names a Han character: without one the
+  // text keeps lower-casing's fast path (an English book's search is not slowed by Chinese folding).
+  const han = HAN.test(spec.query);
+  const fold: FoldOptions = { lowerCase: !spec.matchCase && cased, widthInsensitive: spec.widthInsensitive, chineseScriptInsensitive: !spec.matchChineseScript && han };
   if (!spec.regex) return { kind: "plain", needle: foldQuery(spec.query, fold), fold, wholeWord: spec.wholeWord };
   try {
     // Case is left to RE2 (its folding knows more than lower-casing a pattern could).

@@ -1,5 +1,6 @@
 import type { PreparedChapter } from "../prepared-book";
 import type { Language } from "../report";
+import { hookCueOf } from "../hooks";
 import { defineProbe } from "../probe";
 import { chapterEndsSpec } from "../probe-specs";
 import { readParagraph } from "../speech";
@@ -44,6 +45,7 @@ export const chapterEndsProbe = defineProbe(chapterEndsSpec, {
     return {
       summary: [
         { label: "Chapters", value: rows.length },
+        { label: "End on a suspense line", value: count((row) => row.hook !== "") },
         { label: "End on a question", value: count((row) => row.ending === "question") },
         { label: "End on an exclamation", value: count((row) => row.ending === "exclamation") },
         { label: "End on an ellipsis", value: count((row) => row.ending === "ellipsis") },
@@ -59,6 +61,7 @@ export const chapterEndsProbe = defineProbe(chapterEndsSpec, {
           { key: "opensWith", label: "Opens with" },
           { key: "closing", label: "Last paragraph" },
           { key: "ending", label: "Ends on" },
+          { key: "hook", label: "Suspense line" },
           { key: "onDialogue", label: "Ends on dialogue" },
           { key: "short", label: "Short last sentence" },
           { key: "lastSentence", label: "Last sentence", unit },
@@ -94,6 +97,8 @@ export function describeChapterEnd(chapter: PreparedChapter, language: Parameter
     opensWith: readParagraph(first, language).kind,
     closing: excerpt(last, "end"),
     ending: endingOf(finalSentence.text),
+    /** the suspense formula or cut-off its last lines hold (且听下文分解, 欲知后事如何, 就在这时…), or "" */
+    hook: hookCueOf(last) ?? "",
     onDialogue: readParagraph(last, language).kind === "dialogue" ? "yes" : "",
     short: finalSentence.words <= short ? "yes" : "",
     lastSentence: finalSentence.words,

@@ -1,7 +1,7 @@
 import type { Language } from "../report";
 import { defineProbe } from "../probe";
 import { pacingSpec } from "../probe-specs";
-import { readParagraph, type ParagraphKind } from "../speech";
+import { readParagraph, type ParagraphKind, type ReadParagraph } from "../speech";
 import { percent } from "../stats";
 import { wordUnit } from "./labels";
 
@@ -11,7 +11,7 @@ export const pacingProbe = defineProbe(pacingSpec, {
   run({ book, chapters, params }) {
     const unit = wordUnit(book.language);
     const introspectionWords = params.introspection ?? (book.language === "zh" ? 500 : 300);
-    const read = chapters.map((chapter) => pace(chapter.paragraphs, book.language, params.talkingHeads, introspectionWords, params.stretches));
+    const read = chapters.map((chapter) => pace(chapter.paragraphs, chapter.speechByParagraph, book.language, params.talkingHeads, introspectionWords, params.stretches));
     const rows = chapters.map((chapter, index) => ({
       number: chapter.number,
       chapter: chapter.label,
@@ -65,8 +65,16 @@ export const pacingProbe = defineProbe(pacingSpec, {
   },
 });
 
-/** One chapter's paragraphs read in order: the words of each kind, the runs, and the strip. */
-export function pace(paragraphs: string[], language: Language, talkingHeads: number, introspectionWords: number, stretches: number) {
+/**
+ * One chapter's paragraphs read in order: the words of each kind, the runs, and the strip.
+ *
+ * Dialogue is one figure everywhere (decision 0503): the words of speech inside quotation marks,
+ * `speech[i]` for paragraph i as the dialogue report counts them (letters and documents aside). The
+ * rest of a paragraph's words go to its kind, and a line of dialogue's tag and beats ("玄德曰：",
+ * "said Anna") to narration. So the pacing report's Dialogue is the dialogue report's, and the four
+ * shares still add up to the chapter.
+ */
+export function pace(paragraphs: string[], speech: readonly number[], language: Language, talkingHeads: number, introspectionWords: number, stretches: number) {
   const words: Record<ParagraphKind, number> = { dialogue: 0, action: 0, introspection: 0, narration: 0 };
   const read = paragraphs.map((paragraph) => readParagraph(paragraph, language));
   let talkingHeadRuns = 0;
@@ -87,9 +95,12 @@ export function pace(paragraphs: string[], language: Language, talkingHeads: num
     }
     stretch = 0;
   };
-  for (const paragraph of read) {
+  const spokenIn = read.map((paragraph, index) => Math.min(paragraph.words, speech[index] ?? 0));
+  const restKind = (paragraph: ReadParagraph): ParagraphKind => (paragraph.kind === "dialogue" ? "narration" : paragraph.kind);
+  for (const [index, paragraph] of read.entries()) {
     if (paragraph.words === 0) continue;
-    words[paragraph.kind] += paragraph.words;
+    words.dialogue += spokenIn[index]!;
+    words[restKind(paragraph)] += paragraph.words - spokenIn[index]!;
     if (paragraph.bareLine) run++;
     else endRun();
     if (paragraph.kind === "introspection") stretch += paragraph.words;
@@ -102,10 +113,10 @@ export function pace(paragraphs: string[], language: Language, talkingHeads: num
   const spoken = new Array<number>(stretches).fill(0);
   const all = new Array<number>(stretches).fill(0);
   let before = 0;
-  for (const paragraph of read) {
+  for (const [index, paragraph] of read.entries()) {
     const at = total === 0 ? 0 : Math.min(stretches - 1, Math.floor((before * stretches) / total));
     all[at]! += paragraph.words;
-    spoken[at]! += paragraph.kind === "dialogue" ? paragraph.words : 0;
+    spoken[at]! += spokenIn[index]!;
     before += paragraph.words;
   }
   return {

@@ -19,6 +19,7 @@ const OPTIONS: { name: Exclude<keyof SearchOptions, "query">; label: string; hin
   { name: "wholeWord", label: "Whole word" },
   { name: "regex", label: "Regular expression" },
   { name: "widthInsensitive", label: "Full- and half-width alike", hint: "Ａ matches A, ＡＢＣ１ matches ABC1" },
+  { name: "matchChineseScript", label: "Match 简体/繁体", hint: "Simplified and traditional told apart; by default 刘备 matches 劉備 too" },
 ];
 
 interface ChapterGroup {

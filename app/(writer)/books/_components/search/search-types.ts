@@ -16,9 +16,11 @@ export interface SearchOptions {
   wholeWord: boolean;
   regex: boolean;
   widthInsensitive: boolean;
+  /** 简体 and 繁体 told apart; by default the server folds them (刘备 finds 劉備, decision 0503) */
+  matchChineseScript: boolean;
 }
 
-export const NO_OPTIONS: SearchOptions = { query: "", matchCase: false, wholeWord: false, regex: false, widthInsensitive: false };
+export const NO_OPTIONS: SearchOptions = { query: "", matchCase: false, wholeWord: false, regex: false, widthInsensitive: false, matchChineseScript: false };
 
 /** The editor's address for a hit: the chapter with the match selected (the editor reads at and len). */
 export function hitHref(bookId: string, hit: { chapterId: string; field: "title" | "content"; start: number; end: number }): string {
