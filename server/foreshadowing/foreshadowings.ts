@@ -16,6 +16,8 @@ type Reader = Kysely<DB> | Transaction<DB>;
  */
 export interface ReadingOrder {
   chapters: Map<string, { title: string; number: number | null }>;
+  /** the titles of the chapters out of the trash, by number less one */
+  titles: string[];
   writtenThrough: number;
 }
 
@@ -24,6 +26,7 @@ export async function readingOrderOf(db: Reader, bookId: string): Promise<Readin
   const chapters = new Map<string, { title: string; number: number | null }>();
   let number = 0;
   let writtenThrough = 0;
+  const titles: string[] = [];
   for (const row of rows) {
     if (row.deletedAt) {
       chapters.set(row.id, { title: row.title, number: null });
@@ -31,9 +34,10 @@ export async function readingOrderOf(db: Reader, bookId: string): Promise<Readin
     }
     number += 1;
     chapters.set(row.id, { title: row.title, number });
+    titles.push(row.title);
     if (row.wordCount > 0) writtenThrough = number;
   }
-  return { chapters, writtenThrough };
+  return { chapters, titles, writtenThrough };
 }
 
 export const foreshadowingColumns = [
@@ -108,7 +112,7 @@ export function toForeshadowingDto(row: ForeshadowingRow, order: ReadingOrder): 
   const due = deadlineNumber(row, order);
   const deadline =
     row.deadlineChapterId || row.deadlineChapterNumber !== null
-      ? { chapterId: row.deadlineChapterId, title: row.deadlineChapterId ? chapter(row.deadlineChapterId).title : null, number: due }
+      ? { chapterId: row.deadlineChapterId, title: row.deadlineChapterId ? chapter(row.deadlineChapterId).title : (order.titles[due! - 1] ?? null), number: due }
       : null;
   const status = statusOf(row, order);
   const planted = status === "open" || status === "overdue";

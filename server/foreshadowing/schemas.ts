@@ -112,7 +112,7 @@ export const foreshadowingSchema = z
     deadline: z
       .object({
         chapterId: z.string().nullable().describe("the deadline chapter, when it names one"),
-        title: z.string().nullable(),
+        title: z.string().nullable().describe("the deadline chapter's title, or the title of the chapter now at that number; null: not written yet"),
         number: z.int().nullable().describe("the chapter number it is due by (a deadline chapter's current place); null: that chapter is in the trash"),
       })
       .nullable(),

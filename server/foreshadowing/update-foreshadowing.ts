@@ -1,7 +1,9 @@
+import type { Updateable } from "kysely";
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { bookTransaction, loadBook } from "../books/access";
 import { AppError } from "../errors";
+import type { DB } from "../generated/kysely/database";
 import { foreshadowingOf, invalid, setupColumns, payoffColumns, placeDeadline, placePassage, refuseDeadlineBeforeSetup } from "./foreshadowings";
 import type { ForeshadowingDto, ForeshadowingState, UpdateForeshadowingInput } from "./schemas";
 
@@ -13,7 +15,7 @@ export async function updateForeshadowing(input: { bookId: string; foreshadowing
   return bookTransaction(book.id, async (trx) => {
     const current = await trx.selectFrom("Foreshadowing").select(["state", "payoffChapterId"]).where("id", "=", input.foreshadowingId).where("bookId", "=", book.id).executeTakeFirst();
     if (!current) throw new AppError("not_found", "This book has no foreshadowing with this id.");
-    const changes: Record<string, unknown> = {};
+    const changes: Updateable<DB["Foreshadowing"]> = {};
     if (input.title !== undefined) changes.title = input.title;
     if (input.note !== undefined) changes.note = input.note;
     if (input.setup !== undefined) Object.assign(changes, setupColumns(await placePassage(trx, book.id, "setup", input.setup)));

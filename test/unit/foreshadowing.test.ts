@@ -40,7 +40,7 @@ describe("foreshadowing", () => {
   it("a deadline on a chapter not yet written turns overdue when the book is written through it, not before; paying it off settles it", async () => {
     const f = await fixture("grows");
     const sword = await createForeshadowing({ ...f.ids, title: "The wrapped sword", setup: { chapterId: f.one.id, ...f.words(SETUP_TEXT, "black cloth") }, deadline: { chapterNumber: 4 } }, f.owner);
-    expect(sword).toMatchObject({ state: "planted", status: "open", chaptersLeft: 2, deadline: { chapterId: null, number: 4 }, setup: { chapter: { id: f.one.id, number: 1 }, words: { quote: "black cloth" } }, warnings: [] });
+    expect(sword).toMatchObject({ state: "planted", status: "open", chaptersLeft: 2, deadline: { chapterId: null, number: 4, title: null }, setup: { chapter: { id: f.one.id, number: 1 }, words: { quote: "black cloth" } }, warnings: [] });
 
     // An empty chapter 3 and then an empty chapter 4 do not make the book reach chapter 4.
     const four = await uploadChapter({ bookId: f.book.id, title: "Four", content: "" }, f.owner);
@@ -50,7 +50,7 @@ describe("foreshadowing", () => {
     // Chapter 4 gets its first words: overdue, counted, and listed under ?status=overdue.
     await saveChapter({ bookId: f.book.id, chapterId: four.id, version: four.version, content: "The storm broke." }, f.owner);
     const late = await getForeshadowing({ ...f.ids, foreshadowingId: sword.id }, f.owner);
-    expect(late).toMatchObject({ status: "overdue", chaptersLeft: 0 });
+    expect(late).toMatchObject({ status: "overdue", chaptersLeft: 0, deadline: { number: 4, title: "Four" } });
     expect(await foreshadowingSummary(f.ids, f.owner)).toMatchObject({ overdue: 1, open: 0, writtenThrough: 4 });
     expect((await listForeshadowings({ ...f.ids, status: "overdue" }, f.owner)).map((x) => x.id)).toEqual([sword.id]);
 
