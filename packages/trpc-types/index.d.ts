@@ -2076,6 +2076,265 @@ export type AppRouter = TRPCBuiltRouter<
         meta: object;
       }>;
     };
+    foreshadowing: {
+      list: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+          status?: "open" | "overdue" | "paid_off" | "dropped" | undefined;
+          chapterId?: string | undefined;
+        };
+        output: Array<{
+            id: string;
+            bookId: string;
+            title: string;
+            note: string;
+            state: "paid_off" | "dropped" | "planted";
+            status: "open" | "overdue" | "paid_off" | "dropped";
+            setup: {
+              chapter: {
+                id: string;
+                title: string;
+                number: number | null;
+              };
+              sceneId: string | null;
+              words: {
+                quote: string;
+                start: number | null;
+                end: number | null;
+              } | null;
+            };
+            payoff: {
+              chapter: {
+                id: string;
+                title: string;
+                number: number | null;
+              };
+              sceneId: string | null;
+              words: {
+                quote: string;
+                start: number | null;
+                end: number | null;
+              } | null;
+            } | null;
+            deadline: {
+              chapterId: string | null;
+              title: string | null;
+              number: number | null;
+            } | null;
+            chaptersLeft: number | null;
+            warnings: Array<"chapter_in_trash" | "payoff_before_setup" | "deadline_before_setup">;
+            createdAt: string;
+            updatedAt: string;
+            settledAt: string | null;
+          }>;
+        meta: object;
+      }>;
+      get: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+          foreshadowingId: string;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          title: string;
+          note: string;
+          state: "paid_off" | "dropped" | "planted";
+          status: "open" | "overdue" | "paid_off" | "dropped";
+          setup: {
+            chapter: {
+              id: string;
+              title: string;
+              number: number | null;
+            };
+            sceneId: string | null;
+            words: {
+              quote: string;
+              start: number | null;
+              end: number | null;
+            } | null;
+          };
+          payoff: {
+            chapter: {
+              id: string;
+              title: string;
+              number: number | null;
+            };
+            sceneId: string | null;
+            words: {
+              quote: string;
+              start: number | null;
+              end: number | null;
+            } | null;
+          } | null;
+          deadline: {
+            chapterId: string | null;
+            title: string | null;
+            number: number | null;
+          } | null;
+          chaptersLeft: number | null;
+          warnings: Array<"chapter_in_trash" | "payoff_before_setup" | "deadline_before_setup">;
+          createdAt: string;
+          updatedAt: string;
+          settledAt: string | null;
+        };
+        meta: object;
+      }>;
+      create: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          title: string;
+          setup: {
+            chapterId: string;
+            sceneId?: string | undefined;
+            start?: number | undefined;
+            end?: number | undefined;
+            quote?: string | undefined;
+          };
+          note?: string | undefined;
+          payoff?: {
+            chapterId: string;
+            sceneId?: string | undefined;
+            start?: number | undefined;
+            end?: number | undefined;
+            quote?: string | undefined;
+          } | undefined;
+          deadline?: {
+            chapterId: string;
+          } | {
+            chapterNumber: number;
+          } | undefined;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          title: string;
+          note: string;
+          state: "paid_off" | "dropped" | "planted";
+          status: "open" | "overdue" | "paid_off" | "dropped";
+          setup: {
+            chapter: {
+              id: string;
+              title: string;
+              number: number | null;
+            };
+            sceneId: string | null;
+            words: {
+              quote: string;
+              start: number | null;
+              end: number | null;
+            } | null;
+          };
+          payoff: {
+            chapter: {
+              id: string;
+              title: string;
+              number: number | null;
+            };
+            sceneId: string | null;
+            words: {
+              quote: string;
+              start: number | null;
+              end: number | null;
+            } | null;
+          } | null;
+          deadline: {
+            chapterId: string | null;
+            title: string | null;
+            number: number | null;
+          } | null;
+          chaptersLeft: number | null;
+          warnings: Array<"chapter_in_trash" | "payoff_before_setup" | "deadline_before_setup">;
+          createdAt: string;
+          updatedAt: string;
+          settledAt: string | null;
+        };
+        meta: object;
+      }>;
+      update: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          foreshadowingId: string;
+          title?: string | undefined;
+          note?: string | undefined;
+          setup?: {
+            chapterId: string;
+            sceneId?: string | undefined;
+            start?: number | undefined;
+            end?: number | undefined;
+            quote?: string | undefined;
+          } | undefined;
+          payoff?: {
+            chapterId: string;
+            sceneId?: string | undefined;
+            start?: number | undefined;
+            end?: number | undefined;
+            quote?: string | undefined;
+          } | null | undefined;
+          deadline?: {
+            chapterId: string;
+          } | {
+            chapterNumber: number;
+          } | null | undefined;
+          state?: "paid_off" | "dropped" | "planted" | undefined;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          title: string;
+          note: string;
+          state: "paid_off" | "dropped" | "planted";
+          status: "open" | "overdue" | "paid_off" | "dropped";
+          setup: {
+            chapter: {
+              id: string;
+              title: string;
+              number: number | null;
+            };
+            sceneId: string | null;
+            words: {
+              quote: string;
+              start: number | null;
+              end: number | null;
+            } | null;
+          };
+          payoff: {
+            chapter: {
+              id: string;
+              title: string;
+              number: number | null;
+            };
+            sceneId: string | null;
+            words: {
+              quote: string;
+              start: number | null;
+              end: number | null;
+            } | null;
+          } | null;
+          deadline: {
+            chapterId: string | null;
+            title: string | null;
+            number: number | null;
+          } | null;
+          chaptersLeft: number | null;
+          warnings: Array<"chapter_in_trash" | "payoff_before_setup" | "deadline_before_setup">;
+          createdAt: string;
+          updatedAt: string;
+          settledAt: string | null;
+        };
+        meta: object;
+      }>;
+      delete: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          foreshadowingId: string;
+        };
+        output: {
+          deleted: true;
+        };
+        meta: object;
+      }>;
+    };
     jobs: {
       list: TRPCQueryProcedure<{
         input: {

@@ -22,14 +22,16 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
  * - `manageSnapshots`: freezing the book as a named snapshot and deleting one (decision 0489): the
  *   owner's, since a snapshot is what the owner hands to readers. Reading and comparing them is
  *   `readDraft`; restoring a chapter from one is `write`.
+ * - `editPlan`: planning the book ahead of its text — its foreshadowing (issue 35 item 3, decision
+ *   0501): those who write it and its editor, whose work the plan is as much as the text's.
  */
-export const BOOK_ACTIONS = ["read", "readDraft", "comment", "suggest", "reviewSuggestions", "write", "delete", "manageMembers", "manageSnapshots"] as const;
+export const BOOK_ACTIONS = ["read", "readDraft", "comment", "suggest", "reviewSuggestions", "write", "delete", "manageMembers", "manageSnapshots", "editPlan"] as const;
 export type BookAction = (typeof BOOK_ACTIONS)[number];
 
 const ROLE_ACTIONS: Record<BookRole, ReadonlySet<BookAction>> = {
   owner: new Set(BOOK_ACTIONS),
-  co_author: new Set(["read", "readDraft", "comment", "suggest", "reviewSuggestions", "write"]),
-  editor: new Set(["read", "readDraft", "comment", "suggest"]),
+  co_author: new Set(["read", "readDraft", "comment", "suggest", "reviewSuggestions", "write", "editPlan"]),
+  editor: new Set(["read", "readDraft", "comment", "suggest", "editPlan"]),
   viewer: new Set(["read", "readDraft"]),
   beta_reader: new Set(["read"]),
 };

@@ -84,6 +84,13 @@ export const OPERATIONS = {
   "parts.create": { scope: "write:books", book: "write" },
   "parts.update": { scope: "write:books", book: "write" },
   "parts.delete": { scope: "write:books", book: "write" },
+  // foreshadowing (伏笔, issue 35 item 3, decision 0501): read by every role that reads the draft
+  // (beta readers never: it is all spoilers), planted and paid off by those who edit the plan
+  "foreshadowing.list": { scope: "read:books", book: "readDraft" },
+  "foreshadowing.get": { scope: "read:books", book: "readDraft" },
+  "foreshadowing.create": { scope: "write:books", book: "editPlan" },
+  "foreshadowing.update": { scope: "write:books", book: "editPlan" },
+  "foreshadowing.delete": { scope: "write:books", book: "editPlan" },
   // search and replace (issue 23): a preview reads, applying and undoing write
   "search.book": { scope: "read:books", book: "readDraft" },
   "search.library": { scope: "read:books" },

@@ -15,6 +15,7 @@ import { trueTo, type WordChange } from "../text/word-change";
 import { chapterInTrash } from "./load-chapter";
 import { followText } from "../comments/follow-text";
 import { followTextWithSuggestions } from "../suggestions/follow-text";
+import { followTextWithForeshadowings } from "../foreshadowing/follow-text";
 import { THIN_EVERY_VERSIONS, thinRevisions } from "./revision-retention";
 import { chapterSummaryColumns, toChapterDto, type ChapterDto } from "./schemas";
 import { logFailure } from "../machine-trouble";
@@ -115,6 +116,11 @@ export const TEXT_CHANGE_CONSEQUENCES = {
     in: "transaction",
     why: "a suggested edit replaces the words it was made on: its place must move with the text in the same commit, and lose its place when its words change, or accepting it would replace other words (decision 0496)",
     apply: moveSuggestions,
+  },
+  foreshadowing: {
+    in: "transaction",
+    why: "a foreshadowing's setup and payoff name words of the text by their place, as a comment does: the place must move in the same commit as the text (decision 0501)",
+    apply: moveForeshadowings,
   },
   ledger: {
     in: "transaction",
@@ -317,6 +323,11 @@ async function moveComments(trx: Transaction<DB>, { at, chapters }: WrittenText)
 async function moveSuggestions(trx: Transaction<DB>, { chapters }: WrittenText): Promise<void> {
   const rewritten = chapters.filter((c) => !c.appended);
   await followTextWithSuggestions(trx, rewritten.map(({ chapter, contentBefore }) => ({ chapterId: chapter.id, before: contentBefore, after: chapter.content! })));
+}
+
+async function moveForeshadowings(trx: Transaction<DB>, { chapters }: WrittenText): Promise<void> {
+  const rewritten = chapters.filter((c) => !c.appended);
+  await followTextWithForeshadowings(trx, rewritten.map(({ chapter, contentBefore }) => ({ chapterId: chapter.id, before: contentBefore, after: chapter.content! })));
 }
 
 /**

@@ -34,6 +34,7 @@ import { ExportButton } from "./_components/export-button";
 import { MembersPanel } from "./_components/members-panel";
 import { ReleasePlanner } from "./_components/release-planner";
 import { listFormats } from "@/server/convert/list-formats";
+import { foreshadowingSummary } from "@/server/foreshadowing/list-foreshadowings";
 import styles from "./book.module.css";
 
 type Params = Promise<{ bookId: string }>;
@@ -129,7 +130,7 @@ export default async function BookPage({ params }: { params: Params }) {
   // writer's desk, an editor or viewer a reading view of all of it, a beta reader the released chapters.
   const writes = roleMayDo(book.role, "write");
   const readsDraft = roleMayDo(book.role, "readDraft");
-  const [chapters, trashed, goal, members, activity, contents] = await Promise.all([
+  const [chapters, trashed, goal, members, activity, contents, foreshadowing] = await Promise.all([
     allChapters(book.id, principal),
     writes ? allChapters(book.id, principal, true) : [],
     writes ? getBookGoal({ bookId: book.id }, principal).catch(() => undefined) : undefined,
@@ -137,6 +138,8 @@ export default async function BookPage({ params }: { params: Params }) {
     readsDraft ? bookActivity({ bookId: book.id }, principal) : undefined,
     // The parts (卷) and the order version a move names.
     getContents({ bookId: book.id }, principal),
+    // The foreshadowing board's counts: overdue ones are counted here (decision 0501).
+    readsDraft ? foreshadowingSummary({ bookId: book.id }, principal) : undefined,
   ]);
   const parts = contents.entries.flatMap((entry) => (entry.type === "part" ? [entry.part] : []));
 
@@ -184,6 +187,11 @@ export default async function BookPage({ params }: { params: Params }) {
               <Link href={`/books/${book.id}/snapshots`} className="button secondary small">
                 Snapshots
               </Link>
+              {foreshadowing && (
+                <Link href={`/books/${book.id}/foreshadowing`} className={foreshadowing.overdue > 0 ? "button danger small" : "button secondary small"}>
+                  Foreshadowing{foreshadowing.overdue > 0 ? ` · ${foreshadowing.overdue} overdue` : ""}
+                </Link>
+              )}
               {roleMayDo(book.role, "manageSnapshots") && (
                 <Link href={`/books/${book.id}/readers`} className="button secondary small">
                   Readers

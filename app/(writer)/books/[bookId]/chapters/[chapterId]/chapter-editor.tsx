@@ -18,6 +18,9 @@ import { CommentsPanel, useChapterThreads, type CommentTarget } from "./comments
 import { SuggestionsPanel, useChapterSuggestions } from "./suggestions-panel";
 import { ConflictDialog } from "./conflict-dialog";
 import styles from "./editor.module.css";
+
+/** The longest selection the editor hands to the foreshadowing board in its link: a paragraph or two. */
+const FORESHADOWING_QUOTE_IN_LINK = 1_000;
 import { HistoryDialog } from "./history-dialog";
 import { MarkdownEditor, type MarkdownEditorHandle } from "./markdown-editor";
 import { SaveIndicator } from "./save-indicator";
@@ -119,6 +122,16 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
     setCommentTarget(target);
     setCommentsOpen(true);
   }, []);
+
+  // Foreshadowing (decision 0501): the selected words go to the board, which plants a new one there
+  // or pays an open one off there; the editor saves what waits as it leaves.
+  const foreshadowSelection = useCallback(() => {
+    const target = editor.current?.commentTarget() ?? null;
+    if (!target) return setNotice("Select the words first, then choose Foreshadowing: plant one there or pay one off there.");
+    if (target.quote.length > FORESHADOWING_QUOTE_IN_LINK) return setNotice(`Select at most ${FORESHADOWING_QUOTE_IN_LINK} characters for a foreshadowing.`);
+    const query = new URLSearchParams({ chapter: chapterId, start: String(target.start), end: String(target.end), quote: target.quote });
+    router.push(`/books/${book.id}/foreshadowing?${query}`);
+  }, [router, book.id, chapterId]);
 
   useEffect(() => {
     // Read after hydration: the server cannot know this browser's choice.
@@ -427,6 +440,9 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
             </button>
             <button type="button" className={styles.tool} aria-keyshortcuts="Control+Alt+M" title="Comment on the selected words (Ctrl+Alt+M)" onClick={commentOnSelection}>
               Add comment
+            </button>
+            <button type="button" className={styles.tool} title="Plant foreshadowing at the selected words, or pay one off there" onClick={foreshadowSelection}>
+              Foreshadowing…
             </button>
             <button type="button" className={styles.tool} aria-expanded={commentsOpen} aria-controls="comments-panel" onClick={() => setCommentsOpen((open) => !open)}>
               Comments{openThreads.length > 0 ? ` (${openThreads.length})` : ""}

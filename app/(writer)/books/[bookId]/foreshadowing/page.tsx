@@ -1,0 +1,66 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ERROR_SENTENCES } from "@/app/_components/problem";
+import { pagePrincipal, requirePrincipal } from "@/app/_components/require-principal";
+import { roleMayDo } from "@/server/auth/book-roles";
+import { getBook } from "@/server/books/get-book";
+import { AppError } from "@/server/errors";
+import { listForeshadowings } from "@/server/foreshadowing/list-foreshadowings";
+import { getContents } from "@/server/parts/get-contents";
+import { ForeshadowingBoard } from "./foreshadowing-board";
+import styles from "./foreshadowing.module.css";
+
+type Params = Promise<{ bookId: string }>;
+type Search = Promise<{ chapter?: string; start?: string; end?: string; quote?: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const principal = await pagePrincipal();
+  if (!principal) return { title: "Foreshadowing" };
+  const book = await getBook({ bookId: (await params).bookId }, principal).catch(() => null);
+  return { title: book ? `Foreshadowing — ${book.title}` : "Foreshadowing" };
+}
+
+/**
+ * /books/{bookId}/foreshadowing: the book's 伏笔 in four columns — overdue, open, paid off,
+ * dropped — each card its setup chapter → payoff or deadline (decision 0501).
+ */
+export default async function ForeshadowingPage({ params, searchParams }: { params: Params; searchParams: Search }) {
+  const { bookId } = await params;
+  const selected = await searchParams;
+  const principal = await requirePrincipal(`/books/${bookId}/foreshadowing`);
+  let loaded;
+  try {
+    const [book, items, contents] = await Promise.all([getBook({ bookId }, principal), listForeshadowings({ bookId }, principal), getContents({ bookId }, principal)]);
+    loaded = { book, items, contents };
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    return (
+      <div className="empty">
+        <p className="empty-title">{ERROR_SENTENCES[error.code]}</p>
+        <Link href={`/books/${bookId}`}>Back to the book</Link>
+      </div>
+    );
+  }
+  const { book, items, contents } = loaded;
+  const chapters = contents.entries.flatMap((entry) => (entry.type === "part" ? entry.chapters : [entry.chapter])).map((chapter, index) => ({ id: chapter.id, title: chapter.title, number: index + 1, words: chapter.wordCount }));
+  // Words selected in the editor ("Foreshadowing…"): the forms plant there or pay off there.
+  const start = Number(selected.start);
+  const end = Number(selected.end);
+  const selection =
+    selected.chapter && chapters.some((c) => c.id === selected.chapter) && Number.isSafeInteger(start) && Number.isSafeInteger(end) && end > start && selected.quote
+      ? { chapterId: selected.chapter, start, end, quote: selected.quote }
+      : undefined;
+  const writtenThrough = chapters.reduce((last, chapter) => (chapter.words > 0 ? chapter.number : last), 0);
+  return (
+    <div>
+      <p className="eyebrow">
+        <Link href={`/books/${book.id}`}>← {book.title}</Link>
+      </p>
+      <h1>Foreshadowing</h1>
+      <p className={`muted ${styles.lede}`}>
+        Each setup, and where it is paid off or the chapter it must be paid off by. One is overdue once the book is written through its deadline chapter — written through chapter {writtenThrough} so far.
+      </p>
+      <ForeshadowingBoard bookId={book.id} language={book.language} items={items} chapters={chapters} edits={roleMayDo(book.role, "editPlan")} selection={selection} />
+    </div>
+  );
+}
