@@ -22,14 +22,17 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
  * - `manageSnapshots`: freezing the book as a named snapshot and deleting one (decision 0489): the
  *   owner's, since a snapshot is what the owner hands to readers. Reading and comparing them is
  *   `readDraft`; restoring a chapter from one is `write`.
+ * - `plan`: changing the plan of parts, chapters and scenes and the book's plotlines and labels
+ *   (issue 35 item 2, decision 0500): planning is editorial work, so the editor plans beside the
+ *   owner and co-author; reading the plan is `read` (a beta reader: what is released to them).
  */
-export const BOOK_ACTIONS = ["read", "readDraft", "comment", "suggest", "reviewSuggestions", "write", "delete", "manageMembers", "manageSnapshots"] as const;
+export const BOOK_ACTIONS = ["read", "readDraft", "comment", "suggest", "reviewSuggestions", "write", "delete", "manageMembers", "manageSnapshots", "plan"] as const;
 export type BookAction = (typeof BOOK_ACTIONS)[number];
 
 const ROLE_ACTIONS: Record<BookRole, ReadonlySet<BookAction>> = {
   owner: new Set(BOOK_ACTIONS),
-  co_author: new Set(["read", "readDraft", "comment", "suggest", "reviewSuggestions", "write"]),
-  editor: new Set(["read", "readDraft", "comment", "suggest"]),
+  co_author: new Set(["read", "readDraft", "comment", "suggest", "reviewSuggestions", "write", "plan"]),
+  editor: new Set(["read", "readDraft", "comment", "suggest", "plan"]),
   viewer: new Set(["read", "readDraft"]),
   beta_reader: new Set(["read"]),
 };

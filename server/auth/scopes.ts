@@ -84,6 +84,19 @@ export const OPERATIONS = {
   "parts.create": { scope: "write:books", book: "write" },
   "parts.update": { scope: "write:books", book: "write" },
   "parts.delete": { scope: "write:books", book: "write" },
+  // the plan of parts, chapters and scenes, and the book's plotlines and labels (issue 35 item 2,
+  // decision 0500): whoever reads the book reads its plan (a beta reader, of what is released to
+  // them); the roles that plan (owner, co-author, editor) change it
+  "plan.outline": { scope: "read:books", book: "read" },
+  "plan.update": { scope: "write:books", book: "plan" },
+  "plotlines.list": { scope: "read:books", book: "read" },
+  "plotlines.create": { scope: "write:books", book: "plan" },
+  "plotlines.update": { scope: "write:books", book: "plan" },
+  "plotlines.delete": { scope: "write:books", book: "plan" },
+  "labels.list": { scope: "read:books", book: "read" },
+  "labels.create": { scope: "write:books", book: "plan" },
+  "labels.update": { scope: "write:books", book: "plan" },
+  "labels.delete": { scope: "write:books", book: "plan" },
   // search and replace (issue 23): a preview reads, applying and undoing write
   "search.book": { scope: "read:books", book: "readDraft" },
   "search.library": { scope: "read:books" },

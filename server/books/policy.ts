@@ -56,6 +56,7 @@ const DOING: Record<BookAction, string> = {
   delete: "delete or restore it",
   manageMembers: "manage its members",
   manageSnapshots: "make or delete its snapshots",
+  plan: "change its plan",
 };
 
 /** Throws 403 forbidden, saying which role the caller has and what it does not allow. */
