@@ -21,6 +21,8 @@ export const PAGE_PATHS = [
   // Beta readers (decision 0497): the reading view and the owner's view of the readers; GET of each is the API's too.
   "/books/:bookId/reading",
   "/books/:bookId/readers",
+  // The plan as an outline (issue 35, decision 0500); the API's plan is …/plan.
+  "/books/:bookId/outline",
 ];
 // Every condition has a `value`: one without copies the header's value into the rewrite's
 // parameters, which Next appends to the destination's query string (a Bearer token in the URL).
@@ -31,9 +33,9 @@ export const PAGE_SIGNALS = [
   { type: "header", key: "next-action", value: ".+" },
 ];
 /** Every other path under /books is the API's alone. */
-export const API_ONLY_BOOKS_PATH = "/books/:bookId/:rest((?:)(?!chapters/[^/]+$|bible(?:/[^/]+)?$|comments$|snapshots$|reading$|readers$).+)";
+export const API_ONLY_BOOKS_PATH = "/books/:bookId/:rest((?:)(?!chapters/[^/]+$|bible(?:/[^/]+)?$|comments$|snapshots$|reading$|readers$|outline$).+)";
 
-const PAGE_PATH = /^\/books(\/[^/]+(\/chapters\/[^/]+|\/bible(\/[^/]+)?|\/comments|\/snapshots|\/reading|\/readers)?)?\/?$/;
+const PAGE_PATH = /^\/books(\/[^/]+(\/chapters\/[^/]+|\/bible(\/[^/]+)?|\/comments|\/snapshots|\/reading|\/readers|\/outline)?)?\/?$/;
 
 /**
  * The same rule for a request in hand: does it get the page? Accept is read here as the rewrites

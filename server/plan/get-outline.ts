@@ -8,7 +8,7 @@ import type { OutlineDto, OutlineFilters } from "./schemas";
 // GET /api/v1/books/{bookId}/plan — the book's plan in reading order (the outline), filtered
 export async function getOutline(input: { bookId: string } & OutlineFilters, principal: Principal): Promise<OutlineDto> {
   authorize(principal, "plan.outline");
-  const book = await loadBook(principal, input.bookId, "plan.outline");
-  const { bookId: _bookId, ...filters } = input;
+  const { bookId, ...filters } = input;
+  const book = await loadBook(principal, bookId, "plan.outline");
   return outlineOf(sql, book, principal, filters);
 }
