@@ -17,6 +17,7 @@ import { registerLogin } from "./commands/login";
 import { registerLogout } from "./commands/logout";
 import { registerMembers } from "./commands/members";
 import { registerParts } from "./commands/parts";
+import { registerOutline } from "./commands/outline";
 import { registerForeshadowing } from "./commands/foreshadowing";
 import { registerReleases } from "./commands/releases";
 import { registerSearch } from "./commands/search";
@@ -83,6 +84,7 @@ function buildProgram(): Command {
     registerReaders,
     registerChapters,
     registerParts,
+    registerOutline,
     registerForeshadowing,
     registerComments,
     registerSuggestions,

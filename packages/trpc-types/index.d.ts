@@ -2335,6 +2335,228 @@ export type AppRouter = TRPCBuiltRouter<
         meta: object;
       }>;
     };
+    plan: {
+      outline: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+          pov?: string | undefined;
+          plotline?: string | undefined;
+          label?: string | undefined;
+          status?: "none" | "outline" | "idea" | "draft" | "revised" | "done" | undefined;
+        };
+        output: {
+          bookId: string;
+          items: Array<{
+              kind: "part" | "chapter" | "scene";
+              id: string;
+              title: string;
+              partId: string | null;
+              chapterId: string | null;
+              wordCount: number | null;
+              matches: boolean;
+              plan: {
+                synopsis: string;
+                status: "outline" | "idea" | "draft" | "revised" | "done" | null;
+                povId: string | null;
+                characterIds: string[];
+                labelIds: string[];
+                plotlineIds: string[];
+                targetWords: number | null;
+                storyDate: string | null;
+                storyTime: string | null;
+                updatedAt: string | null;
+              };
+            }>;
+          plotlines: Array<{
+              id: string;
+              bookId: string;
+              name: string;
+              colour: string;
+              position: number;
+              createdAt: string;
+              updatedAt: string;
+            }>;
+          labels: Array<{
+              id: string;
+              bookId: string;
+              name: string;
+              colour: string;
+              createdAt: string;
+              updatedAt: string;
+            }>;
+          characters: Array<{
+              id: string;
+              name: string;
+            }>;
+        };
+        meta: object;
+      }>;
+      update: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          kind: "chapters" | "parts" | "scenes";
+          itemId: string;
+          changes: {
+            synopsis?: string | undefined;
+            status?: "outline" | "idea" | "draft" | "revised" | "done" | null | undefined;
+            povId?: string | null | undefined;
+            characterIds?: string[] | undefined;
+            labelIds?: string[] | undefined;
+            plotlineIds?: string[] | undefined;
+            targetWords?: number | null | undefined;
+            storyDate?: string | null | undefined;
+            storyTime?: string | null | undefined;
+          };
+        };
+        output: {
+          id: string;
+          title: string;
+          kind: "part" | "chapter" | "scene";
+          wordCount: number | null;
+          chapterId: string | null;
+          partId: string | null;
+          plan: {
+            synopsis: string;
+            status: "outline" | "idea" | "draft" | "revised" | "done" | null;
+            povId: string | null;
+            characterIds: string[];
+            labelIds: string[];
+            plotlineIds: string[];
+            targetWords: number | null;
+            storyDate: string | null;
+            storyTime: string | null;
+            updatedAt: string | null;
+          };
+        };
+        meta: object;
+      }>;
+    };
+    plotlines: {
+      list: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+        };
+        output: Array<{
+            id: string;
+            bookId: string;
+            name: string;
+            colour: string;
+            position: number;
+            createdAt: string;
+            updatedAt: string;
+          }>;
+        meta: object;
+      }>;
+      create: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          name: string;
+          colour?: string | undefined;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          name: string;
+          colour: string;
+          position: number;
+          createdAt: string;
+          updatedAt: string;
+        };
+        meta: object;
+      }>;
+      update: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          plotlineId: string;
+          changes: {
+            name?: string | undefined;
+            colour?: string | undefined;
+            position?: number | undefined;
+          };
+        };
+        output: {
+          id: string;
+          bookId: string;
+          name: string;
+          colour: string;
+          position: number;
+          createdAt: string;
+          updatedAt: string;
+        };
+        meta: object;
+      }>;
+      delete: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          plotlineId: string;
+        };
+        output: {
+          deleted: true;
+        };
+        meta: object;
+      }>;
+    };
+    labels: {
+      list: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+        };
+        output: Array<{
+            id: string;
+            bookId: string;
+            name: string;
+            colour: string;
+            createdAt: string;
+            updatedAt: string;
+          }>;
+        meta: object;
+      }>;
+      create: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          name: string;
+          colour?: string | undefined;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          name: string;
+          colour: string;
+          createdAt: string;
+          updatedAt: string;
+        };
+        meta: object;
+      }>;
+      update: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          labelId: string;
+          changes: {
+            name?: string | undefined;
+            colour?: string | undefined;
+          };
+        };
+        output: {
+          id: string;
+          bookId: string;
+          name: string;
+          colour: string;
+          createdAt: string;
+          updatedAt: string;
+        };
+        meta: object;
+      }>;
+      delete: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          labelId: string;
+        };
+        output: {
+          deleted: true;
+        };
+        meta: object;
+      }>;
+    };
     jobs: {
       list: TRPCQueryProcedure<{
         input: {
@@ -2561,7 +2783,7 @@ export type AppRouter = TRPCBuiltRouter<
         input: {
           bookId: string;
           trimSize?: "5x8" | "5.25x8" | "5.5x8.5" | "6x9" | "a5" | "140x203mm" | "185x260mm" | undefined;
-          paper?: "white" | "cream" | "colour" | undefined;
+          paper?: "colour" | "white" | "cream" | undefined;
           pageCount?: number | undefined;
           rightHandChapters?: boolean | undefined;
         };
@@ -2573,7 +2795,7 @@ export type AppRouter = TRPCBuiltRouter<
           };
           dimensions: {
             trimSize: "5x8" | "5.25x8" | "5.5x8.5" | "6x9" | "a5" | "140x203mm" | "185x260mm";
-            paper: "white" | "cream" | "colour";
+            paper: "colour" | "white" | "cream";
             pageCount: number;
             trimWidth: number;
             trimHeight: number;

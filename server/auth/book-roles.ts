@@ -22,8 +22,10 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
  * - `manageSnapshots`: freezing the book as a named snapshot and deleting one (decision 0489): the
  *   owner's, since a snapshot is what the owner hands to readers. Reading and comparing them is
  *   `readDraft`; restoring a chapter from one is `write`.
- * - `editPlan`: planning the book ahead of its text — its foreshadowing (issue 35 item 3, decision
- *   0501): those who write it and its editor, whose work the plan is as much as the text's.
+ * - `editPlan`: planning the book ahead of its text — the plan of its parts, chapters and scenes,
+ *   its plotlines and labels (issue 35 item 2, decision 0500) and its foreshadowing (item 3,
+ *   decision 0501): those who write it and its editor, as planning is editorial work; reading the
+ *   plan is `read` (a beta reader: what is released to them; foreshadowing never).
  */
 export const BOOK_ACTIONS = ["read", "readDraft", "comment", "suggest", "reviewSuggestions", "write", "delete", "manageMembers", "manageSnapshots", "editPlan"] as const;
 export type BookAction = (typeof BOOK_ACTIONS)[number];

@@ -91,6 +91,19 @@ export const OPERATIONS = {
   "foreshadowing.create": { scope: "write:books", book: "editPlan" },
   "foreshadowing.update": { scope: "write:books", book: "editPlan" },
   "foreshadowing.delete": { scope: "write:books", book: "editPlan" },
+  // the plan of parts, chapters and scenes, and the book's plotlines and labels (issue 35 item 2,
+  // decision 0500): whoever reads the book reads its plan (a beta reader, of what is released to
+  // them); the roles that plan (owner, co-author, editor) change it
+  "plan.outline": { scope: "read:books", book: "read" },
+  "plan.update": { scope: "write:books", book: "editPlan" },
+  "plotlines.list": { scope: "read:books", book: "read" },
+  "plotlines.create": { scope: "write:books", book: "editPlan" },
+  "plotlines.update": { scope: "write:books", book: "editPlan" },
+  "plotlines.delete": { scope: "write:books", book: "editPlan" },
+  "labels.list": { scope: "read:books", book: "read" },
+  "labels.create": { scope: "write:books", book: "editPlan" },
+  "labels.update": { scope: "write:books", book: "editPlan" },
+  "labels.delete": { scope: "write:books", book: "editPlan" },
   // search and replace (issue 23): a preview reads, applying and undoing write
   "search.book": { scope: "read:books", book: "readDraft" },
   "search.library": { scope: "read:books" },

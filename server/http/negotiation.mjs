@@ -21,6 +21,8 @@ export const PAGE_PATHS = [
   // Beta readers (decision 0497): the reading view and the owner's view of the readers; GET of each is the API's too.
   "/books/:bookId/reading",
   "/books/:bookId/readers",
+  // The plan as an outline (issue 35, decision 0500); the API's plan is …/plan.
+  "/books/:bookId/outline",
   // The foreshadowing board (decision 0501); the API's list is …/foreshadowings.
   "/books/:bookId/foreshadowing",
 ];
@@ -33,9 +35,9 @@ export const PAGE_SIGNALS = [
   { type: "header", key: "next-action", value: ".+" },
 ];
 /** Every other path under /books is the API's alone. */
-export const API_ONLY_BOOKS_PATH = "/books/:bookId/:rest((?:)(?!chapters/[^/]+$|bible(?:/[^/]+)?$|comments$|snapshots$|reading$|readers$|foreshadowing$).+)";
+export const API_ONLY_BOOKS_PATH = "/books/:bookId/:rest((?:)(?!chapters/[^/]+$|bible(?:/[^/]+)?$|comments$|snapshots$|reading$|readers$|outline$|foreshadowing$).+)";
 
-const PAGE_PATH = /^\/books(\/[^/]+(\/chapters\/[^/]+|\/bible(\/[^/]+)?|\/comments|\/snapshots|\/reading|\/readers|\/foreshadowing)?)?\/?$/;
+const PAGE_PATH = /^\/books(\/[^/]+(\/chapters\/[^/]+|\/bible(\/[^/]+)?|\/comments|\/snapshots|\/reading|\/readers|\/outline|\/foreshadowing)?)?\/?$/;
 
 /**
  * The same rule for a request in hand: does it get the page? Accept is read here as the rewrites

@@ -14,6 +14,7 @@ import { inboxRouter } from "./routers/inbox";
 import { membersRouter } from "./routers/members";
 import { partsRouter } from "./routers/parts";
 import { foreshadowingRouter } from "./routers/foreshadowing";
+import { labelsRouter, planRouter, plotlinesRouter } from "./routers/plan";
 import { usersRouter } from "./routers/users";
 import { searchRouter } from "./routers/search";
 import { snapshotsRouter } from "./routers/snapshots";
@@ -35,6 +36,9 @@ export const appRouter = router({
   chapters: chaptersRouter,
   parts: partsRouter,
   foreshadowing: foreshadowingRouter,
+  plan: planRouter,
+  plotlines: plotlinesRouter,
+  labels: labelsRouter,
   jobs: jobsRouter,
   convert: convertRouter,
   analysis: analysisRouter,

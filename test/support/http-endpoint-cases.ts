@@ -10,6 +10,7 @@ import type { Prepare, Prepared } from "./case-types";
 import { MEMBERS_CASES } from "./http-members-cases";
 import { PARTS_CASES } from "./http-parts-cases";
 import { FORESHADOWING_CASES } from "./http-foreshadowing-cases";
+import { PLAN_CASES } from "./http-plan-cases";
 import { INVITATIONS_CASES } from "./http-invitations-cases";
 import { COMMENTS_CASES } from "./http-comments-cases";
 import { SUGGESTIONS_CASES } from "./http-suggestions-cases";
@@ -52,6 +53,7 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
   ...MEMBERS_CASES,
   ...PARTS_CASES,
   ...FORESHADOWING_CASES,
+  ...PLAN_CASES,
   ...INVITATIONS_CASES,
   ...COMMENTS_CASES,
   ...SUGGESTIONS_CASES,

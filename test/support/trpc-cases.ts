@@ -10,6 +10,7 @@ import type { PrepareCall } from "./case-types";
 import { MEMBERS_TRPC_CASES } from "./http-members-cases";
 import { PARTS_TRPC_CASES } from "./http-parts-cases";
 import { FORESHADOWING_TRPC_CASES } from "./http-foreshadowing-cases";
+import { PLAN_TRPC_CASES } from "./http-plan-cases";
 import { INVITATIONS_TRPC_CASES } from "./http-invitations-cases";
 import { COMMENTS_TRPC_CASES } from "./http-comments-cases";
 import { SUGGESTIONS_TRPC_CASES } from "./http-suggestions-cases";
@@ -509,6 +510,7 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
   ...BIBLE_TRPC_CASES,
   ...PARTS_TRPC_CASES,
   ...FORESHADOWING_TRPC_CASES,
+  ...PLAN_TRPC_CASES,
   ...MEMBERS_TRPC_CASES,
   ...INVITATIONS_TRPC_CASES,
   ...COMMENTS_TRPC_CASES,

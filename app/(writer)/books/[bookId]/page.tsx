@@ -184,6 +184,9 @@ export default async function BookPage({ params }: { params: Params }) {
               <Link href={`/books/${book.id}/bible`} className="button secondary small">
                 Story bible
               </Link>
+              <Link href={`/books/${book.id}/outline`} className="button secondary small">
+                Outline
+              </Link>
               <Link href={`/books/${book.id}/snapshots`} className="button secondary small">
                 Snapshots
               </Link>

@@ -1,0 +1,71 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ERROR_SENTENCES } from "@/app/_components/problem";
+import { pagePrincipal, requirePrincipal } from "@/app/_components/require-principal";
+import { roleMayDo } from "@/server/auth/book-roles";
+import type { Principal } from "@/server/auth/principal";
+import { getBook } from "@/server/books/get-book";
+import { AppError } from "@/server/errors";
+import { getOutline } from "@/server/plan/get-outline";
+import { outlineQuery } from "@/server/plan/schemas";
+import { OutlineView } from "./outline-view";
+
+type Params = Promise<{ bookId: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const principal = await pagePrincipal();
+  if (!principal) return { title: "Outline" };
+  const book = await getBook({ bookId: (await params).bookId }, principal).catch(() => null);
+  return { title: book ? `Outline — ${book.title}` : "Outline" };
+}
+
+/** The book and its whole outline (the page filters it in the browser), or the sentence the page says instead. */
+async function load(bookId: string, principal: Principal) {
+  try {
+    const book = await getBook({ bookId }, principal);
+    return { book, outline: await getOutline({ bookId }, principal) };
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    return { refused: ERROR_SENTENCES[error.code] };
+  }
+}
+
+/**
+ * /books/{bookId}/outline (issue 35 item 3, decision 0500): the plan of the book's parts, chapters
+ * and scenes as one table, edited in place by those who plan, filtered by POV, plotline, label and
+ * status with the filters in the URL.
+ */
+export default async function OutlinePage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
+  const { bookId } = await params;
+  const principal = await requirePrincipal(`/books/${bookId}/outline`);
+  const loaded = await load(bookId, principal);
+  if ("refused" in loaded) {
+    return (
+      <div className="empty">
+        <p className="empty-title">{loaded.refused}</p>
+        <Link href="/books">Back to your books</Link>
+      </div>
+    );
+  }
+  const { book, outline } = loaded;
+  // A link's filters, as far as they read: an unknown or malformed one is left out, not an error page.
+  const given = Object.fromEntries(Object.entries(await searchParams).filter(([, value]) => typeof value === "string"));
+  const parsed = outlineQuery.partial().safeParse(Object.fromEntries(Object.entries(given).filter(([key]) => ["pov", "plotline", "label", "status"].includes(key))));
+  return (
+    <>
+      <p className="eyebrow">
+        <Link href={`/books/${book.id}`} lang={book.language}>
+          ← {book.title}
+        </Link>
+      </p>
+      <div className="page-head">
+        <h1>Outline</h1>
+        <p className="lede">
+          The plan of every part, chapter and scene in reading order: what happens, whose eyes we see it through, where it stands, and how long it should run.
+        </p>
+      </div>
+      <OutlineView bookId={book.id} language={book.language} initial={outline} plans={roleMayDo(book.role, "editPlan")} initialFilters={parsed.success ? parsed.data : {}} />
+    </>
+  );
+}
