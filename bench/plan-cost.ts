@@ -77,7 +77,7 @@ export async function run(rounds: number): Promise<Record<string, number>> {
   const client = trpc.createClient({ links: [httpBatchLink({ url: "http://127.0.0.1:9/api/trpc" })] });
   const page = (shown: typeof outline) =>
     renderToString(
-      createElement(trpc.Provider, { client, queryClient, children: null }, createElement(QueryClientProvider, { client: queryClient }, createElement(OutlineView, { bookId, language: "en", initial: shown, plans: true, initialFilters: {} }))),
+      createElement(trpc.Provider, { client, queryClient } as Parameters<typeof trpc.Provider>[0], createElement(QueryClientProvider, { client: queryClient }, createElement(OutlineView, { bookId, language: "en", initial: shown, plans: true, initialFilters: {} }))),
     );
   // Warm the code paths once, then measure.
   await getContents({ bookId }, principal);
