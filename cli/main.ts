@@ -17,6 +17,7 @@ import { registerLogin } from "./commands/login";
 import { registerLogout } from "./commands/logout";
 import { registerMembers } from "./commands/members";
 import { registerParts } from "./commands/parts";
+import { registerScenes } from "./commands/scenes";
 import { registerReleases } from "./commands/releases";
 import { registerSearch } from "./commands/search";
 import { registerSeries } from "./commands/series";
@@ -82,6 +83,7 @@ function buildProgram(): Command {
     registerReaders,
     registerChapters,
     registerParts,
+    registerScenes,
     registerComments,
     registerSuggestions,
     registerInbox,

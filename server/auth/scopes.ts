@@ -84,6 +84,16 @@ export const OPERATIONS = {
   "parts.create": { scope: "write:books", book: "write" },
   "parts.update": { scope: "write:books", book: "write" },
   "parts.delete": { scope: "write:books", book: "write" },
+  // scenes of a chapter (issue 35 item 1, decision 0499): reading follows reading chapters, any
+  // change is a change of the chapters' text (write)
+  "scenes.list": { scope: "read:books", book: "read" },
+  "scenes.get": { scope: "read:books", book: "read" },
+  "scenes.split": { scope: "write:books", book: "write" },
+  "scenes.create": { scope: "write:books", book: "write" },
+  "scenes.update": { scope: "write:books", book: "write" },
+  "scenes.reorder": { scope: "write:books", book: "write" },
+  "scenes.move": { scope: "write:books", book: "write" },
+  "scenes.delete": { scope: "write:books", book: "write" },
   // search and replace (issue 23): a preview reads, applying and undoing write
   "search.book": { scope: "read:books", book: "readDraft" },
   "search.library": { scope: "read:books" },

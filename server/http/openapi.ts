@@ -382,6 +382,7 @@ const TAGS: oas31.TagObject[] = [
   { name: "reading", description: "Beta readers, the reader's side: the shared snapshot's chapters in paragraphs, their place kept per chapter, a reaction per paragraph" },
   { name: "chapters", description: "Chapters, their order, and their revisions (one per save)" },
   { name: "parts", description: "Parts (卷, Part One, Book I) of a book: titles above runs of its chapters; the book's contents grouped under them" },
+  { name: "scenes", description: "Scenes of a chapter: stretches of its text between scene-break lines, each keeping its id through edits and moves" },
   { name: "comments", description: "Comment threads anchored to a range of a chapter's text: replies, resolve and reopen, mentions of members" },
   { name: "suggestions", description: "Suggested edits: new words proposed for a stretch of a chapter's text, shown as a difference; accepted (a new version naming both) or rejected, one by one or all of a chapter" },
   { name: "inbox", description: "What you were told of: new threads on your books, replies, mentions, invitations; read and unread" },

@@ -13,6 +13,7 @@ import { suggestionsRouter } from "./routers/suggestions";
 import { inboxRouter } from "./routers/inbox";
 import { membersRouter } from "./routers/members";
 import { partsRouter } from "./routers/parts";
+import { scenesRouter } from "./routers/scenes";
 import { usersRouter } from "./routers/users";
 import { searchRouter } from "./routers/search";
 import { snapshotsRouter } from "./routers/snapshots";
@@ -33,6 +34,7 @@ export const appRouter = router({
   reading: readingRouter,
   chapters: chaptersRouter,
   parts: partsRouter,
+  scenes: scenesRouter,
   jobs: jobsRouter,
   convert: convertRouter,
   analysis: analysisRouter,

@@ -9,6 +9,7 @@ import { BIBLE_CASES } from "./http-bible-cases";
 import type { Prepare, Prepared } from "./case-types";
 import { MEMBERS_CASES } from "./http-members-cases";
 import { PARTS_CASES } from "./http-parts-cases";
+import { SCENES_CASES } from "./http-scenes-cases";
 import { INVITATIONS_CASES } from "./http-invitations-cases";
 import { COMMENTS_CASES } from "./http-comments-cases";
 import { SUGGESTIONS_CASES } from "./http-suggestions-cases";
@@ -50,6 +51,7 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
   ...BIBLE_CASES,
   ...MEMBERS_CASES,
   ...PARTS_CASES,
+  ...SCENES_CASES,
   ...INVITATIONS_CASES,
   ...COMMENTS_CASES,
   ...SUGGESTIONS_CASES,

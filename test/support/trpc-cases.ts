@@ -9,6 +9,7 @@ import { BIBLE_TRPC_CASES } from "./http-bible-cases";
 import type { PrepareCall } from "./case-types";
 import { MEMBERS_TRPC_CASES } from "./http-members-cases";
 import { PARTS_TRPC_CASES } from "./http-parts-cases";
+import { SCENES_TRPC_CASES } from "./http-scenes-cases";
 import { INVITATIONS_TRPC_CASES } from "./http-invitations-cases";
 import { COMMENTS_TRPC_CASES } from "./http-comments-cases";
 import { SUGGESTIONS_TRPC_CASES } from "./http-suggestions-cases";
@@ -507,6 +508,7 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
   ...WRITING_TRPC_CASES,
   ...BIBLE_TRPC_CASES,
   ...PARTS_TRPC_CASES,
+  ...SCENES_TRPC_CASES,
   ...MEMBERS_TRPC_CASES,
   ...INVITATIONS_TRPC_CASES,
   ...COMMENTS_TRPC_CASES,
