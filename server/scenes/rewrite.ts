@@ -40,6 +40,6 @@ export async function scenesToRearrange(trx: Transaction<DB>, chapter: ChapterFo
   const bodies = bodiesOf(chapter.content, sceneSpans(chapter.content, breaks));
   const blank = ids.length === 0 && chapter.content.trim() === "";
   const slots: SceneSlot[] = blank ? [] : ids.length > 0 ? ids.map((id) => ({ id })) : bodies.map(() => ({ id: newId(), isNew: { title: "" } }));
-  if (slots.length !== bodies.length) throw new AppError("internal", "A chapter's scenes do not match its scene breaks.");
+  if (!blank && slots.length !== bodies.length) throw new AppError("internal", "A chapter's scenes do not match its scene breaks.");
   return { bodies: blank ? [] : bodies, slots, mark: breakMarkOf(chapter.content, breaks), endsWithNewline: chapter.content.endsWith("\n") };
 }

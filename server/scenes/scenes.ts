@@ -28,7 +28,11 @@ export async function scenesOf(book: LoadedBook, principal: Principal, only: { c
     .select(sceneColumns)
     .where("Scene.bookId", "=", book.id)
     .where("Chapter.deletedAt", "is", null);
-  if (!can(principal, "readDraft", book)) query = query.where("Chapter.releasedAt", "is not", null);
+  // A beta reader reads released chapters only, and none of the live draft while a snapshot is shared (decision 0497): as chapters.list.
+  if (!can(principal, "readDraft", book)) {
+    if (book.readerSnapshotId) return [];
+    query = query.where("Chapter.releasedAt", "is not", null);
+  }
   if (only.chapterId) query = query.where("Scene.chapterId", "=", only.chapterId);
   if (only.sceneId) query = query.where("Scene.id", "=", only.sceneId);
   const rows = await query.orderBy("Chapter.position").orderBy("Scene.position").execute();

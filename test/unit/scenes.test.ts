@@ -110,6 +110,22 @@ describe("scenes", () => {
     expect((await listChapterScenes(ids, di)).length).toBe(5);
   });
 
+  it("adding a scene to an empty chapter makes it that one scene, with no break and no revision", async () => {
+    const ivy = await newWriter("ivy");
+    const book = await newBook(ivy);
+    const empty = await uploadChapter({ bookId: book.id, title: "Empty", content: "" }, ivy);
+    const ids = { bookId: book.id, chapterId: empty.id };
+    const scene = await createScene({ ...ids, version: 1, title: "Opening" }, ivy);
+    expect(scene).toMatchObject({ position: 1, title: "Opening", start: 0, end: 0 });
+    expect(await versionOf(ids, ivy)).toBe(1);
+    // Typing in it keeps it, and a break typed makes the second.
+    await saveChapter({ ...ids, version: 1, content: "It began.\n\n* * *\n\nIt went on.\n" }, ivy);
+    expect((await listChapterScenes(ids, ivy)).map((s) => [s.id === scene.id, s.wordCount])).toEqual([
+      [true, 2],
+      [false, 3],
+    ]);
+  });
+
   it("refuses stale versions, a reorder that does not name every scene, and a place past the text, changing nothing", async () => {
     const ed = await newWriter("ed");
     const { scenes, ids } = await split(ed);
@@ -157,6 +173,12 @@ describe("scenes", () => {
     expect((await listScenes({ bookId: ids.bookId }, viewer)).length).toBe(3);
     expect((await getScene({ bookId: ids.bookId, sceneId: scenes[0]!.id }, viewer)).id).toBe(scenes[0]!.id);
     await expect(updateScene({ bookId: ids.bookId, sceneId: scenes[0]!.id, title: "No" }, viewer)).rejects.toMatchObject({ code: expect.stringMatching(/^(forbidden|insufficient_scope)$/) });
+    // A beta reader sees the scenes of released chapters only.
+    const beta = await newWriter("beta");
+    await sql.insertInto("BookMember").values({ bookId: ids.bookId, userId: beta.userId, role: "beta_reader", createdAt: new Date() }).execute();
+    expect(await listScenes({ bookId: ids.bookId }, beta)).toEqual([]);
+    await sql.updateTable("Chapter").set({ releasedAt: new Date() }).where("id", "=", ids.chapterId).execute();
+    expect((await listScenes({ bookId: ids.bookId }, beta)).length).toBe(3);
     await expect(updateScene({ bookId: ids.bookId, sceneId: scenes[0]!.id, title: "No" }, withScopes(hal, ["read:books"]))).rejects.toMatchObject({ code: expect.stringMatching(/^(forbidden|insufficient_scope)$/) });
   });
 });
