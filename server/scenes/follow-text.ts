@@ -2,7 +2,7 @@ import type { Transaction } from "kysely";
 import { AppError } from "../errors";
 import type { DB } from "../generated/kysely/database";
 import { newId } from "../sql/values";
-import { sceneBreakLines } from "../text/scene-break";
+import { sceneBreakLines, type BreakLine } from "../text/scene-break";
 import { breakAnchorOf, followScenes, type PlacedScene } from "./places";
 
 /** A scene a caller places in a chapter's new text: an existing one by id (from any chapter of the book: a move), or a new one with the id and title given. */
@@ -44,25 +44,24 @@ export async function followTextWithScenes(trx: Transaction<DB>, bookId: string,
   if (rows.length === 0 && placedByCaller.length === 0 && moved.every((c) => !c.scenes?.length)) return;
   const byId = new Map(rows.map((row) => [row.id, row]));
   const kept = new Set<string>(placedByCaller);
-  const writes: { chapterId: string; after: string; ids: (string | null)[]; news: Map<string, string> }[] = [];
+  const writes: { chapterId: string; after: string; breaks: BreakLine[]; ids: (string | null)[]; news: Map<string, string> }[] = [];
   for (const c of moved) {
     const breaks = sceneBreakLines(c.after);
     if (c.scenes) {
       if (c.scenes.length !== breaks.length + 1 && c.scenes.length !== 0) throw new AppError("internal", `A scene layout of ${c.scenes.length} for ${breaks.length + 1} stretches.`);
-      writes.push({ chapterId: c.chapterId, after: c.after, ids: c.scenes.map((slot) => slot.id), news: new Map(c.scenes.flatMap((slot) => (slot.isNew ? [[slot.id, slot.isNew.title]] : []))) });
+      writes.push({ chapterId: c.chapterId, after: c.after, breaks, ids: c.scenes.map((slot) => slot.id), news: new Map(c.scenes.flatMap((slot) => (slot.isNew ? [[slot.id, slot.isNew.title]] : []))) });
       continue;
     }
     const own = rows.filter((row) => row.chapterId === c.chapterId);
     if (own.length === 0) continue; // a chapter the writer has not split: one stretch, no scenes
     const ids = followScenes(own.map(placedScene), c.before, c.after, breaks);
     for (const id of ids) if (id) kept.add(id);
-    writes.push({ chapterId: c.chapterId, after: c.after, ids, news: new Map() });
+    writes.push({ chapterId: c.chapterId, after: c.after, breaks, ids, news: new Map() });
   }
   // Rows of these chapters that no layout kept: joined into the scene before them, or deleted with their text.
   const gone = rows.filter((row) => moved.some((c) => c.chapterId === row.chapterId) && !kept.has(row.id)).map((row) => row.id);
   if (gone.length) await trx.deleteFrom("Scene").where("id", "in", gone).execute();
-  for (const { chapterId, after, ids, news } of writes) {
-    const breaks = sceneBreakLines(after);
+  for (const { chapterId, after, breaks, ids, news } of writes) {
     for (let i = 0; i < ids.length; i++) {
       const anchor = i === 0 ? null : breakAnchorOf(after, breaks[i - 1]!);
       const place = { chapterId, position: i + 1, breakStart: anchor?.start ?? null, breakEnd: anchor?.end ?? null, breakQuote: anchor?.quote ?? null, breakPrefix: anchor?.prefix ?? null, breakSuffix: anchor?.suffix ?? null };
@@ -79,6 +78,12 @@ export async function followTextWithScenes(trx: Transaction<DB>, bookId: string,
   }
 }
 
+/**
+ * Whether a row needs no write. Offsets alone moving (typing anywhere before a break shifts it) are
+ * not written: a change that knows the text before reads the breaks from it, and one that does not
+ * finds a break by its line and context, the stored offsets only a hint of where to look. So a save
+ * writes a scene's row only when its break's surroundings, its place or its chapter changed.
+ */
 function samePlace(row: PlaceRow, place: Omit<PlaceRow, "id">): boolean {
-  return row.chapterId === place.chapterId && row.position === place.position && row.breakStart === place.breakStart && row.breakEnd === place.breakEnd && row.breakQuote === place.breakQuote && row.breakPrefix === place.breakPrefix && row.breakSuffix === place.breakSuffix;
+  return row.chapterId === place.chapterId && row.position === place.position && (row.breakStart === null) === (place.breakStart === null) && row.breakQuote === place.breakQuote && row.breakPrefix === place.breakPrefix && row.breakSuffix === place.breakSuffix;
 }

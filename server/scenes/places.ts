@@ -55,8 +55,15 @@ export function breakAnchorOf(text: string, line: BreakLine): Anchor {
  */
 export function followScenes(scenes: readonly PlacedScene[], before: string | undefined, after: string, breaks: BreakLine[] = sceneBreakLines(after)): (string | null)[] {
   const slots: (string | null)[] = [scenes[0]?.id ?? null, ...breaks.map(() => null)];
+  // With the text before known, each scene's break is read from it exactly (the rows tile that text);
+  // the stored anchor is only for a change that does not know it (an undo), its offsets a hint.
+  const beforeBreaks = before === undefined ? null : sceneBreakLines(before);
+  if (beforeBreaks && beforeBreaks.length === scenes.length - 1) scenes = scenes.map((scene, i) => (i === 0 ? scene : { ...scene, breakAnchor: breakAnchorOf(before!, beforeBreaks[i - 1]!) }));
   const placed = scenes.slice(1).filter((scene) => scene.breakAnchor?.start != null);
   if (placed.length === 0) return slots;
+  // The common case, typing within scenes: every break still stands in order with the same line and
+  // context either side. Then each scene keeps its break, and the texts need no comparing.
+  if (placed.length === breaks.length && placed.every((scene, i) => sameAnchor(scene.breakAnchor!, breakAnchorOf(after, breaks[i]!)))) return [slots[0]!, ...placed.map((scene) => scene.id)];
   const edit = before === undefined ? undefined : editOf(before, after);
   const lineOf = new Map<string, number>();
   const taken = new Set<number>();
@@ -89,6 +96,10 @@ export function followScenes(scenes: readonly PlacedScene[], before: string | un
     last = line;
   }
   return slots;
+}
+
+function sameAnchor(a: Anchor, b: Anchor): boolean {
+  return a.quote === b.quote && a.prefix === b.prefix && a.suffix === b.suffix;
 }
 
 /** The index of the break line that holds `at`, or -1. Binary search: the lines are in order. */

@@ -48,6 +48,12 @@ describe("scene places", () => {
     expect(followScenes(scenes, TEXT, TEXT.replace("* * *\n\nNoon", "Noon"))).toEqual(["a", "c"]);
   });
 
+  it("reads the breaks from the text before when it is known: stored offsets left behind by typing do not matter", () => {
+    const stale = placed(TEXT).map((scene) => (scene.breakAnchor ? { ...scene, breakAnchor: { ...scene.breakAnchor, start: 1, end: 2 } } : scene));
+    const typed = `A long new opening paragraph.\n\n${TEXT}`;
+    expect(followScenes(stale, TEXT, typed.replace("Night", "Late night"))).toEqual(["a", "b", "c"]);
+  });
+
   it("finds the breaks again by their context when the text before is not known (an undo, an upload)", () => {
     const scenes = placed(TEXT);
     const replaced = `Prologue.\n\n${TEXT}`;
