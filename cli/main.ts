@@ -17,6 +17,7 @@ import { registerLogin } from "./commands/login";
 import { registerLogout } from "./commands/logout";
 import { registerMembers } from "./commands/members";
 import { registerParts } from "./commands/parts";
+import { registerScenes } from "./commands/scenes";
 import { registerOutline } from "./commands/outline";
 import { registerForeshadowing } from "./commands/foreshadowing";
 import { registerReleases } from "./commands/releases";
@@ -84,6 +85,7 @@ function buildProgram(): Command {
     registerReaders,
     registerChapters,
     registerParts,
+    registerScenes,
     registerOutline,
     registerForeshadowing,
     registerComments,

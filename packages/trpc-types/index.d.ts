@@ -2076,6 +2076,198 @@ export type AppRouter = TRPCBuiltRouter<
         meta: object;
       }>;
     };
+    scenes: {
+      list: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+        };
+        output: Array<{
+            id: string;
+            bookId: string;
+            chapterId: string;
+            position: number;
+            title: string;
+            wordCount: number;
+            start: number;
+            end: number;
+            createdAt: string;
+            updatedAt: string;
+          }>;
+        meta: object;
+      }>;
+      listOfChapter: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+          chapterId: string;
+        };
+        output: Array<{
+            id: string;
+            bookId: string;
+            chapterId: string;
+            position: number;
+            title: string;
+            wordCount: number;
+            start: number;
+            end: number;
+            createdAt: string;
+            updatedAt: string;
+          }>;
+        meta: object;
+      }>;
+      get: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+          sceneId: string;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          chapterId: string;
+          position: number;
+          title: string;
+          wordCount: number;
+          start: number;
+          end: number;
+          createdAt: string;
+          updatedAt: string;
+        };
+        meta: object;
+      }>;
+      split: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          chapterId: string;
+        };
+        output: Array<{
+            id: string;
+            bookId: string;
+            chapterId: string;
+            position: number;
+            title: string;
+            wordCount: number;
+            start: number;
+            end: number;
+            createdAt: string;
+            updatedAt: string;
+          }>;
+        meta: object;
+      }>;
+      splitBook: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+        };
+        output: Array<{
+            id: string;
+            bookId: string;
+            chapterId: string;
+            position: number;
+            title: string;
+            wordCount: number;
+            start: number;
+            end: number;
+            createdAt: string;
+            updatedAt: string;
+          }>;
+        meta: object;
+      }>;
+      create: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          chapterId: string;
+          version: number;
+          title?: string | undefined;
+          at?: number | undefined;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          chapterId: string;
+          position: number;
+          title: string;
+          wordCount: number;
+          start: number;
+          end: number;
+          createdAt: string;
+          updatedAt: string;
+        };
+        meta: object;
+      }>;
+      update: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          sceneId: string;
+          title: string;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          chapterId: string;
+          position: number;
+          title: string;
+          wordCount: number;
+          start: number;
+          end: number;
+          createdAt: string;
+          updatedAt: string;
+        };
+        meta: object;
+      }>;
+      reorder: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          chapterId: string;
+          version: number;
+          sceneIds: string[];
+        };
+        output: Array<{
+            id: string;
+            bookId: string;
+            chapterId: string;
+            position: number;
+            title: string;
+            wordCount: number;
+            start: number;
+            end: number;
+            createdAt: string;
+            updatedAt: string;
+          }>;
+        meta: object;
+      }>;
+      move: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          sceneId: string;
+          version: number;
+          toChapterId: string;
+          toVersion: number;
+          position?: number | undefined;
+        };
+        output: {
+          id: string;
+          bookId: string;
+          chapterId: string;
+          position: number;
+          title: string;
+          wordCount: number;
+          start: number;
+          end: number;
+          createdAt: string;
+          updatedAt: string;
+        };
+        meta: object;
+      }>;
+      delete: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          sceneId: string;
+          version?: unknown;
+        };
+        output: {
+          deleted: true;
+        };
+        meta: object;
+      }>;
+    };
     foreshadowing: {
       list: TRPCQueryProcedure<{
         input: {

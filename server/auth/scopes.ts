@@ -84,6 +84,16 @@ export const OPERATIONS = {
   "parts.create": { scope: "write:books", book: "write" },
   "parts.update": { scope: "write:books", book: "write" },
   "parts.delete": { scope: "write:books", book: "write" },
+  // scenes of a chapter (issue 35 item 1, decision 0499): reading follows reading chapters, any
+  // change is a change of the chapters' text (write)
+  "scenes.list": { scope: "read:books", book: "read" },
+  "scenes.get": { scope: "read:books", book: "read" },
+  "scenes.split": { scope: "write:books", book: "write" },
+  "scenes.create": { scope: "write:books", book: "write" },
+  "scenes.update": { scope: "write:books", book: "write" },
+  "scenes.reorder": { scope: "write:books", book: "write" },
+  "scenes.move": { scope: "write:books", book: "write" },
+  "scenes.delete": { scope: "write:books", book: "write" },
   // foreshadowing (伏笔, issue 35 item 3, decision 0501): read by every role that reads the draft
   // (beta readers never: it is all spoilers), planted and paid off by those who edit the plan
   "foreshadowing.list": { scope: "read:books", book: "readDraft" },

@@ -15,6 +15,7 @@ import { trueTo, type WordChange } from "../text/word-change";
 import { chapterInTrash } from "./load-chapter";
 import { followText } from "../comments/follow-text";
 import { followTextWithSuggestions } from "../suggestions/follow-text";
+import { followTextWithScenes, type SceneSlot } from "../scenes/follow-text";
 import { followTextWithForeshadowings } from "../foreshadowing/follow-text";
 import { THIN_EVERY_VERSIONS, thinRevisions } from "./revision-retention";
 import { chapterSummaryColumns, toChapterDto, type ChapterDto } from "./schemas";
@@ -28,7 +29,7 @@ import { logFailure } from "../machine-trouble";
  */
 
 /** Why a version exists, as its revision says. */
-export type TextChangeKind = "save" | "restore" | "replace" | "undo" | "upload" | "import" | "suggestion";
+export type TextChangeKind = "save" | "restore" | "replace" | "undo" | "upload" | "import" | "suggestion" | "scenes";
 
 /** A new version of a chapter, written only while the chapter stands at `expectedVersion`, out of the trash. */
 export interface Rewrite {
@@ -41,6 +42,8 @@ export interface Rewrite {
   next: { title: string; content: string; wordCount: number };
   /** the words added and removed, for the kinds the ledger credits as writing (save, restore) */
   change?: WordChange;
+  /** a scene use case's layout of the new text, one slot per stretch (decision 0499); absent: the scenes follow the text */
+  scenes?: readonly SceneSlot[];
 }
 
 /** A chapter added after the book's last one, as version 1. */
@@ -73,6 +76,7 @@ export interface WrittenChapter {
   wordCountBefore: number;
   contentBefore?: string;
   change?: WordChange;
+  scenes?: readonly SceneSlot[];
   appended: boolean;
 }
 
@@ -116,6 +120,11 @@ export const TEXT_CHANGE_CONSEQUENCES = {
     in: "transaction",
     why: "a suggested edit replaces the words it was made on: its place must move with the text in the same commit, and lose its place when its words change, or accepting it would replace other words (decision 0496)",
     apply: moveSuggestions,
+  },
+  scenes: {
+    in: "transaction",
+    why: "a scene is a stretch of the text between scene-break lines: its place must move with the text in the same commit, or a scene would hold other words, and the plan that names it would follow them (decision 0499)",
+    apply: moveScenes,
   },
   foreshadowing: {
     in: "transaction",
@@ -188,6 +197,7 @@ export async function changeTextIn(
         wordCountBefore: rewrite.wordCountBefore,
         contentBefore: rewrite.contentBefore,
         change: rewrite.change,
+        scenes: rewrite.scenes,
         appended: false,
       });
   }
@@ -323,6 +333,11 @@ async function moveComments(trx: Transaction<DB>, { at, chapters }: WrittenText)
 async function moveSuggestions(trx: Transaction<DB>, { chapters }: WrittenText): Promise<void> {
   const rewritten = chapters.filter((c) => !c.appended);
   await followTextWithSuggestions(trx, rewritten.map(({ chapter, contentBefore }) => ({ chapterId: chapter.id, before: contentBefore, after: chapter.content! })));
+}
+
+async function moveScenes(trx: Transaction<DB>, { change, at, chapters }: WrittenText): Promise<void> {
+  const rewritten = chapters.filter((c) => !c.appended);
+  await followTextWithScenes(trx, change.bookId, rewritten.map(({ chapter, contentBefore, scenes }) => ({ chapterId: chapter.id, before: contentBefore, after: chapter.content!, scenes })), at);
 }
 
 async function moveForeshadowings(trx: Transaction<DB>, { chapters }: WrittenText): Promise<void> {

@@ -80,7 +80,7 @@ export const revisionSummarySchema = z
     title: z.string(),
     wordCount: z.int(),
     createdAt: z.iso.datetime(),
-    kind: z.string().describe('why it exists: "save", "upload", "import", "restore", "replace" (a book-wide replace), "undo" (its undo) or "suggestion" (suggested edits accepted)'),
+    kind: z.string().describe('why it exists: "save", "upload", "import", "restore", "replace" (a book-wide replace), "undo" (its undo), "suggestion" (suggested edits accepted) or "scenes" (scenes reordered, moved, added or deleted)'),
     changeSetId: z.string().nullable().describe("the book-wide replace (or its undo) that wrote it"),
     authorId: z.string().nullable().describe("the user whose change wrote this version; null for versions written before authors were recorded"),
     authorName: z.string().nullable().describe("that user's name as their account gives it now; null when no author is recorded, the account has no name or is gone"),

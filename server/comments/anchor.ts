@@ -109,20 +109,34 @@ function occurrencesAround(text: string, quote: string, near: number, each: numb
  * moved, the chapter replaced) is looked for by its quote; one the edit cuts across keeps the part
  * the edit left; one the edit took whole is detached. A detached anchor is looked for again.
  */
-export function followEdit(anchor: Anchor, before: string, after: string): Anchor {
+export function followEdit(anchor: Anchor, before: string, after: string, edit: TextEdit = editOf(before, after)): Anchor {
   const { start, end } = anchor;
   if (start === null || end === null) return findQuote(after, anchor, 0) ?? anchor;
   if (before === after) return anchor;
-  const common = sharedPrefixLength(before, after);
-  const tail = Math.min(sharedSuffixLength(before, after), before.length - common, after.length - common);
-  const [editedFrom, editedTo] = [common, before.length - tail]; // the replaced stretch of `before`
-  const shift = after.length - before.length;
+  const { editedFrom, editedTo, shift } = edit;
   if (end <= editedFrom) return anchorAt(after, start, end);
   if (start >= editedTo) return anchorAt(after, start + shift, end + shift);
   if (start <= editedFrom && end >= editedTo && end + shift > start) return anchorAt(after, start, end + shift);
   if (start < editedFrom) return anchorAt(after, start, editedFrom);
   if (end > editedTo) return anchorAt(after, editedTo + shift, end + shift);
   return findQuote(after, anchor, start) ?? findBetweenContext(after, anchor, start) ?? detached(anchor);
+}
+
+/** A change as one replaced stretch: [editedFrom, editedTo) of the text before, and how much longer the text grew. */
+export interface TextEdit {
+  editedFrom: number;
+  editedTo: number;
+  shift: number;
+}
+
+/**
+ * The one stretch a change replaced (what lies between the texts' common beginning and common end).
+ * Two scans of the texts: a caller following many anchors through one change finds it once.
+ */
+export function editOf(before: string, after: string): TextEdit {
+  const common = sharedPrefixLength(before, after);
+  const tail = Math.min(sharedSuffixLength(before, after), before.length - common, after.length - common);
+  return { editedFrom: common, editedTo: before.length - tail, shift: after.length - before.length };
 }
 
 /**

@@ -382,6 +382,7 @@ const TAGS: oas31.TagObject[] = [
   { name: "reading", description: "Beta readers, the reader's side: the shared snapshot's chapters in paragraphs, their place kept per chapter, a reaction per paragraph" },
   { name: "chapters", description: "Chapters, their order, and their revisions (one per save)" },
   { name: "parts", description: "Parts (卷, Part One, Book I) of a book: titles above runs of its chapters; the book's contents grouped under them" },
+  { name: "scenes", description: "Scenes of a chapter: stretches of its text between scene-break lines, each keeping its id through edits and moves" },
   { name: "foreshadowing", description: "Foreshadowing (伏笔): a setup, where it is paid off, or the chapter it must be paid off by (one not yet written too); overdue ones flagged as the book grows" },
   { name: "plan", description: "The plan of a book's parts, chapters and scenes (synopsis, status, POV, characters, labels, plotlines, target, story date), read as an outline" },
   { name: "plotlines", description: "A book's plotlines (主线, subplots): named, coloured, ordered; the plan marks which items carry each" },

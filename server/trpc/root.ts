@@ -13,6 +13,7 @@ import { suggestionsRouter } from "./routers/suggestions";
 import { inboxRouter } from "./routers/inbox";
 import { membersRouter } from "./routers/members";
 import { partsRouter } from "./routers/parts";
+import { scenesRouter } from "./routers/scenes";
 import { foreshadowingRouter } from "./routers/foreshadowing";
 import { labelsRouter, planRouter, plotlinesRouter } from "./routers/plan";
 import { usersRouter } from "./routers/users";
@@ -35,6 +36,7 @@ export const appRouter = router({
   reading: readingRouter,
   chapters: chaptersRouter,
   parts: partsRouter,
+  scenes: scenesRouter,
   foreshadowing: foreshadowingRouter,
   plan: planRouter,
   plotlines: plotlinesRouter,

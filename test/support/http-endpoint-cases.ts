@@ -9,6 +9,7 @@ import { BIBLE_CASES } from "./http-bible-cases";
 import type { Prepare, Prepared } from "./case-types";
 import { MEMBERS_CASES } from "./http-members-cases";
 import { PARTS_CASES } from "./http-parts-cases";
+import { SCENES_CASES } from "./http-scenes-cases";
 import { FORESHADOWING_CASES } from "./http-foreshadowing-cases";
 import { PLAN_CASES } from "./http-plan-cases";
 import { INVITATIONS_CASES } from "./http-invitations-cases";
@@ -52,6 +53,7 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
   ...BIBLE_CASES,
   ...MEMBERS_CASES,
   ...PARTS_CASES,
+  ...SCENES_CASES,
   ...FORESHADOWING_CASES,
   ...PLAN_CASES,
   ...INVITATIONS_CASES,

@@ -9,6 +9,7 @@ import { BIBLE_TRPC_CASES } from "./http-bible-cases";
 import type { PrepareCall } from "./case-types";
 import { MEMBERS_TRPC_CASES } from "./http-members-cases";
 import { PARTS_TRPC_CASES } from "./http-parts-cases";
+import { SCENES_TRPC_CASES } from "./http-scenes-cases";
 import { FORESHADOWING_TRPC_CASES } from "./http-foreshadowing-cases";
 import { PLAN_TRPC_CASES } from "./http-plan-cases";
 import { INVITATIONS_TRPC_CASES } from "./http-invitations-cases";
@@ -509,6 +510,7 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
   ...WRITING_TRPC_CASES,
   ...BIBLE_TRPC_CASES,
   ...PARTS_TRPC_CASES,
+  ...SCENES_TRPC_CASES,
   ...FORESHADOWING_TRPC_CASES,
   ...PLAN_TRPC_CASES,
   ...MEMBERS_TRPC_CASES,

@@ -32,7 +32,7 @@ describe("the derived procedures' types", () => {
     expect([noLooseInput, noAnyOutput]).toEqual([true, true]);
     // z.coerce takes anything by design (a number, or one in a string as REST's query spells it);
     // any other loose field is a schema the derivation did not see (a body typed z.ZodType).
-    expectTypeOf<LooseFields<In>>().toEqualTypeOf<"bible.checks.absence" | "bible.mentions.page" | "bible.mentions.perPage" | "convert.printPreview.pages" | "members.activity.days">();
+    expectTypeOf<LooseFields<In>>().toEqualTypeOf<"bible.checks.absence" | "bible.mentions.page" | "bible.mentions.perPage" | "convert.printPreview.pages" | "members.activity.days" | "scenes.delete.version">();
   });
 
   it("an input is the strict merge of path parameters, query and body; a body under a name stays under it", () => {

@@ -16,6 +16,7 @@ import { BiblePanel, type EditorMention } from "./bible-panel";
 import { ChapterSync, type SaveStatus } from "./chapter-sync";
 import { CommentsPanel, useChapterThreads, type CommentTarget } from "./comments-panel";
 import { SuggestionsPanel, useChapterSuggestions } from "./suggestions-panel";
+import { ScenesPanel } from "./scenes-panel";
 import { ConflictDialog } from "./conflict-dialog";
 import styles from "./editor.module.css";
 
@@ -115,6 +116,8 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
   // Suggested edits (decision 0496): drawn in the text as differences; the panel accepts and rejects them.
   const [suggestionsOpen, setSuggestionsOpen] = useState(searchParams.get("suggestion") !== null);
   const suggestions = useChapterSuggestions(book.id, chapterId);
+  // Scenes (decision 0499): the panel names, reorders and moves them, and splits a chapter at its breaks.
+  const [scenesOpen, setScenesOpen] = useState(searchParams.get("scenes") !== null);
   const editorSuggestions = useMemo(() => ({ items: suggestions.data?.items ?? [], onOpen: () => setSuggestionsOpen(true) }), [suggestions.data]);
   const commentOnSelection = useCallback(() => {
     const target = editor.current?.commentTarget() ?? null;
@@ -346,7 +349,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
   const day = useDayCount(words, saved);
 
   return (
-    <div className={focusMode ? `${styles.workspace} ${styles.focus}` : styles.workspace} data-comments={commentsOpen || suggestionsOpen || undefined}>
+    <div className={focusMode ? `${styles.workspace} ${styles.focus}` : styles.workspace} data-comments={commentsOpen || suggestionsOpen || scenesOpen || undefined}>
       <nav id="chapter-list" aria-label="Chapters" className={styles.sidebar} data-open={listOpen || undefined}>
         <button type="button" className={`button ghost small ${styles.drawerClose}`} onClick={() => setListOpen(false)}>
           Close
@@ -449,6 +452,9 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
             </button>
             <button type="button" className={styles.tool} aria-expanded={suggestionsOpen} aria-controls="suggestions-panel" onClick={() => setSuggestionsOpen((open) => !open)}>
               Suggestions{editorSuggestions.items.length > 0 ? ` (${editorSuggestions.items.length})` : ""}
+            </button>
+            <button type="button" className={styles.tool} aria-expanded={scenesOpen} aria-controls="scenes-panel" onClick={() => setScenesOpen((open) => !open)}>
+              Scenes
             </button>
             <button
               type="button"
@@ -614,8 +620,23 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
         </div>
       </section>
 
-      {(commentsOpen || suggestionsOpen) && (
+      {(commentsOpen || suggestionsOpen || scenesOpen) && (
         <div className={styles.sidePanels}>
+      {scenesOpen && (
+        <ScenesPanel
+          bookId={book.id}
+          chapterId={chapterId}
+          language={book.language}
+          chapters={chapters.filter((entry) => entry.id !== chapterId)}
+          change={async (run) => {
+            try {
+              return (await sync.current?.changeOnServer(() => run(sync.current!.version))) ?? null;
+            } catch {
+              return ""; // refused (409 and the like): the panel shows why, from its mutation
+            }
+          }}
+        />
+      )}
       {suggestionsOpen && (
         <SuggestionsPanel
           bookId={book.id}

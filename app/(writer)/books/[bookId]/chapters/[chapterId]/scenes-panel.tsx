@@ -1,0 +1,189 @@
+"use client";
+
+import { useState, type KeyboardEvent } from "react";
+import { FormAlert } from "@/app/_components/form-alert";
+import { formatNumber } from "@/app/_components/format";
+import { describeProblem } from "@/app/_components/problem";
+import { trpc } from "@/app/_trpc/client";
+import type { SceneDto } from "@/server/scenes/schemas";
+import styles from "./editor.module.css";
+
+interface ScenesPanelProps {
+  bookId: string;
+  chapterId: string;
+  language: string;
+  /** the book's other chapters, for "Move to chapter…" */
+  chapters: { id: string; title: string }[];
+  /**
+   * Runs a scene change that rewrites the text on the server, made against the chapter's version:
+   * the editor saves what waits first, passes the version it then stands at, and takes the new text
+   * afterwards. Answers null when done, a sentence when it could not, "" when the server refused.
+   */
+  change(run: (version: number) => Promise<unknown>): Promise<string | null>;
+}
+
+const nameOf = (scene: SceneDto) => scene.title || `Scene ${scene.position}`;
+
+/**
+ * The chapter's scenes beside its text (decision 0499): each one's title (renamed in place), its
+ * words, Move up / Move down and Move to chapter…; a chapter without scenes offers to split at its
+ * scene breaks. Every control is a button, input or select, so the keyboard reaches all of them.
+ */
+export function ScenesPanel({ bookId, chapterId, language, chapters, change }: ScenesPanelProps) {
+  const ids = { bookId, chapterId };
+  const scenes = trpc.scenes.listOfChapter.useQuery(ids, { staleTime: 5_000, refetchOnWindowFocus: true });
+  const utils = trpc.useUtils();
+  const split = trpc.scenes.split.useMutation();
+  const add = trpc.scenes.create.useMutation();
+  const rename = trpc.scenes.update.useMutation();
+  const reorder = trpc.scenes.reorder.useMutation();
+  const move = trpc.scenes.move.useMutation();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const list = scenes.data ?? [];
+  const refresh = () => utils.scenes.listOfChapter.invalidate(ids);
+
+  const run = async (what: (version: number) => Promise<unknown>, done: string) => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      const problem = await change(what);
+      setNotice(problem === null ? done : problem || null);
+    } finally {
+      setBusy(false);
+      void refresh();
+    }
+  };
+  const shift = (index: number, by: -1 | 1) => {
+    const order = list.map((s) => s.id);
+    const [moved] = order.splice(index, 1);
+    order.splice(index + by, 0, moved!);
+    void run((version) => reorder.mutateAsync({ ...ids, version, sceneIds: order }), `Moved “${nameOf(list[index]!)}” ${by < 0 ? "up" : "down"}.`);
+  };
+  const moveTo = (scene: SceneDto, toChapterId: string) =>
+    run(async (version) => {
+      const target = await utils.chapters.get.fetch({ bookId, chapterId: toChapterId }, { staleTime: 0 });
+      await move.mutateAsync({ bookId, sceneId: scene.id, version, toChapterId, toVersion: target.version });
+    }, `Moved “${nameOf(scene)}” to “${chapters.find((c) => c.id === toChapterId)?.title ?? "the chapter"}”.`);
+
+  return (
+    <section id="scenes-panel" aria-labelledby="scenes-heading" className={styles.commentsPanel}>
+      <div className={styles.commentsHead}>
+        <h2 id="scenes-heading">Scenes</h2>
+        {list.length > 0 && (
+          <button type="button" className="button ghost small" disabled={busy} onClick={() => void run((version) => add.mutateAsync({ ...ids, version }), "Added a scene at the end.")}>
+            Add scene
+          </button>
+        )}
+      </div>
+      {notice && <p role="status">{notice}</p>}
+      <FormAlert message={describeProblem(scenes.error ?? split.error ?? add.error ?? rename.error ?? reorder.error ?? move.error, { withDetail: "all" })?.message} />
+      {scenes.isSuccess && list.length === 0 && (
+        <div>
+          <p className="muted">This chapter is one stretch. Its scene-break lines (* * *, #, ⁂) can become scenes you can name, reorder and move.</p>
+          <button
+            type="button"
+            className="button small"
+            disabled={busy || split.isPending}
+            onClick={() =>
+              void split
+                .mutateAsync(ids)
+                .then((made) => setNotice(`${made.length} ${made.length === 1 ? "scene" : "scenes"}.`))
+                .catch(() => undefined)
+                .finally(() => void refresh())
+            }
+          >
+            Split at scene breaks
+          </button>
+        </div>
+      )}
+      <ol className={styles.threads} lang={language}>
+        {list.map((scene, index) => (
+          <li key={scene.id}>
+            <article className={styles.thread} aria-label={nameOf(scene)}>
+              <SceneTitle
+                scene={scene}
+                disabled={busy}
+                onRename={(title) =>
+                  rename
+                    .mutateAsync({ bookId, sceneId: scene.id, title })
+                    .then(() => refresh())
+                    .catch(() => undefined)
+                }
+              />
+              <p className={styles.commentMeta}>
+                {formatNumber(scene.wordCount)} {scene.wordCount === 1 ? "word" : "words"}
+              </p>
+              <div className="button-row">
+                <button type="button" className="button ghost small" disabled={busy || index === 0} aria-label={`Move “${nameOf(scene)}” up`} onClick={() => shift(index, -1)}>
+                  Move up
+                </button>
+                <button type="button" className="button ghost small" disabled={busy || index === list.length - 1} aria-label={`Move “${nameOf(scene)}” down`} onClick={() => shift(index, 1)}>
+                  Move down
+                </button>
+              </div>
+              {chapters.length > 0 && <MoveTo scene={scene} chapters={chapters} disabled={busy} onMove={(to) => void moveTo(scene, to)} />}
+            </article>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** A scene's title, edited in place: Enter or leaving the field renames, Escape puts it back. */
+function SceneTitle({ scene, disabled, onRename }: { scene: SceneDto; disabled: boolean; onRename(title: string): Promise<unknown> }) {
+  const [title, setTitle] = useState(scene.title);
+  const [shown, setShown] = useState(scene.title);
+  // A rename elsewhere (another tab, the CLI) shows once this field is not being edited.
+  if (shown !== scene.title) {
+    setShown(scene.title);
+    setTitle(scene.title);
+  }
+  const commit = () => {
+    if (title.trim() !== scene.title) void onRename(title.trim());
+  };
+  const keys = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      commit();
+    } else if (event.key === "Escape") setTitle(scene.title);
+  };
+  return (
+    <input
+      className={styles.sceneTitle}
+      aria-label={`Title of scene ${scene.position}`}
+      placeholder={`Scene ${scene.position}`}
+      value={title}
+      maxLength={200}
+      disabled={disabled}
+      onChange={(event) => setTitle(event.target.value)}
+      onBlur={commit}
+      onKeyDown={keys}
+    />
+  );
+}
+
+/** "Move to chapter…": a choice of the book's other chapters and a button. */
+function MoveTo({ scene, chapters, disabled, onMove }: { scene: SceneDto; chapters: { id: string; title: string }[]; disabled: boolean; onMove(chapterId: string): void }) {
+  const [to, setTo] = useState("");
+  const id = `move-${scene.id}`;
+  return (
+    <div className={styles.sceneMove}>
+      <label htmlFor={id} className="visually-hidden">
+        Move “{nameOf(scene)}” to chapter
+      </label>
+      <select id={id} value={to} disabled={disabled} onChange={(event) => setTo(event.target.value)}>
+        <option value="">Move to chapter…</option>
+        {chapters.map((chapter) => (
+          <option key={chapter.id} value={chapter.id}>
+            {chapter.title}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="button ghost small" disabled={disabled || to === ""} onClick={() => onMove(to)}>
+        Move
+      </button>
+    </div>
+  );
+}
