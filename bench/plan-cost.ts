@@ -19,6 +19,8 @@ import { newId } from "@/server/sql/values";
 const CHAPTERS = 120;
 const PARTS = 6;
 const SCENES_PER_CHAPTER = 5;
+/** A 3,000-word chapter of five 600-word scenes, between scene-break lines: the outline counts each scene's words from it (decision 0499). */
+const CHAPTER_TEXT = Array.from({ length: SCENES_PER_CHAPTER }, () => "The rain kept on over the harbour wall. ".repeat(75).trim()).join("\n\n* * *\n\n");
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -49,7 +51,7 @@ export async function run(rounds: number): Promise<Record<string, number>> {
   const parts = Array.from({ length: PARTS }, (_, i) => ({ id: newId(), bookId, title: `Part ${i + 1}`, position: i + 1, createdAt: now, updatedAt: now }));
   await sql.insertInto("Part").values(parts).execute();
   const chapters = Array.from({ length: CHAPTERS }, (_, i) => ({
-    id: newId(), bookId, title: `Chapter ${i + 1}`, position: i + 1, partId: parts[Math.floor(i / (CHAPTERS / PARTS))]!.id, content: "", wordCount: 3000 + i, version: 1, createdAt: now, updatedAt: now,
+    id: newId(), bookId, title: `Chapter ${i + 1}`, position: i + 1, partId: parts[Math.floor(i / (CHAPTERS / PARTS))]!.id, content: CHAPTER_TEXT, wordCount: 3000, version: 1, createdAt: now, updatedAt: now,
   }));
   await insertAll("Chapter", chapters);
   const scenes = chapters.flatMap((chapter) => Array.from({ length: SCENES_PER_CHAPTER }, (_, k) => ({ id: newId(), bookId, chapterId: chapter.id, position: k + 1, title: k % 2 ? "" : `Scene ${k + 1} of ${chapter.title}`, createdAt: now, updatedAt: now })));

@@ -55,7 +55,7 @@ const list = (text: string) => text.split(",").map((part) => part.trim()).filter
 const orNull = (text: string) => (text === "none" ? null : text);
 
 function words(item: PlanItemDto): string {
-  const done = item.wordCount === null ? "—" : String(item.wordCount);
+  const done = String(item.wordCount);
   return item.plan.targetWords === null ? done : `${done}/${item.plan.targetWords}`;
 }
 

@@ -2544,7 +2544,7 @@ export type AppRouter = TRPCBuiltRouter<
               title: string;
               partId: string | null;
               chapterId: string | null;
-              wordCount: number | null;
+              wordCount: number;
               matches: boolean;
               plan: {
                 synopsis: string;
@@ -2604,7 +2604,7 @@ export type AppRouter = TRPCBuiltRouter<
           id: string;
           title: string;
           kind: "part" | "chapter" | "scene";
-          wordCount: number | null;
+          wordCount: number;
           chapterId: string | null;
           partId: string | null;
           plan: {

@@ -5,6 +5,7 @@ import { can } from "../books/policy";
 import { withSeries, visibleEntries } from "../bible/entries";
 import type { DB } from "../generated/kysely/database";
 import { contentsOf } from "../parts/contents";
+import { scenesOf } from "../scenes/scenes";
 import { filterOutline } from "./outline-filter";
 import { plansOf } from "./plans";
 import { toLabelDto, toPlotlineDto } from "./named";
@@ -31,18 +32,18 @@ export async function outlineOf(db: Reader, book: LoadedBook, principal: Princip
     plansOf(db, book.id),
     db.selectFrom("Plotline").selectAll().where("bookId", "=", book.id).orderBy("position").orderBy("createdAt").execute(),
     db.selectFrom("Label").selectAll().where("bookId", "=", book.id).orderBy("name").execute(),
-    db.selectFrom("Scene").select(["id", "chapterId", "position", "title"]).where("bookId", "=", book.id).orderBy("chapterId").orderBy("position").orderBy("createdAt").execute(),
+    // The scenes the caller may read, each with its words counted from the text (decision 0499).
+    scenesOf(book, principal, {}, db),
   ]);
-  const scenesOf = new Map<string, typeof scenes>();
-  for (const scene of scenes) scenesOf.set(scene.chapterId, [...(scenesOf.get(scene.chapterId) ?? []), scene]);
+  const scenesByChapter = new Map<string, typeof scenes>();
+  for (const scene of scenes) scenesByChapter.set(scene.chapterId, [...(scenesByChapter.get(scene.chapterId) ?? []), scene]);
 
   const planOf = (key: string): PlanDto => plans.get(key) ?? EMPTY_PLAN;
   const items: PlanItemDto[] = [];
   const addChapter = (chapter: { id: string; title: string; wordCount: number }, partId: string | null) => {
     items.push({ kind: "chapter", id: chapter.id, title: chapter.title, partId, chapterId: chapter.id, wordCount: chapter.wordCount, matches: true, plan: planOf(`chapter:${chapter.id}`) });
-    for (const scene of scenesOf.get(chapter.id) ?? []) {
-      // Scenes' words come with the scenes' own bookkeeping (issue 35 item 1); until then, unknown.
-      items.push({ kind: "scene", id: scene.id, title: sceneTitle(scene), partId, chapterId: chapter.id, wordCount: null, matches: true, plan: planOf(`scene:${scene.id}`) });
+    for (const scene of scenesByChapter.get(chapter.id) ?? []) {
+      items.push({ kind: "scene", id: scene.id, title: sceneTitle(scene), partId, chapterId: chapter.id, wordCount: scene.wordCount, matches: true, plan: planOf(`scene:${scene.id}`) });
     }
   };
   for (const entry of contents.entries) {

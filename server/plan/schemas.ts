@@ -203,7 +203,7 @@ export const planItemSchema = z
     title: z.string().describe("a scene without a title reads as Scene N"),
     partId: z.string().nullable().describe("the part it stands in (a part: its own id)"),
     chapterId: z.string().nullable().describe("a scene's chapter (a chapter: its own id; a part: null)"),
-    wordCount: z.int().nullable().describe("a part's or chapter's words; a scene's when known (null until scenes count words)"),
+    wordCount: z.int().describe("words by the book's counting rule: a part's chapters', a chapter's, a scene's stretch of its chapter"),
     matches: z.boolean().describe("false: shown only because an item under it matches the filters"),
     plan: planSchema,
   })

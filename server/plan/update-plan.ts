@@ -6,6 +6,7 @@ import { visibleEntries, withSeries } from "../bible/entries";
 import { chapterInTrash } from "../chapters/load-chapter";
 import { AppError } from "../errors";
 import type { DB } from "../generated/kysely/database";
+import { scenesOf } from "../scenes/scenes";
 import { newId } from "../sql/values";
 import { sceneTitle } from "./outline";
 import { planColumns, plansOf, type PlanRow } from "./plans";
@@ -27,7 +28,7 @@ export async function updatePlan(input: { bookId: string; kind: PlanKind; itemId
   // Read before the transaction: on SQLite a read outside it would wait for it to end.
   const bibleBook = await withSeries(book);
   return bookTransaction(book.id, async (trx) => {
-    const item = await itemOf(trx, book, input.kind, input.itemId);
+    const item = await itemOf(trx, book, principal, input.kind, input.itemId);
     await checkLinks(trx, bibleBook, changes);
     const column = ({ parts: "partId", chapters: "chapterId", scenes: "sceneId" } as const)[input.kind];
     const stored = (await trx.selectFrom("Plan").select(planColumns).where(column, "=", input.itemId).executeTakeFirst()) as PlanRow | undefined;
@@ -71,7 +72,7 @@ async function replaceLinks(trx: Transaction<DB>, table: "PlanCharacter" | "Plan
 }
 
 /** The part, chapter or scene the plan belongs to, as the outline lists it; 404 when the book has none such. */
-async function itemOf(trx: Transaction<DB>, book: LoadedBook, kind: PlanKind, itemId: string): Promise<Item> {
+async function itemOf(trx: Transaction<DB>, book: LoadedBook, principal: Principal, kind: PlanKind, itemId: string): Promise<Item> {
   if (kind === "parts") {
     const part = await trx.selectFrom("Part").select(["id", "title"]).where("id", "=", itemId).where("bookId", "=", book.id).executeTakeFirst();
     if (!part) throw new AppError("not_found", "This book has no part with this id.");
@@ -93,7 +94,8 @@ async function itemOf(trx: Transaction<DB>, book: LoadedBook, kind: PlanKind, it
     .executeTakeFirst();
   if (!scene) throw new AppError("not_found", "This book has no scene with this id.");
   if (scene.deletedAt) throw chapterInTrash({ bookId: book.id, chapterId: scene.chapterId }, "This scene's chapter is in the book's trash; restore it to plan the scene.");
-  return { kind: "scene", id: scene.id, title: sceneTitle(scene), partId: scene.partId, chapterId: scene.chapterId, wordCount: null };
+  const [counted] = await scenesOf(book, principal, { sceneId: scene.id }, trx);
+  return { kind: "scene", id: scene.id, title: sceneTitle(scene), partId: scene.partId, chapterId: scene.chapterId, wordCount: counted?.wordCount ?? 0 };
 }
 
 /** Every id the change names must be the book's: its bible's characters, its labels, its plotlines (422 naming the field). */

@@ -25,8 +25,19 @@ import { formatStoryDate, parseStoryDate, parseStoryTime, updatePlanInput, type 
 import { updateLabel } from "@/server/plan/update-label";
 import { updatePlan } from "@/server/plan/update-plan";
 import { updatePlotline } from "@/server/plan/update-plotline";
+import { createScene } from "@/server/scenes/create-scene";
+import { splitChapter } from "@/server/scenes/split-scenes";
+import { updateScene } from "@/server/scenes/update-scene";
+import { getChapter } from "@/server/chapters/get-chapter";
 import { newWriter } from "../support/principals";
-import { insertScenes } from "../support/scenes";
+
+/** Scenes as a writer makes them: the chapter split (its text one scene), an empty scene added at the end for each further title, each named. */
+async function scenesIn(writer: Principal, bookId: string, chapterId: string, titles: string[]): Promise<{ id: string; title: string }[]> {
+  const scenes = await splitChapter({ bookId, chapterId }, writer);
+  for (let i = 1; i < titles.length; i++) scenes.push(await createScene({ bookId, chapterId, version: (await getChapter({ bookId, chapterId }, writer)).version }, writer));
+  for (const [i, scene] of scenes.entries()) if (titles[i]) await updateScene({ bookId, sceneId: scene.id, title: titles[i]! }, writer);
+  return scenes.map((scene, i) => ({ id: scene.id, title: titles[i]! }));
+}
 
 async function bookWith(writer: Principal, titles: string[]) {
   const book = await createBook({ title: "Plan", type: "novel", description: "", language: "en", status: "drafting", targetWordCount: null }, writer);
@@ -89,13 +100,15 @@ describe("the outline", () => {
     const part = await createPart({ bookId: book.id, title: "Part One" }, ada);
     const { orderVersion } = await getContents({ bookId: book.id }, ada);
     await reorderContents({ bookId: book.id, orderVersion, entries: [{ chapterId: chapters[0]!.id }, { partId: part.id, chapterIds: [chapters[1]!.id, chapters[2]!.id] }] }, ada);
-    const scenes = await insertScenes(book.id, chapters[1]!.id, ["Arrival", ""]);
+    const scenes = await scenesIn(ada, book.id, chapters[1]!.id, ["Arrival", ""]);
 
     const empty = await getOutline({ bookId: book.id }, ada);
     expect(shape(empty)).toEqual(["chapter Prologue", "part Part One", "chapter One", "scene Arrival", "scene Scene 2", "chapter Two"]);
     expect(empty.items.every((item) => item.plan.updatedAt === null && item.plan.synopsis === "")).toBe(true);
     expect(empty.items[1]).toMatchObject({ kind: "part", wordCount: chapters[1]!.wordCount + chapters[2]!.wordCount });
-    expect(empty.items[3]).toMatchObject({ kind: "scene", chapterId: chapters[1]!.id, partId: part.id, wordCount: null });
+    expect(empty.items[3]).toMatchObject({ kind: "scene", chapterId: chapters[1]!.id, partId: part.id, wordCount: chapters[1]!.wordCount });
+    // The first scene holds the chapter's text; the one added after it is empty.
+    expect(empty.items[4]).toMatchObject({ kind: "scene", wordCount: 0 });
 
     const lyra = await character(ada, book.id, "Lyra");
     const pan = await character(ada, book.id, "Pan");
@@ -130,7 +143,7 @@ describe("the outline", () => {
     const part = await createPart({ bookId: book.id, title: "Book I" }, ben);
     const { orderVersion } = await getContents({ bookId: book.id }, ben);
     await reorderContents({ bookId: book.id, orderVersion, entries: [{ partId: part.id, chapterIds: [chapters[0]!.id, chapters[1]!.id] }] }, ben);
-    const [a, b] = await insertScenes(book.id, chapters[1]!.id, ["A", "B"]);
+    const [a, b] = await scenesIn(ben, book.id, chapters[1]!.id, ["A", "B"]);
     const will = await character(ben, book.id, "Will");
     const romance = await createPlotline({ bookId: book.id, name: "Romance" }, ben);
     const cut = await createLabel({ bookId: book.id, name: "cut?" }, ben);
@@ -174,7 +187,7 @@ describe("bad input changes nothing", () => {
     const dan = await newWriter("dan");
     const { book, chapters } = await bookWith(dan, ["Here", "Trashed"]);
     const elsewhere = await bookWith(dan, ["There"]);
-    const [scene] = await insertScenes(book.id, chapters[1]!.id, ["Doomed"]);
+    const [scene] = await scenesIn(dan, book.id, chapters[1]!.id, ["Doomed"]);
     const place = await character(dan, book.id, "Oxford", "place");
     const foreign = await character(dan, elsewhere.book.id, "Stranger");
     const foreignLabel = await createLabel({ bookId: elsewhere.book.id, name: "theirs" }, dan);

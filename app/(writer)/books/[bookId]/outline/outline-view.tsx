@@ -136,9 +136,9 @@ function OutlineRow({
 }) {
   const { plan } = item;
   const label = `${item.kind} “${item.title}”`;
-  const words = item.wordCount === null ? "—" : item.wordCount.toLocaleString();
+  const words = item.wordCount.toLocaleString();
   const target = plan.targetWords === null ? null : plan.targetWords;
-  const reached = target !== null && item.wordCount !== null ? Math.min(100, Math.round((item.wordCount / target) * 100)) : null;
+  const reached = target !== null ? Math.min(100, Math.round((item.wordCount / target) * 100)) : null;
   return (
     <tr className={`${styles[item.kind]}${item.matches ? "" : ` ${styles.context}`}`} data-kind={item.kind} data-item={item.id} data-matches={item.matches}>
       <th scope="row" className={styles.item}>
