@@ -56,7 +56,7 @@ export const ERROR_SENTENCES: Record<ErrorCode, string> = {
   nothing_to_replace: "Nothing would change: no hit is left to replace.",
   analysis_timed_out: "That comparison took too long and was stopped. Try again in a moment, or with fewer series.",
   change_set_undone: "That replace was undone already.",
-  name_taken: "Another entry of this book's bible already has that name or alias.",
+  name_taken: "That name is already taken in this book (by a bible entry or alias, a snapshot, a plotline or a label): choose another.",
   already_member: "This person is already on the book.",
   owner_not_member: "The book's owner always keeps their place.",
   suggestion_stale: "The words this suggestion would replace have changed since it was made, so it cannot be accepted as it is. Reject it, or ask for a new one.",

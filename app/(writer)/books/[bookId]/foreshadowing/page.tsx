@@ -1,24 +1,16 @@
-import type { Metadata } from "next";
-import Link from "next/link";
-import { ERROR_SENTENCES } from "@/app/_components/problem";
-import { pagePrincipal, requirePrincipal } from "@/app/_components/require-principal";
+import { requirePrincipal } from "@/app/_components/require-principal";
 import { roleMayDo } from "@/server/auth/book-roles";
 import { getBook } from "@/server/books/get-book";
-import { AppError } from "@/server/errors";
 import { listForeshadowings } from "@/server/foreshadowing/list-foreshadowings";
 import { getContents } from "@/server/parts/get-contents";
+import { BackToBook, bookPageMetadata, loadOrRefused, Refused } from "../_components/book-subpage";
 import { ForeshadowingBoard } from "./foreshadowing-board";
 import styles from "./foreshadowing.module.css";
 
 type Params = Promise<{ bookId: string }>;
 type Search = Promise<{ chapter?: string; start?: string; end?: string; quote?: string }>;
 
-export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const principal = await pagePrincipal();
-  if (!principal) return { title: "Foreshadowing" };
-  const book = await getBook({ bookId: (await params).bookId }, principal).catch(() => null);
-  return { title: book ? `Foreshadowing — ${book.title}` : "Foreshadowing" };
-}
+export const generateMetadata = bookPageMetadata("Foreshadowing");
 
 /**
  * /books/{bookId}/foreshadowing: the book's 伏笔 in four columns — overdue, open, paid off,
@@ -28,19 +20,11 @@ export default async function ForeshadowingPage({ params, searchParams }: { para
   const { bookId } = await params;
   const selected = await searchParams;
   const principal = await requirePrincipal(`/books/${bookId}/foreshadowing`);
-  let loaded;
-  try {
+  const loaded = await loadOrRefused(async () => {
     const [book, items, contents] = await Promise.all([getBook({ bookId }, principal), listForeshadowings({ bookId }, principal), getContents({ bookId }, principal)]);
-    loaded = { book, items, contents };
-  } catch (error) {
-    if (!(error instanceof AppError) || error.status >= 500) throw error;
-    return (
-      <div className="empty">
-        <p className="empty-title">{ERROR_SENTENCES[error.code]}</p>
-        <Link href={`/books/${bookId}`}>Back to the book</Link>
-      </div>
-    );
-  }
+    return { book, items, contents };
+  });
+  if ("refused" in loaded) return <Refused sentence={loaded.refused} />;
   const { book, items, contents } = loaded;
   const chapters = contents.entries.flatMap((entry) => (entry.type === "part" ? entry.chapters : [entry.chapter])).map((chapter, index) => ({ id: chapter.id, title: chapter.title, number: index + 1, words: chapter.wordCount }));
   // Words selected in the editor ("Foreshadowing…"): the forms plant there or pay off there.
@@ -53,9 +37,7 @@ export default async function ForeshadowingPage({ params, searchParams }: { para
   const writtenThrough = chapters.reduce((last, chapter) => (chapter.words > 0 ? chapter.number : last), 0);
   return (
     <div>
-      <p className="eyebrow">
-        <Link href={`/books/${book.id}`}>← {book.title}</Link>
-      </p>
+      <BackToBook book={book} />
       <h1>Foreshadowing</h1>
       <p className={`muted ${styles.lede}`}>
         Each setup, and where it is paid off or the chapter it must be paid off by. One is overdue once the book is written through its deadline chapter — written through chapter {writtenThrough} so far.

@@ -1,34 +1,20 @@
-import type { Metadata } from "next";
-import Link from "next/link";
-import { ERROR_SENTENCES } from "@/app/_components/problem";
-import { pagePrincipal, requirePrincipal } from "@/app/_components/require-principal";
+import { requirePrincipal } from "@/app/_components/require-principal";
 import { roleMayDo } from "@/server/auth/book-roles";
 import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
-import { AppError } from "@/server/errors";
 import { getOutline } from "@/server/plan/get-outline";
 import { outlineQuery } from "@/server/plan/schemas";
+import { BackToBook, bookPageMetadata, loadOrRefused, Refused } from "../_components/book-subpage";
 import { OutlineView } from "./outline-view";
 
 type Params = Promise<{ bookId: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const principal = await pagePrincipal();
-  if (!principal) return { title: "Outline" };
-  const book = await getBook({ bookId: (await params).bookId }, principal).catch(() => null);
-  return { title: book ? `Outline — ${book.title}` : "Outline" };
-}
+export const generateMetadata = bookPageMetadata("Outline");
 
 /** The book and its whole outline (the page filters it in the browser), or the sentence the page says instead. */
-async function load(bookId: string, principal: Principal) {
-  try {
-    const book = await getBook({ bookId }, principal);
-    return { book, outline: await getOutline({ bookId }, principal) };
-  } catch (error) {
-    if (!(error instanceof AppError) || error.status >= 500) throw error;
-    return { refused: ERROR_SENTENCES[error.code] };
-  }
+function load(bookId: string, principal: Principal) {
+  return loadOrRefused(async () => ({ book: await getBook({ bookId }, principal), outline: await getOutline({ bookId }, principal) }));
 }
 
 /**
@@ -40,25 +26,14 @@ export default async function OutlinePage({ params, searchParams }: { params: Pa
   const { bookId } = await params;
   const principal = await requirePrincipal(`/books/${bookId}/outline`);
   const loaded = await load(bookId, principal);
-  if ("refused" in loaded) {
-    return (
-      <div className="empty">
-        <p className="empty-title">{loaded.refused}</p>
-        <Link href="/books">Back to your books</Link>
-      </div>
-    );
-  }
+  if ("refused" in loaded) return <Refused sentence={loaded.refused} />;
   const { book, outline } = loaded;
   // A link's filters, as far as they read: an unknown or malformed one is left out, not an error page.
   const given = Object.fromEntries(Object.entries(await searchParams).filter(([, value]) => typeof value === "string"));
   const parsed = outlineQuery.partial().safeParse(Object.fromEntries(Object.entries(given).filter(([key]) => ["pov", "plotline", "label", "status"].includes(key))));
   return (
     <>
-      <p className="eyebrow">
-        <Link href={`/books/${book.id}`} lang={book.language}>
-          ← {book.title}
-        </Link>
-      </p>
+      <BackToBook book={book} />
       <div className="page-head">
         <h1>Outline</h1>
         <p className="lede">
