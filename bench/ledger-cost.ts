@@ -15,37 +15,15 @@ import { countProse } from "@/server/text/prose";
 import { createUser } from "@/server/users/create-user";
 import { scopesForRole } from "@/server/auth/scopes";
 import type { Principal } from "@/server/auth/principal";
+import { typedProse } from "./typed-prose";
 
-const VOCABULARY = (
-  "the a of and to in was she he it that her his had with on at for as but not they from by said would there were their been one into out " +
-  "house river morning letter window silence lantern harbour winter orchard stranger promise remembered whispered carried followed wondered"
-).split(" ");
-
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = prng(42);
-const word = () => VOCABULARY[Math.floor(random() * VOCABULARY.length)]!;
-const sentence = (n: number) => Array.from({ length: n }, word).join(" ");
+const { sentence, typed } = typedProse(42);
 
 /** ~3,000 words in paragraphs of ~60, under a heading, as bench/api's chapters. */
 function chapterText(): string {
   const paragraphs = ["# A chapter"];
   for (let words = 0; words < 3000; words += 60) paragraphs.push(`${sentence(60)}.`);
   return paragraphs.join("\n\n");
-}
-
-/** An autosave's edit: a few words typed into a paragraph somewhere in the chapter. */
-function typed(text: string): string {
-  const at = text.indexOf(" ", Math.floor(random() * text.length));
-  return at < 0 ? `${text} ${sentence(6)}` : `${text.slice(0, at)} ${sentence(2 + Math.floor(random() * 8))}${text.slice(at)}`;
 }
 
 function cpuMs(): number {

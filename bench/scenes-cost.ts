@@ -9,25 +9,9 @@ import { uploadChapter } from "@/server/chapters/upload-chapter";
 import { sql } from "@/server/db";
 import { splitChapter } from "@/server/scenes/split-scenes";
 import { createUser } from "@/server/users/create-user";
+import { typedProse } from "./typed-prose";
 
-const VOCABULARY = (
-  "the a of and to in was she he it that her his had with on at for as but not they from by said would there were their been one into out " +
-  "house river morning letter window silence lantern harbour winter orchard stranger promise remembered whispered carried followed wondered"
-).split(" ");
-
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = prng(35);
-const word = () => VOCABULARY[Math.floor(random() * VOCABULARY.length)]!;
-const sentence = (n: number) => Array.from({ length: n }, word).join(" ");
+const { sentence, typed } = typedProse(35);
 
 /** 20 scenes of `wordsPerScene` words in paragraphs of ~60, a "* * *" line between each two. */
 function chapterText(wordsPerScene: number): string {
@@ -38,13 +22,6 @@ function chapterText(wordsPerScene: number): string {
     scenes.push(paragraphs.join("\n\n"));
   }
   return `${scenes.join("\n\n* * *\n\n")}\n`;
-}
-
-/** An autosave's edit: a few words typed into a paragraph somewhere in the chapter. */
-function typed(text: string): string {
-  let at = text.indexOf(" ", Math.floor(random() * text.length));
-  if (text.slice(Math.max(0, at - 4), at + 4).includes("*")) at = -1; // never into a break line: the scenes are to stay
-  return at < 0 ? `${text} ${sentence(6)}` : `${text.slice(0, at)} ${sentence(2 + Math.floor(random() * 8))}${text.slice(at)}`;
 }
 
 const cpuMs = () => {

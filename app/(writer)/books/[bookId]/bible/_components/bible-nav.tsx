@@ -1,5 +1,6 @@
 import Link from "next/link";
 import styles from "./bible.module.css";
+import { BackToBook } from "../../_components/book-subpage";
 
 const PAGES = [
   { key: "entries", label: "Entries", path: "" },
@@ -11,11 +12,7 @@ const PAGES = [
 export function BibleHead({ book, title, current }: { book: { id: string; title: string; language: string }; title: string; current?: (typeof PAGES)[number]["key"] }) {
   return (
     <>
-      <p className="eyebrow">
-        <Link href={`/books/${book.id}`} lang={book.language}>
-          ← {book.title}
-        </Link>
-      </p>
+      <BackToBook book={book} />
       <div className={styles.head}>
         <h1>{title}</h1>
         <nav aria-label="Story bible" className={styles.nav}>
