@@ -67,8 +67,8 @@ describe("the reports 拆书 and revision need, over REST", () => {
   it("pacing inside chapters", async () => {
     const template = await builtIn("章内节奏", /pacing inside chapters/i);
     const analysis = await runOn(writer.token, english, template.id);
-    // Chapter 2: two lines of speech with a bare tag (7 + 4 words of 15) and an introspective one (felt, 4).
-    expect(section(analysis, "kinds").table.rows[1]).toMatchObject({ dialogue: 73.3, introspection: 26.7 });
+    // Chapter 2: 6 words spoken of 15 (inside the quotes, decision 0503), the tags (said Anna happily, Tom replied) narration, and an introspective line (felt, 4).
+    expect(section(analysis, "kinds").table.rows[1]).toMatchObject({ dialogue: 40, introspection: 26.7, narration: 33.3 });
     expect(section(analysis, "strip").chart?.type).toBe("heatmap");
   });
 

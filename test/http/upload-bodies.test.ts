@@ -40,8 +40,19 @@ function bodies(): { method: string; path: string; body: oas31.RequestBodyObject
   );
 }
 
-/** Any path parameter as "1": it parses, and the body is read before anything is looked up. */
-const concrete = (path: string) => path.replace(/\{\w+\}/g, "1");
+/**
+ * Any path parameter as "1", or the first value of one that names a kind (an enum, such as the
+ * plan's parts/chapters/scenes): it parses, and the body is read before anything is looked up.
+ */
+function concrete(path: string, op: oas31.OperationObject): string {
+  const kinds = new Map(
+    ((op.parameters ?? []) as oas31.ParameterObject[]).flatMap((parameter) => {
+      const values = (parameter.schema as oas31.SchemaObject | undefined)?.enum;
+      return parameter.in === "path" && values?.length ? [[parameter.name, String(values[0])] as const] : [];
+    }),
+  );
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => kinds.get(name) ?? "1");
+}
 
 /** A form the reader refuses as ambiguous (a part sent twice) once it has read it as a form. */
 function ambiguousForm(): FormData {
@@ -66,8 +77,8 @@ describe("request bodies declared as they are taken (issue 33 item 7)", () => {
         const response =
           type === "application/json"
             ? // Valid for no schema: it is read and validated as JSON, and refused as invalid (422).
-              await call(method, concrete(path), { token, json: [{ probe: 1 }, 1] })
-            : await call(method, concrete(path), { token, body: ambiguousForm() });
+              await call(method, concrete(path, op), { token, json: [{ probe: 1 }, 1] })
+            : await call(method, concrete(path, op), { token, body: ambiguousForm() });
         if (declared.includes(type)) {
           const details = expectFailure(response, 422, "validation_failed");
           if (type === "multipart/form-data") expect(details, where).toEqual([{ path: "probe", message: "sent more than once" }]);

@@ -51,14 +51,3 @@ export function Refused({ sentence }: { sentence: string }) {
     </div>
   );
 }
-
-/** The link back to the book above a page's heading. */
-export function BackToBook({ book }: { book: { id: string; title: string; language: string } }) {
-  return (
-    <p className="eyebrow">
-      <Link href={`/books/${book.id}`} lang={book.language}>
-        ← {book.title}
-      </Link>
-    </p>
-  );
-}

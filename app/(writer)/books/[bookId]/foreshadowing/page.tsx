@@ -3,7 +3,8 @@ import { roleMayDo } from "@/server/auth/book-roles";
 import { getBook } from "@/server/books/get-book";
 import { listForeshadowings } from "@/server/foreshadowing/list-foreshadowings";
 import { getContents } from "@/server/parts/get-contents";
-import { BackToBook, bookPageMetadata, loadOrRefused, Refused } from "../_components/book-subpage";
+import { BackToBook } from "../_components/back-to-book";
+import { bookPageMetadata, loadOrRefused, Refused } from "../_components/book-subpage";
 import { ForeshadowingBoard } from "./foreshadowing-board";
 import styles from "./foreshadowing.module.css";
 

@@ -4,7 +4,8 @@ import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
 import { getOutline } from "@/server/plan/get-outline";
 import { outlineQuery } from "@/server/plan/schemas";
-import { BackToBook, bookPageMetadata, loadOrRefused, Refused } from "../_components/book-subpage";
+import { BackToBook } from "../_components/back-to-book";
+import { bookPageMetadata, loadOrRefused, Refused } from "../_components/book-subpage";
 import { OutlineView } from "./outline-view";
 
 type Params = Promise<{ bookId: string }>;

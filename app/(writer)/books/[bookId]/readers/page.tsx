@@ -1,7 +1,8 @@
 import { requirePrincipal } from "@/app/_components/require-principal";
 import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
-import { BackToBook, bookPageMetadata, loadOrRefused, Refused } from "../_components/book-subpage";
+import { BackToBook } from "../_components/back-to-book";
+import { bookPageMetadata, loadOrRefused, Refused } from "../_components/book-subpage";
 import { getReadersReport } from "@/server/readers/get-readers-report";
 import { listSnapshots } from "@/server/snapshots/list-snapshots";
 import { ReadersView } from "./readers-view";

@@ -2,7 +2,8 @@ import { ERROR_SENTENCES } from "@/app/_components/problem";
 import { requirePrincipal } from "@/app/_components/require-principal";
 import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
-import { BackToBook, bookPageMetadata, loadOrRefused, Refused } from "../_components/book-subpage";
+import { BackToBook } from "../_components/back-to-book";
+import { bookPageMetadata, loadOrRefused, Refused } from "../_components/book-subpage";
 import { getReading } from "@/server/readers/get-reading";
 import { ReadingView } from "./reading-view";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import styles from "./bible.module.css";
-import { BackToBook } from "../../_components/book-subpage";
+import { BackToBook } from "../../_components/back-to-book";
 
 const PAGES = [
   { key: "entries", label: "Entries", path: "" },
