@@ -82,11 +82,31 @@ export function followScenes(scenes: readonly PlacedScene[], before: string | un
   // Rewritten ones: the new stretch's breaks in order, when as many as the old stretch had.
   const free = breaks.map((_, i) => i).filter((i) => !taken.has(i) && (!edit || (breaks[i]!.end > edit.editedFrom && breaks[i]!.start < edit.editedTo + edit.shift)));
   if (touched.length > 0 && free.length === touched.length) touched.forEach((scene, i) => take(scene.id, free[i]!));
-  else
-    for (const scene of touched) {
-      const followed = edit ? followEdit(scene.breakAnchor!, before!, after, edit) : followReplacement(scene.breakAnchor!, after);
-      if (followed.start !== null) take(scene.id, lineHolding(breaks, followed.start));
+  else {
+    // Otherwise a break whose line and context stand unchanged somewhere is that break: found in a
+    // map of the new breaks, in order, not searched for. Only the rest are searched for in the text,
+    // and at most SEARCHED_BREAKS of them: each search reads the text, and a chapter of thousands of
+    // scenes rewritten at once must not hold the request's thread for minutes. One not searched
+    // for is joined into the scene before it, as a break deleted is.
+    const exact = new Map<string, { lines: number[]; next: number }>();
+    for (const i of free) {
+      const key = anchorKey(breakAnchorOf(after, breaks[i]!));
+      const same = exact.get(key);
+      if (same) same.lines.push(i);
+      else exact.set(key, { lines: [i], next: 0 });
     }
+    let searches = 0;
+    for (const scene of touched) {
+      // Breaks of one line and context (a run of "* * *" lines) are handed out in order, each once.
+      const same = exact.get(anchorKey(scene.breakAnchor!));
+      const line = same && same.next < same.lines.length ? same.lines[same.next++] : undefined;
+      if (line !== undefined) take(scene.id, line);
+      else if (searches++ < SEARCHED_BREAKS) {
+        const followed = edit ? followEdit(scene.breakAnchor!, before!, after, edit) : followReplacement(scene.breakAnchor!, after);
+        if (followed.start !== null) take(scene.id, lineHolding(breaks, followed.start));
+      }
+    }
+  }
   // Scenes keep their order: one placed out of order was joined.
   let last = -1;
   for (const scene of placed) {
@@ -97,6 +117,11 @@ export function followScenes(scenes: readonly PlacedScene[], before: string | un
   }
   return slots;
 }
+
+/** How many moved breaks one change looks for in the text, each search reading it whole (decision 0499). */
+const SEARCHED_BREAKS = 64;
+
+const anchorKey = (anchor: Anchor) => `${anchor.quote}\u0000${anchor.prefix}\u0000${anchor.suffix}`;
 
 function sameAnchor(a: Anchor, b: Anchor): boolean {
   return a.quote === b.quote && a.prefix === b.prefix && a.suffix === b.suffix;

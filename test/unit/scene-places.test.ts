@@ -79,4 +79,25 @@ describe("scene places", () => {
     expect(slots.length).toBe(100_001);
     expect(cpuMsSince(mark)).toBeLessThan(BUDGET_MS);
   });
+
+  it("stays linear with thousands of scenes rewritten at once: unchanged breaks are found by a map, at most 64 searched for", () => {
+    const scenes = 20_000;
+    const before = Array.from({ length: scenes }, (_, i) => `Scene number ${i} text here.`).join("\n\n* * *\n\n");
+    const rows = [null, ...sceneBreakLines(before)].map((line, i) => ({ id: `s${i}`, breakAnchor: line && breakAnchorOf(before, line) }));
+    // An undo that does not know the text before, with one break fewer: every other scene keeps its id.
+    const joined = before.replace("\n\n* * *\n\nScene number 10000 ", " Scene number 10000 ");
+    let mark = cpuMark();
+    const slots = followScenes(rows, undefined, joined);
+    expect(cpuMsSince(mark)).toBeLessThan(BUDGET_MS);
+    // The two scenes beside the deleted break are told apart by context alone, which the change
+    // left alike for both: one of them is joined. Every other scene keeps its id and its place.
+    const beside = (id: string | null) => id !== "s10000" && id !== "s10001";
+    expect(slots).toHaveLength(scenes - 1);
+    expect(slots.filter(beside)).toEqual(rows.map((row) => row.id).filter(beside));
+    // Every break's context rewritten (each scene's first word): none is found by the map, and only 64 are searched for.
+    const rewritten = joined.replaceAll("Scene number", "Part number");
+    mark = cpuMark();
+    followScenes(rows, undefined, rewritten);
+    expect(cpuMsSince(mark)).toBeLessThan(BUDGET_MS);
+  });
 });
