@@ -193,8 +193,8 @@ function sharedSuffixLength(a: string, b: string): number {
  * the anchor is detached: its words are not in the text, and it comes back when they are. Never
  * re-quoted: the quote, prefix and suffix stay as the suggester saw them.
  */
-export function followExactly(anchor: Anchor, before: string | undefined, after: string): Anchor {
-  const moved = before === undefined ? followReplacement(anchor, after) : followEdit(anchor, before, after);
+export function followExactly(anchor: Anchor, before: string | undefined, after: string, edit?: TextEdit): Anchor {
+  const moved = before === undefined ? followReplacement(anchor, after) : followEdit(anchor, before, after, edit);
   const kept = { ...anchor, start: moved.start, end: moved.end };
   if (holdsQuote(after, kept)) return kept;
   const found = findQuote(after, anchor, moved.start ?? anchor.start ?? 0);

@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
 import { followEdit, followReplacement, type Anchor } from "../comments/anchor";
-import type { ChangedText } from "../comments/follow-text";
+import { editsOf, type ChangedText } from "../comments/follow-text";
 import type { DB } from "../generated/kysely/database";
 
 const ENDS = ["setup", "payoff"] as const;
@@ -15,6 +15,7 @@ const ENDS = ["setup", "payoff"] as const;
 export async function followTextWithForeshadowings(trx: Transaction<DB>, changed: readonly ChangedText[]): Promise<void> {
   const texts = new Map(changed.filter((c) => c.before !== c.after).map((c) => [c.chapterId, c]));
   if (texts.size === 0) return;
+  const editIn = editsOf(texts);
   for (const end of ENDS) {
     const rows = await trx
       .selectFrom("Foreshadowing")
@@ -25,7 +26,7 @@ export async function followTextWithForeshadowings(trx: Transaction<DB>, changed
     for (const row of rows) {
       const { before, after } = texts.get(row.chapterId!)!;
       const anchor: Anchor = { quote: row.quote!, prefix: row.prefix ?? "", suffix: row.suffix ?? "", start: row.start, end: row.end };
-      const next = before === undefined ? followReplacement(anchor, after) : followEdit(anchor, before, after);
+      const next = before === undefined ? followReplacement(anchor, after) : followEdit(anchor, before, after, editIn(row.chapterId!));
       if (next.start === anchor.start && next.end === anchor.end && next.quote === anchor.quote && next.prefix === anchor.prefix && next.suffix === anchor.suffix) continue;
       await trx
         .updateTable("Foreshadowing")

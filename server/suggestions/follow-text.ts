@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
 import { followExactly } from "../comments/anchor";
-import type { ChangedText } from "../comments/follow-text";
+import { editsOf, type ChangedText } from "../comments/follow-text";
 import type { DB } from "../generated/kysely/database";
 
 /**
@@ -19,9 +19,10 @@ export async function followTextWithSuggestions(trx: Transaction<DB>, changed: r
     .where("chapterId", "in", [...texts.keys()])
     .where("state", "=", "open")
     .execute();
+  const editIn = editsOf(texts);
   for (const suggestion of open) {
     const { before, after } = texts.get(suggestion.chapterId)!;
-    const next = followExactly(suggestion, before, after);
+    const next = followExactly(suggestion, before, after, editIn(suggestion.chapterId));
     if (next.start === suggestion.start && next.end === suggestion.end) continue;
     await trx.updateTable("Suggestion").set({ anchorStart: next.start, anchorEnd: next.end }).where("id", "=", suggestion.id).execute();
   }
