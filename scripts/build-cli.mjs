@@ -34,6 +34,7 @@ const SHARED_MODULES = new Set([
   "server/goals/calendar.ts",
   "server/http/content-disposition.ts",
   // the order of a book's parts and chapters, pure: `inkstone parts move` moves as the book page does
+  "server/group-by.ts",
   "server/parts/contents-tree.ts",
   "server/releases/schedule.ts",
   "server/text/storable-text.ts",

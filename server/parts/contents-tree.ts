@@ -1,3 +1,5 @@
+import { groupBy } from "../group-by";
+
 /**
  * A book's table of contents as a tree one level deep (issue 35 item 1, decision 0488): its
  * reading order is a list of entries, each a chapter outside any part or a part with its chapters.
@@ -25,10 +27,11 @@ export interface StoredOrder {
  */
 export function entriesOf(order: StoredOrder): OrderEntry[] {
   const known = new Set(order.parts.map((part) => part.id));
-  const byPart = new Map<string, string[]>();
-  for (const chapter of order.chapters) {
-    if (chapter.partId && known.has(chapter.partId)) byPart.set(chapter.partId, [...(byPart.get(chapter.partId) ?? []), chapter.id]);
-  }
+  const byPart = groupBy(
+    order.chapters.filter((chapter) => chapter.partId && known.has(chapter.partId)),
+    (chapter) => chapter.partId!,
+    (chapter) => chapter.id,
+  );
   const entries: OrderEntry[] = [];
   for (const chapter of order.chapters) {
     const partId = chapter.partId && known.has(chapter.partId) ? chapter.partId : null;

@@ -10,6 +10,7 @@ import { filterOutline } from "./outline-filter";
 import { plansOf } from "./plans";
 import { toLabelDto, toPlotlineDto } from "./named";
 import { EMPTY_PLAN, type OutlineDto, type OutlineFilters, type PlanDto, type PlanItemDto } from "./schemas";
+import { groupBy } from "../group-by";
 
 type Reader = Kysely<DB> | Transaction<DB>;
 
@@ -35,8 +36,7 @@ export async function outlineOf(db: Reader, book: LoadedBook, principal: Princip
     // The scenes the caller may read, each with its words counted from the text (decision 0499).
     scenesOf(book, principal, {}, db),
   ]);
-  const scenesByChapter = new Map<string, typeof scenes>();
-  for (const scene of scenes) scenesByChapter.set(scene.chapterId, [...(scenesByChapter.get(scene.chapterId) ?? []), scene]);
+  const scenesByChapter = groupBy(scenes, (scene) => scene.chapterId);
 
   const planOf = (key: string): PlanDto => plans.get(key) ?? EMPTY_PLAN;
   const items: PlanItemDto[] = [];

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../generated/kysely/database";
 import { EMPTY_PLAN, formatStoryDate, type PlanDto, type PlanStatus } from "./schemas";
+import { groupBy } from "../group-by";
 
 type Reader = Kysely<DB> | Transaction<DB>;
 
@@ -69,11 +70,7 @@ export async function plansOf(db: Reader, bookId: string, only?: string): Promis
       .orderBy("Plotline.position")
       .execute(),
   ]);
-  const grouped = (list: { planId: string; linkId: string }[]) => {
-    const byPlan = new Map<string, string[]>();
-    for (const link of list) byPlan.set(link.planId, [...(byPlan.get(link.planId) ?? []), link.linkId]);
-    return byPlan;
-  };
+  const grouped = (list: { planId: string; linkId: string }[]) => groupBy(list, (link) => link.planId, (link) => link.linkId);
   const [characterIds, labelIds, plotlineIds] = [grouped(characters), grouped(labels), grouped(plotlines)];
   return new Map(
     rows.map((row) => [
