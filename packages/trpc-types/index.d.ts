@@ -2622,6 +2622,39 @@ export type AppRouter = TRPCBuiltRouter<
         };
         meta: object;
       }>;
+      timeline: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+        };
+        output: {
+          bookId: string;
+          items: Array<{
+              kind: "chapter" | "scene";
+              id: string;
+              title: string;
+              chapterId: string;
+              chapterTitle: string;
+              partId: string | null;
+              partTitle: string | null;
+              readingOrder: number;
+              storyDate: string | null;
+              storyTime: string | null;
+              lane: "date" | "day" | null;
+              storyOrder: number | null;
+              departs: "flashback" | "flashForward" | null;
+              synopsis: string;
+              status: "outline" | "idea" | "draft" | "revised" | "done" | null;
+              povId: string | null;
+            }>;
+          storyOrder: string[];
+          unplaced: string[];
+          characters: Array<{
+              id: string;
+              name: string;
+            }>;
+        };
+        meta: object;
+      }>;
     };
     plotlines: {
       list: TRPCQueryProcedure<{
