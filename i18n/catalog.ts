@@ -2,6 +2,10 @@ import enCommon from "./messages/en/common.json";
 import enErrors from "./messages/en/errors.json";
 import zhCommon from "./messages/zh-CN/common.json";
 import zhErrors from "./messages/zh-CN/errors.json";
+import enCorkboard from "./messages/en/corkboard.json";
+import enTimeline from "./messages/en/timeline.json";
+import zhCorkboard from "./messages/zh-CN/corkboard.json";
+import zhTimeline from "./messages/zh-CN/timeline.json";
 import type { Locale } from "./locales";
 
 /**
@@ -13,6 +17,8 @@ import type { Locale } from "./locales";
 const en = {
   common: enCommon,
   errors: enErrors,
+  corkboard: enCorkboard,
+  timeline: enTimeline,
 };
 
 export type Messages = typeof en;
@@ -20,6 +26,8 @@ export type Messages = typeof en;
 const zhCN: Messages = {
   common: zhCommon,
   errors: zhErrors,
+  corkboard: zhCorkboard,
+  timeline: zhTimeline,
 };
 
 export const MESSAGES: Record<Locale, Messages> = { en, "zh-CN": zhCN };

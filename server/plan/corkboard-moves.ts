@@ -24,7 +24,7 @@ export interface Board {
 
 export type BoardMove =
   | { kind: "reorderScenes"; chapterId: string; version: number; sceneIds: string[] }
-  | { kind: "moveScene"; sceneId: string; version: number; toChapterId: string; toVersion: number; position: number }
+  | { kind: "moveScene"; sceneId: string; version: number; toChapterId: string; toVersion: number; position?: number }
   | { kind: "reorderContents"; orderVersion: number; entries: OrderEntry[] };
 
 /** A card: a scene, or a chapter without scenes. */
@@ -50,7 +50,8 @@ function chapterHolding(board: Board, sceneId: string): BoardChapter | undefined
 /**
  * A card dropped on another card's place. A scene takes the place of the card it is dropped on, as
  * a sortable list does: after it when it came from before it, else before it. Dropped on a chapter
- * that has no scenes, it becomes that chapter's scene. A chapter without scenes dropped on any
+ * that has no scenes, it goes last in it (after the chapter's text, which becomes its first scene
+ * on the way, decision 0499): a card dropped on a pile goes on it. A chapter without scenes dropped on any
  * card takes that card's chapter's place in the reading order (and its part). null: nothing moves.
  */
 export function dropCard(board: Board, movingId: string, overId: string): BoardMove | null {
@@ -72,14 +73,15 @@ export function dropCard(board: Board, movingId: string, overId: string): BoardM
     return { kind: "reorderScenes", chapterId: source.id, version: source.version, sceneIds };
   }
   const overAt = overChapter.sceneIds.indexOf(overId);
-  const position = overAt < 0 ? 1 : overAt + (from < to ? 2 : 1);
-  return { kind: "moveScene", sceneId: movingId, version: source.version, toChapterId: overChapter.id, toVersion: overChapter.version, position };
+  const move = { kind: "moveScene", sceneId: movingId, version: source.version, toChapterId: overChapter.id, toVersion: overChapter.version } as const;
+  return overAt < 0 ? move : { ...move, position: overAt + (from < to ? 2 : 1) };
 }
 
 /**
  * A scene one place earlier (-1) or later (+1) in reading order: within its chapter it swaps with
  * its neighbour; at the chapter's edge it goes to the end of the chapter before (or the start of
- * the one after), across parts too. null: it is the first (last) card of the book.
+ * the one after), across parts too. null: it is the first (last) card of the book. (Into a chapter
+ * without scenes, "the end" is after its text, which becomes a scene on the way: no position.)
  */
 export function stepScene(board: Board, sceneId: string, direction: -1 | 1): BoardMove | null {
   const chapters = chaptersInOrder(board);
@@ -95,8 +97,8 @@ export function stepScene(board: Board, sceneId: string, direction: -1 | 1): Boa
   }
   const target = chapters[at + direction];
   if (!target) return null;
-  const position = direction < 0 ? target.sceneIds.length + 1 : 1;
-  return { kind: "moveScene", sceneId, version: source.version, toChapterId: target.id, toVersion: target.version, position };
+  const move = { kind: "moveScene", sceneId, version: source.version, toChapterId: target.id, toVersion: target.version } as const;
+  return direction < 0 ? move : { ...move, position: 1 };
 }
 
 /** A chapter one place earlier or later in the reading order (joining the part of the chapter it passes). */

@@ -32,8 +32,8 @@ describe("a drop", () => {
     expect(dropCard(board, "c2", "a1")).toEqual({ kind: "moveScene", sceneId: "c2", version: 5, toChapterId: "a", toVersion: 3, position: 1 });
   });
 
-  it("on a chapter without scenes makes the scene its first", () => {
-    expect(dropCard(board, "c1", "b")).toEqual({ kind: "moveScene", sceneId: "c1", version: 5, toChapterId: "b", toVersion: 1, position: 1 });
+  it("on a chapter without scenes puts the scene last in it, after the chapter's text", () => {
+    expect(dropCard(board, "c1", "b")).toEqual({ kind: "moveScene", sceneId: "c1", version: 5, toChapterId: "b", toVersion: 1 });
   });
 
   it("of a chapter card reorders the contents with the order version: it takes the place, and the part, of the card's chapter", () => {
@@ -47,7 +47,9 @@ describe("the move buttons", () => {
   it("step a scene within its chapter, and over its edge into the chapter before or after", () => {
     expect(stepScene(board, "a2", -1)).toEqual({ kind: "reorderScenes", chapterId: "a", version: 3, sceneIds: ["a2", "a1", "a3"] });
     expect(stepScene(board, "a3", 1)).toEqual({ kind: "moveScene", sceneId: "a3", version: 3, toChapterId: "b", toVersion: 1, position: 1 });
-    expect(stepScene(board, "c1", -1)).toEqual({ kind: "moveScene", sceneId: "c1", version: 5, toChapterId: "b", toVersion: 1, position: 1 });
+    expect(stepScene(board, "c1", -1)).toEqual({ kind: "moveScene", sceneId: "c1", version: 5, toChapterId: "b", toVersion: 1 });
+    expect(stepScene(board, "c1", -1)).not.toHaveProperty("position");
+    expect(stepScene({ ...board, entries: [{ chapterId: "c" }, { chapterId: "a" }] }, "c2", 1)).toEqual({ kind: "moveScene", sceneId: "c2", version: 5, toChapterId: "a", toVersion: 3, position: 1 });
     expect(stepScene(board, "a1", -1)).toBeNull();
     expect(stepScene(board, "c2", 1)).toBeNull();
   });

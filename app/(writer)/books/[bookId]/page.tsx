@@ -36,6 +36,7 @@ import { ReleasePlanner } from "./_components/release-planner";
 import { listFormats } from "@/server/convert/list-formats";
 import { foreshadowingSummary } from "@/server/foreshadowing/list-foreshadowings";
 import styles from "./book.module.css";
+import { getT } from "@/app/_i18n/server";
 
 type Params = Promise<{ bookId: string }>;
 
@@ -130,6 +131,8 @@ export default async function BookPage({ params }: { params: Params }) {
   // writer's desk, an editor or viewer a reading view of all of it, a beta reader the released chapters.
   const writes = roleMayDo(book.role, "write");
   const readsDraft = roleMayDo(book.role, "readDraft");
+  // The plan's views beside the outline (decision 0505), named in the page's language.
+  const [corkboardWords, timelineWords] = await Promise.all([getT("corkboard"), getT("timeline")]);
   const [chapters, trashed, goal, members, activity, contents, foreshadowing] = await Promise.all([
     allChapters(book.id, principal),
     writes ? allChapters(book.id, principal, true) : [],
@@ -186,6 +189,12 @@ export default async function BookPage({ params }: { params: Params }) {
               </Link>
               <Link href={`/books/${book.id}/outline`} className="button secondary small">
                 Outline
+              </Link>
+              <Link href={`/books/${book.id}/corkboard`} className="button secondary small">
+                {corkboardWords("link")}
+              </Link>
+              <Link href={`/books/${book.id}/timeline`} className="button secondary small">
+                {timelineWords("link")}
               </Link>
               <Link href={`/books/${book.id}/snapshots`} className="button secondary small">
                 Snapshots
