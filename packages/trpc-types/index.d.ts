@@ -1204,7 +1204,7 @@ export type AppRouter = TRPCBuiltRouter<
         output: {
           items: Array<{
               id: string;
-              kind: "comment" | "reply" | "mention" | "invitation" | "suggestion" | "suggestion_accepted" | "suggestion_rejected" | "reader_finished";
+              kind: "comment" | "reply" | "mention" | "invitation" | "suggestion" | "suggestion_accepted" | "suggestion_rejected" | "reader_finished" | "foreshadowing_overdue";
               read: boolean;
               createdAt: string;
               book: {
@@ -1240,6 +1240,11 @@ export type AppRouter = TRPCBuiltRouter<
                 state: "accepted" | "withdrawn" | "pending" | "expired" | "book_deleted";
                 link: string | null;
               } | null;
+              foreshadowing: {
+                id: string;
+                title: string;
+                state: "planted" | "paid_off" | "dropped";
+              } | null;
               readChapter: {
                 id: string;
                 title: string;
@@ -1259,7 +1264,7 @@ export type AppRouter = TRPCBuiltRouter<
         };
         output: {
           id: string;
-          kind: "comment" | "reply" | "mention" | "invitation" | "suggestion" | "suggestion_accepted" | "suggestion_rejected" | "reader_finished";
+          kind: "comment" | "reply" | "mention" | "invitation" | "suggestion" | "suggestion_accepted" | "suggestion_rejected" | "reader_finished" | "foreshadowing_overdue";
           read: boolean;
           createdAt: string;
           book: {
@@ -1294,6 +1299,11 @@ export type AppRouter = TRPCBuiltRouter<
             expiresAt: string;
             state: "accepted" | "withdrawn" | "pending" | "expired" | "book_deleted";
             link: string | null;
+          } | null;
+          foreshadowing: {
+            id: string;
+            title: string;
+            state: "planted" | "paid_off" | "dropped";
           } | null;
           readChapter: {
             id: string;
@@ -2272,7 +2282,7 @@ export type AppRouter = TRPCBuiltRouter<
       list: TRPCQueryProcedure<{
         input: {
           bookId: string;
-          status?: "open" | "overdue" | "paid_off" | "dropped" | undefined;
+          status?: "open" | "paid_off" | "dropped" | "overdue" | undefined;
           chapterId?: string | undefined;
         };
         output: Array<{
@@ -2280,8 +2290,8 @@ export type AppRouter = TRPCBuiltRouter<
             bookId: string;
             title: string;
             note: string;
-            state: "paid_off" | "dropped" | "planted";
-            status: "open" | "overdue" | "paid_off" | "dropped";
+            state: "planted" | "paid_off" | "dropped";
+            status: "open" | "paid_off" | "dropped" | "overdue";
             setup: {
               chapter: {
                 id: string;
@@ -2331,8 +2341,8 @@ export type AppRouter = TRPCBuiltRouter<
           bookId: string;
           title: string;
           note: string;
-          state: "paid_off" | "dropped" | "planted";
-          status: "open" | "overdue" | "paid_off" | "dropped";
+          state: "planted" | "paid_off" | "dropped";
+          status: "open" | "paid_off" | "dropped" | "overdue";
           setup: {
             chapter: {
               id: string;
@@ -2402,8 +2412,8 @@ export type AppRouter = TRPCBuiltRouter<
           bookId: string;
           title: string;
           note: string;
-          state: "paid_off" | "dropped" | "planted";
-          status: "open" | "overdue" | "paid_off" | "dropped";
+          state: "planted" | "paid_off" | "dropped";
+          status: "open" | "paid_off" | "dropped" | "overdue";
           setup: {
             chapter: {
               id: string;
@@ -2468,15 +2478,15 @@ export type AppRouter = TRPCBuiltRouter<
           } | {
             chapterNumber: number;
           } | null | undefined;
-          state?: "paid_off" | "dropped" | "planted" | undefined;
+          state?: "planted" | "paid_off" | "dropped" | undefined;
         };
         output: {
           id: string;
           bookId: string;
           title: string;
           note: string;
-          state: "paid_off" | "dropped" | "planted";
-          status: "open" | "overdue" | "paid_off" | "dropped";
+          state: "planted" | "paid_off" | "dropped";
+          status: "open" | "paid_off" | "dropped" | "overdue";
           setup: {
             chapter: {
               id: string;
@@ -2918,6 +2928,9 @@ export type AppRouter = TRPCBuiltRouter<
           cover?: boolean | undefined;
           async?: boolean | undefined;
           chapters?: string[] | undefined;
+          parts?: string[] | undefined;
+          scenes?: string[] | undefined;
+          content?: "book" | "outline" | undefined;
           copyright?: string | undefined;
           dedication?: string | undefined;
           sceneBreak?: "stars" | "hash" | "asterism" | "blank" | undefined;

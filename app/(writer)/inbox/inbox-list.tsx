@@ -29,6 +29,8 @@ function sentence(n: NotificationDto): string {
       return `${who} accepted your suggestion on ${where}`;
     case "suggestion_rejected":
       return `${who} rejected your suggestion on ${where}`;
+    case "foreshadowing_overdue":
+      return `“${n.foreshadowing?.title ?? "A foreshadowing"}” is overdue in ${n.book.title}: the book is written past its pay-off-by chapter`;
     case "reader_finished":
       return `${who} finished “${n.readChapter?.title ?? "a chapter"}” of ${n.book.title}`;
     case "invitation": {
