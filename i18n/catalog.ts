@@ -1,7 +1,11 @@
 import enCommon from "./messages/en/common.json";
 import enErrors from "./messages/en/errors.json";
+import enExportDialog from "./messages/en/exportDialog.json";
+import enForeshadowingInbox from "./messages/en/foreshadowingInbox.json";
 import zhCommon from "./messages/zh-CN/common.json";
 import zhErrors from "./messages/zh-CN/errors.json";
+import zhExportDialog from "./messages/zh-CN/exportDialog.json";
+import zhForeshadowingInbox from "./messages/zh-CN/foreshadowingInbox.json";
 import type { Locale } from "./locales";
 
 /**
@@ -13,6 +17,8 @@ import type { Locale } from "./locales";
 const en = {
   common: enCommon,
   errors: enErrors,
+  exportDialog: enExportDialog,
+  foreshadowingInbox: enForeshadowingInbox,
 };
 
 export type Messages = typeof en;
@@ -20,6 +26,8 @@ export type Messages = typeof en;
 const zhCN: Messages = {
   common: zhCommon,
   errors: zhErrors,
+  exportDialog: zhExportDialog,
+  foreshadowingInbox: zhForeshadowingInbox,
 };
 
 export const MESSAGES: Record<Locale, Messages> = { en, "zh-CN": zhCN };
