@@ -1,11 +1,15 @@
 import enCommon from "./messages/en/common.json";
 import enErrors from "./messages/en/errors.json";
+import enExportDialog from "./messages/en/exportDialog.json";
+import enForeshadowingInbox from "./messages/en/foreshadowingInbox.json";
 import zhCommon from "./messages/zh-CN/common.json";
 import zhErrors from "./messages/zh-CN/errors.json";
 import enCorkboard from "./messages/en/corkboard.json";
 import enTimeline from "./messages/en/timeline.json";
 import zhCorkboard from "./messages/zh-CN/corkboard.json";
 import zhTimeline from "./messages/zh-CN/timeline.json";
+import zhExportDialog from "./messages/zh-CN/exportDialog.json";
+import zhForeshadowingInbox from "./messages/zh-CN/foreshadowingInbox.json";
 import type { Locale } from "./locales";
 
 /**
@@ -19,6 +23,8 @@ const en = {
   errors: enErrors,
   corkboard: enCorkboard,
   timeline: enTimeline,
+  exportDialog: enExportDialog,
+  foreshadowingInbox: enForeshadowingInbox,
 };
 
 export type Messages = typeof en;
@@ -28,6 +34,8 @@ const zhCN: Messages = {
   errors: zhErrors,
   corkboard: zhCorkboard,
   timeline: zhTimeline,
+  exportDialog: zhExportDialog,
+  foreshadowingInbox: zhForeshadowingInbox,
 };
 
 export const MESSAGES: Record<Locale, Messages> = { en, "zh-CN": zhCN };

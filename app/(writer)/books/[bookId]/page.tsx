@@ -31,6 +31,7 @@ import { BookGoal } from "./_components/book-goal";
 import { ChapterList } from "./_components/chapter-list";
 import { ChapterTrash } from "./_components/chapter-trash";
 import { ExportButton } from "./_components/export-button";
+import { sceneNames } from "@/server/scenes/scene-names";
 import { MembersPanel } from "./_components/members-panel";
 import { ReleasePlanner } from "./_components/release-planner";
 import { listFormats } from "@/server/convert/list-formats";
@@ -151,6 +152,8 @@ export default async function BookPage({ params }: { params: Params }) {
 
   // What the export dialog, the search and the release plan name the chapters by.
   const chapterNames = chapters.map(({ id, title }) => ({ id, title }));
+  // The export dialog's parts and scenes to choose from (decision 0508): names and places only.
+  const exportScenes = readsDraft ? await sceneNames({ bookId: book.id }, principal) : [];
 
   return (
     <BookDeskProvider>
@@ -221,7 +224,9 @@ export default async function BookPage({ params }: { params: Params }) {
                 bookId={book.id}
                 hasCover={book.cover !== null}
                 formats={listFormats(principal).filter((f) => f.write).map(({ id, name }) => ({ id, name }))}
-                chapters={chapterNames}
+                chapters={chapters.map(({ id, title, partId }) => ({ id, title, partId }))}
+                parts={parts.map(({ id, title }) => ({ id, title }))}
+                scenes={exportScenes}
                 frontMatter={{ copyright: book.copyright ?? "", dedication: book.dedication ?? "" }}
                 theme={book.theme}
                 savesFrontMatter={writes}
