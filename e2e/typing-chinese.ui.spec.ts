@@ -82,3 +82,41 @@ test("a page left while composing saves the text typed before the composition, a
   await expect.poll(async () => (await stored(page.request, chapter!)).content).toBe("第一段。他说：");
   expect((await history(page.request, chapter!)).filter((text) => /[a-z]/.test(text))).toEqual([]);
 });
+
+test("“ ” ‘ ’ … — are drawn full-width with a CJK face in a Chinese chapter, and Latin-shaped in an English one", async ({ page }) => {
+  const line = "他说：“你好，‘朋友’。”……——";
+  const [chinese] = await newBook(page.request, [{ title: "第三回", content: line }], "zh");
+  const [english] = await newBook(page.request, [{ title: "Chapter Three", content: "He said: “Hello, ‘friend’.”……——" }], "en");
+
+  /** The width of each mark in the editor's first line, in ems of its font. */
+  const widths = (page: Page) =>
+    page.evaluate(async (marks) => {
+      await document.fonts.ready;
+      const line = document.querySelector(".cm-content .cm-line")!;
+      const em = Number.parseFloat(getComputedStyle(line).fontSize);
+      const text = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+      const found: Record<string, number> = {};
+      for (let node = text.nextNode(); node; node = text.nextNode()) {
+        for (const mark of marks) {
+          const at = node.textContent!.indexOf(mark);
+          if (at < 0 || mark in found) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + 1);
+          found[mark] = Math.round((range.getBoundingClientRect().width / em) * 100) / 100;
+        }
+      }
+      return found;
+    }, ["“", "”", "‘", "’", "…", "—"]);
+
+  await page.goto(chinese!.path);
+  await expect(editorText(page)).toContainText("你好");
+  const inChinese = await widths(page);
+  for (const mark of ["“", "”", "‘", "’", "…", "—"]) expect(inChinese[mark], mark).toBeGreaterThanOrEqual(0.9);
+  await page.screenshot({ path: "test-results/typing-chinese-marks.png" });
+
+  await page.goto(english!.path);
+  await expect(editorText(page)).toContainText("Hello");
+  const inEnglish = await widths(page);
+  expect(inEnglish["“"]).toBeLessThan(0.7);
+});
