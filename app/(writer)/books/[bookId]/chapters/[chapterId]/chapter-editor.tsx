@@ -305,7 +305,8 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
     titleRef.current = value;
     validTitle.current = null;
     setTitle(value);
-    sync.current?.edited();
+    // A composition's half-typed title is no edit yet: its end is (decision 0513).
+    if (!titleComposition.current) sync.current?.edited();
     // The API's own schema, loaded with zod the first time a title is edited.
     const { chapterTitle } = await import("@/server/chapters/schemas");
     if (titleRef.current !== value) return;
