@@ -20,6 +20,8 @@ import { registerParts } from "./commands/parts";
 import { registerScenes } from "./commands/scenes";
 import { registerOutline } from "./commands/outline";
 import { registerForeshadowing } from "./commands/foreshadowing";
+import { registerPlotGrid } from "./commands/plot-grid";
+import { registerBeats } from "./commands/beats";
 import { registerReleases } from "./commands/releases";
 import { registerSearch } from "./commands/search";
 import { registerSeries } from "./commands/series";
@@ -88,6 +90,8 @@ function buildProgram(): Command {
     registerScenes,
     registerOutline,
     registerForeshadowing,
+    registerPlotGrid,
+    registerBeats,
     registerComments,
     registerSuggestions,
     registerInbox,
