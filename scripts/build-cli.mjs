@@ -35,6 +35,8 @@ const SHARED_MODULES = new Set([
   "server/http/content-disposition.ts",
   // the order of a book's parts and chapters, pure: `inkstone parts move` moves as the book page does
   "server/group-by.ts",
+  // the interface's languages, which an account's schema names (decision 0504); imports nothing
+  "i18n/locales.ts",
   "server/parts/contents-tree.ts",
   "server/releases/schedule.ts",
   "server/text/storable-text.ts",

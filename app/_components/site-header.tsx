@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { getT } from "../_i18n/server";
 import { signOutAction } from "../(auth)/actions";
 import { NavLink } from "./nav-link";
 import { SubmitButton } from "./submit-button";
@@ -10,42 +11,43 @@ import { ThemeToggle } from "./theme-toggle";
  * writer is greeted by the name they gave at sign-up, by their e-mail only when they gave none.
  * The server's admin also finds its accounts here; everyone finds their inbox, with what is unread.
  */
-export function SiteHeader({ name, email, theme, admin, unread }: { name: string; email: string; theme: Theme; admin: boolean; unread: number }) {
+export async function SiteHeader({ name, email, theme, admin, unread }: { name: string; email: string; theme: Theme; admin: boolean; unread: number }) {
+  const t = await getT("common.header");
   return (
     <header className="site-header">
       <a href="#main" className="skip-link">
-        Skip to content
+        {t("skipToContent")}
       </a>
       <Link href="/books" className="wordmark">
         Inkstone
       </Link>
-      <nav aria-label="Main" className="site-nav">
-        <NavLink href="/books">Books</NavLink>
-        <NavLink href="/templates">Templates</NavLink>
-        <NavLink href="/progress">Progress</NavLink>
+      <nav aria-label={t("mainNav")} className="site-nav">
+        <NavLink href="/books">{t("books")}</NavLink>
+        <NavLink href="/templates">{t("templates")}</NavLink>
+        <NavLink href="/progress">{t("progress")}</NavLink>
         <NavLink href="/inbox">
-          Inbox
+          {t("inbox")}
           {unread > 0 && (
             <>
               <span className="badge" aria-hidden="true">
                 {unread > 99 ? "99+" : unread}
               </span>
-              <span className="visually-hidden">({unread} unread)</span>
+              <span className="visually-hidden">{t("unread", { count: unread })}</span>
             </>
           )}
         </NavLink>
       </nav>
-      <nav aria-label="Account" className="site-nav account-nav">
+      <nav aria-label={t("accountNav")} className="site-nav account-nav">
         <ThemeToggle initial={theme} />
-        <NavLink href="/settings/goals">Goals</NavLink>
-        <NavLink href="/settings/tokens">Tokens</NavLink>
-        <NavLink href="/settings/account">Account</NavLink>
-        {admin && <NavLink href="/admin/users">Users</NavLink>}
+        <NavLink href="/settings/goals">{t("goals")}</NavLink>
+        <NavLink href="/settings/tokens">{t("tokens")}</NavLink>
+        <NavLink href="/settings/account">{t("account")}</NavLink>
+        {admin && <NavLink href="/admin/users">{t("users")}</NavLink>}
         <span className="site-user" title={email}>
           {name.trim() || email}
         </span>
         <form action={signOutAction}>
-          <SubmitButton className="link-button quiet">Sign out</SubmitButton>
+          <SubmitButton className="link-button quiet">{t("signOut")}</SubmitButton>
         </form>
       </nav>
     </header>

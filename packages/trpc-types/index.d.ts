@@ -31,6 +31,21 @@ export type AppRouter = TRPCBuiltRouter<
           email: string;
           name: string;
           role: "admin" | "writer";
+          locale: "en" | "zh-CN" | null;
+          createdAt: string;
+        };
+        meta: object;
+      }>;
+      updateMe: TRPCMutationProcedure<{
+        input: {
+          locale?: "en" | "zh-CN" | null | undefined;
+        };
+        output: {
+          id: string;
+          email: string;
+          name: string;
+          role: "admin" | "writer";
+          locale: "en" | "zh-CN" | null;
           createdAt: string;
         };
         meta: object;
@@ -71,6 +86,7 @@ export type AppRouter = TRPCBuiltRouter<
               email: string;
               name: string;
               role: "admin" | "writer";
+              locale: "en" | "zh-CN" | null;
               createdAt: string;
               disabledAt: string | null;
               books: number;
@@ -90,6 +106,7 @@ export type AppRouter = TRPCBuiltRouter<
           email: string;
           name: string;
           role: "admin" | "writer";
+          locale: "en" | "zh-CN" | null;
           createdAt: string;
           disabledAt: string | null;
           books: number;
@@ -107,6 +124,7 @@ export type AppRouter = TRPCBuiltRouter<
           email: string;
           name: string;
           role: "admin" | "writer";
+          locale: "en" | "zh-CN" | null;
           createdAt: string;
           disabledAt: string | null;
           books: number;

@@ -17,6 +17,8 @@ export const OPERATIONS = {
   // account with any credential, proving it is them with the password; the rest is the admin's
   "users.changePassword": { scope: null },
   "users.deleteSelf": { scope: null },
+  // the writer's own preferences (the interface language, decision 0504), as harmless as reading the account
+  "users.updateMe": { scope: null },
   "users.list": { scope: "admin" },
   "users.get": { scope: "admin" },
   "users.update": { scope: "admin" },

@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import { z } from "zod";
+import { isLocale, LOCALES } from "../../i18n/locales";
 import { passwordSchema } from "../auth/schemas";
 import type { User } from "../generated/kysely/database";
 
@@ -9,16 +10,29 @@ export const userSchema = z
     email: z.string(),
     name: z.string(),
     role: z.enum(["writer", "admin"]),
+    locale: z.enum(LOCALES).nullable().describe("the interface language the writer chose; null: as their browser asks"),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: "User" });
 export type UserDto = z.infer<typeof userSchema>;
 
-export const userColumns = ["id", "email", "name", "role", "createdAt"] as const;
+export const userColumns = ["id", "email", "name", "role", "locale", "createdAt"] as const;
 
 export function toUserDto(user: Pick<Selectable<User>, (typeof userColumns)[number]>): UserDto {
-  return { ...user, role: user.role === "admin" ? "admin" : "writer", createdAt: user.createdAt.toISOString() };
+  return {
+    ...user,
+    role: user.role === "admin" ? "admin" : "writer",
+    locale: isLocale(user.locale) ? user.locale : null,
+    createdAt: user.createdAt.toISOString(),
+  };
 }
+
+/** PATCH /api/v1/users/me: what a writer changes of their own account, besides the password. */
+export const updateMeInput = z
+  .strictObject({
+    locale: z.enum(LOCALES).nullable().optional().describe("the interface language (pages and e-mails); null: as the browser asks"),
+  })
+  .meta({ id: "UpdateMe" });
 
 /** An account as an admin sees it (GET /api/v1/users…): the user, whether it is disabled, what it owns. */
 export const accountSchema = userSchema

@@ -82,6 +82,14 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
       expect(data).toMatchObject({ id: owner.id, email: owner.email, role: "writer" });
     },
   }),
+  "PATCH /api/v1/users/me": async (owner) => ({
+    path: "/api/v1/users/me",
+    body: { locale: "zh-CN" },
+    snapshot: async () => ((await get("/api/v1/users/me", owner.token)).body as { data: { locale: unknown } }).data.locale,
+    async afterSuccess(data) {
+      expect(data).toMatchObject({ id: owner.id, locale: "zh-CN" });
+    },
+  }),
   "GET /api/v1/tokens": async (owner, scopes) => ({
     path: "/api/v1/tokens",
     snapshot: () => tokenState(owner.token),

@@ -58,6 +58,14 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
       expect(data).toMatchObject({ id: owner.id, email: owner.email, role: "writer" });
     },
   }),
+  "users.updateMe": async (owner) => ({
+    input: { locale: "zh-CN" },
+    stranger: null,
+    snapshot: async () => ((await get("/api/v1/users/me", owner.token)).body as { data: { locale: unknown } }).data.locale,
+    async afterSuccess(data) {
+      expect(data).toMatchObject({ id: owner.id, locale: "zh-CN" });
+    },
+  }),
   "books.list": async (owner) => {
     const listed = await createBook(owner.token, { title: "Listed by the tRPC matrix", type: "trpc-matrix-listed" });
     return {

@@ -15,11 +15,13 @@ import {
   endedSignInsSchema,
   passwordResetSchema,
   updateAccountInput,
+  updateMeInput,
   userIdParams,
   userSchema,
 } from "../../users/schemas";
 import { signOutAccount } from "../../users/sign-out-account";
 import { updateAccount } from "../../users/update-account";
+import { updateMe } from "../../users/update-me";
 import { defineEndpoint, defineListEndpoint } from "../endpoint";
 import { success } from "../envelope";
 
@@ -45,6 +47,18 @@ export const currentUserEndpoint = defineEndpoint({
   auth: "required",
   success: { status: 200, description: "the account", schema: userSchema },
   run: (_, principal) => getCurrentUser(principal),
+});
+
+// PATCH /api/v1/users/me — the writer's own preferences
+export const updateMeEndpoint = defineEndpoint({
+  method: "PATCH",
+  path: "/api/v1/users/me",
+  summary: "Change your own account's preferences: the interface language",
+  operation: "users.updateMe",
+  auth: "required",
+  body: { schema: updateMeInput },
+  success: { status: 201, description: "the account", schema: userSchema },
+  run: updateMe,
 });
 
 // PUT /api/v1/users/me/password — a new password; every other sign-in ends

@@ -9,6 +9,7 @@ import {
   resetPasswordEndpoint,
   signOutAccountEndpoint,
   updateAccountEndpoint,
+  updateMeEndpoint,
 } from "../../http/endpoints/users";
 import { router } from "../init";
 import { listProcedureOf } from "../list-procedure";
@@ -17,6 +18,8 @@ import { procedureOf } from "../procedure-of";
 export const usersRouter = router({
   /** The account behind the session or token, as GET /api/v1/users/me answers it. */
   me: procedureOf(currentUserEndpoint),
+  /** The writer's own preferences (the interface language), as PATCH /api/v1/users/me. */
+  updateMe: procedureOf(updateMeEndpoint),
   changePassword: procedureOf(changePasswordEndpoint),
   deleteSelf: procedureOf(deleteOwnAccountEndpoint, "deleted"),
   // the admin's (scope admin)
