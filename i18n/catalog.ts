@@ -1,7 +1,9 @@
 import enCommon from "./messages/en/common.json";
 import enErrors from "./messages/en/errors.json";
+import enPlotGrid from "./messages/en/plotGrid.json";
 import zhCommon from "./messages/zh-CN/common.json";
 import zhErrors from "./messages/zh-CN/errors.json";
+import zhPlotGrid from "./messages/zh-CN/plotGrid.json";
 import type { Locale } from "./locales";
 
 /**
@@ -13,6 +15,7 @@ import type { Locale } from "./locales";
 const en = {
   common: enCommon,
   errors: enErrors,
+  plotGrid: enPlotGrid,
 };
 
 export type Messages = typeof en;
@@ -20,6 +23,7 @@ export type Messages = typeof en;
 const zhCN: Messages = {
   common: zhCommon,
   errors: zhErrors,
+  plotGrid: zhPlotGrid,
 };
 
 export const MESSAGES: Record<Locale, Messages> = { en, "zh-CN": zhCN };

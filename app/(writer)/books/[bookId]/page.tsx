@@ -35,6 +35,7 @@ import { MembersPanel } from "./_components/members-panel";
 import { ReleasePlanner } from "./_components/release-planner";
 import { listFormats } from "@/server/convert/list-formats";
 import { foreshadowingSummary } from "@/server/foreshadowing/list-foreshadowings";
+import { getT } from "../../../_i18n/server";
 import styles from "./book.module.css";
 
 type Params = Promise<{ bookId: string }>;
@@ -115,6 +116,7 @@ export default async function BookPage({ params }: { params: Params }) {
   const { bookId } = await params;
   const principal = await requirePrincipal(`/books/${bookId}`);
   const book = await loadBook(bookId, principal);
+  const plotGridWords = await getT("plotGrid");
   if (!("title" in book)) {
     return (
       <div className="empty">
@@ -186,6 +188,9 @@ export default async function BookPage({ params }: { params: Params }) {
               </Link>
               <Link href={`/books/${book.id}/outline`} className="button secondary small">
                 Outline
+              </Link>
+              <Link href={`/books/${book.id}/plot-grid`} className="button secondary small">
+                {plotGridWords("link")}
               </Link>
               <Link href={`/books/${book.id}/snapshots`} className="button secondary small">
                 Snapshots
