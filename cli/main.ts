@@ -19,6 +19,7 @@ import { registerMembers } from "./commands/members";
 import { registerParts } from "./commands/parts";
 import { registerScenes } from "./commands/scenes";
 import { registerOutline } from "./commands/outline";
+import { registerTimeline } from "./commands/timeline";
 import { registerForeshadowing } from "./commands/foreshadowing";
 import { registerPlotGrid } from "./commands/plot-grid";
 import { registerBeats } from "./commands/beats";
@@ -89,6 +90,7 @@ function buildProgram(): Command {
     registerParts,
     registerScenes,
     registerOutline,
+    registerTimeline,
     registerForeshadowing,
     registerPlotGrid,
     registerBeats,

@@ -33,3 +33,14 @@ test("the interface language chosen in Settings → Account is the pages' from t
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Books" })).toBeVisible();
   expect((await (await page.request.get("/api/v1/users/me")).json()).data.locale).toBeNull();
 });
+
+test("a page that is not there says so in the browser's language", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, locale: "zh-CN", storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  const answer = await page.goto("/no/such/page");
+  expect(answer?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "找不到页面" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "回到我的作品" })).toHaveAttribute("href", "/books");
+  await expect(page).toHaveTitle("找不到页面 · Inkstone");
+  await context.close();
+});

@@ -1,8 +1,16 @@
 import enCommon from "./messages/en/common.json";
 import enErrors from "./messages/en/errors.json";
-import enPlotGrid from "./messages/en/plotGrid.json";
+import enExportDialog from "./messages/en/exportDialog.json";
+import enForeshadowingInbox from "./messages/en/foreshadowingInbox.json";
 import zhCommon from "./messages/zh-CN/common.json";
 import zhErrors from "./messages/zh-CN/errors.json";
+import enCorkboard from "./messages/en/corkboard.json";
+import enTimeline from "./messages/en/timeline.json";
+import zhCorkboard from "./messages/zh-CN/corkboard.json";
+import zhTimeline from "./messages/zh-CN/timeline.json";
+import zhExportDialog from "./messages/zh-CN/exportDialog.json";
+import zhForeshadowingInbox from "./messages/zh-CN/foreshadowingInbox.json";
+import enPlotGrid from "./messages/en/plotGrid.json";
 import zhPlotGrid from "./messages/zh-CN/plotGrid.json";
 import type { Locale } from "./locales";
 
@@ -15,6 +23,10 @@ import type { Locale } from "./locales";
 const en = {
   common: enCommon,
   errors: enErrors,
+  corkboard: enCorkboard,
+  timeline: enTimeline,
+  exportDialog: enExportDialog,
+  foreshadowingInbox: enForeshadowingInbox,
   plotGrid: enPlotGrid,
 };
 
@@ -23,6 +35,10 @@ export type Messages = typeof en;
 const zhCN: Messages = {
   common: zhCommon,
   errors: zhErrors,
+  corkboard: zhCorkboard,
+  timeline: zhTimeline,
+  exportDialog: zhExportDialog,
+  foreshadowingInbox: zhForeshadowingInbox,
   plotGrid: zhPlotGrid,
 };
 
