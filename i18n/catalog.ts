@@ -1,5 +1,7 @@
+import enBooks from "./messages/en/books.json";
 import enCommon from "./messages/en/common.json";
 import enErrors from "./messages/en/errors.json";
+import zhBooks from "./messages/zh-CN/books.json";
 import zhCommon from "./messages/zh-CN/common.json";
 import zhErrors from "./messages/zh-CN/errors.json";
 import type { Locale } from "./locales";
@@ -13,6 +15,7 @@ import type { Locale } from "./locales";
 const en = {
   common: enCommon,
   errors: enErrors,
+  books: enBooks,
 };
 
 export type Messages = typeof en;
@@ -20,6 +23,7 @@ export type Messages = typeof en;
 const zhCN: Messages = {
   common: zhCommon,
   errors: zhErrors,
+  books: zhBooks,
 };
 
 export const MESSAGES: Record<Locale, Messages> = { en, "zh-CN": zhCN };
