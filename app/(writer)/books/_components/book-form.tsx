@@ -50,7 +50,8 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
     const target = text("targetWordCount").replace(/[\s,_']/g, "");
     const values = {
       title: text("title"),
-      type: text("type").trim() || "novel",
+      // Blank is the placeholder's genre, in the interface's language: 小说 for a Chinese writer.
+      type: text("type").trim() || t("genrePlaceholder"),
       description: text("description"),
       status: text("status") as BookStatus,
       // Not a number: sent as typed, so that the API's schema says what a target must be.
