@@ -6,13 +6,13 @@ import { defaultCollectionOptions, MAX_PER_PAGE, parseCollectionQuery } from "@/
 import { AppError } from "@/server/errors";
 import type { Principal } from "@/server/auth/principal";
 import { problemsIn } from "../../_components/problem";
-import { getFormat, getT } from "../../_i18n/server";
+import { getFormat, getT, requestIntl } from "../../_i18n/server";
 import { requirePrincipal } from "../../_components/require-principal";
 import { BookEntryActions, NewBookButton, TrashEntryActions } from "./_components/book-buttons";
 import { BookDeskProvider } from "./_components/book-desk";
 import { ImportBookButton } from "./_components/import-book-button";
 import { listFormats } from "@/server/convert/list-formats";
-import { bookFormat, type BookFormat } from "./_components/book-format";
+import { bookFormat, datesIn, type BookFormat } from "./_components/book-format";
 import { ListControls } from "./_components/list-controls";
 import { LibrarySearch } from "./_components/search/library-search";
 import { WordProgress } from "./_components/word-progress";
@@ -172,7 +172,9 @@ export default async function BooksPage({ searchParams }: { searchParams: Promis
   const filtered = options.filters.status !== undefined || options.filters.type !== undefined || options.filters.language !== undefined;
   const lastPage = Math.max(1, Math.ceil(books.total / options.perPage));
   const t = await getT("books");
-  const format = bookFormat(await getT("books.units"), await getFormat());
+  const { locale, timeZone } = await requestIntl();
+  const formatter = await getFormat();
+  const format = bookFormat(await getT("books.units"), formatter, datesIn(locale, timeZone, formatter));
   const { sentence } = problemsIn(await getT("errors"));
 
   return (
