@@ -1,7 +1,9 @@
+import enBooks from "./messages/en/books.json";
 import enCommon from "./messages/en/common.json";
 import enErrors from "./messages/en/errors.json";
 import enExportDialog from "./messages/en/exportDialog.json";
 import enForeshadowingInbox from "./messages/en/foreshadowingInbox.json";
+import zhBooks from "./messages/zh-CN/books.json";
 import zhCommon from "./messages/zh-CN/common.json";
 import zhErrors from "./messages/zh-CN/errors.json";
 import enCorkboard from "./messages/en/corkboard.json";
@@ -28,6 +30,7 @@ const en = {
   exportDialog: enExportDialog,
   foreshadowingInbox: enForeshadowingInbox,
   plotGrid: enPlotGrid,
+  books: enBooks,
 };
 
 export type Messages = typeof en;
@@ -40,6 +43,7 @@ const zhCN: Messages = {
   exportDialog: zhExportDialog,
   foreshadowingInbox: zhForeshadowingInbox,
   plotGrid: zhPlotGrid,
+  books: zhBooks,
 };
 
 export const MESSAGES: Record<Locale, Messages> = { en, "zh-CN": zhCN };

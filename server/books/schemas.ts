@@ -191,6 +191,8 @@ export const createBookInput = z
     type: writable.type.default("novel"),
     description: writable.description.default(""),
     ...optional,
+    // Left out, the account's interface language (decision 0510): a Chinese writer's new book is Chinese.
+    language: writable.language.optional().describe("BCP 47 language tag. Left out: the language of the interface the account chose (zh-CN for 简体中文), else en"),
     ...textRulesOptional(),
     ...publishingOptional,
   })

@@ -5,21 +5,25 @@ import type { BookDto } from "@/server/books/schemas";
 import { defaultCollectionOptions, MAX_PER_PAGE, parseCollectionQuery } from "@/server/collections";
 import { AppError } from "@/server/errors";
 import type { Principal } from "@/server/auth/principal";
-import { ERROR_SENTENCES } from "../../_components/problem";
-import { formatDateTime, formatRelative } from "../../_components/format";
+import { problemsIn } from "../../_components/problem";
+import { getFormat, getT, requestIntl } from "../../_i18n/server";
 import { requirePrincipal } from "../../_components/require-principal";
 import { BookEntryActions, NewBookButton, TrashEntryActions } from "./_components/book-buttons";
 import { BookDeskProvider } from "./_components/book-desk";
 import { ImportBookButton } from "./_components/import-book-button";
 import { listFormats } from "@/server/convert/list-formats";
-import { ROLE_LABELS } from "./_components/book-roles";
-import { STATUS_LABELS } from "./_components/book-status";
+import { bookFormat, datesIn, type BookFormat } from "./_components/book-format";
 import { ListControls } from "./_components/list-controls";
 import { LibrarySearch } from "./_components/search/library-search";
 import { WordProgress } from "./_components/word-progress";
 import styles from "./books.module.css";
 
-export const metadata: Metadata = { title: "Your books" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getT("books.list");
+  return { title: t("title") };
+}
+
+type Words = Awaited<ReturnType<typeof getT<"books">>>;
 
 const PER_PAGE = 50;
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -65,7 +69,7 @@ function pageLink(searchParams: SearchParams, page: number): string {
   return query ? `/books?${query}` : "/books";
 }
 
-function BookEntry({ book }: { book: BookDto }) {
+function BookEntry({ book, t, format }: { book: BookDto; t: Words; format: BookFormat }) {
   return (
     <li className={styles.entry}>
       <div className={styles.main}>
@@ -74,13 +78,17 @@ function BookEntry({ book }: { book: BookDto }) {
         </h2>
         <p className={styles.meta}>
           <span>{book.type}</span>
-          <span className={`status status-${book.status}`}>{STATUS_LABELS[book.status]}</span>
-          {book.role !== "owner" && <span className={`role role-${book.role}`}>{ROLE_LABELS[book.role]}</span>}
+          <span className={`status status-${book.status}`}>{t(`status.${book.status}`)}</span>
+          {book.role !== "owner" && <span className={`role role-${book.role}`}>{t(`roles.${book.role}`)}</span>}
           <span>
-            Edited{" "}
-            <time dateTime={book.updatedAt} title={formatDateTime(book.updatedAt)}>
-              {formatRelative(book.updatedAt)}
-            </time>
+            {t.rich("list.edited", {
+              when: format.relative(book.updatedAt),
+              time: (chunks) => (
+                <time dateTime={book.updatedAt} title={format.dateTime(book.updatedAt)}>
+                  {chunks}
+                </time>
+              ),
+            })}
           </span>
         </p>
         {book.description && (
@@ -97,7 +105,7 @@ function BookEntry({ book }: { book: BookDto }) {
   );
 }
 
-function TrashEntry({ book }: { book: BookDto }) {
+function TrashEntry({ book, t, format }: { book: BookDto; t: Words; format: BookFormat }) {
   return (
     <li className={styles.entry}>
       <div className={styles.main}>
@@ -108,10 +116,14 @@ function TrashEntry({ book }: { book: BookDto }) {
           <span>{book.type}</span>
           {book.deletedAt && (
             <span>
-              Moved to the trash{" "}
-              <time dateTime={book.deletedAt} title={formatDateTime(book.deletedAt)}>
-                {formatRelative(book.deletedAt)}
-              </time>
+              {t.rich("list.movedToTrash", {
+                when: format.relative(book.deletedAt),
+                time: (chunks) => (
+                  <time dateTime={book.deletedAt!} title={format.dateTime(book.deletedAt!)}>
+                    {chunks}
+                  </time>
+                ),
+              })}
             </span>
           )}
         </p>
@@ -124,28 +136,28 @@ function TrashEntry({ book }: { book: BookDto }) {
   );
 }
 
-function Empty({ trash, filtered }: { trash: boolean; filtered: boolean }) {
+function Empty({ trash, filtered, t }: { trash: boolean; filtered: boolean; t: Words }) {
   if (trash) {
     return (
       <div className="empty">
-        <p className="empty-title">The trash is empty.</p>
-        <p className="muted">Books you move to the trash wait here until you restore them or delete them for good.</p>
+        <p className="empty-title">{t("list.emptyTrash")}</p>
+        <p className="muted">{t("list.emptyTrashHint")}</p>
       </div>
     );
   }
   if (filtered) {
     return (
       <div className="empty">
-        <p className="empty-title">No books match this view.</p>
-        <Link href="/books">Show all your books</Link>
+        <p className="empty-title">{t("list.noMatch")}</p>
+        <Link href="/books">{t("list.showAll")}</Link>
       </div>
     );
   }
   return (
     <div className="empty">
-      <p className="empty-title">Every novel begins with a title.</p>
-      <p className="muted">Give your first book one; the chapters can come later.</p>
-      <NewBookButton>Start your first book</NewBookButton>
+      <p className="empty-title">{t("list.firstTitle")}</p>
+      <p className="muted">{t("list.firstHint")}</p>
+      <NewBookButton>{t("list.startFirst")}</NewBookButton>
     </div>
   );
 }
@@ -159,18 +171,24 @@ export default async function BooksPage({ searchParams }: { searchParams: Promis
   const [books, trashCount, genres] = await Promise.all([listBooks(options, principal), countTrash(principal), writersGenres(principal)]);
   const filtered = options.filters.status !== undefined || options.filters.type !== undefined || options.filters.language !== undefined;
   const lastPage = Math.max(1, Math.ceil(books.total / options.perPage));
+  const t = await getT("books");
+  const { locale, timeZone } = await requestIntl();
+  const formatter = await getFormat();
+  const format = bookFormat(await getT("books.units"), formatter, datesIn(locale, timeZone, formatter));
+  const { sentence } = problemsIn(await getT("errors"));
 
   return (
     <BookDeskProvider>
       <header className={styles.head}>
         <div>
-          <h1>{trash ? "Trash" : "Your books"}</h1>
-          <nav aria-label="Book views" className={styles.views}>
+          <h1>{trash ? t("list.trashHeading") : t("list.heading")}</h1>
+          <nav aria-label={t("list.views")} className={styles.views}>
             <Link href="/books" aria-current={trash ? undefined : "page"}>
-              Books
+              {t("list.viewBooks")}
             </Link>
             <Link href="/books?deleted=true" aria-current={trash ? "page" : undefined}>
-              Trash{trashCount > 0 && <span className={styles.badge}> ({trashCount})</span>}
+              {t("list.viewTrash")}
+              {trashCount > 0 && <span className={styles.badge}> {t("list.trashCount", { count: trashCount })}</span>}
             </Link>
           </nav>
         </div>
@@ -183,27 +201,25 @@ export default async function BooksPage({ searchParams }: { searchParams: Promis
       </header>
       {refused && (
         <p className="form-alert" role="alert">
-          {ERROR_SENTENCES.invalid_query}
+          {sentence("invalid_query")}
         </p>
       )}
       {!trash && books.total > 0 && <LibrarySearch />}
       {!trash && (books.total > 1 || filtered) && <ListControls genres={genres} />}
       {books.items.length === 0 ? (
-        <Empty trash={trash} filtered={filtered} />
+        <Empty trash={trash} filtered={filtered} t={t} />
       ) : (
-        <ul className={styles.list} aria-label={trash ? "Books in the trash" : "Your books"}>
+        <ul className={styles.list} aria-label={trash ? t("list.trashList") : t("list.booksList")}>
           {books.items.map((book) =>
-            trash ? <TrashEntry key={book.id} book={book} /> : <BookEntry key={book.id} book={book} />,
+            trash ? <TrashEntry key={book.id} book={book} t={t} format={format} /> : <BookEntry key={book.id} book={book} t={t} format={format} />,
           )}
         </ul>
       )}
       {lastPage > 1 && (
-        <nav aria-label="Pages" className={styles.pages}>
-          {options.page > 1 && <Link href={pageLink(given, options.page - 1)}>← Previous</Link>}
-          <span className="muted">
-            Page {options.page} of {lastPage}
-          </span>
-          {options.page < lastPage && <Link href={pageLink(given, options.page + 1)}>Next →</Link>}
+        <nav aria-label={t("list.pages")} className={styles.pages}>
+          {options.page > 1 && <Link href={pageLink(given, options.page - 1)}>{t("list.previous")}</Link>}
+          <span className="muted">{t("list.pageOf", { page: options.page, last: lastPage })}</span>
+          {options.page < lastPage && <Link href={pageLink(given, options.page + 1)}>{t("list.next")}</Link>}
         </nav>
       )}
     </BookDeskProvider>

@@ -1,4 +1,5 @@
 import type { AccessibilityClaim } from "./accessibility-claim";
+import { newChapterTitle } from "../../books/language";
 import { CJK } from "../../text/markdown-lines";
 import type { CountRule, ParagraphIndent } from "../../text/text-rules";
 import type { ManuscriptFont, ManuscriptPaper, SceneBreak, TextOptions, ThemeId, TrimSize } from "./export-options";
@@ -128,4 +129,12 @@ export function paragraphIndentOf(model: DocumentModel): ParagraphIndent {
   if (model.paragraphIndent) return model.paragraphIndent;
   const language = (model.language ?? "").split("-", 1)[0]!.toLowerCase();
   return language === "zh" || language === "yue" ? "fullWidth" : "typographic";
+}
+
+/**
+ * What a writer prints for a chapter: its title, or for an untitled one what its book's language
+ * calls it ("第3章" in a Chinese book, "Chapter 3" in an English one or a document without a language).
+ */
+export function chapterTitleOf(chapter: Pick<Chapter, "title">, index: number, language: string | undefined): string {
+  return chapter.title.trim() || newChapterTitle(index + 1, language ?? "en");
 }

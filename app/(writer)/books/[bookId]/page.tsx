@@ -18,12 +18,11 @@ import { roleMayDo } from "@/server/auth/book-roles";
 import { listMembers } from "@/server/members/list-members";
 import { bookActivity } from "@/server/members/book-activity";
 import type { BookActivityDto } from "@/server/members/schemas";
-import { ERROR_SENTENCES } from "../../../_components/problem";
+import { problemsIn } from "../../../_components/problem";
+import { getT } from "../../../_i18n/server";
 import { pagePrincipal, requirePrincipal } from "../../../_components/require-principal";
 import { EditBookButton } from "../_components/book-buttons";
 import { BookDeskProvider } from "../_components/book-desk";
-import { ROLE_LABELS } from "../_components/book-roles";
-import { STATUS_LABELS } from "../_components/book-status";
 import { BookSearch } from "../_components/search/book-search";
 import { WordProgress } from "../_components/word-progress";
 import { BookCover } from "./_components/book-cover";
@@ -50,8 +49,9 @@ const loadBook = cache(async (bookId: string, principal: Principal): Promise<Boo
     return await getBook({ bookId }, principal);
   } catch (error) {
     if (error instanceof AppError && (error.code === "not_found" || error.code === "gone")) notFound();
-    if (error instanceof AppError && error.code === "forbidden") return { refused: ERROR_SENTENCES.forbidden };
-    if (error instanceof AppError && error.code === "book_in_trash") return { refused: ERROR_SENTENCES.book_in_trash, inTrash: true };
+    const { sentence } = problemsIn(await getT("errors"));
+    if (error instanceof AppError && error.code === "forbidden") return { refused: sentence("forbidden") };
+    if (error instanceof AppError && error.code === "book_in_trash") return { refused: sentence("book_in_trash"), inTrash: true };
     throw error;
   }
 });
@@ -71,13 +71,14 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const principal = await pagePrincipal();
   if (!principal) return {};
   const book = await loadBook((await params).bookId, principal);
-  return { title: "title" in book ? book.title : "Not yours" };
+  return { title: "title" in book ? book.title : (await getT("books.book"))("notYours") };
 }
 
 /** The chapters as links to read them, under their parts, for a role that reads but does not write. */
-function ReadingList({ bookId, chapters, parts, language, released }: { bookId: string; chapters: ChapterSummaryDto[]; parts: PartDto[]; language: string; released: boolean }) {
+async function ReadingList({ bookId, chapters, parts, language, released }: { bookId: string; chapters: ChapterSummaryDto[]; parts: PartDto[]; language: string; released: boolean }) {
+  const t = await getT("books.book");
   if (chapters.length === 0) {
-    return <p className="muted">{released ? "No chapter has been released to readers yet." : "No chapters yet."}</p>;
+    return <p className="muted">{released ? t("noReleased") : t("noChapters")}</p>;
   }
   const byId = new Map(chapters.map((chapter) => [chapter.id, chapter]));
   const link = (id: string) => (
@@ -88,7 +89,7 @@ function ReadingList({ bookId, chapters, parts, language, released }: { bookId: 
     </li>
   );
   return (
-    <ol className={styles.readingList} aria-label="Chapters">
+    <ol className={styles.readingList} aria-label={t("chapters")}>
       {entriesOf({ chapters, parts }).map((entry) =>
         "chapterId" in entry ? (
           link(entry.chapterId)
@@ -117,12 +118,12 @@ export default async function BookPage({ params }: { params: Params }) {
   const { bookId } = await params;
   const principal = await requirePrincipal(`/books/${bookId}`);
   const book = await loadBook(bookId, principal);
-  const plotGridWords = await getT("plotGrid");
+  const t = await getT("books");
   if (!("title" in book)) {
     return (
       <div className="empty">
         <p className="empty-title">{book.refused}</p>
-        {book.inTrash ? <Link href="/books?deleted=true">Open the trash</Link> : <Link href="/books">Back to your books</Link>}
+        {book.inTrash ? <Link href="/books?deleted=true">{t("book.openTrash")}</Link> : <Link href="/books">{t("book.backToBooks")}</Link>}
       </div>
     );
   }
@@ -134,7 +135,7 @@ export default async function BookPage({ params }: { params: Params }) {
   const writes = roleMayDo(book.role, "write");
   const readsDraft = roleMayDo(book.role, "readDraft");
   // The plan's views beside the outline (decision 0505), named in the page's language.
-  const [corkboardWords, timelineWords] = await Promise.all([getT("corkboard"), getT("timeline")]);
+  const [corkboardWords, timelineWords, plotGridWords] = await Promise.all([getT("corkboard"), getT("timeline"), getT("plotGrid")]);
   const [chapters, trashed, goal, members, activity, contents, foreshadowing] = await Promise.all([
     allChapters(book.id, principal),
     writes ? allChapters(book.id, principal, true) : [],
@@ -159,7 +160,7 @@ export default async function BookPage({ params }: { params: Params }) {
   return (
     <BookDeskProvider>
       <p className="eyebrow">
-        <Link href="/books">← Your books</Link>
+        <Link href="/books">{t("book.yourBooks")}</Link>
       </p>
       <div className={styles.layout}>
         <header className={styles.head}>
@@ -167,13 +168,11 @@ export default async function BookPage({ params }: { params: Params }) {
             {book.title}
           </h1>
           <p className={styles.meta}>
-            {book.author && <span>by {book.author}</span>}
+            {book.author && <span>{t("book.by", { author: book.author })}</span>}
             <span>{book.type}</span>
-            <span className={`status status-${book.status}`}>{STATUS_LABELS[book.status]}</span>
-            <span>
-              {chapters.length} {chapters.length === 1 ? "chapter" : "chapters"}
-            </span>
-            {book.role !== "owner" && <span className={`role role-${book.role}`}>Shared with you · {ROLE_LABELS[book.role]}</span>}
+            <span className={`status status-${book.status}`}>{t(`status.${book.status}`)}</span>
+            <span>{t("book.chapterCount", { count: chapters.length })}</span>
+            {book.role !== "owner" && <span className={`role role-${book.role}`}>{t("book.shared", { role: t(`roles.${book.role}`) })}</span>}
           </p>
           {book.description && (
             <p className={styles.description} lang={book.language}>
@@ -181,18 +180,18 @@ export default async function BookPage({ params }: { params: Params }) {
             </p>
           )}
         </header>
-        <aside className={styles.side} aria-label="Progress and tools">
+        <aside className={styles.side} aria-label={t("book.side")}>
           <WordProgress book={book} className={styles.progress} />
           {writes && <BookGoal bookId={book.id} language={book.language} initial={goal} />}
           {writes && <BookCover book={book} />}
           {readsDraft && (
             <div className={styles.tools}>
-              {writes && <EditBookButton book={book} className="button secondary small" label="Edit details" />}
+              {writes && <EditBookButton book={book} className="button secondary small" label={t("buttons.editDetails")} />}
               <Link href={`/books/${book.id}/bible`} className="button secondary small">
-                Story bible
+                {t("book.bible")}
               </Link>
               <Link href={`/books/${book.id}/outline`} className="button secondary small">
-                Outline
+                {t("book.outline")}
               </Link>
               <Link href={`/books/${book.id}/corkboard`} className="button secondary small">
                 {corkboardWords("link")}
@@ -204,24 +203,24 @@ export default async function BookPage({ params }: { params: Params }) {
                 {plotGridWords("link")}
               </Link>
               <Link href={`/books/${book.id}/snapshots`} className="button secondary small">
-                Snapshots
+                {t("book.snapshots")}
               </Link>
               {foreshadowing && (
                 <Link href={`/books/${book.id}/foreshadowing`} className={foreshadowing.overdue > 0 ? "button danger small" : "button secondary small"}>
-                  Foreshadowing{foreshadowing.overdue > 0 ? ` · ${foreshadowing.overdue} overdue` : ""}
+                  {foreshadowing.overdue > 0 ? t("book.foreshadowingOverdue", { count: foreshadowing.overdue }) : t("book.foreshadowing")}
                 </Link>
               )}
               {roleMayDo(book.role, "manageSnapshots") && (
                 <Link href={`/books/${book.id}/readers`} className="button secondary small">
-                  Readers
+                  {t("book.readers")}
                 </Link>
               )}
               <Link href={`/analyze/${book.id}`} className="button secondary small">
-                Analyze
+                {t("book.analyze")}
               </Link>
               {roleMayDo(book.role, "comment") && (
                 <Link href={`/books/${book.id}/comments`} className="button secondary small">
-                  Comments
+                  {t("book.comments")}
                 </Link>
               )}
               <ExportButton
@@ -242,7 +241,7 @@ export default async function BookPage({ params }: { params: Params }) {
         {/* Beside the side column, not under it: the chapter list is the first thing on a wide screen. */}
         <div className={styles.main}>
           <section aria-labelledby="chapters-heading" className={styles.chapterSection}>
-            <h2 id="chapters-heading">Chapters</h2>
+            <h2 id="chapters-heading">{t("book.chapters")}</h2>
             {writes ? (
               <>
                 <ChapterList
@@ -262,7 +261,7 @@ export default async function BookPage({ params }: { params: Params }) {
                 {!readsDraft && (
                   <p>
                     <Link href={`/books/${book.id}/reading`} className="button">
-                      Read the draft shared with you
+                      {t("book.readShared")}
                     </Link>
                   </p>
                 )}
@@ -274,17 +273,15 @@ export default async function BookPage({ params }: { params: Params }) {
 
           {writes && (
             <section aria-labelledby="search-heading" className={styles.searchSection}>
-              <h2 id="search-heading">Search and replace</h2>
+              <h2 id="search-heading">{t("book.searchHeading")}</h2>
               <BookSearch bookId={book.id} language={book.language} chapters={chapterNames} />
             </section>
           )}
 
           {writes && (
             <section aria-labelledby="plan-heading" className={styles.planSection}>
-              <h2 id="plan-heading">Release plan</h2>
-              <p className="muted">
-                For serials: date each chapter&rsquo;s release by hand or by a cadence, mark what is out, and keep a buffer written ahead.
-              </p>
+              <h2 id="plan-heading">{t("book.planHeading")}</h2>
+              <p className="muted">{t("book.planHint")}</p>
               <ReleasePlanner bookId={book.id} language={book.language} chapters={chapterNames.map(({ id, title }) => `${id} ${title}`).join("\n")} />
             </section>
           )}

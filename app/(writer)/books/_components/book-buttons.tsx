@@ -2,14 +2,16 @@
 
 import { roleMayDo } from "@/server/auth/book-roles";
 import type { ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import type { BookDto } from "@/server/books/schemas";
 import { useBookDesk } from "./book-desk";
 
-export function NewBookButton({ children = "New book", className = "button" }: { children?: ReactNode; className?: string }) {
+export function NewBookButton({ children, className = "button" }: { children?: ReactNode; className?: string }) {
   const desk = useBookDesk();
+  const t = useTranslations("books.buttons");
   return (
     <button type="button" className={className} onClick={desk.newBook}>
-      {children}
+      {children ?? t("newBook")}
     </button>
   );
 }
@@ -24,33 +26,37 @@ function BookButton({ label, book, onClick, className = "button ghost small" }: 
   );
 }
 
-export function EditBookButton({ book, className, label = "Edit" }: { book: BookDto; className?: string; label?: string }) {
+export function EditBookButton({ book, className, label }: { book: BookDto; className?: string; label?: string }) {
   const desk = useBookDesk();
-  return <BookButton label={label} book={book} onClick={() => desk.edit(book)} className={className} />;
+  const t = useTranslations("books.buttons");
+  return <BookButton label={label ?? t("edit")} book={book} onClick={() => desk.edit(book)} className={className} />;
 }
 
 function RestoreBookButton({ book }: { book: BookDto }) {
   const desk = useBookDesk();
-  return <BookButton label="Restore" book={book} onClick={() => desk.restore(book)} className="button secondary small" />;
+  const t = useTranslations("books.buttons");
+  return <BookButton label={t("restore")} book={book} onClick={() => desk.restore(book)} className="button secondary small" />;
 }
 
 /** What the writer may do to a book from the list: a co-author edits it, only its owner trashes it. */
 export function BookEntryActions({ book }: { book: BookDto }) {
   const desk = useBookDesk();
+  const t = useTranslations("books.buttons");
   return (
     <>
       {roleMayDo(book.role, "write") && <EditBookButton book={book} />}
-      {roleMayDo(book.role, "delete") && <BookButton label="Move to trash" book={book} onClick={() => desk.moveToTrash(book)} />}
+      {roleMayDo(book.role, "delete") && <BookButton label={t("moveToTrash")} book={book} onClick={() => desk.moveToTrash(book)} />}
     </>
   );
 }
 
 export function TrashEntryActions({ book }: { book: BookDto }) {
   const desk = useBookDesk();
+  const t = useTranslations("books.buttons");
   return (
     <>
       <RestoreBookButton book={book} />
-      <BookButton label="Delete for good" book={book} onClick={() => desk.deleteForever(book)} className="button ghost small" />
+      <BookButton label={t("deleteForever")} book={book} onClick={() => desk.deleteForever(book)} className="button ghost small" />
     </>
   );
 }

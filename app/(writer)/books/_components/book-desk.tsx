@@ -2,10 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import type { BookDto } from "@/server/books/schemas";
 import { Dialog } from "../../../_components/dialog";
 import { Notice, type NoticeContent } from "../../../_components/notice";
-import { describeProblem } from "../../../_components/problem";
+import { useProblems } from "../../../_components/use-problems";
 import { trpc } from "../../../_trpc/client";
 import { BookForm } from "./book-form";
 import { ConfirmDeleteForever } from "./confirm-delete-forever";
@@ -35,6 +36,8 @@ type Open = { kind: "new" } | { kind: "edit"; book: BookDto } | { kind: "delete-
  */
 export function BookDeskProvider({ children }: { children: ReactNode }) {
   const router = useRouter();
+  const t = useTranslations("books.desk");
+  const { describeProblem } = useProblems();
   const [open, setOpen] = useState<Open>(null);
   const [notice, setNotice] = useState<NoticeContent | null>(null);
   const { mutateAsync: removeBook } = trpc.books.delete.useMutation();
@@ -46,7 +49,7 @@ export function BookDeskProvider({ children }: { children: ReactNode }) {
     const fail = (error: unknown) => setNotice({ message: describeProblem(error)?.message ?? "" });
     const restore = (book: BookDto) =>
       updateBook({ bookId: book.id, changes: { deleted: false } }).then(() => {
-        setNotice({ message: `“${book.title}” is back on your list.` });
+        setNotice({ message: t("restored", { title: book.title }) });
         router.refresh();
       }, fail);
     return {
@@ -54,24 +57,24 @@ export function BookDeskProvider({ children }: { children: ReactNode }) {
       edit: (book) => setOpen({ kind: "edit", book }),
       moveToTrash: (book) =>
         removeBook({ bookId: book.id }).then(() => {
-          setNotice({ message: `“${book.title}” moved to the trash.`, action: { label: "Undo", run: () => void restore(book) } });
+          setNotice({ message: t("trashed", { title: book.title }), action: { label: t("undo"), run: () => void restore(book) } });
           router.refresh();
         }, fail),
       restore: (book) => void restore(book),
       deleteForever: (book) => setOpen({ kind: "delete-forever", book }),
     };
-  }, [router, removeBook, updateBook]);
+  }, [router, removeBook, updateBook, t, describeProblem]);
 
   return (
     <DeskContext.Provider value={desk}>
       {children}
       {open?.kind === "new" && (
-        <Dialog title="New book" onClose={close}>
+        <Dialog title={t("newBook")} onClose={close}>
           {() => <BookForm onCancel={close} onDone={(book) => router.push(`/books/${book.id}`)} />}
         </Dialog>
       )}
       {open?.kind === "edit" && (
-        <Dialog title="Book details" onClose={close}>
+        <Dialog title={t("bookDetails")} onClose={close}>
           {() => (
             <BookForm
               book={open.book}
@@ -90,7 +93,7 @@ export function BookDeskProvider({ children }: { children: ReactNode }) {
           onClose={close}
           onDeleted={() => {
             close();
-            setNotice({ message: `“${open.book.title}” was deleted for good.` });
+            setNotice({ message: t("deletedForever", { title: open.book.title }) });
             router.refresh();
           }}
         />

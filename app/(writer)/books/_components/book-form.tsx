@@ -1,20 +1,19 @@
 "use client";
 
 import { useId, useRef, type FormEvent } from "react";
+import { useLocale, useTranslations } from "use-intl";
+import { BOOK_LANGUAGE, isLocale } from "@/i18n/locales";
 import type { BookDto } from "@/server/books/schemas";
 import { BACK_MATTER_PAGES, type BackMatterPage } from "@/server/back-matter/schemas";
 import { Field, SelectField } from "../../../_components/field";
 import { FormAlert } from "../../../_components/form-alert";
-import { describeProblem } from "../../../_components/problem";
+import { useProblems } from "../../../_components/use-problems";
 import { trpc } from "../../../_trpc/client";
-import { STATUS_OPTIONS, type BookStatus } from "./book-status";
-import { COUNT_RULE_OPTIONS, LANGUAGE_DEFAULT, PARAGRAPH_INDENT_OPTIONS } from "./book-text-rules";
+import { BOOK_STATUSES, type BookStatus } from "./book-status";
+import { COUNT_RULES, PARAGRAPH_INDENTS } from "./book-text-rules";
 import type { CountRule, ParagraphIndent } from "@/server/text/text-rules";
-import { THEME_LABELS, THEMES, type ThemeId } from "@/server/convert/engine/export-options";
+import { THEMES, type ThemeId } from "@/server/convert/engine/export-options";
 import { CONFORMANCE_LEVELS, type ConformanceLevel } from "@/server/convert/engine/accessibility-claim";
-
-/** The themes the book's PDF, EPUB and DOCX are set in (decision 0494). */
-const THEME_OPTIONS = THEMES.map((value) => ({ value, label: THEME_LABELS[value] }));
 
 /**
  * A new book, or the details of one: the API checks every field (the same schemas as REST) and
@@ -24,7 +23,18 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
   const create = trpc.books.create.useMutation({ onSuccess: onDone });
   const update = trpc.books.update.useMutation({ onSuccess: onDone });
   const mutation = book ? update : create;
+  const t = useTranslations("books.form");
+  const rules = useTranslations("books.textRules");
+  const statuses = useTranslations("books.status");
+  const themes = useTranslations("books.themes");
+  const { describeProblem } = useProblems();
+  // A new book's language is the interface's (issue 32 item 1): a Chinese writer's first book is zh-CN.
+  const locale = useLocale();
+  const newBookLanguage = isLocale(locale) ? BOOK_LANGUAGE[locale] : "en";
   const problem = describeProblem(mutation.error, "changes.");
+  const languageDefault = { value: "", label: rules("languageDefault") };
+  const countRuleOptions = COUNT_RULES.map((value) => ({ value, label: rules(value) }));
+  const indentOptions = PARAGRAPH_INDENTS.map((value) => ({ value, label: rules(value) }));
   const fields = problem?.fields ?? {};
   // A new book is done only once its page opens: until then the form takes no second submit, not
   // even one sent before React has drawn the button disabled.
@@ -40,12 +50,13 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
     const target = text("targetWordCount").replace(/[\s,_']/g, "");
     const values = {
       title: text("title"),
-      type: text("type").trim() || "novel",
+      // Blank is the placeholder's genre, in the interface's language: 小说 for a Chinese writer.
+      type: text("type").trim() || t("genrePlaceholder"),
       description: text("description"),
       status: text("status") as BookStatus,
       // Not a number: sent as typed, so that the API's schema says what a target must be.
       targetWordCount: target === "" ? null : /^\d+$/.test(target) ? Number(target) : (target as unknown as number),
-      language: text("language").trim() || "en",
+      language: text("language").trim() || newBookLanguage,
       // Blank is none: the API stores null, and exports fall back to the account's name.
       author: text("author"),
       contact: text("contact"),
@@ -71,78 +82,79 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
   return (
     <form onSubmit={submit} className="stack" noValidate>
       <FormAlert message={problem?.message} />
-      <Field name="title" label="Title" required autoFocus autoComplete="off" defaultValue={book?.title} error={fields.title} />
+      <Field name="title" label={t("title")} required autoFocus autoComplete="off" defaultValue={book?.title} error={fields.title} />
       <div className="field-row">
-        <Field name="type" label="Genre" placeholder="novel" defaultValue={book?.type} error={fields.type} />
-        <SelectField name="status" label="Status" options={STATUS_OPTIONS} defaultValue={book?.status ?? "drafting"} error={fields.status} />
+        <Field name="type" label={t("genre")} placeholder={t("genrePlaceholder")} defaultValue={book?.type} error={fields.type} />
+        <SelectField name="status" label={t("status")} options={BOOK_STATUSES.map((value) => ({ value, label: statuses(value) }))} defaultValue={book?.status ?? "drafting"} error={fields.status} />
       </div>
-      <Field name="description" label="Description" multiline rows={4} defaultValue={book?.description} error={fields.description} />
+      <Field name="description" label={t("description")} multiline rows={4} defaultValue={book?.description} error={fields.description} />
       <div className="field-row">
         <Field
           name="targetWordCount"
-          label="Target words"
+          label={t("target")}
           inputMode="numeric"
-          placeholder="e.g. 80000"
-          hint="Optional; shows your progress."
+          placeholder={t("targetPlaceholder")}
+          hint={t("targetHint")}
           defaultValue={book?.targetWordCount ?? ""}
           error={fields.targetWordCount}
         />
-        <Field name="language" label="Language" hint="en, fr, zh-Hans…" defaultValue={book?.language ?? "en"} error={fields.language} />
+        <Field name="language" label={t("language")} hint={t("languageHint")} defaultValue={book?.language ?? newBookLanguage} error={fields.language} />
       </div>
       <fieldset className="stack form-section">
-        <legend>Counting, paragraphs and theme</legend>
+        <legend>{t("rulesLegend")}</legend>
         <SelectField
           name="countRule"
-          label="Count"
-          hint="What the editor, totals, goals and exports count. Changing it recounts every chapter."
-          options={book ? COUNT_RULE_OPTIONS : [LANGUAGE_DEFAULT, ...COUNT_RULE_OPTIONS]}
+          label={t("count")}
+          hint={t("countHint")}
+          options={book ? countRuleOptions : [languageDefault, ...countRuleOptions]}
           defaultValue={book?.countRule ?? ""}
           error={fields.countRule}
         />
         <SelectField
           name="paragraphIndent"
-          label="Paragraph indent"
-          hint="Drawn in the editor and set in every export, whatever spaces the text holds."
-          options={book ? PARAGRAPH_INDENT_OPTIONS : [LANGUAGE_DEFAULT, ...PARAGRAPH_INDENT_OPTIONS]}
+          label={t("indent")}
+          hint={t("indentHint")}
+          options={book ? indentOptions : [languageDefault, ...indentOptions]}
           defaultValue={book?.paragraphIndent ?? ""}
           error={fields.paragraphIndent}
         />
         <SelectField
           name="theme"
-          label="Theme"
-          hint="The typography of the PDF, EPUB and DOCX: faces, titles, paragraphs, scene breaks. An export may choose another."
-          options={THEME_OPTIONS}
+          label={t("theme")}
+          hint={t("themeHint")}
+          // The themes the book's PDF, EPUB and DOCX are set in (decision 0494).
+          options={THEMES.map((value) => ({ value, label: themes(value) }))}
           defaultValue={book?.theme ?? "classic"}
           error={fields.theme}
         />
       </fieldset>
       <fieldset className="stack form-section">
-        <legend>Publishing</legend>
+        <legend>{t("publishingLegend")}</legend>
         <Field
           name="author"
-          label="Author"
-          hint="The name on the title page and in every export: a pen name, or leave it blank for your account's name."
+          label={t("author")}
+          hint={t("authorHint")}
           autoComplete="off"
           defaultValue={book?.author ?? ""}
           error={fields.author}
         />
         <Field
           name="contact"
-          label="Manuscript contact"
+          label={t("contact")}
           multiline
           rows={4}
-          hint="Page one of a Standard Manuscript Format export, a line each: legal name, address, e-mail, telephone, agent. Only you and your co-authors see it."
+          hint={t("contactHint")}
           defaultValue={book?.contact ?? ""}
           error={fields.contact}
         />
         <details open={[book?.copyright, book?.dedication, book?.acknowledgements, book?.aboutAuthor].some(Boolean) || undefined}>
-          <summary>Front and back matter</summary>
+          <summary>{t("frontBackMatter")}</summary>
           {/* A <details> lays its content out as blocks, whatever its display: the gaps come from a stack inside. */}
           <div className="stack" style={{ marginTop: "0.75rem" }}>
-            <Field name="copyright" label="Copyright page" multiline rows={3} placeholder="Copyright © 2026 Your Name. All rights reserved." defaultValue={book?.copyright ?? ""} error={fields.copyright} />
-            <Field name="dedication" label="Dedication" multiline rows={2} placeholder="For …" defaultValue={book?.dedication ?? ""} error={fields.dedication} />
-            <Field name="acknowledgements" label="Acknowledgements" multiline rows={3} hint="This book's own, after the last chapter (Markdown, as in a chapter); blank prints yours from Settings → Account." defaultValue={book?.acknowledgements ?? ""} error={fields.acknowledgements} />
-            <Field name="aboutAuthor" label="About the author" multiline rows={3} hint="This book's own; blank prints yours from Settings → Account." defaultValue={book?.aboutAuthor ?? ""} error={fields.aboutAuthor} />
+            <Field name="copyright" label={t("copyright")} multiline rows={3} placeholder={t("copyrightPlaceholder", { year: String(new Date().getFullYear()) })} defaultValue={book?.copyright ?? ""} error={fields.copyright} />
+            <Field name="dedication" label={t("dedication")} multiline rows={2} placeholder={t("dedicationPlaceholder")} defaultValue={book?.dedication ?? ""} error={fields.dedication} />
+            <Field name="acknowledgements" label={t("acknowledgements")} multiline rows={3} hint={t("acknowledgementsHint")} defaultValue={book?.acknowledgements ?? ""} error={fields.acknowledgements} />
+            <Field name="aboutAuthor" label={t("aboutAuthor")} multiline rows={3} hint={t("aboutAuthorHint")} defaultValue={book?.aboutAuthor ?? ""} error={fields.aboutAuthor} />
           </div>
         </details>
         <BackMatterChoice book={book} error={fields.backMatter} />
@@ -150,10 +162,10 @@ export function BookForm({ book, onDone, onCancel }: { book?: BookDto; onDone: (
       </fieldset>
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={onCancel}>
-          Cancel
+          {t("cancel")}
         </button>
         <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-          {book ? (busy ? "Saving…" : "Save") : busy ? "Creating…" : "Create book"}
+          {book ? (busy ? t("saving") : t("save")) : busy ? t("creating") : t("create")}
         </button>
       </div>
     </form>
@@ -165,7 +177,7 @@ function chosen<K extends string, V extends string>(name: K, current: V | undefi
   return value === "" || value === current ? {} : ({ [name]: value } as Partial<Record<K, V>>);
 }
 
-const PAGE_LABELS: Record<BackMatterPage, string> = { acknowledgements: "Acknowledgements", aboutAuthor: "About the author", alsoBy: "Also by" };
+const PAGE_LABELS = { acknowledgements: "pageAcknowledgements", aboutAuthor: "pageAboutAuthor", alsoBy: "pageAlsoBy" } as const satisfies Record<BackMatterPage, string>;
 
 /**
  * The pages ticked, sent only when they differ from what the book holds: an untouched book keeps
@@ -184,23 +196,24 @@ function backMatterChoice(saved: BackMatterPage[] | null | undefined, ticked: Ba
  */
 function BackMatterChoice({ book, error }: { book?: BookDto; error?: string }) {
   const hintId = useId();
+  const t = useTranslations("books.form");
   const own = !book || book.role === "owner";
   const defaults = trpc.backMatter.get.useQuery(undefined, { enabled: own });
   const chosen = book?.backMatter ?? BACK_MATTER_PAGES;
   const offered = defaults.data;
   const from: Record<BackMatterPage, string | null> = {
-    acknowledgements: book?.acknowledgements ? "this book's" : offered?.acknowledgements ? "yours from Settings" : null,
-    aboutAuthor: book?.aboutAuthor ? "this book's" : offered?.aboutAuthor ? "yours from Settings" : null,
-    alsoBy: offered?.alsoBy.length ? `${offered.alsoBy.length} ${offered.alsoBy.length === 1 ? "title" : "titles"} from Settings` : null,
+    acknowledgements: book?.acknowledgements ? t("fromBook") : offered?.acknowledgements ? t("fromSettings") : null,
+    aboutAuthor: book?.aboutAuthor ? t("fromBook") : offered?.aboutAuthor ? t("fromSettings") : null,
+    alsoBy: offered?.alsoBy.length ? t("titlesFromSettings", { count: offered.alsoBy.length }) : null,
   };
   return (
     <fieldset className="stack form-section" aria-describedby={hintId}>
-      <legend>Back matter</legend>
+      <legend>{t("backMatterLegend")}</legend>
       <p id={hintId} className="field-hint">
-        Pages after the last chapter, each on its own page. A ticked page without text is left out.{" "}
+        {t("backMatterHint")}{" "}
         {own && (
           <a href="/settings/account#back-matter-heading" target="_blank" rel="noreferrer">
-            Your back matter
+            {t("yourBackMatter")}
           </a>
         )}
       </p>
@@ -208,8 +221,8 @@ function BackMatterChoice({ book, error }: { book?: BookDto; error?: string }) {
         <label key={page} className="checkbox">
           <input type="checkbox" name="backMatter" value={page} defaultChecked={chosen.includes(page)} />
           <span>
-            {PAGE_LABELS[page]}
-            {own && defaults.isSuccess && <span className="muted"> — {from[page] ?? "nothing set"}</span>}
+            {t(PAGE_LABELS[page])}
+            {own && defaults.isSuccess && <span className="muted"> — {from[page] ?? t("nothingSet")}</span>}
           </span>
         </label>
       ))}
@@ -218,7 +231,11 @@ function BackMatterChoice({ book, error }: { book?: BookDto; error?: string }) {
   );
 }
 
-const CONFORMANCE_OPTIONS = [{ value: "", label: "None claimed" }, ...CONFORMANCE_LEVELS.map((value) => ({ value, label: value.replace(/^EPUB Accessibility 1\.1 - /, "") }))];
+/** "EPUB Accessibility 1.1 - WCAG 2.1 Level AA" → its WCAG version and level, which the page words in its language. */
+function conformanceParts(level: ConformanceLevel): { version: string; level: string } {
+  const [, version = "", grade = ""] = level.split(" - ")[1]!.split(" ").filter((word) => word !== "Level");
+  return { version, level: grade };
+}
 
 /** The claim as the API takes it: none unless a level is chosen; a blank credential or report is none. */
 function claimOf(text: (key: string) => string) {
@@ -235,20 +252,21 @@ function claimOf(text: (key: string) => string) {
 function AccessibilityClaimFields({ book, fields }: { book?: BookDto; fields: Record<string, string> }) {
   const claim = book?.accessibilityClaim;
   const error = (name: string) => fields[`accessibilityClaim.${name}`];
+  const t = useTranslations("books.form");
+  const conformanceOptions = [{ value: "", label: t("noneClaimed") }, ...CONFORMANCE_LEVELS.map((value) => ({ value, label: t("conformance", conformanceParts(value)) }))];
   return (
     <details open={!!claim || Object.keys(fields).some((name) => name.startsWith("accessibilityClaim")) || undefined}>
-      <summary>Accessibility claim</summary>
+      <summary>{t("claimSummary")}</summary>
       <div className="stack" style={{ marginTop: "0.75rem" }}>
         <p className="field-hint">
-          Every EPUB says what it is made of. Claim a WCAG level only once someone has evaluated this book: the EPUB names them beside the claim, as retailers and the EU Accessibility Act
-          expect.
+          {t("claimHint")}
         </p>
-        <SelectField name="claimConformsTo" label="Conforms to" options={CONFORMANCE_OPTIONS} defaultValue={claim?.conformsTo ?? ""} error={error("conformsTo") ?? fields.accessibilityClaim} />
+        <SelectField name="claimConformsTo" label={t("conformsTo")} options={conformanceOptions} defaultValue={claim?.conformsTo ?? ""} error={error("conformsTo") ?? fields.accessibilityClaim} />
         <div className="field-row">
-          <Field name="claimCertifiedBy" label="Evaluated by" autoComplete="off" defaultValue={claim?.certifiedBy ?? ""} error={error("certifiedBy")} />
-          <Field name="claimCredential" label="Their credential" hint="Optional." autoComplete="off" defaultValue={claim?.credential ?? ""} error={error("credential")} />
+          <Field name="claimCertifiedBy" label={t("evaluatedBy")} autoComplete="off" defaultValue={claim?.certifiedBy ?? ""} error={error("certifiedBy")} />
+          <Field name="claimCredential" label={t("credential")} hint={t("optional")} autoComplete="off" defaultValue={claim?.credential ?? ""} error={error("credential")} />
         </div>
-        <Field name="claimReport" label="Report" hint="Optional: the address of the evaluation report." inputMode="url" autoComplete="off" defaultValue={claim?.report ?? ""} error={error("report")} />
+        <Field name="claimReport" label={t("report")} hint={t("reportHint")} inputMode="url" autoComplete="off" defaultValue={claim?.report ?? ""} error={error("report")} />
       </div>
     </details>
   );

@@ -1,21 +1,13 @@
 import type { CountRule, ParagraphIndent } from "@/server/text/text-rules";
 
-/** Each counting rule as the book's settings name it (a Record, so none is forgotten; decision 0491). */
-export const COUNT_RULE_LABELS: Record<CountRule, string> = {
-  words: "Words",
-  characters: "字数: characters and punctuation (as 起点 and Word count)",
-  charactersWithoutPunctuation: "字数: characters without punctuation",
-};
+/**
+ * The counting rules and paragraph indents a book's settings offer, in order (decision 0491); each
+ * is named by `books.textRules.<value>`. A Record, so a new rule is not forgotten here.
+ */
+const COUNT_RULE_ORDER: Record<CountRule, number> = { words: 0, characters: 1, charactersWithoutPunctuation: 2 };
+const PARAGRAPH_INDENT_ORDER: Record<ParagraphIndent, number> = { fullWidth: 0, typographic: 1, none: 2 };
 
-export const PARAGRAPH_INDENT_LABELS: Record<ParagraphIndent, string> = {
-  fullWidth: "Two characters (　　) on every paragraph",
-  typographic: "A first-line indent, none after a heading or break",
-  none: "None",
-};
+const inOrder = <T extends string>(order: Record<T, number>) => (Object.keys(order) as T[]).sort((a, b) => order[a] - order[b]);
 
-const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
-
-/** A new book's choices open with the language's own, which sending nothing asks for. */
-export const LANGUAGE_DEFAULT = { value: "", label: "As the book's language has it" };
-export const COUNT_RULE_OPTIONS = options(COUNT_RULE_LABELS);
-export const PARAGRAPH_INDENT_OPTIONS = options(PARAGRAPH_INDENT_LABELS);
+export const COUNT_RULES = inOrder(COUNT_RULE_ORDER);
+export const PARAGRAPH_INDENTS = inOrder(PARAGRAPH_INDENT_ORDER);

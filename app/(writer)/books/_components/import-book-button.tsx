@@ -2,11 +2,13 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState, type FormEvent } from "react";
-import { countsCharacters } from "@/server/books/language";
+import { useTranslations } from "use-intl";
 import { Dialog } from "../../../_components/dialog";
 import { Field } from "../../../_components/field";
 import { FormAlert } from "../../../_components/form-alert";
+import { useProblems } from "../../../_components/use-problems";
 import { failureSentence, send } from "./transfer";
+import { useBookFormat } from "./use-book-format";
 import { TransferProgress, useTransfer } from "./transfer-progress";
 
 /**
@@ -16,12 +18,13 @@ import { TransferProgress, useTransfer } from "./transfer-progress";
  */
 export function ImportBookButton({ extensions }: { extensions: string[] }) {
   const [open, setOpen] = useState(false);
+  const t = useTranslations("books.import");
   return (
     <>
       <button type="button" className="button secondary" onClick={() => setOpen(true)}>
-        Import
+        {t("button")}
       </button>
-      {open && <Dialog title="Import a manuscript" onClose={() => setOpen(false)}>{() => <ImportForm extensions={extensions} onCancel={() => setOpen(false)} />}</Dialog>}
+      {open && <Dialog title={t("dialog")} onClose={() => setOpen(false)}>{() => <ImportForm extensions={extensions} onCancel={() => setOpen(false)} />}</Dialog>}
     </>
   );
 }
@@ -36,6 +39,8 @@ interface Preview {
 
 function ImportForm({ extensions, onCancel }: { extensions: string[]; onCancel: () => void }) {
   const router = useRouter();
+  const t = useTranslations("books.import");
+  const problems = useProblems();
   const { progress, problem, setProblem, run } = useTransfer();
   const formRef = useRef<HTMLFormElement>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -48,7 +53,7 @@ function ImportForm({ extensions, onCancel }: { extensions: string[]; onCancel: 
     const form = new FormData(element);
     const file = form.get("file");
     if (!(file instanceof File) || file.size === 0) {
-      setProblem("Choose a manuscript file to import.");
+      setProblem(t("chooseFile"));
       return null;
     }
     for (const optional of ["title", "chapterPattern"]) if (!String(form.get(optional) ?? "").trim()) form.delete(optional);
@@ -64,9 +69,10 @@ function ImportForm({ extensions, onCancel }: { extensions: string[]; onCancel: 
       const answer = await send("POST", "/api/v1/books/import/preview", form, () => undefined);
       setPreview(answer.status === 200 ? (answer.body!.data as Preview) : null);
       setSkipped(new Set());
-      if (answer.status !== 200) setProblem(failureSentence(answer));
-    } catch (error) {
-      setProblem((error as Error).message);
+      if (answer.status !== 200) setProblem(failureSentence(answer, problems));
+    } catch {
+      // No answer came (send rejects only then).
+      setProblem(problems.networkProblem().message);
     } finally {
       setPreviewing(false);
     }
@@ -79,7 +85,7 @@ function ImportForm({ extensions, onCancel }: { extensions: string[]; onCancel: 
     if (preview && skipped.size > 0) form.set("skipChapters", [...skipped].sort((a, b) => a - b).join(","));
     await run({ phase: "upload", fraction: 0 }, async (onProgress) => {
       const answer = await send("POST", "/api/v1/books/import", form, onProgress);
-      if (answer.status !== 201) return failureSentence(answer);
+      if (answer.status !== 201) return failureSentence(answer, problems);
       const { book } = answer.body!.data as { book: { id: string } };
       router.push(`/books/${book.id}`);
       return null;
@@ -92,31 +98,30 @@ function ImportForm({ extensions, onCancel }: { extensions: string[]; onCancel: 
     <form ref={formRef} onSubmit={submit} onChange={(event) => !(event.target as HTMLElement).closest("[data-preview]") && setPreview(null)} className="stack" noValidate>
       <FormAlert message={problem} />
       <div className="field">
-        <label htmlFor="import-file">Manuscript</label>
+        <label htmlFor="import-file">{t("manuscript")}</label>
         <input id="import-file" name="file" type="file" required accept={extensions.map((e) => `.${e}`).join(",")} aria-describedby="import-file-hint" />
         <p id="import-file-hint" className="field-hint">
-          Word, EPUB, Markdown, plain text, HTML, OpenDocument, RTF and more. Each top-level heading, or a line such as
-          &ldquo;Chapter 12&rdquo;, starts a chapter.
+          {t("manuscriptHint")}
         </p>
       </div>
-      <Field name="title" label="Title" hint="Optional; taken from the document or its file name." autoComplete="off" />
+      <Field name="title" label={t("title")} hint={t("titleHint")} autoComplete="off" />
       <Field
         name="chapterPattern"
-        label="Chapter headings"
-        hint='Optional, e.g. "Part {n}*": {n} is the number, * the rest of the line. Otherwise headings, and "Chapter 12" and "第十二章" lines.'
+        label={t("pattern")}
+        hint={t("patternHint")}
         autoComplete="off"
       />
       {preview && <PreviewList preview={preview} skipped={skipped} onSkippedChange={setSkipped} />}
       <TransferProgress state={progress} />
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={onCancel}>
-          Cancel
+          {t("cancel")}
         </button>
         <button type="button" className="button secondary" onClick={showPreview} disabled={busy || previewing} aria-busy={previewing || undefined}>
-          {previewing ? "Reading…" : "Preview chapters"}
+          {previewing ? t("reading") : t("preview")}
         </button>
         <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? "Importing…" : "Import"}
+          {busy ? t("importing") : t("import")}
         </button>
       </div>
     </form>
@@ -129,11 +134,13 @@ function ImportForm({ extensions, onCancel }: { extensions: string[]; onCancel: 
  * page). The heading counts what will be imported.
  */
 function PreviewList({ preview, skipped, onSkippedChange }: { preview: Preview; skipped: ReadonlySet<number>; onSkippedChange: (skipped: ReadonlySet<number>) => void }) {
-  const unit = countsCharacters(preview.language ?? "en") ? "characters" : "words";
-  const count = (n: number) => `${n.toLocaleString()} ${unit}`;
+  const t = useTranslations("books.import");
+  const format = useBookFormat();
+  const count = (n: number) => format.length(n, preview.language ?? "en");
   const kept = preview.chapters.filter((_, index) => !skipped.has(index + 1));
   const words = kept.reduce((sum, chapter) => sum + chapter.wordCount, 0);
-  const chapters = (n: number) => (n === 1 ? "1 chapter" : `${n.toLocaleString()} chapters`);
+  const chapters = (n: number) => t("chapters", { count: n });
+  const chosen = kept.length === preview.chapterCount ? chapters(kept.length) : t("keptOf", { kept: format.number(kept.length), all: chapters(preview.chapterCount) });
   function toggle(number: number, imported: boolean) {
     const next = new Set(skipped);
     if (imported) next.delete(number);
@@ -143,17 +150,16 @@ function PreviewList({ preview, skipped, onSkippedChange }: { preview: Preview; 
   return (
     <section aria-labelledby="import-preview-heading" className="stack" data-preview>
       <h3 id="import-preview-heading" aria-live="polite">
-        {kept.length === preview.chapterCount ? chapters(kept.length) : `${kept.length.toLocaleString()} of ${chapters(preview.chapterCount)}`}
-        {preview.parts.length > 0 && ` in ${preview.parts.length === 1 ? "1 part" : `${preview.parts.length.toLocaleString()} parts`}`}, {count(words)}
+        {t("summary", { chapters: preview.parts.length > 0 ? t("inParts", { chapters: chosen, count: preview.parts.length }) : chosen, length: count(words) })}
       </h3>
-      <p className="field-hint">Untick what is not part of the book, such as a header, a licence or a table of contents.</p>
-      <ol aria-label="Chapters this import makes" style={{ maxHeight: "16rem", overflowY: "auto" }}>
+      <p className="field-hint">{t("untickHint")}</p>
+      <ol aria-label={t("previewList")} style={{ maxHeight: "16rem", overflowY: "auto" }}>
         {preview.chapters.map((chapter, index) => (
           <li key={index}>
             {/* A part's heading above its first chapter: the import makes it a part holding the chapters after it. */}
             {chapter.part !== null && chapter.part !== preview.chapters[index - 1]?.part && (
               <strong data-part style={{ display: "block", marginTop: "0.5rem" }}>
-                Part: {chapter.part}
+                {t("part", { title: chapter.part })}
               </strong>
             )}
             <label className="checkbox">
@@ -165,7 +171,7 @@ function PreviewList({ preview, skipped, onSkippedChange }: { preview: Preview; 
           </li>
         ))}
       </ol>
-      {kept.length === 0 && <p role="alert">Tick one chapter at least to import.</p>}
+      {kept.length === 0 && <p role="alert">{t("tickOne")}</p>}
     </section>
   );
 }

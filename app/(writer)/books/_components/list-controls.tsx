@@ -2,15 +2,17 @@
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useId } from "react";
+import { useTranslations } from "use-intl";
 import styles from "../books.module.css";
-import { STATUS_LABELS } from "./book-status";
+import { BOOK_STATUSES } from "./book-status";
 
+/** Each sort, by its query parameters, with the name of its words in `books.sort`. */
 const SORTS = {
-  "updatedAt:desc": "Last edited",
-  "title:asc": "Title",
-  "wordCount:desc": "Most words",
-  "createdAt:desc": "Newest",
-  "createdAt:asc": "Oldest",
+  "updatedAt:desc": "lastEdited",
+  "title:asc": "title",
+  "wordCount:desc": "mostWords",
+  "createdAt:desc": "newest",
+  "createdAt:asc": "oldest",
 } as const;
 
 /**
@@ -19,6 +21,8 @@ const SORTS = {
  */
 export function ListControls({ genres }: { genres: string[] }) {
   const id = useId();
+  const t = useTranslations("books.sort");
+  const statuses = useTranslations("books.status");
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -43,33 +47,33 @@ export function ListControls({ genres }: { genres: string[] }) {
   }
 
   return (
-    <div className={styles.controls} role="group" aria-label="Sort and filter">
+    <div className={styles.controls} role="group" aria-label={t("group")}>
       <div>
-        <label htmlFor={`${id}-sort`}>Sort</label>
+        <label htmlFor={`${id}-sort`}>{t("sort")}</label>
         <select id={`${id}-sort`} value={sort in SORTS ? sort : "updatedAt:desc"} onChange={(e) => sortBy(e.target.value)}>
           {Object.entries(SORTS).map(([value, label]) => (
             <option key={value} value={value}>
-              {label}
+              {t(label)}
             </option>
           ))}
         </select>
       </div>
       <div>
-        <label htmlFor={`${id}-status`}>Status</label>
+        <label htmlFor={`${id}-status`}>{t("status")}</label>
         <select id={`${id}-status`} value={params.get("status") ?? ""} onChange={(e) => show({ status: e.target.value })}>
-          <option value="">Any</option>
-          {Object.entries(STATUS_LABELS).map(([value, label]) => (
+          <option value="">{t("any")}</option>
+          {BOOK_STATUSES.map((value) => (
             <option key={value} value={value}>
-              {label}
+              {statuses(value)}
             </option>
           ))}
         </select>
       </div>
       {genreOptions.length > 1 && (
         <div>
-          <label htmlFor={`${id}-genre`}>Genre</label>
+          <label htmlFor={`${id}-genre`}>{t("genre")}</label>
           <select id={`${id}-genre`} value={genre ?? ""} onChange={(e) => show({ type: e.target.value })}>
-            <option value="">Any</option>
+            <option value="">{t("any")}</option>
             {genreOptions.map((name) => (
               <option key={name} value={name}>
                 {name}

@@ -1,29 +1,30 @@
 "use client";
 
 import { useState } from "react";
-import type { OnProgress } from "./transfer";
+import { useTranslations } from "use-intl";
+import { useProblems } from "../../../_components/use-problems";
+import { TransferUnreachable, type OnProgress } from "./transfer";
 
 interface ProgressState {
   phase: "upload" | "download" | "convert";
   fraction: number | null;
 }
 
-const WORDS = { upload: "Uploading", convert: "Converting", download: "Downloading" } as const;
-
 /** A labelled progress bar; without a known fraction it says what is happening and shows no bar. */
 export function TransferProgress({ state }: { state: ProgressState | null }) {
+  const t = useTranslations("books.transfer");
   if (!state) return null;
+  const phase = t(state.phase);
   const percent = state.fraction === null ? null : Math.round(state.fraction * 100);
   return (
     <div className="field" aria-live="polite">
       <p className="field-hint">
-        {WORDS[state.phase]}
-        {percent === null ? "…" : ` ${percent}%`}
+        {percent === null ? t("unknown", { phase }) : t("percent", { phase, percent })}
       </p>
       <div
         className="progress"
         role="progressbar"
-        aria-label={WORDS[state.phase]}
+        aria-label={phase}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent ?? undefined}
@@ -41,6 +42,7 @@ export function TransferProgress({ state }: { state: ProgressState | null }) {
 export function useTransfer() {
   const [progress, setProgress] = useState<ProgressState | null>(null);
   const [problem, setProblem] = useState<string>();
+  const { networkProblem } = useProblems();
 
   async function run(first: ProgressState, work: (onProgress: OnProgress) => Promise<string | null>): Promise<void> {
     setProblem(undefined);
@@ -53,7 +55,7 @@ export function useTransfer() {
       const failure = await work((phase, fraction) => setProgress({ phase, fraction }));
       if (failure !== null) fail(failure);
     } catch (error) {
-      fail((error as Error).message);
+      fail(error instanceof TransferUnreachable ? networkProblem().message : (error as Error).message);
     }
   }
 

@@ -1,5 +1,5 @@
 import { fileNameOf } from "@/server/http/content-disposition";
-import { describeAnswer, networkProblem } from "../../../_components/problem";
+import { describeAnswer, networkProblem, type Problems } from "../../../_components/problem";
 
 /**
  * Uploads and downloads for Import and Export. XMLHttpRequest rather than fetch: it reports an
@@ -17,6 +17,14 @@ export interface Transfer {
 /** fraction in 0…1, or null while the size is unknown */
 export type OnProgress = (phase: "upload" | "download" | "convert", fraction: number | null) => void;
 
+/** No answer came: `send` rejects with this, which useTransfer words in the page's language. */
+export class TransferUnreachable extends Error {
+  constructor() {
+    // English for a caller that shows the message as it is; useTransfer says the page's sentence instead.
+    super(networkProblem().message);
+  }
+}
+
 export function send(method: "GET" | "POST", url: string, body: FormData | null, onProgress: OnProgress): Promise<Transfer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -26,7 +34,7 @@ export function send(method: "GET" | "POST", url: string, body: FormData | null,
     xhr.upload.onprogress = (event) => onProgress("upload", event.lengthComputable ? event.loaded / event.total : null);
     xhr.upload.onload = () => onProgress("convert", null);
     xhr.onprogress = (event) => onProgress("download", event.lengthComputable ? event.loaded / event.total : null);
-    xhr.onerror = () => reject(new Error(networkProblem().message));
+    xhr.onerror = () => reject(new TransferUnreachable());
     xhr.onload = async () => {
       const blob = xhr.response as Blob;
       const isJson = (xhr.getResponseHeader("content-type") ?? "").startsWith("application/json");
@@ -41,9 +49,12 @@ export function send(method: "GET" | "POST", url: string, body: FormData | null,
   });
 }
 
-/** A sentence for a failed transfer: the writer's sentence for the code, plus the server's detail. */
-export function failureSentence(transfer: Transfer): string {
-  return describeAnswer(transfer.status, transfer.body, { withDetail: "all" }).message;
+/**
+ * A sentence for a failed transfer: the writer's sentence for the code, plus the server's detail, in
+ * the page's language when given its `problems` (useProblems()); without them, English.
+ */
+export function failureSentence(transfer: Transfer, problems?: Problems): string {
+  return (problems?.describeAnswer ?? describeAnswer)(transfer.status, transfer.body, { withDetail: "all" }).message;
 }
 
 interface JobData {

@@ -1,7 +1,8 @@
 "use client";
 
 import { useState, type ChangeEvent } from "react";
-import { describeAnswer } from "@/app/_components/problem";
+import { useTranslations } from "use-intl";
+import { useProblems } from "@/app/_components/use-problems";
 
 /**
  * A file input's picture, PUT to `path` as a multipart `file` (the server sniffs its bytes and
@@ -10,6 +11,8 @@ import { describeAnswer } from "@/app/_components/problem";
  */
 export function usePictureUpload<T>(path: string, onSaved: (saved: T) => void) {
   const [problem, setProblem] = useState<string>();
+  const t = useTranslations("books.cover");
+  const { describeAnswer } = useProblems();
   const [sending, setSending] = useState(false);
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
@@ -26,7 +29,7 @@ export function usePictureUpload<T>(path: string, onSaved: (saved: T) => void) {
       if (response.ok && body?.data) onSaved(body.data);
       else setProblem(describeAnswer(response.status, body, { withDetail: "all" }).message);
     } catch {
-      setProblem("The picture could not be sent. Check the connection and try again.");
+      setProblem(t("notSent"));
     } finally {
       setSending(false);
     }

@@ -22,7 +22,7 @@ import { countProse } from "../../../text/prose";
 import { countText } from "../../../text/count-rule";
 import type { ParagraphIndent } from "../../../text/text-rules";
 import { frontMatterPages, partOpenings, sceneBreakMark } from "../compile";
-import { type DocumentModel, type ManuscriptOptions, type WriteOptions, type WrittenDocument } from "../model";
+import { chapterTitleOf, type DocumentModel, type ManuscriptOptions, type WriteOptions, type WrittenDocument } from "../model";
 import { scaled, themedParagraphIndent, themeOf, type Theme } from "../themes";
 
 /**
@@ -172,7 +172,7 @@ function chapterParagraphs(model: DocumentModel, style: Style): (Paragraph | Tab
       // A footnote's body comes lexed as paragraphs (lexChapter reads no table there), which is all Word's footnotes hold.
       style.footnotes[number] = { children: paragraphs(note.tokens, { ...style, manuscript: false }, notes, false) as Paragraph[] };
     }
-    const title = chapter.title.trim() || `Chapter ${index + 1}`;
+    const title = chapterTitleOf(chapter, index, model.language);
     // A manuscript's chapter opens a third of the way down its page.
     const spacing = style.manuscript ? { before: INCH * 2 } : undefined;
     // The first chapter opens on a page of its own after a title page, never on it (issue 19 item 14).

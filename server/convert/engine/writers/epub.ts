@@ -4,7 +4,7 @@ import { bookDirection, type Direction } from "../direction";
 import { chapterHtml } from "../markdown/html";
 import { frontMatterPages, partOpenings } from "../compile";
 import type { AccessibilityClaim } from "../accessibility-claim";
-import { type BackMatterPageKind, type DocumentModel, type WriteOptions, type WrittenDocument } from "../model";
+import { chapterTitleOf, type BackMatterPageKind, type DocumentModel, type WriteOptions, type WrittenDocument } from "../model";
 import { encodeUtf8, escapeXml } from "../text";
 import { frontMatterSection, paragraphIndentCss, sceneBreakCss } from "./html";
 import { scaled, themedParagraphIndent, themeOf, type Face, type Theme } from "../themes";
@@ -147,7 +147,7 @@ export function writeEpub(model: DocumentModel, options: WriteOptions = {}): Wri
     file: `${chapter.kind ? BACK_MATTER[chapter.kind].id : `chapter-${index + 1}`}.xhtml`,
     id: chapter.kind ? BACK_MATTER[chapter.kind].id : `chapter-${index + 1}`,
     kind: chapter.kind,
-    title: chapter.title.trim() || `Chapter ${index + 1}`,
+    title: chapterTitleOf(chapter, index, model.language),
     html: chapterHtml(chapter.markdown, index + 1, { xhtml: true, direction }),
     // In a part: its navigation entry sits under the part's.
     inPart: chapter.part?.trim() ? chapter.part : undefined,

@@ -1,7 +1,7 @@
 import { bookDirection } from "../direction";
 import { chapterHtml } from "../markdown/html";
 import { frontMatterPages, sceneBreakMark } from "../compile";
-import { paragraphIndentOf, type DocumentModel, type WriteOptions } from "../model";
+import { chapterTitleOf, paragraphIndentOf, type DocumentModel, type WriteOptions } from "../model";
 import type { ParagraphIndent } from "../../../text/text-rules";
 import { encodeUtf8, escapeXml } from "../text";
 
@@ -55,7 +55,7 @@ function modelToHtml(model: DocumentModel, options: WriteOptions): string {
     : "";
   const front = frontMatterPages(model).map((page) => `${frontMatterSection(page.kind, page.paragraphs, false)}\n`).join("");
   const chapters = model.chapters.map(
-    (chapter, index) => `<section class="chapter" id="chapter-${index + 1}">\n<h1>${escapeXml(chapter.title.trim() || `Chapter ${index + 1}`)}</h1>\n${chapterHtml(chapter.markdown, index + 1, { xhtml: false, direction })}</section>`,
+    (chapter, index) => `<section class="chapter" id="chapter-${index + 1}">\n<h1>${escapeXml(chapterTitleOf(chapter, index, model.language))}</h1>\n${chapterHtml(chapter.markdown, index + 1, { xhtml: false, direction })}</section>`,
   );
   return `<!DOCTYPE html>\n<html${lang}>\n<head>\n${head.join("\n")}\n</head>\n<body>\n${titleBlock}${front}${chapters.join("\n")}\n</body>\n</html>\n`;
 }

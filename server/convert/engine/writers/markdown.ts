@@ -2,7 +2,7 @@ import { Fences } from "../../../text/markdown-lines";
 import { replaceFootnoteRefs } from "../../../text/footnote-refs";
 import { paragraphsByLine } from "../markdown/paragraphs";
 import { frontMatterPages } from "../compile";
-import type { DocumentModel } from "../model";
+import { chapterTitleOf, type DocumentModel } from "../model";
 import { encodeUtf8 } from "../text";
 
 const yamlString = (value: string) => JSON.stringify(value);
@@ -33,7 +33,7 @@ export function modelToMarkdown(model: DocumentModel): string {
     });
     // A converted document's text before its first heading has no title, and is given none.
     if (index === 0 && !chapter.title.trim()) return demoteHeadings(paragraphsByLine(body)).trimEnd();
-    const title = chapter.title.trim() || `Chapter ${index + 1}`;
+    const title = chapterTitleOf(chapter, index, model.language);
     return `# ${title.replace(/^([#>+-])/, "\\$1").replace(/([*_`[\]\\])/g, "\\$1")}\n\n${demoteHeadings(paragraphsByLine(body))}`.trimEnd();
   });
   const head = meta.length > 0 ? `---\n${meta.join("\n")}\n---\n\n` : "";

@@ -3,7 +3,7 @@ import { bookDirection } from "../direction";
 import { frontMatterPages, sceneBreakMark } from "../compile";
 import { lexChapter, plainText, tableRows, type Footnote, type Token } from "../markdown/tokens";
 import { linkTarget } from "../markdown/link-target";
-import type { DocumentModel, WriteOptions, WrittenDocument } from "../model";
+import { chapterTitleOf, type DocumentModel, type WriteOptions, type WrittenDocument } from "../model";
 import { encodeUtf8 } from "../text";
 
 /**
@@ -300,7 +300,7 @@ function chapters(ctx: Context, model: DocumentModel): void {
     const { blocks: chapterBlocks, footnotes } = lexChapter(chapter.markdown);
     ctx.notes = new Map(footnotes.map((f) => [f.label, f]));
     ctx.cited = new Map();
-    const title = chapter.title.trim() || `Chapter ${index + 1}`;
+    const title = chapterTitleOf(chapter, index, model.language);
     ctx.out.push('<text:h text:style-name="Heading_20_1" text:outline-level="1">', xmlEscape(title), "</text:h>");
     blocks(ctx, chapterBlocks, BODY);
     // A definition nobody cites is still the writer's text: a note at the chapter's end.

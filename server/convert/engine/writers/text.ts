@@ -3,7 +3,7 @@ import iconv from "iconv-lite";
 import { lexChapter, plainText, tableRows, type Token } from "../markdown/tokens";
 import { frontMatterPages, sceneBreakMark } from "../compile";
 import type { TextOptions } from "../export-options";
-import type { Chapter, DocumentModel, WriteOptions, WrittenDocument } from "../model";
+import { chapterTitleOf, type Chapter, type DocumentModel, type WriteOptions, type WrittenDocument } from "../model";
 import { encodeUtf8 } from "../text";
 
 /**
@@ -34,6 +34,8 @@ interface Layout {
   /** between paragraphs: a blank line, or only the line break */
   separator: string;
   sceneBreak: string;
+  /** the book's, for what an untitled chapter is called */
+  language: string | undefined;
 }
 
 type Block = { kind: "paragraph" | "heading" | "verbatim"; text: string } | { kind: "break" };
@@ -45,13 +47,14 @@ function layoutOf(model: DocumentModel, options: WriteOptions): Layout {
     indent: platform || model.paragraphIndent === "fullWidth" ? PLATFORM_INDENT : "",
     separator: options.text?.paragraphSpacing === "none" ? "\n" : "\n\n",
     sceneBreak: sceneBreakMark(options.sceneBreak, platform ? "" : "* * *"),
+    language: model.language,
   };
 }
 
 /** A chapter's lines: its title, then its paragraphs and notes, each as the layout prints it. */
 function chapterLines(chapter: Chapter, index: number, layout: Layout): string[] {
   const { blocks, footnotes } = lexChapter(chapter.markdown);
-  const lines = [chapter.title.trim() || `Chapter ${index + 1}`, ...blockLines(blocksOf(blocks, layout), layout)];
+  const lines = [chapterTitleOf(chapter, index, layout.language), ...blockLines(blocksOf(blocks, layout), layout)];
   for (const note of footnotes) {
     const [first = { kind: "paragraph", text: "" }, ...rest] = blocksOf(note.tokens, layout);
     const numbered: Block = first.kind === "break" ? first : { ...first, text: `[${note.number}] ${first.text.replace(LEADING_SPACE, "")}` };

@@ -3,7 +3,7 @@ import { lexChapter, plainText, type Footnote, type Token, type Tokens } from ".
 import { bookDirection, paragraphDirection, type Direction } from "../direction";
 import { frontMatterPages, partOpenings, sceneBreakMark } from "../compile";
 import type { SceneBreak, TrimSize } from "../export-options";
-import { hasCjk, type DocumentModel } from "../model";
+import { chapterTitleOf, hasCjk, type DocumentModel } from "../model";
 import { GUTTER_BANDS, GUTTER_INPUT } from "../print";
 import { scaled, themeOf, type Face, type Theme } from "../themes";
 
@@ -386,7 +386,7 @@ export function typstBook(model: DocumentModel, options: TypstBookOptions = {}):
     }
     const { blocks: body, footnotes } = lexChapter(chapter.markdown);
     const context: Context = { notes: new Map(footnotes.map((n) => [n.label, n])), printed: new Set(), direction };
-    const title = chapter.title.trim() || `Chapter ${index + 1}`;
+    const title = chapterTitleOf(chapter, index, model.language);
     // The break before the heading, not in its show rule: the heading is then found on its own page.
     // The first chapter opens on a recto whatever is asked, as the front matter is laid out for.
     // The back matter opens on a recto too, as printed books begin it (decision 0495); its further

@@ -1,10 +1,11 @@
 "use client";
 
 import { useRef, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import type { ChapterDto } from "@/server/chapters/schemas";
 import { Field } from "../../../../_components/field";
 import { FormAlert } from "../../../../_components/form-alert";
-import { describeProblem } from "../../../../_components/problem";
+import { useProblems } from "../../../../_components/use-problems";
 import { trpc } from "../../../../_trpc/client";
 import styles from "../book.module.css";
 
@@ -26,6 +27,8 @@ export function AddChapterForm({ bookId, nextTitle, language, busy, onAdding, on
   // `busy` is the last render's: a second click or Enter before the next render would not see it.
   const sending = useRef(false);
   const upload = trpc.chapters.upload.useMutation();
+  const t = useTranslations("books.chapters");
+  const { describeProblem } = useProblems();
   const problem = describeProblem(upload.error);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -52,13 +55,13 @@ export function AddChapterForm({ bookId, nextTitle, language, busy, onAdding, on
   return (
     <form ref={formRef} onSubmit={submit} className={styles.addChapter} noValidate aria-labelledby="add-chapter-heading">
       <h3 id="add-chapter-heading" className="visually-hidden">
-        Add a chapter
+        {t("addHeading")}
       </h3>
       {problem && !problem.fields.title && <FormAlert message={problem.message} />}
       <div className={styles.addRow}>
-        <Field name="title" label="New chapter" placeholder={nextTitle} lang={language} autoComplete="off" error={problem?.fields.title} />
+        <Field name="title" label={t("newChapter")} placeholder={nextTitle} lang={language} autoComplete="off" error={problem?.fields.title} />
         <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? "Adding…" : "Add chapter"}
+          {busy ? t("adding") : t("addChapter")}
         </button>
       </div>
     </form>

@@ -1,8 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useFormatter, useTranslations } from "use-intl";
 import { FormAlert } from "@/app/_components/form-alert";
-import { describeProblem } from "@/app/_components/problem";
+import { useProblems } from "@/app/_components/use-problems";
 import { trpc } from "@/app/_trpc/client";
 import { BOOK_COVER_BYTES, COVER_MEDIA_TYPES, type BookDto } from "@/server/books/schemas";
 import { usePictureUpload } from "../../_components/use-picture-upload";
@@ -16,22 +17,25 @@ import styles from "../book.module.css";
  */
 export function BookCover({ book }: { book: Pick<BookDto, "id" | "title" | "cover"> }) {
   const router = useRouter();
+  const t = useTranslations("books.cover");
+  const format = useFormatter();
+  const { describeProblem } = useProblems();
   const remove = trpc.books.deleteCover.useMutation({ onSuccess: () => router.refresh() });
   const { problem, sending, onChange } = usePictureUpload<BookDto>(`/api/v1/books/${encodeURIComponent(book.id)}/cover`, () => router.refresh());
 
   return (
     <div className={styles.cover}>
-      <h2 className={styles.sideHeading}>Cover</h2>
+      <h2 className={styles.sideHeading}>{t("heading")}</h2>
       {book.cover ? (
         // The writer's own upload, served by the API: next/image's optimiser has nothing to add.
         // eslint-disable-next-line @next/next/no-img-element
-        <img className={styles.coverImage} src={`${book.cover.url}?v=${encodeURIComponent(book.cover.updatedAt)}`} alt={`Cover of ${book.title}`} />
+        <img className={styles.coverImage} src={`${book.cover.url}?v=${encodeURIComponent(book.cover.updatedAt)}`} alt={t("alt", { title: book.title })} />
       ) : (
-        <p className="muted">No cover. The EPUB carries one when the book has it.</p>
+        <p className="muted">{t("none")}</p>
       )}
       {book.cover && book.cover.warnings.length > 0 && (
         // Kept, but a store may refuse or blur it: said beside the picture, in the words the API uses.
-        <ul className={styles.coverWarnings} aria-label="What the stores would say of this cover">
+        <ul className={styles.coverWarnings} aria-label={t("warnings")}>
           {book.cover.warnings.map((warning) => (
             <li key={warning.code} data-code={warning.code}>
               {warning.message}
@@ -41,15 +45,15 @@ export function BookCover({ book }: { book: Pick<BookDto, "id" | "title" | "cove
       )}
       <FormAlert message={problem ?? describeProblem(remove.error)?.message} />
       <label className="button secondary small" aria-disabled={sending || undefined}>
-        {sending ? "Sending…" : book.cover ? "Replace cover" : "Add a cover"}
+        {sending ? t("sending") : book.cover ? t("replace") : t("add")}
         <input type="file" accept={COVER_MEDIA_TYPES.join(",")} className="visually-hidden" onChange={onChange} disabled={sending} />
       </label>
       {book.cover ? (
         <button type="button" className="button ghost small" onClick={() => remove.mutate({ bookId: book.id })} disabled={remove.isPending}>
-          Remove cover
+          {t("remove")}
         </button>
       ) : (
-        <p className={styles.coverHint}>JPEG, PNG or GIF, up to {BOOK_COVER_BYTES / 1024 / 1024} MiB; about 1,600 × 2,560 pixels.</p>
+        <p className={styles.coverHint}>{t("hint", { mebibytes: BOOK_COVER_BYTES / 1024 / 1024, width: format.number(1600), height: format.number(2560) })}</p>
       )}
     </div>
   );

@@ -2,13 +2,13 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import type { BookGoal as BookGoalDto } from "@/server/goals/schemas";
-import { formatDay } from "../../../../_components/days";
 import { Field } from "../../../../_components/field";
 import { FormAlert } from "../../../../_components/form-alert";
-import { formatNumber, formatWords } from "../../../../_components/format";
-import { describeProblem } from "../../../../_components/problem";
+import { useProblems } from "../../../../_components/use-problems";
 import { trpc } from "../../../../_trpc/client";
+import { useBookFormat } from "../../_components/use-book-format";
 import styles from "../book.module.css";
 
 /**
@@ -19,6 +19,9 @@ import styles from "../book.module.css";
  */
 export function BookGoal({ bookId, language, initial }: { bookId: string; language: string; initial?: BookGoalDto }) {
   const router = useRouter();
+  const t = useTranslations("books.goal");
+  const format = useBookFormat();
+  const { describeProblem } = useProblems();
   const goal = trpc.goals.book.useQuery({ bookId }, { initialData: initial });
   const utils = trpc.useUtils();
   const [editing, setEditing] = useState(false);
@@ -34,7 +37,7 @@ export function BookGoal({ bookId, language, initial }: { bookId: string; langua
   const fields = problem?.fields ?? {};
   if (!goal.data) return goal.error ? <FormAlert message={describeProblem(goal.error)?.message} /> : null;
   const g = goal.data;
-  const words = (n: number) => formatWords(n, language);
+  const words = (n: number) => format.length(n, language);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,42 +55,45 @@ export function BookGoal({ bookId, language, initial }: { bookId: string; langua
   return (
     <div className={styles.goal} aria-labelledby="book-goal-heading" role="group">
       <h2 id="book-goal-heading" className={styles.sideHeading}>
-        Goal
+        {t("heading")}
       </h2>
       {g.deadline !== null && g.remaining !== null ? (
         <p data-testid="words-per-day">
           {g.remaining === 0 ? (
-            "Target reached."
+            t("reached")
           ) : g.wordsPerDay !== null && g.daysLeft ? (
-            <>
-              <strong>{words(g.wordsPerDay)}</strong> a day to finish by {formatDay(g.deadline)} ({g.daysLeft === 1 ? "1 writing day" : `${formatNumber(g.daysLeft)} writing days`} left,{" "}
-              {formatNumber(g.remaining)} to go).
-            </>
+            t.rich("perDay", {
+              words: words(g.wordsPerDay),
+              deadline: format.day(g.deadline),
+              days: g.daysLeft,
+              remaining: format.number(g.remaining),
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })
           ) : (
-            <>The deadline has come: {formatNumber(g.remaining)} to go.</>
+            t("deadlineCome", { remaining: format.number(g.remaining) })
           )}
         </p>
       ) : (
-        <p className="muted">{g.targetWordCount === null ? "No target yet." : "Add a deadline to know how much to write each day."}</p>
+        <p className="muted">{g.targetWordCount === null ? t("noTarget") : t("addDeadline")}</p>
       )}
-      <p className="muted">Today: {words(g.writtenToday)}</p>
+      <p className="muted">{t("today", { words: words(g.writtenToday) })}</p>
       {editing ? (
         <form onSubmit={submit} className="stack" noValidate>
           <FormAlert message={problem?.message} />
-          <Field name="targetWordCount" label="Target" inputMode="numeric" placeholder="e.g. 80000" defaultValue={g.targetWordCount ?? ""} error={fields.targetWordCount} />
-          <Field name="deadline" label="Deadline" type="date" defaultValue={g.deadline ?? ""} error={fields.deadline} />
+          <Field name="targetWordCount" label={t("target")} inputMode="numeric" placeholder={t("targetPlaceholder")} defaultValue={g.targetWordCount ?? ""} error={fields.targetWordCount} />
+          <Field name="deadline" label={t("deadline")} type="date" defaultValue={g.deadline ?? ""} error={fields.deadline} />
           <div className="button-row">
             <button type="submit" className="button small" disabled={set.isPending}>
-              {set.isPending ? "Saving…" : "Save goal"}
+              {set.isPending ? t("saving") : t("save")}
             </button>
             <button type="button" className="button ghost small" onClick={() => setEditing(false)}>
-              Cancel
+              {t("cancel")}
             </button>
           </div>
         </form>
       ) : (
         <button type="button" className="button secondary small" onClick={() => setEditing(true)}>
-          {g.targetWordCount === null && g.deadline === null ? "Set a goal" : "Change goal"}
+          {g.targetWordCount === null && g.deadline === null ? t("set") : t("change")}
         </button>
       )}
     </div>

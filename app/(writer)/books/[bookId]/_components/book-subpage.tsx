@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { cache } from "react";
-import { ERROR_SENTENCES } from "@/app/_components/problem";
+import { problemsIn } from "@/app/_components/problem";
+import { getT } from "@/app/_i18n/server";
 import { pagePrincipal } from "@/app/_components/require-principal";
 import { getBook } from "@/server/books/get-book";
 import { AppError, type ErrorCode } from "@/server/errors";
@@ -20,11 +21,14 @@ const bookTitle = cache(async (bookId: string): Promise<string | null> => {
   return (await getBook({ bookId }, principal).catch(() => null))?.title ?? null;
 });
 
-/** `generateMetadata` for a book's page named `name`: "Snapshots — The Long Tide". */
-export function bookPageMetadata(name: string) {
+/**
+ * `generateMetadata` for a book's page named `name`: "Snapshots — The Long Tide". `name` may be a
+ * function that words it in the page's language when the page is drawn (`() => getT(…).then(…)`).
+ */
+export function bookPageMetadata(name: string | (() => Promise<string>)) {
   return async ({ params }: BookParams): Promise<Metadata> => {
-    const title = await bookTitle((await params).bookId);
-    return { title: title ? `${name} — ${title}` : name };
+    const [title, named] = await Promise.all([bookTitle((await params).bookId), typeof name === "string" ? name : name()]);
+    return { title: title ? `${named} — ${title}` : named };
   };
 }
 
@@ -33,21 +37,23 @@ export function bookPageMetadata(name: string) {
  * in the trash, a beta reader where readers may not go); `sentence` may word a refusal for the page.
  * A failure of the server itself is thrown, to the error page.
  */
-export async function loadOrRefused<T>(load: () => Promise<T>, sentence: (code: ErrorCode) => string = (code) => ERROR_SENTENCES[code]): Promise<T | { refused: string }> {
+export async function loadOrRefused<T>(load: () => Promise<T>, sentence?: (code: ErrorCode) => string): Promise<T | { refused: string }> {
   try {
     return await load();
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
-    return { refused: sentence(error.code) };
+    // The code's sentence in the page's language, unless the page words this refusal its own way.
+    return { refused: (sentence ?? problemsIn(await getT("errors")).sentence)(error.code) };
   }
 }
 
 /** What a book's page shows when the book cannot be opened there. */
-export function Refused({ sentence }: { sentence: string }) {
+export async function Refused({ sentence }: { sentence: string }) {
+  const t = await getT("books.subpage");
   return (
     <div className="empty">
       <p className="empty-title">{sentence}</p>
-      <Link href="/books">Back to your books</Link>
+      <Link href="/books">{t("backToBooks")}</Link>
     </div>
   );
 }

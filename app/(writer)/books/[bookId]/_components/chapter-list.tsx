@@ -13,11 +13,12 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useId, useRef, useState, useTransition } from "react";
+import { useTranslations } from "use-intl";
 import type { ChapterDto, ChapterSummaryDto } from "@/server/chapters/schemas";
 import { chaptersOf, entriesOf, moveChapterIntoPart, moveChapterTo, type OrderEntry } from "@/server/parts/contents-tree";
 import type { PartDto } from "@/server/parts/schemas";
 import { Notice, type NoticeContent } from "../../../../_components/notice";
-import { describeProblem } from "../../../../_components/problem";
+import { useProblems } from "../../../../_components/use-problems";
 import { trpc } from "../../../../_trpc/client";
 import styles from "../book.module.css";
 import { AddChapterForm } from "./add-chapter-form";
@@ -25,15 +26,18 @@ import { ChapterRow } from "./chapter-row";
 import { ConfirmDeleteChapter } from "./confirm-delete-chapter";
 import { AddPartForm, PartHeading } from "./part-heading";
 
-function announcer(chapters: ChapterSummaryDto[]): Announcements {
-  const title = (id: string | number) => `“${chapters.find((c) => c.id === id)?.title ?? "chapter"}”`;
-  const place = (id: string | number) => `place ${chapters.findIndex((c) => c.id === id) + 1} of ${chapters.length}`;
+type ChapterWords = ReturnType<typeof useTranslations<"books.chapters">>;
+
+/** What a screen reader hears while a chapter is moved, in the page's language. */
+function announcer(chapters: ChapterSummaryDto[], t: ChapterWords): Announcements {
+  const title = (id: string | number) => chapters.find((c) => c.id === id)?.title ?? t("fallbackTitle");
+  const place = (id: string | number) => t("place", { place: chapters.findIndex((c) => c.id === id) + 1, count: chapters.length });
   return {
-    onDragStart: ({ active }) => `Picked up ${title(active.id)}, at ${place(active.id)}.`,
+    onDragStart: ({ active }) => t("pickedUp", { title: title(active.id), place: place(active.id) }),
     // Over itself right after the pick-up: "Picked up…" already said where it is.
-    onDragOver: ({ active, over }) => (over && over.id !== active.id ? `${title(active.id)} moved to ${place(over.id)}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `${title(active.id)} dropped at ${place(over.id)}.` : `${title(active.id)} dropped.`),
-    onDragCancel: ({ active }) => `Moving ${title(active.id)} was cancelled; it is back where it was.`,
+    onDragOver: ({ active, over }) => (over && over.id !== active.id ? t("movedTo", { title: title(active.id), place: place(over.id) }) : undefined),
+    onDragEnd: ({ active, over }) => (over ? t("droppedAt", { title: title(active.id), place: place(over.id) }) : t("dropped", { title: title(active.id) })),
+    onDragCancel: ({ active }) => t("cancelled", { title: title(active.id) }),
   };
 }
 
@@ -50,9 +54,6 @@ function announcer(chapters: ChapterSummaryDto[]): Announcements {
 function holdScrollAnchoring(hold: boolean) {
   for (const element of [document.documentElement, document.body]) element.style.overflowAnchor = hold ? "none" : "";
 }
-
-const INSTRUCTIONS =
-  "To move a chapter, press Space or Enter on its handle, then the up and down arrow keys, then Space or Enter to drop it there. Escape cancels.";
 
 /**
  * The book's chapters in order, and the form that adds one. Reordering (drag, or the keyboard on a
@@ -81,6 +82,8 @@ export function ChapterList({
   nextTitle: string;
 }) {
   const router = useRouter();
+  const t = useTranslations("books.chapters");
+  const { describeProblem } = useProblems();
   const dndId = useId();
   // The server's order until the writer moves something; a refresh brings the server's back.
   const [moved, setMoved] = useState<{ base: ChapterSummaryDto[]; order: ChapterSummaryDto[] } | null>(null);
@@ -124,7 +127,7 @@ export function ChapterList({
         onError: (error) => {
           setMoved(null);
           const stale = describeProblem(error)?.code === "version_conflict";
-          setNotice({ message: stale ? "The book's order changed in another window; the list shows it now. Move the chapter again." : `The new order was not saved. ${describeProblem(error)?.message ?? ""}` });
+          setNotice({ message: stale ? t("orderChanged") : t("orderNotSaved", { reason: describeProblem(error)?.message ?? "" }) });
           if (stale) router.refresh();
         },
       },
@@ -142,12 +145,12 @@ export function ChapterList({
     parts.length > 0 && (
       <select
         className={styles.partSelect}
-        aria-label={`Part of “${chapter.title}”`}
+        aria-label={t("partOf", { title: chapter.title })}
         value={chapter.partId ?? ""}
         disabled={reorder.isPending}
         onChange={(event) => save(moveChapterIntoPart(entries, chapter.id, event.target.value || null))}
       >
-        <option value="">No part</option>
+        <option value="">{t("noPart")}</option>
         {parts.map((part) => (
           <option key={part.id} value={part.id} lang={language}>
             {part.title}
@@ -171,7 +174,7 @@ export function ChapterList({
         onFailed={() => setAdding(null)}
       />
       <p role="status" className="muted">
-        {added && `Added “${added.title}”.`}
+        {added && t("added", { title: added.title })}
       </p>
     </>
   );
@@ -181,13 +184,13 @@ export function ChapterList({
     <>
       {chapters.length === 0 && !pending ? (
         <div className="empty">
-          <p className="empty-title">No chapters yet.</p>
-          <p className="muted">Add the first one below; you can give it a title now or later.</p>
+          <p className="empty-title">{t("noChapters")}</p>
+          <p className="muted">{t("noChaptersHint")}</p>
         </div>
       ) : (
         <>
           <p className={`muted ${styles.hint}`}>
-            Drag a chapter by its handle to move it, or focus the handle and use Space and the arrow keys.
+            {t("dragHint")}
           </p>
           <DndContext
             id={dndId}
@@ -196,10 +199,10 @@ export function ChapterList({
             onDragStart={() => holdScrollAnchoring(true)}
             onDragEnd={dropped}
             onDragCancel={() => holdScrollAnchoring(false)}
-            accessibility={{ announcements: announcer(chapters), screenReaderInstructions: { draggable: INSTRUCTIONS } }}
+            accessibility={{ announcements: announcer(chapters, t), screenReaderInstructions: { draggable: t("instructions") } }}
           >
             <SortableContext items={chapters.map((c) => c.id)} strategy={verticalListSortingStrategy}>
-              <ol className={styles.chapters} aria-label="Chapters">
+              <ol className={styles.chapters} aria-label={t("list")}>
                 {entries.flatMap((entry) => {
                   const row = (id: string) => {
                     const chapter = byId.get(id)!;
@@ -226,7 +229,7 @@ export function ChapterList({
                       empty={entry.chapterIds.length === 0}
                       onChanged={() => router.refresh()}
                       onDeleted={(gone) => {
-                        setNotice({ message: `The part “${gone.title}” is deleted; its chapters stay in the book.` });
+                        setNotice({ message: t("partDeleted", { title: gone.title }) });
                         router.refresh();
                       }}
                     />,
@@ -242,7 +245,7 @@ export function ChapterList({
                     <span className={`${styles.chapterTitle} ${styles.pendingTitle}`} lang={language}>
                       {pending.title}
                     </span>
-                    <span className={styles.chapterWords}>Adding…</span>
+                    <span className={styles.chapterWords}>{t("adding")}</span>
                   </li>
                 )}
               </ol>
@@ -253,6 +256,7 @@ export function ChapterList({
       {deleting && (
         <ConfirmDeleteChapter
           chapter={deleting}
+          language={language}
           onClose={() => setDeleting(null)}
           onDeleted={() => {
             setDeleting(null);
@@ -261,12 +265,12 @@ export function ChapterList({
             const undo = () =>
               untrash({ bookId: chapter.bookId, chapterId: chapter.id }).then(
                 () => {
-                  setNotice({ message: `“${chapter.title}” is back in the book.` });
+                  setNotice({ message: t("back", { title: chapter.title }) });
                   router.refresh();
                 },
-                (error: unknown) => setNotice({ message: `“${chapter.title}” could not be brought back. ${describeProblem(error)?.message ?? ""}` }),
+                (error: unknown) => setNotice({ message: t("notBack", { title: chapter.title, reason: describeProblem(error)?.message ?? "" }) }),
               );
-            setNotice({ message: `“${chapter.title}” moved to the trash.`, action: { label: "Undo", run: () => void undo() } });
+            setNotice({ message: t("trashed", { title: chapter.title }), action: { label: t("undo"), run: () => void undo() } });
             router.refresh();
           }}
         />

@@ -4,9 +4,11 @@ import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import Link from "next/link";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import type { ChapterSummaryDto } from "@/server/chapters/schemas";
-import { formatWords } from "../../../../_components/format";
-import { describeProblem } from "../../../../_components/problem";
+import type { Problem } from "../../../../_components/problem";
+import { useProblems } from "../../../../_components/use-problems";
+import { useBookFormat } from "../../_components/use-book-format";
 import { trpc } from "../../../../_trpc/client";
 import { useHydrated } from "../../../../_components/use-hydrated";
 import styles from "../book.module.css";
@@ -15,7 +17,8 @@ import styles from "../book.module.css";
 function useRename(chapter: ChapterSummaryDto, onRenamed: () => void) {
   const utils = trpc.useUtils();
   const save = trpc.chapters.save.useMutation();
-  const [problem, setProblem] = useState<ReturnType<typeof describeProblem>>(null);
+  const { describeProblem } = useProblems();
+  const [problem, setProblem] = useState<Problem | null>(null);
   async function rename(title: string): Promise<boolean> {
     const ref = { bookId: chapter.bookId, chapterId: chapter.id };
     setProblem(null);
@@ -61,6 +64,8 @@ export function ChapterRow({
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: chapter.id });
   // The handle moves the chapter only once the page is hydrated: before, Space on it did nothing.
   const hydrated = useHydrated();
+  const t = useTranslations("books.chapters");
+  const format = useBookFormat();
   const [editing, setEditing] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
   const { rename, pending, problem } = useRename(chapter, onRenamed);
@@ -95,7 +100,7 @@ export function ChapterRow({
         {...attributes}
         {...listeners}
         disabled={!hydrated}
-        aria-label={`Move “${chapter.title}”`}
+        aria-label={t("move", { title: chapter.title })}
       >
         <span aria-hidden="true">⠿</span>
       </button>
@@ -105,7 +110,7 @@ export function ChapterRow({
       {editing ? (
         <form className={styles.rename} onSubmit={submit} onKeyDown={(e) => e.key === "Escape" && (e.stopPropagation(), finish())}>
           <label className="visually-hidden" htmlFor={`rename-${chapter.id}`}>
-            New title for “{chapter.title}”
+            {t("newTitleFor", { title: chapter.title })}
           </label>
           <input
             id={`rename-${chapter.id}`}
@@ -118,10 +123,10 @@ export function ChapterRow({
             aria-describedby={problem ? errorId : undefined}
           />
           <button type="submit" className="button small" disabled={pending} aria-busy={pending || undefined}>
-            Save
+            {t("save")}
           </button>
           <button type="button" className="button ghost small" onClick={finish}>
-            Cancel
+            {t("cancel")}
           </button>
           {problem && (
             <p id={errorId} className={`field-error ${styles.renameError}`}>
@@ -134,15 +139,17 @@ export function ChapterRow({
           <Link href={`/books/${chapter.bookId}/chapters/${chapter.id}`} className={styles.chapterTitle} lang={language}>
             {chapter.title}
           </Link>
-          <span className={styles.chapterWords}>{formatWords(chapter.wordCount, language)}</span>
-          {lastBy && <span className={styles.chapterBy}>last by {lastBy}</span>}
+          <span className={styles.chapterWords}>{format.length(chapter.wordCount, language)}</span>
+          {lastBy && <span className={styles.chapterBy}>{t("lastBy", { name: lastBy })}</span>}
           {partMenu}
           <span className={styles.chapterActions}>
             <button type="button" ref={renameButton} className="button ghost small" onClick={() => setEditing(true)}>
-              Rename<span className="visually-hidden"> “{chapter.title}”</span>
+              {t("rename")}
+              <span className="visually-hidden">{t("quoted", { title: chapter.title })}</span>
             </button>
             <button type="button" className="button ghost small" onClick={onDelete}>
-              Delete<span className="visually-hidden"> “{chapter.title}”</span>
+              {t("delete")}
+              <span className="visually-hidden">{t("quoted", { title: chapter.title })}</span>
             </button>
           </span>
         </>

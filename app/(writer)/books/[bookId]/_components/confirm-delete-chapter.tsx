@@ -1,27 +1,30 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import type { ChapterSummaryDto } from "@/server/chapters/schemas";
 import { CHAPTER_TRASH_DAYS } from "@/server/chapters/limits.mjs";
 import { ConfirmDialog } from "../../../../_components/confirm-dialog";
-import { formatNumber } from "../../../../_components/format";
 import { trpc } from "../../../../_trpc/client";
+import { useBookFormat } from "../../_components/use-book-format";
 
-/** A chapter goes to the book's trash with its history, restorable from the Trash below the list. */
-export function ConfirmDeleteChapter({ chapter, onClose, onDeleted }: { chapter: ChapterSummaryDto; onClose: () => void; onDeleted: () => void }) {
+/**
+ * A chapter goes to the book's trash with its history, restorable from the Trash below the list.
+ * Its length is in the book's unit (`language`): characters for a Chinese book.
+ */
+export function ConfirmDeleteChapter({ chapter, language, onClose, onDeleted }: { chapter: ChapterSummaryDto; language: string; onClose: () => void; onDeleted: () => void }) {
   const remove = trpc.chapters.delete.useMutation({ onSuccess: onDeleted });
+  const t = useTranslations("books.chapters");
+  const format = useBookFormat();
   return (
     <ConfirmDialog
-      title="Move this chapter to the trash?"
-      confirmLabel="Move to trash"
+      title={t("confirmTitle")}
+      confirmLabel={t("confirmLabel")}
       pending={remove.isPending}
       error={remove.error}
       onConfirm={() => remove.mutate({ bookId: chapter.bookId, chapterId: chapter.id })}
       onClose={onClose}
     >
-      <p>
-        “{chapter.title}” ({formatNumber(chapter.wordCount)} {chapter.wordCount === 1 ? "word" : "words"}) leaves the book with every
-        saved version of it. You can restore it from the book’s trash for {CHAPTER_TRASH_DAYS} days.
-      </p>
+      <p>{t("confirmBody", { title: chapter.title, length: format.length(chapter.wordCount, language), days: CHAPTER_TRASH_DAYS })}</p>
     </ConfirmDialog>
   );
 }

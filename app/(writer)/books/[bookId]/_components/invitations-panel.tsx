@@ -1,18 +1,19 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import type { MemberRole } from "@/server/auth/book-roles";
 import type { CreatedInvitationDto } from "@/server/members/invitation-schemas";
 import { ConfirmDialog } from "../../../../_components/confirm-dialog";
 import { Field, SelectField } from "../../../../_components/field";
 import { FormAlert } from "../../../../_components/form-alert";
 import { OneTimeSecret } from "../../../../_components/one-time-secret";
-import { describeProblem } from "../../../../_components/problem";
+import { useProblems } from "../../../../_components/use-problems";
 import { trpc } from "../../../../_trpc/client";
-import { ROLE_LABELS } from "../../_components/book-roles";
+import { useBookFormat } from "../../_components/use-book-format";
 import styles from "../book.module.css";
 
-const EXPIRIES = [1, 3, 7, 14, 30].map((days) => ({ value: String(days), label: days === 1 ? "1 day" : `${days} days` }));
+const EXPIRY_DAYS = [1, 3, 7, 14, 30];
 
 /** The link as the invited person opens it: the server's, or this page's origin when the operator set no public URL. */
 const absolute = (link: string) => (link.startsWith("/") ? `${window.location.origin}${link}` : link);
@@ -24,6 +25,12 @@ const absolute = (link: string) => (link.startsWith("/") ? `${window.location.or
  */
 export function InvitationsPanel({ bookId, roles }: { bookId: string; roles: { value: MemberRole; label: string }[] }) {
   const utils = trpc.useUtils();
+  const t = useTranslations("books.invitations");
+  const roleLower = useTranslations("books.members.rolesLower");
+  const roleName = useTranslations("books.roles");
+  const format = useBookFormat();
+  const { describeProblem } = useProblems();
+  const expiries = EXPIRY_DAYS.map((days) => ({ value: String(days), label: t("days", { count: days }) }));
   const pending = trpc.invitations.list.useQuery({ bookId });
   const refresh = () => utils.invitations.list.invalidate({ bookId });
   const [created, setCreated] = useState<CreatedInvitationDto | null>(null);
@@ -47,55 +54,52 @@ export function InvitationsPanel({ bookId, roles }: { bookId: string; roles: { v
   return (
     <section className="stack" aria-labelledby="invite-heading">
       <h3 id="invite-heading" className={styles.sideHeading}>
-        Invite
+        {t("heading")}
       </h3>
-      <form onSubmit={submit} className="stack" noValidate aria-label="Invite someone">
+      <form onSubmit={submit} className="stack" noValidate aria-label={t("form")}>
         <FormAlert message={problem?.message} />
-        <SelectField name="role" label="Invite as" options={roles} defaultValue="editor" error={problem?.fields?.role} />
+        <SelectField name="role" label={t("inviteAs")} options={roles} defaultValue="editor" error={problem?.fields?.role} />
         <Field
           name="email"
-          label="E-mail (optional)"
+          label={t("email")}
           type="email"
           autoComplete="off"
           placeholder="name@example.com"
-          hint="Only this person may accept it. Leave it empty for a link anyone holding it may use, once."
+          hint={t("emailHint")}
           error={problem?.fields?.email}
         />
-        <SelectField name="expiresInDays" label="Expires after" options={EXPIRIES} defaultValue="7" error={problem?.fields?.expiresInDays} />
+        <SelectField name="expiresInDays" label={t("expires")} options={expiries} defaultValue="7" error={problem?.fields?.expiresInDays} />
         <button type="submit" className="button small" disabled={create.isPending} aria-busy={create.isPending || undefined}>
-          Invite
+          {t("invite")}
         </button>
       </form>
       {created && (
         <OneTimeSecret
           secret={absolute(created.link)}
-          label="Invitation link"
-          said={
-            created.emailed
-              ? `An e-mail with this link is on its way to ${created.email}.`
-              : `Send this link to ${created.email ?? "the person you invite"}: it is shown only now.`
+          label={t("link")}
+          said={created.emailed ? t("emailed", { email: created.email ?? "" }) : created.email ? t("sendTo", { email: created.email }) : t("sendToSomeone")}
+          use={
+            t("makes", { role: roleLower(created.role), date: format.date(created.expiresAt) }) +
+            // The server's reason is in English (an API message); the sentence around it is the page's.
+            (created.emailNotSent && created.email ? t("notSent", { reason: created.emailNotSent }) : "")
           }
-          use={`It makes them ${ROLE_LABELS[created.role].toLowerCase()} once, until ${new Date(created.expiresAt).toLocaleDateString()}.${created.emailNotSent && created.email ? ` No e-mail was sent: ${created.emailNotSent}.` : ""}`}
         />
       )}
       {(pending.data ?? []).length > 0 && (
-        <ul className={styles.memberList} aria-label="Pending invitations">
+        <ul className={styles.memberList} aria-label={t("pending")}>
           {(pending.data ?? []).map((invitation) => (
             <li key={invitation.id} className={styles.member}>
               <span className={styles.memberName}>
-                {invitation.email ?? "Link"}
-                <span className="muted">
-                  {" "}
-                  {ROLE_LABELS[invitation.role]}, until {new Date(invitation.expiresAt).toLocaleDateString()}
-                </span>
+                {invitation.email ?? t("anyLink")}
+                <span className="muted"> {t("until", { role: roleName(invitation.role), date: format.date(invitation.expiresAt) })}</span>
               </span>
               <button
                 type="button"
                 className="button secondary small"
                 onClick={() => setWithdrawing(invitation.id)}
-                aria-label={`Withdraw the invitation ${invitation.email ? `for ${invitation.email}` : `link (${ROLE_LABELS[invitation.role].toLowerCase()})`}`}
+                aria-label={invitation.email ? t("withdrawFor", { email: invitation.email }) : t("withdrawLink", { role: roleLower(invitation.role) })}
               >
-                Withdraw
+                {t("withdraw")}
               </button>
             </li>
           ))}
@@ -103,14 +107,14 @@ export function InvitationsPanel({ bookId, roles }: { bookId: string; roles: { v
       )}
       {withdrawing && (
         <ConfirmDialog
-          title="Withdraw this invitation?"
-          confirmLabel="Withdraw"
+          title={t("withdrawTitle")}
+          confirmLabel={t("withdraw")}
           pending={withdraw.isPending}
           error={withdraw.error}
           onConfirm={() => withdraw.mutate({ bookId, invitationId: withdrawing })}
           onClose={() => setWithdrawing(null)}
         >
-          <p>Its link stops working at once. You can invite them again.</p>
+          <p>{t("withdrawBody")}</p>
         </ConfirmDialog>
       )}
     </section>

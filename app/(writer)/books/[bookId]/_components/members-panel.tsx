@@ -2,46 +2,49 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import type { MemberRole } from "@/server/auth/book-roles";
 import type { BookActivityDto, MemberDto, PersonActivityDto } from "@/server/members/schemas";
-import { formatDay } from "../../../../_components/days";
-import { formatNumber, formatWords } from "../../../../_components/format";
 import { ConfirmDialog } from "../../../../_components/confirm-dialog";
 import { Field, SelectField } from "../../../../_components/field";
 import { FormAlert } from "../../../../_components/form-alert";
-import { describeProblem } from "../../../../_components/problem";
+import { useProblems } from "../../../../_components/use-problems";
 import { trpc } from "../../../../_trpc/client";
-import { ROLE_LABELS } from "../../_components/book-roles";
+import type { BookFormat } from "../../_components/book-format";
+import { useBookFormat } from "../../_components/use-book-format";
 import { InvitationsPanel } from "./invitations-panel";
 import styles from "../book.module.css";
 
-const GIVEN_ROLES: { value: MemberRole; label: string }[] = [
-  { value: "co_author", label: "Co-author (writes)" },
-  { value: "editor", label: "Editor (reads)" },
-  { value: "viewer", label: "Viewer (reads)" },
-  { value: "beta_reader", label: "Beta reader (released chapters)" },
-];
+/** The roles a member can be given, with what each may do, named by `books.members.<key>`. */
+const GIVEN_ROLES = [
+  { value: "co_author", key: "coAuthorGiven" },
+  { value: "editor", key: "editorGiven" },
+  { value: "viewer", key: "viewerGiven" },
+  { value: "beta_reader", key: "betaReaderGiven" },
+] as const satisfies readonly { value: MemberRole; key: string }[];
+
+type MemberWords = ReturnType<typeof useTranslations<"books.members">>;
 
 /** What someone did in the period, in a line: "wrote 1,204, removed 80 words · 3 comments · 2 suggestions (1 accepted) · last wrote Sat, 5 Dec 2026". */
-function doingOf(person: PersonActivityDto | undefined, language: string): string {
+function doingOf(person: PersonActivityDto | undefined, language: string, t: MemberWords, format: BookFormat): string {
   if (!person) return "";
   const counts = (
     [
       ["wrote", person.written],
-      ["brought in", person.imported],
+      ["broughtIn", person.imported],
       ["restored", person.restored],
       ["removed", person.removed],
     ] as const
   ).filter(([, n]) => n > 0);
   // The unit once, after the last count: "words", or "characters" for a book counted in characters.
-  const words = counts.map(([verb, n], i) => `${verb} ${i === counts.length - 1 ? formatWords(n, language) : formatNumber(n)}`).join(", ");
+  const words = counts.map(([verb, n], i) => t(verb, { count: i === counts.length - 1 ? format.length(n, language) : format.number(n) })).join(t("listSeparator"));
   const parts = [
     words,
-    person.comments > 0 && `${person.comments} ${person.comments === 1 ? "comment" : "comments"}`,
-    person.suggested > 0 && `${person.suggested} ${person.suggested === 1 ? "suggestion" : "suggestions"} (${person.suggestionsAccepted} accepted)`,
-    person.lastWrote && `last wrote ${formatDay(person.lastWrote)}`,
+    person.comments > 0 && t("comments", { count: person.comments }),
+    person.suggested > 0 && t("suggestions", { count: person.suggested, accepted: person.suggestionsAccepted }),
+    person.lastWrote && t("lastWrote", { day: format.day(person.lastWrote) }),
   ].filter(Boolean);
-  return parts.length > 0 ? parts.join(" · ") : "nothing in the last 30 days";
+  return parts.length > 0 ? parts.join(t("partSeparator")) : t("nothing");
 }
 
 /**
@@ -72,6 +75,11 @@ export function MembersPanel({
   const update = trpc.members.update.useMutation({ onSuccess: refresh });
   const remove = trpc.members.remove.useMutation({ onSuccess: () => (setRemoving(null), refresh()) });
   const router = useRouter();
+  const t = useTranslations("books.members");
+  const roleName = useTranslations("books.roles");
+  const format = useBookFormat();
+  const { describeProblem } = useProblems();
+  const givenRoles = GIVEN_ROLES.map(({ value, key }) => ({ value, label: t(key) }));
   // The page around the panel changes with the hand-over (who may delete the book, manage members).
   const handOver = trpc.members.update.useMutation({ onSuccess: () => (setHandingOver(null), refresh(), router.refresh()) });
   const [removing, setRemoving] = useState<MemberDto | null>(null);
@@ -90,9 +98,9 @@ export function MembersPanel({
   return (
     <div className={styles.members} role="group" aria-labelledby="members-heading">
       <h2 id="members-heading" className={styles.sideHeading}>
-        Members
+        {t("heading")}
       </h2>
-      <ul className={styles.memberList} aria-label="Members">
+      <ul className={styles.memberList} aria-label={t("list")}>
         {(members.data ?? []).map((member) => (
           <li key={member.userId} className={styles.member}>
             <span className={styles.memberName}>
@@ -102,83 +110,80 @@ export function MembersPanel({
             {manages && member.role !== "owner" ? (
               <span className={styles.memberActions}>
                 <select
-                  aria-label={`Role of ${member.name || member.email}`}
+                  aria-label={t("roleOf", { name: member.name || member.email })}
                   value={member.role}
                   disabled={update.isPending}
                   onChange={(event) => update.mutate({ bookId, userId: member.userId, role: event.target.value as MemberRole })}
                 >
                   {GIVEN_ROLES.map((role) => (
                     <option key={role.value} value={role.value}>
-                      {ROLE_LABELS[role.value]}
+                      {roleName(role.value)}
                     </option>
                   ))}
                 </select>
-                <button type="button" className="button secondary small" onClick={() => setRemoving(member)} aria-label={`Remove ${member.name || member.email}`}>
-                  Remove
+                <button type="button" className="button secondary small" onClick={() => setRemoving(member)} aria-label={t("removeName", { name: member.name || member.email })}>
+                  {t("remove")}
                 </button>
-                <button type="button" className="button secondary small" onClick={() => setHandingOver(member)} aria-label={`Make ${member.name || member.email} the owner`}>
-                  Make owner
+                <button type="button" className="button secondary small" onClick={() => setHandingOver(member)} aria-label={t("makeOwnerName", { name: member.name || member.email })}>
+                  {t("makeOwner")}
                 </button>
               </span>
             ) : (
-              <span className={`role role-${member.role}`}>{ROLE_LABELS[member.role]}</span>
+              <span className={`role role-${member.role}`}>{roleName(member.role)}</span>
             )}
-            {activity && <p className={styles.memberDoing}>{doingOf(doing.get(member.userId), language)}</p>}
+            {activity && <p className={styles.memberDoing}>{doingOf(doing.get(member.userId), language, t, format)}</p>}
           </li>
         ))}
       </ul>
       {former.length > 0 && (
-        <ul className={styles.memberList} aria-label="No longer on the book">
+        <ul className={styles.memberList} aria-label={t("former")}>
           {former.map((person) => (
             <li key={person.userId} className={styles.member}>
               <span className={styles.memberName}>
-                {person.name} <span className="muted">(no longer on the book)</span>
+                {person.name} <span className="muted">{t("formerNote")}</span>
               </span>
-              <p className={styles.memberDoing}>{doingOf(person, language)}</p>
+              <p className={styles.memberDoing}>{doingOf(person, language, t, format)}</p>
             </li>
           ))}
         </ul>
       )}
       <FormAlert message={describeProblem(update.error)?.message} />
       {manages && (
-        <form onSubmit={submit} className="stack" noValidate aria-label="Add a member">
+        <form onSubmit={submit} className="stack" noValidate aria-label={t("addForm")}>
           <FormAlert message={problem?.message} />
-          <Field name="email" label="Add by e-mail" type="email" autoComplete="off" placeholder="name@example.com" error={problem?.fields?.email} required />
-          <SelectField name="role" label="Role" options={GIVEN_ROLES} defaultValue="editor" error={problem?.fields?.role} />
+          <Field name="email" label={t("addByEmail")} type="email" autoComplete="off" placeholder={t("emailPlaceholder")} error={problem?.fields?.email} required />
+          <SelectField name="role" label={t("role")} options={givenRoles} defaultValue="editor" error={problem?.fields?.role} />
           <button type="submit" className="button small" disabled={add.isPending} aria-busy={add.isPending || undefined}>
-            Add member
+            {t("add")}
           </button>
           <p role="status" className="muted">
-            {add.isSuccess && `Added ${add.data.name || add.data.email} as ${ROLE_LABELS[add.data.role].toLowerCase()}.`}
+            {add.isSuccess && t("added", { name: add.data.name || add.data.email, role: t(`rolesLower.${add.data.role}`) })}
           </p>
         </form>
       )}
-      {manages && <InvitationsPanel bookId={bookId} roles={GIVEN_ROLES} />}
+      {manages && <InvitationsPanel bookId={bookId} roles={givenRoles} />}
       {removing && (
         <ConfirmDialog
-          title={`Remove ${removing.name || removing.email}?`}
-          confirmLabel="Remove"
+          title={t("removeTitle", { name: removing.name || removing.email })}
+          confirmLabel={t("remove")}
           pending={remove.isPending}
           error={remove.error}
           onConfirm={() => remove.mutate({ bookId, userId: removing.userId })}
           onClose={() => setRemoving(null)}
         >
-          <p>They lose the book at once, in every tab and with every token. You can add them again later.</p>
+          <p>{t("removeBody")}</p>
         </ConfirmDialog>
       )}
       {handingOver && (
         <ConfirmDialog
-          title={`Make ${handingOver.name || handingOver.email} the owner?`}
-          confirmLabel="Make owner"
+          title={t("handOverTitle", { name: handingOver.name || handingOver.email })}
+          confirmLabel={t("makeOwner")}
           pending={handOver.isPending}
           error={handOver.error}
           onConfirm={() => handOver.mutate({ bookId, userId: handingOver.userId, role: "owner" })}
           onClose={() => setHandingOver(null)}
         >
-          <p>
-            The book becomes theirs: only they can delete it or manage its members. You stay on it as a co-author, and leave its
-            series.
-          </p>
+          <p>{t("handOverBody")}</p>
         </ConfirmDialog>
       )}
     </div>

@@ -1,8 +1,9 @@
 "use client";
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import type { PartDto } from "@/server/parts/schemas";
-import { describeProblem } from "../../../../_components/problem";
+import { useProblems } from "../../../../_components/use-problems";
 import { trpc } from "../../../../_trpc/client";
 import styles from "../book.module.css";
 
@@ -28,6 +29,8 @@ export function PartHeading({
   const update = trpc.parts.update.useMutation();
   const remove = trpc.parts.delete.useMutation();
   const renameButton = useRef<HTMLButtonElement>(null);
+  const t = useTranslations("books.chapters");
+  const { describeProblem } = useProblems();
   const problem = describeProblem(update.error ?? remove.error);
   const errorId = `part-${part.id}-error`;
 
@@ -49,7 +52,7 @@ export function PartHeading({
       {editing ? (
         <form className={styles.rename} onSubmit={submit} onKeyDown={(e) => e.key === "Escape" && (e.stopPropagation(), setEditing(false))}>
           <label className="visually-hidden" htmlFor={`part-${part.id}`}>
-            New title for the part “{part.title}”
+            {t("partNewTitle", { title: part.title })}
           </label>
           <input
             id={`part-${part.id}`}
@@ -62,10 +65,10 @@ export function PartHeading({
             aria-describedby={problem ? errorId : undefined}
           />
           <button type="submit" className="button small" disabled={update.isPending}>
-            Save
+            {t("save")}
           </button>
           <button type="button" className="button ghost small" onClick={() => setEditing(false)}>
-            Cancel
+            {t("cancel")}
           </button>
         </form>
       ) : (
@@ -73,10 +76,11 @@ export function PartHeading({
           <h3 className={styles.partTitle} lang={language}>
             {part.title}
           </h3>
-          {empty && <span className={styles.chapterWords}>No chapters yet: choose this part in a chapter’s Part menu.</span>}
+          {empty && <span className={styles.chapterWords}>{t("partEmpty")}</span>}
           <span className={styles.chapterActions}>
             <button type="button" ref={renameButton} className="button ghost small" onClick={() => setEditing(true)}>
-              Rename<span className="visually-hidden"> the part “{part.title}”</span>
+              {t("rename")}
+              <span className="visually-hidden">{t("thePart", { title: part.title })}</span>
             </button>
             <button
               type="button"
@@ -84,7 +88,8 @@ export function PartHeading({
               disabled={remove.isPending}
               onClick={() => remove.mutate({ bookId: part.bookId, partId: part.id }, { onSuccess: () => onDeleted(part) })}
             >
-              Delete<span className="visually-hidden"> the part “{part.title}”</span>
+              {t("delete")}
+              <span className="visually-hidden">{t("thePart", { title: part.title })}</span>
             </button>
           </span>
         </>
@@ -102,21 +107,24 @@ export function PartHeading({
 export function AddPartForm({ bookId, language, onAdded }: { bookId: string; language: string; onAdded: (part: PartDto) => void }) {
   const create = trpc.parts.create.useMutation();
   const formRef = useRef<HTMLFormElement>(null);
+  const t = useTranslations("books.chapters");
+  const { describeProblem } = useProblems();
   const problem = describeProblem(create.error);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const title = String(new FormData(event.currentTarget).get("title") ?? "");
     create.mutate({ bookId, title }, { onSuccess: (part) => (formRef.current?.reset(), onAdded(part)) });
   }
+  // The example is in the book's language, like the title it stands for: "第一卷" in a Chinese book whatever the interface.
   return (
     <form ref={formRef} onSubmit={submit} className={styles.addPart} noValidate>
-      <label htmlFor="new-part-title">New part</label>
-      <input id="new-part-title" name="title" placeholder={language.startsWith("zh") ? "第一卷" : "Part One"} lang={language} autoComplete="off" aria-invalid={problem ? true : undefined} aria-describedby={problem ? "new-part-error" : "new-part-hint"} />
+      <label htmlFor="new-part-title">{t("newPart")}</label>
+      <input id="new-part-title" name="title" placeholder={language.startsWith("zh") ? "第一卷" : t("partPlaceholder")} lang={language} autoComplete="off" aria-invalid={problem ? true : undefined} aria-describedby={problem ? "new-part-error" : "new-part-hint"} />
       <button type="submit" className="button secondary small" disabled={create.isPending}>
-        Add part
+        {t("addPart")}
       </button>
       <p id={problem ? "new-part-error" : "new-part-hint"} className={problem ? "field-error" : "field-hint"}>
-        {problem ? (problem.fields.title ?? problem.message) : "Parts (卷) group chapters: add one, then choose it in a chapter’s Part menu."}
+        {problem ? (problem.fields.title ?? problem.message) : t("partHint")}
       </p>
     </form>
   );

@@ -1,6 +1,8 @@
 "use client";
 
-import { addDays, formatMonth, monthStart, WEEKDAYS, weekday } from "../../../../_components/days";
+import { useFormatter, useTranslations } from "use-intl";
+import { addDays, monthStart, WEEKDAYS, weekday } from "../../../../_components/days";
+import { useBookFormat } from "../../_components/use-book-format";
 import styles from "../book.module.css";
 
 interface PlannedChapter {
@@ -37,6 +39,12 @@ export function ReleaseCalendar({
   onMonth: (month: string) => void;
   language: string;
 }) {
+  const t = useTranslations("books.plan");
+  const format = useBookFormat();
+  const intl = useFormatter();
+  const monthName = format.month(month);
+  /** A weekday's name, short and long, in the page's language: any date on that weekday will do (2024-01-07 was a Sunday). */
+  const weekdayName = (value: number, width: "short" | "long") => intl.dateTime(new Date(Date.UTC(2024, 0, 7 + value, 12)), { weekday: width, timeZone: "UTC" });
   const byDay = new Map<string, PlannedChapter[]>();
   for (const chapter of chapters) {
     const day = releaseDay(chapter, timeZone);
@@ -50,20 +58,20 @@ export function ReleaseCalendar({
   return (
     <div className={styles.calendar}>
       <div className={styles.calendarHead}>
-        <button type="button" className="button ghost small" onClick={() => onMonth(monthStart(month, -1))} aria-label="Previous month">
+        <button type="button" className="button ghost small" onClick={() => onMonth(monthStart(month, -1))} aria-label={t("previousMonth")}>
           ←
         </button>
-        <h3 aria-live="polite">{formatMonth(month)}</h3>
-        <button type="button" className="button ghost small" onClick={() => onMonth(monthStart(month, 1))} aria-label="Next month">
+        <h3 aria-live="polite">{monthName}</h3>
+        <button type="button" className="button ghost small" onClick={() => onMonth(monthStart(month, 1))} aria-label={t("nextMonth")}>
           →
         </button>
       </div>
-      <table className={styles.month} aria-label={`Releases in ${formatMonth(month)}`}>
+      <table className={styles.month} aria-label={t("releasesIn", { month: monthName })}>
         <thead>
           <tr>
             {WEEKDAYS.map((day) => (
-              <th key={day.value} scope="col" abbr={day.name}>
-                {day.short}
+              <th key={day.value} scope="col" abbr={weekdayName(day.value, "long")}>
+                {weekdayName(day.value, "short")}
               </th>
             ))}
           </tr>
@@ -81,7 +89,7 @@ export function ReleaseCalendar({
                       <ul lang={language}>
                         {out.map((chapter) => (
                           <li key={chapter.chapterId} data-released={chapter.releasedAt !== null || undefined}>
-                            {chapter.releasedAt !== null && <span aria-label="released">✓ </span>}
+                            {chapter.releasedAt !== null && <span aria-label={t("releasedMark")}>✓ </span>}
                             {chapter.releaseTime && <time className={styles.releaseTime}>{chapter.releaseTime} </time>}
                             {chapter.title}
                           </li>

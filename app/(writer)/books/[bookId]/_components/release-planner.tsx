@@ -1,25 +1,25 @@
 "use client";
 
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { formatDay, todayIn } from "../../../../_components/days";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useTranslations } from "use-intl";
+import { todayIn } from "../../../../_components/days";
 import { FormAlert } from "../../../../_components/form-alert";
-import { formatNumber } from "../../../../_components/format";
-import { describeProblem } from "../../../../_components/problem";
+import { useProblems } from "../../../../_components/use-problems";
 import { trpc } from "../../../../_trpc/client";
+import type { BookFormat } from "../../_components/book-format";
+import { useBookFormat } from "../../_components/use-book-format";
 import styles from "../book.module.css";
 import { ReleaseCalendar } from "./release-calendar";
 import { ScrollRegion } from "@/app/_components/scroll-region";
 
+/** Each cadence, named by `books.plan.<key>`. */
 const CADENCES = [
-  { value: "", label: "No cadence (dates by hand)" },
-  { value: "daily", label: "Daily (日更)" },
-  { value: "weekdays", label: "Weekdays" },
-  { value: "weekly", label: "Weekly" },
+  { value: "", key: "noCadence" },
+  { value: "daily", key: "daily" },
+  { value: "weekdays", key: "weekdays" },
+  { value: "weekly", key: "weekly" },
 ] as const;
 type Cadence = "daily" | "weekdays" | "weekly";
-
-/** "1 chapter", "3 days" */
-const count = (n: number, one: string) => `${formatNumber(n)} ${one}${n === 1 ? "" : "s"}`;
 
 /** "08:00, 20:00" as typed (commas, spaces or 、 between) → ["08:00", "20:00"]; the server checks each. */
 const typedTimes = (text: string) => text.split(/[\s,，、]+/).filter((time) => time !== "");
@@ -41,6 +41,9 @@ export function ReleasePlanner({ bookId, language, chapters }: { bookId: string;
     void refetch();
   }, [chapters, refetch]);
   const settings = trpc.goals.settings.useQuery();
+  const t = useTranslations("books.plan");
+  const format = useBookFormat();
+  const { describeProblem } = useProblems();
   const utils = trpc.useUtils();
   const onSuccess = (saved: NonNullable<typeof plan.data>) => utils.releases.plan.setData({ bookId }, saved);
   const setPlan = trpc.releases.setPlan.useMutation({ onSuccess });
@@ -51,7 +54,7 @@ export function ReleasePlanner({ bookId, language, chapters }: { bookId: string;
   const [marking, setMarking] = useState<Record<string, boolean>>({});
 
   if (plan.error) return <FormAlert message={describeProblem(plan.error)?.message} />;
-  if (!plan.data || !settings.data) return <p className="muted">Loading the plan…</p>;
+  if (!plan.data || !settings.data) return <p className="muted">{t("loading")}</p>;
   const p = plan.data;
   const today = todayIn(settings.data.timeZone);
   const problem = describeProblem(setPlan.error);
@@ -66,6 +69,8 @@ export function ReleasePlanner({ bookId, language, chapters }: { bookId: string;
   }
   // The plan answers the book's own minimum or else the writer's; only the book's own fills the field.
   const minimum = p.minimumBufferDays;
+  const bufferCounts = { chapters: t("chapters", { count: p.bufferChapters }), days: t("days", { count: p.bufferDays }) };
+  const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -94,18 +99,18 @@ export function ReleasePlanner({ bookId, language, chapters }: { bookId: string;
       <form key={`${p.cadence}|${p.startDate}|${p.minimumBufferDays}|${p.releasesPerDay}|${p.releaseTimes.join()}`} onSubmit={submit} className={styles.planForm} noValidate>
         <FormAlert message={problem?.message} />
         <div className="field">
-          <label htmlFor="plan-cadence">Cadence</label>
+          <label htmlFor="plan-cadence">{t("cadence")}</label>
           <select id="plan-cadence" name="cadence" defaultValue={p.cadence ?? ""}>
             {CADENCES.map((c) => (
               <option key={c.value} value={c.value}>
-                {c.label}
+                {t(c.key)}
               </option>
             ))}
           </select>
           {fields.cadence && <p className="field-error">{fields.cadence}</p>}
         </div>
         <div className="field">
-          <label htmlFor="plan-per-day">Chapters a release day</label>
+          <label htmlFor="plan-per-day">{t("perDay")}</label>
           <input
             id="plan-per-day"
             name="releasesPerDay"
@@ -115,81 +120,87 @@ export function ReleasePlanner({ bookId, language, chapters }: { bookId: string;
             aria-describedby="plan-per-day-hint"
           />
           <p id="plan-per-day-hint" className="field-hint">
-            2 for 两更. With times: one for each time.
+            {t("perDayHint")}
           </p>
           {fields.releasesPerDay && <p className="field-error">{fields.releasesPerDay}</p>}
         </div>
         <div className="field">
-          <label htmlFor="plan-times">Release times</label>
+          <label htmlFor="plan-times">{t("times")}</label>
           <input
             id="plan-times"
             name="releaseTimes"
             defaultValue={p.releaseTimes.join(", ")}
-            placeholder="e.g. 08:00, 20:00"
+            placeholder={t("timesPlaceholder")}
             aria-invalid={fields.releaseTimes ? true : undefined}
             aria-describedby="plan-times-hint"
           />
           <p id="plan-times-hint" className="field-hint">
-            One per chapter of the day, in your time zone ({settings.data.timeZone}). Empty: no times.
+            {t("timesHint", { timeZone: settings.data.timeZone })}
           </p>
           {fields.releaseTimes && <p className="field-error">{fields.releaseTimes}</p>}
         </div>
         <div className="field">
-          <label htmlFor="plan-start">First release</label>
+          <label htmlFor="plan-start">{t("start")}</label>
           <input id="plan-start" name="startDate" type="date" defaultValue={p.startDate ?? today} aria-invalid={fields.startDate ? true : undefined} />
           {fields.startDate && <p className="field-error">{fields.startDate}</p>}
         </div>
         <div className="field">
-          <label htmlFor="plan-buffer">Minimum buffer (days)</label>
+          <label htmlFor="plan-buffer">{t("buffer")}</label>
           <input
             id="plan-buffer"
             name="minimumBufferDays"
             inputMode="numeric"
             defaultValue={p.minimumBufferDays === settings.data.minimumBufferDays ? "" : (p.minimumBufferDays ?? "")}
-            placeholder={settings.data.minimumBufferDays !== null ? String(settings.data.minimumBufferDays) : "e.g. 7"}
+            placeholder={settings.data.minimumBufferDays !== null ? String(settings.data.minimumBufferDays) : t("bufferPlaceholder")}
             aria-describedby="plan-buffer-hint"
             aria-invalid={fields.minimumBufferDays ? true : undefined}
           />
           <p id="plan-buffer-hint" className="field-hint">
-            {settings.data.minimumBufferDays !== null ? `Empty: your default, ${count(settings.data.minimumBufferDays, "day")}.` : "Empty: no warning."}
+            {settings.data.minimumBufferDays !== null ? t("bufferDefault", { days: t("days", { count: settings.data.minimumBufferDays }) }) : t("bufferNone")}
           </p>
           {fields.minimumBufferDays && <p className="field-error">{fields.minimumBufferDays}</p>}
         </div>
         <button type="submit" className="button small" disabled={setPlan.isPending}>
-          {setPlan.isPending ? "Planning…" : "Plan releases"}
+          {setPlan.isPending ? t("planning") : t("plan")}
         </button>
       </form>
 
       <div role="status" className={p.belowMinimum ? styles.bufferLow : styles.buffer} data-testid="buffer">
         <p>
-          <strong>Buffer:</strong> {count(p.bufferChapters, "chapter")} written ahead, {count(p.bufferDays, "day")} of releases
-          {p.bufferRunsOut ? `; the first release without a chapter: ${formatDay(p.bufferRunsOut.date)}${p.bufferRunsOut.time ? ` ${p.bufferRunsOut.time}` : ""}.` : "."}
+          {p.bufferRunsOut
+            ? t.rich("bufferLineRunsOut", { ...bufferCounts, when: when(format, p.bufferRunsOut.date, p.bufferRunsOut.time), strong })
+            : t.rich("bufferLine", { ...bufferCounts, strong })}
         </p>
         {p.belowMinimum && minimum !== null && (
           <p>
             {p.minimumBufferChapters === null
-              ? `Under your minimum of ${count(minimum, "day")}: write ahead or slow the cadence before the buffer runs out.`
-              : `Under your minimum of ${count(minimum, "day")} (${count(p.minimumBufferChapters, "chapter")}): write ${count(Math.max(p.minimumBufferChapters - p.bufferChapters, 1), "more chapter")} ahead or slow the cadence.`}
+              ? t("underMinimum", { days: t("days", { count: minimum }) })
+              : t("underMinimumChapters", {
+                  days: t("days", { count: minimum }),
+                  chapters: t("chapters", { count: p.minimumBufferChapters }),
+                  more: t("moreChapters", { count: Math.max(p.minimumBufferChapters - p.bufferChapters, 1) }),
+                })}
           </p>
         )}
       </div>
       <p className="muted" data-testid="release-streak">
-        <strong>Release streak:</strong> {count(p.releaseStreak.current, "release day")} in a row
-        {p.releaseStreak.longest > p.releaseStreak.current ? ` (longest ${formatNumber(p.releaseStreak.longest)})` : ""}.
+        {p.releaseStreak.longest > p.releaseStreak.current
+          ? t.rich("streakLongest", { days: t("releaseDays", { count: p.releaseStreak.current }), longest: format.number(p.releaseStreak.longest), strong })
+          : t.rich("streak", { days: t("releaseDays", { count: p.releaseStreak.current }), strong })}
       </p>
 
       <FormAlert message={chapterProblem?.message} />
       {p.chapters.length === 0 ? (
-        <p className="muted">Add chapters to plan their releases.</p>
+        <p className="muted">{t("addChapters")}</p>
       ) : (
-        <ScrollRegion className={styles.planScroll} label="Release dates, scrolling sideways">
-          <table className="table" aria-label="Release dates">
+        <ScrollRegion className={styles.planScroll} label={t("scroll")}>
+          <table className="table" aria-label={t("table")}>
             <thead>
               <tr>
-                <th scope="col">Chapter</th>
-                <th scope="col">Release date</th>
-                <th scope="col">Time</th>
-                <th scope="col">Released</th>
+                <th scope="col">{t("chapter")}</th>
+                <th scope="col">{t("releaseDate")}</th>
+                <th scope="col">{t("time")}</th>
+                <th scope="col">{t("released")}</th>
               </tr>
             </thead>
             <tbody>
@@ -201,7 +212,7 @@ export function ReleasePlanner({ bookId, language, chapters }: { bookId: string;
                   <td>
                     <input
                       type="date"
-                      aria-label={`Release date of ${chapter.title}`}
+                      aria-label={t("dateOf", { title: chapter.title })}
                       defaultValue={chapter.releaseDate ?? ""}
                       key={chapter.releaseDate ?? ""}
                       onBlur={(event) => {
@@ -214,7 +225,7 @@ export function ReleasePlanner({ bookId, language, chapters }: { bookId: string;
                     <input
                       type="time"
                       className={styles.timeInput}
-                      aria-label={`Release time of ${chapter.title}`}
+                      aria-label={t("timeOf", { title: chapter.title })}
                       defaultValue={chapter.releaseTime ?? ""}
                       key={chapter.releaseTime ?? ""}
                       onBlur={(event) => {
@@ -227,12 +238,12 @@ export function ReleasePlanner({ bookId, language, chapters }: { bookId: string;
                     <label className="checkbox">
                       <input
                         type="checkbox"
-                        aria-label={`${chapter.title} released`}
+                        aria-label={t("releasedOf", { title: chapter.title })}
                         checked={releasing(chapter.chapterId) ?? chapter.releasedAt !== null}
                         disabled={setChapter.isPending}
                         onChange={(event) => mark(chapter.chapterId, event.currentTarget.checked)}
                       />
-                      <span aria-hidden="true">Released</span>
+                      <span aria-hidden="true">{t("released")}</span>
                     </label>
                   </td>
                 </tr>
@@ -250,7 +261,7 @@ export function ReleasePlanner({ bookId, language, chapters }: { bookId: string;
         onMonth={setMonth}
         language={language}
       />
-      <p className="muted">Next release: {nextRelease(p.chapters, today)}</p>
+      <p className="muted">{t("next", { next: nextRelease(p.chapters, today, t, format) })}</p>
     </>
   );
 }
@@ -263,8 +274,13 @@ function monthOfInterest(chapters: PlannedChapter[], today: string): string {
   return (next?.releaseDate ?? today).slice(0, 8) + "01";
 }
 
-function nextRelease(chapters: PlannedChapter[], today: string): string {
-  const when = (c: PlannedChapter) => `${c.releaseDate} ${c.releaseTime ?? ""}`;
-  const next = chapters.filter((c) => c.releasedAt === null && c.releaseDate !== null && c.releaseDate >= today).sort((a, b) => when(a).localeCompare(when(b)))[0];
-  return next ? `${next.title}, ${formatDay(next.releaseDate!)}${next.releaseTime ? ` ${next.releaseTime}` : ""}` : "none planned";
+/** A release's day, and its time when it has one: "Sat, 5 Dec 2026 20:00". */
+function when(format: BookFormat, day: string, time: string | null): string {
+  return time ? `${format.day(day)} ${time}` : format.day(day);
+}
+
+function nextRelease(chapters: PlannedChapter[], today: string, t: ReturnType<typeof useTranslations<"books.plan">>, format: BookFormat): string {
+  const order = (c: PlannedChapter) => `${c.releaseDate} ${c.releaseTime ?? ""}`;
+  const next = chapters.filter((c) => c.releasedAt === null && c.releaseDate !== null && c.releaseDate >= today).sort((a, b) => order(a).localeCompare(order(b)))[0];
+  return next ? t("nextChapter", { title: next.title, when: when(format, next.releaseDate!, next.releaseTime) }) : t("nonePlanned");
 }

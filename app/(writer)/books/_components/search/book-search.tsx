@@ -4,23 +4,25 @@ import { keepPreviousData, skipToken } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useMemo, useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import { trpc } from "@/app/_trpc/client";
 import { HitContext } from "./hit-context";
 import { RecentReplacements } from "./recent-replacements";
 import { ReplaceReview } from "./replace-review";
-import { plural, searchProblemMessage } from "./search-problem";
+import { useSearchWords } from "./search-problem";
 import { hitHref, NO_OPTIONS, type BookHit, type SearchOptions } from "./search-types";
 import styles from "./search.module.css";
 
 const PER_PAGE = 50;
 
-const OPTIONS: { name: Exclude<keyof SearchOptions, "query">; label: string; hint?: string }[] = [
-  { name: "matchCase", label: "Match case" },
-  { name: "wholeWord", label: "Whole word" },
-  { name: "regex", label: "Regular expression" },
-  { name: "widthInsensitive", label: "Full- and half-width alike", hint: "Ａ matches A, ＡＢＣ１ matches ABC1" },
-  { name: "matchChineseScript", label: "Match 简体/繁体", hint: "Simplified and traditional told apart; by default 刘备 matches 劉備 too" },
-];
+/** The search's options, each named by `books.search.<name>` (and hinted by `<name>Hint`). */
+const OPTIONS = [
+  { name: "matchCase" },
+  { name: "wholeWord" },
+  { name: "regex" },
+  { name: "widthInsensitive", hint: "widthInsensitiveHint" },
+  { name: "matchChineseScript", hint: "matchChineseScriptHint" },
+] as const satisfies readonly { name: Exclude<keyof SearchOptions, "query">; hint?: string }[];
 
 interface ChapterGroup {
   chapterId: string;
@@ -57,6 +59,8 @@ export interface BookSearchProps {
  */
 export function BookSearch({ bookId, language, chapters, beforePreview, onChanged }: BookSearchProps) {
   const id = useId();
+  const t = useTranslations("books.search");
+  const { problemMessage } = useSearchWords();
   const router = useRouter();
   const [draft, setDraft] = useState<SearchOptions>(NO_OPTIONS);
   const [asked, setAsked] = useState<{ options: SearchOptions; page: number } | null>(null);
@@ -88,34 +92,34 @@ export function BookSearch({ bookId, language, chapters, beforePreview, onChange
   }
 
   const data = asked ? results.data : undefined;
-  const problem = asked && results.error ? searchProblemMessage(results.error, asked.options.query) : null;
+  const problem = asked && results.error ? problemMessage(results.error, asked.options.query) : null;
   const counts = useMemo(() => new Map(data?.chapters.map((chapter) => [chapter.chapterId, chapter.hitCount]) ?? []), [data]);
   const groups = data ? groupByChapter(data.items, counts) : [];
   const pages = data ? Math.max(1, Math.ceil(data.total / data.perPage)) : 1;
   const page = (to: number) => asked && setAsked({ ...asked, page: to });
 
   let status = "";
-  if (asked && results.isFetching && !data) status = "Searching…";
+  if (asked && results.isFetching && !data) status = t("searching");
   else if (data && !problem) {
     status =
       data.total === 0
-        ? `No matches for “${asked?.options.query}”.`
-        : `${plural(data.total, "match", "matches")} in ${plural(data.chapters.length, "chapter")}`;
+        ? t("noMatches", { query: asked?.options.query ?? "" })
+        : t("matchesInChapters", { matches: t("matches", { count: data.total }), chapters: t("chapters", { count: data.chapters.length }) });
   }
 
   return (
     <div className={styles.panel}>
-      <form role="search" aria-label="Search this book" className={styles.form} onSubmit={submit} noValidate>
+      <form role="search" aria-label={t("searchBook")} className={styles.form} onSubmit={submit} noValidate>
         <div className={styles.queryRow}>
           <label htmlFor={`${id}-query`} className="visually-hidden">
-            Search this book
+            {t("searchBook")}
           </label>
           <input
             id={`${id}-query`}
             type="search"
             value={draft.query}
             lang={language}
-            placeholder="Search every chapter"
+            placeholder={t("searchBookPlaceholder")}
             autoComplete="off"
             spellCheck={false}
             enterKeyHint="search"
@@ -125,21 +129,21 @@ export function BookSearch({ bookId, language, chapters, beforePreview, onChange
             onChange={(event) => setDraft({ ...draft, query: event.target.value })}
           />
           <button type="submit" className="button">
-            Search
+            {t("search")}
           </button>
         </div>
         <fieldset className={styles.options}>
-          <legend className="visually-hidden">Search options</legend>
+          <legend className="visually-hidden">{t("options")}</legend>
           {OPTIONS.map((option) => (
-            <label key={option.name} className="checkbox" title={option.hint}>
+            <label key={option.name} className="checkbox" title={"hint" in option ? t(option.hint) : undefined}>
               <input type="checkbox" checked={draft[option.name]} onChange={(event) => toggle(option.name, event.target.checked)} />
-              <span>{option.label}</span>
+              <span>{t(option.name)}</span>
             </label>
           ))}
         </fieldset>
         {(emptyQuery || problem) && (
           <p id={`${id}-problem`} role="alert" className="field-error">
-            {emptyQuery ? "Type a word or phrase to search for." : problem}
+            {emptyQuery ? t("typeSomething") : problem}
           </p>
         )}
       </form>
@@ -150,17 +154,17 @@ export function BookSearch({ bookId, language, chapters, beforePreview, onChange
 
       {data && data.total > 0 && !problem && (
         <>
-          <ol className={styles.groups} aria-label="Matches by chapter" aria-busy={results.isFetching || undefined}>
+          <ol className={styles.groups} aria-label={t("byChapter")} aria-busy={results.isFetching || undefined}>
             {groups.map((group) => (
               <li key={`${group.chapterId}-${group.hits[0]!.start}`}>
                 <h3 className={styles.groupTitle}>
-                  <span lang={language}>{group.title}</span> <span className="muted">· {plural(group.hitCount, "match", "matches")}</span>
+                  <span lang={language}>{group.title}</span> <span className="muted">· {t("matches", { count: group.hitCount })}</span>
                 </h3>
                 <ol className={styles.hits}>
                   {group.hits.map((hit) => (
                     <li key={`${hit.field}:${hit.start}`}>
                       <Link href={hitHref(bookId, hit)} className={styles.hit}>
-                        {hit.field === "title" && <span className={styles.where}>Title: </span>}
+                        {hit.field === "title" && <span className={styles.where}>{t("inTitle")}</span>}
                         <HitContext before={hit.before} match={hit.match} after={hit.after} lang={language} />
                       </Link>
                     </li>
@@ -170,15 +174,13 @@ export function BookSearch({ bookId, language, chapters, beforePreview, onChange
             ))}
           </ol>
           {pages > 1 && (
-            <nav aria-label="Pages of matches" className={styles.pages}>
+            <nav aria-label={t("pagesOfMatches")} className={styles.pages}>
               <button type="button" className="button ghost small" disabled={data.page <= 1} onClick={() => page(data.page - 1)}>
-                ← Previous
+                {t("previous")}
               </button>
-              <span className="muted">
-                Page {data.page} of {pages}
-              </span>
+              <span className="muted">{t("pageOf", { page: data.page, last: pages })}</span>
               <button type="button" className="button ghost small" disabled={data.page >= pages} onClick={() => page(data.page + 1)}>
-                Next →
+                {t("next")}
               </button>
             </nav>
           )}
@@ -188,7 +190,7 @@ export function BookSearch({ bookId, language, chapters, beforePreview, onChange
       {asked && (replacing || (data && data.total > 0 && !problem)) && (
         <div className={styles.replaceToggle}>
           <button type="button" className="button secondary small" aria-expanded={replacing} onClick={() => setReplacing((open) => !open)}>
-            {replacing ? "Close replace" : "Replace…"}
+            {replacing ? t("closeReplace") : t("openReplace")}
           </button>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { useTranslations } from "use-intl";
 import styles from "./search.module.css";
 
 /** A hit in the sentence around it, the match marked (and, in a replace preview, what takes its place). */
@@ -14,6 +15,7 @@ export function HitContext({
   replacement?: string;
   lang?: string;
 }) {
+  const t = useTranslations("books.search");
   return (
     <span className={styles.context} lang={lang}>
       {before}
@@ -22,14 +24,14 @@ export function HitContext({
       ) : (
         <>
           <del className={styles.removed}>
-            <span className="visually-hidden">[replacing: </span>
+            <span className="visually-hidden">{t("replacing")}</span>
             {match}
-            <span className="visually-hidden">]</span>
+            <span className="visually-hidden">{t("replacingEnd")}</span>
           </del>
           <ins className={styles.added}>
-            <span className="visually-hidden">[with: </span>
+            <span className="visually-hidden">{t("replacingWith")}</span>
             {replacement}
-            <span className="visually-hidden">]</span>
+            <span className="visually-hidden">{t("replacingEnd")}</span>
           </ins>
         </>
       )}

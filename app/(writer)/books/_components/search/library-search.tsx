@@ -3,9 +3,10 @@
 import { keepPreviousData, skipToken } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import { trpc } from "@/app/_trpc/client";
 import { HitContext } from "./hit-context";
-import { plural, searchProblemMessage } from "./search-problem";
+import { useSearchWords } from "./search-problem";
 import { libraryHitHref } from "./search-types";
 import styles from "./search.module.css";
 
@@ -14,6 +15,8 @@ const PER_PAGE = 20;
 /** One search over every book of the writer's (not the trash), best matches first, each opening the editor. */
 export function LibrarySearch() {
   const id = useId();
+  const t = useTranslations("books.search");
+  const { problemMessage } = useSearchWords();
   const [draft, setDraft] = useState("");
   const [asked, setAsked] = useState<{ query: string; page: number } | null>(null);
   const [emptyQuery, setEmptyQuery] = useState(false);
@@ -30,24 +33,24 @@ export function LibrarySearch() {
   }
 
   const data = asked ? results.data : undefined;
-  const problem = asked && results.error ? searchProblemMessage(results.error) : null;
+  const problem = asked && results.error ? problemMessage(results.error) : null;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.perPage)) : 1;
   let status = "";
-  if (asked && results.isFetching && !data) status = "Searching…";
-  else if (data && !problem) status = data.total === 0 ? `Nothing in your books matches “${asked?.query}”.` : `${plural(data.total, "chapter")} match`;
+  if (asked && results.isFetching && !data) status = t("searching");
+  else if (data && !problem) status = data.total === 0 ? t("libraryNothing", { query: asked?.query ?? "" }) : t("libraryCount", { count: data.total });
 
   return (
-    <section className={styles.library} aria-label="Search your books">
-      <form role="search" aria-label="Search all your books" className={styles.form} onSubmit={submit} noValidate>
+    <section className={styles.library} aria-label={t("library")}>
+      <form role="search" aria-label={t("libraryForm")} className={styles.form} onSubmit={submit} noValidate>
         <div className={styles.queryRow}>
           <label htmlFor={`${id}-query`} className="visually-hidden">
-            Search all your books
+            {t("libraryForm")}
           </label>
           <input
             id={`${id}-query`}
             type="search"
             value={draft}
-            placeholder="Search all your books"
+            placeholder={t("libraryForm")}
             autoComplete="off"
             spellCheck={false}
             enterKeyHint="search"
@@ -57,7 +60,7 @@ export function LibrarySearch() {
             onChange={(event) => setDraft(event.target.value)}
           />
           <button type="submit" className="button secondary">
-            Search
+            {t("search")}
           </button>
           {asked && (
             <button
@@ -68,13 +71,13 @@ export function LibrarySearch() {
                 setDraft("");
               }}
             >
-              Clear
+              {t("clear")}
             </button>
           )}
         </div>
         {(emptyQuery || problem) && (
           <p id={`${id}-problem`} role="alert" className="field-error">
-            {emptyQuery ? "Type a word or phrase to search for." : problem}
+            {emptyQuery ? t("typeSomething") : problem}
           </p>
         )}
       </form>
@@ -83,14 +86,14 @@ export function LibrarySearch() {
       </p>
       {data && data.total > 0 && !problem && (
         <>
-          <ol className={styles.libraryResults} aria-label="Matching chapters, best first" aria-busy={results.isFetching || undefined}>
+          <ol className={styles.libraryResults} aria-label={t("libraryResults")} aria-busy={results.isFetching || undefined}>
             {data.items.map((item) => (
               <li key={`${item.bookId}/${item.chapterId}`}>
                 <Link href={libraryHitHref(item)} className={styles.hit}>
                   <span className={styles.libraryWhere}>
                     <strong>{item.chapterTitle}</strong>
-                    <span>in {item.bookTitle}</span>
-                    <span>· {plural(item.hitCount, "match", "matches")}</span>
+                    <span>{t("inBook", { title: item.bookTitle })}</span>
+                    <span>· {t("matches", { count: item.hitCount })}</span>
                   </span>
                   <HitContext before={item.before} match={item.match} after={item.after} />
                 </Link>
@@ -98,15 +101,13 @@ export function LibrarySearch() {
             ))}
           </ol>
           {pages > 1 && (
-            <nav aria-label="Pages of matches" className={styles.pages}>
+            <nav aria-label={t("pagesOfMatches")} className={styles.pages}>
               <button type="button" className="button ghost small" disabled={data.page <= 1} onClick={() => setAsked({ query: asked!.query, page: data.page - 1 })}>
-                ← Previous
+                {t("previous")}
               </button>
-              <span className="muted">
-                Page {data.page} of {pages}
-              </span>
+              <span className="muted">{t("pageOf", { page: data.page, last: pages })}</span>
               <button type="button" className="button ghost small" disabled={data.page >= pages} onClick={() => setAsked({ query: asked!.query, page: data.page + 1 })}>
-                Next →
+                {t("next")}
               </button>
             </nav>
           )}

@@ -1,9 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { formatDateTime, formatRelative } from "@/app/_components/format";
+import { useTranslations } from "use-intl";
 import { trpc } from "@/app/_trpc/client";
-import { changedChapters, chapterNames, plural, searchProblemMessage } from "./search-problem";
+import { useBookFormat } from "../use-book-format";
+import { useSearchWords } from "./search-problem";
 import styles from "./search.module.css";
 
 export interface UndoOutcome {
@@ -19,6 +20,8 @@ export interface UndoOutcome {
 export function useUndoReplacement(bookId: string, titles: ReadonlyMap<string, string>, onChanged?: (chapterIds: string[]) => void) {
   const utils = trpc.useUtils();
   const undo = trpc.search.undoChangeSet.useMutation();
+  const t = useTranslations("books.search");
+  const { problemMessage, changedChapters, chapterNames } = useSearchWords();
   const [outcome, setOutcome] = useState<UndoOutcome | null>(null);
   function run(changeSetId: string) {
     setOutcome(null);
@@ -26,15 +29,13 @@ export function useUndoReplacement(bookId: string, titles: ReadonlyMap<string, s
       { bookId, changeSetId },
       {
         onSuccess: (undone) => {
-          setOutcome({ changeSetId, refused: false, message: `Replacement undone: ${plural(undone.chapters.length, "chapter")} back as before.` });
+          setOutcome({ changeSetId, refused: false, message: t("undone", { chapters: t("chapters", { count: undone.chapters.length }) }) });
           void utils.search.invalidate();
           onChanged?.(undone.chapters.map((chapter) => chapter.chapterId));
         },
         onError: (error) => {
           const changed = changedChapters(error, titles);
-          const message = changed
-            ? `Not undone: ${changed.length > 0 ? chapterNames(changed) : "a chapter"} changed after the replacement, and undoing now would lose that work. Nothing was changed; each chapter’s History keeps every version.`
-            : (searchProblemMessage(error) ?? "The replacement could not be undone.");
+          const message = changed ? t("notUndone", { chapters: chapterNames(changed) }) : (problemMessage(error) ?? t("undoFailed"));
           setOutcome({ changeSetId, refused: true, message });
         },
       },
@@ -57,12 +58,14 @@ export function RecentReplacements({
 }) {
   const changeSets = trpc.search.changeSets.useQuery({ bookId }, { retry: false });
   const undo = useUndoReplacement(bookId, titles, onChanged);
+  const t = useTranslations("books.search");
+  const format = useBookFormat();
   const items = changeSets.data?.items ?? [];
   if (items.length === 0) return null;
   return (
-    <section className={styles.recent} aria-label="Recent replacements">
+    <section className={styles.recent} aria-label={t("recent")}>
       <details>
-        <summary>Recent replacements ({items.length})</summary>
+        <summary>{t("recentSummary", { count: items.length })}</summary>
         <ul className={styles.recentList}>
           {items.map((set) => (
             <li key={set.changeSetId}>
@@ -70,18 +73,19 @@ export function RecentReplacements({
                 “{set.query}” → “{set.replacement}”
               </span>
               <span className="muted">
-                {plural(set.replaced, "match", "matches")} in {plural(set.chapterCount, "chapter")} ·{" "}
-                <time dateTime={set.createdAt} title={formatDateTime(set.createdAt)}>
-                  {formatRelative(set.createdAt)}
+                {t("recentCounts", { matches: t("matches", { count: set.replaced }), chapters: t("chapters", { count: set.chapterCount }) })}
+                <time dateTime={set.createdAt} title={format.dateTime(set.createdAt)}>
+                  {format.relative(set.createdAt)}
                 </time>
               </span>
               {set.undoneAt ? (
                 <span className="muted">
-                  Undone <time dateTime={set.undoneAt}>{formatRelative(set.undoneAt)}</time>
+                  {t.rich("undoneAt", { when: format.relative(set.undoneAt), time: (chunks) => <time dateTime={set.undoneAt!}>{chunks}</time> })}
                 </span>
               ) : (
                 <button type="button" className="button secondary small" disabled={undo.pending} onClick={() => undo.run(set.changeSetId)}>
-                  Undo<span className="visually-hidden"> replacing “{set.query}” with “{set.replacement}”</span>
+                  {t("undo")}
+                  <span className="visually-hidden">{t("undoReplacing", { query: set.query, replacement: set.replacement })}</span>
                 </button>
               )}
             </li>

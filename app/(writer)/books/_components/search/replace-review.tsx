@@ -1,10 +1,11 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import { trpc } from "@/app/_trpc/client";
 import { HitContext } from "./hit-context";
 import { UndoMessage, useUndoReplacement } from "./recent-replacements";
-import { changedChapters, chapterNames, plural, searchProblemMessage } from "./search-problem";
+import { useSearchWords } from "./search-problem";
 import type { AppliedReplace, PreviewChapter, ReplacePreview, SearchOptions } from "./search-types";
 import styles from "./search.module.css";
 
@@ -38,6 +39,9 @@ export function ReplaceReview({
   onChanged?: (chapterIds: string[]) => void;
 }) {
   const id = useId();
+  const t = useTranslations("books.search");
+  const { problemMessage, changedChapters, chapterNames } = useSearchWords();
+  const matches = (count: number) => t("matches", { count });
   const utils = trpc.useUtils();
   const [replacement, setReplacement] = useState("");
   const [preserveCase, setPreserveCase] = useState(false);
@@ -65,7 +69,7 @@ export function ReplaceReview({
       setSkipped(new Set());
     } catch (error) {
       setPreviewed(null);
-      setProblem(searchProblemMessage(error));
+      setProblem(problemMessage(error));
     } finally {
       setPreviewing(false);
     }
@@ -107,7 +111,7 @@ export function ReplaceReview({
         onError: (error) => {
           const previewTitles = new Map([...titles, ...previewed.data.chapters.map((c) => [c.chapterId, c.title] as const)]);
           const changed = changedChapters(error, previewTitles);
-          if (!changed) return setProblem(searchProblemMessage(error));
+          if (!changed) return setProblem(problemMessage(error));
           // The preview no longer shows what would be written: it goes, and the refusal takes its place in view.
           setPreviewed(null);
           setConflict(changed);
@@ -120,7 +124,7 @@ export function ReplaceReview({
     <div className={styles.replace}>
       <form className={styles.replaceForm} onSubmit={preview} noValidate>
         <div className="field">
-          <label htmlFor={`${id}-replacement`}>Replace with</label>
+          <label htmlFor={`${id}-replacement`}>{t("replaceWith")}</label>
           <input
             id={`${id}-replacement`}
             value={replacement}
@@ -135,7 +139,7 @@ export function ReplaceReview({
           />
           {options.regex && (
             <p id={`${id}-groups`} className="field-hint">
-              $1, $2… put back what the pattern’s groups matched; $$ is a dollar sign.
+              {t("groupsHint")}
             </p>
           )}
         </div>
@@ -149,11 +153,11 @@ export function ReplaceReview({
             }}
           />
           <span>
-            Preserve case <span className="muted">— KATHRYN becomes KATHERINE, Kathryn becomes Katherine</span>
+            {t("preserveCase")} <span className="muted">{t("preserveCaseHint")}</span>
           </span>
         </label>
         <button type="submit" className="button secondary" disabled={previewing} aria-busy={previewing || undefined}>
-          {previewing ? "Previewing…" : "Preview replacements"}
+          {previewing ? t("previewing") : t("previewReplacements")}
         </button>
       </form>
 
@@ -164,24 +168,18 @@ export function ReplaceReview({
       )}
       {conflict && (
         <div role="alert" className="form-alert">
-          <p>
-            Nothing was replaced: {conflict.length > 0 ? chapterNames(conflict) : "a chapter"} changed since the preview (edited in the editor or
-            another tab). Replacing now could overwrite that work.
-          </p>
+          <p>{t("conflict", { chapters: chapterNames(conflict) })}</p>
           {/* Focus (and the screen) goes to the way on, not back to the top of the page. */}
           <button type="button" className="button secondary small" autoFocus onClick={() => void preview()}>
-            Preview again
+            {t("previewAgain")}
           </button>
         </div>
       )}
       {applied && (
         <div className={styles.applied}>
-          <p role="status">
-            Replaced {plural(applied.replaced, "match", "matches")} in {plural(applied.chapters.length, "chapter")}. Each chapter’s History shows the
-            change.
-          </p>
+          <p role="status">{t("replaced", { matches: matches(applied.replaced), chapters: t("chapters", { count: applied.chapters.length }) })}</p>
           <button type="button" className="button secondary small" disabled={undo.pending || undo.outcome?.changeSetId === applied.changeSetId} onClick={() => undo.run(applied.changeSetId)}>
-            Undo this replacement
+            {t("undoReplacement")}
           </button>
           <UndoMessage outcome={undo.outcome} />
         </div>
@@ -190,16 +188,16 @@ export function ReplaceReview({
       {previewed && (
         <section aria-labelledby={`${id}-review`} className={styles.review}>
           <div className={styles.reviewHead}>
-            <h3 id={`${id}-review`}>Review the replacements</h3>
+            <h3 id={`${id}-review`}>{t("review")}</h3>
             <p role="status" className="muted">
-              {plural(accepted, "replacement")} of {plural(total, "match", "matches")}, in {plural(touched, "chapter")}
+              {t("reviewCounts", { replacements: t("replacements", { count: accepted }), matches: matches(total), chapters: t("chapters", { count: touched }) })}
             </p>
             <div className="button-row">
               <button type="button" className="button ghost small" onClick={() => setSkipped(new Set())}>
-                Accept all
+                {t("acceptAll")}
               </button>
               <button type="button" className="button ghost small" onClick={() => mark(chapters.flatMap(keysOf), true)}>
-                Skip all
+                {t("skipAll")}
               </button>
             </div>
           </div>
@@ -209,14 +207,16 @@ export function ReplaceReview({
                 <fieldset className={styles.reviewChapter}>
                   <legend>
                     <span lang={language}>{chapter.title}</span>{" "}
-                    <span className="muted">· {plural(chapter.hits.length, "match", "matches")}</span>
+                    <span className="muted">· {matches(chapter.hits.length)}</span>
                   </legend>
                   <div className="button-row">
                     <button type="button" className="button ghost small" onClick={() => mark(keysOf(chapter), false)}>
-                      Accept all<span className="visually-hidden"> in “{chapter.title}”</span>
+                      {t("acceptAll")}
+                      <span className="visually-hidden">{t("inChapter", { title: chapter.title })}</span>
                     </button>
                     <button type="button" className="button ghost small" onClick={() => mark(keysOf(chapter), true)}>
-                      Skip all<span className="visually-hidden"> in “{chapter.title}”</span>
+                      {t("skipAll")}
+                      <span className="visually-hidden">{t("inChapter", { title: chapter.title })}</span>
                     </button>
                   </div>
                   <ol className={styles.hits}>
@@ -227,7 +227,7 @@ export function ReplaceReview({
                           <label className={styles.reviewHit} data-skipped={skipped.has(key) || undefined}>
                             <input type="checkbox" checked={!skipped.has(key)} onChange={(event) => mark([key], !event.target.checked)} />
                             <span>
-                              {hit.field === "title" && <span className={styles.where}>Title: </span>}
+                              {hit.field === "title" && <span className={styles.where}>{t("inTitle")}</span>}
                               <HitContext before={hit.before} match={hit.match} after={hit.after} replacement={hit.replacement} lang={language} />
                             </span>
                           </label>
@@ -241,9 +241,9 @@ export function ReplaceReview({
           </ol>
           <div className={styles.applyRow}>
             <button type="button" className="button" disabled={accepted === 0 || apply.isPending} aria-busy={apply.isPending || undefined} onClick={applyNow}>
-              {apply.isPending ? "Replacing…" : `Replace ${plural(accepted, "match", "matches")}`}
+              {apply.isPending ? t("replacingNow") : t("replaceCount", { matches: matches(accepted) })}
             </button>
-            <span className="muted">One new version of each chapter, undoable as one.</span>
+            <span className="muted">{t("oneVersion")}</span>
           </div>
         </section>
       )}
