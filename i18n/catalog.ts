@@ -1,7 +1,15 @@
 import enCommon from "./messages/en/common.json";
 import enErrors from "./messages/en/errors.json";
+import enEditor from "./messages/en/editor.json";
+import enSnapshots from "./messages/en/snapshots.json";
+import enReaders from "./messages/en/readers.json";
+import enBookComments from "./messages/en/bookComments.json";
 import zhCommon from "./messages/zh-CN/common.json";
 import zhErrors from "./messages/zh-CN/errors.json";
+import zhEditor from "./messages/zh-CN/editor.json";
+import zhSnapshots from "./messages/zh-CN/snapshots.json";
+import zhReaders from "./messages/zh-CN/readers.json";
+import zhBookComments from "./messages/zh-CN/bookComments.json";
 import type { Locale } from "./locales";
 
 /**
@@ -13,6 +21,10 @@ import type { Locale } from "./locales";
 const en = {
   common: enCommon,
   errors: enErrors,
+  editor: enEditor,
+  snapshots: enSnapshots,
+  readers: enReaders,
+  bookComments: enBookComments,
 };
 
 export type Messages = typeof en;
@@ -20,6 +32,10 @@ export type Messages = typeof en;
 const zhCN: Messages = {
   common: zhCommon,
   errors: zhErrors,
+  editor: zhEditor,
+  snapshots: zhSnapshots,
+  readers: zhReaders,
+  bookComments: zhBookComments,
 };
 
 export const MESSAGES: Record<Locale, Messages> = { en, "zh-CN": zhCN };
