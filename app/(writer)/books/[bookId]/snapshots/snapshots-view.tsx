@@ -231,6 +231,8 @@ function Comparison({ bookId, language, snapshots, from, other, onFrom, onOther,
   }
 
   const data = compared.data;
+  // The book as it stands is the API's "Today" (snapshotId null): said here in the page's language.
+  const sideName = (side: { snapshotId: string | null; name: string }) => (side.snapshotId === null ? t("compare.todayName") : side.name);
   return (
     <section className="panel stack" aria-labelledby="compare-heading">
       <h2 id="compare-heading">{t("compare.heading")}</h2>
@@ -256,8 +258,8 @@ function Comparison({ bookId, language, snapshots, from, other, onFrom, onOther,
         <>
           <p className={styles.totals}>
             {t("compare.totals", {
-              from: data.from.name,
-              to: data.to.name,
+              from: sideName(data.from),
+              to: sideName(data.to),
               changed: data.totals.changed,
               added: data.totals.added,
               removed: data.totals.removed,
@@ -334,7 +336,7 @@ function Comparison({ bookId, language, snapshots, from, other, onFrom, onOther,
             })}
             <span className="muted">
               {" "}
-              {t("compare.fromTo", { from: from.name, to: data?.to.name ?? "" })}
+              {t("compare.fromTo", { from: from.name, to: data ? sideName(data.to) : "" })}
             </span>
           </h3>
           {diff.error ? <FormAlert message={describeProblem(diff.error)?.message} /> : !diff.data?.diff ? <p className="muted">{t("compare.comparing")}</p> : <DiffView parts={diff.data.diff.parts} approximate={diff.data.diff.approximate} language={language} />}
