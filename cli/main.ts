@@ -19,6 +19,7 @@ import { registerMembers } from "./commands/members";
 import { registerParts } from "./commands/parts";
 import { registerScenes } from "./commands/scenes";
 import { registerOutline } from "./commands/outline";
+import { registerTimeline } from "./commands/timeline";
 import { registerForeshadowing } from "./commands/foreshadowing";
 import { registerReleases } from "./commands/releases";
 import { registerSearch } from "./commands/search";
@@ -87,6 +88,7 @@ function buildProgram(): Command {
     registerParts,
     registerScenes,
     registerOutline,
+    registerTimeline,
     registerForeshadowing,
     registerComments,
     registerSuggestions,

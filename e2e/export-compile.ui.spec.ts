@@ -35,8 +35,8 @@ test("the export dialog prints front matter, the scene break chosen and only the
   await dialog.getByLabel("Copyright page").fill("Copyright © 2026 Ann Writer\nAll rights reserved.");
   await dialog.getByLabel("Dedication").fill("For Maud");
   await dialog.getByLabel("Scene breaks").selectOption("asterism");
-  await dialog.getByLabel(/^All 3 chapters/).uncheck();
-  const chapters = dialog.getByRole("group", { name: "Chapters to export" });
+  await dialog.getByLabel(/^The whole book \(3 chapters\)/).uncheck();
+  const chapters = dialog.getByRole("group", { name: "Parts, chapters and scenes to export" });
   await expect(chapters.getByRole("checkbox")).toHaveCount(3);
   await chapters.getByLabel("The Fire").uncheck();
   await page.screenshot({ path: "test-results/export-compile-dialog.png", fullPage: true });
@@ -50,10 +50,10 @@ test("the export dialog prints front matter, the scene break chosen and only the
   await page.getByRole("button", { name: "Export", exact: true }).click();
   await expect(dialog.getByLabel("Dedication")).toHaveValue("For Maud");
   // Ticking no chapter is refused in words, nothing downloaded.
-  await dialog.getByLabel(/^All 3 chapters/).uncheck();
-  for (const box of await dialog.getByRole("group", { name: "Chapters to export" }).getByRole("checkbox").all()) await box.uncheck();
+  await dialog.getByLabel(/^The whole book \(3 chapters\)/).uncheck();
+  for (const box of await dialog.getByRole("group", { name: "Parts, chapters and scenes to export" }).getByRole("checkbox").all()) await box.uncheck();
   await dialog.getByRole("button", { name: "Export" }).click();
-  await expect(dialog.getByText("Choose at least one chapter, or export all of them.")).toBeVisible();
+  await expect(dialog.getByText("Choose at least one part, chapter or scene, or export the whole book.")).toBeVisible();
 });
 
 test("a manuscript is set on A4 and in Times when chosen, with no front matter to fill in", async ({ page }) => {

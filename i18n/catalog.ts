@@ -10,6 +10,14 @@ import zhEditor from "./messages/zh-CN/editor.json";
 import zhSnapshots from "./messages/zh-CN/snapshots.json";
 import zhReaders from "./messages/zh-CN/readers.json";
 import zhBookComments from "./messages/zh-CN/bookComments.json";
+import enExportDialog from "./messages/en/exportDialog.json";
+import enForeshadowingInbox from "./messages/en/foreshadowingInbox.json";
+import enCorkboard from "./messages/en/corkboard.json";
+import enTimeline from "./messages/en/timeline.json";
+import zhCorkboard from "./messages/zh-CN/corkboard.json";
+import zhTimeline from "./messages/zh-CN/timeline.json";
+import zhExportDialog from "./messages/zh-CN/exportDialog.json";
+import zhForeshadowingInbox from "./messages/zh-CN/foreshadowingInbox.json";
 import type { Locale } from "./locales";
 
 /**
@@ -25,6 +33,10 @@ const en = {
   snapshots: enSnapshots,
   readers: enReaders,
   bookComments: enBookComments,
+  corkboard: enCorkboard,
+  timeline: enTimeline,
+  exportDialog: enExportDialog,
+  foreshadowingInbox: enForeshadowingInbox,
 };
 
 export type Messages = typeof en;
@@ -36,6 +48,10 @@ const zhCN: Messages = {
   snapshots: zhSnapshots,
   readers: zhReaders,
   bookComments: zhBookComments,
+  corkboard: zhCorkboard,
+  timeline: zhTimeline,
+  exportDialog: zhExportDialog,
+  foreshadowingInbox: zhForeshadowingInbox,
 };
 
 export const MESSAGES: Record<Locale, Messages> = { en, "zh-CN": zhCN };

@@ -22,6 +22,10 @@ interface ExportFlags {
   dedication?: string;
   sceneBreak?: string;
   chapters?: string;
+  part: string[];
+  chapter: string[];
+  scene: string[];
+  outline?: boolean;
   paper?: string;
   manuscriptFont?: string;
   bibleAppendix?: boolean;
@@ -51,6 +55,10 @@ export function registerExport(program: Command): void {
     .option("--dedication <text>", "a dedication on its own page after the copyright page")
     .option("--scene-break <mark>", "what a scene break prints as: stars (* * *), hash (#), asterism (⁂) or blank")
     .option("--chapters <ids>", "only these chapters (comma-separated ids, see inkstone chapters list), in the book's order")
+    .option("--part <id>", "only the chapters of this part (repeat for more; see inkstone parts list)", collect, [])
+    .option("--chapter <id>", "only this chapter (repeat for more); with --part and --scene, their union in the book's order", collect, [])
+    .option("--scene <id>", "only this scene, its stretch of its chapter (repeat for more; see inkstone scenes list)", collect, [])
+    .option("--outline", "the book's plan instead of its text: parts, chapters and scenes with synopsis, status, POV, plotlines, target and story date")
     .option("--paper <paper>", "with --manuscript: letter (the default) or a4")
     .option("--manuscript-font <font>", "with --manuscript: courier (the default) or times")
     .option("--bible-appendix", "the book's story bible as an appendix after the last chapter")
@@ -75,7 +83,10 @@ export function registerExport(program: Command): void {
         copyright: options.copyright,
         dedication: options.dedication,
         sceneBreak: options.sceneBreak as Query["sceneBreak"],
-        chapters: options.chapters,
+        chapters: joined([...(options.chapters ? [options.chapters] : []), ...options.chapter]),
+        parts: joined(options.part),
+        scenes: joined(options.scene),
+        content: options.outline ? "outline" : undefined,
         paper: options.paper as Query["paper"],
         manuscriptFont: options.manuscriptFont as Query["manuscriptFont"],
         bibleAppendix: options.bibleAppendix ? "1" : undefined,
@@ -90,4 +101,14 @@ export function registerExport(program: Command): void {
       const where = writeOutput(file.bytes, options.output);
       if (options.output !== "-") printResult(json, { file: where, name: file.name, bytes: file.bytes.byteLength, mediaType: file.mediaType, job: file.jobId }, `Wrote ${where} (${file.bytes.byteLength} bytes).`);
     });
+}
+
+/** Commander's way to repeat an option: each value added to the list. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** REST's comma-separated id list, or nothing when none was given. */
+function joined(ids: readonly string[]): string | undefined {
+  return ids.length > 0 ? ids.join(",") : undefined;
 }

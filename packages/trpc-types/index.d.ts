@@ -1222,7 +1222,7 @@ export type AppRouter = TRPCBuiltRouter<
         output: {
           items: Array<{
               id: string;
-              kind: "comment" | "reply" | "mention" | "invitation" | "suggestion" | "suggestion_accepted" | "suggestion_rejected" | "reader_finished";
+              kind: "comment" | "reply" | "mention" | "invitation" | "suggestion" | "suggestion_accepted" | "suggestion_rejected" | "reader_finished" | "foreshadowing_overdue";
               read: boolean;
               createdAt: string;
               book: {
@@ -1258,6 +1258,11 @@ export type AppRouter = TRPCBuiltRouter<
                 state: "accepted" | "withdrawn" | "pending" | "expired" | "book_deleted";
                 link: string | null;
               } | null;
+              foreshadowing: {
+                id: string;
+                title: string;
+                state: "planted" | "paid_off" | "dropped";
+              } | null;
               readChapter: {
                 id: string;
                 title: string;
@@ -1277,7 +1282,7 @@ export type AppRouter = TRPCBuiltRouter<
         };
         output: {
           id: string;
-          kind: "comment" | "reply" | "mention" | "invitation" | "suggestion" | "suggestion_accepted" | "suggestion_rejected" | "reader_finished";
+          kind: "comment" | "reply" | "mention" | "invitation" | "suggestion" | "suggestion_accepted" | "suggestion_rejected" | "reader_finished" | "foreshadowing_overdue";
           read: boolean;
           createdAt: string;
           book: {
@@ -1312,6 +1317,11 @@ export type AppRouter = TRPCBuiltRouter<
             expiresAt: string;
             state: "accepted" | "withdrawn" | "pending" | "expired" | "book_deleted";
             link: string | null;
+          } | null;
+          foreshadowing: {
+            id: string;
+            title: string;
+            state: "planted" | "paid_off" | "dropped";
           } | null;
           readChapter: {
             id: string;
@@ -2290,7 +2300,7 @@ export type AppRouter = TRPCBuiltRouter<
       list: TRPCQueryProcedure<{
         input: {
           bookId: string;
-          status?: "open" | "overdue" | "paid_off" | "dropped" | undefined;
+          status?: "open" | "paid_off" | "dropped" | "overdue" | undefined;
           chapterId?: string | undefined;
         };
         output: Array<{
@@ -2298,8 +2308,8 @@ export type AppRouter = TRPCBuiltRouter<
             bookId: string;
             title: string;
             note: string;
-            state: "paid_off" | "dropped" | "planted";
-            status: "open" | "overdue" | "paid_off" | "dropped";
+            state: "planted" | "paid_off" | "dropped";
+            status: "open" | "paid_off" | "dropped" | "overdue";
             setup: {
               chapter: {
                 id: string;
@@ -2349,8 +2359,8 @@ export type AppRouter = TRPCBuiltRouter<
           bookId: string;
           title: string;
           note: string;
-          state: "paid_off" | "dropped" | "planted";
-          status: "open" | "overdue" | "paid_off" | "dropped";
+          state: "planted" | "paid_off" | "dropped";
+          status: "open" | "paid_off" | "dropped" | "overdue";
           setup: {
             chapter: {
               id: string;
@@ -2420,8 +2430,8 @@ export type AppRouter = TRPCBuiltRouter<
           bookId: string;
           title: string;
           note: string;
-          state: "paid_off" | "dropped" | "planted";
-          status: "open" | "overdue" | "paid_off" | "dropped";
+          state: "planted" | "paid_off" | "dropped";
+          status: "open" | "paid_off" | "dropped" | "overdue";
           setup: {
             chapter: {
               id: string;
@@ -2486,15 +2496,15 @@ export type AppRouter = TRPCBuiltRouter<
           } | {
             chapterNumber: number;
           } | null | undefined;
-          state?: "paid_off" | "dropped" | "planted" | undefined;
+          state?: "planted" | "paid_off" | "dropped" | undefined;
         };
         output: {
           id: string;
           bookId: string;
           title: string;
           note: string;
-          state: "paid_off" | "dropped" | "planted";
-          status: "open" | "overdue" | "paid_off" | "dropped";
+          state: "planted" | "paid_off" | "dropped";
+          status: "open" | "paid_off" | "dropped" | "overdue";
           setup: {
             chapter: {
               id: string;
@@ -2637,6 +2647,39 @@ export type AppRouter = TRPCBuiltRouter<
             storyTime: string | null;
             updatedAt: string | null;
           };
+        };
+        meta: object;
+      }>;
+      timeline: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+        };
+        output: {
+          bookId: string;
+          items: Array<{
+              kind: "chapter" | "scene";
+              id: string;
+              title: string;
+              chapterId: string;
+              chapterTitle: string;
+              partId: string | null;
+              partTitle: string | null;
+              readingOrder: number;
+              storyDate: string | null;
+              storyTime: string | null;
+              lane: "date" | "day" | null;
+              storyOrder: number | null;
+              departs: "flashback" | "flashForward" | null;
+              synopsis: string;
+              status: "outline" | "idea" | "draft" | "revised" | "done" | null;
+              povId: string | null;
+            }>;
+          storyOrder: string[];
+          unplaced: string[];
+          characters: Array<{
+              id: string;
+              name: string;
+            }>;
         };
         meta: object;
       }>;
@@ -2936,6 +2979,9 @@ export type AppRouter = TRPCBuiltRouter<
           cover?: boolean | undefined;
           async?: boolean | undefined;
           chapters?: string[] | undefined;
+          parts?: string[] | undefined;
+          scenes?: string[] | undefined;
+          content?: "book" | "outline" | undefined;
           copyright?: string | undefined;
           dedication?: string | undefined;
           sceneBreak?: "stars" | "hash" | "asterism" | "blank" | undefined;

@@ -29,6 +29,15 @@ books/NN-Title/                 one folder per book you own, oldest first. A boo
                                 series' marked "scope": "series"), and the relations between them.
                                 An entry's "pictureFile" names its picture in this archive.
   bible/NN-Name.ext             the pictures of the book's own entries.
+  plan.json                     the book's structure and plan: its parts (卷) and which chapter
+                                stands in which; its scenes (title, place in the chapter, and the
+                                stretch of the chapter's text each is, as character offsets into
+                                its .md file); its plotlines and labels; and every plan of a part,
+                                chapter or scene (synopsis, status, POV, characters, labels,
+                                plotlines, target, story date), keyed "part:<id>", "chapter:<id>"
+                                or "scene:<id>".
+  foreshadowing.json            the foreshadowing board: each setup, its payoff or pay-off-by
+                                chapter, and its status (open, overdue, paid off, dropped).
   cover.ext                     the book's cover, when it has one.
 
 series/NN-Title/bible/NN-Name.ext

@@ -1,3 +1,7 @@
+import { foreshadowingsOf, summaryOf } from "../foreshadowing/foreshadowings";
+import { toLabelDto, toPlotlineDto } from "../plan/named";
+import { plansOf } from "../plan/plans";
+import { sceneSpans } from "../scenes/places";
 import { selectTemplates, toTemplateDto } from "../analysis/templates";
 import { toEntryDtos, visibleEntries } from "../bible/entries";
 import { relationsOf } from "../bible/relations";
@@ -189,6 +193,8 @@ async function addBook(zip: ArchiveZip, folder: string, book: OwnedBook, userId:
     relations: await relationsOf(bibleBook),
   });
 
+  const structure = await addStructure(zip, folder, book.id, chapters);
+
   const coverFile = book.coverMediaType ? `${folder}/cover.${pictureExtension(book.coverMediaType)}` : null;
   if (coverFile) await zip.add(coverFile, await readBookCover(book.id), { stored: true });
 
@@ -213,9 +219,43 @@ async function addBook(zip: ArchiveZip, folder: string, book: OwnedBook, userId:
       releasedAt: c.releasedAt?.toISOString() ?? null,
       file: chapterFiles[index],
     })),
-    files: { epub: epub.bytes ? epubFile : null, epubError: epub.error, revisions: `${folder}/revisions.json`, bible: `${folder}/bible.json`, cover: coverFile },
+    files: { epub: epub.bytes ? epubFile : null, epubError: epub.error, revisions: `${folder}/revisions.json`, bible: `${folder}/bible.json`, cover: coverFile, ...structure },
   });
   return { chapters: chapters.length, revisions };
+}
+
+/**
+ * The book's structure and plan (issue 35, decision 0508), JSON beside the text as the bible is:
+ * plan.json holds its parts, its scenes (id, title, place among the chapter's scenes, and the
+ * stretch of the chapter's text each is, which the Markdown file beside it holds), the plotlines and
+ * labels, and every plan with its links (POV, characters, labels, plotlines) keyed by what it plans;
+ * foreshadowing.json is the board as the API gives it, each with its status derived now.
+ */
+async function addStructure(zip: ArchiveZip, folder: string, bookId: string, chapters: readonly { id: string; content: string }[]) {
+  const [parts, scenes, plotlines, labels, plans, board] = await Promise.all([
+    sql.selectFrom("Part").select(["id", "title", "position", "createdAt", "updatedAt"]).where("bookId", "=", bookId).orderBy("position").execute(),
+    sql.selectFrom("Scene").select(["id", "chapterId", "position", "title", "createdAt", "updatedAt"]).where("bookId", "=", bookId).orderBy("chapterId").orderBy("position").execute(),
+    sql.selectFrom("Plotline").selectAll().where("bookId", "=", bookId).orderBy("position").orderBy("createdAt").execute(),
+    sql.selectFrom("Label").selectAll().where("bookId", "=", bookId).orderBy("name").execute(),
+    plansOf(sql, bookId),
+    foreshadowingsOf(sql, bookId),
+  ]);
+  const partOf = new Map((await sql.selectFrom("Chapter").select(["id", "partId"]).where("bookId", "=", bookId).execute()).map((c) => [c.id, c.partId]));
+  const spans = new Map(chapters.map((c) => [c.id, sceneSpans(c.content)]));
+  const files = { plan: `${folder}/plan.json`, foreshadowing: `${folder}/foreshadowing.json` };
+  await zip.addJson(files.plan, {
+    parts: parts.map((part) => ({ ...part, createdAt: part.createdAt.toISOString(), updatedAt: part.updatedAt.toISOString() })),
+    chapterParts: Object.fromEntries([...partOf].filter(([, partId]) => partId !== null)),
+    scenes: scenes.map((scene) => {
+      const span = spans.get(scene.chapterId)?.[scene.position - 1];
+      return { ...scene, start: span?.start ?? null, end: span?.end ?? null, createdAt: scene.createdAt.toISOString(), updatedAt: scene.updatedAt.toISOString() };
+    }),
+    plotlines: plotlines.map(toPlotlineDto),
+    labels: labels.map(toLabelDto),
+    plans: Object.fromEntries(plans),
+  });
+  await zip.addJson(files.foreshadowing, { summary: summaryOf(board.items, board.order), items: board.items });
+  return files;
 }
 
 /**

@@ -108,6 +108,8 @@ export const OPERATIONS = {
   // them); the roles that plan (owner, co-author, editor) change it
   "plan.outline": { scope: "read:books", book: "read" },
   "plan.update": { scope: "write:books", book: "editPlan" },
+  // the timeline (decision 0505): the plan read in story order, by whoever reads the plan
+  "plan.timeline": { scope: "read:books", book: "read" },
   "plotlines.list": { scope: "read:books", book: "read" },
   "plotlines.create": { scope: "write:books", book: "editPlan" },
   "plotlines.update": { scope: "write:books", book: "editPlan" },

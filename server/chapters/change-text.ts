@@ -16,6 +16,7 @@ import { chapterInTrash } from "./load-chapter";
 import { followText } from "../comments/follow-text";
 import { followTextWithSuggestions } from "../suggestions/follow-text";
 import { followTextWithScenes, type SceneSlot } from "../scenes/follow-text";
+import { tellOverdueForeshadowings } from "../foreshadowing/tell-overdue";
 import { followTextWithForeshadowings } from "../foreshadowing/follow-text";
 import { THIN_EVERY_VERSIONS, thinRevisions } from "./revision-retention";
 import { chapterSummaryColumns, toChapterDto, type ChapterDto } from "./schemas";
@@ -130,6 +131,11 @@ export const TEXT_CHANGE_CONSEQUENCES = {
     in: "transaction",
     why: "a foreshadowing's setup and payoff name words of the text by their place, as a comment does: the place must move in the same commit as the text (decision 0501)",
     apply: moveForeshadowings,
+  },
+  overdueForeshadowing: {
+    in: "transaction",
+    why: "a chapter's first words may write the book through a foreshadowing's deadline: its writers are told once, in the commit that made it overdue, so a rolled-back save tells nobody (decision 0508)",
+    apply: tellOverdue,
   },
   ledger: {
     in: "transaction",
@@ -343,6 +349,10 @@ async function moveScenes(trx: Transaction<DB>, { change, at, chapters }: Writte
 async function moveForeshadowings(trx: Transaction<DB>, { chapters }: WrittenText): Promise<void> {
   const rewritten = chapters.filter((c) => !c.appended);
   await followTextWithForeshadowings(trx, rewritten.map(({ chapter, contentBefore }) => ({ chapterId: chapter.id, before: contentBefore, after: chapter.content! })));
+}
+
+async function tellOverdue(trx: Transaction<DB>, { change, at, chapters }: WrittenText): Promise<void> {
+  await tellOverdueForeshadowings(trx, { bookId: change.bookId, authorId: change.authorId, chapters: chapters.map((c) => ({ wordCountBefore: c.appended ? 0 : c.wordCountBefore, wordCountAfter: c.chapter.wordCount })) }, at);
 }
 
 /**

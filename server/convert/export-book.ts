@@ -4,7 +4,7 @@ import { asCountRule, asParagraphIndent } from "../text/text-rules";
 import { authorize } from "../auth/scopes";
 import { bookBackMatterPages } from "../back-matter/book-pages";
 import { bibleAppendix } from "../bible/appendix";
-import { loadBook } from "../books/access";
+import { loadBook, type LoadedBook } from "../books/access";
 import { can } from "../books/policy";
 import { readBookCover } from "../books/cover";
 import { asTheme, storedAccessibilityClaim, type BookRow } from "../books/schemas";
@@ -12,6 +12,8 @@ import { sql } from "../db";
 import { AppError } from "../errors";
 import { namedMediaType } from "../request/accept";
 import { leadingHeading } from "../text/markdown-heading";
+import { outlineChapters } from "../plan/outline-document";
+import { choosesPart, keptScenesText, resolveCompileChoice, type CompileSelection } from "./compile-selection";
 import { safeFileName } from "./file-name";
 import { enqueueJob } from "../jobs/enqueue-job";
 import { writeDocument } from "./engine";
@@ -48,8 +50,14 @@ export interface ExportBookOptions {
   dedication?: string;
   /** what a scene break prints as */
   sceneBreak?: SceneBreak;
-  /** only these chapters, in the book's order */
+  /** only these chapters, in the book's order (with `parts` and `scenes`: their union) */
   chapters?: string[];
+  /** only the chapters of these parts, in the book's order (decision 0508) */
+  parts?: string[];
+  /** only these scenes (each its stretch of its chapter), in the book's order (decision 0508) */
+  scenes?: string[];
+  /** book: the text (the default); outline: the plan of parts, chapters and scenes as a document of its own (decision 0508) */
+  content?: ExportContent;
   /** the manuscript's paper (with `manuscript`) */
   paper?: ManuscriptPaper;
   /** the manuscript's typeface (with `manuscript`) */
@@ -63,6 +71,9 @@ export interface ExportBookOptions {
 
 /** ExportBookOptions with the plain-text choices (TextOptions), for format=txt (issue 32 item 4). */
 export type ExportOptions = ExportBookOptions & TextOptions;
+
+/** What an export prints: the book's text, or its plan (the outline). */
+export type ExportContent = "book" | "outline";
 
 /** The plain-text choices the caller named, or undefined when none. */
 export function textOptionsOf(options: TextOptions): TextOptions | undefined {
@@ -115,12 +126,28 @@ export async function planExport(options: ExportOptions, principal: Principal) {
   if (options.cover && !book.coverMediaType) {
     throw new AppError("validation_failed", `This book has no cover: PUT one to /api/v1/books/${book.id}/cover, or leave cover out.`, [{ path: "cover", message: "this book has no cover" }]);
   }
-  if (options.chapters) await requireChapters(book.id, options.chapters);
+  const selection = choosesPart(options) ? await resolveCompileChoice(book.id, options) : undefined;
+  if (options.content === "outline") refuseBookOnlyChoices(options, format);
   const text = textOptionsOf(options);
   if (text && format.id !== "txt") {
     throw new AppError("not_acceptable", `${Object.keys(text).join(", ")} ${Object.keys(text).length === 1 ? "is a choice" : "are choices"} of plain text: ask for format=txt.`, { available: ["txt"] });
   }
-  return { book, format, text, theme };
+  return { book, format, text, theme, selection };
+}
+
+/**
+ * The outline is a working document of the plan, not the book: the choices that only dress the
+ * book's text (a manuscript, its cover, the story bible, front matter, the writer's notes) are
+ * refused rather than silently dropped.
+ */
+function refuseBookOnlyChoices(options: ExportOptions, format: Format): void {
+  const named = (["manuscript", "bibleAppendix", "cover", "copyright", "dedication", "notes"] as const).filter((name) => options[name] !== undefined && options[name] !== false);
+  if (named.length > 0) {
+    throw new AppError("validation_failed", `${named.join(", ")} ${named.length === 1 ? "dresses" : "dress"} the book's text: leave ${named.length === 1 ? "it" : "them"} out of an outline export (content=outline).`, named.map((name) => ({ path: name, message: "not with content=outline" })));
+  }
+  if (format.id === "txt" && options.split === "chapters") {
+    throw new AppError("validation_failed", "An outline is one document: leave split out of an outline export.", [{ path: "split", message: "not with content=outline" }]);
+  }
 }
 
 /** A theme's name as one of THEMES, else 422 naming them (an export's and a preview's `theme`). */
@@ -129,27 +156,13 @@ export function requireTheme(name: string): ThemeId {
   throw new AppError("validation_failed", `There is no theme "${name.slice(0, 60)}": choose ${THEMES.join(", ")}.`, [{ path: "theme", message: `one of ${THEMES.join(", ")}` }]);
 }
 
-/** Every id named must be one of the book's chapters (not in the trash): 422 naming those that are not. */
-async function requireChapters(bookId: string, ids: string[]) {
-  const found = await sql.selectFrom("Chapter").select("id").where("bookId", "=", bookId).where("deletedAt", "is", null).where("id", "in", ids).execute();
-  const known = new Set(found.map((row) => row.id));
-  const unknown = [...new Set(ids.filter((id) => !known.has(id)))];
-  if (unknown.length > 0) {
-    throw new AppError(
-      "validation_failed",
-      `${unknown.length === 1 ? "A chapter named is" : `${unknown.length} chapters named are`} not in this book (or in its trash): ${unknown.slice(0, 5).join(", ")}${unknown.length > 5 ? " …" : ""}.`,
-      [{ path: "chapters", message: `not chapters of this book: ${unknown.slice(0, 20).join(", ")}` }],
-    );
-  }
-}
-
 /** The formats a theme sets (./engine/themes.ts): the others have no typography of their own to set. */
 export const THEMED_FORMATS = ["pdf", "epub", "docx"];
 
 /** What a book's document is built from beyond the book itself: the export's compile options. */
 export interface BookDocumentOptions {
-  /** only these chapters (not in the trash), in the book's order; all of them when absent */
-  chapters?: string[];
+  /** only these chapters, and of some only some scenes (checked by resolveCompileChoice); the whole book when absent */
+  selection?: CompileSelection;
   /** the story bible as an appendix after the last chapter */
   bibleAppendix?: boolean;
   /** the book's cover, when it has one (the EPUB's) */
@@ -174,10 +187,10 @@ export async function bookDocument(book: BookRow, options: BookDocumentOptions):
     sql
       .selectFrom("Chapter")
       .leftJoin("Part", "Part.id", "Chapter.partId")
-      .select(["Chapter.title", "Chapter.content", "Part.title as part"])
+      .select(["Chapter.id", "Chapter.title", "Chapter.content", "Part.title as part"])
       .where("Chapter.bookId", "=", book.id)
       .where("Chapter.deletedAt", "is", null)
-      .$if(options.chapters !== undefined, (query) => query.where("Chapter.id", "in", options.chapters!))
+      .$if(options.selection !== undefined, (query) => query.where("Chapter.id", "in", options.selection!.chapterIds))
       .orderBy("Chapter.position")
       .execute(),
     sql.selectFrom("User").select(["name", "email"]).where("id", "=", book.ownerId).executeTakeFirstOrThrow(),
@@ -205,7 +218,8 @@ export async function bookDocument(book: BookRow, options: BookDocumentOptions):
     ...(Object.keys(frontMatter).length > 0 && { frontMatter }),
     // Whatever indent the stored text holds goes: the book's setting indents every paragraph alike.
     // Each chapter with its part's title: writers print a part-title page where the part changes.
-    chapters: chapters.map((c) => ({ title: c.title, markdown: withoutParagraphIndents(withoutTitleHeading(c.content, c.title)), ...(c.part !== null && { part: c.part }) })),
+    // A chapter printed in part is its scenes named, joined by its own break mark (decision 0508).
+    chapters: chapters.map((c) => ({ title: c.title, markdown: withoutParagraphIndents(withoutTitleHeading(chosenText(c, options.selection), c.title)), ...(c.part !== null && { part: c.part }) })),
     ...(backMatter.length > 0 && { backMatter }),
     ...(accessibilityClaim && { accessibilityClaim }),
     // Bytes read now are the cover the document was asked with, even when a queued job writes it later.
@@ -214,11 +228,40 @@ export async function bookDocument(book: BookRow, options: BookDocumentOptions):
   return { model, author, ownerEmail: owner.email };
 }
 
-// GET /api/v1/books/{bookId}/export — the whole book, chapters in order, as one document.
+/** A chapter's text as the selection prints it: whole, or only the scenes chosen. */
+function chosenText(chapter: { id: string; content: string }, selection: CompileSelection | undefined): string {
+  const kept = selection?.scenesIn.get(chapter.id);
+  return kept ? keptScenesText(chapter.content, kept) : chapter.content;
+}
+
+/**
+ * The plan as a document (content=outline): the book's title page and the outline's chapters, with
+ * nothing of the book's front or back matter; its theme and language are the book's.
+ */
+async function outlineDocument(book: LoadedBook, principal: Principal, selection: CompileSelection | undefined, theme: ThemeId | undefined) {
+  const [{ chapters, title }, owner] = await Promise.all([
+    outlineChapters(book, principal, selection),
+    sql.selectFrom("User").select(["name", "email"]).where("id", "=", book.ownerId).executeTakeFirstOrThrow(),
+  ]);
+  const author = book.author?.trim() || owner.name.trim() || owner.email.split("@")[0]!;
+  const model: DocumentModel = {
+    title,
+    author,
+    language: book.language,
+    paragraphIndent: asParagraphIndent(book.paragraphIndent),
+    countRule: asCountRule(book.countRule),
+    theme: theme ?? asTheme(book.theme),
+    chapters,
+  };
+  return { model, author, ownerEmail: owner.email };
+}
+
+// GET /api/v1/books/{bookId}/export — the whole book (or the parts, chapters and scenes chosen, or its outline), in order, as one document.
 export async function exportBook(options: ExportOptions, principal: Principal): Promise<Conversion> {
-  const { book, format, text, theme } = await planExport(options, principal);
-  const { model, author, ownerEmail } = await bookDocument(book, {
-    chapters: options.chapters,
+  const { book, format, text, theme, selection } = await planExport(options, principal);
+  const outline = options.content === "outline";
+  const { model, author, ownerEmail } = outline ? await outlineDocument(book, principal, selection, theme) : await bookDocument(book, {
+    selection,
     bibleAppendix: options.bibleAppendix,
     cover: format.id === "epub" && options.cover !== false,
     manuscript: options.manuscript,
@@ -234,7 +277,7 @@ export async function exportBook(options: ExportOptions, principal: Principal): 
     return {
       job: await enqueueJob(
         exportJob,
-        { to: format.id, title: book.title, manuscript, smartPunctuation: options.smartPunctuation, notes: options.notes, trimSize: options.trimSize, rightHandChapters: options.rightHandChapters, pdfx: options.pdfx, sceneBreak: options.sceneBreak, text },
+        { to: format.id, title: model.title ?? book.title, manuscript, smartPunctuation: options.smartPunctuation, notes: options.notes, trimSize: options.trimSize, rightHandChapters: options.rightHandChapters, pdfx: options.pdfx, sceneBreak: options.sceneBreak, text },
         principal,
         { inputFile: snapshot, book: { id: book.id, operation: "books.export" } },
       ),
@@ -252,7 +295,7 @@ export async function exportBook(options: ExportOptions, principal: Principal): 
     ...(options.sceneBreak && { sceneBreak: options.sceneBreak }),
     ...(text && { text }),
   });
-  return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(book.title, written.extension) } };
+  return { file: { bytes: written.bytes, mediaType: written.mediaType, name: safeFileName(model.title ?? book.title, written.extension) } };
 }
 
 /** The format named, else the first writable one the Accept header names (by quality; a wildcard names none). */

@@ -129,8 +129,36 @@ const compileOptions = {
 
 export const exportChapterIds = z.array(chapterIdSchema).min(1).max(MAX_EXPORT_CHAPTER_IDS);
 
-/** tRPC and use cases: the compile options, chapters as a list of ids. */
-export const compileOptionsInput = { ...compileOptions, chapters: exportChapterIds.optional().describe("only these chapters, printed in the book's order") };
+/** What an export prints (decision 0508): the book's text, or its plan as a document of its own. */
+export const EXPORT_CONTENTS = ["book", "outline"] as const;
+const exportContent = z
+  .enum(EXPORT_CONTENTS)
+  .optional()
+  .describe("book (the default): the text; outline: the plan — parts, chapters and scenes with synopsis, status, POV, characters, plotlines, labels, target and story date — as a document of its own, in any writable format");
+const partsText = "only the chapters of these parts, printed in the book's order; with chapters and scenes, the union of the three";
+const scenesText = "only these scenes, each its stretch of its chapter between scene breaks, printed in the book's order; a chapter named (or in a part named) is printed whole";
+
+/** tRPC and use cases: the compile options, chapters, parts and scenes as lists of ids. */
+export const compileOptionsInput = {
+  ...compileOptions,
+  chapters: exportChapterIds.optional().describe("only these chapters, printed in the book's order"),
+  parts: exportChapterIds.optional().describe(partsText),
+  scenes: exportChapterIds.optional().describe(scenesText),
+  content: exportContent,
+};
+
+/** REST spells a list of ids as comma-separated ids in one query parameter. */
+const idList = (noun: string) =>
+  z
+    .string()
+    .max(MAX_EXPORT_CHAPTER_IDS * 65)
+    .transform((list, context) => {
+      const ids = list.split(",").map((id) => id.trim()).filter(Boolean);
+      const checked = exportChapterIds.safeParse(ids);
+      if (!checked.success) context.addIssue({ code: "custom", message: `1 to ${MAX_EXPORT_CHAPTER_IDS} ${noun} ids, separated by commas` });
+      return ids;
+    })
+    .optional();
 
 export const exportQuery = z.object({
   format: formatId.optional().describe("a writable format id; or leave it out and name the media type in Accept"),
@@ -144,17 +172,12 @@ export const exportQuery = z.object({
   rightHandChapters: asyncFlag.optional().describe(`1 ${printOptionText.rightHandChapters}`),
   pdfx: asyncFlag.optional().describe(`1 ${printOptionText.pdfx}`),
   ...compileOptions,
-  chapters: z
-    .string()
-    .max(MAX_EXPORT_CHAPTER_IDS * 65)
-    .transform((list, context) => {
-      const ids = list.split(",").map((id) => id.trim()).filter(Boolean);
-      const checked = exportChapterIds.safeParse(ids);
-      if (!checked.success) context.addIssue({ code: "custom", message: `1 to ${MAX_EXPORT_CHAPTER_IDS} chapter ids, separated by commas` });
-      return ids;
-    })
-    .optional()
-    .describe("only these chapters (comma-separated ids), printed in the book's order; every id must be one of the book's chapters (422 otherwise)"),
+  chapters: idList("chapter").describe(
+    "only these chapters (comma-separated ids), printed in the book's order; every id must be one of the book's chapters (422 otherwise; 404 chapter_in_trash for one in the trash)",
+  ),
+  parts: idList("part").describe(`${partsText} (comma-separated ids; another book's: 422)`),
+  scenes: idList("scene").describe(`${scenesText} (comma-separated ids; another book's: 422; one in a trashed chapter: 404 chapter_in_trash)`),
+  content: exportContent,
   bibleAppendix: asyncFlag
     .optional()
     .describe("1: the book's story bible after the last chapter, as an appendix: entries grouped by kind, each with its name, aliases, description and fields (none when the bible is empty)"),

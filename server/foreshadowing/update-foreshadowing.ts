@@ -30,6 +30,8 @@ export async function updateForeshadowing(input: { bookId: string; foreshadowing
       changes.state = state;
       changes.settledAt = state === "planted" ? null : now;
     }
+    // A new deadline, or a foreshadowing settled or reopened, may be told of as overdue again (decision 0508).
+    if (input.deadline !== undefined || state !== current.state) changes.overdueToldAt = null;
     await trx
       .updateTable("Foreshadowing")
       .set({ ...changes, updatedAt: now })

@@ -25,6 +25,9 @@ export const PAGE_PATHS = [
   "/books/:bookId/outline",
   // The foreshadowing board (decision 0501); the API's list is …/foreshadowings.
   "/books/:bookId/foreshadowing",
+  // The corkboard and the timeline (decision 0505); GET /books/{id}/timeline is the API's timeline too.
+  "/books/:bookId/corkboard",
+  "/books/:bookId/timeline",
 ];
 // Every condition has a `value`: one without copies the header's value into the rewrite's
 // parameters, which Next appends to the destination's query string (a Bearer token in the URL).
@@ -35,9 +38,9 @@ export const PAGE_SIGNALS = [
   { type: "header", key: "next-action", value: ".+" },
 ];
 /** Every other path under /books is the API's alone. */
-export const API_ONLY_BOOKS_PATH = "/books/:bookId/:rest((?:)(?!chapters/[^/]+$|bible(?:/[^/]+)?$|comments$|snapshots$|reading$|readers$|outline$|foreshadowing$).+)";
+export const API_ONLY_BOOKS_PATH = "/books/:bookId/:rest((?:)(?!chapters/[^/]+$|bible(?:/[^/]+)?$|comments$|snapshots$|reading$|readers$|outline$|foreshadowing$|corkboard$|timeline$).+)";
 
-const PAGE_PATH = /^\/books(\/[^/]+(\/chapters\/[^/]+|\/bible(\/[^/]+)?|\/comments|\/snapshots|\/reading|\/readers|\/outline|\/foreshadowing)?)?\/?$/;
+const PAGE_PATH = /^\/books(\/[^/]+(\/chapters\/[^/]+|\/bible(\/[^/]+)?|\/comments|\/snapshots|\/reading|\/readers|\/outline|\/foreshadowing|\/corkboard|\/timeline)?)?\/?$/;
 
 /**
  * The same rule for a request in hand: does it get the page? Accept is read here as the rewrites

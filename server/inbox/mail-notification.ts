@@ -15,6 +15,7 @@ function headline(n: NotificationDto): string {
   if (n.kind === "suggestion_rejected") return `${who} rejected your suggestion on ${where}`;
   if (n.kind === "mention") return `${who} mentioned you in a comment on ${where}`;
   if (n.kind === "reply") return `${who} replied in a thread on ${where}`;
+  if (n.kind === "foreshadowing_overdue") return `“${n.foreshadowing?.title ?? "A foreshadowing"}” in “${n.book.title}” is overdue: the book is written past the chapter it was to be paid off by`;
   if (n.kind === "reader_finished") return `${who} finished “${n.readChapter?.title ?? "a chapter"}” of “${n.book.title}”`;
   return `${who} commented on ${where}`;
 }

@@ -26,6 +26,7 @@ export function notificationsOf(userId: string) {
     .leftJoin("Chapter as SuggestionChapter", "SuggestionChapter.id", "Suggestion.chapterId")
     // a reader's activity (decision 0497): the chapter, and the reader named only as the owner allows
     .leftJoin("Chapter as ReadChapter", "ReadChapter.id", "Notification.chapterId")
+    .leftJoin("Foreshadowing", "Foreshadowing.id", "Notification.foreshadowingId")
     .leftJoin("ReaderShare", "ReaderShare.bookId", "Notification.bookId")
     .leftJoin("BookReader", (join) => join.onRef("BookReader.bookId", "=", "Notification.bookId").onRef("BookReader.userId", "=", "Notification.actorId"))
     .where("Notification.userId", "=", userId)
@@ -83,6 +84,9 @@ export const notificationColumns = [
   "ReadChapter.title as readChapterTitle",
   "ReaderShare.showNames as showReaderNames",
   "BookReader.number as readerNumber",
+  "Foreshadowing.id as foreshadowingId",
+  "Foreshadowing.title as foreshadowingTitle",
+  "Foreshadowing.state as foreshadowingState",
 ] as const;
 
 interface NotificationRow {
@@ -118,6 +122,9 @@ interface NotificationRow {
   readChapterTitle: string | null;
   showReaderNames: boolean | null;
   readerNumber: number | null;
+  foreshadowingId: string | null;
+  foreshadowingTitle: string | null;
+  foreshadowingState: string | null;
 }
 
 /** Who did it as the reader may be told: a beta reader's activity names them only when the owner shows readers' names. */
@@ -156,6 +163,7 @@ export function toNotificationDto(row: NotificationRow): NotificationDto {
     comment: row.commentId ? { id: row.commentId, excerpt: row.commentBody!.slice(0, EXCERPT) } : null,
     suggestion,
     invitation,
+    foreshadowing: row.foreshadowingId ? { id: row.foreshadowingId, title: row.foreshadowingTitle!, state: row.foreshadowingState as "planted" | "paid_off" | "dropped" } : null,
     readChapter: row.readChapterId ? { id: row.readChapterId, title: row.readChapterTitle! } : null,
     href:
       invitation?.link ??
@@ -165,6 +173,8 @@ export function toNotificationDto(row: NotificationRow): NotificationDto {
           ? `/books/${row.bookId}/chapters/${suggestion.chapterId}?suggestion=${suggestion.id}`
           : row.kind === "reader_finished"
             ? `/books/${row.bookId}/readers`
-            : `/books/${row.bookId}`),
+            : row.foreshadowingId
+              ? `/books/${row.bookId}/foreshadowing#foreshadowing-${row.foreshadowingId}`
+              : `/books/${row.bookId}`),
   };
 }

@@ -24,6 +24,7 @@ export interface NewNotification {
   invitationId?: string;
   suggestionId?: string;
   chapterId?: string;
+  foreshadowingId?: string;
 }
 
 /**
@@ -33,7 +34,7 @@ export interface NewNotification {
  */
 export async function notify(trx: Transaction<DB>, notifications: readonly NewNotification[], at = new Date()): Promise<void> {
   if (notifications.length === 0) return;
-  const rows = notifications.map((n) => ({ id: newId(), createdAt: at, threadId: null, commentId: null, invitationId: null, suggestionId: null, chapterId: null, ...n }));
+  const rows = notifications.map((n) => ({ id: newId(), createdAt: at, threadId: null, commentId: null, invitationId: null, suggestionId: null, chapterId: null, foreshadowingId: null, ...n }));
   await trx.insertInto("Notification").values(rows).execute();
   if (mailUnavailable()) return;
   const mailed = rows.filter((row) => !NOT_MAILED.has(row.kind));

@@ -7,8 +7,10 @@
  *
  * Only ASCII is ever replaced, so Chinese full-width punctuation (“”、——、……、「」) is never
  * touched; dashes and dots typed right beside CJK text stay as typed too (a Chinese ellipsis is
- * two “…”, a Chinese dash two “—”, which one character would get wrong). Straight double quotes in
- * CJK text, where no spaces tell opening from closing, alternate along the line.
+ * two “…”, a Chinese dash two “—”, which one character would get wrong). Straight quotes in
+ * Chinese text, where no spaces tell opening from closing, open unless one of their kind is open
+ * on the line (decision 0513): after a Han character or full-width punctuation, and after the
+ * half-width marks an input method types in half-width mode (`他说:"你好"`), looked through.
  */
 
 import { CJK_OR_FULL_WIDTH, Containers, Fences, indentOf } from "./markdown-lines";
@@ -27,23 +29,55 @@ function lastNonMark(before: string): string | undefined {
 }
 
 /**
- * The curly form of a straight quote, from the character before it (emphasis marks looked
- * through), the character after it, and how many “ are open on the line.
+ * Marks looked through to find whether a quote stands in Chinese text: the half-width punctuation
+ * a Chinese input method types in its half-width mode (`他说:"你好"`, `"好",`), closing quotes
+ * (`“你好”"再见"`) and emphasis marks. A blank is not looked through: `他说: "Hi"` is Latin again.
  */
-function curlyQuote(mark: '"' | "'", previous: string | undefined, after: string | undefined, openDoubles: number): string {
-  // No spaces in CJK text: open unless a quote opened on this line is still open.
-  if (mark === '"' && isCjk(previous)) return openDoubles > 0 ? "”" : "“";
+const LOOKED_THROUGH = new Set([":", ",", ".", ";", "!", "?", "”", "’", "*", "_"]);
+
+/** The last character of `before` that is not one of LOOKED_THROUGH: whether the text there is Chinese. */
+function lastSignificant(before: string): string | undefined {
+  let at = before.length - 1;
+  while (at >= 0 && LOOKED_THROUGH.has(before[at]!)) at--;
+  return at >= 0 ? before[at] : undefined;
+}
+
+/** How many quotes of each kind are open on the line so far. */
+interface OpenQuotes {
+  doubles: number;
+  singles: number;
+}
+
+/**
+ * The curly form of a straight quote, from the character before it (emphasis marks looked
+ * through), the character after it, the last character that tells Latin from Chinese text
+ * (lastSignificant), and the quotes open on the line.
+ */
+function curlyQuote(mark: '"' | "'", previous: string | undefined, after: string | undefined, significant: string | undefined, open: OpenQuotes): string {
+  // Chinese text has no spaces to tell opening from closing (and no apostrophes): a quote opens
+  // unless one of its kind is open on the line, so ‘’ nest inside “” as Chinese nests them.
+  if (isCjk(significant)) {
+    if (mark === '"') return open.doubles > 0 ? "”" : "“";
+    return open.singles > 0 ? "’" : "‘";
+  }
   const opening = isSpace(previous) || OPENERS.has(previous!) || (mark === "'" && previous === '"') || (mark === '"' && previous === "'");
   if (mark === '"') return opening ? "“" : "”";
   // 'tis, '90s: an apostrophe, not an opening quote.
   return opening && !isDigit(after) ? "‘" : "’";
 }
 
-/** How many “ are still open at the end of `line`. */
-function openDoublesIn(line: string): number {
-  let open = 0;
-  for (const c of line) open = c === "“" ? open + 1 : c === "”" ? Math.max(0, open - 1) : open;
+/** How many “ and ‘ are still open at the end of `line`. */
+function openQuotesIn(line: string): OpenQuotes {
+  const open = { doubles: 0, singles: 0 };
+  for (const c of line) countQuote(open, c);
   return open;
+}
+
+function countQuote(open: OpenQuotes, c: string): void {
+  if (c === "“") open.doubles++;
+  else if (c === "”") open.doubles = Math.max(0, open.doubles - 1);
+  else if (c === "‘") open.singles++;
+  else if (c === "’") open.singles = Math.max(0, open.singles - 1);
 }
 
 /**
@@ -54,7 +88,7 @@ export function smartTyping(before: string, typed: string, after: string | undef
   // Inside a private note, or typing its opening `<!--`: the note's marks stay as typed.
   const note = before.lastIndexOf("<!--");
   if (before.endsWith("<!-") || (note >= 0 && !before.includes("-->", note))) return null;
-  if (typed === '"' || typed === "'") return { replace: 0, insert: curlyQuote(typed, lastNonMark(before), after, openDoublesIn(before)) };
+  if (typed === '"' || typed === "'") return { replace: 0, insert: curlyQuote(typed, lastNonMark(before), after, lastSignificant(before), openQuotesIn(before)) };
   const last = before[before.length - 1];
   // '90s: the quote was taken for an opening one until the digit came.
   if (isDigit(typed) && last === "‘") return { replace: 1, insert: `’${typed}` };
@@ -83,7 +117,7 @@ function smartenRun(text: string, out: string[], line: Line): void {
     if (c === "\\" && i + 1 < text.length) {
       piece = c + text[++i];
     } else if (c === '"' || c === "'") {
-      piece = curlyQuote(c, line.lastNonMark, text[i + 1], line.open);
+      piece = curlyQuote(c, line.lastNonMark, text[i + 1], line.significant, line.open);
     } else if (c === "." && text[i + 1] === "." && text[i + 2] === "." && !isCjk(previous) && !isCjk(text[i + 3])) {
       piece = "…";
       i += 2;
@@ -104,16 +138,17 @@ function smartenRun(text: string, out: string[], line: Line): void {
 interface Line {
   last: string | undefined;
   lastNonMark: string | undefined;
-  /** how many “ are open */
-  open: number;
+  /** the last character not looked through (LOOKED_THROUGH): Chinese text or not */
+  significant: string | undefined;
+  open: OpenQuotes;
 }
 
 function passed(line: Line, text: string): void {
   for (const c of text) {
     line.last = c;
     if (c !== "*" && c !== "_") line.lastNonMark = c;
-    if (c === "“") line.open++;
-    else if (c === "”") line.open = Math.max(0, line.open - 1);
+    if (!LOOKED_THROUGH.has(c)) line.significant = c;
+    countQuote(line.open, c);
   }
 }
 
@@ -176,7 +211,7 @@ export function smartenMarkdown(markdown: string): string {
       continue;
     }
     const closing = backtickRuns(text);
-    const line: Line = { last: undefined, lastNonMark: undefined, open: 0 };
+    const line: Line = { last: undefined, lastNonMark: undefined, significant: undefined, open: { doubles: 0, singles: 0 } };
     let from = 0;
     let i = 0;
     let noCloseAngle = false;

@@ -75,6 +75,22 @@ export const PLAN_CASES: Record<string, Prepare> = {
       },
     };
   },
+  "GET /api/v1/books/{bookId}/timeline": async (owner) => {
+    const f = await planFixture(owner);
+    return {
+      path: `/api/v1/books/${f.bookId}/timeline`,
+      snapshot: f.snapshot,
+      afterSuccess: async (data) => {
+        const timeline = data as { items: { title: string; readingOrder: number; lane: string | null }[]; storyOrder: string[]; unplaced: string[] };
+        expect(timeline.items.map((item) => [item.readingOrder, item.title, item.lane])).toEqual([
+          [1, "Opening", null],
+          [2, "Second", null],
+        ]);
+        expect(timeline.storyOrder).toEqual([]);
+        expect(timeline.unplaced).toHaveLength(2);
+      },
+    };
+  },
   "GET /api/v1/books/{bookId}/plotlines": async (owner) => {
     const f = await planFixture(owner);
     return {
@@ -174,6 +190,15 @@ export const PLAN_TRPC_CASES: Record<string, PrepareCall> = {
       stranger: "forbidden",
       snapshot: f.snapshot,
       afterSuccess: async (data) => expect(data).toMatchObject({ kind: "chapter", id: f.chapter.id, plan: { status: "idea", storyDate: "2024-02-29" } }),
+    };
+  },
+  "plan.timeline": async (owner) => {
+    const f = await planFixture(owner);
+    return {
+      input: { bookId: f.bookId },
+      stranger: "forbidden",
+      snapshot: f.snapshot,
+      afterSuccess: async (data) => expect((data as { items: { title: string }[] }).items.map((item) => item.title)).toEqual(["Opening", "Second"]),
     };
   },
   "plotlines.list": async (owner) => {

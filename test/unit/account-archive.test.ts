@@ -13,6 +13,17 @@ import { saveChapter } from "@/server/chapters/save-chapter";
 import { uploadChapter } from "@/server/chapters/upload-chapter";
 import { sql } from "@/server/db";
 import { AppError } from "@/server/errors";
+import { createEntry } from "@/server/bible/create-entry";
+import { createEntryInput } from "@/server/bible/schemas";
+import { createForeshadowing } from "@/server/foreshadowing/create-foreshadowing";
+import { createPart } from "@/server/parts/create-part";
+import { getContents } from "@/server/parts/get-contents";
+import { reorderContents } from "@/server/parts/reorder-contents";
+import { createLabel } from "@/server/plan/create-label";
+import { createPlotline } from "@/server/plan/create-plotline";
+import { updatePlan } from "@/server/plan/update-plan";
+import { splitChapter } from "@/server/scenes/split-scenes";
+import { updateScene } from "@/server/scenes/update-scene";
 import { newWriter } from "../support/principals";
 
 const settings = { type: "novel", description: "", status: "drafting", targetWordCount: null, language: "en" } as const;
@@ -45,6 +56,40 @@ describe("the account archive", () => {
     const book = json(files["books/01-Not yet/book.json"]);
     expect(book).toMatchObject({ title: "Not yet", chapters: [], files: { epub: null, epubError: expect.stringContaining("no chapters") } });
     expect(Object.keys(files).filter((name) => name.endsWith(".epub"))).toEqual([]);
+  });
+
+  it("carries the book's structure and plan (decision 0508): parts, scene titles and places, plans with their links, plotlines, labels and the foreshadowing board", async () => {
+    const writer = await newWriter("archive-plan");
+    const book = await createBook({ ...settings, title: "Planned" }, writer);
+    const content = "Ann walked to the harbour.\n\n* * *\n\nThe boats were gone.";
+    const chapter = await uploadChapter({ bookId: book.id, title: "Harbour", content }, writer);
+    const later = await uploadChapter({ bookId: book.id, title: "Storm", content: "" }, writer);
+    const part = await createPart({ bookId: book.id, title: "Part One" }, writer);
+    const { orderVersion } = await getContents({ bookId: book.id }, writer);
+    await reorderContents({ bookId: book.id, orderVersion, entries: [{ partId: part.id, chapterIds: [chapter.id, later.id] }] }, writer);
+    const scenes = await splitChapter({ bookId: book.id, chapterId: chapter.id }, writer);
+    await updateScene({ bookId: book.id, sceneId: scenes[1]!.id, title: "Empty moorings" }, writer);
+    const ann = await createEntry({ bookId: book.id, ...createEntryInput.parse({ name: "Ann", kind: "character" }) }, writer);
+    const plotline = await createPlotline({ bookId: book.id, name: "The missing boats" }, writer);
+    const label = await createLabel({ bookId: book.id, name: "research" }, writer);
+    await updatePlan({ bookId: book.id, kind: "scenes", itemId: scenes[1]!.id, changes: { synopsis: "No boat left.", status: "draft", povId: ann.id, characterIds: [ann.id], plotlineIds: [plotline.id], labelIds: [label.id] } }, writer);
+    const sword = await createForeshadowing({ bookId: book.id, title: "The sword", setup: { chapterId: chapter.id, sceneId: scenes[0]!.id }, deadline: { chapterId: later.id } }, writer);
+
+    const files = unzipSync((await buildAccountArchive(writer.userId)).bytes);
+    const plan = json(files["books/01-Planned/plan.json"]);
+    expect(plan.parts).toMatchObject([{ id: part.id, title: "Part One", position: 1 }]);
+    expect(plan.chapterParts).toEqual({ [chapter.id]: part.id, [later.id]: part.id });
+    expect(plan.scenes).toMatchObject([
+      { id: scenes[0]!.id, chapterId: chapter.id, position: 1, title: "", start: 0 },
+      { id: scenes[1]!.id, chapterId: chapter.id, position: 2, title: "Empty moorings", start: content.indexOf("* * *"), end: content.length },
+    ]);
+    expect(plan.plotlines).toMatchObject([{ id: plotline.id, name: "The missing boats" }]);
+    expect(plan.labels).toMatchObject([{ id: label.id, name: "research" }]);
+    expect(plan.plans[`scene:${scenes[1]!.id}`]).toMatchObject({ synopsis: "No boat left.", status: "draft", povId: ann.id, characterIds: [ann.id], plotlineIds: [plotline.id], labelIds: [label.id] });
+    const board = json(files["books/01-Planned/foreshadowing.json"]);
+    expect(board.items).toMatchObject([{ id: sword.id, title: "The sword", status: "open", setup: { chapter: { id: chapter.id }, sceneId: scenes[0]!.id } }]);
+    expect(json(files["books/01-Planned/book.json"]).files).toMatchObject({ plan: "books/01-Planned/plan.json", foreshadowing: "books/01-Planned/foreshadowing.json" });
+    expect(new TextDecoder().decode(files["README.txt"])).toContain("plan.json");
   });
 
   it("refuses an account that no longer exists", async () => {

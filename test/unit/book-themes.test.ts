@@ -111,8 +111,8 @@ hr{border:0;margin:1.2em 0;text-align:center}`;
   it("chinese: 宋体 text, 楷体 titles, 首行缩进 on every paragraph; epubcheck passes each theme", async () => {
     const sheet = await css("chinese", chinese);
     expect(sheet).toContain("p{text-indent:2em}");
-    expect(sheet).toMatch(/body\{font-family:"Noto Serif CJK SC",[^}]*SimSun,serif;line-height:2\.025/);
-    expect(sheet).toContain('font-family:"Kaiti SC",STKaiti,KaiTi,"AR PL UKai CN",serif');
+    expect(sheet).toMatch(/body\{font-family:"CJK Marks","Noto Serif CJK SC",[^}]*SimSun,serif;line-height:2\.025/);
+    expect(sheet).toContain('font-family:"CJK Marks","Kaiti SC",STKaiti,KaiTi,"AR PL UKai CN",serif');
     for (const theme of THEMES) {
       const check = epubcheck(await writeEpubNow({ ...(theme === "chinese" ? chinese : english), theme }));
       expect(check.ok, `${theme}: ${check.report}`).toBe(true);

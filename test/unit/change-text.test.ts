@@ -39,7 +39,7 @@ describe("one command for every change of a chapter's text", () => {
       expect(consequence.why.length, name).toBeGreaterThan(20);
       if (consequence.in === "outbox") expect(Object.keys(OUTBOX_TOPICS), name).toContain(consequence.topic);
     }
-    expect(Object.keys(TEXT_CHANGE_CONSEQUENCES)).toEqual(["revision", "totals", "comments", "suggestions", "scenes", "foreshadowing", "ledger", "mentions", "search", "webhooks", "analysis"]);
+    expect(Object.keys(TEXT_CHANGE_CONSEQUENCES)).toEqual(["revision", "totals", "comments", "suggestions", "scenes", "foreshadowing", "overdueForeshadowing", "ledger", "mentions", "search", "webhooks", "analysis"]);
   });
 
   it("names the author on the revision of every path: upload, save, restore, replace, undo and import", async () => {

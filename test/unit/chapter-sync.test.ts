@@ -92,6 +92,7 @@ class FakeEditor implements EditorPort {
   ) {}
   text = () => this.content;
   title = () => this.heading;
+  composing?: () => boolean;
   replace(next: { content: string; title: string }) {
     this.content = next.content;
     this.heading = next.title;
@@ -427,5 +428,37 @@ describe("ChapterSync: edits while a save is in flight", () => {
       return drafts.length === 1 && drafts[0]!.baseVersion === 2;
     }, "the draft names the version the first save made");
     expect((await allDrafts())[0]).toMatchObject({ content: "First. Second." });
+  });
+});
+
+// Issue 32 item 9 (decision 0513): while an input method composes, the editor's text is the text
+// without the composition (composition.ts); the engine's part is to wait for its end, except when
+// the page is left.
+describe("ChapterSync: an input method's composition", () => {
+  it("waits for the composition to end before it saves, then saves the committed text", async () => {
+    const { sync, editor } = await open();
+    let composing = false;
+    editor.composing = () => composing;
+    type(sync, editor, "It was a dark and stormy night. 他说：");
+    composing = true;
+    // The pause after typing and the longest wait pass while the writer is still composing.
+    await wait(15_000);
+    expect(server.saves()).toEqual([]);
+    expect(editor.status).toBe("unsaved");
+    // The composition commits: an edit, as the editor announces its end.
+    composing = false;
+    type(sync, editor, "It was a dark and stormy night. 他说：你好");
+    await wait(1200);
+    expect(server.saves().map((s) => s.body)).toEqual([{ version: 1, content: "It was a dark and stormy night. 他说：你好" }]);
+    expect(editor.status).toBe("saved");
+  });
+
+  it("sends what was typed before the composition at once when the page is left mid-composition", async () => {
+    const { sync, editor } = await open();
+    editor.composing = () => true;
+    type(sync, editor, "It was a dark and stormy night. 他说：");
+    await sync.flush(true);
+    await settle();
+    expect(server.saves().map((s) => s.body)).toEqual([{ version: 1, content: "It was a dark and stormy night. 他说：" }]);
   });
 });

@@ -102,3 +102,45 @@ describe("quotesCurlByDefault (the editor's default for smart quotes, by the boo
     for (const language of ["de", "fr", "ru", "pl", "ja", "zh-Hant", "zh-TW", "zh-hk", "zh-Hant-HK", "zh-MO"]) expect(quotesCurlByDefault(language), language).toBe(false);
   });
 });
+
+// Issue 32 item 9 (decision 0513): the direction of a straight quote in Chinese text, typed and exported alike.
+describe("straight quotes in Chinese text", () => {
+  const cases: [string, string][] = [
+    // The issue's case: a half-width colon typed after Han text, as an input method in half-width mode types it.
+    [`他说:"你好"`, "他说:“你好”"],
+    // After full-width punctuation.
+    [`他说："你好。"`, "他说：“你好。”"],
+    [`他问，"你好吗？"她答："好！"`, "他问，“你好吗？”她答：“好！”"],
+    [`"你好,"他说`, "“你好,”他说"],
+    // Quote after quote: the closing one does not end the Chinese text.
+    [`"你好""再见"`, "“你好”“再见”"],
+    [`他说:"你好",她说:"再见"`, "他说:“你好”,她说:“再见”"],
+    // ‘’ inside “”, as Chinese nests them.
+    [`他说:"她说'好'"`, "他说:“她说‘好’”"],
+    [`他说："她说：'你好。'然后走了。"`, "他说：“她说：‘你好。’然后走了。”"],
+    // Latin inside Chinese quotes closes as Latin does.
+    [`他说:"OK"`, "他说:“OK”"],
+    // Emphasis marks looked through.
+    [`他说:*"你好"*`, "他说:*“你好”*"],
+  ];
+
+  it.each(cases)("typing %s gives %s", (input, expected) => {
+    expect(typed(input)).toBe(expected);
+  });
+
+  it.each(cases)("exporting %s gives %s", (input, expected) => {
+    expect(smartenMarkdown(input)).toBe(expected);
+  });
+
+  it("leaves Latin text as it was", () => {
+    const latin = `He said: "Hi" and "It's the '90s," she said--'or so they say'.`;
+    expect(typed(latin)).toBe("He said: “Hi” and “It’s the ’90s,” she said—‘or so they say’.");
+    expect(smartenMarkdown(latin)).toBe(typed(latin));
+    // A blank after Chinese text is Latin typing again.
+    expect(typed(`中文 "Hi," he said`)).toBe("中文 “Hi,” he said");
+  });
+
+  it("counts the quotes open on the line only", () => {
+    expect(smartenMarkdown(`他说:"你好\n她说:"再见"`)).toBe("他说:“你好\n她说:“再见”");
+  });
+});

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { formatDateTime } from "@/app/_components/format";
 import { FormAlert } from "@/app/_components/form-alert";
 import { describeProblem } from "@/app/_components/problem";
@@ -11,8 +12,8 @@ import type { NotificationDto } from "@/server/inbox/schemas";
 import { ROLE_LABELS } from "../books/_components/book-roles";
 import styles from "./inbox.module.css";
 
-/** What happened, in a sentence, for one notification. */
-function sentence(n: NotificationDto): string {
+/** What happened, in a sentence, for one notification; an overdue foreshadowing's in the page's language (decision 0508). */
+function sentence(n: NotificationDto, tellOverdue: (n: NotificationDto) => string): string {
   const who = n.actor?.name ?? "A former member";
   const chapterTitle = n.thread?.chapterTitle ?? n.suggestion?.chapterTitle;
   const where = chapterTitle ? `“${chapterTitle}” in ${n.book.title}` : n.book.title;
@@ -29,6 +30,8 @@ function sentence(n: NotificationDto): string {
       return `${who} accepted your suggestion on ${where}`;
     case "suggestion_rejected":
       return `${who} rejected your suggestion on ${where}`;
+    case "foreshadowing_overdue":
+      return tellOverdue(n);
     case "reader_finished":
       return `${who} finished “${n.readChapter?.title ?? "a chapter"}” of ${n.book.title}`;
     case "invitation": {
@@ -41,6 +44,8 @@ function sentence(n: NotificationDto): string {
 
 /** The inbox: unread first to the eye (bold, marked), read on opening, or all at once. */
 export function InboxList() {
+  const tf = useTranslations("foreshadowingInbox");
+  const tellOverdue = (n: NotificationDto) => tf("overdue", { title: n.foreshadowing?.title ?? tf("untitled"), book: n.book.title });
   const [unreadOnly, setUnreadOnly] = useState(false);
   const router = useRouter();
   const utils = trpc.useUtils();
@@ -71,7 +76,7 @@ export function InboxList() {
             <p className={styles.what}>
               {!n.read && <span className="visually-hidden">Unread: </span>}
               <Link href={n.href} onClick={() => n.read || mark.mutate({ notificationId: n.id, read: true })}>
-                {sentence(n)}
+                {sentence(n, tellOverdue)}
               </Link>
             </p>
             {n.thread && <blockquote className={styles.quote}>{n.thread.quote}</blockquote>}

@@ -24,6 +24,8 @@ import {
 import { updateLabel } from "../../plan/update-label";
 import { updatePlan } from "../../plan/update-plan";
 import { updatePlotline } from "../../plan/update-plotline";
+import { getTimeline } from "../../plan/get-timeline";
+import { timelineSchema } from "../../plan/timeline-schemas";
 import { z } from "zod";
 import { defineEndpoint } from "../endpoint";
 
@@ -170,4 +172,18 @@ export const deleteLabelEndpoint = defineEndpoint({
   success: { status: 204, description: "deleted" },
   errors: ["book_in_trash", "gone"],
   run: deleteLabel,
+});
+
+// GET /api/v1/books/{bookId}/timeline — scenes (and chapters without scenes) in story order beside reading order
+export const getTimelineEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/books/{bookId}/timeline",
+  summary:
+    "The book's scenes, and its chapters without scenes, in reading order, each with its place in story order (by story date or day, then time): calendar dates first, invented-calendar days in a lane of their own, items without a story date apart; an item told out of its time is marked flashback or flashForward",
+  operation: "plan.timeline",
+  auth: "required",
+  params: bookIdParams,
+  success: { status: 200, description: "the timeline", schema: timelineSchema },
+  errors: ["book_in_trash", "gone"],
+  run: getTimeline,
 });

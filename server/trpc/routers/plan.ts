@@ -4,6 +4,7 @@ import {
   deleteLabelEndpoint,
   deletePlotlineEndpoint,
   getOutlineEndpoint,
+  getTimelineEndpoint,
   listLabelsEndpoint,
   listPlotlinesEndpoint,
   updateLabelEndpoint,
@@ -17,6 +18,7 @@ import { procedureOf } from "../procedure-of";
 export const planRouter = router({
   outline: procedureOf(getOutlineEndpoint),
   update: procedureOf(updatePlanEndpoint),
+  timeline: procedureOf(getTimelineEndpoint),
 });
 
 export const plotlinesRouter = router({

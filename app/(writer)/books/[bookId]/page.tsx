@@ -31,11 +31,13 @@ import { BookGoal } from "./_components/book-goal";
 import { ChapterList } from "./_components/chapter-list";
 import { ChapterTrash } from "./_components/chapter-trash";
 import { ExportButton } from "./_components/export-button";
+import { sceneNames } from "@/server/scenes/scene-names";
 import { MembersPanel } from "./_components/members-panel";
 import { ReleasePlanner } from "./_components/release-planner";
 import { listFormats } from "@/server/convert/list-formats";
 import { foreshadowingSummary } from "@/server/foreshadowing/list-foreshadowings";
 import styles from "./book.module.css";
+import { getT } from "@/app/_i18n/server";
 
 type Params = Promise<{ bookId: string }>;
 
@@ -130,6 +132,8 @@ export default async function BookPage({ params }: { params: Params }) {
   // writer's desk, an editor or viewer a reading view of all of it, a beta reader the released chapters.
   const writes = roleMayDo(book.role, "write");
   const readsDraft = roleMayDo(book.role, "readDraft");
+  // The plan's views beside the outline (decision 0505), named in the page's language.
+  const [corkboardWords, timelineWords] = await Promise.all([getT("corkboard"), getT("timeline")]);
   const [chapters, trashed, goal, members, activity, contents, foreshadowing] = await Promise.all([
     allChapters(book.id, principal),
     writes ? allChapters(book.id, principal, true) : [],
@@ -148,6 +152,8 @@ export default async function BookPage({ params }: { params: Params }) {
 
   // What the export dialog, the search and the release plan name the chapters by.
   const chapterNames = chapters.map(({ id, title }) => ({ id, title }));
+  // The export dialog's parts and scenes to choose from (decision 0508): names and places only.
+  const exportScenes = readsDraft ? await sceneNames({ bookId: book.id }, principal) : [];
 
   return (
     <BookDeskProvider>
@@ -187,6 +193,12 @@ export default async function BookPage({ params }: { params: Params }) {
               <Link href={`/books/${book.id}/outline`} className="button secondary small">
                 Outline
               </Link>
+              <Link href={`/books/${book.id}/corkboard`} className="button secondary small">
+                {corkboardWords("link")}
+              </Link>
+              <Link href={`/books/${book.id}/timeline`} className="button secondary small">
+                {timelineWords("link")}
+              </Link>
               <Link href={`/books/${book.id}/snapshots`} className="button secondary small">
                 Snapshots
               </Link>
@@ -212,7 +224,9 @@ export default async function BookPage({ params }: { params: Params }) {
                 bookId={book.id}
                 hasCover={book.cover !== null}
                 formats={listFormats(principal).filter((f) => f.write).map(({ id, name }) => ({ id, name }))}
-                chapters={chapterNames}
+                chapters={chapters.map(({ id, title, partId }) => ({ id, title, partId }))}
+                parts={parts.map(({ id, title }) => ({ id, title }))}
+                scenes={exportScenes}
                 frontMatter={{ copyright: book.copyright ?? "", dedication: book.dedication ?? "" }}
                 theme={book.theme}
                 savesFrontMatter={writes}

@@ -47,7 +47,7 @@ export function LanguageForm({ chosen, browser }: { chosen: Locale | null; brows
       <FormAlert message={describeProblem(update.error)?.message} />
       {saved && <p role="status">{t("saved")}</p>}
       <div>
-        <button type="submit" disabled={update.isPending}>
+        <button type="submit" className="button" disabled={update.isPending} aria-busy={update.isPending || undefined}>
           {t("save")}
         </button>
       </div>

@@ -15,18 +15,40 @@ import { scaled, themedParagraphIndent, themeOf, type Face, type Theme } from ".
  */
 
 /** The stylesheet in the book's theme (../themes.ts): classic's is the one every EPUB had before themes. */
-function stylesheet(theme: Theme): string {
+function stylesheet(theme: Theme, language: string): string {
+  const marks = chineseMarks(language);
   const size = theme.textScale === 1 ? "" : `;font-size:${scaled(100, theme.textScale)}%`;
-  const faces = theme.heading || theme.headingCjk ? `;font-family:${cssStack(theme.heading ?? theme.body, theme.headingCjk ?? theme.cjk)}` : "";
+  const faces = theme.heading || theme.headingCjk ? `;font-family:${marks.family}${cssStack(theme.heading ?? theme.body, theme.headingCjk ?? theme.cjk)}` : "";
   const weight = theme.headingBold ? "" : ";font-weight:normal";
   const headingSize = theme.headingScale === 1 ? "" : `;font-size:${scaled(2, theme.headingScale)}em`;
   // Block paragraphs: the gap in lines of the body's line height.
   const gap = theme.paragraphGap > 0 ? ` 0 ${scaled(theme.paragraphGap, scaled(1.5, theme.lineSpacing))}em` : "";
   const display = faces + weight;
-  return `body{font-family:${cssStack(theme.body, theme.cjk)};line-height:${scaled(1.5, theme.lineSpacing)};margin:0 5%${size}}
+  return `${marks.face}body{font-family:${marks.family}${cssStack(theme.body, theme.cjk)};line-height:${scaled(1.5, theme.lineSpacing)};margin:0 5%${size}}
 h1{text-align:${theme.headingAlign};margin:3em 0 1.5em;page-break-before:always${display}${headingSize}}
 p{margin:0${gap}}${display ? `\n.title-block .title,.part h1{${display.slice(1)}}` : ""}
 ${CSS}`;
+}
+
+/**
+ * In a Chinese book, the marks Chinese shares with English (“ ” ‘ ’ … —) from a CJK face on the
+ * reader's device (decision 0513, as app/globals.css does for the editor): a Latin face, or a
+ * reading system's generic serif, draws them half-width and Latin-shaped. A face that aliases the
+ * first CJK face installed for those six characters only, first in the stacks; with none
+ * installed, the stack after it draws them as before. Nothing for any other language.
+ */
+function chineseMarks(language: string): { face: string; family: string } {
+  const [primary] = language.toLowerCase().split("-");
+  if (primary !== "zh" && primary !== "yue") return { face: "", family: "" };
+  const traditional = primary === "yue" || /^zh-(?:hant|tw|hk|mo)(?:-|$)/i.test(language);
+  const local = traditional
+    ? ["Noto Serif CJK TC", "NotoSerifCJKtc-Regular", "Source Han Serif TC", "SourceHanSerifTC-Regular", "Songti TC", "PMingLiU", "AR PL UKai TW"]
+    : ["Noto Serif CJK SC", "NotoSerifCJKsc-Regular", "Source Han Serif SC", "SourceHanSerifSC-Regular", "Songti SC", "STSong", "SimSun", "AR PL UKai CN"];
+  const src = local.map((name) => `local("${name}")`).join(",");
+  return {
+    face: `@font-face{font-family:"CJK Marks";src:${src};unicode-range:U+2014,U+2018-2019,U+201C-201D,U+2026}\n`,
+    family: '"CJK Marks",',
+  };
 }
 
 /** A Latin face's CSS stack, then the CJK face's (the generic family at the end only). */
@@ -163,7 +185,7 @@ export function writeEpub(model: DocumentModel, options: WriteOptions = {}): Wri
 <nav epub:type="landmarks" id="landmarks" hidden="">\n<h2>Landmarks</h2>\n<ol>\n${landmarks.join("\n")}\n</ol>\n</nav>`;
   const oebps: Record<string, string> = {
     // The indent before the sections' own rules, which take it off the copyright, dedication and title.
-    "style.css": `${paragraphIndentCss(themedParagraphIndent(model))}\n${stylesheet(theme)}\n${sceneBreakCss({ ...options, sceneBreak: options.sceneBreak ?? theme.sceneBreak })}`,
+    "style.css": `${paragraphIndentCss(themedParagraphIndent(model))}\n${stylesheet(theme, language)}\n${sceneBreakCss({ ...options, sceneBreak: options.sceneBreak ?? theme.sceneBreak })}`,
     "title.xhtml": xhtml(title, language, direction, titleBody),
     "nav.xhtml": xhtml("Contents", language, direction, nav),
   };

@@ -1,42 +1,51 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import { Dialog } from "../../../../_components/dialog";
 import { trpc } from "../../../../_trpc/client";
 import { FormAlert } from "../../../../_components/form-alert";
 import { failureSentence, followJob, saveFile, send } from "../../_components/transfer";
 import { TransferProgress, useTransfer } from "../../_components/transfer-progress";
-import { THEME_LABELS, THEMES, type ThemeId } from "../../../../../server/convert/engine/export-options";
+import { THEMES, type ThemeId } from "../../../../../server/convert/engine/export-options";
 
 interface ExportFormat {
   id: string;
   name: string;
 }
 
-/** The trim sizes the PDF is set in (the API's trimSize), as a printer names them. */
-const TRIM_SIZE_CHOICES = [
-  ["6x9", "6 × 9 in (trade paperback)"],
-  ["5.5x8.5", "5.5 × 8.5 in"],
-  ["5.25x8", "5.25 × 8 in"],
-  ["5x8", "5 × 8 in"],
-  ["a5", "A5 (148 × 210 mm)"],
-  ["140x203mm", "大32开 (140 × 203 mm)"],
-  ["185x260mm", "16开 (185 × 260 mm)"],
-] as const;
+/** The trim sizes the PDF is set in (the API's trimSize); the catalog names each as a printer does. */
+const TRIM_SIZES = ["6x9", "5.5x8.5", "5.25x8", "5x8", "a5", "140x203mm", "185x260mm"] as const;
 
-/** What a scene break prints as (the API's sceneBreak); "" is each format's own mark. */
-const SCENE_BREAK_CHOICES = [
-  ["", "Each format's own (* * *; # in a manuscript)"],
-  ["stars", "* * *"],
-  ["hash", "#"],
-  ["asterism", "⁂ (asterism)"],
-  ["blank", "A blank line (space break)"],
-] as const;
+/** A trim size's catalog key: a dot would nest the key (5.5x8.5 is "5_5x8_5"). */
+function trimKey<T extends (typeof TRIM_SIZES)[number]>(size: T) {
+  return size.replaceAll(".", "_") as T extends `${infer A}.${infer B}.${infer C}` ? `${A}_${B}_${C}` : T extends `${infer A}.${infer B}` ? `${A}_${B}` : T;
+}
+
+/** What a scene break prints as (the API's sceneBreak); "" is each format's own mark ("own" in the catalog). */
+const SCENE_BREAKS = ["", "stars", "hash", "asterism", "blank"] as const;
+
+/** The formats whose names hold words to translate; the others are proper names (LaTeX, Typst, DocBook …). */
+const NAMED_FORMATS = ["txt", "docx", "epub", "odt", "rtf", "org", "opml", "mediawiki"] as const;
 
 interface ExportChapter {
   id: string;
   title: string;
+  /** the part it stands in, if any (decision 0488) */
+  partId?: string | null;
+}
+
+interface ExportPart {
+  id: string;
+  title: string;
+}
+
+interface ExportScene {
+  id: string;
+  chapterId: string;
+  title: string;
+  position: number;
 }
 
 /** The book's front matter, as the dialog shows it: blank is none. */
@@ -52,7 +61,12 @@ interface ExportProps {
   bookId: string;
   hasCover: boolean;
   formats: ExportFormat[];
+  /** the chapters in reading order, each with its part */
   chapters: ExportChapter[];
+  /** the book's parts, to export one whole (decision 0508) */
+  parts?: ExportPart[];
+  /** the scenes of the chapters, to export single ones (decision 0508) */
+  scenes?: ExportScene[];
   /** the book's own, which the dialog starts from */
   frontMatter: FrontMatter;
   /** whether a change to the front matter is saved with the book (a caller who may write in it) */
@@ -64,21 +78,28 @@ interface ExportProps {
 /** The formats a theme sets (the server's THEMED_FORMATS). */
 const THEMED = ["pdf", "epub", "docx"];
 
-/** Export on the book page: a format, the manuscript, the EPUB's cover, punctuation, notes, front matter and bible appendix options, progress, then a download. */
+/**
+ * Export on the book page: the text or the outline, of the whole book or the parts, chapters and
+ * scenes ticked (decision 0508), in a format, with the manuscript, the EPUB's cover, punctuation,
+ * notes, front matter and bible appendix options, progress, then a download.
+ */
 export function ExportButton(props: ExportProps) {
+  const t = useTranslations("exportDialog");
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" className="button secondary small" onClick={() => setOpen(true)}>
-        Export
+        {t("open")}
       </button>
-      {open && <Dialog title="Export the book" onClose={() => setOpen(false)}>{() => <ExportForm {...props} onDone={() => setOpen(false)} />}</Dialog>}
+      {open && <Dialog title={t("title")} onClose={() => setOpen(false)}>{() => <ExportForm {...props} onDone={() => setOpen(false)} />}</Dialog>}
     </>
   );
 }
 
-function ExportForm({ bookId, hasCover, formats, chapters, frontMatter: saved, savesFrontMatter, theme: booksTheme, onDone }: ExportProps & { onDone: () => void }) {
+function ExportForm({ bookId, hasCover, formats, chapters, parts = [], scenes = [], frontMatter: saved, savesFrontMatter, theme: booksTheme, onDone }: ExportProps & { onDone: () => void }) {
+  const t = useTranslations("exportDialog");
   const router = useRouter();
+  const [outline, setOutline] = useState(false);
   const saveFrontMatter = trpc.books.update.useMutation();
   const ordered = [...formats].sort((a, b) => rank(a.id) - rank(b.id) || a.name.localeCompare(b.name));
   const [format, setFormat] = useState(ordered[0]?.id ?? "epub");
@@ -86,7 +107,7 @@ function ExportForm({ bookId, hasCover, formats, chapters, frontMatter: saved, s
   const [allChapters, setAllChapters] = useState(true);
   const [frontMatter, setFrontMatter] = useState(saved);
   const { progress, problem, run } = useTransfer();
-  const manuscriptFormat = format === "docx" && manuscriptChosen;
+  const manuscriptFormat = format === "docx" && manuscriptChosen && !outline;
   const [theme, setTheme] = useState<ThemeId>(booksTheme);
   const [trimSize, setTrimSize] = useState("6x9");
   const themed = THEMED.includes(format) && !manuscriptFormat;
@@ -94,9 +115,10 @@ function ExportForm({ bookId, hasCover, formats, chapters, frontMatter: saved, s
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const fields = new FormData(event.currentTarget);
-    const manuscript = fields.get("manuscript") === "on" && format === "docx";
+    // The outline is the plan, not the book: what only dresses the text is not offered, nor sent.
+    const manuscript = !outline && fields.get("manuscript") === "on" && format === "docx";
     const smartPunctuation = fields.get("smartPunctuation") === "on";
-    const notes = fields.get("notes") === "on";
+    const notes = !outline && fields.get("notes") === "on";
     const pdfTrim = format === "pdf" ? trimSize : "";
     // The book's own theme goes unsaid: the server sets the book in it.
     const otherTheme = themed && theme !== booksTheme ? theme : "";
@@ -106,17 +128,18 @@ function ExportForm({ bookId, hasCover, formats, chapters, frontMatter: saved, s
     const manuscriptFont = manuscript ? String(fields.get("manuscriptFont") ?? "") : "";
     const sceneBreak = String(fields.get("sceneBreak") ?? "");
     // A manuscript for an agent carries no copyright page or dedication (the server leaves them out too).
-    const copyright = manuscript ? "" : frontMatter.copyright.trim();
-    const dedication = manuscript ? "" : frontMatter.dedication.trim();
-    const bibleAppendix = fields.get("bibleAppendix") === "on";
-    const leaveOutCover = format === "epub" && hasCover && fields.get("cover") !== "on";
+    const copyright = manuscript || outline ? "" : frontMatter.copyright.trim();
+    const dedication = manuscript || outline ? "" : frontMatter.dedication.trim();
+    const bibleAppendix = !outline && fields.get("bibleAppendix") === "on";
+    const leaveOutCover = !outline && format === "epub" && hasCover && fields.get("cover") !== "on";
     // Plain text's choices (issue 32 item 4): only what differs from the default is sent.
-    const text = format === "txt" ? textChoices(fields) : {};
-    const chosen = allChapters ? [] : fields.getAll("chapter").map(String);
-    if (!allChapters && chosen.length === 0) return run({ phase: "convert", fraction: null }, async () => "Choose at least one chapter, or export all of them.");
+    const text = format === "txt" ? textChoices(fields, outline) : {};
+    // Their union prints, in the book's order (decision 0508).
+    const chosen = allChapters ? { parts: [], chapters: [], scenes: [] } : { parts: fields.getAll("part").map(String), chapters: fields.getAll("chapter").map(String), scenes: fields.getAll("scene").map(String) };
+    if (!allChapters && chosen.parts.length + chosen.chapters.length + chosen.scenes.length === 0) return run({ phase: "convert", fraction: null }, async () => t("selection.noneChosen"));
     await run({ phase: "convert", fraction: null }, async (onProgress) => {
       // Kept with the book, for the next export from any browser (Book details shows it too).
-      if (savesFrontMatter && !manuscript && (frontMatter.copyright !== saved.copyright || frontMatter.dedication !== saved.dedication)) {
+      if (savesFrontMatter && !manuscript && !outline && (frontMatter.copyright !== saved.copyright || frontMatter.dedication !== saved.dedication)) {
         await saveFrontMatter.mutateAsync({ bookId, changes: { copyright: frontMatter.copyright, dedication: frontMatter.dedication } });
         router.refresh();
       }
@@ -134,7 +157,10 @@ function ExportForm({ bookId, hasCover, formats, chapters, frontMatter: saved, s
         ...(sceneBreak && { sceneBreak }),
         ...(copyright && { copyright }),
         ...(dedication && { dedication }),
-        ...(chosen.length > 0 && { chapters: chosen.join(",") }),
+        ...(outline && { content: "outline" }),
+        ...(chosen.parts.length > 0 && { parts: chosen.parts.join(",") }),
+        ...(chosen.chapters.length > 0 && { chapters: chosen.chapters.join(",") }),
+        ...(chosen.scenes.length > 0 && { scenes: chosen.scenes.join(",") }),
         ...(bibleAppendix && { bibleAppendix: "1" }),
         ...(leaveOutCover && { cover: "0" }),
         ...text,
@@ -149,216 +175,292 @@ function ExportForm({ bookId, hasCover, formats, chapters, frontMatter: saved, s
   }
 
   const busy = progress !== null;
+  const formatName = (f: ExportFormat) => ((NAMED_FORMATS as readonly string[]).includes(f.id) ? t(`formats.${f.id as (typeof NAMED_FORMATS)[number]}`) : f.name);
   return (
     <form onSubmit={submit} className="stack" noValidate>
       <FormAlert message={problem} />
+      <fieldset className="export-content-field">
+        <legend>{t("content.legend")}</legend>
+        <label className="checkbox">
+          <input type="radio" name="content" value="book" checked={!outline} onChange={() => setOutline(false)} />
+          <span>{t("content.book")}</span>
+        </label>
+        <label className="checkbox">
+          <input type="radio" name="content" value="outline" checked={outline} onChange={() => setOutline(true)} aria-describedby="export-outline-hint" />
+          <span>{t("content.outline")}</span>
+        </label>
+        <p id="export-outline-hint" className="field-hint">
+          {t("content.outlineHint")}
+        </p>
+      </fieldset>
       <div className="field">
-        <label htmlFor="export-format">Format</label>
+        <label htmlFor="export-format">{t("format")}</label>
         <select id="export-format" name="format" value={format} onChange={(event) => setFormat(event.target.value)}>
           {ordered.map((f) => (
             <option key={f.id} value={f.id}>
-              {f.name}
+              {formatName(f)}
             </option>
           ))}
         </select>
-        <p className="field-hint">The chapters in order, with a title page. EPUB includes a table of contents.</p>
+        <p className="field-hint">{t("formatHint")}</p>
       </div>
-      {format === "docx" && (
+      {format === "docx" && !outline && (
         <label className="checkbox">
           <input type="checkbox" name="manuscript" checked={manuscriptChosen} onChange={(event) => setManuscriptChosen(event.target.checked)} />
           <span>
-            Standard Manuscript Format <span className="muted">— for agents and editors: 12 pt, double-spaced, a cover page with the word count, running header</span>
+            {t("manuscript.label")} <span className="muted">{t("manuscript.hint")}</span>
           </span>
         </label>
       )}
       {manuscriptFormat && (
         <div className="field">
-          <label htmlFor="export-paper">Paper</label>
+          <label htmlFor="export-paper">{t("manuscript.paper")}</label>
           <select id="export-paper" name="paper" defaultValue="letter">
-            <option value="letter">US Letter (8.5 × 11 in)</option>
-            <option value="a4">A4 (210 × 297 mm)</option>
+            <option value="letter">{t("manuscript.letter")}</option>
+            <option value="a4">{t("manuscript.a4")}</option>
           </select>
         </div>
       )}
       {manuscriptFormat && (
         <div className="field">
-          <label htmlFor="export-manuscript-font">Typeface</label>
+          <label htmlFor="export-manuscript-font">{t("manuscript.typeface")}</label>
           <select id="export-manuscript-font" name="manuscriptFont" defaultValue="courier">
-            <option value="courier">Courier New, 12 pt</option>
-            <option value="times">Times New Roman, 12 pt</option>
+            <option value="courier">{t("manuscript.courier")}</option>
+            <option value="times">{t("manuscript.times")}</option>
           </select>
         </div>
       )}
       {format === "epub" &&
+        !outline &&
         (hasCover ? (
           <label className="checkbox">
             <input type="checkbox" name="cover" defaultChecked />
             <span>
-              Cover <span className="muted">— the book&apos;s cover as the e-book&apos;s cover image and first page</span>
+              {t("cover.label")} <span className="muted">{t("cover.hint")}</span>
             </span>
           </label>
         ) : (
-          <p className="field-hint">No cover: add one under Cover on the book page, and the EPUB opens with it.</p>
+          <p className="field-hint">{t("cover.none")}</p>
         ))}
       {themed && (
         <div className="field">
-          <label htmlFor="export-theme">Theme</label>
+          <label htmlFor="export-theme">{t("theme.label")}</label>
           <select id="export-theme" name="theme" value={theme} onChange={(event) => setTheme(event.target.value as ThemeId)}>
             {THEMES.map((id) => (
               <option key={id} value={id}>
-                {THEME_LABELS[id]}
-                {id === booksTheme ? " — the book's" : ""}
+                {id === booksTheme ? t("theme.booksOwn", { theme: t(`themes.${id}`) }) : t(`themes.${id}`)}
               </option>
             ))}
           </select>
-          <p className="field-hint">The faces, titles, paragraphs and scene breaks of the PDF, EPUB and DOCX alike. Set the book&apos;s own in Book details.</p>
+          <p className="field-hint">{t("theme.hint")}</p>
         </div>
       )}
       {format === "pdf" && (
         <div className="field">
-          <label htmlFor="export-trim-size">Trim size</label>
+          <label htmlFor="export-trim-size">{t("trim.label")}</label>
           <select id="export-trim-size" name="trimSize" value={trimSize} onChange={(event) => setTrimSize(event.target.value)}>
-            {TRIM_SIZE_CHOICES.map(([value, label]) => (
+            {TRIM_SIZES.map((value) => (
               <option key={value} value={value}>
-                {label}
+                {t(`trim.${trimKey(value)}`)}
               </option>
             ))}
           </select>
-          <p className="field-hint">The printed page, with running heads and an inside margin that grows with the page count as KDP asks.</p>
+          <p className="field-hint">{t("trim.hint")}</p>
           <label className="checkbox">
             <input type="checkbox" name="rightHandChapters" />
             <span>
-              Chapters open on a right-hand page <span className="muted">— with a blank page before one when needed</span>
+              {t("trim.rightHand")} <span className="muted">{t("trim.rightHandHint")}</span>
             </span>
           </label>
           <label className="checkbox">
             <input type="checkbox" name="pdfx" aria-describedby="export-pdfx-hint" />
-            <span>PDF/X for the printer</span>
+            <span>{t("trim.pdfx")}</span>
           </label>
           <p id="export-pdfx-hint" className="field-hint">
-            PDF/X-3 in CMYK, as KDP and IngramSpark take it; takes longer (about 15 s for a 300-page novel).
+            {t("trim.pdfxHint")}
           </p>
-          <PrintPreview bookId={bookId} theme={theme} trimSize={trimSize} />
+          {!outline && <PrintPreview bookId={bookId} theme={theme} trimSize={trimSize} />}
         </div>
       )}
       {format === "txt" && (
         <fieldset className="export-text-field">
-          <legend>Plain text</legend>
+          <legend>{t("text.legend")}</legend>
           <label className="checkbox">
             <input type="checkbox" name="platformLayout" aria-describedby="export-platform-hint" />
-            <span>For web-novel platforms</span>
+            <span>{t("text.platform")}</span>
           </label>
           <p id="export-platform-hint" className="field-hint">
-            Every paragraph indented with two full-width spaces (　　), as 起点 and 番茄 take it; scene breaks a blank line.
+            {t("text.platformHint")}
           </p>
           <label className="checkbox">
             <input type="checkbox" name="blankLines" defaultChecked />
-            <span>A blank line between paragraphs</span>
+            <span>{t("text.blankLines")}</span>
           </label>
           <label className="checkbox">
             <input type="checkbox" name="crlf" />
             <span>
-              Windows line endings <span className="muted">(CRLF)</span>
+              {t("text.crlf")} <span className="muted">{t("text.crlfHint")}</span>
             </span>
           </label>
           <div className="field">
-            <label htmlFor="export-encoding">Encoding</label>
+            <label htmlFor="export-encoding">{t("text.encoding")}</label>
             <select id="export-encoding" name="encoding" defaultValue="utf-8">
-              <option value="utf-8">UTF-8</option>
-              <option value="gb18030">GB18030 (older Chinese tools)</option>
+              <option value="utf-8">{t("text.utf8")}</option>
+              <option value="gb18030">{t("text.gb18030")}</option>
             </select>
           </div>
-          <label className="checkbox">
-            <input type="checkbox" name="splitChapters" />
-            <span>
-              One file per chapter <span className="muted">— in a zip, named 001 第一回 ….txt</span>
-            </span>
-          </label>
+          {!outline && (
+            <label className="checkbox">
+              <input type="checkbox" name="splitChapters" />
+              <span>
+                {t("text.split")} <span className="muted">{t("text.splitHint")}</span>
+              </span>
+            </label>
+          )}
         </fieldset>
       )}
-      <div className="field">
-        <label htmlFor="export-scene-break">Scene breaks</label>
-        <select id="export-scene-break" name="sceneBreak" defaultValue="">
-          {SCENE_BREAK_CHOICES.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      {!outline && (
+        <div className="field">
+          <label htmlFor="export-scene-break">{t("sceneBreak.label")}</label>
+          <select id="export-scene-break" name="sceneBreak" defaultValue="">
+            {SCENE_BREAKS.map((value) => (
+              <option key={value} value={value}>
+                {t(`sceneBreak.${value === "" ? "own" : value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <fieldset className="export-chapters-field">
-        <legend>Chapters</legend>
+        <legend>{t("selection.legend")}</legend>
         <label className="checkbox">
           <input type="checkbox" name="allChapters" checked={allChapters} onChange={(event) => setAllChapters(event.target.checked)} />
-          <span>All {chapters.length} chapters</span>
+          <span>{t("selection.all", { count: chapters.length })}</span>
         </label>
-        {!allChapters && (
-          <div className="export-chapters" role="group" aria-label="Chapters to export">
-            {chapters.map((chapter, index) => (
-              <label key={chapter.id} className="checkbox">
-                <input type="checkbox" name="chapter" value={chapter.id} defaultChecked />
-                <span>{chapter.title.trim() || `Chapter ${index + 1}`}</span>
-              </label>
-            ))}
-          </div>
-        )}
+        {!allChapters && <SelectionTree chapters={chapters} parts={parts} scenes={scenes} />}
       </fieldset>
-      {!manuscriptFormat && (
+      {!manuscriptFormat && !outline && (
         <details className="export-front-matter" open={!!(frontMatter.copyright || frontMatter.dedication) || undefined}>
-          <summary>Front matter</summary>
+          <summary>{t("frontMatter.summary")}</summary>
           <div className="field">
-            <label htmlFor="export-copyright">Copyright page</label>
-            <textarea id="export-copyright" name="copyright" rows={3} maxLength={2000} placeholder="Copyright © 2026 Your Name. All rights reserved." value={frontMatter.copyright} onChange={(event) => setFrontMatter({ ...frontMatter, copyright: event.target.value })} />
+            <label htmlFor="export-copyright">{t("frontMatter.copyright")}</label>
+            <textarea id="export-copyright" name="copyright" rows={3} maxLength={2000} placeholder={t("frontMatter.copyrightPlaceholder")} value={frontMatter.copyright} onChange={(event) => setFrontMatter({ ...frontMatter, copyright: event.target.value })} />
           </div>
           <div className="field">
-            <label htmlFor="export-dedication">Dedication</label>
-            <textarea id="export-dedication" name="dedication" rows={2} maxLength={1000} placeholder="For …" value={frontMatter.dedication} onChange={(event) => setFrontMatter({ ...frontMatter, dedication: event.target.value })} />
-            <p className="field-hint">
-              Each on its own page after the title page{savesFrontMatter ? "; kept with the book, as in Book details" : ""}. Acknowledgements and About the author, from Book details, follow the
-              last chapter.
-            </p>
+            <label htmlFor="export-dedication">{t("frontMatter.dedication")}</label>
+            <textarea id="export-dedication" name="dedication" rows={2} maxLength={1000} placeholder={t("frontMatter.dedicationPlaceholder")} value={frontMatter.dedication} onChange={(event) => setFrontMatter({ ...frontMatter, dedication: event.target.value })} />
+            <p className="field-hint">{savesFrontMatter ? t("frontMatter.hintSaved") : t("frontMatter.hint")}</p>
           </div>
         </details>
       )}
       <label className="checkbox">
         <input type="checkbox" name="smartPunctuation" />
         <span>
-          Smart punctuation <span className="muted">— “curly” quotes, dashes (-- and ---) and ellipses (...); Chinese punctuation is left as it is</span>
+          {t("smartPunctuation")} <span className="muted">{t("smartPunctuationHint")}</span>
         </span>
       </label>
-      <label className="checkbox">
-        <input type="checkbox" name="notes" />
-        <span>
-          Include private notes <span className="muted">— printed in [brackets]; Markdown keeps them as comments. Left out unless ticked</span>
-        </span>
-      </label>
-      <label className="checkbox">
-        <input type="checkbox" name="bibleAppendix" />
-        <span>
-          Story bible as an appendix <span className="muted">— characters, places, objects, groups and lore after the last chapter: names, aliases, descriptions and fields</span>
-        </span>
-      </label>
+      {!outline && (
+        <label className="checkbox">
+          <input type="checkbox" name="notes" />
+          <span>
+            {t("notes")} <span className="muted">{t("notesHint")}</span>
+          </span>
+        </label>
+      )}
+      {!outline && (
+        <label className="checkbox">
+          <input type="checkbox" name="bibleAppendix" />
+          <span>
+            {t("bible")} <span className="muted">{t("bibleHint")}</span>
+          </span>
+        </label>
+      )}
       <TransferProgress state={progress} />
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={onDone}>
-          Cancel
+          {t("cancel")}
         </button>
         <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? "Exporting…" : "Export"}
+          {busy ? t("busy") : t("submit")}
         </button>
       </div>
     </form>
   );
 }
 
+/**
+ * The parts, chapters and scenes to tick, in reading order (decision 0508): a part ticked exports
+ * all its chapters, a chapter all of it, a scene its stretch alone. Chapters start ticked, as before
+ * scenes and parts could be chosen; untick a chapter to choose some of its scenes instead.
+ */
+function SelectionTree({ chapters, parts, scenes }: { chapters: ExportChapter[]; parts: ExportPart[]; scenes: ExportScene[] }) {
+  const t = useTranslations("exportDialog");
+  const scenesOf = new Map<string, ExportScene[]>();
+  for (const scene of scenes) scenesOf.set(scene.chapterId, [...(scenesOf.get(scene.chapterId) ?? []), scene]);
+  const partTitles = new Map(parts.map((part) => [part.id, part.title]));
+  const chapterBox = (chapter: ExportChapter, index: number) => (
+    <li key={chapter.id}>
+      <label className="checkbox">
+        <input type="checkbox" name="chapter" value={chapter.id} defaultChecked />
+        <span>{chapter.title.trim() || t("selection.chapter", { number: index + 1 })}</span>
+      </label>
+      {(scenesOf.get(chapter.id)?.length ?? 0) > 0 && (
+        <ul className="export-scenes">
+          {scenesOf.get(chapter.id)!.map((scene) => (
+            <li key={scene.id}>
+              <label className="checkbox">
+                <input type="checkbox" name="scene" value={scene.id} />
+                <span>{scene.title.trim() || t("selection.scene", { number: scene.position })}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+  // Chapters in reading order, each part's together (decision 0488): a part's box opens its run.
+  const rows: ReactNode[] = [];
+  let openPart: { id: string; items: ReactNode[] } | null = null;
+  const closePart = () => {
+    if (!openPart) return;
+    const { id, items } = openPart;
+    rows.push(
+      <li key={`part-${id}`}>
+        <label className="checkbox">
+          <input type="checkbox" name="part" value={id} />
+          <strong>{partTitles.get(id)}</strong>
+        </label>
+        <ul>{items}</ul>
+      </li>,
+    );
+    openPart = null;
+  };
+  chapters.forEach((chapter, index) => {
+    const partId = chapter.partId && partTitles.has(chapter.partId) ? chapter.partId : null;
+    if (openPart && openPart.id !== partId) closePart();
+    if (partId && !openPart) openPart = { id: partId, items: [] };
+    if (openPart) openPart.items.push(chapterBox(chapter, index));
+    else rows.push(chapterBox(chapter, index));
+  });
+  closePart();
+  return (
+    <div className="export-chapters" role="group" aria-label={t("selection.group")} aria-describedby="export-selection-hint">
+      <p id="export-selection-hint" className="field-hint">
+        {t("selection.hint")}
+      </p>
+      <ul className="export-selection">{rows}</ul>
+    </div>
+  );
+}
+
 /** The plain-text options the form asks for, as the export's query names them (defaults left out). */
-function textChoices(fields: FormData): Record<string, string> {
+function textChoices(fields: FormData, outline: boolean): Record<string, string> {
   return {
     ...(fields.get("platformLayout") === "on" && { layout: "platform" }),
     ...(fields.get("blankLines") !== "on" && { paragraphSpacing: "none" }),
     ...(fields.get("crlf") === "on" && { lineEndings: "crlf" }),
     ...(fields.get("encoding") === "gb18030" && { encoding: "gb18030" }),
-    ...(fields.get("splitChapters") === "on" && { split: "chapters" }),
+    ...(!outline && fields.get("splitChapters") === "on" && { split: "chapters" }),
   };
 }
 
@@ -372,17 +474,18 @@ function rank(id: string): number {
  * again when the theme or the trim size changes; the last pages stay until the new ones come.
  */
 function PrintPreview({ bookId, theme, trimSize }: { bookId: string; theme: ThemeId; trimSize: string }) {
+  const t = useTranslations("exportDialog");
   const preview = trpc.convert.printPreview.useQuery({ bookId, theme, trimSize: trimSize as "6x9" }, { placeholderData: (previous) => previous, staleTime: 60_000, retry: false });
   const pages = preview.data?.pages ?? [];
   return (
-    <section className="print-preview" aria-label="Preview of the first pages" aria-busy={preview.isFetching || undefined}>
+    <section className="print-preview" aria-label={t("preview.label")} aria-busy={preview.isFetching || undefined}>
       <p className="field-hint">
-        {preview.isError ? "The preview could not be drawn; the export is not affected." : preview.isFetching ? "Drawing the first pages…" : "The first pages as they will print."}
+        {preview.isError ? t("preview.failed") : preview.isFetching ? t("preview.drawing") : t("preview.ready")}
       </p>
       <div className="print-preview-pages">
         {pages.map((page) => (
           // eslint-disable-next-line @next/next/no-img-element -- a data: URL the server drew; next/image has nothing to optimise
-          <img key={page.number} src={`data:${page.mediaType};base64,${page.base64}`} alt={`Page ${page.number}`} />
+          <img key={page.number} src={`data:${page.mediaType};base64,${page.base64}`} alt={t("preview.page", { number: page.number })} />
         ))}
       </div>
     </section>

@@ -191,7 +191,7 @@ function Card({ bookId, language, item, chapters, edits, update, remove, selecti
   }
 
   return (
-    <li className={styles.card} data-status={item.status} aria-label={item.title}>
+    <li id={`foreshadowing-${item.id}`} className={styles.card} data-status={item.status} aria-label={item.title}>
       <h3 lang={language}>{item.title}</h3>
       <p className={styles.path}>
         <Link href={editorLink(bookId, item.setup)}>{chapterName(item.setup.chapter)}</Link>

@@ -79,6 +79,8 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
   const titleRef = useRef(chapter.title);
   /** the title as the API's schema accepts it, or null while it is refused or being checked */
   const validTitle = useRef<string | null>(chapter.title);
+  /** while an input method composes in the title's field: the title it had before (decision 0513) */
+  const titleComposition = useRef<{ before: string | null } | null>(null);
   const [titleError, setTitleError] = useState<string>();
   const titleField = useRef<HTMLTextAreaElement>(null);
   // Where CSS cannot size the title's field to its lines (field-sizing), it is sized here.
@@ -252,7 +254,8 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
   useEffect(() => {
     const engine = new ChapterSync(ids, chapter, {
       text: () => editor.current?.text() ?? chapter.content,
-      title: () => validTitle.current,
+      composing: () => (editor.current?.composing() ?? false) || titleComposition.current !== null,
+      title: () => (titleComposition.current ? titleComposition.current.before : validTitle.current),
       replace: ({ content, title: nextTitle }) => {
         editor.current?.replace(content);
         titleRef.current = validTitle.current = nextTitle;
@@ -324,7 +327,8 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
     titleRef.current = value;
     validTitle.current = null;
     setTitle(value);
-    sync.current?.edited();
+    // A composition's half-typed title is no edit yet: its end is (decision 0513).
+    if (!titleComposition.current) sync.current?.edited();
     // The API's own schema, loaded with zod the first time a title is edited.
     const { chapterTitle } = await import("@/server/chapters/schemas");
     if (titleRef.current !== value) return;
@@ -599,6 +603,13 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
               editor.current?.focus();
             }}
             onBlur={() => void sync.current?.flush()}
+            onCompositionStart={() => {
+              titleComposition.current = { before: validTitle.current };
+            }}
+            onCompositionEnd={() => {
+              titleComposition.current = null;
+              sync.current?.edited();
+            }}
             aria-invalid={titleError ? true : undefined}
             aria-describedby={titleError ? "chapter-title-error" : undefined}
             placeholder={t("page.untitledChapter")}

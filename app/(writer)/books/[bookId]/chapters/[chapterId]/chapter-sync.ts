@@ -43,6 +43,8 @@ export interface EditorPort {
   newer(version: number | null): void;
   /** the engine's sentences in the page's language */
   words: SyncWords;
+  /** whether an input method is composing in the text: a save waits for its end, which is an edit (decision 0513) */
+  composing?(): boolean;
 }
 
 /** Tabs of this browser tell each other the number of every version they save (never its text). */
@@ -162,6 +164,8 @@ export class ChapterSync {
     }
     if (this.disposed && !leaving) return;
     if (this.status.state === "conflict" || !this.dirty) return;
+    // Leaving sends the text as it stood before the composition; otherwise its end saves.
+    if (!leaving && this.editor.composing?.()) return;
     this.saving = this.send(leaving).finally(() => {
       this.saving = null;
       if (this.saveAgain && this.dirty) {

@@ -20,9 +20,13 @@ import { bibleCompletionSource, bibleMarks, chapterMentions, markedEntries, type
 import { threadIn } from "@/server/comments/anchor";
 import { commentMarks, markOf, setCommentMarks } from "./comment-marks";
 import { setSuggestionMarks, suggestionMarks } from "./suggestion-marks";
+import { committedText, composingIn, compositionEnded, compositionWatch } from "./composition";
 
 export interface MarkdownEditorHandle {
+  /** The writer's text: without what an input method is still composing (decision 0513). */
   text(): string;
+  /** Whether an input method is composing in the text now. */
+  composing(): boolean;
   /** Replaces the whole text without counting it as the writer's edit. */
   replace(text: string): void;
   focus(): void;
@@ -208,6 +212,9 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
           richPaste,
           emphasisKeys,
           paragraphInput,
+          // A composition's half-typed letters are neither saved nor counted; its end is an edit.
+          compositionWatch,
+          compositionEnded.of(() => callbacks.current.onEdit()),
           smartOption.current.of(smart ? smartPunctuation : []),
           history(),
           search({ top: true }),
@@ -227,7 +234,7 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
           keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap]),
           EditorView.contentAttributes.of({ "aria-label": label, spellcheck: "true", autocapitalize: "sentences", autocorrect: "on" }),
           EditorView.updateListener.of((update) => {
-            if (update.docChanged && update.transactions.some((t) => t.docChanged && !t.annotation(programmatic))) {
+            if (update.docChanged && update.transactions.some((t) => t.docChanged && !t.annotation(programmatic)) && !composingIn(update.view)) {
               callbacks.current.onEdit();
             }
             if (update.focusChanged && !update.view.hasFocus) callbacks.current.onBlur();
@@ -254,7 +261,8 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
     ref,
     () => ({
       // sliceDoc joins lines with the document's own line break (toString always uses \n).
-      text: () => view.current?.state.sliceDoc() ?? initialText,
+      text: () => (view.current ? committedText(view.current) : initialText),
+      composing: () => (view.current ? composingIn(view.current) : false),
       replace(text) {
         const editor = view.current;
         if (!editor) return;

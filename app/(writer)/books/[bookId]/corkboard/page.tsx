@@ -1,0 +1,98 @@
+import type { Metadata } from "next";
+import { problemsIn } from "@/app/_components/problem";
+import { requirePrincipal } from "@/app/_components/require-principal";
+import { getT } from "@/app/_i18n/server";
+import { roleMayDo } from "@/server/auth/book-roles";
+import type { Principal } from "@/server/auth/principal";
+import { getBook } from "@/server/books/get-book";
+import { groupBy } from "@/server/group-by";
+import { getContents } from "@/server/parts/get-contents";
+import { getOutline } from "@/server/plan/get-outline";
+import { listScenes } from "@/server/scenes/list-scenes";
+import { BackToBook } from "../_components/back-to-book";
+import { loadOrRefused, Refused } from "../_components/book-subpage";
+import { CorkboardView, type BoardChapterView, type BoardPartView, type CardView } from "./corkboard-view";
+
+type Params = Promise<{ bookId: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const [t, principal] = await Promise.all([getT("corkboard"), requirePrincipal(`/books/${(await params).bookId}/corkboard`)]);
+  const book = await getBook({ bookId: (await params).bookId }, principal).catch(() => null);
+  return { title: book ? `${t("title")} — ${book.title}` : t("title") };
+}
+
+/** The book, its contents (the order, the versions a move names), its plan and its scenes' own titles. */
+async function load(bookId: string, principal: Principal) {
+  const errors = problemsIn(await getT("errors"));
+  return loadOrRefused(
+    async () => {
+      const [book, contents, outline, scenes] = await Promise.all([
+        getBook({ bookId }, principal),
+        getContents({ bookId }, principal),
+        getOutline({ bookId }, principal),
+        listScenes({ bookId }, principal),
+      ]);
+      return { book, contents, outline, scenes };
+    },
+    (code) => errors.sentence(code),
+  );
+}
+
+/**
+ * /books/{bookId}/corkboard (issue 35 item 3, decision 0505): every scene as a card with its plan,
+ * grouped by part and chapter in reading order, a chapter without scenes one card of its own. Those
+ * who write the book drag cards (or use the buttons) to move scenes within and across chapters and
+ * chapters across parts; everyone else who reads the plan sees the board without handles.
+ */
+export default async function CorkboardPage({ params }: { params: Params }) {
+  const { bookId } = await params;
+  const principal = await requirePrincipal(`/books/${bookId}/corkboard`);
+  const [loaded, t] = await Promise.all([load(bookId, principal), getT("corkboard")]);
+  if ("refused" in loaded) return <Refused sentence={loaded.refused} />;
+  const { book, contents, outline, scenes } = loaded;
+
+  const names = new Map([...outline.characters, ...outline.labels].map((named) => [named.id, named.name]));
+  const labels = new Map(outline.labels.map((label) => [label.id, label]));
+  const sceneRows = new Map(scenes.map((scene) => [scene.id, scene]));
+  const cardOf = (item: (typeof outline.items)[number]): CardView => {
+    const scene = sceneRows.get(item.id);
+    return {
+      id: item.id,
+      kind: item.kind === "scene" ? "scene" : "chapter",
+      // The writer's own title; an untitled scene is named in the page's language.
+      title: item.kind === "scene" ? scene?.title.trim() || t("sceneTitle", { position: scene?.position ?? 1 }) : item.title,
+      synopsis: item.plan.synopsis,
+      status: item.plan.status,
+      pov: item.plan.povId ? (names.get(item.plan.povId) ?? null) : null,
+      labels: item.plan.labelIds.flatMap((id) => (labels.has(id) ? [{ name: labels.get(id)!.name, colour: labels.get(id)!.colour }] : [])),
+      wordCount: item.wordCount,
+    };
+  };
+  const chapterItems = new Map(outline.items.filter((item) => item.kind === "chapter").map((item) => [item.id, item]));
+  const scenesOfChapter = groupBy(
+    outline.items.filter((item) => item.kind === "scene"),
+    (item) => item.chapterId!,
+    cardOf,
+  );
+  const chapterOf = (chapter: { id: string; title: string; version: number }): BoardChapterView => ({
+    id: chapter.id,
+    title: chapter.title,
+    version: chapter.version,
+    card: cardOf(chapterItems.get(chapter.id)!),
+    scenes: scenesOfChapter.get(chapter.id) ?? [],
+  });
+  const groups: (BoardPartView | BoardChapterView)[] = contents.entries.map((entry) =>
+    entry.type === "chapter" ? chapterOf(entry.chapter) : { partId: entry.part.id, title: entry.part.title, chapters: entry.chapters.map(chapterOf) },
+  );
+
+  return (
+    <>
+      <BackToBook book={book} />
+      <div className="page-head">
+        <h1>{t("title")}</h1>
+        <p className="lede">{t("lede")}</p>
+      </div>
+      <CorkboardView bookId={book.id} language={book.language} orderVersion={contents.orderVersion} groups={groups} arranges={roleMayDo(book.role, "write")} />
+    </>
+  );
+}
