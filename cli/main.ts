@@ -21,6 +21,8 @@ import { registerScenes } from "./commands/scenes";
 import { registerOutline } from "./commands/outline";
 import { registerTimeline } from "./commands/timeline";
 import { registerForeshadowing } from "./commands/foreshadowing";
+import { registerPlotGrid } from "./commands/plot-grid";
+import { registerBeats } from "./commands/beats";
 import { registerReleases } from "./commands/releases";
 import { registerSearch } from "./commands/search";
 import { registerSeries } from "./commands/series";
@@ -90,6 +92,8 @@ function buildProgram(): Command {
     registerOutline,
     registerTimeline,
     registerForeshadowing,
+    registerPlotGrid,
+    registerBeats,
     registerComments,
     registerSuggestions,
     registerInbox,

@@ -18,6 +18,8 @@ import zhCorkboard from "./messages/zh-CN/corkboard.json";
 import zhTimeline from "./messages/zh-CN/timeline.json";
 import zhExportDialog from "./messages/zh-CN/exportDialog.json";
 import zhForeshadowingInbox from "./messages/zh-CN/foreshadowingInbox.json";
+import enPlotGrid from "./messages/en/plotGrid.json";
+import zhPlotGrid from "./messages/zh-CN/plotGrid.json";
 import type { Locale } from "./locales";
 
 /**
@@ -37,6 +39,7 @@ const en = {
   timeline: enTimeline,
   exportDialog: enExportDialog,
   foreshadowingInbox: enForeshadowingInbox,
+  plotGrid: enPlotGrid,
 };
 
 export type Messages = typeof en;
@@ -52,6 +55,7 @@ const zhCN: Messages = {
   timeline: zhTimeline,
   exportDialog: zhExportDialog,
   foreshadowingInbox: zhForeshadowingInbox,
+  plotGrid: zhPlotGrid,
 };
 
 export const MESSAGES: Record<Locale, Messages> = { en, "zh-CN": zhCN };

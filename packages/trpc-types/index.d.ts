@@ -2810,6 +2810,201 @@ export type AppRouter = TRPCBuiltRouter<
         meta: object;
       }>;
     };
+    plotGrid: {
+      get: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+        };
+        output: {
+          bookId: string;
+          editable: boolean;
+          plotlines: Array<{
+              id: string;
+              bookId: string;
+              name: string;
+              colour: string;
+              position: number;
+              createdAt: string;
+              updatedAt: string;
+            }>;
+          parts: Array<{
+              id: string;
+              title: string;
+            }>;
+          chapters: Array<{
+              id: string;
+              title: string;
+              number: number;
+              partId: string | null;
+            }>;
+          cells: Array<{
+              plotlineId: string;
+              chapterId: string;
+              chapter: boolean;
+              scenes: Array<{
+                  id: string;
+                  title: string;
+                }>;
+              note: string;
+              updatedAt: string | null;
+            }>;
+        };
+        meta: object;
+      }>;
+      setCell: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          plotlineId: string;
+          chapterId: string;
+          note: string;
+        };
+        output: {
+          bookId: string;
+          plotlineId: string;
+          chapterId: string;
+          note: string;
+          updatedAt: string | null;
+        };
+        meta: object;
+      }>;
+    };
+    beats: {
+      get: TRPCQueryProcedure<{
+        input: {
+          bookId: string;
+        };
+        output: {
+          bookId: string;
+          templateId: string;
+          templateName: string;
+          templateVersion: number;
+          sectionId: string;
+          placedBy: "chapters" | "targets";
+          analysis: {
+            id: string;
+            finishedAt: string | null;
+          } | null;
+          beats: Array<{
+              id: string;
+              position: number;
+              name: string;
+              target: number;
+              planned: {
+                chapterId: string;
+                chapterNumber: number;
+                chapterTitle: string;
+                sceneId: string | null;
+                sceneTitle: string | null;
+              } | null;
+              moved: boolean;
+              found: {
+                chapterId: string;
+                chapterNumber: number;
+                chapterTitle: string;
+              } | null;
+              chaptersApart: number | null;
+            }>;
+          createdAt: string;
+          updatedAt: string;
+        };
+        meta: object;
+      }>;
+      applyTemplate: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          template: string;
+        };
+        output: {
+          bookId: string;
+          templateId: string;
+          templateName: string;
+          templateVersion: number;
+          sectionId: string;
+          placedBy: "chapters" | "targets";
+          analysis: {
+            id: string;
+            finishedAt: string | null;
+          } | null;
+          beats: Array<{
+              id: string;
+              position: number;
+              name: string;
+              target: number;
+              planned: {
+                chapterId: string;
+                chapterNumber: number;
+                chapterTitle: string;
+                sceneId: string | null;
+                sceneTitle: string | null;
+              } | null;
+              moved: boolean;
+              found: {
+                chapterId: string;
+                chapterNumber: number;
+                chapterTitle: string;
+              } | null;
+              chaptersApart: number | null;
+            }>;
+          createdAt: string;
+          updatedAt: string;
+        };
+        meta: object;
+      }>;
+      move: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+          beatId: string;
+          place: {
+            chapterId?: string | undefined;
+            sceneId?: string | undefined;
+          };
+        };
+        output: {
+          bookId: string;
+          templateId: string;
+          templateName: string;
+          templateVersion: number;
+          sectionId: string;
+          placedBy: "chapters" | "targets";
+          analysis: {
+            id: string;
+            finishedAt: string | null;
+          } | null;
+          beats: Array<{
+              id: string;
+              position: number;
+              name: string;
+              target: number;
+              planned: {
+                chapterId: string;
+                chapterNumber: number;
+                chapterTitle: string;
+                sceneId: string | null;
+                sceneTitle: string | null;
+              } | null;
+              moved: boolean;
+              found: {
+                chapterId: string;
+                chapterNumber: number;
+                chapterTitle: string;
+              } | null;
+              chaptersApart: number | null;
+            }>;
+          createdAt: string;
+          updatedAt: string;
+        };
+        meta: object;
+      }>;
+      delete: TRPCMutationProcedure<{
+        input: {
+          bookId: string;
+        };
+        output: {
+          deleted: true;
+        };
+        meta: object;
+      }>;
+    };
     jobs: {
       list: TRPCQueryProcedure<{
         input: {
@@ -3292,7 +3487,7 @@ export type AppRouter = TRPCBuiltRouter<
                 params: {
                   [key: string]: unknown;
                 };
-                view: "table" | "bar" | "line" | "beats" | "heatmap";
+                view: "beats" | "table" | "bar" | "line" | "heatmap";
               }>;
           };
           id: string;
@@ -3331,7 +3526,7 @@ export type AppRouter = TRPCBuiltRouter<
                 params: {
                   [key: string]: unknown;
                 };
-                view: "table" | "bar" | "line" | "beats" | "heatmap";
+                view: "beats" | "table" | "bar" | "line" | "heatmap";
               }>;
           };
           id: string;
@@ -3401,7 +3596,7 @@ export type AppRouter = TRPCBuiltRouter<
                 id: string;
                 title: string;
                 probe: string;
-                view: "table" | "bar" | "line" | "beats" | "heatmap";
+                view: "beats" | "table" | "bar" | "line" | "heatmap";
                 params?: {
                   [key: string]: unknown;
                 } | undefined;
@@ -3423,7 +3618,7 @@ export type AppRouter = TRPCBuiltRouter<
                 params: {
                   [key: string]: unknown;
                 };
-                view: "table" | "bar" | "line" | "beats" | "heatmap";
+                view: "beats" | "table" | "bar" | "line" | "heatmap";
               }>;
           };
           id: string;
@@ -3463,7 +3658,7 @@ export type AppRouter = TRPCBuiltRouter<
                   id: string;
                   title: string;
                   probe: string;
-                  view: "table" | "bar" | "line" | "beats" | "heatmap";
+                  view: "beats" | "table" | "bar" | "line" | "heatmap";
                   params?: {
                     [key: string]: unknown;
                   } | undefined;
@@ -3482,7 +3677,7 @@ export type AppRouter = TRPCBuiltRouter<
                 params: {
                   [key: string]: unknown;
                 };
-                view: "table" | "bar" | "line" | "beats" | "heatmap";
+                view: "beats" | "table" | "bar" | "line" | "heatmap";
               }>;
           };
           id: string;
@@ -3537,7 +3732,7 @@ export type AppRouter = TRPCBuiltRouter<
                   id: string;
                   title: string;
                   probe: string;
-                  view: "table" | "bar" | "line" | "beats" | "heatmap";
+                  view: "beats" | "table" | "bar" | "line" | "heatmap";
                   summary: Array<{
                       label: string;
                       value: string | number;
@@ -3763,7 +3958,7 @@ export type AppRouter = TRPCBuiltRouter<
                 id: string;
                 title: string;
                 probe: string;
-                view: "table" | "bar" | "line" | "beats" | "heatmap";
+                view: "beats" | "table" | "bar" | "line" | "heatmap";
                 summary: Array<{
                     label: string;
                     value: string | number;

@@ -118,6 +118,16 @@ export const OPERATIONS = {
   "labels.create": { scope: "write:books", book: "editPlan" },
   "labels.update": { scope: "write:books", book: "editPlan" },
   "labels.delete": { scope: "write:books", book: "editPlan" },
+  // the plot grid (issue 35 item 3, decision 0506): whoever reads the plan reads the grid (a beta
+  // reader, of the chapters released to them); the roles that plan write its cell notes
+  "plotGrid.get": { scope: "read:books", book: "read" },
+  "plotGrid.setCell": { scope: "write:books", book: "editPlan" },
+  // beat plans (issue 35 item 4, decision 0507): read beside the analysis of the whole draft, so by
+  // the roles that read the draft; applied and moved by the roles that plan
+  "beats.get": { scope: "read:books", book: "readDraft" },
+  "beats.applyTemplate": { scope: "write:books", book: "editPlan" },
+  "beats.move": { scope: "write:books", book: "editPlan" },
+  "beats.delete": { scope: "write:books", book: "editPlan" },
   // search and replace (issue 23): a preview reads, applying and undoing write
   "search.book": { scope: "read:books", book: "readDraft" },
   "search.library": { scope: "read:books" },

@@ -28,6 +28,8 @@ export const PAGE_PATHS = [
   // The corkboard and the timeline (decision 0505); GET /books/{id}/timeline is the API's timeline too.
   "/books/:bookId/corkboard",
   "/books/:bookId/timeline",
+  // The plot grid and beat plan (decisions 0506, 0507); GET of it is the API's grid too.
+  "/books/:bookId/plot-grid",
 ];
 // Every condition has a `value`: one without copies the header's value into the rewrite's
 // parameters, which Next appends to the destination's query string (a Bearer token in the URL).
@@ -38,9 +40,9 @@ export const PAGE_SIGNALS = [
   { type: "header", key: "next-action", value: ".+" },
 ];
 /** Every other path under /books is the API's alone. */
-export const API_ONLY_BOOKS_PATH = "/books/:bookId/:rest((?:)(?!chapters/[^/]+$|bible(?:/[^/]+)?$|comments$|snapshots$|reading$|readers$|outline$|foreshadowing$|corkboard$|timeline$).+)";
+export const API_ONLY_BOOKS_PATH = "/books/:bookId/:rest((?:)(?!chapters/[^/]+$|bible(?:/[^/]+)?$|comments$|snapshots$|reading$|readers$|outline$|foreshadowing$|corkboard$|timeline$|plot-grid$).+)";
 
-const PAGE_PATH = /^\/books(\/[^/]+(\/chapters\/[^/]+|\/bible(\/[^/]+)?|\/comments|\/snapshots|\/reading|\/readers|\/outline|\/foreshadowing|\/corkboard|\/timeline)?)?\/?$/;
+const PAGE_PATH = /^\/books(\/[^/]+(\/chapters\/[^/]+|\/bible(\/[^/]+)?|\/comments|\/snapshots|\/reading|\/readers|\/outline|\/foreshadowing|\/corkboard|\/timeline|\/plot-grid)?)?\/?$/;
 
 /**
  * The same rule for a request in hand: does it get the page? Accept is read here as the rewrites

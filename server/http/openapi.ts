@@ -387,6 +387,8 @@ const TAGS: oas31.TagObject[] = [
   { name: "plan", description: "The plan of a book's parts, chapters and scenes (synopsis, status, POV, characters, labels, plotlines, target, story date), read as an outline" },
   { name: "plotlines", description: "A book's plotlines (主线, subplots): named, coloured, ordered; the plan marks which items carry each" },
   { name: "labels", description: "A book's labels for its plan: named and coloured" },
+  { name: "plotGrid", description: "The plot grid: a book's plotlines × its chapters; each cell the scenes (and chapter) whose plan carries the plotline, and the writer's note" },
+  { name: "beats", description: "Beat plans: a structure template's beats placed on chapters or scenes, each beside where the structure analysis finds it in the text" },
   { name: "comments", description: "Comment threads anchored to a range of a chapter's text: replies, resolve and reopen, mentions of members" },
   { name: "suggestions", description: "Suggested edits: new words proposed for a stretch of a chapter's text, shown as a difference; accepted (a new version naming both) or rejected, one by one or all of a chapter" },
   { name: "inbox", description: "What you were told of: new threads on your books, replies, mentions, invitations; read and unread" },

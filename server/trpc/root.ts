@@ -16,6 +16,8 @@ import { partsRouter } from "./routers/parts";
 import { scenesRouter } from "./routers/scenes";
 import { foreshadowingRouter } from "./routers/foreshadowing";
 import { labelsRouter, planRouter, plotlinesRouter } from "./routers/plan";
+import { plotGridRouter } from "./routers/plot-grid";
+import { beatsRouter } from "./routers/beats";
 import { usersRouter } from "./routers/users";
 import { searchRouter } from "./routers/search";
 import { snapshotsRouter } from "./routers/snapshots";
@@ -41,6 +43,8 @@ export const appRouter = router({
   plan: planRouter,
   plotlines: plotlinesRouter,
   labels: labelsRouter,
+  plotGrid: plotGridRouter,
+  beats: beatsRouter,
   jobs: jobsRouter,
   convert: convertRouter,
   analysis: analysisRouter,

@@ -138,7 +138,7 @@ describe("help", () => {
   it("documents every command and subcommand", async () => {
     const listed = (help: string) => [...(help.split("\nCommands:\n")[1] ?? "").split("\n\n")[0]!.matchAll(/^ {2}([a-z-]+)(?= )/gm)].map((m) => m[1]!).filter((c) => c !== "help");
     const commands = listed(ok(await inkstone(newHome(), ["--help"])));
-    expect(commands).toEqual(["login", "logout", "whoami", "account", "config", "books", "members", "share", "snapshots", "readers", "chapters", "parts", "scenes", "outline", "plotlines", "labels", "timeline", "foreshadowing", "comments", "suggestions", "inbox", "import", "export", "search", "replace", "change-sets", "undo-replace", "convert", "formats", "analysis", "stats", "goals", "releases", "bible", "series", "tokens", "jobs", "api", "webhooks", "users", "completion"]);
+    expect(commands).toEqual(["login", "logout", "whoami", "account", "config", "books", "members", "share", "snapshots", "readers", "chapters", "parts", "scenes", "outline", "plotlines", "labels", "timeline", "foreshadowing", "plot-grid", "beats", "comments", "suggestions", "inbox", "import", "export", "search", "replace", "change-sets", "undo-replace", "convert", "formats", "analysis", "stats", "goals", "releases", "bible", "series", "tokens", "jobs", "api", "webhooks", "users", "completion"]);
     // Each help is its own process; asked side by side, as nothing here depends on another's answer.
     const helps = await Promise.all(commands.map(async (command) => ({ command, help: ok(await inkstone(newHome(), [command, "--help"])) })));
     const subcommands = helps.flatMap(({ command, help }) => {

@@ -233,7 +233,7 @@ describe("plain http", () => {
 });
 
 describe("shell completion", () => {
-  const commands = ["login", "logout", "whoami", "account", "config", "books", "members", "share", "snapshots", "readers", "chapters", "parts", "scenes", "outline", "plotlines", "labels", "timeline", "foreshadowing", "comments", "suggestions", "inbox", "import", "export", "search", "replace", "change-sets", "undo-replace", "convert", "formats", "analysis", "stats", "goals", "releases", "bible", "series", "tokens", "jobs", "api", "webhooks", "users", "completion"];
+  const commands = ["login", "logout", "whoami", "account", "config", "books", "members", "share", "snapshots", "readers", "chapters", "parts", "scenes", "outline", "plotlines", "labels", "timeline", "foreshadowing", "plot-grid", "beats", "comments", "suggestions", "inbox", "import", "export", "search", "replace", "change-sets", "undo-replace", "convert", "formats", "analysis", "stats", "goals", "releases", "bible", "series", "tokens", "jobs", "api", "webhooks", "users", "completion"];
   const has = (shell: string) => spawnSync("sh", ["-c", `command -v ${shell}`]).status === 0;
 
   it("completes commands, subcommands, options and their values in bash", async () => {

@@ -11,6 +11,7 @@ import { MEMBERS_CASES } from "./http-members-cases";
 import { PARTS_CASES } from "./http-parts-cases";
 import { SCENES_CASES } from "./http-scenes-cases";
 import { FORESHADOWING_CASES } from "./http-foreshadowing-cases";
+import { PLOT_GRID_CASES } from "./http-plot-grid-cases";
 import { PLAN_CASES } from "./http-plan-cases";
 import { INVITATIONS_CASES } from "./http-invitations-cases";
 import { COMMENTS_CASES } from "./http-comments-cases";
@@ -55,6 +56,7 @@ export const ENDPOINT_CASES: Record<string, Prepare> = {
   ...PARTS_CASES,
   ...SCENES_CASES,
   ...FORESHADOWING_CASES,
+  ...PLOT_GRID_CASES,
   ...PLAN_CASES,
   ...INVITATIONS_CASES,
   ...COMMENTS_CASES,

@@ -11,6 +11,7 @@ import { MEMBERS_TRPC_CASES } from "./http-members-cases";
 import { PARTS_TRPC_CASES } from "./http-parts-cases";
 import { SCENES_TRPC_CASES } from "./http-scenes-cases";
 import { FORESHADOWING_TRPC_CASES } from "./http-foreshadowing-cases";
+import { PLOT_GRID_TRPC_CASES } from "./http-plot-grid-cases";
 import { PLAN_TRPC_CASES } from "./http-plan-cases";
 import { INVITATIONS_TRPC_CASES } from "./http-invitations-cases";
 import { COMMENTS_TRPC_CASES } from "./http-comments-cases";
@@ -520,6 +521,7 @@ export const TRPC_CASES: Record<string, PrepareCall> = {
   ...PARTS_TRPC_CASES,
   ...SCENES_TRPC_CASES,
   ...FORESHADOWING_TRPC_CASES,
+  ...PLOT_GRID_TRPC_CASES,
   ...PLAN_TRPC_CASES,
   ...MEMBERS_TRPC_CASES,
   ...INVITATIONS_TRPC_CASES,

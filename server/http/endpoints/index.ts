@@ -18,6 +18,8 @@ import * as parts from "./parts";
 import * as scenes from "./scenes";
 import * as foreshadowing from "./foreshadowing";
 import * as plan from "./plan";
+import * as plotGrid from "./plot-grid";
+import * as beats from "./beats";
 import * as search from "./search";
 import * as snapshots from "./snapshots";
 import * as suggestions from "./suggestions";
@@ -27,6 +29,6 @@ import * as users from "./users";
 import * as webhooks from "./webhooks";
 
 /** Every REST endpoint: the OpenAPI document and the integration tests iterate over this list. */
-export const ENDPOINTS: Endpoint[] = [auth, users, accountArchive, backMatter, tokens, books, members, invitations, snapshots, readers, chapters, parts, scenes, plan, foreshadowing, comments, suggestions, inbox, jobs, convert, analysisTemplates, analysisRuns, goals, search, bible, webhooks].flatMap((module) =>
+export const ENDPOINTS: Endpoint[] = [auth, users, accountArchive, backMatter, tokens, books, members, invitations, snapshots, readers, chapters, parts, scenes, plan, plotGrid, beats, foreshadowing, comments, suggestions, inbox, jobs, convert, analysisTemplates, analysisRuns, goals, search, bible, webhooks].flatMap((module) =>
   Object.values(module).filter((value): value is Endpoint => typeof value === "object" && value !== null && "handle" in value),
 );

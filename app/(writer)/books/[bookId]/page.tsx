@@ -117,6 +117,7 @@ export default async function BookPage({ params }: { params: Params }) {
   const { bookId } = await params;
   const principal = await requirePrincipal(`/books/${bookId}`);
   const book = await loadBook(bookId, principal);
+  const plotGridWords = await getT("plotGrid");
   if (!("title" in book)) {
     return (
       <div className="empty">
@@ -198,6 +199,9 @@ export default async function BookPage({ params }: { params: Params }) {
               </Link>
               <Link href={`/books/${book.id}/timeline`} className="button secondary small">
                 {timelineWords("link")}
+              </Link>
+              <Link href={`/books/${book.id}/plot-grid`} className="button secondary small">
+                {plotGridWords("link")}
               </Link>
               <Link href={`/books/${book.id}/snapshots`} className="button secondary small">
                 Snapshots

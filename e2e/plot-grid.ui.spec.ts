@@ -1,0 +1,97 @@
+// Issue 35 items 3 and 4 (decisions 0506, 0507): the plot grid page — a cell's note written in place
+// and kept, a scene appearing in its plotline's row once its plan carries the plotline — and the
+// beat plan below it: a template applied, a beat moved to another chapter. Then the same page in a
+// zh-CN browser, with no English left (decision 0504).
+import type { Page } from "@playwright/test";
+import { expectNoEnglish } from "./chinese-interface";
+import { expect, test } from "./fixtures";
+
+interface Made {
+  id: string;
+  chapters: string[];
+  plotline: string;
+  scenes: string[];
+}
+
+/** A book of three chapters (the first two in a part), a plotline, and the second chapter split into two named scenes. */
+async function gridBook(page: Page, words: { book: string; chapters: string[]; part: string; plotline: string; scenes: [string, string]; language: string }): Promise<Made> {
+  const made = await page.request.post("/api/v1/books", { data: { title: `${words.book} ${Date.now()}`, language: words.language } });
+  const id = (await made.json()).data.id as string;
+  const chapters: string[] = [];
+  for (const title of words.chapters) {
+    const response = await page.request.post(`/api/v1/books/${id}/chapters`, { data: { title, content: `${title}\n\n* * *\n\n${title}。` } });
+    chapters.push((await response.json()).data.id);
+  }
+  const part = (await (await page.request.post(`/api/v1/books/${id}/parts`, { data: { title: words.part } })).json()).data.id as string;
+  const { orderVersion } = (await (await page.request.get(`/api/v1/books/${id}/contents`)).json()).data;
+  expect((await page.request.put(`/api/v1/books/${id}/contents`, { data: { orderVersion, entries: [{ partId: part, chapterIds: chapters.slice(0, 2) }, { chapterId: chapters[2] }] } })).status()).toBe(201);
+  const plotline = (await (await page.request.post(`/api/v1/books/${id}/plotlines`, { data: { name: words.plotline, colour: "#d62728" } })).json()).data.id as string;
+  const split = (await (await page.request.post(`/api/v1/books/${id}/chapters/${chapters[1]}/scenes/split`)).json()).data as { id: string }[];
+  for (const [index, scene] of split.entries()) expect((await page.request.patch(`/api/v1/books/${id}/scenes/${scene.id}`, { data: { title: words.scenes[index] } })).status()).toBe(201);
+  return { id, chapters, plotline, scenes: split.map((scene) => scene.id) };
+}
+
+test("a writer writes a cell's note in place, sees a scene appear once its plan carries the plotline, and plans the beats of a template", async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  const book = await gridBook(page, { book: "The Heist", chapters: ["The Vault", "The Crew", "The Getaway"], part: "Part One", plotline: "Heist", scenes: ["At the bar", "On the roof"], language: "en" });
+  await page.goto(`/books/${book.id}`);
+  await page.getByRole("link", { name: "Plot grid" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Plot grid" })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Part One" })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "2. The Crew" })).toBeVisible();
+  await expect(page.getByRole("rowheader", { name: "Heist" })).toBeVisible();
+
+  // A note, saved on leaving the field; it is there after a reload.
+  const note = page.getByLabel("Note for Heist in chapter 1");
+  await note.fill("They case the vault.");
+  await note.press("Tab");
+  await expect(page.getByTestId("plot-grid-save-state")).toHaveText("Saved: the note for Heist in chapter 1");
+  await page.reload();
+  await expect(page.getByLabel("Note for Heist in chapter 1")).toHaveValue("They case the vault.");
+
+  // The scene's plan gets the plotline (as the outline sets it): the scene appears in the row.
+  const crewCell = page.getByTestId(`cell-${book.plotline}-${book.chapters[1]}`);
+  await expect(crewCell.getByRole("listitem")).toHaveCount(0);
+  expect((await page.request.patch(`/api/v1/books/${book.id}/plan/scenes/${book.scenes[1]}`, { data: { plotlineIds: [book.plotline] } })).status()).toBe(201);
+  await page.reload();
+  await expect(crewCell.getByRole("listitem")).toHaveText(["On the roof"]);
+
+  // The beat plan: a template applied, then a beat moved to another chapter.
+  await page.getByLabel("Structure template").selectOption({ label: "Kishōtenketsu (起承转合)" });
+  await page.getByRole("button", { name: "Apply as plan" }).click();
+  await expect(page.getByTestId("beat-plan-status")).toHaveText("Applied: Kishōtenketsu (起承转合)");
+  await expect(page.getByText("From Kishōtenketsu (起承转合), placed by chapter order.")).toBeVisible();
+  await expect(page.getByLabel("Where 转 Ten — twist is planned")).toHaveValue(`chapter:${book.chapters[1]}`);
+  await page.getByLabel("Where 转 Ten — twist is planned").selectOption({ label: "— scene: On the roof" });
+  await expect(page.getByTestId("beat-plan-status")).toHaveText("Moved: 转 Ten — twist");
+  await expect(page.getByTestId("beat-3")).toContainText("moved");
+  const plan = (await (await page.request.get(`/api/v1/books/${book.id}/beat-plan`)).json()).data;
+  expect(plan.beats[2]).toMatchObject({ moved: true, planned: { chapterId: book.chapters[1], sceneId: book.scenes[1] } });
+  await page.screenshot({ path: "test-results/plot-grid.png", fullPage: true });
+});
+
+// The writer of ./fixtures chose no language, so a browser that asks for zh-CN gets the Chinese
+// pages. (The zh-CN writer of ./chinese-interface signs in through a sign-in page not yet in Chinese.)
+test.describe("in a zh-CN browser", () => {
+  test.use({ locale: "zh-CN" });
+
+test("the plot grid and the beat plan speak Chinese in a zh-CN browser", async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  const book = await gridBook(page, { book: "长夜", chapters: ["第一章 夜雨", "第二章 渡口", "第三章 归途"], part: "第一卷", plotline: "主线", scenes: ["茶馆", "屋顶"], language: "zh" });
+  expect((await page.request.patch(`/api/v1/books/${book.id}/plan/scenes/${book.scenes[0]}`, { data: { plotlineIds: [book.plotline] } })).status()).toBe(201);
+  expect((await page.request.put(`/api/v1/books/${book.id}/plot-grid/${book.plotline}/${book.chapters[0]}`, { data: { note: "雨夜相逢。" } })).status()).toBe(201);
+  await page.goto(`/books/${book.id}/plot-grid`);
+  await expect(page.getByRole("heading", { level: 1, name: "情节网格" })).toBeVisible();
+  await expect(page.getByLabel("第 1 章中“主线”的备注")).toHaveValue("雨夜相逢。");
+  await page.getByRole("button", { name: "作为规划应用" }).click();
+  await expect(page.getByTestId("beat-plan-status")).toHaveText(/^已应用：/);
+  await page.screenshot({ path: "test-results/plot-grid-zh.png", fullPage: true });
+  // The library's template and beat names are its data, not the interface's words: no catalog holds them yet.
+  const libraryWords = await page.locator("[data-library-words]").allTextContents();
+  // The site's header (its theme switch, the account's name) is the shell's, checked by the shell's spec, not this page's.
+  const shellWords = await page.evaluate(() =>
+    [...document.querySelectorAll("body > header, body > header *, [role=banner], [role=banner] *")].flatMap((element) => [element.textContent ?? "", ...["title", "aria-label"].map((name) => element.getAttribute(name) ?? "")]),
+  );
+  await expectNoEnglish(page, [...libraryWords, ...shellWords].flatMap((text) => text.match(/[A-Za-z][A-Za-z'’]*/g) ?? []));
+});
+});
