@@ -1,19 +1,27 @@
+import enBookComments from "./messages/en/bookComments.json";
 import enBooks from "./messages/en/books.json";
 import enCommon from "./messages/en/common.json";
+import enCorkboard from "./messages/en/corkboard.json";
+import enEditor from "./messages/en/editor.json";
 import enErrors from "./messages/en/errors.json";
 import enExportDialog from "./messages/en/exportDialog.json";
 import enForeshadowingInbox from "./messages/en/foreshadowingInbox.json";
+import enPlotGrid from "./messages/en/plotGrid.json";
+import enReaders from "./messages/en/readers.json";
+import enSnapshots from "./messages/en/snapshots.json";
+import enTimeline from "./messages/en/timeline.json";
+import zhBookComments from "./messages/zh-CN/bookComments.json";
 import zhBooks from "./messages/zh-CN/books.json";
 import zhCommon from "./messages/zh-CN/common.json";
-import zhErrors from "./messages/zh-CN/errors.json";
-import enCorkboard from "./messages/en/corkboard.json";
-import enTimeline from "./messages/en/timeline.json";
 import zhCorkboard from "./messages/zh-CN/corkboard.json";
-import zhTimeline from "./messages/zh-CN/timeline.json";
+import zhEditor from "./messages/zh-CN/editor.json";
+import zhErrors from "./messages/zh-CN/errors.json";
 import zhExportDialog from "./messages/zh-CN/exportDialog.json";
 import zhForeshadowingInbox from "./messages/zh-CN/foreshadowingInbox.json";
-import enPlotGrid from "./messages/en/plotGrid.json";
 import zhPlotGrid from "./messages/zh-CN/plotGrid.json";
+import zhReaders from "./messages/zh-CN/readers.json";
+import zhSnapshots from "./messages/zh-CN/snapshots.json";
+import zhTimeline from "./messages/zh-CN/timeline.json";
 import type { Locale } from "./locales";
 
 /**
@@ -25,6 +33,10 @@ import type { Locale } from "./locales";
 const en = {
   common: enCommon,
   errors: enErrors,
+  editor: enEditor,
+  snapshots: enSnapshots,
+  readers: enReaders,
+  bookComments: enBookComments,
   corkboard: enCorkboard,
   timeline: enTimeline,
   exportDialog: enExportDialog,
@@ -38,6 +50,10 @@ export type Messages = typeof en;
 const zhCN: Messages = {
   common: zhCommon,
   errors: zhErrors,
+  editor: zhEditor,
+  snapshots: zhSnapshots,
+  readers: zhReaders,
+  bookComments: zhBookComments,
   corkboard: zhCorkboard,
   timeline: zhTimeline,
   exportDialog: zhExportDialog,

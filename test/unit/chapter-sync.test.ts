@@ -1,5 +1,6 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { translatorFor } from "@/i18n/translator";
 import { ChapterSync, type EditorPort, type Resolution, type SaveStatus } from "@/app/(writer)/books/[bookId]/chapters/[chapterId]/chapter-sync";
 import type { ServerChapter } from "@/app/(writer)/books/[bookId]/chapters/[chapterId]/chapter-api";
 import { allDrafts, deleteDraft, putDraft } from "@/app/(writer)/books/[bookId]/chapters/[chapterId]/drafts";
@@ -106,6 +107,7 @@ class FakeEditor implements EditorPort {
     this.notices.push(message);
   }
   newer() {}
+  words = translatorFor("en", "editor.sync");
   get status(): SaveStatus["state"] | undefined {
     return this.statuses.at(-1)?.state;
   }

@@ -36,7 +36,6 @@ import { ReleasePlanner } from "./_components/release-planner";
 import { listFormats } from "@/server/convert/list-formats";
 import { foreshadowingSummary } from "@/server/foreshadowing/list-foreshadowings";
 import styles from "./book.module.css";
-import { getT } from "@/app/_i18n/server";
 
 type Params = Promise<{ bookId: string }>;
 

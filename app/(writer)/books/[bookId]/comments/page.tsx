@@ -1,10 +1,12 @@
 import Link from "next/link";
-import { formatDateTime } from "@/app/_components/format";
+import { problemsIn } from "@/app/_components/problem";
+import { getFormat, getT } from "@/app/_i18n/server";
 import { requirePrincipal } from "@/app/_components/require-principal";
 import { getBook } from "@/server/books/get-book";
 import { defaultCollectionOptions } from "@/server/collections";
 import { listThreads, threadsCollection } from "@/server/comments/list-threads";
 import { bookPageMetadata, loadOrRefused, Refused } from "../_components/book-subpage";
+import { DATE_TIME } from "../chapters/[chapterId]/date-formats";
 import styles from "./comments.module.css";
 
 type Params = Promise<{ bookId: string }>;
@@ -12,15 +14,17 @@ type Search = Promise<{ show?: string; page?: string }>;
 
 /** The lists a writer looks through, each a filter of the one list. */
 const VIEWS = {
-  open: { label: "Open", filters: { resolved: false } },
-  mentions: { label: "Mentioning me", filters: { mentions: "me" as const } },
-  detached: { label: "Words deleted", filters: { detached: true } },
-  resolved: { label: "Resolved", filters: { resolved: true } },
+  open: { filters: { resolved: false } },
+  mentions: { filters: { mentions: "me" as const } },
+  detached: { filters: { detached: true } },
+  resolved: { filters: { resolved: true } },
 } as const;
 type View = keyof typeof VIEWS;
 const PER_PAGE = 50;
 
-export const generateMetadata = bookPageMetadata("Comments");
+export async function generateMetadata(params: { params: Params }) {
+  return bookPageMetadata((await getT("bookComments"))("title"))(params);
+}
 
 /** /books/{bookId}/comments: every comment thread of the book, open ones first, each leading to its words. */
 export default async function CommentsPage({ params, searchParams }: { params: Params; searchParams: Search }) {
@@ -28,12 +32,13 @@ export default async function CommentsPage({ params, searchParams }: { params: P
   const { show, page: pageParam } = await searchParams;
   const view: View = show && show in VIEWS ? (show as View) : "open";
   const principal = await requirePrincipal(`/books/${bookId}/comments`);
+  const [t, format, { sentence }] = [await getT("bookComments"), await getFormat(), problemsIn(await getT("errors"))];
   const page = Math.max(1, Math.min(Number.parseInt(pageParam ?? "1", 10) || 1, 10_000));
   const loaded = await loadOrRefused(async () => {
     const options = defaultCollectionOptions(threadsCollection, { perPage: PER_PAGE, page, filters: VIEWS[view].filters });
     const [book, threads] = await Promise.all([getBook({ bookId }, principal), listThreads({ bookId, options }, principal)]);
     return { book, threads };
-  });
+  }, sentence);
   if ("refused" in loaded) return <Refused sentence={loaded.refused} />;
   const { book, threads } = loaded;
   const pages = Math.max(1, Math.ceil(threads.total / PER_PAGE));
@@ -42,16 +47,16 @@ export default async function CommentsPage({ params, searchParams }: { params: P
       <p className="eyebrow">
         <Link href={`/books/${book.id}`}>← {book.title}</Link>
       </p>
-      <h1>Comments</h1>
-      <nav aria-label="Which comments" className={styles.views}>
+      <h1>{t("heading")}</h1>
+      <nav aria-label={t("views.nav")} className={styles.views}>
         {(Object.keys(VIEWS) as View[]).map((key) => (
           <Link key={key} href={`/books/${book.id}/comments?show=${key}`} aria-current={key === view ? "page" : undefined}>
-            {VIEWS[key].label}
+            {t(`views.${key}`)}
           </Link>
         ))}
       </nav>
       {threads.items.length === 0 ? (
-        <p className="muted">No comments here.</p>
+        <p className="muted">{t("empty")}</p>
       ) : (
         <ol className={styles.list}>
           {threads.items.map((thread) => {
@@ -60,20 +65,20 @@ export default async function CommentsPage({ params, searchParams }: { params: P
               <li key={thread.id} className={styles.item}>
                 <p className={styles.where}>
                   <Link href={`/books/${book.id}/chapters/${thread.chapterId}?thread=${thread.id}`}>{thread.chapterTitle}</Link>
-                  {thread.detached && <span className="muted"> · its words were deleted</span>}
-                  {thread.resolved && <span className="muted"> · resolved{thread.resolvedBy ? ` by ${thread.resolvedBy.name}` : ""}</span>}
+                  {thread.detached && <span className="muted">{t("wordsDeleted")}</span>}
+                  {thread.resolved && <span className="muted">{thread.resolvedBy ? t("resolvedBy", { name: thread.resolvedBy.name }) : t("resolved")}</span>}
                 </p>
                 <blockquote lang={book.language}>{thread.quote}</blockquote>
                 {first && (
                   <p className={styles.body}>
-                    <strong>{first.author?.name ?? "A former member"}</strong> <time dateTime={first.createdAt}>{formatDateTime(first.createdAt)}</time>
+                    <strong>{first.author?.name ?? t("formerMember")}</strong> <time dateTime={first.createdAt}>{format.dateTime(new Date(first.createdAt), DATE_TIME)}</time>
                     <br />
                     {first.body}
                   </p>
                 )}
                 {replies.length > 0 && (
                   <p className="muted">
-                    {replies.length} {replies.length === 1 ? "reply" : "replies"}, the last by {replies.at(-1)!.author?.name ?? "a former member"}
+                    {t("replies", { count: replies.length, name: replies.at(-1)!.author?.name ?? t("aFormerMember") })}
                   </p>
                 )}
               </li>
@@ -82,12 +87,12 @@ export default async function CommentsPage({ params, searchParams }: { params: P
         </ol>
       )}
       {pages > 1 && (
-        <nav aria-label="Pages" className="button-row">
-          {page > 1 && <Link href={`/books/${book.id}/comments?show=${view}&page=${page - 1}`}>← Newer</Link>}
+        <nav aria-label={t("pages")} className="button-row">
+          {page > 1 && <Link href={`/books/${book.id}/comments?show=${view}&page=${page - 1}`}>{t("newer")}</Link>}
           <span className="muted">
-            Page {page} of {pages}
+            {t("page", { page, pages })}
           </span>
-          {page < pages && <Link href={`/books/${book.id}/comments?show=${view}&page=${page + 1}`}>Older →</Link>}
+          {page < pages && <Link href={`/books/${book.id}/comments?show=${view}&page=${page + 1}`}>{t("older")}</Link>}
         </nav>
       )}
     </div>

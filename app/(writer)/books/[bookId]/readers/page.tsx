@@ -1,4 +1,6 @@
+import { problemsIn } from "@/app/_components/problem";
 import { requirePrincipal } from "@/app/_components/require-principal";
+import { getT } from "@/app/_i18n/server";
 import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
 import { BackToBook } from "../_components/back-to-book";
@@ -9,14 +11,17 @@ import { ReadersView } from "./readers-view";
 
 type Params = Promise<{ bookId: string }>;
 
-export const generateMetadata = bookPageMetadata("Readers");
+export async function generateMetadata(params: { params: Params }) {
+  return bookPageMetadata((await getT("readers.readers"))("title"))(params);
+}
 
-function load(bookId: string, principal: Principal) {
+async function load(bookId: string, principal: Principal) {
+  const { sentence } = problemsIn(await getT("errors"));
   return loadOrRefused(async () => {
     const book = await getBook({ bookId }, principal);
     const [report, snapshots] = await Promise.all([getReadersReport({ bookId }, principal), listSnapshots({ bookId }, principal)]);
     return { book, report, snapshots };
-  });
+  }, sentence);
 }
 
 /**
@@ -30,15 +35,13 @@ export default async function ReadersPage({ params }: { params: Params }) {
   const loaded = await load(bookId, principal);
   if ("refused" in loaded) return <Refused sentence={loaded.refused} />;
   const { book, report, snapshots } = loaded;
+  const t = await getT("readers.readers");
   return (
     <>
       <BackToBook book={book} />
       <div className="page-head">
-        <h1>Readers</h1>
-        <p className="lede">
-          Beta readers read the snapshot you share, never the draft you keep writing — and of it only the chapters released to readers. Here is where each one stopped, what
-          they reacted to and what they said.
-        </p>
+        <h1>{t("heading")}</h1>
+        <p className="lede">{t("lede")}</p>
       </div>
       <ReadersView bookId={book.id} language={book.language} report={report} snapshots={snapshots.map(({ id, name }) => ({ id, name }))} />
     </>

@@ -1,4 +1,5 @@
-import { ERROR_SENTENCES } from "@/app/_components/problem";
+import { problemsIn } from "@/app/_components/problem";
+import { getT } from "@/app/_i18n/server";
 import { requirePrincipal } from "@/app/_components/require-principal";
 import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
@@ -10,13 +11,16 @@ import { ReadingView } from "./reading-view";
 type Params = Promise<{ bookId: string }>;
 type Search = Promise<{ chapter?: string | string[] }>;
 
-export const generateMetadata = bookPageMetadata("Reading");
+export async function generateMetadata(params: { params: Params }) {
+  return bookPageMetadata((await getT("readers.reading"))("title"))(params);
+}
 
 /** The shared snapshot, or the sentence the page says instead (nothing shared, another writer's book, removed). */
-function load(bookId: string, principal: Principal) {
+async function load(bookId: string, principal: Principal) {
+  const [t, { sentence }] = [await getT("readers.reading"), problemsIn(await getT("errors"))];
   return loadOrRefused(
     async () => ({ book: await getBook({ bookId }, principal), reading: await getReading({ bookId }, principal) }),
-    (code) => (code === "not_found" ? "Nothing is shared with readers yet: the writer has not shared a draft." : ERROR_SENTENCES[code]),
+    (code) => (code === "not_found" ? t("nothingShared") : sentence(code)),
   );
 }
 
@@ -41,7 +45,7 @@ export default async function ReadingPage({ params, searchParams }: { params: Pa
         <ReadingView bookId={book.id} language={book.language} snapshotName={reading.snapshot.name} chapters={reading.chapters} startChapterId={start} />
       ) : (
         <div className="empty">
-          <p className="empty-title">No chapter of “{reading.snapshot.name}” is released to readers yet.</p>
+          <p className="empty-title">{(await getT("readers.reading"))("nothingReleased", { name: reading.snapshot.name })}</p>
         </div>
       )}
     </>

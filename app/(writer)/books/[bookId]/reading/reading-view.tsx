@@ -2,7 +2,8 @@
 
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { FormAlert } from "@/app/_components/form-alert";
-import { describeProblem } from "@/app/_components/problem";
+import { useTranslations } from "use-intl";
+import { useProblems } from "@/app/_components/use-problems";
 import { trpc } from "@/app/_trpc/client";
 import { REACTIONS, type Reaction, type ReadingDto } from "@/server/readers/schemas";
 import styles from "./reading.module.css";
@@ -15,7 +16,8 @@ interface Props {
   startChapterId: string;
 }
 
-const REACTION_NAMES: Record<Reaction, string> = { "👍": "Like", "❤️": "Love", "😂": "Funny", "😮": "Surprising", "😢": "Sad", "❓": "Confusing" };
+/** Each reaction's name, by its key in the catalog's `readers.reading.reactions`. */
+const REACTION_NAMES = { "👍": "like", "❤️": "love", "😂": "funny", "😮": "surprising", "😢": "sad", "❓": "confusing" } as const satisfies Record<Reaction, string>;
 /** The gap between two pages (CSS columns), in pixels; the stylesheet's column-gap says the same. */
 const PAGE_GAP = 48;
 
@@ -27,6 +29,9 @@ const PAGE_GAP = 48;
  * comment, which only the author reads.
  */
 export function ReadingView({ bookId, language, snapshotName, chapters, startChapterId }: Props) {
+  const t = useTranslations("readers.reading");
+  const { describeProblem } = useProblems();
+  const reactionName = (reaction: Reaction) => t(`reactions.${REACTION_NAMES[reaction]}`);
   const [chapterId, setChapterId] = useState(startChapterId);
   const [page, setPage] = useState(0);
   const [pages, setPages] = useState(1);
@@ -123,11 +128,11 @@ export function ReadingView({ bookId, language, snapshotName, chapters, startCha
 
   const problem = describeProblem(chapter.error ?? place.error ?? react.error ?? comment.error)?.message;
   return (
-    <section className={styles.reader} aria-label={`Reading ${snapshotName}`}>
+    <section className={styles.reader} aria-label={t("label", { name: snapshotName })}>
       <header className={styles.bar}>
         <p className={styles.snapshot}>{snapshotName}</p>
         <label className={styles.chapterPick}>
-          <span className="visually-hidden">Chapter</span>
+          <span className="visually-hidden">{t("chapter")}</span>
           <select value={chapterId} onChange={(event) => goToChapter(event.target.value)}>
             {chapters.map((c) => (
               <option key={c.chapterId} value={c.chapterId}>
@@ -151,19 +156,19 @@ export function ReadingView({ bookId, language, snapshotName, chapters, startCha
               data-paragraph={index}
               className={`${text.startsWith("#") ? styles.heading : styles.paragraph} ${chosen === index ? styles.chosen : ""}`}
               tabIndex={0}
-              aria-label={chosen === index ? "Paragraph chosen for a reaction" : undefined}
+              aria-label={chosen === index ? t("chosen") : undefined}
               onClick={() => setChosen(chosen === index ? null : index)}
               onKeyDown={(event) => event.key === "Enter" && setChosen(chosen === index ? null : index)}
             >
               {text.startsWith("#") ? text.replace(/^#{1,6} ?/, "") : text}
               {reaction && (
-                <span className={styles.myReaction} aria-label={`your reaction: ${REACTION_NAMES[reaction]}`}>
+                <span className={styles.myReaction} aria-label={t("yourReaction", { reaction: reactionName(reaction) })}>
                   {" "}
                   {reaction}
                 </span>
               )}
               {commented.has(index) && (
-                <span className={styles.myReaction} aria-label="you commented">
+                <span className={styles.myReaction} aria-label={t("youCommented")}>
                   {" "}
                   💬
                 </span>
@@ -174,15 +179,15 @@ export function ReadingView({ bookId, language, snapshotName, chapters, startCha
       </div>
       {chosen !== null && (
         <div className={styles.chosenTools}>
-        <div className={styles.reactions} role="toolbar" aria-label="React to this paragraph">
+        <div className={styles.reactions} role="toolbar" aria-label={t("reactToolbar")}>
           {REACTIONS.map((reaction) => (
             <button
               key={reaction}
               type="button"
               className={styles.reaction}
               aria-pressed={mine.get(chosen) === reaction}
-              title={REACTION_NAMES[reaction]}
-              aria-label={REACTION_NAMES[reaction]}
+              title={reactionName(reaction)}
+              aria-label={reactionName(reaction)}
               disabled={react.isPending}
               onClick={() => react.mutate({ bookId, chapterId, paragraph: chosen, reaction })}
             >
@@ -190,10 +195,10 @@ export function ReadingView({ bookId, language, snapshotName, chapters, startCha
             </button>
           ))}
           <button type="button" className="link-button" onClick={() => setChosen(null)}>
-            Done
+            {t("done")}
           </button>
         </div>
-          <ul className={styles.myComments} aria-label="Your comments on this paragraph">
+          <ul className={styles.myComments} aria-label={t("yourComments")}>
             {(data?.comments ?? [])
               .filter((c) => c.paragraph === chosen)
               .map((c) => (
@@ -202,33 +207,33 @@ export function ReadingView({ bookId, language, snapshotName, chapters, startCha
           </ul>
           <form className={styles.commentForm} onSubmit={sendComment}>
             <label className="visually-hidden" htmlFor="paragraph-comment">
-              Comment on this paragraph
+              {t("commentLabel")}
             </label>
-            <textarea id="paragraph-comment" name="body" rows={2} placeholder="What did you think? Only the author reads it." required />
+            <textarea id="paragraph-comment" name="body" rows={2} placeholder={t("commentPlaceholder")} required />
             <button type="submit" className="button small" disabled={comment.isPending} aria-busy={comment.isPending || undefined}>
-              Send
+              {t("send")}
             </button>
           </form>
         </div>
       )}
-      <nav className={styles.turns} aria-label="Pages">
-        <button type="button" className="button secondary" aria-label="Previous page" onClick={() => turnTo(page - 1)} disabled={!data || (page === 0 && !data.previousChapterId)}>
-          ← Previous
+      <nav className={styles.turns} aria-label={t("pages")}>
+        <button type="button" className="button secondary" aria-label={t("previousPage")} onClick={() => turnTo(page - 1)} disabled={!data || (page === 0 && !data.previousChapterId)}>
+          {t("previous")}
         </button>
         <span className={styles.folio} aria-live="polite">
-          Page {Math.min(page + 1, pages)} of {pages}
+          {t("folio", { page: Math.min(page + 1, pages), pages })}
         </span>
-        <button type="button" className="button secondary" aria-label="Next page" onClick={() => turnTo(page + 1)} disabled={!data || (page >= pages - 1 && !data.nextChapterId)}>
-          Next →
+        <button type="button" className="button secondary" aria-label={t("nextPage")} onClick={() => turnTo(page + 1)} disabled={!data || (page >= pages - 1 && !data.nextChapterId)}>
+          {t("next")}
         </button>
       </nav>
-      <nav className={styles.chapterTurns} aria-label="Chapters">
+      <nav className={styles.chapterTurns} aria-label={t("chapters")}>
         <button type="button" className="link-button" onClick={() => goToChapter(data?.previousChapterId)} disabled={!data?.previousChapterId}>
-          « Previous chapter
+          {t("previousChapter")}
         </button>
-        <span className="muted">[ and ] on a keyboard</span>
+        <span className="muted">{t("keys")}</span>
         <button type="button" className="link-button" onClick={() => goToChapter(data?.nextChapterId)} disabled={!data?.nextChapterId}>
-          Next chapter »
+          {t("nextChapter")}
         </button>
       </nav>
     </section>

@@ -1,4 +1,6 @@
+import { problemsIn } from "@/app/_components/problem";
 import { requirePrincipal } from "@/app/_components/require-principal";
+import { getT } from "@/app/_i18n/server";
 import { roleMayDo } from "@/server/auth/book-roles";
 import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
@@ -10,7 +12,9 @@ import { SnapshotsView } from "./snapshots-view";
 
 type Params = Promise<{ bookId: string }>;
 
-export const generateMetadata = bookPageMetadata("Snapshots");
+export async function generateMetadata(params: { params: Params }) {
+  return bookPageMetadata((await getT("snapshots"))("title"))(params);
+}
 
 /**
  * /books/{bookId}/snapshots (issue 36 item 4): the book's named snapshots. The owner freezes the
@@ -18,13 +22,14 @@ export const generateMetadata = bookPageMetadata("Snapshots");
  * chapter, and opens a chapter's changes; whoever writes restores a chapter from one.
  */
 /** The book and its snapshots, or the sentence the page says instead (another writer's book, a beta reader, the trash). */
-function load(bookId: string, principal: Principal) {
+async function load(bookId: string, principal: Principal) {
+  const { sentence } = problemsIn(await getT("errors"));
   return loadOrRefused(async () => {
     const book = await getBook({ bookId }, principal);
     const [snapshots, contents] = await Promise.all([listSnapshots({ bookId }, principal), getContents({ bookId }, principal)]);
     const parts = contents.entries.flatMap((entry) => (entry.type === "part" ? [{ id: entry.part.id, title: entry.part.title }] : []));
     return { book, snapshots, parts };
-  });
+  }, sentence);
 }
 
 export default async function SnapshotsPage({ params }: { params: Params }) {
@@ -33,15 +38,13 @@ export default async function SnapshotsPage({ params }: { params: Params }) {
   const loaded = await load(bookId, principal);
   if ("refused" in loaded) return <Refused sentence={loaded.refused} />;
   const { book, snapshots, parts } = loaded;
+  const t = await getT("snapshots");
   return (
     <>
       <BackToBook book={book} />
       <div className="page-head">
-        <h1>Snapshots</h1>
-        <p className="lede">
-          A snapshot freezes the book (or one of its parts) as it stands — every chapter’s title, order and text — under a name, to hand to readers or to look back on. Compare one
-          with today or with another, and bring a chapter back from one as a new version.
-        </p>
+        <h1>{t("heading")}</h1>
+        <p className="lede">{t("lede")}</p>
       </div>
       <SnapshotsView bookId={book.id} language={book.language} initial={snapshots} manages={roleMayDo(book.role, "manageSnapshots")} writes={roleMayDo(book.role, "write")} parts={parts} />
     </>

@@ -5,17 +5,11 @@ import type { ChapterComparisonDto, DiffPart, SnapshotSummaryDto } from "@/serve
 import { ConfirmDialog } from "../../../../_components/confirm-dialog";
 import { Field, SelectField } from "../../../../_components/field";
 import { FormAlert } from "../../../../_components/form-alert";
-import { formatDateTime, formatNumber } from "../../../../_components/format";
-import { describeProblem } from "../../../../_components/problem";
+import { useFormatter, useTranslations } from "use-intl";
+import { useProblems } from "../../../../_components/use-problems";
+import { DATE_TIME } from "../chapters/[chapterId]/date-formats";
 import { trpc } from "../../../../_trpc/client";
 import styles from "./snapshots.module.css";
-
-const STATUS_LABELS: Record<ChapterComparisonDto["status"], string> = {
-  added: "Added",
-  removed: "Removed",
-  changed: "Changed",
-  unchanged: "Unchanged",
-};
 
 interface Props {
   bookId: string;
@@ -31,6 +25,8 @@ interface Props {
 
 /** The snapshots page's body: make one, the list, and a comparison with its chapter diff and restore. */
 export function SnapshotsView({ bookId, language, initial, manages, writes, parts }: Props) {
+  const t = useTranslations("snapshots");
+  const format = useFormatter();
   const utils = trpc.useUtils();
   const list = trpc.snapshots.list.useQuery({ bookId }, { initialData: initial });
   const snapshots = list.data ?? [];
@@ -55,6 +51,7 @@ export function SnapshotsView({ bookId, language, initial, manages, writes, part
         <CreateSnapshot
           bookId={bookId}
           parts={parts}
+          names={snapshots.map((snapshot) => snapshot.name)}
           onCreated={(made) => {
             setFrom(made.id);
             setOther("today");
@@ -63,23 +60,23 @@ export function SnapshotsView({ bookId, language, initial, manages, writes, part
         />
       )}
       <section className="panel" aria-labelledby="snapshots-heading">
-        <h2 id="snapshots-heading">The book’s snapshots</h2>
+        <h2 id="snapshots-heading">{t("list.heading")}</h2>
         {snapshots.length === 0 ? (
-          <p className="muted">{manages ? "No snapshot yet: freeze the book above to keep it as it stands." : "No snapshot yet: the book’s owner makes them."}</p>
+          <p className="muted">{manages ? t("list.emptyOwner") : t("list.empty")}</p>
         ) : (
-          <table className="table" aria-label="Snapshots">
+          <table className="table" aria-label={t("list.table")}>
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Made</th>
+                <th scope="col">{t("list.name")}</th>
+                <th scope="col">{t("list.made")}</th>
                 <th scope="col" className="num">
-                  Chapters
+                  {t("list.chapters")}
                 </th>
                 <th scope="col" className="num">
-                  Words
+                  {t("list.words")}
                 </th>
                 <th scope="col" className="actions">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t("list.actions")}</span>
                 </th>
               </tr>
             </thead>
@@ -88,23 +85,23 @@ export function SnapshotsView({ bookId, language, initial, manages, writes, part
                 <tr key={snapshot.id} className={snapshot.id === from ? styles.current : undefined}>
                   <th scope="row">
                     {snapshot.name}
-                    {snapshot.part && <span className={`muted ${styles.note}`}>of “{snapshot.part.title}”</span>}
+                    {snapshot.part && <span className={`muted ${styles.note}`}>{t("list.ofPart", { part: snapshot.part.title })}</span>}
                     {snapshot.note && <span className={`muted ${styles.note}`}>{snapshot.note}</span>}
                   </th>
                   <td>
-                    <time dateTime={snapshot.createdAt}>{formatDateTime(snapshot.createdAt)}</time>
-                    {snapshot.author?.name && <span className={`muted ${styles.note}`}>by {snapshot.author.name}</span>}
+                    <time dateTime={snapshot.createdAt}>{format.dateTime(new Date(snapshot.createdAt), DATE_TIME)}</time>
+                    {snapshot.author?.name && <span className={`muted ${styles.note}`}>{t("list.by", { name: snapshot.author.name })}</span>}
                   </td>
-                  <td className="num">{formatNumber(snapshot.chapterCount)}</td>
-                  <td className="num">{formatNumber(snapshot.wordCount)}</td>
+                  <td className="num">{format.number(snapshot.chapterCount)}</td>
+                  <td className="num">{format.number(snapshot.wordCount)}</td>
                   <td className="actions">
                     <div className={`button-row ${styles.rowActions}`}>
-                      <button type="button" className="button secondary small" onClick={() => (setFrom(snapshot.id), setOther("today"))} aria-label={`Compare “${snapshot.name}” with today`}>
-                        Compare
+                      <button type="button" className="button secondary small" onClick={() => (setFrom(snapshot.id), setOther("today"))} aria-label={t("list.compareLabel", { name: snapshot.name })}>
+                        {t("list.compare")}
                       </button>
                       {manages && (
-                        <button type="button" className="button danger small" onClick={() => setDeleting(snapshot)} aria-label={`Delete the snapshot “${snapshot.name}”`}>
-                          Delete
+                        <button type="button" className="button danger small" onClick={() => setDeleting(snapshot)} aria-label={t("list.deleteLabel", { name: snapshot.name })}>
+                          {t("list.delete")}
                         </button>
                       )}
                     </div>
@@ -130,25 +127,31 @@ export function SnapshotsView({ bookId, language, initial, manages, writes, part
       )}
       {deleting && (
         <ConfirmDialog
-          title={`Delete the snapshot “${deleting.name}”?`}
-          confirmLabel="Delete"
+          title={t("delete.title", { name: deleting.name })}
+          confirmLabel={t("delete.confirm")}
           pending={remove.isPending}
           error={remove.error}
           onConfirm={() => remove.mutate({ bookId, snapshotId: deleting.id })}
           onClose={() => setDeleting(null)}
         >
-          <p>The chapters keep their histories; only this frozen copy goes. It cannot be undone.</p>
+          <p>{t("delete.body")}</p>
         </ConfirmDialog>
       )}
     </div>
   );
 }
 
-function CreateSnapshot({ bookId, parts, onCreated }: { bookId: string; parts: Props["parts"]; onCreated: (made: { id: string }) => void }) {
+function CreateSnapshot({ bookId, parts, names, onCreated }: { bookId: string; parts: Props["parts"]; names: string[]; onCreated: (made: { id: string }) => void }) {
+  const t = useTranslations("snapshots.create");
+  const { describeProblem } = useProblems();
   const create = trpc.snapshots.create.useMutation();
   const problem = describeProblem(create.error);
-  // The one refusal of a good name: said on the field, in the server's words (they name the snapshot).
-  const taken = problem?.code === "name_taken" ? create.error?.message : undefined;
+  // The one refusal of a good name: said on the field, in the page's language, naming the snapshot
+  // that has it (letter case aside, as the server compares); a name taken by something else of the
+  // book's (a bible entry, a plotline) gets the code's sentence.
+  const asked = create.variables?.name.trim().toLowerCase();
+  const holder = names.find((name) => name.toLowerCase() === asked);
+  const taken = problem?.code === "name_taken" ? (holder ? t("nameTaken", { name: holder }) : problem.message) : undefined;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -163,27 +166,27 @@ function CreateSnapshot({ bookId, parts, onCreated }: { bookId: string; parts: P
 
   return (
     <section className="panel" aria-labelledby="freeze-heading">
-      <h2 id="freeze-heading">Freeze the book</h2>
-      <form onSubmit={submit} className="stack" noValidate aria-label="Make a snapshot">
+      <h2 id="freeze-heading">{t("heading")}</h2>
+      <form onSubmit={submit} className="stack" noValidate aria-label={t("form")}>
         <FormAlert message={taken ? undefined : problem?.message} />
-        <Field name="name" label="Name" placeholder="Draft 2 for beta" autoComplete="off" maxLength={100} required error={taken ?? problem?.fields?.name} />
-        <Field name="note" label="Note (optional)" multiline rows={2} hint="What this draft is, and for whom." error={problem?.fields?.note} />
+        <Field name="name" label={t("name")} placeholder={t("namePlaceholder")} autoComplete="off" maxLength={100} required error={taken ?? problem?.fields?.name} />
+        <Field name="note" label={t("note")} multiline rows={2} hint={t("noteHint")} error={problem?.fields?.note} />
         {parts.length > 0 && (
           <SelectField
             name="partId"
-            label="Of"
-            options={[{ value: "", label: "The whole book" }, ...parts.map((part) => ({ value: part.id, label: part.title }))]}
-            hint="One part freezes only its chapters, and is compared with that part as it stands."
+            label={t("of")}
+            options={[{ value: "", label: t("wholeBook") }, ...parts.map((part) => ({ value: part.id, label: part.title }))]}
+            hint={t("partHint")}
             error={problem?.fields?.partId}
           />
         )}
         <div className="button-row">
           <button type="submit" className="button" disabled={create.isPending} aria-busy={create.isPending || undefined}>
-            Make snapshot
+            {t("submit")}
           </button>
           {create.data && !create.isPending && (
             <p role="status" className="muted">
-              “{create.data.name}” holds {formatNumber(create.data.chapterCount)} chapters, {formatNumber(create.data.wordCount)} words.
+              {t("made", { name: create.data.name, chapters: create.data.chapterCount, words: create.data.wordCount })}
             </p>
           )}
         </div>
@@ -204,6 +207,9 @@ interface ComparisonProps {
 }
 
 function Comparison({ bookId, language, snapshots, from, other, onFrom, onOther, writes }: ComparisonProps) {
+  const t = useTranslations("snapshots");
+  const format = useFormatter();
+  const { describeProblem } = useProblems();
   const utils = trpc.useUtils();
   const [chapter, setChapter] = useState<string | null>(null);
   const [restoring, setRestoring] = useState<ChapterComparisonDto | null>(null);
@@ -220,20 +226,22 @@ function Comparison({ bookId, language, snapshots, from, other, onFrom, onOther,
     if (entry.inTrashToday) await untrash.mutateAsync({ bookId, chapterId: entry.chapterId });
     const chapter = await restore.mutateAsync({ bookId, snapshotId: from.id, chapterId: entry.chapterId });
     setRestoring(null);
-    setRestored(`“${chapter.title}” is back as “${from.name}” held it, as version ${chapter.version}.`);
+    setRestored(t("compare.restored", { title: chapter.title, snapshot: from.name, version: chapter.version }));
     await utils.snapshots.compare.invalidate();
   }
 
   const data = compared.data;
+  // The book as it stands is the API's "Today" (snapshotId null): said here in the page's language.
+  const sideName = (side: { snapshotId: string | null; name: string }) => (side.snapshotId === null ? t("compare.todayName") : side.name);
   return (
     <section className="panel stack" aria-labelledby="compare-heading">
-      <h2 id="compare-heading">Compare</h2>
+      <h2 id="compare-heading">{t("compare.heading")}</h2>
       <div className="field-row">
-        <SelectField name="from" label="Snapshot" options={options} value={from.id} onChange={(e) => onFrom(e.currentTarget.value)} />
+        <SelectField name="from" label={t("compare.snapshot")} options={options} value={from.id} onChange={(e) => onFrom(e.currentTarget.value)} />
         <SelectField
           name="with"
-          label="With"
-          options={[{ value: "today", label: "Today (the book as it stands)" }, ...options.filter((o) => o.value !== from.id)]}
+          label={t("compare.with")}
+          options={[{ value: "today", label: t("compare.today") }, ...options.filter((o) => o.value !== from.id)]}
           value={other}
           onChange={(e) => onOther(e.currentTarget.value)}
         />
@@ -245,23 +253,31 @@ function Comparison({ bookId, language, snapshots, from, other, onFrom, onOther,
         </p>
       )}
       {!data ? (
-        !problem && <p className="muted">Comparing…</p>
+        !problem && <p className="muted">{t("compare.comparing")}</p>
       ) : (
         <>
           <p className={styles.totals}>
-            {data.from.name} → {data.to.name}: {data.totals.changed} changed, {data.totals.added} added, {data.totals.removed} removed, {data.totals.unchanged} unchanged ·{" "}
-            {formatNumber(data.totals.fromWords)} → {formatNumber(data.totals.toWords)} words
+            {t("compare.totals", {
+              from: sideName(data.from),
+              to: sideName(data.to),
+              changed: data.totals.changed,
+              added: data.totals.added,
+              removed: data.totals.removed,
+              unchanged: data.totals.unchanged,
+              fromWords: format.number(data.totals.fromWords),
+              toWords: format.number(data.totals.toWords),
+            })}
           </p>
-          <table className="table" aria-label="Chapters compared">
+          <table className="table" aria-label={t("compare.table")}>
             <thead>
               <tr>
-                <th scope="col">Chapter</th>
-                <th scope="col">Change</th>
+                <th scope="col">{t("compare.chapter")}</th>
+                <th scope="col">{t("compare.change")}</th>
                 <th scope="col" className="num">
-                  Words
+                  {t("compare.words")}
                 </th>
                 <th scope="col" className="actions">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t("compare.actions")}</span>
                 </th>
               </tr>
             </thead>
@@ -274,16 +290,16 @@ function Comparison({ bookId, language, snapshots, from, other, onFrom, onOther,
                       {title}
                       {entry.from && entry.to && entry.from.title !== entry.to.title && (
                         <span className={`muted ${styles.note}`} lang={language}>
-                          was “{entry.from.title}”
+                          {t("compare.was", { title: entry.from.title })}
                         </span>
                       )}
                     </th>
                     <td>
-                      <span className={`${styles.status} ${styles[entry.status]}`}>{STATUS_LABELS[entry.status]}</span>
-                      {entry.inTrashToday && <span className={`muted ${styles.note}`}>in the trash today</span>}
+                      <span className={`${styles.status} ${styles[entry.status]}`}>{t(`status.${entry.status}`)}</span>
+                      {entry.inTrashToday && <span className={`muted ${styles.note}`}>{t("compare.inTrash")}</span>}
                     </td>
                     <td className="num">
-                      {entry.from ? formatNumber(entry.from.wordCount) : "–"} → {entry.to ? formatNumber(entry.to.wordCount) : "–"}
+                      {entry.from ? format.number(entry.from.wordCount) : "–"} → {entry.to ? format.number(entry.to.wordCount) : "–"}
                     </td>
                     <td className="actions">
                       <div className={`button-row ${styles.rowActions}`}>
@@ -293,14 +309,14 @@ function Comparison({ bookId, language, snapshots, from, other, onFrom, onOther,
                             className="button secondary small"
                             aria-pressed={entry.chapterId === chapter}
                             onClick={() => setChapter(entry.chapterId === chapter ? null : entry.chapterId)}
-                            aria-label={`Show the changes to “${title}”`}
+                            aria-label={t("compare.changesLabel", { title })}
                           >
-                            Changes
+                            {t("compare.changes")}
                           </button>
                         )}
                         {writes && entry.from && entry.status !== "unchanged" && (
-                          <button type="button" className="button secondary small" onClick={() => setRestoring(entry)} aria-label={`Restore “${entry.from.title}” from “${from.name}”`}>
-                            Restore
+                          <button type="button" className="button secondary small" onClick={() => setRestoring(entry)} aria-label={t("compare.restoreLabel", { title: entry.from.title, snapshot: from.name })}>
+                            {t("compare.restore")}
                           </button>
                         )}
                       </div>
@@ -315,27 +331,29 @@ function Comparison({ bookId, language, snapshots, from, other, onFrom, onOther,
       {chapter && (
         <section aria-labelledby="diff-heading" className="stack">
           <h3 id="diff-heading" className={styles.diffHeading}>
-            Changes to “{data?.chapters.find((c) => c.chapterId === chapter)?.to?.title ?? data?.chapters.find((c) => c.chapterId === chapter)?.from?.title}”
+            {t("compare.changesTo", {
+              title: data?.chapters.find((c) => c.chapterId === chapter)?.to?.title ?? data?.chapters.find((c) => c.chapterId === chapter)?.from?.title ?? "",
+            })}
             <span className="muted">
               {" "}
-              from {from.name} to {data?.to.name}
+              {t("compare.fromTo", { from: from.name, to: data ? sideName(data.to) : "" })}
             </span>
           </h3>
-          {diff.error ? <FormAlert message={describeProblem(diff.error)?.message} /> : !diff.data?.diff ? <p className="muted">Comparing…</p> : <DiffView parts={diff.data.diff.parts} approximate={diff.data.diff.approximate} language={language} />}
+          {diff.error ? <FormAlert message={describeProblem(diff.error)?.message} /> : !diff.data?.diff ? <p className="muted">{t("compare.comparing")}</p> : <DiffView parts={diff.data.diff.parts} approximate={diff.data.diff.approximate} language={language} />}
         </section>
       )}
       {restoring && restoring.from && (
         <ConfirmDialog
-          title={`Restore “${restoring.from.title}” from “${from.name}”?`}
-          confirmLabel={restoring.inTrashToday ? "Take out of the trash and restore" : "Restore"}
+          title={t("restore.title", { title: restoring.from.title, snapshot: from.name })}
+          confirmLabel={restoring.inTrashToday ? t("restore.confirmFromTrash") : t("restore.confirm")}
           pending={untrash.isPending || restore.isPending}
           error={untrash.error ?? restore.error}
           onConfirm={() => void bringBack(restoring).catch(() => undefined)}
           onClose={() => setRestoring(null)}
         >
           <p>
-            Its title and text come back as the snapshot holds them, as a new version. The text it has today stays in its history, so nothing is lost.
-            {restoring.inTrashToday && " It is in the trash today: it comes out of the trash first, back into its place."}
+            {t("restore.body")}
+            {restoring.inTrashToday && ` ${t("restore.fromTrash")}`}
           </p>
         </ConfirmDialog>
       )}
@@ -345,11 +363,12 @@ function Comparison({ bookId, language, snapshots, from, other, onFrom, onOther,
 
 /** A chapter's changes as text: React escapes every part, so Markdown or HTML is shown, never run. */
 function DiffView({ parts, approximate, language }: { parts: DiffPart[]; approximate: boolean; language: string }) {
-  if (parts.every((p) => p.kind === "same")) return <p className="muted">No differences in the text.</p>;
+  const t = useTranslations("snapshots.diff");
+  if (parts.every((p) => p.kind === "same")) return <p className="muted">{t("none")}</p>;
   return (
     <>
-      {approximate && <p className="muted">These texts differ too much to match word by word: the old text is shown struck out above the new.</p>}
-      <div className={styles.diff} tabIndex={0} role="region" aria-label="Changes" lang={language}>
+      {approximate && <p className="muted">{t("approximate")}</p>}
+      <div className={styles.diff} tabIndex={0} role="region" aria-label={t("label")} lang={language}>
         {parts.map((part, i) => (part.kind === "added" ? <ins key={i}>{part.text}</ins> : part.kind === "removed" ? <del key={i}>{part.text}</del> : <span key={i}>{part.text}</span>))}
       </div>
     </>

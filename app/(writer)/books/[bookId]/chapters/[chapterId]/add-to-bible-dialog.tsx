@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import { Dialog } from "@/app/_components/dialog";
 import type { EntryDto } from "@/server/bible/schemas";
 import { EntryForm } from "../../bible/_components/entry-form";
@@ -9,8 +10,9 @@ import { EntryForm } from "../../bible/_components/entry-form";
  * Loaded when first opened (the form brings zod and the bible's schemas), so typing never pays for it.
  */
 export default function AddToBibleDialog(props: { bookId: string; language: string; name: string; onClose(): void; onAdded(entry: EntryDto): void }) {
+  const t = useTranslations("editor.bible");
   return (
-    <Dialog title="Add to bible" onClose={props.onClose}>
+    <Dialog title={t("add")} onClose={props.onClose}>
       {() => <EntryForm compact bookId={props.bookId} language={props.language} initialName={props.name} onSaved={props.onAdded} onCancel={props.onClose} />}
     </Dialog>
   );

@@ -169,11 +169,13 @@ export function bibleCompletionSource(context: CompletionContext): CompletionRes
   if (entries.length === 0) return null;
   const options: Completion[] = [];
   for (const entry of entries) {
+    // A built-in kind in the page's language (the editor's phrases); a kind the writer named as it is.
+    const kind = context.state.phrase(entry.kind);
     entry.names.forEach((name, index) => {
       options.push({
         label: `@${name}`,
         displayLabel: name,
-        detail: index === 0 ? entry.kind : `${entry.kind} · ${entry.names[0]}`,
+        detail: index === 0 ? kind : `${kind} · ${entry.names[0]}`,
         type: "variable",
         apply: name,
         boost: index === 0 ? 1 : 0,

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useMemo, useRef } from "react";
-import { formatNumber } from "@/app/_components/format";
+import { useFormatter, useTranslations } from "use-intl";
 import styles from "./editor.module.css";
 
 /** A story-bible entry as the editor shows it (its card, the panel, the marks). */
@@ -39,6 +39,8 @@ interface BiblePanelProps {
  * bible's page lead to the entry itself.
  */
 export function BiblePanel({ bookId, language, entries, mentions, marked, onToggleMarks, onJump }: BiblePanelProps) {
+  const t = useTranslations("editor.bible");
+  const format = useFormatter();
   const present = useMemo(() => {
     const byId = new Map(entries.map((entry) => [entry.id, entry]));
     const found = new Map<string, { entry: EditorBibleEntry; mentions: EditorMention[] }>();
@@ -57,17 +59,15 @@ export function BiblePanel({ bookId, language, entries, mentions, marked, onTogg
   return (
     <section aria-labelledby="bible-panel-heading" className={styles.biblePanel}>
       <div className={styles.biblePanelHead}>
-        <h2 id="bible-panel-heading">In this chapter</h2>
-        <button type="button" className={styles.tool} aria-pressed={marked} title="Underline the bible's names in the text" onClick={onToggleMarks}>
-          Mark names
+        <h2 id="bible-panel-heading">{t("heading")}</h2>
+        <button type="button" className={styles.tool} aria-pressed={marked} title={t("markNamesTitle")} onClick={onToggleMarks}>
+          {t("markNames")}
         </button>
       </div>
       {entries.length === 0 ? (
-        <p className="muted">
-          No entries yet. Select a name in the text and choose Add to bible, or open <Link href={`/books/${bookId}/bible`}>the bible</Link>.
-        </p>
+        <p className="muted">{t.rich("noEntries", { link: (chunks) => <Link href={`/books/${bookId}/bible`}>{chunks}</Link> })}</p>
       ) : present.length === 0 ? (
-        <p className="muted">No entry of the bible is named here yet.</p>
+        <p className="muted">{t("noneNamed")}</p>
       ) : (
         <ul className={styles.bibleList} lang={language}>
           {present.map(({ entry, mentions: its }) => (
@@ -75,7 +75,7 @@ export function BiblePanel({ bookId, language, entries, mentions, marked, onTogg
               <button
                 type="button"
                 className={styles.bibleJump}
-                title={`Select its next mention (${its.length})`}
+                title={t("nextMention", { count: its.length })}
                 onClick={() => {
                   const index = (next.current.get(entry.id) ?? 0) % its.length;
                   next.current.set(entry.id, index + 1);
@@ -84,8 +84,8 @@ export function BiblePanel({ bookId, language, entries, mentions, marked, onTogg
               >
                 <span className={`${styles.bibleKind} bible-${entry.kind.replace(/[^\w-]/g, "_")}`} aria-hidden="true" />
                 <span className={styles.chapterName}>{entry.name}</span>
-                <span className={styles.chapterWords} aria-label={`${its.length} mentions`}>
-                  {formatNumber(its.length)}
+                <span className={styles.chapterWords} aria-label={t("mentions", { count: its.length })}>
+                  {format.number(its.length)}
                 </span>
               </button>
             </li>
@@ -93,7 +93,7 @@ export function BiblePanel({ bookId, language, entries, mentions, marked, onTogg
         </ul>
       )}
       <p className={styles.bibleLinks}>
-        <Link href={`/books/${bookId}/bible`}>Open the bible</Link>
+        <Link href={`/books/${bookId}/bible`}>{t("open")}</Link>
       </p>
     </section>
   );

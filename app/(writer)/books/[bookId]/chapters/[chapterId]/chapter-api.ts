@@ -1,6 +1,7 @@
 import type { RevisionSummaryDto } from "@/server/chapters/schemas";
 import type { ErrorCode } from "@/server/errors";
-import { describeAnswer, networkProblem, type ProblemOptions } from "../../../../../_components/problem";
+import { translatorFor } from "@/i18n/translator";
+import { problemsIn, type Problems, type ProblemOptions } from "../../../../../_components/problem";
 
 // The editor's calls to the REST API (docs/api.md). Plain fetch rather than tRPC: a save on
 // leaving the page must go out with `keepalive`, and REST's envelopes carry the error codes the
@@ -42,6 +43,16 @@ export type Outcome<T> = { ok: true; data: T; total?: number } | { ok: false; pr
 /** The editor's words for a failure (app/_components/problem.ts), with the fields a save named. */
 const EDITOR: ProblemOptions = { autosave: true, withDetail: "fields" };
 
+/**
+ * The words these calls put a failure in: the page's language, which the editor sets as it mounts
+ * (a tab speaks one language at a time; English until then). Module state rather than a parameter
+ * of every call, so the save engine and the history dialog need not carry it.
+ */
+let problems: Problems = problemsIn(translatorFor("en", "errors"));
+export function speakProblemsIn(words: Problems): void {
+  problems = words;
+}
+
 /** Chromium and the Fetch standard cap keepalive bodies at 64 KiB for all of a page's requests together. */
 const KEEPALIVE_LIMIT = 60 * 1024;
 
@@ -57,7 +68,7 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<Outcome<T>
       cache: "no-store",
     });
   } catch {
-    return { ok: false, problem: { kind: "offline", status: 0, error: "network", message: networkProblem({ ...EDITOR, unsent: true }).message } };
+    return { ok: false, problem: { kind: "offline", status: 0, error: "network", message: problems.networkProblem({ ...EDITOR, unsent: true }).message } };
   }
   const envelope = (await response.json().catch(() => null)) as { data?: T; error?: string; msg?: string; details?: unknown } | null;
   if (response.ok && envelope && "data" in envelope) {
@@ -65,7 +76,7 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<Outcome<T>
     return { ok: true, data: envelope.data as T, total: total === null ? undefined : Number(total) };
   }
   // A change that did not go through leaves the writer's text in the browser: the sentence says so.
-  const { code: error, message } = describeAnswer(response.status, envelope, { ...EDITOR, unsent: init.method !== undefined });
+  const { code: error, message } = problems.describeAnswer(response.status, envelope, { ...EDITOR, unsent: init.method !== undefined });
   const kind: ApiProblem["kind"] =
     response.status === 401
       ? "signed-out"

@@ -3,14 +3,15 @@
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { formatNumber, formatWords } from "@/app/_components/format";
+import { useFormatter, useTranslations } from "use-intl";
+import { useProblems } from "@/app/_components/use-problems";
 import { trpc } from "@/app/_trpc/client";
 import { BookSearch } from "../../../_components/search/book-search";
 import { countProse } from "@/server/text/prose";
 import type { CountRule, ParagraphIndent } from "@/server/text/text-rules";
 import { quotesCurlByDefault } from "@/server/text/smart-punctuation";
 import type { ServerChapter } from "./chapter-api";
-import { entryCard } from "./bible-card";
+import { entryCard, isBuiltInKind, type CardWords } from "./bible-card";
 import type { MarkedEntry } from "./bible-marks";
 import { BiblePanel, type EditorMention } from "./bible-panel";
 import { ChapterSync, type SaveStatus } from "./chapter-sync";
@@ -18,6 +19,8 @@ import { CommentsPanel, useChapterThreads, type CommentTarget } from "./comments
 import { SuggestionsPanel, useChapterSuggestions } from "./suggestions-panel";
 import { ScenesPanel } from "./scenes-panel";
 import { ConflictDialog } from "./conflict-dialog";
+import { speakProblemsIn } from "./chapter-api";
+import { useCountWords } from "./use-count-words";
 import styles from "./editor.module.css";
 
 /** The longest selection the editor hands to the foreshadowing board in its link: a paragraph or two. */
@@ -60,6 +63,12 @@ const AddToBibleDialog = lazy(() => import("./add-to-bible-dialog"));
 
 /** The chapter editor: the chapter list, the writing surface, and the safety around it. */
 export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }: ChapterEditorProps) {
+  const t = useTranslations("editor");
+  const format = useFormatter();
+  const countWords = useCountWords();
+  const problems = useProblems();
+  // The save engine's and the history's failures, in the page's language (before the engine starts below).
+  useLayoutEffect(() => speakProblemsIn(problems), [problems]);
   const router = useRouter();
   const ids = useMemo(() => ({ bookId: book.id, chapterId }), [book.id, chapterId]);
   const path = `/books/${book.id}/chapters/${chapterId}`;
@@ -123,20 +132,20 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
   const editorSuggestions = useMemo(() => ({ items: suggestions.data?.items ?? [], onOpen: () => setSuggestionsOpen(true) }), [suggestions.data]);
   const commentOnSelection = useCallback(() => {
     const target = editor.current?.commentTarget() ?? null;
-    if (!target) return setNotice("Select the words to comment on first, then choose Add comment.");
+    if (!target) return setNotice(t("notices.selectToComment"));
     setCommentTarget(target);
     setCommentsOpen(true);
-  }, []);
+  }, [t]);
 
   // Foreshadowing (decision 0501): the selected words go to the board, which plants a new one there
   // or pays an open one off there; the editor saves what waits as it leaves.
   const foreshadowSelection = useCallback(() => {
     const target = editor.current?.commentTarget() ?? null;
-    if (!target) return setNotice("Select the words first, then choose Foreshadowing: plant one there or pay one off there.");
-    if (target.quote.length > FORESHADOWING_QUOTE_IN_LINK) return setNotice(`Select at most ${FORESHADOWING_QUOTE_IN_LINK} characters for a foreshadowing.`);
+    if (!target) return setNotice(t("notices.selectToForeshadow"));
+    if (target.quote.length > FORESHADOWING_QUOTE_IN_LINK) return setNotice(t("notices.foreshadowTooLong", { max: FORESHADOWING_QUOTE_IN_LINK }));
     const query = new URLSearchParams({ chapter: chapterId, start: String(target.start), end: String(target.end), quote: target.quote });
     router.push(`/books/${book.id}/foreshadowing?${query}`);
-  }, [router, book.id, chapterId]);
+  }, [router, book.id, chapterId, t]);
 
   useEffect(() => {
     // Read after hydration: the server cannot know this browser's choice.
@@ -168,19 +177,27 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
     [bibleEntries],
   );
   const [mentions, setMentions] = useState<EditorMention[]>([]);
+  const cardWords = useMemo<CardWords>(
+    () => ({
+      kind: (kind) => (isBuiltInKind(kind) ? t(`bible.kinds.${kind}`) : kind),
+      also: (names) => t("bible.also", { names }),
+      openEntry: t("bible.openEntry"),
+    }),
+    [t],
+  );
   const card = useCallback(
     (id: string) => {
       const entry = bibleEntries?.find((candidate) => candidate.id === id);
       if (!entry) return null;
-      const dom = entryCard(entry, `/books/${book.id}/bible/${entry.id}`, book.language);
+      const dom = entryCard(entry, `/books/${book.id}/bible/${entry.id}`, book.language, cardWords);
       // The description is the entry's own read; the card fills it in when it comes.
       void utils.bible.getEntry.fetch({ bookId: book.id, entryId: id }, { staleTime: 60_000 }).then(
-        (full) => dom.replaceWith(entryCard({ ...full, status: full.status.note }, `/books/${book.id}/bible/${id}`, book.language)),
+        (full) => dom.replaceWith(entryCard({ ...full, status: full.status.note }, `/books/${book.id}/bible/${id}`, book.language, cardWords)),
         () => {},
       );
       return dom;
     },
-    [bibleEntries, book.id, book.language, utils],
+    [bibleEntries, book.id, book.language, utils, cardWords],
   );
   const bible = useMemo(() => ({ entries: markedList, marked: bibleMarks, card }), [markedList, bibleMarks, card]);
   // The entries arrived or changed: the editor (a child, so its effect ran first) knows them now.
@@ -265,6 +282,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
       },
       notice: setNotice,
       newer: setNewer,
+      words: (key, values) => t(`sync.${key}`, values),
     });
     sync.current = engine;
     countTimer.current = setTimeout(recount, 0);
@@ -301,6 +319,10 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
     countTimer.current = setTimeout(recount, COUNT_PAUSE_MS);
   }, [recount]);
 
+  // The schema's own messages are English (the API's); the field says the same in the page's language.
+  const titleProblem = (issue: { code: string; maximum?: unknown } | undefined) =>
+    issue?.code === "too_small" ? t("page.titleEmpty") : issue?.code === "too_big" ? t("page.titleTooLong", { max: Number(issue.maximum) }) : t("page.titleInvalid");
+
   const changeTitle = async (value: string) => {
     titleRef.current = value;
     validTitle.current = null;
@@ -312,7 +334,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
     if (titleRef.current !== value) return;
     const checked = chapterTitle.safeParse(value);
     validTitle.current = checked.success ? checked.data : null;
-    setTitleError(checked.success ? undefined : checked.error.issues[0]?.message);
+    setTitleError(checked.success ? undefined : titleProblem(checked.error.issues[0]));
   };
 
   const go = useCallback(
@@ -354,9 +376,9 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
 
   return (
     <div className={focusMode ? `${styles.workspace} ${styles.focus}` : styles.workspace} data-comments={commentsOpen || suggestionsOpen || scenesOpen || undefined}>
-      <nav id="chapter-list" aria-label="Chapters" className={styles.sidebar} data-open={listOpen || undefined}>
+      <nav id="chapter-list" aria-label={t("sidebar.nav")} className={styles.sidebar} data-open={listOpen || undefined}>
         <button type="button" className={`button ghost small ${styles.drawerClose}`} onClick={() => setListOpen(false)}>
-          Close
+          {t("sidebar.close")}
         </button>
         <p className={styles.bookTitle} lang={book.language}>
           <Link href={`/books/${book.id}`}>{book.title}</Link>
@@ -365,8 +387,8 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
           {chapters.map((entry) => (
             <li key={entry.id}>
               <Link href={hrefOf(entry.id)} aria-current={entry.id === chapterId ? "page" : undefined} onClick={() => void sync.current?.flush()}>
-                <span className={styles.chapterName}>{entry.id === chapterId ? title || "Untitled" : entry.title}</span>
-                <span className={styles.chapterWords}>{formatNumber(entry.id === chapterId ? words : counts(entry))}</span>
+                <span className={styles.chapterName}>{entry.id === chapterId ? title || t("sidebar.untitled") : entry.title}</span>
+                <span className={styles.chapterWords}>{format.number(entry.id === chapterId ? words : counts(entry))}</span>
               </Link>
             </li>
           ))}
@@ -384,36 +406,36 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
           }}
         />
         <details className={styles.shortcuts}>
-          <summary>Keyboard shortcuts</summary>
+          <summary>{t("shortcuts.title")}</summary>
           <dl>
             <dt>Alt+Page Down · Ctrl+Alt+]</dt>
-            <dd>Next chapter</dd>
+            <dd>{t("shortcuts.nextChapter")}</dd>
             <dt>Alt+Page Up · Ctrl+Alt+[</dt>
-            <dd>Previous chapter</dd>
+            <dd>{t("shortcuts.previousChapter")}</dd>
             <dt>Ctrl+Shift+F</dt>
-            <dd>Focus mode (Esc leaves)</dd>
+            <dd>{t("shortcuts.focusMode")}</dd>
             <dt>Ctrl+Shift+E</dt>
-            <dd>Markdown: the marks on every line, or only on the line being edited</dd>
+            <dd>{t("shortcuts.markdown")}</dd>
             <dt>Ctrl+I · Ctrl+B</dt>
-            <dd>*Italic* · **bold** on the selection (again: off)</dd>
+            <dd>{t("shortcuts.emphasis")}</dd>
             <dt>Ctrl+S</dt>
-            <dd>Save now (it saves by itself too)</dd>
+            <dd>{t("shortcuts.save")}</dd>
             <dt>@</dt>
-            <dd>Complete a name from the bible</dd>
+            <dd>{t("shortcuts.complete")}</dd>
             <dt>Ctrl+F</dt>
-            <dd>Find and replace</dd>
+            <dd>{t("shortcuts.find")}</dd>
             <dt>Ctrl+Alt+M</dt>
-            <dd>Comment on the selected words</dd>
+            <dd>{t("shortcuts.comment")}</dd>
             <dt>Ctrl+Z · Ctrl+Shift+Z</dt>
-            <dd>Undo · redo</dd>
+            <dd>{t("shortcuts.undo")}</dd>
             <dt>Tab · Shift+Tab</dt>
-            <dd>Leave the text for the controls (Ctrl+M first lets Tab indent)</dd>
+            <dd>{t("shortcuts.leave")}</dd>
           </dl>
-          <p className="muted">On a Mac, ⌘ for Ctrl and ⌥ for Alt.</p>
+          <p className="muted">{t("shortcuts.mac")}</p>
         </details>
       </nav>
 
-      <section aria-label="Chapter" className={styles.writing}>
+      <section aria-label={t("page.section")} className={styles.writing}>
         <div className={styles.toolbar}>
           <button
             type="button"
@@ -423,11 +445,11 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
             aria-controls="chapter-list"
             onClick={() => setListOpen((open) => !open)}
           >
-            Chapters
+            {t("toolbar.chapters")}
           </button>
           <SaveIndicator status={status} onResolve={() => setDialog("conflict")} onSignIn={() => setDialog("sign-in")} onRetry={() => sync.current?.retry()} />
           <span className={styles.count}>
-            <span>{formatWords(words, book.language)}</span>
+            <span>{countWords(words, book.language)}</span>
             <TodayCount day={day} />
           </span>
           {day && <SessionProgress day={day} language={book.language} />}
@@ -440,59 +462,59 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
               aria-controls="book-search"
               onClick={() => setSearchOpen((open) => !open)}
             >
-              Search book
+              {t("toolbar.searchBook")}
             </button>
             <button type="button" className={styles.tool} onClick={() => setDialog("history")}>
-              History
+              {t("toolbar.history")}
             </button>
-            <button type="button" className={styles.tool} aria-keyshortcuts="Control+Alt+M" title="Comment on the selected words (Ctrl+Alt+M)" onClick={commentOnSelection}>
-              Add comment
+            <button type="button" className={styles.tool} aria-keyshortcuts="Control+Alt+M" title={t("toolbar.addCommentTitle")} onClick={commentOnSelection}>
+              {t("toolbar.addComment")}
             </button>
-            <button type="button" className={styles.tool} title="Plant foreshadowing at the selected words, or pay one off there" onClick={foreshadowSelection}>
-              Foreshadowing…
+            <button type="button" className={styles.tool} title={t("toolbar.foreshadowingTitle")} onClick={foreshadowSelection}>
+              {t("toolbar.foreshadowing")}
             </button>
             <button type="button" className={styles.tool} aria-expanded={commentsOpen} aria-controls="comments-panel" onClick={() => setCommentsOpen((open) => !open)}>
-              Comments{openThreads.length > 0 ? ` (${openThreads.length})` : ""}
+              {t("toolbar.comments", { count: openThreads.length })}
             </button>
             <button type="button" className={styles.tool} aria-expanded={suggestionsOpen} aria-controls="suggestions-panel" onClick={() => setSuggestionsOpen((open) => !open)}>
-              Suggestions{editorSuggestions.items.length > 0 ? ` (${editorSuggestions.items.length})` : ""}
+              {t("toolbar.suggestions", { count: editorSuggestions.items.length })}
             </button>
             <button type="button" className={styles.tool} aria-expanded={scenesOpen} aria-controls="scenes-panel" onClick={() => setScenesOpen((open) => !open)}>
-              Scenes
+              {t("toolbar.scenes")}
             </button>
             <button
               type="button"
               className={styles.tool}
-              title="Make the selected name an entry of the story bible"
+              title={t("toolbar.addToBibleTitle")}
               onClick={() => {
                 const name = editor.current?.selectedText() ?? "";
                 if (name) setAdding(name);
-                else setNotice("Select a name in the text first, then choose Add to bible.");
+                else setNotice(t("notices.selectName"));
               }}
             >
-              Add to bible
+              {t("toolbar.addToBible")}
             </button>
             <button
               type="button"
               className={styles.tool}
               aria-pressed={smartPunctuation}
-              title="Curly quotes, dashes and ellipses as you type (remembered in this browser)"
+              title={t("toolbar.smartQuotesTitle")}
               onClick={toggleSmartPunctuation}
             >
-              Smart quotes
+              {t("toolbar.smartQuotes")}
             </button>
             <button
               type="button"
               className={styles.tool}
               aria-pressed={source}
               aria-keyshortcuts="Control+Shift+E"
-              title="Show the Markdown marks (*, **, #, >) on every line; off, they show only on the line being edited (Ctrl+Shift+E, remembered in this browser)"
+              title={t("toolbar.markdownTitle")}
               onClick={toggleSource}
             >
-              Markdown
+              {t("toolbar.markdown")}
             </button>
             <button type="button" className={styles.tool} aria-pressed={focusMode} onClick={() => setFocusMode((on) => !on)}>
-              {focusMode ? "Leave focus" : "Focus"}
+              {focusMode ? t("toolbar.leaveFocus") : t("toolbar.focus")}
             </button>
           </span>
         </div>
@@ -510,7 +532,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
             }}
           >
             <div className={styles.bookSearchHead}>
-              <h2 id="book-search-heading">Search the whole book</h2>
+              <h2 id="book-search-heading">{t("search.heading")}</h2>
               <button
                 type="button"
                 className="button ghost small"
@@ -519,10 +541,10 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
                   searchToggle.current?.focus();
                 }}
               >
-                Close
+                {t("search.close")}
               </button>
             </div>
-            <p className="muted">Ctrl+F still finds and replaces within this chapter.</p>
+            <p className="muted">{t("search.hint")}</p>
             <BookSearch
               bookId={book.id}
               language={book.language}
@@ -542,29 +564,29 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
           <p role="status" className={styles.notice}>
             {notice}{" "}
             <button type="button" className="link-button" onClick={() => setNotice(undefined)}>
-              Dismiss
+              {t("notices.dismiss")}
             </button>
           </p>
         )}
 
         {newer !== null && (
           <p role="status" className={styles.notice}>
-            Version {newer} of this chapter was saved in another tab or on another device.{" "}
+            {t("notices.newer", { version: newer })}{" "}
             {status.state === "saved" ? (
               <button type="button" className="link-button" onClick={() => void sync.current?.loadNewer()}>
-                Load it
+                {t("notices.loadNewer")}
               </button>
             ) : (
-              "Your changes here will be compared with it when they are saved."
+              t("notices.newerCompared")
             )}
           </p>
         )}
 
         <div className={styles.page} lang={book.language}>
           {/* The title field is the visible heading; this one is what heading navigation finds. */}
-          <h1 className="visually-hidden">{title || "Untitled chapter"}</h1>
+          <h1 className="visually-hidden">{title || t("page.untitledChapter")}</h1>
           <label htmlFor="chapter-title" className="visually-hidden">
-            Chapter title
+            {t("page.titleLabel")}
           </label>
           {/* A title wraps where the page is narrower than it (a phone): a field of one line cut it off.
               It stays one line of text: Enter goes on into the chapter, a pasted line break is a space. */}
@@ -590,7 +612,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
             }}
             aria-invalid={titleError ? true : undefined}
             aria-describedby={titleError ? "chapter-title-error" : undefined}
-            placeholder="Untitled chapter"
+            placeholder={t("page.untitledChapter")}
             autoComplete="off"
           />
           {titleError && (
@@ -601,7 +623,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
           <MarkdownEditor
             ref={editor}
             initialText={chapter.content}
-            label={`Text of ${title || "this chapter"}`}
+            label={title ? t("page.textOf", { title }) : t("page.textOfThisChapter")}
             className={styles.editor}
             smartPunctuation={smartPunctuation}
             source={source}
@@ -666,7 +688,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
           onSelect={(suggestion) => {
             if (suggestion.start === null) return;
             const found = editor.current?.showText(suggestion.quote, suggestion.start);
-            if (!found) setNotice("These words are not in the text as it stands now.");
+            if (!found) setNotice(t("notices.notInText"));
           }}
         />
       )}
@@ -685,7 +707,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
           active={activeThread}
           onSelect={(thread) => {
             setActiveThread(thread.id);
-            if (!editor.current?.showThread(thread.id)) setNotice("These words are not in the text as it stands now.");
+            if (!editor.current?.showThread(thread.id)) setNotice(t("notices.notInText"));
           }}
         />
       )}
@@ -713,7 +735,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
         onClose={() => setDialog(null)}
         onRestore={async (revision) => {
           const problem = (await sync.current?.restoreRevision(revision)) ?? null;
-          if (!problem) setNotice(`Version ${revision} is back as the current text; what it replaced is in History.`);
+          if (!problem) setNotice(t("notices.restored", { version: revision }));
           return problem;
         }}
       />
@@ -726,7 +748,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
             onClose={() => setAdding(null)}
             onAdded={(entry) => {
               setAdding(null);
-              setNotice(`${entry.name} is in the bible now.`);
+              setNotice(t("notices.inBible", { name: entry.name }));
               void utils.bible.names.invalidate({ bookId: book.id });
               editor.current?.focus();
             }}
@@ -736,7 +758,7 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
       <SignInDialog
         open={dialog === "sign-in"}
         email={email}
-        message={status.state === "signed-out" ? status.message : "You were signed out."}
+        message={status.state === "signed-out" ? status.message : t("notices.signedOut")}
         returnTo={path}
         onClose={() => setDialog(null)}
         onSignedIn={() => {

@@ -2,6 +2,12 @@ import { chapterVersion, getChapter, getRevision, restoreRevision, saveChapter, 
 import { allDrafts, claimTab, deleteDraft, draftKey, draftsOf, liveTabs, putDraft, type Draft } from "./drafts";
 import { mergeTexts } from "./merge-texts";
 
+/** The engine's own sentences, in the page's language (the catalog's `editor.sync`). */
+export type SyncWords = (
+  key: "newerNotLoaded" | "otherNotLoaded" | "keptInHistory" | "mergedDoubled" | "merged" | "notMerged" | "saveBeforeRestoring" | "saveFirst" | "newNotLoaded" | "recovered",
+  values?: Record<string, string | number>,
+) => string;
+
 /** What the writer sees of the chapter's safety. */
 export type SaveStatus =
   | { state: "saved" }
@@ -35,6 +41,8 @@ export interface EditorPort {
   notice(message: string): void;
   /** a version newer than the one edited here is on the server (saved in another tab or device); null: no longer */
   newer(version: number | null): void;
+  /** the engine's sentences in the page's language */
+  words: SyncWords;
   /** whether an input method is composing in the text: a save waits for its end, which is an edit (decision 0513) */
   composing?(): boolean;
 }
@@ -273,7 +281,7 @@ export class ChapterSync {
     if (this.newerVersion === null || this.dirty || this.saving) return false;
     const current = await getChapter(this.ids);
     if (!current.ok) {
-      this.editor.notice(`The newer version could not be loaded: ${current.problem.message}`);
+      this.editor.notice(this.editor.words("newerNotLoaded", { problem: current.problem.message }));
       return false;
     }
     // Typed meanwhile (their save meets it as a conflict), or this tab has saved past it.
@@ -299,7 +307,7 @@ export class ChapterSync {
     this.keepDraft();
     const current = await getChapter(this.ids);
     if (this.status.state !== "conflict") return;
-    if (!current.ok) return this.editor.notice(`The other version could not be loaded: ${current.problem.message}`);
+    if (!current.ok) return this.editor.notice(this.editor.words("otherNotLoaded", { problem: current.problem.message }));
     if (current.data.content === mine.content && current.data.title === mine.title) {
       // The server already holds this very text: a save sent on leaving the page before a
       // reload (keepalive) landed after the reloaded page read the chapter. Nothing to decide.
@@ -337,15 +345,15 @@ export class ChapterSync {
       this.mergeBase = undefined;
       const title = this.editor.title() ?? theirs.title;
       const merged = base ? mergeTexts(base.content, this.editor.text(), theirs.content) : null;
-      const kept = `The other version is kept in History as version ${pinned.data.version}.`;
+      const kept = this.editor.words("keptInHistory", { version: pinned.data.version });
       if (merged) {
         this.editor.replace({ content: merged.text, title: base && title === base.title ? theirs.title : title });
         this.editor.notice(
           merged.doubled > 0
-            ? `Both versions' changes are in the text. ${merged.doubled === 1 ? "One paragraph" : `${merged.doubled} paragraphs`} changed in both places ${merged.doubled === 1 ? "appears" : "appear"} twice, the other version's first. ${kept}`
-            : `Both versions' changes are in the text. ${kept}`,
+            ? this.editor.words("mergedDoubled", { count: merged.doubled, kept })
+            : this.editor.words("merged", { kept }),
         );
-      } else this.editor.notice(`The two versions could not be merged, so yours stays in the editor. ${kept}`);
+      } else this.editor.notice(this.editor.words("notMerged", { kept }));
     } else {
       this.mergeBase = undefined;
       this.base = theirs;
@@ -358,7 +366,7 @@ export class ChapterSync {
   /** Restores an old version as a new one, saving the writer's unsent text first. */
   async restoreRevision(version: number): Promise<ApiProblem | null> {
     await this.flush();
-    if (this.dirty) return { kind: "refused", status: 0, error: "version_conflict", message: "Save your latest changes before restoring." };
+    if (this.dirty) return { kind: "refused", status: 0, error: "version_conflict", message: this.editor.words("saveBeforeRestoring") };
     const restored = await restoreRevision(this.ids, version, this.base.version);
     if (!restored.ok) {
       if (restored.problem.kind === "conflict") await this.conflicted();
@@ -377,10 +385,10 @@ export class ChapterSync {
    */
   async changeOnServer(change: () => Promise<unknown>): Promise<string | null> {
     await this.flush();
-    if (this.dirty) return "Save your latest changes first.";
+    if (this.dirty) return this.editor.words("saveFirst");
     await change();
     const current = await getChapter(this.ids);
-    if (!current.ok) return `The new version could not be loaded: ${current.problem.message}`;
+    if (!current.ok) return this.editor.words("newNotLoaded", { problem: current.problem.message });
     if (current.data.version === this.base.version) return null; // nothing was accepted
     this.editor.replace({ content: current.data.content, title: current.data.title });
     this.saved(current.data);
@@ -439,7 +447,7 @@ export class ChapterSync {
     this.editor.replace({ content: draft.content, title: draft.title });
     this.edits++;
     if (draft.baseVersion === this.base.version) {
-      this.editor.notice("Recovered text that had not reached the server yet; saving it now.");
+      this.editor.notice(this.editor.words("recovered"));
       this.keepDraft();
       await this.save();
     } else {

@@ -11,12 +11,14 @@ export interface CommentMark {
 /** Replaces the marks: the threads as the server last placed them, found in the text being edited. */
 export const setCommentMarks = StateEffect.define<{ marks: readonly CommentMark[]; active: string | null }>();
 
-function decorations(marks: readonly CommentMark[], active: string | null, length: number): DecorationSet {
+function decorations(marks: readonly CommentMark[], active: string | null, state: EditorState): DecorationSet {
+  const length = state.doc.length;
+  const title = state.phrase("Commented: click to open the thread");
   const ranges: Range<Decoration>[] = [];
   for (const { id, from, to } of marks) {
     if (from >= to || to > length) continue;
     const className = id === active ? "comment-mark comment-mark-active" : "comment-mark";
-    ranges.push(Decoration.mark({ class: className, attributes: { "data-thread": id, title: "Commented: click to open the thread" } }).range(from, to));
+    ranges.push(Decoration.mark({ class: className, attributes: { "data-thread": id, title } }).range(from, to));
   }
   return Decoration.set(ranges, true);
 }
@@ -31,7 +33,7 @@ const commentMarksField = StateField.define<DecorationSet>({
   update(marks, transaction) {
     let next = marks.map(transaction.changes);
     for (const effect of transaction.effects) {
-      if (effect.is(setCommentMarks)) next = decorations(effect.value.marks, effect.value.active, transaction.state.doc.length);
+      if (effect.is(setCommentMarks)) next = decorations(effect.value.marks, effect.value.active, transaction.state);
     }
     return next;
   },

@@ -2,11 +2,12 @@
 
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { formatDateTime } from "@/app/_components/format";
 import { FormAlert } from "@/app/_components/form-alert";
-import { describeProblem } from "@/app/_components/problem";
+import { useFormatter, useTranslations } from "use-intl";
+import { useProblems } from "@/app/_components/use-problems";
 import { trpc } from "@/app/_trpc/client";
 import type { ThreadDto } from "@/server/comments/schemas";
+import { DATE_TIME } from "./date-formats";
 import styles from "./editor.module.css";
 
 /** The words a new comment is on: offsets into the stored text, as the server counts them. */
@@ -45,6 +46,8 @@ interface CommentsPanelProps {
  * writes them as text, so nothing in one runs as markup.
  */
 export function CommentsPanel({ bookId, chapterId, language, me, owner, target, beforeCreate, onTargetDone, active, onSelect }: CommentsPanelProps) {
+  const t = useTranslations("editor.comments");
+  const { describeProblem } = useProblems();
   const [showResolved, setShowResolved] = useState(false);
   const threads = useChapterThreads(bookId, chapterId);
   const utils = trpc.useUtils();
@@ -72,31 +75,31 @@ export function CommentsPanel({ bookId, chapterId, language, me, owner, target, 
   return (
     <section id="comments-panel" aria-labelledby="comments-heading" className={styles.commentsPanel}>
       <div className={styles.commentsHead}>
-        <h2 id="comments-heading">Comments</h2>
+        <h2 id="comments-heading">{t("heading")}</h2>
         <label className={styles.commentsToggle}>
-          <input type="checkbox" checked={showResolved} onChange={(event) => setShowResolved(event.target.checked)} /> Resolved ({resolvedCount})
+          <input type="checkbox" checked={showResolved} onChange={(event) => setShowResolved(event.target.checked)} /> {t("showResolved", { count: resolvedCount })}
         </label>
       </div>
       {target && (
         <form className={styles.commentForm} onSubmit={(event) => void submit(event)}>
           <blockquote lang={language}>{target.quote}</blockquote>
           <label htmlFor="new-comment" className="visually-hidden">
-            Your comment
+            {t("yourComment")}
           </label>
-          <textarea id="new-comment" value={body} onChange={(event) => setBody(event.target.value)} rows={3} placeholder="Comment… (@name mentions someone on the book)" autoFocus required maxLength={10_000} />
+          <textarea id="new-comment" value={body} onChange={(event) => setBody(event.target.value)} rows={3} placeholder={t("placeholder")} autoFocus required maxLength={10_000} />
           <FormAlert message={describeProblem(create.error, { withDetail: "all" })?.message} />
           <div className="button-row">
             <button type="submit" className="button small" disabled={create.isPending || body.trim() === ""}>
-              Comment
+              {t("comment")}
             </button>
             <button type="button" className="button ghost small" onClick={onTargetDone}>
-              Cancel
+              {t("cancel")}
             </button>
           </div>
         </form>
       )}
       {threads.error && <FormAlert message={describeProblem(threads.error)?.message} />}
-      {threads.isSuccess && shown.length === 0 && !target && <p className="muted">No open comments here. Select words in the text to comment on them.</p>}
+      {threads.isSuccess && shown.length === 0 && !target && <p className="muted">{t("empty")}</p>}
       <ol className={styles.threads}>
         {shown.map((thread) => (
           <li key={thread.id}>
@@ -105,7 +108,7 @@ export function CommentsPanel({ bookId, chapterId, language, me, owner, target, 
         ))}
       </ol>
       <p className={styles.commentsAll}>
-        <Link href={`/books/${bookId}/comments`}>Every comment in the book</Link>
+        <Link href={`/books/${bookId}/comments`}>{t("everyComment")}</Link>
       </p>
     </section>
   );
@@ -123,6 +126,9 @@ interface ThreadProps {
 }
 
 function Thread({ thread, bookId, language, me, owner, active, onSelect, onChanged }: ThreadProps) {
+  const t = useTranslations("editor.comments");
+  const format = useFormatter();
+  const { describeProblem } = useProblems();
   const ids = { bookId, threadId: thread.id };
   const reply = trpc.comments.reply.useMutation({ onSuccess: onChanged });
   const resolve = trpc.comments.resolve.useMutation({ onSuccess: onChanged });
@@ -138,24 +144,24 @@ function Thread({ thread, bookId, language, me, owner, active, onSelect, onChang
   };
 
   return (
-    <article className={styles.thread} data-active={active || undefined} data-resolved={thread.resolved || undefined} aria-label={`Comment on “${thread.quote.slice(0, 60)}”`}>
+    <article className={styles.thread} data-active={active || undefined} data-resolved={thread.resolved || undefined} aria-label={t("threadLabel", { quote: thread.quote.slice(0, 60) })}>
       {thread.detached ? (
         <p className={styles.threadQuote}>
-          <span lang={language}>“{thread.quote}”</span> <em className="muted">— its words were deleted</em>
+          <span lang={language}>“{thread.quote}”</span> <em className="muted">{t("wordsDeleted")}</em>
         </p>
       ) : (
-        <button type="button" className={styles.threadQuote} onClick={() => onSelect(thread)} title="Show these words in the text">
+        <button type="button" className={styles.threadQuote} onClick={() => onSelect(thread)} title={t("showInText")}>
           <span lang={language}>“{thread.quote}”</span>
         </button>
       )}
       {thread.comments.map((comment, index) => (
         <div key={comment.id} className={styles.comment}>
           <p className={styles.commentMeta}>
-            <strong>{comment.author?.name ?? "A former member"}</strong> <time dateTime={comment.createdAt}>{formatDateTime(comment.createdAt)}</time>
-            {comment.editedAt && <span className="muted"> (edited)</span>}
+            <strong>{comment.author?.name ?? t("formerMember")}</strong> <time dateTime={comment.createdAt}>{format.dateTime(new Date(comment.createdAt), DATE_TIME)}</time>
+            {comment.editedAt && <span className="muted"> {t("edited")}</span>}
             {index > 0 && mayRemove(comment.author?.id) && (
               <button type="button" className="link-button" onClick={() => removeComment.mutate({ ...ids, commentId: comment.id })}>
-                Delete
+                {t("delete")}
               </button>
             )}
           </p>
@@ -164,25 +170,26 @@ function Thread({ thread, bookId, language, me, owner, active, onSelect, onChang
       ))}
       {thread.resolved && thread.resolvedBy && (
         <p className="muted">
-          Resolved by {thread.resolvedBy.name}
-          {thread.resolvedAt && ` on ${formatDateTime(thread.resolvedAt)}`}
+          {thread.resolvedAt
+            ? t("resolvedByOn", { name: thread.resolvedBy.name, date: format.dateTime(new Date(thread.resolvedAt), DATE_TIME) })
+            : t("resolvedBy", { name: thread.resolvedBy.name })}
         </p>
       )}
       <form className={styles.replyForm} onSubmit={(event) => void send(event)}>
         <label htmlFor={`reply-${thread.id}`} className="visually-hidden">
-          Reply
+          {t("reply")}
         </label>
-        <textarea id={`reply-${thread.id}`} rows={1} value={answer} onChange={(event) => setAnswer(event.target.value)} placeholder="Reply…" maxLength={10_000} />
+        <textarea id={`reply-${thread.id}`} rows={1} value={answer} onChange={(event) => setAnswer(event.target.value)} placeholder={t("replyPlaceholder")} maxLength={10_000} />
         <div className="button-row">
           <button type="submit" className="button small" disabled={reply.isPending || answer.trim() === ""}>
-            Reply
+            {t("reply")}
           </button>
           <button type="button" className="button ghost small" disabled={resolve.isPending} onClick={() => resolve.mutate({ ...ids, resolved: !thread.resolved })}>
-            {thread.resolved ? "Reopen" : "Resolve"}
+            {thread.resolved ? t("reopen") : t("resolve")}
           </button>
           {mayRemove(thread.author?.id) && (
             <button type="button" className="button ghost small" disabled={remove.isPending} onClick={() => remove.mutate(ids)}>
-              Delete thread
+              {t("deleteThread")}
             </button>
           )}
         </div>

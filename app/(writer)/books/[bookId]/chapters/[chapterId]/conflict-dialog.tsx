@@ -3,11 +3,13 @@
 import { useState } from "react";
 import { countProse } from "@/server/text/prose";
 import type { CountRule } from "@/server/text/text-rules";
-import { formatDateTime, formatWords } from "@/app/_components/format";
+import { useFormatter, useTranslations } from "use-intl";
 import type { Conflict, Resolution } from "./chapter-sync";
 import styles from "./editor.module.css";
+import { DATE_TIME } from "./date-formats";
 import { Modal } from "./modal";
 import { TextDiff } from "./text-diff";
+import { useCountWords } from "./use-count-words";
 
 /**
  * A save found the chapter saved elsewhere since it was opened. Nothing was overwritten; the
@@ -30,6 +32,9 @@ export function ConflictDialog({
   onResolve(choice: Resolution): Promise<void>;
   onClose(): void;
 }) {
+  const t = useTranslations("editor.conflict");
+  const format = useFormatter();
+  const countWords = useCountWords();
   const [busy, setBusy] = useState(false);
   const theirs = conflict.theirs;
   const choose = async (choice: Resolution) => {
@@ -41,43 +46,42 @@ export function ConflictDialog({
     }
   };
   return (
-    <Modal open={open} onClose={onClose} title="This chapter was changed somewhere else" wide>
+    <Modal open={open} onClose={onClose} title={t("title")} wide>
       {theirs === null ? (
-        <p>Loading the other version…</p>
+        <p>{t("loading")}</p>
       ) : (
         <>
           <p>
-            Version {theirs.version} was saved {theirs.updatedAt ? `at ${formatDateTime(theirs.updatedAt)} ` : ""}
-            in another tab or on another device after you started editing. Nothing has been overwritten: your text is
-            here and kept in this browser.
+            {theirs.updatedAt
+              ? t("savedAt", { version: theirs.version, time: format.dateTime(new Date(theirs.updatedAt), DATE_TIME) })
+              : t("saved", { version: theirs.version })}
           </p>
           <p className="muted">
-            Yours: {formatWords(countProse(conflict.mine.content, countRule), language)} · The other: {formatWords(theirs.wordCount, language)}.
-            Below, <del className={styles.legendDel}>struck out</del> is only in the other version,{" "}
-            <ins className={styles.legendIns}>underlined</ins> only in yours.
+            {t("counts", { mine: countWords(countProse(conflict.mine.content, countRule), language), theirs: countWords(theirs.wordCount, language) })}{" "}
+            {t.rich("legend", {
+              del: (chunks) => <del className={styles.legendDel}>{chunks}</del>,
+              ins: (chunks) => <ins className={styles.legendIns}>{chunks}</ins>,
+            })}
           </p>
-          <TextDiff before={theirs.content} after={conflict.mine.content} label="Differences between the other version and yours" />
+          <TextDiff before={theirs.content} after={conflict.mine.content} label={t("diffLabel")} />
           <div className={styles.choices}>
             <div>
               <button type="button" className="button" disabled={busy} onClick={() => choose("keep-both")}>
-                Keep both
+                {t("keepBoth")}
               </button>
-              <p className="muted">
-                The other version’s changes and yours are merged into one text (a paragraph both changed is kept twice, the
-                other’s first); the other version is also kept in History for good.
-              </p>
+              <p className="muted">{t("keepBothHint")}</p>
             </div>
             <div>
               <button type="button" className="button secondary" disabled={busy} onClick={() => choose("keep-mine")}>
-                Keep mine
+                {t("keepMine")}
               </button>
-              <p className="muted">Yours is saved over it; the other stays in History like any older version.</p>
+              <p className="muted">{t("keepMineHint")}</p>
             </div>
             <div>
               <button type="button" className="button danger" disabled={busy} onClick={() => choose("take-theirs")}>
-                Use the other, discard mine
+                {t("takeTheirs")}
               </button>
-              <p className="muted">The editor takes the other version; your unsaved changes are dropped.</p>
+              <p className="muted">{t("takeTheirsHint")}</p>
             </div>
           </div>
         </>

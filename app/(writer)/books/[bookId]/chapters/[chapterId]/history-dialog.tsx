@@ -1,27 +1,30 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { formatDateTime, formatWords } from "@/app/_components/format";
+import { useFormatter, useTranslations } from "use-intl";
 import { trpc } from "@/app/_trpc/client";
 import type { ChangeSetDto } from "@/server/search/schemas";
-import { plural } from "../../../_components/search/search-problem";
 import { getRevision, listRevisions, type ApiProblem, type ChapterIds, type RevisionSummary } from "./chapter-api";
 import styles from "./editor.module.css";
+import { DATE_TIME } from "./date-formats";
 import { Modal } from "./modal";
 import { TextDiff } from "./text-diff";
+import { useCountWords } from "./use-count-words";
 
 const PER_PAGE = 50;
 
 type Selected = RevisionSummary & { content: string };
 
 
+type HistoryWords = ReturnType<typeof useTranslations<"editor.history">>;
+
 /** What a version written by a book-wide replacement, or by its undo, says it is. */
-function changeSetLabel(revision: RevisionSummary, changeSets: readonly ChangeSetDto[]): string | null {
+function changeSetLabel(t: HistoryWords, revision: RevisionSummary, changeSets: readonly ChangeSetDto[]): string | null {
   if (!revision.changeSetId) return null;
   const set = changeSets.find((candidate) => candidate.changeSetId === revision.changeSetId);
-  if (revision.kind === "undo") return set ? `Undid replacement of “${set.query}” → “${set.replacement}”` : "Undid replacement";
-  if (!set) return "Replaced across the book";
-  return `Replaced “${set.query}” → “${set.replacement}” across ${plural(set.chapterCount, "chapter")}`;
+  if (revision.kind === "undo") return set ? t("undidReplacement", { query: set.query, replacement: set.replacement }) : t("undidSomeReplacement");
+  if (!set) return t("replacedSomething");
+  return t("replaced", { query: set.query, replacement: set.replacement, count: set.chapterCount });
 }
 
 interface HistoryProps {
@@ -36,8 +39,9 @@ interface HistoryProps {
 
 /** The chapter's versions, newest first: each one's text, what changed since, and restore. */
 export function HistoryDialog({ open, ...props }: HistoryProps & { open: boolean }) {
+  const t = useTranslations("editor.history");
   return (
-    <Modal open={open} onClose={props.onClose} title="History" wide>
+    <Modal open={open} onClose={props.onClose} title={t("title")} wide>
       {/* Read afresh each time it opens, and after a restore (a new version). */}
       <Versions key={props.currentVersion} {...props} />
     </Modal>
@@ -45,6 +49,9 @@ export function HistoryDialog({ open, ...props }: HistoryProps & { open: boolean
 }
 
 function Versions({ ids, language, currentVersion, currentText, onClose, onRestore }: HistoryProps) {
+  const t = useTranslations("editor.history");
+  const format = useFormatter();
+  const countWords = useCountWords();
   const [revisions, setRevisions] = useState<RevisionSummary[]>([]);
   const [total, setTotal] = useState(0);
   const [selected, setSelected] = useState<Selected | null>(null);
@@ -93,7 +100,7 @@ function Versions({ ids, language, currentVersion, currentText, onClose, onResto
         </p>
       )}
       <div className={styles.history}>
-        <ol className={styles.versions} aria-label="Versions">
+        <ol className={styles.versions} aria-label={t("versions")}>
           {revisions.map((revision) => (
             <li key={revision.version}>
               <button
@@ -103,22 +110,22 @@ function Versions({ ids, language, currentVersion, currentText, onClose, onResto
                 className={styles.version}
               >
                 <span>
-                  Version {revision.version}
-                  {revision.version === currentVersion && <span className={styles.tag}> current</span>}
+                  {t("version", { version: revision.version })}
+                  {revision.version === currentVersion && <span className={styles.tag}> {t("current")}</span>}
                 </span>
-                {revision.changeSetId && <span className={styles.changeSet}>{changeSetLabel(revision, changeSets.data?.items ?? [])}</span>}
+                {revision.changeSetId && <span className={styles.changeSet}>{changeSetLabel(t, revision, changeSets.data?.items ?? [])}</span>}
                 {revision.kind === "suggestion" && (
                   <span className={styles.changeSet}>
-                    {revision.suggestedByName ? `Accepted ${revision.suggestedByName}’s suggestion` : "Accepted suggested edits"}
-                    {revision.authorName ? ` · by ${revision.authorName}` : ""}
+                    {revision.suggestedByName ? t("acceptedSuggestionOf", { name: revision.suggestedByName }) : t("acceptedSuggestions")}
+                    {revision.authorName ? ` · ${t("by", { name: revision.authorName })}` : ""}
                   </span>
                 )}
                 {revision.snapshotId && (
-                  <span className={styles.changeSet}>{revision.snapshotName ? `Restored from the snapshot “${revision.snapshotName}”` : "Restored from a snapshot since deleted"}</span>
+                  <span className={styles.changeSet}>{revision.snapshotName ? t("restoredFromSnapshot", { name: revision.snapshotName }) : t("restoredFromDeletedSnapshot")}</span>
                 )}
                 <span className="muted">
-                  {formatDateTime(revision.createdAt)} · {formatWords(revision.wordCount, language)}
-                  {byMoreThanOne && ` · ${revision.authorName ? `by ${revision.authorName}` : "author unknown"}`}
+                  {format.dateTime(new Date(revision.createdAt), DATE_TIME)} · {countWords(revision.wordCount, language)}
+                  {byMoreThanOne && ` · ${revision.authorName ? t("by", { name: revision.authorName }) : t("authorUnknown")}`}
                 </span>
               </button>
             </li>
@@ -126,34 +133,34 @@ function Versions({ ids, language, currentVersion, currentText, onClose, onResto
           {revisions.length < total && (
             <li>
               <button type="button" className="link-button" onClick={() => loadPage(revisions.length / PER_PAGE + 1)}>
-                Show older versions
+                {t("older")}
               </button>
             </li>
           )}
         </ol>
         <div className={styles.preview}>
           {!selected ? (
-            <p className="muted">Choose a version to see its text and what has changed since.</p>
+            <p className="muted">{t("choose")}</p>
           ) : (
             <>
               <div className={styles.previewHead}>
-                <div role="group" aria-label="Show" className={styles.segmented}>
+                <div role="group" aria-label={t("show")} className={styles.segmented}>
                   <button type="button" aria-pressed={view === "changes"} onClick={() => setView("changes")}>
-                    Changes since
+                    {t("changesSince")}
                   </button>
                   <button type="button" aria-pressed={view === "text"} onClick={() => setView("text")}>
-                    Text
+                    {t("text")}
                   </button>
                 </div>
                 <button type="button" className="button" disabled={busy || selected.version === currentVersion} onClick={restore}>
-                  Restore version {selected.version}
+                  {t("restore", { version: selected.version })}
                 </button>
               </div>
               <p className={styles.previewTitle}>{selected.title}</p>
               {view === "changes" ? (
-                <TextDiff before={selected.content} after={currentText()} label={`Changes from version ${selected.version} to now`} />
+                <TextDiff before={selected.content} after={currentText()} label={t("changesLabel", { version: selected.version })} />
               ) : (
-                <section className={styles.revisionText} tabIndex={0} aria-label={`Text of version ${selected.version}`}>
+                <section className={styles.revisionText} tabIndex={0} aria-label={t("textLabel", { version: selected.version })}>
                   {selected.content}
                 </section>
               )}

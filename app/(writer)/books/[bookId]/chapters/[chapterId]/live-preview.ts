@@ -16,11 +16,11 @@ class SceneBreak extends WidgetType {
   eq(): boolean {
     return true;
   }
-  toDOM(): HTMLElement {
+  toDOM(view: EditorView): HTMLElement {
     const rule = document.createElement("span");
     rule.className = "md-scene-break";
     rule.setAttribute("role", "separator");
-    rule.setAttribute("aria-label", "Scene break");
+    rule.setAttribute("aria-label", view.state.phrase("Scene break"));
     return rule;
   }
   ignoreEvent(): boolean {

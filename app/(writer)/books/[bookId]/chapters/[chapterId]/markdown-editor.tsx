@@ -9,6 +9,7 @@ import { EditorView, keymap, placeholder } from "@codemirror/view";
 import { tagHighlighter, tags } from "@lezer/highlight";
 import { GFM, parser } from "@lezer/markdown";
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
+import { useTranslations } from "use-intl";
 import { emphasisKeys, richPaste, smartPunctuation } from "./writing-input";
 import { paragraphInput } from "./paragraph-input";
 import type { ParagraphIndent } from "@/server/text/text-rules";
@@ -99,6 +100,44 @@ const markdownLanguage = new Language(
   "markdown",
 );
 
+/**
+ * CodeMirror's own phrases (its search panel, go to line, completions, announcements) and the ones
+ * this editor's extensions ask for, by the catalog key that words them (in `editor`): given
+ * to the editor as `EditorState.phrases`, so every word inside it speaks the page's language.
+ */
+const PHRASES = {
+  Find: "codemirror.find",
+  Replace: "codemirror.replace",
+  next: "codemirror.next",
+  previous: "codemirror.previous",
+  all: "codemirror.all",
+  "match case": "codemirror.matchCase",
+  regexp: "codemirror.regexp",
+  "by word": "codemirror.byWord",
+  replace: "codemirror.replaceOne",
+  "replace all": "codemirror.replaceAll",
+  close: "codemirror.close",
+  "current match": "codemirror.currentMatch",
+  "on line": "codemirror.onLine",
+  "replaced $ matches": "codemirror.replacedMatches",
+  "replaced match on line $": "codemirror.replacedMatchOnLine",
+  "Go to line": "codemirror.goToLine",
+  go: "codemirror.go",
+  Completions: "codemirror.completions",
+  "Control character": "codemirror.controlCharacter",
+  "Selection deleted": "codemirror.selectionDeleted",
+  "Scene break": "codemirror.sceneBreak",
+  "Commented: click to open the thread": "codemirror.commented",
+  "Suggested edit: see Suggestions": "codemirror.suggested",
+  "Private note: not counted, not exported": "codemirror.note",
+  // The bible's built-in kinds, where a completion names an entry's kind (a kind the writer named has no phrase, and shows as it is).
+  character: "bible.kinds.character",
+  place: "bible.kinds.place",
+  object: "bible.kinds.object",
+  group: "bible.kinds.group",
+  lore: "bible.kinds.lore",
+} as const;
+
 /** Marks transactions that are not the writer's typing. */
 const programmatic = Annotation.define<boolean>();
 
@@ -141,6 +180,7 @@ export function editorOffset(stored: string, offset: number): number {
 
 /** CodeMirror 6 with the Markdown grammar, soft-wrapped prose, undo history and search. */
 export function MarkdownEditor({ ref, initialText, label, className, smartPunctuation: smart, source, typewriter, paragraphIndent, bible, comments, suggestions, onEdit, onBlur }: MarkdownEditorProps) {
+  const t = useTranslations("editor");
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const smartOption = useRef(new Compartment());
@@ -168,6 +208,7 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
           lineBreak ? EditorState.lineSeparator.of(lineBreak) : [],
           // Pasted text takes the document's line breaks.
           lineBreak ? EditorView.clipboardInputFilter.of((text) => text.replace(/\r\n?|\n/g, lineBreak)) : [],
+          EditorState.phrases.of(Object.fromEntries(Object.entries(PHRASES).map(([phrase, key]) => [phrase, t(key)]))),
           richPaste,
           emphasisKeys,
           paragraphInput,
@@ -189,7 +230,7 @@ export function MarkdownEditor({ ref, initialText, label, className, smartPunctu
           // `@` and a name's start: the bible's names (the only completions this editor offers).
           autocompletion({ override: [bibleCompletionSource], icons: false }),
           EditorView.lineWrapping,
-          placeholder("Begin here…"),
+          placeholder(t("codemirror.placeholder")),
           keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap]),
           EditorView.contentAttributes.of({ "aria-label": label, spellcheck: "true", autocapitalize: "sentences", autocorrect: "on" }),
           EditorView.updateListener.of((update) => {

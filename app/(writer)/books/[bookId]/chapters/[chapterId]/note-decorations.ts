@@ -2,7 +2,6 @@ import { syntaxTree } from "@codemirror/language";
 import type { Range } from "@codemirror/state";
 import { Decoration, type DecorationSet, EditorView, ViewPlugin, type ViewUpdate } from "@codemirror/view";
 
-const note = Decoration.mark({ class: "md-note", attributes: { title: "Private note: not counted, not exported" } });
 
 /**
  * The writer's private notes (`<!-- … -->`, Ctrl+/) drawn as notes, not prose, exactly where the
@@ -14,6 +13,7 @@ const note = Decoration.mark({ class: "md-note", attributes: { title: "Private n
 function notesIn(view: EditorView): DecorationSet {
   const marks: Range<Decoration>[] = [];
   const { doc } = view.state;
+  const note = Decoration.mark({ class: "md-note", attributes: { title: view.state.phrase("Private note: not counted, not exported") } });
   for (const { from, to } of view.visibleRanges) {
     syntaxTree(view.state).iterate({
       from,

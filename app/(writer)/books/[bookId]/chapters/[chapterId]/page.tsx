@@ -3,7 +3,8 @@ import Link from "next/link";
 import { AppError } from "@/server/errors";
 import { getCurrentUser } from "@/server/users/get-current-user";
 import { pagePrincipal, requirePrincipal } from "@/app/_components/require-principal";
-import { ERROR_SENTENCES } from "../../../../../_components/problem";
+import { getT } from "@/app/_i18n/server";
+import { problemsIn } from "../../../../../_components/problem";
 import { roleMayDo } from "@/server/auth/book-roles";
 import { ChapterEditor } from "./chapter-editor";
 import { ChapterReading } from "./chapter-reading";
@@ -15,13 +16,14 @@ interface Params {
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { bookId, chapterId } = await params;
+  const t = await getT("editor.page");
   const principal = await pagePrincipal();
-  if (!principal) return { title: "Chapter" };
+  if (!principal) return { title: t("title") };
   try {
     const { book, chapter } = await loadChapterPage(bookId, chapterId, principal);
-    return { title: `${chapter.title} — ${book.title}` };
+    return { title: t("titleOf", { chapter: chapter.title, book: book.title }) };
   } catch {
-    return { title: "Chapter" };
+    return { title: t("title") };
   }
 }
 
@@ -35,12 +37,13 @@ export default async function ChapterPage({ params }: Params) {
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     // Another writer's book, a chapter in the trash, a purged book: say which, calmly.
+    const [t, { sentence }] = [await getT("editor.page"), problemsIn(await getT("errors"))];
     return (
       <div className="narrow">
-        <h1>This chapter cannot be opened</h1>
-        <p className="lede">{ERROR_SENTENCES[error.code]}</p>
+        <h1>{t("cannotOpen")}</h1>
+        <p className="lede">{sentence(error.code)}</p>
         <p>
-          <Link href="/">Back to your books</Link>
+          <Link href="/">{t("backToBooks")}</Link>
         </p>
       </div>
     );

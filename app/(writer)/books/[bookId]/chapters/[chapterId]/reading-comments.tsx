@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
 import { threadIn } from "@/server/comments/anchor";
 import { CommentsPanel, useChapterThreads, type CommentTarget } from "./comments-panel";
 import { SuggestionsPanel, useChapterSuggestions, type SuggestTarget } from "./suggestions-panel";
@@ -24,6 +25,7 @@ interface ReadingCommentsProps {
  * them with their place here; the server places them in the chapter's own text by their quote.
  */
 export function ReadingComments({ bookId, chapterId, language, text, me, suggesting }: ReadingCommentsProps) {
+  const t = useTranslations("editor");
   const body = useRef<HTMLDivElement>(null);
   const [target, setTarget] = useState<CommentTarget | null>(null);
   const [active, setActive] = useState<string | null>(null);
@@ -77,25 +79,25 @@ export function ReadingComments({ bookId, chapterId, language, text, me, suggest
   }, [places, active, suggested]);
 
   /** The selected words of the text, with their place; null (and a hint) when none are. */
-  const selected = (what: string) => {
+  const selected = (what: "selectFirstToComment" | "selectFirstToSuggest") => {
     const selection = window.getSelection();
     const node = body.current?.firstChild;
     if (!selection || selection.rangeCount === 0 || !node) return null;
     const range = selection.getRangeAt(0);
     const quote = range.toString();
     if (quote.trim() === "" || range.startContainer !== node || range.endContainer !== node) {
-      setHint(`Select words of the chapter first, then choose ${what}.`);
+      setHint(t(`readingComments.${what}`));
       return null;
     }
     setHint(undefined);
     return { start: range.startOffset, end: range.endOffset, quote };
   };
   const comment = () => {
-    const words = selected("Comment");
+    const words = selected("selectFirstToComment");
     if (words) setTarget(words);
   };
   const suggest = () => {
-    const words = selected("Suggest an edit");
+    const words = selected("selectFirstToSuggest");
     if (words) setSuggestTarget(words);
   };
 
@@ -112,11 +114,11 @@ export function ReadingComments({ bookId, chapterId, language, text, me, suggest
       <div>
         <p className="button-row">
           <button type="button" className="button secondary small" onMouseDown={(event) => event.preventDefault()} onClick={comment}>
-            Comment on the selection
+            {t("readingComments.commentOnSelection")}
           </button>
           {suggesting && (
             <button type="button" className="button secondary small" onMouseDown={(event) => event.preventDefault()} onClick={suggest}>
-              Suggest an edit
+              {t("readingComments.suggest")}
             </button>
           )}
           {hint && <span role="status">{hint}</span>}
@@ -134,7 +136,7 @@ export function ReadingComments({ bookId, chapterId, language, text, me, suggest
           mayReview={false}
           target={suggestTarget}
           onTargetDone={() => setSuggestTarget(null)}
-          decide={async () => "Only the book's owner and co-authors accept or reject suggestions."}
+          decide={async () => t("suggestions.onlyReviewers")}
           onSelect={(suggestion) => {
             const place = threadIn(text, suggestion);
             const range = place && rangeOf(place.start, place.end);

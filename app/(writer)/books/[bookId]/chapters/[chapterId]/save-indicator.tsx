@@ -1,17 +1,8 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import type { SaveStatus } from "./chapter-sync";
 import styles from "./editor.module.css";
-
-const LABELS: Record<SaveStatus["state"], string> = {
-  saved: "Saved",
-  unsaved: "Edited",
-  saving: "Saving…",
-  offline: "Offline — kept in this browser",
-  "signed-out": "Signed out — kept in this browser",
-  conflict: "Changed elsewhere",
-  error: "Not saved",
-};
 
 /**
  * Where the text stands, in words and a colour dot. Only the states that need the writer are
@@ -28,27 +19,28 @@ export function SaveIndicator({
   onSignIn(): void;
   onRetry(): void;
 }) {
+  const t = useTranslations("editor.save");
   const needsWriter = status.state === "conflict" || status.state === "signed-out" || status.state === "error" || status.state === "offline";
   return (
     <span className={styles.status} data-state={status.state}>
       <span className={styles.dot} aria-hidden="true" />
       <span role={needsWriter ? "alert" : undefined} data-testid="save-state">
-        {LABELS[status.state]}
+        {t(status.state)}
         {status.state === "error" && <span className={styles.statusDetail}> — {status.message}</span>}
       </span>
       {status.state === "conflict" && (
         <button type="button" className="link-button" onClick={onResolve}>
-          Resolve…
+          {t("resolve")}
         </button>
       )}
       {status.state === "signed-out" && (
         <button type="button" className="link-button" onClick={onSignIn}>
-          Sign in…
+          {t("signIn")}
         </button>
       )}
       {status.state === "error" && status.retrying === false && (
         <button type="button" className="link-button" onClick={onRetry}>
-          Try again
+          {t("retry")}
         </button>
       )}
     </span>

@@ -2,11 +2,12 @@
 
 import { useState, type KeyboardEvent } from "react";
 import { FormAlert } from "@/app/_components/form-alert";
-import { formatNumber } from "@/app/_components/format";
-import { describeProblem } from "@/app/_components/problem";
+import { useTranslations } from "use-intl";
+import { useProblems } from "@/app/_components/use-problems";
 import { trpc } from "@/app/_trpc/client";
 import type { SceneDto } from "@/server/scenes/schemas";
 import styles from "./editor.module.css";
+import { useCountWords } from "./use-count-words";
 
 interface ScenesPanelProps {
   bookId: string;
@@ -22,7 +23,10 @@ interface ScenesPanelProps {
   change(run: (version: number) => Promise<unknown>): Promise<string | null>;
 }
 
-const nameOf = (scene: SceneDto) => scene.title || `Scene ${scene.position}`;
+type SceneWords = ReturnType<typeof useTranslations<"editor.scenes">>;
+
+/** A scene's title, or its number where the writer gave none. */
+const nameOf = (t: SceneWords, scene: SceneDto) => scene.title || t("untitled", { position: scene.position });
 
 /**
  * The chapter's scenes beside its text (decision 0499): each one's title (renamed in place), its
@@ -30,6 +34,9 @@ const nameOf = (scene: SceneDto) => scene.title || `Scene ${scene.position}`;
  * scene breaks. Every control is a button, input or select, so the keyboard reaches all of them.
  */
 export function ScenesPanel({ bookId, chapterId, language, chapters, change }: ScenesPanelProps) {
+  const t = useTranslations("editor.scenes");
+  const countWords = useCountWords();
+  const { describeProblem } = useProblems();
   const ids = { bookId, chapterId };
   const scenes = trpc.scenes.listOfChapter.useQuery(ids, { staleTime: 5_000, refetchOnWindowFocus: true });
   const utils = trpc.useUtils();
@@ -58,21 +65,21 @@ export function ScenesPanel({ bookId, chapterId, language, chapters, change }: S
     const order = list.map((s) => s.id);
     const [moved] = order.splice(index, 1);
     order.splice(index + by, 0, moved!);
-    void run((version) => reorder.mutateAsync({ ...ids, version, sceneIds: order }), `Moved “${nameOf(list[index]!)}” ${by < 0 ? "up" : "down"}.`);
+    void run((version) => reorder.mutateAsync({ ...ids, version, sceneIds: order }), t(by < 0 ? "movedUp" : "movedDown", { name: nameOf(t, list[index]!) }));
   };
   const moveTo = (scene: SceneDto, toChapterId: string) =>
     run(async (version) => {
       const target = await utils.chapters.get.fetch({ bookId, chapterId: toChapterId }, { staleTime: 0 });
       await move.mutateAsync({ bookId, sceneId: scene.id, version, toChapterId, toVersion: target.version });
-    }, `Moved “${nameOf(scene)}” to “${chapters.find((c) => c.id === toChapterId)?.title ?? "the chapter"}”.`);
+    }, t("movedTo", { name: nameOf(t, scene), chapter: chapters.find((c) => c.id === toChapterId)?.title ?? t("theChapter") }));
 
   return (
     <section id="scenes-panel" aria-labelledby="scenes-heading" className={styles.commentsPanel}>
       <div className={styles.commentsHead}>
-        <h2 id="scenes-heading">Scenes</h2>
+        <h2 id="scenes-heading">{t("heading")}</h2>
         {list.length > 0 && (
-          <button type="button" className="button ghost small" disabled={busy} onClick={() => void run((version) => add.mutateAsync({ ...ids, version }), "Added a scene at the end.")}>
-            Add scene
+          <button type="button" className="button ghost small" disabled={busy} onClick={() => void run((version) => add.mutateAsync({ ...ids, version }), t("added"))}>
+            {t("add")}
           </button>
         )}
       </div>
@@ -80,7 +87,7 @@ export function ScenesPanel({ bookId, chapterId, language, chapters, change }: S
       <FormAlert message={describeProblem(scenes.error ?? split.error ?? add.error ?? rename.error ?? reorder.error ?? move.error, { withDetail: "all" })?.message} />
       {scenes.isSuccess && list.length === 0 && (
         <div>
-          <p className="muted">This chapter is one stretch. Its scene-break lines (* * *, #, ⁂) can become scenes you can name, reorder and move.</p>
+          <p className="muted">{t("oneStretch")}</p>
           <button
             type="button"
             className="button small"
@@ -88,19 +95,19 @@ export function ScenesPanel({ bookId, chapterId, language, chapters, change }: S
             onClick={() =>
               void split
                 .mutateAsync(ids)
-                .then((made) => setNotice(`${made.length} ${made.length === 1 ? "scene" : "scenes"}.`))
+                .then((made) => setNotice(t("made", { count: made.length })))
                 .catch(() => undefined)
                 .finally(() => void refresh())
             }
           >
-            Split at scene breaks
+            {t("split")}
           </button>
         </div>
       )}
       <ol className={styles.threads} lang={language}>
         {list.map((scene, index) => (
           <li key={scene.id}>
-            <article className={styles.thread} aria-label={nameOf(scene)}>
+            <article className={styles.thread} aria-label={nameOf(t, scene)}>
               <SceneTitle
                 scene={scene}
                 disabled={busy}
@@ -112,14 +119,14 @@ export function ScenesPanel({ bookId, chapterId, language, chapters, change }: S
                 }
               />
               <p className={styles.commentMeta}>
-                {formatNumber(scene.wordCount)} {scene.wordCount === 1 ? "word" : "words"}
+                {countWords(scene.wordCount, language)}
               </p>
               <div className="button-row">
-                <button type="button" className="button ghost small" disabled={busy || index === 0} aria-label={`Move “${nameOf(scene)}” up`} onClick={() => shift(index, -1)}>
-                  Move up
+                <button type="button" className="button ghost small" disabled={busy || index === 0} aria-label={t("moveUpLabel", { name: nameOf(t, scene) })} onClick={() => shift(index, -1)}>
+                  {t("moveUp")}
                 </button>
-                <button type="button" className="button ghost small" disabled={busy || index === list.length - 1} aria-label={`Move “${nameOf(scene)}” down`} onClick={() => shift(index, 1)}>
-                  Move down
+                <button type="button" className="button ghost small" disabled={busy || index === list.length - 1} aria-label={t("moveDownLabel", { name: nameOf(t, scene) })} onClick={() => shift(index, 1)}>
+                  {t("moveDown")}
                 </button>
               </div>
               {chapters.length > 0 && <MoveTo scene={scene} chapters={chapters} disabled={busy} onMove={(to) => void moveTo(scene, to)} />}
@@ -133,6 +140,7 @@ export function ScenesPanel({ bookId, chapterId, language, chapters, change }: S
 
 /** A scene's title, edited in place: Enter or leaving the field renames, Escape puts it back. */
 function SceneTitle({ scene, disabled, onRename }: { scene: SceneDto; disabled: boolean; onRename(title: string): Promise<unknown> }) {
+  const t = useTranslations("editor.scenes");
   const [title, setTitle] = useState(scene.title);
   const [shown, setShown] = useState(scene.title);
   // A rename elsewhere (another tab, the CLI) shows once this field is not being edited.
@@ -152,8 +160,8 @@ function SceneTitle({ scene, disabled, onRename }: { scene: SceneDto; disabled: 
   return (
     <input
       className={styles.sceneTitle}
-      aria-label={`Title of scene ${scene.position}`}
-      placeholder={`Scene ${scene.position}`}
+      aria-label={t("titleLabel", { position: scene.position })}
+      placeholder={t("untitled", { position: scene.position })}
       value={title}
       maxLength={200}
       disabled={disabled}
@@ -166,15 +174,16 @@ function SceneTitle({ scene, disabled, onRename }: { scene: SceneDto; disabled: 
 
 /** "Move to chapter…": a choice of the book's other chapters and a button. */
 function MoveTo({ scene, chapters, disabled, onMove }: { scene: SceneDto; chapters: { id: string; title: string }[]; disabled: boolean; onMove(chapterId: string): void }) {
+  const t = useTranslations("editor.scenes");
   const [to, setTo] = useState("");
   const id = `move-${scene.id}`;
   return (
     <div className={styles.sceneMove}>
       <label htmlFor={id} className="visually-hidden">
-        Move “{nameOf(scene)}” to chapter
+        {t("moveToLabel", { name: nameOf(t, scene) })}
       </label>
       <select id={id} value={to} disabled={disabled} onChange={(event) => setTo(event.target.value)}>
-        <option value="">Move to chapter…</option>
+        <option value="">{t("moveTo")}</option>
         {chapters.map((chapter) => (
           <option key={chapter.id} value={chapter.id}>
             {chapter.title}
@@ -182,7 +191,7 @@ function MoveTo({ scene, chapters, disabled, onMove }: { scene: SceneDto; chapte
         ))}
       </select>
       <button type="button" className="button ghost small" disabled={disabled || to === ""} onClick={() => onMove(to)}>
-        Move
+        {t("move")}
       </button>
     </div>
   );

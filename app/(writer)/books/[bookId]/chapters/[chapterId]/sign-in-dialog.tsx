@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import { Field } from "@/app/_components/field";
 import { FormAlert } from "@/app/_components/form-alert";
 import styles from "./editor.module.css";
@@ -25,6 +26,7 @@ export function SignInDialog({
   onSignedIn(): void;
   onClose(): void;
 }) {
+  const t = useTranslations("editor.signIn");
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -40,34 +42,36 @@ export function SignInDialog({
         setProblem(undefined);
         onSignedIn();
       } else if (result?.code === "rate_limited") {
-        setProblem("Too many sign-in attempts for this account or from this network. Wait a few minutes, then try again.");
+        setProblem(t("rateLimited"));
       } else {
-        setProblem("That e-mail and password do not match an account. Check both and try again.");
+        setProblem(t("mismatch"));
       }
     } catch {
-      setProblem("Inkstone cannot reach the server to sign you in. Your text is kept in this browser; try again in a moment.");
+      setProblem(t("unreachable"));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Modal open={open} onClose={onClose} title="Sign in to keep saving">
+    <Modal open={open} onClose={onClose} title={t("title")}>
       <p>{message}</p>
       <form onSubmit={submit} className={`stack ${styles.signIn}`} noValidate>
         <FormAlert message={problem} />
-        <Field name="email" label="E-mail" type="email" autoComplete="email" defaultValue={email} required />
-        <Field name="password" label="Password" type="password" autoComplete="current-password" required autoFocus />
+        <Field name="email" label={t("email")} type="email" autoComplete="email" defaultValue={email} required />
+        <Field name="password" label={t("password")} type="password" autoComplete="current-password" required autoFocus />
         <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? "Signing in…" : "Sign in and save"}
+          {busy ? t("submitting") : t("submit")}
         </button>
       </form>
       <p className="muted">
-        Or{" "}
-        <a href={`/sign-in?next=${encodeURIComponent(returnTo)}`} target="_blank" rel="noopener">
-          sign in in a new tab
-        </a>
-        , then come back: saving resumes when this tab has focus again.
+        {t.rich("newTab", {
+          link: (chunks) => (
+            <a href={`/sign-in?next=${encodeURIComponent(returnTo)}`} target="_blank" rel="noopener">
+              {chunks}
+            </a>
+          ),
+        })}
       </p>
     </Modal>
   );

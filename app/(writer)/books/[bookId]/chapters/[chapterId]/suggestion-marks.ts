@@ -1,4 +1,4 @@
-import { StateEffect, StateField, type Range } from "@codemirror/state";
+import { type EditorState, StateEffect, StateField, type Range } from "@codemirror/state";
 import { Decoration, type DecorationSet, EditorView, WidgetType } from "@codemirror/view";
 
 /** An open suggestion's words in the editor's positions, and the text proposed for them. */
@@ -36,11 +36,13 @@ class Insertion extends WidgetType {
   }
 }
 
-function decorations(marks: readonly SuggestionMark[], length: number): DecorationSet {
+function decorations(marks: readonly SuggestionMark[], state: EditorState): DecorationSet {
+  const length = state.doc.length;
+  const title = state.phrase("Suggested edit: see Suggestions");
   const ranges: Range<Decoration>[] = [];
   for (const { id, from, to, replacement } of marks) {
     if (from >= to || to > length) continue;
-    ranges.push(Decoration.mark({ class: "suggestion-del", attributes: { "data-suggestion": id, title: "Suggested edit: see Suggestions" } }).range(from, to));
+    ranges.push(Decoration.mark({ class: "suggestion-del", attributes: { "data-suggestion": id, title } }).range(from, to));
     if (replacement !== "") ranges.push(Decoration.widget({ widget: new Insertion(id, replacement), side: 1 }).range(to));
   }
   return Decoration.set(ranges, true);
@@ -56,7 +58,7 @@ const suggestionMarksField = StateField.define<DecorationSet>({
   update(marks, transaction) {
     let next = marks.map(transaction.changes);
     for (const effect of transaction.effects) {
-      if (effect.is(setSuggestionMarks)) next = decorations(effect.value, transaction.state.doc.length);
+      if (effect.is(setSuggestionMarks)) next = decorations(effect.value, transaction.state);
     }
     return next;
   },

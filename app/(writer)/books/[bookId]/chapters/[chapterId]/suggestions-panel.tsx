@@ -1,11 +1,12 @@
 "use client";
 
 import { useEffect, useState, type FormEvent } from "react";
-import { formatDateTime } from "@/app/_components/format";
 import { FormAlert } from "@/app/_components/form-alert";
-import { describeProblem } from "@/app/_components/problem";
+import { useFormatter, useTranslations } from "use-intl";
+import { useProblems } from "@/app/_components/use-problems";
 import { trpc } from "@/app/_trpc/client";
 import type { SuggestionDto } from "@/server/suggestions/schemas";
+import { DATE_TIME } from "./date-formats";
 import styles from "./editor.module.css";
 
 /** The words a new suggestion replaces: offsets into the stored text, as the server counts them. */
@@ -45,6 +46,9 @@ interface SuggestionsPanelProps {
  * is written by React as text, so nothing in a suggestion runs as markup.
  */
 export function SuggestionsPanel({ bookId, chapterId, language, mayReview, target, onTargetDone, decide, onSelect }: SuggestionsPanelProps) {
+  const t = useTranslations("editor.suggestions");
+  const format = useFormatter();
+  const { describeProblem } = useProblems();
   const suggestions = useChapterSuggestions(bookId, chapterId);
   const utils = trpc.useUtils();
   const refresh = () => utils.suggestions.list.invalidate({ bookId, chapterId });
@@ -67,24 +71,24 @@ export function SuggestionsPanel({ bookId, chapterId, language, mayReview, targe
     }
   };
   const decideOne = (suggestion: SuggestionDto, state: "accepted" | "rejected") =>
-    run(() => one.mutateAsync({ bookId, suggestionId: suggestion.id, state }), state === "accepted" ? "Accepted: the text has it now, and History names both of you." : "Rejected.");
+    run(() => one.mutateAsync({ bookId, suggestionId: suggestion.id, state }), state === "accepted" ? t("accepted") : t("rejected"));
   const decideAll = (state: "accepted" | "rejected") =>
     run(async () => {
       const result = await all.mutateAsync({ bookId, chapterId, state });
-      if (result.left.length > 0) setTimeout(() => setNotice(`${result.decided.length} accepted; ${result.left.length} left open: their words changed, or they overlap one accepted.`));
-    }, state === "accepted" ? "Every suggestion that could go in together is in the text." : "Every open suggestion was rejected.");
+      if (result.left.length > 0) setTimeout(() => setNotice(t("partlyAccepted", { decided: result.decided.length, left: result.left.length })));
+    }, state === "accepted" ? t("allAccepted") : t("allRejected"));
 
   return (
     <section id="suggestions-panel" aria-labelledby="suggestions-heading" className={styles.commentsPanel}>
       <div className={styles.commentsHead}>
-        <h2 id="suggestions-heading">Suggestions</h2>
+        <h2 id="suggestions-heading">{t("heading")}</h2>
         {mayReview && items.length > 0 && (
           <span className="button-row">
             <button type="button" className="button small" disabled={busy} onClick={() => void decideAll("accepted")}>
-              Accept all
+              {t("acceptAll")}
             </button>
             <button type="button" className="button ghost small" disabled={busy} onClick={() => void decideAll("rejected")}>
-              Reject all
+              {t("rejectAll")}
             </button>
           </span>
         )}
@@ -105,25 +109,25 @@ export function SuggestionsPanel({ bookId, chapterId, language, mayReview, targe
       )}
       {notice && <p role="status">{notice}</p>}
       <FormAlert message={describeProblem(suggestions.error ?? one.error ?? all.error, { withDetail: "all" })?.message} />
-      {suggestions.isSuccess && items.length === 0 && !target && <p className="muted">No open suggestions here.</p>}
+      {suggestions.isSuccess && items.length === 0 && !target && <p className="muted">{t("empty")}</p>}
       <ol className={styles.threads}>
         {items.map((suggestion) => (
           <li key={suggestion.id}>
-            <article className={styles.thread} aria-label={`Suggestion on “${suggestion.quote.slice(0, 60)}”`}>
-              <button type="button" className={styles.threadQuote} disabled={suggestion.stale} onClick={() => onSelect(suggestion)} title="Show these words in the text">
+            <article className={styles.thread} aria-label={t("label", { quote: suggestion.quote.slice(0, 60) })}>
+              <button type="button" className={styles.threadQuote} disabled={suggestion.stale} onClick={() => onSelect(suggestion)} title={t("showInText")}>
                 <Difference before={suggestion.quote} after={suggestion.replacement} language={language} />
               </button>
-              {suggestion.stale && <p className="muted">Its words have changed since; it cannot be accepted as it is.</p>}
+              {suggestion.stale && <p className="muted">{t("stale")}</p>}
               <p className={styles.commentMeta}>
-                <strong>{suggestion.author?.name ?? "A former member"}</strong> <time dateTime={suggestion.createdAt}>{formatDateTime(suggestion.createdAt)}</time>
+                <strong>{suggestion.author?.name ?? t("formerMember")}</strong> <time dateTime={suggestion.createdAt}>{format.dateTime(new Date(suggestion.createdAt), DATE_TIME)}</time>
               </p>
               {mayReview && (
                 <div className="button-row">
                   <button type="button" className="button small" disabled={busy || suggestion.stale} onClick={() => void decideOne(suggestion, "accepted")}>
-                    Accept
+                    {t("accept")}
                   </button>
                   <button type="button" className="button ghost small" disabled={busy} onClick={() => void decideOne(suggestion, "rejected")}>
-                    Reject
+                    {t("reject")}
                   </button>
                 </div>
               )}
@@ -137,6 +141,8 @@ export function SuggestionsPanel({ bookId, chapterId, language, mayReview, targe
 
 /** The words chosen and their replacement, typed as the words edited: what the editor proposes. */
 function SuggestForm({ ids, target, language, onDone }: { ids: { bookId: string; chapterId: string }; target: SuggestTarget; language: string; onDone(created: SuggestionDto | null): void }) {
+  const t = useTranslations("editor.suggestions");
+  const { describeProblem } = useProblems();
   const create = trpc.suggestions.create.useMutation();
   const [replacement, setReplacement] = useState(target.quote);
   const submit = async (event: FormEvent) => {
@@ -147,15 +153,15 @@ function SuggestForm({ ids, target, language, onDone }: { ids: { bookId: string;
   return (
     <form className={styles.commentForm} onSubmit={(event) => void submit(event)}>
       <blockquote lang={language}>{target.quote}</blockquote>
-      <label htmlFor="new-suggestion">Replace with</label>
+      <label htmlFor="new-suggestion">{t("replaceWith")}</label>
       <textarea id="new-suggestion" value={replacement} onChange={(event) => setReplacement(event.target.value)} rows={3} autoFocus maxLength={10_000} />
       <FormAlert message={describeProblem(create.error, { withDetail: "all" })?.message} />
       <div className="button-row">
         <button type="submit" className="button small" disabled={create.isPending || replacement === target.quote}>
-          Suggest
+          {t("suggest")}
         </button>
         <button type="button" className="button ghost small" onClick={() => onDone(null)}>
-          Cancel
+          {t("cancel")}
         </button>
       </div>
     </form>

@@ -2,6 +2,7 @@
 
 import type { ChangeObject } from "diff";
 import { useEffect, useState, type ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import styles from "./editor.module.css";
 
 type Part = { kind: "same" | "added" | "removed"; text: string };
@@ -36,6 +37,7 @@ const CONTEXT_LINES = 2;
 
 /** An unchanged stretch: a few lines either side of the changes, the rest folded away. */
 function Unchanged({ text }: { text: string }) {
+  const t = useTranslations("editor.diff");
   const [open, setOpen] = useState(false);
   const lines = text.split("\n");
   if (open || lines.length <= CONTEXT_LINES * 2 + 3) return <span className={styles.same}>{text}</span>;
@@ -46,7 +48,7 @@ function Unchanged({ text }: { text: string }) {
       {head}
       {"\n"}
       <button type="button" className={styles.fold} onClick={() => setOpen(true)}>
-        {lines.length - CONTEXT_LINES * 2 - 1} unchanged lines
+        {t("unchangedLines", { count: lines.length - CONTEXT_LINES * 2 - 1 })}
       </button>
       {"\n"}
       {tail}
@@ -59,6 +61,7 @@ function Unchanged({ text }: { text: string }) {
  * Markdown or HTML is shown, never run. The diff library is loaded when a diff is first shown.
  */
 export function TextDiff({ before, after, label }: { before: string; after: string; label: string }) {
+  const t = useTranslations("editor.diff");
   const [parts, setParts] = useState<Part[] | null | "loading">("loading");
   useEffect(() => {
     let current = true;
@@ -69,9 +72,9 @@ export function TextDiff({ before, after, label }: { before: string; after: stri
   }, [before, after]);
 
   let body: ReactNode;
-  if (parts === "loading") body = <p className="muted">Comparing…</p>;
-  else if (parts === null) body = <p className="muted">These versions differ too much to compare quickly.</p>;
-  else if (parts.every((p) => p.kind === "same")) body = <p className="muted">No differences.</p>;
+  if (parts === "loading") body = <p className="muted">{t("comparing")}</p>;
+  else if (parts === null) body = <p className="muted">{t("tooDifferent")}</p>;
+  else if (parts.every((p) => p.kind === "same")) body = <p className="muted">{t("none")}</p>;
   else {
     body = (
       <div className={styles.diffText}>

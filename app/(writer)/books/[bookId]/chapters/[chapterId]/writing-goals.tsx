@@ -1,10 +1,11 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { formatNumber, formatWords } from "@/app/_components/format";
+import { useFormatter, useTranslations } from "use-intl";
 import { trpc } from "@/app/_trpc/client";
 import { PASTE_WORDS } from "@/server/goals/rule";
 import styles from "./editor.module.css";
+import { useCountWords } from "./use-count-words";
 import { restartSession, sessionStart } from "./writing-session";
 
 /** The day's net words as the editor shows them, with what they are made of. */
@@ -19,8 +20,11 @@ export interface DayCount {
   dailyGoal: number | null;
 }
 
-/** A signed count: +45, −3,000 (a true minus sign). */
-const signed = (n: number) => `${n < 0 ? "−" : "+"}${formatNumber(Math.abs(n))}`;
+/** A signed count: +45, −3,000 (a true minus sign), in the page's way of writing numbers. */
+function useSigned() {
+  const format = useFormatter();
+  return (n: number) => `${n < 0 ? "−" : "+"}${format.number(Math.abs(n))}`;
+}
 
 /**
  * Today's net words (typed less deleted, the one rule of server/goals/rule.ts), from the server's
@@ -54,18 +58,21 @@ export function useDayCount(words: number, saved: { version: number; words: numb
 
 /** Today's net words beside the chapter's count. */
 export function TodayCount({ day }: { day: DayCount | null }) {
+  const t = useTranslations("editor.goals");
+  const format = useFormatter();
+  const signed = useSigned();
   if (!day) return null;
   const goal = day.dailyGoal;
   const title = [
-    `Words written today on all your devices, typed less deleted (${day.timeZone})`,
-    day.unsaved === null ? "a paste not saved yet, which counts as imported" : day.unsaved !== 0 ? `${signed(day.unsaved)} not saved yet` : null,
-    goal !== null ? `daily goal ${formatNumber(goal)}${day.net >= goal ? ", met" : ""}` : null,
+    t("todayTitle", { timeZone: day.timeZone }),
+    day.unsaved === null ? t("pasteUnsaved") : day.unsaved !== 0 ? t("unsaved", { change: signed(day.unsaved) }) : null,
+    goal !== null ? t(day.net >= goal ? "dailyGoalMet" : "dailyGoal", { goal: format.number(goal) }) : null,
   ]
     .filter(Boolean)
-    .join("; ");
+    .join(t("separator"));
   return (
     <span className={styles.today} title={title} data-testid="today-count">
-      {signed(day.net)} today
+      {t("today", { net: signed(day.net) })}
     </span>
   );
 }
@@ -76,6 +83,9 @@ export function TodayCount({ day }: { day: DayCount | null }) {
  * now, less what they were when it began (writing-session.ts keeps that, per tab).
  */
 export function SessionProgress({ day, language }: { day: DayCount; language: string }) {
+  const t = useTranslations("editor.goals");
+  const format = useFormatter();
+  const countWords = useCountWords();
   const settings = trpc.goals.settings.useQuery();
   const [start, setStart] = useState(() => sessionStart(day.date, day.net));
   // A new day (midnight in the writer's zone) begins a new session.
@@ -84,21 +94,21 @@ export function SessionProgress({ day, language }: { day: DayCount; language: st
   if (!goal) return null;
   const session = day.net - begun.net;
   const percent = Math.min(100, (Math.max(0, session) / goal) * 100);
-  const said = `${formatWords(session, language)} of ${formatNumber(goal)} this session`;
+  const said = t("sessionSaid", { words: countWords(session, language), goal: format.number(goal) });
   return (
     <>
       <span className={styles.session}>
         <span>
-          {formatNumber(session).replace("-", "\u2212")} / {formatNumber(goal)} session
+          {t("session", { session: format.number(session).replace("-", "\u2212"), goal: format.number(goal) })}
         </span>
-        <button type="button" className="link-button quiet" onClick={() => setStart(restartSession(day.date, day.net))} title="Count this session from now">
-          Restart
+        <button type="button" className="link-button quiet" onClick={() => setStart(restartSession(day.date, day.net))} title={t("restartTitle")}>
+          {t("restart")}
         </button>
       </span>
       <span
         className={styles.sessionBar}
         role="progressbar"
-        aria-label="Session goal"
+        aria-label={t("sessionGoal")}
         aria-valuemin={0}
         aria-valuemax={goal}
         aria-valuenow={Math.min(Math.max(0, session), goal)}
