@@ -1,7 +1,19 @@
 import enCommon from "./messages/en/common.json";
 import enErrors from "./messages/en/errors.json";
+import enShell from "./messages/en/shell.json";
+import enAuth from "./messages/en/auth.json";
+import enSettings from "./messages/en/settings.json";
+import enAdmin from "./messages/en/admin.json";
+import enInbox from "./messages/en/inbox.json";
+import enProgress from "./messages/en/progress.json";
 import zhCommon from "./messages/zh-CN/common.json";
 import zhErrors from "./messages/zh-CN/errors.json";
+import zhShell from "./messages/zh-CN/shell.json";
+import zhAuth from "./messages/zh-CN/auth.json";
+import zhSettings from "./messages/zh-CN/settings.json";
+import zhAdmin from "./messages/zh-CN/admin.json";
+import zhInbox from "./messages/zh-CN/inbox.json";
+import zhProgress from "./messages/zh-CN/progress.json";
 import type { Locale } from "./locales";
 
 /**
@@ -13,6 +25,12 @@ import type { Locale } from "./locales";
 const en = {
   common: enCommon,
   errors: enErrors,
+  shell: enShell,
+  auth: enAuth,
+  settings: enSettings,
+  admin: enAdmin,
+  inbox: enInbox,
+  progress: enProgress,
 };
 
 export type Messages = typeof en;
@@ -20,6 +38,12 @@ export type Messages = typeof en;
 const zhCN: Messages = {
   common: zhCommon,
   errors: zhErrors,
+  shell: zhShell,
+  auth: zhAuth,
+  settings: zhSettings,
+  admin: zhAdmin,
+  inbox: zhInbox,
+  progress: zhProgress,
 };
 
 export const MESSAGES: Record<Locale, Messages> = { en, "zh-CN": zhCN };
