@@ -6,6 +6,7 @@ import enSettings from "./messages/en/settings.json";
 import enAdmin from "./messages/en/admin.json";
 import enInbox from "./messages/en/inbox.json";
 import enProgress from "./messages/en/progress.json";
+import enMail from "./messages/en/mail.json";
 import zhCommon from "./messages/zh-CN/common.json";
 import zhErrors from "./messages/zh-CN/errors.json";
 import zhShell from "./messages/zh-CN/shell.json";
@@ -14,6 +15,7 @@ import zhSettings from "./messages/zh-CN/settings.json";
 import zhAdmin from "./messages/zh-CN/admin.json";
 import zhInbox from "./messages/zh-CN/inbox.json";
 import zhProgress from "./messages/zh-CN/progress.json";
+import zhMail from "./messages/zh-CN/mail.json";
 import type { Locale } from "./locales";
 
 /**
@@ -31,6 +33,7 @@ const en = {
   admin: enAdmin,
   inbox: enInbox,
   progress: enProgress,
+  mail: enMail,
 };
 
 export type Messages = typeof en;
@@ -44,6 +47,7 @@ const zhCN: Messages = {
   admin: zhAdmin,
   inbox: zhInbox,
   progress: zhProgress,
+  mail: zhMail,
 };
 
 export const MESSAGES: Record<Locale, Messages> = { en, "zh-CN": zhCN };
