@@ -2,12 +2,15 @@
 
 import { useActionState } from "react";
 import { useTranslations } from "use-intl";
-import { WEBHOOK_EVENTS } from "@/server/webhooks/schemas";
+import { WEBHOOK_EVENTS, type WebhookEventType } from "@/server/webhooks/schemas";
 import { Field } from "../../../_components/field";
 import { FormAlert } from "../../../_components/form-alert";
 import { SubmitButton } from "../../../_components/submit-button";
 import { OneTimeSecret } from "../../../_components/one-time-secret";
 import { createWebhookAction, type CreateWebhookState } from "./webhook-actions";
+
+/** A catalog key cannot hold a dot (use-intl reads it as nesting): `chapter.saved` is worded under `chapter_saved`. */
+const eventKey = <E extends WebhookEventType>(event: E) => event.replace(".", "_") as E extends `${infer A}.${infer B}` ? `${A}_${B}` : never;
 
 /** An address and the events to send there; the signing secret is shown once, right here. */
 export function NewWebhookForm() {
@@ -43,7 +46,7 @@ export function NewWebhookForm() {
             <label key={event} className="checkbox">
               <input type="checkbox" name="events" value={event} defaultChecked={event === "chapter.saved"} />
               <span>
-                <code>{event}</code> <span className="muted">— {t(`eventDocs.${event}`)}</span>
+                <code>{event}</code> <span className="muted">— {t(`eventDocs.${eventKey(event)}`)}</span>
               </span>
             </label>
           ))}
