@@ -1,3 +1,5 @@
+import enAdmin from "./messages/en/admin.json";
+import enAuth from "./messages/en/auth.json";
 import enBookComments from "./messages/en/bookComments.json";
 import enBooks from "./messages/en/books.json";
 import enCommon from "./messages/en/common.json";
@@ -6,10 +8,17 @@ import enEditor from "./messages/en/editor.json";
 import enErrors from "./messages/en/errors.json";
 import enExportDialog from "./messages/en/exportDialog.json";
 import enForeshadowingInbox from "./messages/en/foreshadowingInbox.json";
+import enInbox from "./messages/en/inbox.json";
+import enMail from "./messages/en/mail.json";
 import enPlotGrid from "./messages/en/plotGrid.json";
+import enProgress from "./messages/en/progress.json";
 import enReaders from "./messages/en/readers.json";
+import enSettings from "./messages/en/settings.json";
+import enShell from "./messages/en/shell.json";
 import enSnapshots from "./messages/en/snapshots.json";
 import enTimeline from "./messages/en/timeline.json";
+import zhAdmin from "./messages/zh-CN/admin.json";
+import zhAuth from "./messages/zh-CN/auth.json";
 import zhBookComments from "./messages/zh-CN/bookComments.json";
 import zhBooks from "./messages/zh-CN/books.json";
 import zhCommon from "./messages/zh-CN/common.json";
@@ -18,8 +27,13 @@ import zhEditor from "./messages/zh-CN/editor.json";
 import zhErrors from "./messages/zh-CN/errors.json";
 import zhExportDialog from "./messages/zh-CN/exportDialog.json";
 import zhForeshadowingInbox from "./messages/zh-CN/foreshadowingInbox.json";
+import zhInbox from "./messages/zh-CN/inbox.json";
+import zhMail from "./messages/zh-CN/mail.json";
 import zhPlotGrid from "./messages/zh-CN/plotGrid.json";
+import zhProgress from "./messages/zh-CN/progress.json";
 import zhReaders from "./messages/zh-CN/readers.json";
+import zhSettings from "./messages/zh-CN/settings.json";
+import zhShell from "./messages/zh-CN/shell.json";
 import zhSnapshots from "./messages/zh-CN/snapshots.json";
 import zhTimeline from "./messages/zh-CN/timeline.json";
 import type { Locale } from "./locales";
@@ -43,6 +57,13 @@ const en = {
   foreshadowingInbox: enForeshadowingInbox,
   plotGrid: enPlotGrid,
   books: enBooks,
+  shell: enShell,
+  auth: enAuth,
+  settings: enSettings,
+  admin: enAdmin,
+  inbox: enInbox,
+  progress: enProgress,
+  mail: enMail,
 };
 
 export type Messages = typeof en;
@@ -60,6 +81,13 @@ const zhCN: Messages = {
   foreshadowingInbox: zhForeshadowingInbox,
   plotGrid: zhPlotGrid,
   books: zhBooks,
+  shell: zhShell,
+  auth: zhAuth,
+  settings: zhSettings,
+  admin: zhAdmin,
+  inbox: zhInbox,
+  progress: zhProgress,
+  mail: zhMail,
 };
 
 export const MESSAGES: Record<Locale, Messages> = { en, "zh-CN": zhCN };

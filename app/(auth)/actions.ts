@@ -5,10 +5,12 @@ import { AuthError, CredentialsSignin } from "next-auth";
 import { clientAddress } from "@/server/auth/client-address";
 import { signIn, signOut } from "@/server/auth/next-auth";
 import { sessionPrincipal } from "@/server/auth/session";
-import { AppError, fieldProblems } from "@/server/errors";
+import { AppError } from "@/server/errors";
 import { createUser, createUserInput } from "@/server/users/create-user";
-import { problemsByField, type FormState } from "../_components/problem";
+import { formWords } from "../_components/form-words";
+import type { FormState } from "../_components/problem";
 import { safeNext } from "../_components/safe-next";
+import { getT, requestIntl } from "../_i18n/server";
 
 const text = (form: FormData, key: string) => {
   const value = form.get(key);
@@ -23,16 +25,11 @@ async function signInWith(email: string, password: string, redirectTo: string): 
     return {};
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;
-    if (error instanceof CredentialsSignin && error.code === "rate_limited") {
-      return { message: "Too many sign-in attempts for this account or from this network. Wait a few minutes, then try again.", values: { email } };
-    }
-    if (error instanceof CredentialsSignin && error.code === "account_disabled") {
-      return { message: "This account has been disabled by the administrator of this Inkstone. Ask them to enable it again.", values: { email } };
-    }
-    if (error.type === "CredentialsSignin") {
-      return { message: "That e-mail and password do not match an account. Check both and try again.", values: { email } };
-    }
-    return { message: "Signing in failed. Try again in a moment.", values: { email } };
+    const t = await getT("auth.signIn");
+    if (error instanceof CredentialsSignin && error.code === "rate_limited") return { message: t("rateLimited"), values: { email } };
+    if (error instanceof CredentialsSignin && error.code === "account_disabled") return { message: t("disabled"), values: { email } };
+    if (error.type === "CredentialsSignin") return { message: t("noMatch"), values: { email } };
+    return { message: t("failed"), values: { email } };
   }
 }
 
@@ -40,9 +37,10 @@ export async function signInAction(_previous: FormState, form: FormData): Promis
   const email = text(form, "email").trim();
   const password = text(form, "password");
   if (!email || !password) {
+    const [t, field] = await Promise.all([getT("auth.signIn"), getT("shell.field")]);
     return {
-      message: "Enter your e-mail and password.",
-      fields: { ...(email ? {} : { email: "required" }), ...(password ? {} : { password: "required" }) },
+      message: t("enterBoth"),
+      fields: { ...(email ? {} : { email: field("required") }), ...(password ? {} : { password: field("required") }) },
       values: { email },
     };
   }
@@ -52,15 +50,17 @@ export async function signInAction(_previous: FormState, form: FormData): Promis
 /** Creates the account through the same use case as POST /api/v1/users, then signs straight in. */
 export async function signUpAction(_previous: FormState, form: FormData): Promise<FormState> {
   const values = { email: text(form, "email").trim(), name: text(form, "name") };
+  const [{ locale }, errors] = await Promise.all([requestIntl(), getT("errors")]);
+  const words = formWords(locale);
   const parsed = createUserInput.safeParse({ ...values, password: text(form, "password") });
   if (!parsed.success) {
-    return { message: "Some fields need another look.", fields: problemsByField(fieldProblems(parsed.error.issues)), values };
+    return { message: errors("code.validation_failed"), fields: words.issues(parsed.error.issues), values };
   }
   try {
     await createUser(parsed.data, await sessionPrincipal(), clientAddress(await headers()));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return { message: error.message, fields: problemsByField(error.details), values };
+    return { ...words.refusal(error), values };
   }
   // Back to where sign-up was asked for (an invitation's page), else the books.
   return signInWith(parsed.data.email, parsed.data.password, safeNext(text(form, "next")));

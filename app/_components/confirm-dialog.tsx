@@ -1,9 +1,10 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import { Dialog } from "./dialog";
 import { FormAlert } from "./form-alert";
-import { describeProblem } from "./problem";
+import { useProblems } from "./use-problems";
 
 /** Asks before a step that cannot be undone. "Keep it" has the focus, so Enter is the safe answer. */
 export function ConfirmDialog({
@@ -23,6 +24,8 @@ export function ConfirmDialog({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const t = useTranslations("shell.dialog");
+  const { describeProblem } = useProblems();
   return (
     <Dialog title={title} onClose={onClose}>
       {() => (
@@ -31,7 +34,7 @@ export function ConfirmDialog({
           {children}
           <div className="dialog-actions">
             <button type="button" className="button secondary" onClick={onClose} autoFocus>
-              Keep it
+              {t("keep")}
             </button>
             <button type="button" className="button danger solid" disabled={pending} aria-busy={pending || undefined} onClick={onConfirm}>
               {confirmLabel}

@@ -1,3 +1,5 @@
+import type { Locale } from "@/i18n/locales";
+
 // Calendar days as the goals API speaks them: "YYYY-MM-DD" in the writer's time zone. Arithmetic
 // runs on the date at noon UTC, so no daylight-saving change can move a day across midnight.
 
@@ -28,17 +30,36 @@ export function monthStart(day: string, monthsLater = 0): string {
   return iso(date);
 }
 
-const longDay = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-const monthName = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
-
-/** "Wed, 25 Nov 2026" */
-export function formatDay(day: string): string {
-  return longDay.format(at(day));
+const dayFormats = new Map<string, { day: Intl.DateTimeFormat; month: Intl.DateTimeFormat; weekday: Intl.DateTimeFormat }>();
+/** English keeps its British order ("Wed, 25 Nov 2026"); any other language writes dates its own way. */
+function formatsFor(locale: Locale) {
+  const tag = locale === "en" ? "en-GB" : locale;
+  let formats = dayFormats.get(tag);
+  if (!formats) {
+    formats = {
+      day: new Intl.DateTimeFormat(tag, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }),
+      month: new Intl.DateTimeFormat(tag, { month: "long", year: "numeric", timeZone: "UTC" }),
+      weekday: new Intl.DateTimeFormat(tag, { weekday: "long", timeZone: "UTC" }),
+    };
+    dayFormats.set(tag, formats);
+  }
+  return formats;
 }
 
-/** "November 2026" */
-export function formatMonth(day: string): string {
-  return monthName.format(at(day));
+/** "Wed, 25 Nov 2026"; "2026年11月25日周三" */
+export function formatDay(day: string, locale: Locale = "en"): string {
+  return formatsFor(locale).day.format(at(day));
+}
+
+/** "November 2026"; "2026年11月" */
+export function formatMonth(day: string, locale: Locale = "en"): string {
+  return formatsFor(locale).month.format(at(day));
+}
+
+/** A weekday's name (0 = Sunday, as WEEKDAYS' values): "Monday", "星期一". */
+export function weekdayName(value: number, locale: Locale = "en"): string {
+  // 2026-11-01 was a Sunday.
+  return formatsFor(locale).weekday.format(at(addDays("2026-11-01", value)));
 }
 
 /** Monday first, as most of the writers' calendars are; values as GoalSettings.daysOff. */

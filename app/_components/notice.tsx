@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import { useTranslations } from "use-intl";
 
 export interface NoticeContent {
   message: string;
@@ -14,6 +15,7 @@ const SHOWN_FOR_MS = 10_000;
  * so one key undoes; the notice stays while it holds focus and leaves ten seconds after that.
  */
 export function Notice({ notice, onDismiss }: { notice: NoticeContent | null; onDismiss: () => void }) {
+  const t = useTranslations("shell.notice");
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!notice) return;
@@ -34,7 +36,7 @@ export function Notice({ notice, onDismiss }: { notice: NoticeContent | null; on
                 {notice.action.label}
               </button>
             )}
-            <button type="button" className="button small" onClick={onDismiss} aria-label="Dismiss">
+            <button type="button" className="button small" onClick={onDismiss} aria-label={t("dismiss")}>
               <span aria-hidden="true">×</span>
             </button>
           </span>

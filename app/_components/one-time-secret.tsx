@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState, type ReactNode } from "react";
+import { useTranslations } from "use-intl";
 
 /**
  * A secret the server shows once (a new token, a webhook's signing secret), with a copy button: it
@@ -8,6 +9,7 @@ import { useId, useState, type ReactNode } from "react";
  * reader, `use` says what to do with it.
  */
 export function OneTimeSecret({ secret, said, label, use }: { secret: string; said: ReactNode; label: string; use: ReactNode }) {
+  const t = useTranslations("shell.secret");
   const [copied, setCopied] = useState(false);
   const id = useId();
   async function copy() {
@@ -27,7 +29,7 @@ export function OneTimeSecret({ secret, said, label, use }: { secret: string; sa
       <div className="secret-row">
         <input id={id} readOnly value={secret} onFocus={(e) => e.currentTarget.select()} className="mono" />
         <button type="button" className="button secondary" onClick={copy}>
-          {copied ? "Copied" : "Copy"}
+          {copied ? t("copied") : t("copy")}
         </button>
       </div>
       <p className="muted">{use}</p>

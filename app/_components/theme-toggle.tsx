@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { THEME_COOKIE, type Theme } from "./theme";
 
-const LABELS: Record<Theme, string> = { system: "Auto", light: "Light", dark: "Dark" };
 const MARKS: Record<Theme, string> = { system: "◐", light: "☀", dark: "☾" };
 const NEXT: Record<Theme, Theme> = { system: "light", light: "dark", dark: "system" };
 const YEAR = 60 * 60 * 24 * 365;
@@ -13,6 +13,7 @@ const YEAR = 60 * 60 * 24 * 365;
  * that the root layout reads, so the next page is rendered in it (no script runs before paint).
  */
 export function ThemeToggle({ initial }: { initial: Theme }) {
+  const t = useTranslations("shell.theme");
   const [theme, setTheme] = useState(initial);
   const next = NEXT[theme];
 
@@ -24,10 +25,10 @@ export function ThemeToggle({ initial }: { initial: Theme }) {
   }
 
   return (
-    <button type="button" className="link-button quiet" onClick={choose} aria-label={`Theme: ${LABELS[theme]}. Switch to ${LABELS[next]}`}
-      title="Light, dark, or as your system">
+    <button type="button" className="link-button quiet" onClick={choose} aria-label={t("label", { current: t(theme), next: t(next) })}
+      title={t("title")}>
       <span aria-hidden="true">
-        {MARKS[theme]} {LABELS[theme]}
+        {MARKS[theme]} {t(theme)}
       </span>
     </button>
   );

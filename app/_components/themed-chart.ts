@@ -1,5 +1,6 @@
 import type { EChartsCoreOption } from "echarts/core";
 import * as echarts from "echarts/core";
+import type { Locale } from "@/i18n/locales";
 
 /** The page's colours as the browser resolved them (the variables hold light-dark() pairs). */
 export type Palette = Record<"ink" | "muted" | "line" | "accent" | "soft" | "card", string>;
@@ -25,11 +26,12 @@ function palette(element: HTMLElement): Palette {
 
 /**
  * Draws a chart as SVG in `element` and redraws it in the page's colours when the theme changes
- * and at its new size when the box changes. The chart types in use must be registered with
+ * and at its new size when the box changes, in the page's language. The chart types in use must be registered with
  * echarts.use by the caller. Returns what undoes it all, for an effect's cleanup.
  */
-export function drawThemedChart(element: HTMLElement, optionFor: (palette: Palette) => EChartsCoreOption): () => void {
-  const instance = echarts.init(element, undefined, { renderer: "svg" });
+export function drawThemedChart(element: HTMLElement, optionFor: (palette: Palette) => EChartsCoreOption, locale: Locale = "en"): () => void {
+  // echarts names months and weekdays on its axes and in its tooltips itself, in English or Chinese.
+  const instance = echarts.init(element, undefined, { renderer: "svg", locale: locale === "en" ? "EN" : "ZH" });
   const draw = () => instance.setOption(optionFor(palette(element)), true);
   draw();
   const themes = new MutationObserver(draw);

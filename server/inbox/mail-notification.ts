@@ -1,29 +1,41 @@
 import { env } from "../env";
 import { log } from "../log.mjs";
+import { translatorFor } from "../../i18n/translator";
 import { mailUnavailable, sendMail } from "../mail/send-mail";
+import { mailLocale } from "../users/mail-locale";
 import { sql } from "../db";
 import { notificationColumns, notificationsOf, toNotificationDto } from "./notifications";
 import type { NotificationDto } from "./schemas";
 
-/** What the message says happened, in a line. */
-function headline(n: NotificationDto): string {
-  const who = n.actor?.name ?? "Someone";
+type MailWords = ReturnType<typeof translatorFor<"mail.notification">>;
+
+/** What the message says happened, in a line, in the recipient's language. */
+function headline(n: NotificationDto, t: MailWords): string {
+  const who = n.actor?.name ?? t("someone");
   const chapterTitle = n.thread?.chapterTitle ?? n.suggestion?.chapterTitle;
-  const where = chapterTitle ? `“${chapterTitle}” in “${n.book.title}”` : `“${n.book.title}”`;
-  if (n.kind === "suggestion") return `${who} suggested an edit to ${where}`;
-  if (n.kind === "suggestion_accepted") return `${who} accepted your suggestion on ${where}`;
-  if (n.kind === "suggestion_rejected") return `${who} rejected your suggestion on ${where}`;
-  if (n.kind === "mention") return `${who} mentioned you in a comment on ${where}`;
-  if (n.kind === "reply") return `${who} replied in a thread on ${where}`;
-  if (n.kind === "foreshadowing_overdue") return `“${n.foreshadowing?.title ?? "A foreshadowing"}” in “${n.book.title}” is overdue: the book is written past the chapter it was to be paid off by`;
-  if (n.kind === "reader_finished") return `${who} finished “${n.readChapter?.title ?? "a chapter"}” of “${n.book.title}”`;
-  return `${who} commented on ${where}`;
+  const book = n.book.title;
+  const where = chapterTitle ? t("where", { chapter: chapterTitle, book }) : t("whereBook", { book });
+  switch (n.kind) {
+    case "suggestion":
+    case "suggestion_accepted":
+    case "suggestion_rejected":
+    case "mention":
+    case "reply":
+      return t(`headline.${n.kind}`, { who, where });
+    case "reader_finished":
+      return t("headline.reader_finished", { who, chapter: n.readChapter?.title ?? t("aChapter"), book });
+    case "foreshadowing_overdue":
+      return t("headline.foreshadowing_overdue", { title: n.foreshadowing?.title ?? t("aForeshadowing"), book });
+    default:
+      return t("headline.comment", { who, where });
+  }
 }
 
 /**
  * E-mails one notification, from the outbox row its transaction wrote. Nothing is sent for one
  * already read in the app, one its reader may no longer see (removed from the book), or when the
- * server no longer mails; safe to run again (at worst a message twice, never none).
+ * server no longer mails; safe to run again (at worst a message twice, never none). In the
+ * recipient's language, else the language of whoever commented (decision 0509).
  */
 export async function mailNotification(notificationId: string): Promise<void> {
   const recipient = await sql.selectFrom("Notification").innerJoin("User", "User.id", "Notification.userId").select(["User.id", "User.email"]).where("Notification.id", "=", notificationId).executeTakeFirst();
@@ -35,19 +47,21 @@ export async function mailNotification(notificationId: string): Promise<void> {
     return;
   }
   const n = toNotificationDto(row);
-  const line = headline(n);
+  const book = await sql.selectFrom("Book").select("language").where("id", "=", n.book.id).executeTakeFirst();
+  const t = translatorFor(await mailLocale({ recipientId: recipient.id, causedById: n.actor?.id, bookLanguage: book?.language }), "mail.notification");
+  const line = headline(n, t);
   await sendMail({
     to: recipient.email,
     subject: line,
     text: [
-      `${line}:`,
+      t("lead", { headline: line }),
       "",
       ...(n.thread ? [`  “${n.thread.quote}”`, ""] : []),
       ...(n.comment ? [n.comment.excerpt, ""] : []),
       ...(n.suggestion ? [`  “${n.suggestion.quote}” → “${n.suggestion.replacement}”`, ""] : []),
-      `Open it: ${new URL(n.href, env.INKSTONE_PUBLIC_URL).href}`,
+      t("open", { link: new URL(n.href, env.INKSTONE_PUBLIC_URL).href }),
       "",
-      "You are told of comments and suggested edits on books you work on in Inkstone; your inbox there has them all.",
+      t("why"),
       "",
     ].join("\n"),
   });

@@ -1,18 +1,19 @@
 import { sql } from "../db";
 import { env } from "../env";
 import { log } from "../log.mjs";
+import { formatterFor, translatorFor } from "../../i18n/translator";
 import { mailUnavailable, sendMail } from "../mail/send-mail";
+import { mailLocale } from "../users/mail-locale";
 import { hashInvitationSecret, invitationEnd, invitationLink, invitationRows, invitationSecretOf } from "./invitations";
 
 /** The outbox topic whose rows send an invitation's e-mail (server/outbox/topics.ts). */
 export const INVITATION_EMAIL_TOPIC = "invitation-email";
 
-const ROLE_NAMES: Record<string, string> = { co_author: "co-author", editor: "editor", beta_reader: "beta reader", viewer: "viewer" };
-
 /**
  * Sends an e-mail invitation's message, from the outbox row its creation wrote. Safe to run again
  * (a crash after sending sends it twice, never zero times); an invitation no longer pending, or a
- * server no longer configured to mail, sends nothing.
+ * server no longer configured to mail, sends nothing. It speaks the invited person's language when
+ * they have an account that chose one, else the inviter's (decision 0509).
  */
 export async function mailInvitation(invitationId: string): Promise<void> {
   const invitation = await invitationRows(sql).where("Invitation.id", "=", invitationId).executeTakeFirst();
@@ -27,19 +28,28 @@ export async function mailInvitation(invitationId: string): Promise<void> {
     log.warn({ invitationId }, "invitation e-mail not sent: the server's signing key changed since it was made");
     return;
   }
-  const role = ROLE_NAMES[invitation.role] ?? invitation.role;
+  const book = await sql.selectFrom("Book").select("language").where("id", "=", invitation.bookId).executeTakeFirst();
+  const locale = await mailLocale({ recipientEmail: invitation.email, causedById: invitation.inviterId, bookLanguage: book?.language });
+  const t = translatorFor(locale, "mail");
+  const role = isRole(invitation.role) ? t(`roles.${invitation.role}`) : invitation.role;
+  const words = { inviter: invitation.inviterName, book: invitation.bookTitle };
+  // The recipient's time zone is not known: the date is UTC's, and says so.
+  const until = locale === "en" ? invitation.expiresAt.toUTCString() : formatterFor(locale).dateTime(invitation.expiresAt, { dateStyle: "full", timeStyle: "short", timeZone: "UTC" });
   await sendMail({
     to: invitation.email,
-    subject: `${invitation.inviterName} invites you to “${invitation.bookTitle}” on Inkstone`,
+    subject: t("invitation.subject", words),
     text: [
-      `${invitation.inviterName} invites you to work on “${invitation.bookTitle}” as its ${role}.`,
+      t("invitation.invites", { ...words, role }),
       "",
-      "Open this link to accept (you can create an account on the way):",
+      t("invitation.open"),
       invitationLink(secret),
       "",
-      `The invitation is for ${invitation.email} and can be accepted until ${invitation.expiresAt.toUTCString()}.`,
-      "If you did not expect it, ignore this message.",
+      t("invitation.terms", { email: invitation.email, date: until }),
+      t("invitation.unexpected"),
       "",
     ].join("\n"),
   });
 }
+
+const ROLES = ["co_author", "editor", "beta_reader", "viewer"] as const;
+const isRole = (role: string): role is (typeof ROLES)[number] => (ROLES as readonly string[]).includes(role);

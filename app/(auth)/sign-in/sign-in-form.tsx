@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { useTranslations } from "use-intl";
 import { Field } from "../../_components/field";
 import type { FormState } from "../../_components/problem";
 import { FormAlert } from "../../_components/form-alert";
@@ -8,6 +9,7 @@ import { SubmitButton } from "../../_components/submit-button";
 import { signInAction } from "../actions";
 
 export function SignInForm({ next, email }: { next: string; email?: string }) {
+  const t = useTranslations("auth.signIn");
   const [state, action] = useActionState(signInAction, {} as FormState);
   return (
     <form action={action} className="stack" noValidate>
@@ -15,15 +17,15 @@ export function SignInForm({ next, email }: { next: string; email?: string }) {
       <input type="hidden" name="next" value={next} />
       <Field
         name="email"
-        label="E-mail"
+        label={t("email")}
         type="email"
         autoComplete="email"
         required
         defaultValue={state.values?.email ?? email}
         error={state.fields?.email}
       />
-      <Field name="password" label="Password" type="password" autoComplete="current-password" required error={state.fields?.password} />
-      <SubmitButton pending="Signing in…">Sign in</SubmitButton>
+      <Field name="password" label={t("password")} type="password" autoComplete="current-password" required error={state.fields?.password} />
+      <SubmitButton pending={t("pending")}>{t("submit")}</SubmitButton>
     </form>
   );
 }

@@ -3,9 +3,12 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { sessionPrincipal } from "@/server/auth/session";
 import { safeNext } from "../../_components/safe-next";
+import { getT } from "../../_i18n/server";
 import { SignUpForm } from "./sign-up-form";
 
-export const metadata: Metadata = { title: "Create an account" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getT("auth.signUp"))("title") };
+}
 
 type Search = { next?: string | string[]; email?: string | string[] };
 
@@ -15,12 +18,13 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
   const returnTo = safeNext(next);
   if (await sessionPrincipal()) redirect(returnTo);
   const signIn = next === undefined ? "/sign-in" : `/sign-in?${new URLSearchParams({ next: returnTo, ...(typeof email === "string" && { email }) })}`;
+  const t = await getT("auth.signUp");
   return (
     <>
-      <h1>Create an account</h1>
+      <h1>{t("heading")}</h1>
       <SignUpForm next={returnTo} email={typeof email === "string" ? email : undefined} />
       <p className="auth-switch">
-        Already have an account? <Link href={signIn}>Sign in</Link>
+        {t.rich("haveAccount", { link: (chunks) => <Link href={signIn}>{chunks}</Link> })}
       </p>
     </>
   );

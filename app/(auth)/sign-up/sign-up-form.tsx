@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { useTranslations } from "use-intl";
 import { Field } from "../../_components/field";
 import type { FormState } from "../../_components/problem";
 import { FormAlert } from "../../_components/form-alert";
@@ -9,15 +10,16 @@ import { signUpAction } from "../actions";
 
 // noValidate: the server's messages (the API's per-field details) are the ones shown.
 export function SignUpForm({ next = "/books", email }: { next?: string; email?: string }) {
+  const t = useTranslations("auth.signUp");
   const [state, action] = useActionState(signUpAction, {} as FormState);
   return (
     <form action={action} className="stack" noValidate>
       <FormAlert message={state.message} />
       <input type="hidden" name="next" value={next} />
-      <Field name="name" label="Name" autoComplete="name" hint="Optional; how Inkstone greets you." defaultValue={state.values?.name} error={state.fields?.name} />
+      <Field name="name" label={t("name")} autoComplete="name" hint={t("nameHint")} defaultValue={state.values?.name} error={state.fields?.name} />
       <Field
         name="email"
-        label="E-mail"
+        label={t("email")}
         type="email"
         autoComplete="email"
         required
@@ -26,14 +28,14 @@ export function SignUpForm({ next = "/books", email }: { next?: string; email?: 
       />
       <Field
         name="password"
-        label="Password"
+        label={t("password")}
         type="password"
         autoComplete="new-password"
         required
-        hint="At least 8 characters."
+        hint={t("passwordHint")}
         error={state.fields?.password}
       />
-      <SubmitButton pending="Creating account…">Create account</SubmitButton>
+      <SubmitButton pending={t("pending")}>{t("submit")}</SubmitButton>
     </form>
   );
 }

@@ -155,8 +155,10 @@ export default function ReferencePage() {
     METHODS.flatMap((method) => (item[method] ? [{ method, path, op: item[method] }] : [])),
   );
   const tags = doc.tags ?? [];
+  // For developers, in the API's own language (decision 0509): the OpenAPI document is English, like
+  // the API's messages; lang tells a screen reader on a Chinese interface to read it as English.
   return (
-    <main className={styles.page}>
+    <main className={styles.page} lang="en">
       <h1>{doc.info.title}</h1>
       <p>{prose(doc.info.description)}</p>
       <p>

@@ -3,49 +3,57 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
+import { isLocale } from "@/i18n/locales";
 import { formatDateTime } from "@/app/_components/format";
 import { FormAlert } from "@/app/_components/form-alert";
-import { describeProblem } from "@/app/_components/problem";
+import { useProblems } from "@/app/_components/use-problems";
 import { trpc } from "@/app/_trpc/client";
 import type { NotificationDto } from "@/server/inbox/schemas";
-import { ROLE_LABELS } from "../books/_components/book-roles";
 import styles from "./inbox.module.css";
 
-/** What happened, in a sentence, for one notification; an overdue foreshadowing's in the page's language (decision 0508). */
-function sentence(n: NotificationDto, tellOverdue: (n: NotificationDto) => string): string {
-  const who = n.actor?.name ?? "A former member";
+type InboxWords = ReturnType<typeof useTranslations<"inbox">>;
+type RoleWords = ReturnType<typeof useTranslations<"auth.roles">>;
+
+/**
+ * What happened, in a sentence, for one notification, in the reader's language: the inbox keeps
+ * the kind and its data (who, which book and chapter, the invitation's role and state), never a
+ * sentence, so every row, old or new, reads in the language of whoever opens it.
+ */
+function sentence(n: NotificationDto, t: InboxWords, roles: RoleWords, overdue: (n: NotificationDto) => string): string {
+  const who = n.actor?.name ?? t("formerMember");
   const chapterTitle = n.thread?.chapterTitle ?? n.suggestion?.chapterTitle;
-  const where = chapterTitle ? `“${chapterTitle}” in ${n.book.title}` : n.book.title;
+  const book = n.book.title;
+  const where = chapterTitle ? t("where", { chapter: chapterTitle, book }) : t("whereBook", { book });
   switch (n.kind) {
     case "mention":
-      return `${who} mentioned you on ${where}`;
     case "reply":
-      return `${who} replied on ${where}`;
     case "comment":
-      return `${who} commented on ${where}`;
     case "suggestion":
-      return `${who} suggested an edit to ${where}`;
     case "suggestion_accepted":
-      return `${who} accepted your suggestion on ${where}`;
     case "suggestion_rejected":
-      return `${who} rejected your suggestion on ${where}`;
+      return t(`sentence.${n.kind}`, { who, where });
     case "foreshadowing_overdue":
-      return tellOverdue(n);
+      return overdue(n);
     case "reader_finished":
-      return `${who} finished “${n.readChapter?.title ?? "a chapter"}” of ${n.book.title}`;
+      return t("sentence.reader_finished", { who, chapter: n.readChapter?.title ?? t("aChapter"), book });
     case "invitation": {
-      const role = n.invitation ? ROLE_LABELS[n.invitation.role].toLowerCase() : "";
-      const state = n.invitation?.state === "pending" ? "" : ` (${n.invitation?.state.replace("_", " ")})`;
-      return `${who} invited you to ${n.book.title} as its ${role}${state}`;
+      const role = n.invitation ? roles(n.invitation.role) : "";
+      const state = n.invitation?.state ?? "pending";
+      return state === "pending" ? t("sentence.invitation", { who, book, role }) : t("sentence.invitationEnded", { who, book, role, state: t(`invitationStates.${state}`) });
     }
   }
 }
 
 /** The inbox: unread first to the eye (bold, marked), read on opening, or all at once. */
 export function InboxList() {
+  const t = useTranslations("inbox");
+  const roles = useTranslations("auth.roles");
   const tf = useTranslations("foreshadowingInbox");
-  const tellOverdue = (n: NotificationDto) => tf("overdue", { title: n.foreshadowing?.title ?? tf("untitled"), book: n.book.title });
+  const overdue = (n: NotificationDto) => tf("overdue", { title: n.foreshadowing?.title ?? tf("untitled"), book: n.book.title });
+  const tag = useLocale();
+  const locale = isLocale(tag) ? tag : "en";
+  const { describeProblem } = useProblems();
   const [unreadOnly, setUnreadOnly] = useState(false);
   const router = useRouter();
   const utils = trpc.useUtils();
@@ -62,21 +70,21 @@ export function InboxList() {
     <>
       <div className={styles.bar}>
         <label>
-          <input type="checkbox" checked={unreadOnly} onChange={(event) => setUnreadOnly(event.target.checked)} /> Unread only
+          <input type="checkbox" checked={unreadOnly} onChange={(event) => setUnreadOnly(event.target.checked)} /> {t("unreadOnly")}
         </label>
         <button type="button" className="button secondary small" disabled={markAll.isPending || !items.some((n) => !n.read)} onClick={() => markAll.mutate({})}>
-          Mark all read
+          {t("markAllRead")}
         </button>
       </div>
       <FormAlert message={describeProblem(list.error ?? mark.error ?? markAll.error)?.message} />
-      {list.isSuccess && items.length === 0 && <p className="muted">{unreadOnly ? "Nothing unread." : "Nothing yet: replies, mentions, suggestions and invitations will show here."}</p>}
-      <ol className={styles.list} aria-label="Notifications">
+      {list.isSuccess && items.length === 0 && <p className="muted">{unreadOnly ? t("nothingUnread") : t("empty")}</p>}
+      <ol className={styles.list} aria-label={t("list")}>
         {items.map((n) => (
           <li key={n.id} className={styles.item} data-unread={!n.read || undefined}>
             <p className={styles.what}>
-              {!n.read && <span className="visually-hidden">Unread: </span>}
+              {!n.read && <span className="visually-hidden">{t("unread")}</span>}
               <Link href={n.href} onClick={() => n.read || mark.mutate({ notificationId: n.id, read: true })}>
-                {sentence(n, tellOverdue)}
+                {sentence(n, t, roles, overdue)}
               </Link>
             </p>
             {n.thread && <blockquote className={styles.quote}>{n.thread.quote}</blockquote>}
@@ -87,9 +95,9 @@ export function InboxList() {
               </p>
             )}
             <p className={styles.meta}>
-              <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
+              <time dateTime={n.createdAt}>{formatDateTime(n.createdAt, locale)}</time>
               <button type="button" className="link-button" onClick={() => mark.mutate({ notificationId: n.id, read: !n.read })}>
-                {n.read ? "Mark unread" : "Mark read"}
+                {n.read ? t("markUnread") : t("markRead")}
               </button>
             </p>
           </li>

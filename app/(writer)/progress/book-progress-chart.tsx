@@ -5,10 +5,12 @@ import { GridComponent, LegendComponent, TooltipComponent } from "echarts/compon
 import * as echarts from "echarts/core";
 import { SVGRenderer } from "echarts/renderers";
 import { useEffect, useRef } from "react";
+import { useLocale, useTranslations } from "use-intl";
+import { isLocale } from "@/i18n/locales";
 import { formatDay } from "../../_components/days";
 import { FormAlert } from "../../_components/form-alert";
 import { formatNumber, formatWords } from "../../_components/format";
-import { describeProblem } from "../../_components/problem";
+import { useProblems } from "../../_components/use-problems";
 import { drawThemedChart } from "../../_components/themed-chart";
 import { trpc } from "../../_trpc/client";
 import styles from "./progress.module.css";
@@ -27,6 +29,12 @@ export interface ProgressBook {
  * above the line is ahead of plan, below it behind (Scrivener's and NaNoWriMo's picture).
  */
 export function BookProgressChart({ book }: { book: ProgressBook }) {
+  const t = useTranslations("progress.chart");
+  const tag = useLocale();
+  const locale = isLocale(tag) ? tag : "en";
+  const { describeProblem } = useProblems();
+  const wordsName = t("words");
+  const deadlineName = t("deadlineLine");
   const progress = trpc.stats.bookProgress.useQuery({ bookId: book.id });
   const box = useRef<HTMLDivElement>(null);
   const data = progress.data;
@@ -48,28 +56,29 @@ export function BookProgressChart({ book }: { book: ProgressBook }) {
       tooltip: { trigger: "axis", backgroundColor: p.card, borderColor: p.line, textStyle: { color: p.ink } },
       grid: { left: 64, right: 24, top: 36, bottom: 36 },
       xAxis: { type: "time", minInterval: 24 * 60 * 60 * 1000, axisLine: { lineStyle: { color: p.line } }, axisLabel: { color: p.muted, hideOverlap: true }, splitLine: { show: false } },
-      yAxis: { type: "value", min: 0, axisLabel: { color: p.muted }, splitLine: { lineStyle: { color: p.line } } },
+      yAxis: { type: "value", min: 0, axisLabel: { color: p.muted, formatter: (value: number) => formatNumber(value, locale) }, splitLine: { lineStyle: { color: p.line } } },
       series: [
-        { name: "Words", type: "line", step: "end", showSymbol: data.points.length < 40, data: data.points.map((point) => [point.date, point.wordCount]) },
-        ...(plan ? [{ name: "Deadline line", type: "line", data: plan, showSymbol: false, lineStyle: { type: "dashed", width: 1.5 } }] : []),
+        { name: wordsName, type: "line", step: "end", showSymbol: data.points.length < 40, data: data.points.map((point) => [point.date, point.wordCount]) },
+        ...(plan ? [{ name: deadlineName, type: "line", data: plan, showSymbol: false, lineStyle: { type: "dashed", width: 1.5 } }] : []),
       ],
-    }));
-  }, [data]);
+    }), locale);
+  }, [data, locale, wordsName, deadlineName]);
 
   if (progress.error) return <FormAlert message={describeProblem(progress.error)?.message} />;
-  if (!data) return <p className="muted">Loading…</p>;
-  if (data.points.length === 0) return <p className="muted">Nothing written in this book yet.</p>;
+  if (!data) return <p className="muted">{t("loading")}</p>;
+  if (data.points.length === 0) return <p className="muted">{t("nothing")}</p>;
   const first = data.points[0]!;
   const last = data.points.at(-1)!;
-  const words = (n: number) => formatWords(n, book.language);
+  const words = (n: number) => formatWords(n, book.language, locale);
+  const target = data.targetWordCount !== null ? formatNumber(data.targetWordCount, locale) : null;
   const summary = [
-    `From ${words(first.wordCount)} on ${formatDay(first.date)} to ${words(last.wordCount)} on ${formatDay(last.date)}.`,
-    data.targetWordCount !== null ? `Target ${formatNumber(data.targetWordCount)}${data.deadline ? ` by ${formatDay(data.deadline)}` : ""}.` : "No target set.",
+    t("from", { first: words(first.wordCount), firstDay: formatDay(first.date, locale), last: words(last.wordCount), lastDay: formatDay(last.date, locale) }),
+    target === null ? t("noTarget") : data.deadline ? t("targetBy", { target, deadline: formatDay(data.deadline, locale) }) : t("target", { target }),
   ].join(" ");
   return (
     <figure className={styles.figure}>
-      <div ref={box} className={styles.lineChart} role="img" aria-label={`${book.title}: words over time. ${summary}`} />
-      <figcaption className="muted" lang={book.language}>
+      <div ref={box} className={styles.lineChart} role="img" aria-label={t("label", { title: book.title, summary })} />
+      <figcaption className="muted">
         {summary}
       </figcaption>
     </figure>

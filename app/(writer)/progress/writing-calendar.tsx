@@ -5,6 +5,8 @@ import { CalendarComponent, TooltipComponent, VisualMapComponent } from "echarts
 import * as echarts from "echarts/core";
 import { SVGRenderer } from "echarts/renderers";
 import { useEffect, useRef } from "react";
+import { useLocale, useTranslations } from "use-intl";
+import { isLocale } from "@/i18n/locales";
 import { formatDay, WEEKDAYS } from "../../_components/days";
 import { formatWords } from "../../_components/format";
 import { ScrollRegion } from "../../_components/scroll-region";
@@ -25,6 +27,9 @@ interface Day {
  * stays blank. The table under it says the same in text.
  */
 export function WritingCalendar({ days, from, to, unitLanguage }: { days: Day[]; from: string; to: string; unitLanguage: string }) {
+  const t = useTranslations("progress");
+  const tag = useLocale();
+  const locale = isLocale(tag) ? tag : "en";
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const ahead = days.filter((day) => day.net > 0);
@@ -37,7 +42,7 @@ export function WritingCalendar({ days, from, to, unitLanguage }: { days: Day[];
         borderColor: p.line,
         textStyle: { color: p.ink },
         // Dates and numbers only: nothing the writer typed reaches this HTML.
-        formatter: (item: { value: [string, number] }) => `${formatDay(item.value[0])}<br>${formatWords(item.value[1], unitLanguage)}`,
+        formatter: (item: { value: [string, number] }) => `${formatDay(item.value[0], locale)}<br>${formatWords(item.value[1], unitLanguage, locale)}`,
       },
       visualMap: { show: false, min: 0, max, inRange: { color: [p.soft, p.accent] } },
       calendar: {
@@ -49,19 +54,20 @@ export function WritingCalendar({ days, from, to, unitLanguage }: { days: Day[];
         bottom: 4,
         itemStyle: { color: p.card, borderColor: p.line, borderWidth: 1 },
         splitLine: { show: false },
-        dayLabel: { firstDay: 1, color: p.muted, fontSize: 10, nameMap: [...WEEKDAYS.slice(-1), ...WEEKDAYS.slice(0, -1)].map((d) => d.short) },
-        monthLabel: { color: p.muted, fontSize: 10 },
+        dayLabel: { firstDay: 1, color: p.muted, fontSize: 10, nameMap: locale === "en" ? [...WEEKDAYS.slice(-1), ...WEEKDAYS.slice(0, -1)].map((d) => d.short) : "ZH" },
+        // echarts names months and weekdays in English or Chinese itself.
+        monthLabel: { color: p.muted, fontSize: 10, nameMap: locale === "en" ? "EN" : "ZH" },
         yearLabel: { show: false },
       },
       series: [{ type: "heatmap", coordinateSystem: "calendar", data: ahead.map((day) => [day.date, day.net]) }],
-    }));
-  }, [days, from, to, unitLanguage]);
+    }), locale);
+  }, [days, from, to, unitLanguage, locale]);
 
   const todays = days.find((day) => day.date === to)?.net ?? 0;
   const writingDays = days.filter((day) => day.net > 0).length;
-  const label = `Words per day from ${formatDay(from)} to ${formatDay(to)}: ${writingDays} ${writingDays === 1 ? "day" : "days"} with writing; today ${formatWords(todays, unitLanguage)}. The table below lists every day.`;
+  const label = t("calendar.label", { from: formatDay(from, locale), to: formatDay(to, locale), days: t("days", { count: writingDays }), today: formatWords(todays, unitLanguage, locale) });
   return (
-    <ScrollRegion className={styles.scroll} label="Writing calendar">
+    <ScrollRegion className={styles.scroll} label={t("calendar.region")}>
       <div ref={box} className={styles.calendar} role="img" aria-label={label} data-today-written={todays} />
     </ScrollRegion>
   );

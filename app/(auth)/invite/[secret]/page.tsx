@@ -1,33 +1,29 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { sessionPrincipal } from "@/server/auth/session";
-import { INVITATION_ENDED } from "@/server/members/invitations";
 import { previewInvitation } from "@/server/members/preview-invitation";
-import { ROLE_LABELS } from "../../../(writer)/books/_components/book-roles";
 import { formatDateTime } from "../../../_components/format";
+import { getT, requestIntl } from "../../../_i18n/server";
 import { AcceptInvitationForm } from "./accept-form";
 
-// The link is a credential: no Referer carries it to another page or site.
-export const metadata: Metadata = { title: "Invitation", referrer: "no-referrer" };
-
-const ENDED = {
-  ...INVITATION_ENDED,
-  unknown: "This invitation link is not valid. Check that it was copied whole, or ask for a new one.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  // The link is a credential: no Referer carries it to another page or site.
+  return { title: (await getT("auth.invite"))("title"), referrer: "no-referrer" };
+}
 
 // /invite/<secret> — what an invited person opens (issue 36 item 1, decision 0487)
 export default async function InvitationPage({ params }: { params: Promise<{ secret: string }> }) {
   const { secret } = await params;
-  const invitation = await previewInvitation(secret);
+  const [invitation, t, roles, { locale }] = await Promise.all([previewInvitation(secret), getT("auth.invite"), getT("auth.roles"), requestIntl()]);
   if (invitation.state !== "pending") {
     return (
       <>
-        <h1>Invitation</h1>
+        <h1>{t("heading")}</h1>
         <p role="alert" className="form-alert">
-          {ENDED[invitation.state]}
+          {invitation.state === "unknown" ? t("unknown") : t(`ended.${invitation.state}`)}
         </p>
         <p className="auth-switch">
-          <Link href="/books">Go to your books</Link>
+          <Link href="/books">{t("toBooks")}</Link>
         </p>
       </>
     );
@@ -37,24 +33,32 @@ export default async function InvitationPage({ params }: { params: Promise<{ sec
   const query = new URLSearchParams({ next: here, ...(invitation.email !== null && { email: invitation.email }) });
   return (
     <>
-      <h1>You are invited</h1>
+      <h1>{t("invitedHeading")}</h1>
       <p>
-        <strong>{invitation.inviterName}</strong> invites you to work on <cite className="invite-title">{invitation.bookTitle}</cite> as its{" "}
-        <strong>{ROLE_LABELS[invitation.role].toLowerCase()}</strong>.
+        {t.rich("invites", {
+          inviter: invitation.inviterName,
+          book: invitation.bookTitle,
+          role: roles(invitation.role),
+          strong: (chunks) => <strong>{chunks}</strong>,
+          cite: (chunks) => <cite className="invite-title">{chunks}</cite>,
+        })}
       </p>
       <p className="muted invite-terms">
-        {invitation.email !== null && <>This invitation is for {invitation.email}. </>}
-        It can be accepted until <time dateTime={invitation.expiresAt.toISOString()}>{formatDateTime(invitation.expiresAt.toISOString())}</time>.
+        {invitation.email !== null && <>{t("forEmail", { email: invitation.email })} </>}
+        {t.rich("until", {
+          date: formatDateTime(invitation.expiresAt.toISOString(), locale),
+          time: (chunks) => <time dateTime={invitation.expiresAt.toISOString()}>{chunks}</time>,
+        })}
       </p>
       {principal ? (
         <AcceptInvitationForm secret={secret} />
       ) : (
         <div className="stack">
           <Link className="button" href={`/sign-in?${query}`}>
-            Sign in to accept
+            {t("signInToAccept")}
           </Link>
           <Link className="button secondary" href={`/sign-up?${query}`}>
-            Create an account
+            {t("signUp")}
           </Link>
         </div>
       )}

@@ -1,36 +1,39 @@
 "use client";
 
 import { useState } from "react";
+import { useLocale, useTranslations } from "use-intl";
+import { isLocale } from "@/i18n/locales";
 import type { Page } from "@/server/collections";
 import type { AccountDto } from "@/server/users/schemas";
 import { ConfirmDialog } from "../../../_components/confirm-dialog";
 import { formatDate } from "../../../_components/format";
 import { FormAlert } from "../../../_components/form-alert";
 import { OneTimeSecret } from "../../../_components/one-time-secret";
-import { describeProblem } from "../../../_components/problem";
+import { useProblems } from "../../../_components/use-problems";
 import { trpc } from "../../../_trpc/client";
 
 const nameOf = (account: AccountDto) => account.name || account.email;
-const signIns = (ended: { revokedTokens: number; endedSessions: number }) => {
-  const count = ended.revokedTokens + ended.endedSessions;
-  return count === 0 ? "no sign-ins" : count === 1 ? "1 sign-in" : `${count} sign-ins`;
-};
 
 /** Every account with what the admin may do to it; the admin's own row is changed from Settings → Account. */
 export function AccountsTable({ initial, me }: { initial: Page<AccountDto>; me: string }) {
+  const t = useTranslations("admin");
+  const tag = useLocale();
+  const locale = isLocale(tag) ? tag : "en";
+  const { describeProblem } = useProblems();
+  const signIns = (ended: { revokedTokens: number; endedSessions: number }) => t("signIns", { count: ended.revokedTokens + ended.endedSessions });
   const utils = trpc.useUtils();
   const accounts = trpc.users.list.useQuery({ perPage: 100 }, { initialData: initial });
   const refresh = () => utils.users.list.invalidate();
   const [said, setSaid] = useState<string | null>(null);
   const update = trpc.users.update.useMutation({ onSuccess: refresh });
-  const signOut = trpc.users.signOut.useMutation({ onSuccess: (ended, { userId }) => setSaid(`Signed ${whose(userId)} out: ${signIns(ended)} ended.`) });
+  const signOut = trpc.users.signOut.useMutation({ onSuccess: (ended, { userId }) => setSaid(t("signedOut", { name: whose(userId), signIns: signIns(ended) })) });
   const reset = trpc.users.resetPassword.useMutation({ onSuccess: () => setSaid(null) });
-  const remove = trpc.users.delete.useMutation({ onSuccess: (_, { userId }) => (setSaid(`Deleted ${whose(userId)} and everything it owned.`), setDeleting(null), refresh()) });
+  const remove = trpc.users.delete.useMutation({ onSuccess: (_, { userId }) => (setSaid(t("deleted", { name: whose(userId) })), setDeleting(null), refresh()) });
   const [deleting, setDeleting] = useState<AccountDto | null>(null);
   const items = accounts.data?.items ?? [];
   const whose = (userId: string) => {
     const account = items.find((item) => item.id === userId);
-    return account ? nameOf(account) : "the account";
+    return account ? nameOf(account) : t("theAccount");
   };
   const failed = describeProblem(update.error ?? signOut.error ?? reset.error)?.message;
 
@@ -39,14 +42,9 @@ export function AccountsTable({ initial, me }: { initial: Page<AccountDto>; me: 
       {reset.data && (
         <OneTimeSecret
           secret={reset.data.temporaryPassword}
-          label="The new password"
-          said={
-            <>
-              <strong>New password for {whose(reset.variables!.userId)}.</strong> Hand it to them now: it will not be shown again, and{" "}
-              {signIns(reset.data)} of theirs ended.
-            </>
-          }
-          use="They sign in with it, then choose their own under Settings → Account."
+          label={t("newPasswordLabel")}
+          said={t.rich("newPassword", { name: whose(reset.variables!.userId), signIns: signIns(reset.data), strong: (chunks) => <strong>{chunks}</strong> })}
+          use={t("newPasswordUse")}
         />
       )}
       <FormAlert message={failed} />
@@ -56,13 +54,13 @@ export function AccountsTable({ initial, me }: { initial: Page<AccountDto>; me: 
       <table className="table">
         <thead>
           <tr>
-            <th scope="col">Account</th>
-            <th scope="col">Role</th>
-            <th scope="col">Books</th>
-            <th scope="col">Joined</th>
-            <th scope="col">Status</th>
+            <th scope="col">{t("columns.account")}</th>
+            <th scope="col">{t("columns.role")}</th>
+            <th scope="col">{t("columns.books")}</th>
+            <th scope="col">{t("columns.joined")}</th>
+            <th scope="col">{t("columns.status")}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t("columns.actions")}</span>
             </th>
           </tr>
         </thead>
@@ -73,19 +71,19 @@ export function AccountsTable({ initial, me }: { initial: Page<AccountDto>; me: 
                 {nameOf(account)}
                 {account.name && <span className="muted block">{account.email}</span>}
               </th>
-              <td>{account.role}</td>
+              <td>{t(`roles.${account.role}`)}</td>
               <td>{account.books}</td>
               <td>
-                <time dateTime={account.createdAt}>{formatDate(account.createdAt)}</time>
+                <time dateTime={account.createdAt}>{formatDate(account.createdAt, locale)}</time>
               </td>
-              <td>{account.disabledAt ? <strong>disabled</strong> : "active"}</td>
+              <td>{account.disabledAt ? <strong>{t("disabled")}</strong> : t("active")}</td>
               <td className="actions">
                 {account.id === me ? (
-                  <span className="muted">you</span>
+                  <span className="muted">{t("you")}</span>
                 ) : (
-                  <span className="row-actions" role="group" aria-label={`Manage ${nameOf(account)}`}>
+                  <span className="row-actions" role="group" aria-label={t("manage", { name: nameOf(account) })}>
                     <button type="button" className="button secondary small" disabled={update.isPending} onClick={() => update.mutate({ userId: account.id, disabled: !account.disabledAt })}>
-                      {account.disabledAt ? "Enable" : "Disable"}
+                      {account.disabledAt ? t("enable") : t("disable")}
                     </button>
                     <button
                       type="button"
@@ -93,16 +91,16 @@ export function AccountsTable({ initial, me }: { initial: Page<AccountDto>; me: 
                       disabled={update.isPending}
                       onClick={() => update.mutate({ userId: account.id, role: account.role === "admin" ? "writer" : "admin" })}
                     >
-                      {account.role === "admin" ? "Make writer" : "Make admin"}
+                      {account.role === "admin" ? t("makeWriter") : t("makeAdmin")}
                     </button>
                     <button type="button" className="button secondary small" disabled={reset.isPending} onClick={() => reset.mutate({ userId: account.id })}>
-                      Reset password
+                      {t("resetPassword")}
                     </button>
                     <button type="button" className="button secondary small" disabled={signOut.isPending} onClick={() => signOut.mutate({ userId: account.id })}>
-                      Sign out everywhere
+                      {t("signOutEverywhere")}
                     </button>
                     <button type="button" className="button danger small" onClick={() => setDeleting(account)}>
-                      Delete
+                      {t("delete")}
                     </button>
                   </span>
                 )}
@@ -113,17 +111,14 @@ export function AccountsTable({ initial, me }: { initial: Page<AccountDto>; me: 
       </table>
       {deleting && (
         <ConfirmDialog
-          title={`Delete ${nameOf(deleting)}?`}
-          confirmLabel="Delete account"
+          title={t("deleteTitle", { name: nameOf(deleting) })}
+          confirmLabel={t("deleteConfirm")}
           pending={remove.isPending}
           error={remove.error}
           onConfirm={() => remove.mutate({ userId: deleting.id })}
           onClose={() => (setDeleting(null), remove.reset())}
         >
-          <p>
-            Their {deleting.books === 1 ? "book" : `${deleting.books} books`}, chapters and history, story bibles, goals and tokens are
-            deleted for good. This cannot be undone.
-          </p>
+          <p>{t("deleteBody", { books: deleting.books })}</p>
         </ConfirmDialog>
       )}
     </>

@@ -6,9 +6,12 @@ import { jobsCollection, listJobs } from "@/server/jobs/list-jobs";
 import { accountsCollection, listAccounts } from "@/server/users/list-accounts";
 import { formatDateTime } from "../../../_components/format";
 import { requirePrincipal } from "../../../_components/require-principal";
+import { getT, requestIntl } from "../../../_i18n/server";
 import { AccountsTable } from "./accounts-table";
 
-export const metadata: Metadata = { title: "Users" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getT("admin"))("title") };
+}
 
 /**
  * The server's accounts, for its admin (issue 34 item 6, decision 0483): disable or enable one,
@@ -18,39 +21,36 @@ export const metadata: Metadata = { title: "Users" };
 export default async function UsersPage() {
   const principal = await requirePrincipal("/admin/users");
   if (!actsForEveryone(principal)) notFound();
-  const [accounts, jobs] = await Promise.all([
+  const [accounts, jobs, t, { locale }] = await Promise.all([
     listAccounts(defaultCollectionOptions(accountsCollection, { perPage: 100 }), principal),
     listJobs(defaultCollectionOptions(jobsCollection, { perPage: 20 }), principal),
+    getT("admin"),
+    requestIntl(),
   ]);
   const emails = new Map(accounts.items.map((account) => [account.id, account.email]));
   return (
     <div>
-      <p className="eyebrow">Admin</p>
-      <h1>Users</h1>
-      <p className="muted lede section-intro">
-        Everyone with an account on this server. A disabled account cannot sign in, and its tokens stop working at once; a reset
-        password is shown to you once, to hand to its writer.
-      </p>
+      <p className="eyebrow">{t("eyebrow")}</p>
+      <h1>{t("heading")}</h1>
+      <p className="muted lede section-intro">{t("lede")}</p>
       <section aria-labelledby="accounts-heading">
-        <h2 id="accounts-heading">Accounts</h2>
+        <h2 id="accounts-heading">{t("accounts")}</h2>
         <AccountsTable initial={accounts} me={principal.userId} />
       </section>
       <section aria-labelledby="queue-heading" className="settings-part">
-        <h2 id="queue-heading">Job queue</h2>
+        <h2 id="queue-heading">{t("queue.heading")}</h2>
         {jobs.total === 0 ? (
-          <p className="muted">No job is queued, running or kept.</p>
+          <p className="muted">{t("queue.empty")}</p>
         ) : (
           <>
-            <p className="muted section-intro">
-              The latest {jobs.items.length} of {jobs.total} jobs not yet expired, every account&rsquo;s.
-            </p>
+            <p className="muted section-intro">{t("queue.latest", { shown: jobs.items.length, total: jobs.total })}</p>
             <table className="table">
               <thead>
                 <tr>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Account</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Queued</th>
+                  <th scope="col">{t("queue.kind")}</th>
+                  <th scope="col">{t("queue.account")}</th>
+                  <th scope="col">{t("queue.status")}</th>
+                  <th scope="col">{t("queue.queued")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -60,9 +60,9 @@ export default async function UsersPage() {
                       <code>{job.kind}</code>
                     </th>
                     <td>{emails.get(job.ownerId) ?? job.ownerId}</td>
-                    <td>{job.status}</td>
+                    <td>{t(`queue.statuses.${job.status}`)}</td>
                     <td>
-                      <time dateTime={job.createdAt}>{formatDateTime(job.createdAt)}</time>
+                      <time dateTime={job.createdAt}>{formatDateTime(job.createdAt, locale)}</time>
                     </td>
                   </tr>
                 ))}

@@ -2,13 +2,13 @@
 
 import { signOut } from "@/server/auth/next-auth";
 import { sessionPrincipal } from "@/server/auth/session";
-import { AppError, fieldProblems } from "@/server/errors";
+import { AppError } from "@/server/errors";
 import { changePassword } from "@/server/users/change-password";
 import { deleteOwnAccount } from "@/server/users/delete-own-account";
 import { changePasswordInput, deleteOwnAccountInput } from "@/server/users/schemas";
-import { problemsByField, type FormState } from "../../../_components/problem";
-
-const SIGNED_OUT = "Your session has ended. Sign in again to change your account.";
+import { formWords } from "../../../_components/form-words";
+import type { FormState } from "../../../_components/problem";
+import { getT, requestIntl } from "../../../_i18n/server";
 
 export interface ChangePasswordState extends FormState {
   /** how many other sign-ins the change ended */
@@ -16,20 +16,21 @@ export interface ChangePasswordState extends FormState {
 }
 
 export async function changePasswordAction(_previous: ChangePasswordState, form: FormData): Promise<ChangePasswordState> {
-  const principal = await sessionPrincipal();
-  if (!principal) return { message: SIGNED_OUT };
+  const [principal, t, { locale }] = await Promise.all([sessionPrincipal(), getT("settings"), requestIntl()]);
+  if (!principal) return { message: t("signedOut") };
+  const words = formWords(locale);
   const newPassword = String(form.get("newPassword") ?? "");
   if (newPassword !== String(form.get("repeatPassword") ?? "")) {
-    return { message: "The new password was not changed.", fields: { repeatPassword: "is not the same as the new password" } };
+    return { message: t("account.password.notChanged"), fields: { repeatPassword: t("account.password.mismatch") } };
   }
   const parsed = changePasswordInput.safeParse({ currentPassword: String(form.get("currentPassword") ?? ""), newPassword });
-  if (!parsed.success) return { message: "The new password was not changed.", fields: problemsByField(fieldProblems(parsed.error.issues)) };
+  if (!parsed.success) return { message: t("account.password.notChanged"), fields: words.issues(parsed.error.issues) };
   try {
     const ended = await changePassword(parsed.data, principal);
     return { ended: ended.revokedTokens + ended.endedSessions };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return { message: error.message, fields: problemsByField(error.details) };
+    return words.refusal(error);
   }
 }
 
@@ -39,16 +40,17 @@ export interface DeleteAccountState extends FormState {
 }
 
 export async function deleteAccountAction(_previous: DeleteAccountState, form: FormData): Promise<DeleteAccountState> {
-  const principal = await sessionPrincipal();
-  if (!principal) return { message: SIGNED_OUT };
+  const [principal, t, { locale }] = await Promise.all([sessionPrincipal(), getT("settings"), requestIntl()]);
+  if (!principal) return { message: t("signedOut") };
+  const words = formWords(locale);
   const parsed = deleteOwnAccountInput.safeParse({ password: String(form.get("password") ?? "") });
-  if (!parsed.success) return { message: "Your account was not deleted.", fields: problemsByField(fieldProblems(parsed.error.issues)) };
+  if (!parsed.success) return { message: t("account.delete.notDeleted"), fields: words.issues(parsed.error.issues) };
   try {
     await deleteOwnAccount(parsed.data, principal);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const sharedBooks = error.code === "owns_shared_books" ? (error.details as { books: { id: string; title: string }[] }).books : undefined;
-    return { message: error.message, fields: problemsByField(error.details), sharedBooks };
+    return { ...words.refusal(error), sharedBooks };
   }
   // The session row went with the account; this clears the cookie and leaves for the front page.
   await signOut({ redirectTo: "/" });

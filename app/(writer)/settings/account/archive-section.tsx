@@ -1,9 +1,10 @@
 "use client";
 
 import { useState } from "react";
+import { useFormatter, useTranslations } from "use-intl";
 import type { JobDto } from "@/server/jobs/schemas";
 import { FormAlert } from "../../../_components/form-alert";
-import { describeProblem, ERROR_SENTENCES } from "../../../_components/problem";
+import { useProblems } from "../../../_components/use-problems";
 import { trpc } from "../../../_trpc/client";
 
 /** A job is followed until it has finished, or until it can no longer be read (expired, gone). */
@@ -22,6 +23,9 @@ function byteSize(bytes: number): string {
  * as a link to the job's file (the session's cookie reads it, as it reads any download).
  */
 export function ArchiveSection() {
+  const t = useTranslations("settings.account.archive");
+  const format = useFormatter();
+  const { describeProblem, sentence } = useProblems();
   const [jobId, setJobId] = useState<string | null>(null);
   const queue = trpc.users.archive.useMutation({ onSuccess: (job) => setJobId(job.id) });
   const job = trpc.jobs.get.useQuery({ jobId: jobId ?? "" }, { enabled: jobId !== null, refetchInterval: (q) => (settled(q.state.data, q.state.error) ? false : 1000) });
@@ -30,7 +34,7 @@ export function ArchiveSection() {
   const ready = current?.status === "succeeded" && current.file ? { ...current.file, href: current.links.file ?? `${current.links.self}/file`, expiresAt: current.expiresAt } : null;
   const message =
     describeProblem(queue.error)?.message ??
-    (current?.status === "failed" || current?.status === "cancelled" ? (current.error?.message ?? ERROR_SENTENCES.internal) : undefined) ??
+    (current?.status === "failed" || current?.status === "cancelled" ? (current.error?.message ?? sentence("internal")) : undefined) ??
     (jobId !== null && job.error ? describeProblem(job.error)?.message : undefined);
   const percent = Math.round((current?.progress ?? 0) * 100);
 
@@ -42,18 +46,14 @@ export function ArchiveSection() {
 
   return (
     <section aria-labelledby="archive-heading" className="panel">
-      <h2 id="archive-heading">Download your data</h2>
+      <h2 id="archive-heading">{t("heading")}</h2>
       <div className="stack">
-        <p className="muted">
-          One zip of everything your account owns: every book (those in the trash too) with its chapters as Markdown and as an EPUB, every revision,
-          the story bible with its pictures, covers, goals, series and your writing history, as JSON and files. Books other writers share with you
-          are listed, not copied. No password, token or webhook secret is in it.
-        </p>
+        <p className="muted">{t("intro")}</p>
         <FormAlert message={message} />
         {working && (
           <div className="field" aria-live="polite">
-            <p className="field-hint">Preparing your archive… {percent}%</p>
-            <div className="progress" role="progressbar" aria-label="Preparing your archive" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+            <p className="field-hint">{t("preparingPercent", { percent })}</p>
+            <div className="progress" role="progressbar" aria-label={t("preparingLabel")} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
               <span style={{ width: `${Math.max(percent, 3)}%` }} />
             </div>
           </div>
@@ -61,16 +61,16 @@ export function ArchiveSection() {
         {ready && (
           <p role="status">
             <a className="button" href={ready.href} download={ready.name}>
-              Download {ready.name}
+              {t("download", { name: ready.name })}
             </a>{" "}
             <span className="muted">
-              {byteSize(ready.size)}; kept until {new Date(ready.expiresAt).toLocaleString()}.
+              {t("kept", { size: byteSize(ready.size), date: format.dateTime(new Date(ready.expiresAt), { dateStyle: "medium", timeStyle: "short" }) })}
             </span>
           </p>
         )}
         <p>
           <button type="button" className={ready ? "button secondary" : "button"} onClick={start} disabled={working} aria-busy={working || undefined}>
-            {working ? "Preparing…" : ready ? "Prepare a new archive" : "Prepare my archive"}
+            {working ? t("preparing") : ready ? t("again") : t("start")}
           </button>
         </p>
       </div>

@@ -1,10 +1,11 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import type { AlsoByEntryInput, BackMatter } from "@/server/back-matter/schemas";
 import { Field } from "../../../_components/field";
 import { FormAlert } from "../../../_components/form-alert";
-import { describeProblem } from "../../../_components/problem";
+import { useProblems } from "../../../_components/use-problems";
 import { trpc } from "../../../_trpc/client";
 
 /** The "also by" list as the form edits it: the entries as they would be sent. */
@@ -21,6 +22,8 @@ const keyOf = (entry: AlsoByEntryInput) => ("bookId" in entry ? `book:${entry.bo
  * writer's own books and series, ticked in the order they are to print, plus titles published elsewhere.
  */
 export function BackMatterForm() {
+  const t = useTranslations("settings.account.backMatter");
+  const { describeProblem } = useProblems();
   const matter = trpc.backMatter.get.useQuery();
   const books = trpc.books.list.useQuery({ perPage: 100, sortBy: "createdAt", order: "desc" });
   const series = trpc.series.list.useQuery({ perPage: 100 });
@@ -30,7 +33,7 @@ export function BackMatterForm() {
   const fields = problem?.fields ?? {};
   const [picked, setPicked] = useState<AlsoByEntryInput[] | null>(null);
 
-  if (matter.isPending) return <p className="muted">Loading your back matter…</p>;
+  if (matter.isPending) return <p className="muted">{t("loading")}</p>;
   if (matter.isError) return <FormAlert message={describeProblem(matter.error)?.message} />;
   const saved = matter.data;
   const entries = picked ?? entriesOf(saved);
@@ -57,39 +60,39 @@ export function BackMatterForm() {
 
   const titles = entries.flatMap((entry) => ("title" in entry ? [entry.title] : [])).join("\n");
   return (
-    <form key={JSON.stringify(saved)} onSubmit={submit} className="stack" noValidate aria-label="Back matter">
+    <form key={JSON.stringify(saved)} onSubmit={submit} className="stack" noValidate aria-label={t("form")}>
       <FormAlert message={problem?.message} />
       {update.isSuccess && !update.isPending && picked === null && (
         <p role="status" className="muted">
-          Saved. Your books print it after their last chapter.
+          {t("savedNote")}
         </p>
       )}
       <Field
         name="aboutAuthor"
-        label="About the author"
+        label={t("aboutAuthor")}
         multiline
         rows={4}
-        hint="A short page in Markdown, as in a chapter. A book with its own (Book details) prints that instead."
+        hint={t("aboutAuthorHint")}
         defaultValue={saved.aboutAuthor ?? ""}
         error={fields.aboutAuthor}
       />
       <Field
         name="acknowledgements"
-        label="Acknowledgements"
+        label={t("acknowledgements")}
         multiline
         rows={3}
-        hint="Usually each book's own (Book details); these print in a book that has none."
+        hint={t("acknowledgementsHint")}
         defaultValue={saved.acknowledgements ?? ""}
         error={fields.acknowledgements}
       />
       <fieldset className="stack form-section">
-        <legend>Also by</legend>
-        <p className="field-hint">Your books and series, in the order you tick them; a book never lists itself.</p>
-        {ownBooks.length + ownSeries.length === 0 && <p className="muted">No books of your own yet.</p>}
+        <legend>{t("alsoBy")}</legend>
+        <p className="field-hint">{t("alsoByHint")}</p>
+        {ownBooks.length + ownSeries.length === 0 && <p className="muted">{t("noBooks")}</p>}
         {ownSeries.map((one) => (
           <label key={one.id} className="checkbox">
             <input type="checkbox" checked={chosen.has(`series:${one.id}`)} onChange={() => toggle({ seriesId: one.id })} />
-            <span>{one.title} (series)</span>
+            <span>{t("series", { title: one.title })}</span>
           </label>
         ))}
         {ownBooks.map((book) => (
@@ -98,11 +101,11 @@ export function BackMatterForm() {
             <span>{book.title}</span>
           </label>
         ))}
-        <Field name="alsoByTitles" label="Published elsewhere" multiline rows={2} hint="One title a line." defaultValue={titles} error={fields.alsoBy} />
+        <Field name="alsoByTitles" label={t("elsewhere")} multiline rows={2} hint={t("elsewhereHint")} defaultValue={titles} error={fields.alsoBy} />
       </fieldset>
       <div className="button-row">
         <button type="submit" className="button" disabled={update.isPending} aria-busy={update.isPending || undefined}>
-          {update.isPending ? "Saving…" : "Save back matter"}
+          {update.isPending ? t("saving") : t("save")}
         </button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { useTranslations } from "use-intl";
 import { Field } from "../../../_components/field";
 import { FormAlert } from "../../../_components/form-alert";
 import { SubmitButton } from "../../../_components/submit-button";
@@ -8,29 +9,29 @@ import { changePasswordAction, type ChangePasswordState } from "./actions";
 
 /** The current password, the new one twice; this browser stays signed in, every other sign-in ends. */
 export function ChangePasswordForm() {
+  const t = useTranslations("settings.account.password");
   const [state, action] = useActionState(changePasswordAction, {} as ChangePasswordState);
   return (
     <form action={action} className="stack" noValidate key={state.ended === undefined ? "editing" : "changed"}>
       {state.ended !== undefined && (
         <p role="status" className="done">
-          Your password is changed.{" "}
-          {state.ended === 0 ? "You were signed in nowhere else." : `${state.ended === 1 ? "One other sign-in was" : `${state.ended} other sign-ins were`} ended.`}
+          {t("changed")} {t("ended", { count: state.ended })}
         </p>
       )}
       <FormAlert message={state.message} />
-      <Field name="currentPassword" label="Current password" type="password" autoComplete="current-password" required error={state.fields?.currentPassword} />
+      <Field name="currentPassword" label={t("current")} type="password" autoComplete="current-password" required error={state.fields?.currentPassword} />
       <Field
         name="newPassword"
-        label="New password"
+        label={t("new")}
         type="password"
         autoComplete="new-password"
         required
         minLength={8}
-        hint="At least 8 characters."
+        hint={t("newHint")}
         error={state.fields?.newPassword}
       />
-      <Field name="repeatPassword" label="New password again" type="password" autoComplete="new-password" required error={state.fields?.repeatPassword} />
-      <SubmitButton pending="Changing…">Change password</SubmitButton>
+      <Field name="repeatPassword" label={t("repeat")} type="password" autoComplete="new-password" required error={state.fields?.repeatPassword} />
+      <SubmitButton pending={t("pending")}>{t("submit")}</SubmitButton>
     </form>
   );
 }

@@ -1,10 +1,12 @@
 "use client";
 
 import { useEffect, useState, type FormEvent } from "react";
-import { WEEKDAYS } from "../../../_components/days";
+import { useLocale, useTranslations } from "use-intl";
+import { isLocale } from "@/i18n/locales";
+import { WEEKDAYS, weekdayName } from "../../../_components/days";
 import { Field } from "../../../_components/field";
 import { FormAlert } from "../../../_components/form-alert";
-import { describeProblem } from "../../../_components/problem";
+import { useProblems } from "../../../_components/use-problems";
 import { trpc } from "../../../_trpc/client";
 import styles from "./goals.module.css";
 
@@ -29,6 +31,11 @@ function amount(text: string): number | null {
  * elsewhere the form offers its zone, and sets it only when the writer says so.
  */
 export function GoalsForm() {
+  const t = useTranslations("settings.goals");
+  const saving = useTranslations("settings");
+  const tag = useLocale();
+  const locale = isLocale(tag) ? tag : "en";
+  const { describeProblem } = useProblems();
   const settings = trpc.goals.settings.useQuery();
   const utils = trpc.useUtils();
   const update = trpc.goals.updateSettings.useMutation({
@@ -38,7 +45,8 @@ export function GoalsForm() {
     },
   });
   const problem = describeProblem(update.error);
-  const fields = problem?.fields ?? {};
+  // The API words its field messages in English (decision 0504); a page in another language marks the field in its own (decision 0509).
+  const fields = Object.fromEntries(Object.entries(problem?.fields ?? {}).map(([name, message]) => [name, locale === "en" ? message : t("fieldInvalid")]));
   const [browserZone, setBrowserZone] = useState<string | null>(null);
   const [keptZone, setKeptZone] = useState<string | null>(null);
   useEffect(() => {
@@ -48,7 +56,7 @@ export function GoalsForm() {
     setKeptZone(localStorage.getItem(KEPT_ZONE_KEY));
   }, []);
 
-  if (settings.isPending) return <p className="muted">Loading your goals…</p>;
+  if (settings.isPending) return <p className="muted">{t("loading")}</p>;
   if (settings.isError) return <FormAlert message={describeProblem(settings.error)?.message} />;
   const saved = settings.data;
   const offer = saved.timeZone === "UTC" && browserZone && browserZone !== "UTC" && keptZone !== saved.timeZone ? browserZone : null;
@@ -68,15 +76,13 @@ export function GoalsForm() {
 
   return (
     <section aria-labelledby="goals-heading" className="panel">
-      <h2 id="goals-heading">Your writing day</h2>
+      <h2 id="goals-heading">{t("day")}</h2>
       {offer && (
         <div className={styles.offer} role="status">
-          <p>
-            Your days end at midnight UTC. This browser is in <strong>{offer}</strong>.
-          </p>
+          <p>{t.rich("offer", { zone: offer, strong: (chunks) => <strong>{chunks}</strong> })}</p>
           <div className="button-row">
             <button type="button" className="button small" disabled={update.isPending} onClick={() => update.mutate({ timeZone: offer })}>
-              Use {offer}
+              {t("use", { zone: offer })}
             </button>
             <button
               type="button"
@@ -86,7 +92,7 @@ export function GoalsForm() {
                 setKeptZone(saved.timeZone);
               }}
             >
-              Keep UTC
+              {t("keepUtc")}
             </button>
           </div>
         </div>
@@ -95,7 +101,7 @@ export function GoalsForm() {
       <form key={JSON.stringify(saved)} onSubmit={submit} className="stack" noValidate>
         <FormAlert message={problem?.message} />
         <div className="field">
-          <label htmlFor="field-timeZone">Time zone</label>
+          <label htmlFor="field-timeZone">{t("timeZone")}</label>
           <select
             id="field-timeZone"
             name="timeZone"
@@ -110,7 +116,7 @@ export function GoalsForm() {
             ))}
           </select>
           <p id="field-timeZone-hint" className="field-hint">
-            Where your day starts and ends, for your daily total and streak.
+            {t("timeZoneHint")}
           </p>
           {fields.timeZone && (
             <p id="field-timeZone-error" className="field-error">
@@ -121,33 +127,33 @@ export function GoalsForm() {
         <div className="field-row">
           <Field
             name="dailyGoal"
-            label="Daily goal"
+            label={t("daily")}
             inputMode="numeric"
-            placeholder="e.g. 1000"
-            hint="Words (or characters) a day; days that meet it make your streak."
+            placeholder={t("dailyPlaceholder")}
+            hint={t("dailyHint")}
             defaultValue={saved.dailyGoal ?? ""}
             error={fields.dailyGoal}
           />
           <Field
             name="sessionGoal"
-            label="Session goal"
+            label={t("session")}
             inputMode="numeric"
-            placeholder="e.g. 500"
-            hint="Shown as a quiet bar in the editor while you write."
+            placeholder={t("sessionPlaceholder")}
+            hint={t("sessionHint")}
             defaultValue={saved.sessionGoal ?? ""}
             error={fields.sessionGoal}
           />
         </div>
         <fieldset className={styles.days} aria-describedby="days-off-hint">
-          <legend>Days off</legend>
+          <legend>{t("daysOff")}</legend>
           <p id="days-off-hint" className="field-hint">
-            Days you do not write: deadlines spread the words over the other days, and a day off never breaks a streak.
+            {t("daysOffHint")}
           </p>
           <div className={styles.dayList}>
             {WEEKDAYS.map((day) => (
               <label key={day.value} className="checkbox">
                 <input type="checkbox" name="daysOff" value={day.value} defaultChecked={saved.daysOff.includes(day.value)} />
-                <span>{day.name}</span>
+                <span>{weekdayName(day.value, locale)}</span>
               </label>
             ))}
           </div>
@@ -155,20 +161,20 @@ export function GoalsForm() {
         </fieldset>
         <Field
           name="minimumBufferDays"
-          label="Minimum buffer (days)"
+          label={t("buffer")}
           inputMode="numeric"
-          placeholder="e.g. 7"
-          hint="For serials: warn me when my chapters written ahead cover fewer days of releases than this."
+          placeholder={t("bufferPlaceholder")}
+          hint={t("bufferHint")}
           defaultValue={saved.minimumBufferDays ?? ""}
           error={fields.minimumBufferDays}
         />
         <div className="button-row">
           <button type="submit" className="button" disabled={update.isPending} aria-busy={update.isPending || undefined}>
-            {update.isPending ? "Saving…" : "Save goals"}
+            {update.isPending ? saving("saving") : t("save")}
           </button>
           {update.isSuccess && !update.isPending && (
             <span role="status" className="muted">
-              Saved.
+              {saving("saved")}
             </span>
           )}
         </div>

@@ -2,26 +2,27 @@
 
 import { revalidatePath } from "next/cache";
 import { sessionPrincipal } from "@/server/auth/session";
-import { AppError, fieldProblems } from "@/server/errors";
+import { AppError } from "@/server/errors";
 import { createToken } from "@/server/tokens/create-token";
 import { createTokenInput } from "@/server/tokens/schemas";
 import { deleteToken } from "@/server/tokens/delete-token";
-import { problemsByField, type FormState } from "../../../_components/problem";
+import { formWords } from "../../../_components/form-words";
+import type { FormState } from "../../../_components/problem";
+import { getT, requestIntl } from "../../../_i18n/server";
 
 export interface CreateTokenState extends FormState {
   /** the new access token: shown once, never stored in the clear */
   created?: { name: string; accessToken: string };
 }
 
-const SIGNED_OUT = "Your session has ended. Sign in again to manage tokens.";
-
 export async function createTokenAction(_previous: CreateTokenState, form: FormData): Promise<CreateTokenState> {
-  const principal = await sessionPrincipal();
-  if (!principal) return { message: SIGNED_OUT };
+  const [principal, t, { locale }] = await Promise.all([sessionPrincipal(), getT("settings.tokens"), requestIntl()]);
+  if (!principal) return { message: t("signedOut") };
+  const words = formWords(locale);
   const name = String(form.get("name") ?? "");
   const parsed = createTokenInput.safeParse({ name, scopes: form.getAll("scopes").map(String) });
   if (!parsed.success) {
-    return { message: "The token was not made.", fields: problemsByField(fieldProblems(parsed.error.issues)), values: { name } };
+    return { message: t("notMade"), fields: words.issues(parsed.error.issues), values: { name } };
   }
   try {
     const created = await createToken(parsed.data, principal);
@@ -29,7 +30,7 @@ export async function createTokenAction(_previous: CreateTokenState, form: FormD
     return { created: { name: created.token.name, accessToken: created.access_token } };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return { message: error.message, fields: problemsByField(error.details), values: { name } };
+    return { ...words.refusal(error), values: { name } };
   }
 }
 

@@ -5,12 +5,15 @@ import { deliveriesCollection, listDeliveries } from "@/server/webhooks/list-del
 import { listWebhooks, webhooksCollection } from "@/server/webhooks/list-webhooks";
 import { listTokens } from "@/server/tokens/list-tokens";
 import { requirePrincipal } from "../../../_components/require-principal";
+import { getT } from "../../../_i18n/server";
 import { NewTokenForm } from "./new-token-form";
 import { NewWebhookForm } from "./new-webhook-form";
 import { TokenTable } from "./token-table";
 import { WebhookTable } from "./webhook-table";
 
-export const metadata: Metadata = { title: "Tokens" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getT("settings.tokens"))("title") };
+}
 
 /**
  * Settings → Tokens: make named tokens with chosen scopes, see where they were used, revoke them;
@@ -19,6 +22,7 @@ export const metadata: Metadata = { title: "Tokens" };
  */
 export default async function TokensPage() {
   const principal = await requirePrincipal("/settings/tokens");
+  const t = await getT("settings");
   const tokens = await listTokens(principal);
   const heldScopes = SCOPES.filter((scope) => principal.scopes.has(scope));
   const managesWebhooks = hasScope(principal, "webhooks");
@@ -30,34 +34,27 @@ export default async function TokensPage() {
   );
   return (
     <div className="narrow">
-      <p className="eyebrow">Settings</p>
-      <h1>Tokens</h1>
-      <p className="muted lede">
-        Tokens let scripts, tools and the <code>inkstone</code> command-line client act for you through the API. Give
-        each one a name and only the scopes it needs; revoke it the moment it is no longer used.
-      </p>
+      <p className="eyebrow">{t("eyebrow")}</p>
+      <h1>{t("tokens.heading")}</h1>
+      <p className="muted lede">{t.rich("tokens.lede", { code: (chunks) => <code>{chunks}</code> })}</p>
       <section aria-labelledby="new-token-heading" className="panel">
-        <h2 id="new-token-heading">New token</h2>
+        <h2 id="new-token-heading">{t("tokens.newHeading")}</h2>
         <NewTokenForm scopes={heldScopes} />
       </section>
       <section aria-labelledby="tokens-heading">
-        <h2 id="tokens-heading">Active tokens</h2>
+        <h2 id="tokens-heading">{t("tokens.activeHeading")}</h2>
         <TokenTable tokens={tokens} />
       </section>
       {managesWebhooks && (
         <section aria-labelledby="webhooks-title" id="webhooks" className="settings-part">
-          <h2 id="webhooks-title">Webhooks</h2>
-          <p className="muted lede">
-            A webhook tells another service the moment something happens — a chapter saved, a book made or deleted, an
-            export finished — instead of it asking again and again. Each delivery is signed with the webhook&apos;s secret
-            and retried for a day if the address does not answer.
-          </p>
+          <h2 id="webhooks-title">{t("webhooks.heading")}</h2>
+          <p className="muted lede">{t("webhooks.lede")}</p>
           <section aria-labelledby="new-webhook-heading" className="panel">
-            <h3 id="new-webhook-heading">New webhook</h3>
+            <h3 id="new-webhook-heading">{t("webhooks.newHeading")}</h3>
             <NewWebhookForm />
           </section>
           <section aria-labelledby="webhooks-heading">
-            <h3 id="webhooks-heading">Your webhooks</h3>
+            <h3 id="webhooks-heading">{t("webhooks.listHeading")}</h3>
             <WebhookTable webhooks={webhooks} latest={latest} />
           </section>
         </section>

@@ -1,11 +1,7 @@
 import type { Scope } from "@/server/auth/scopes";
+import type { Messages } from "@/i18n/catalog";
 
-/** What each scope lets a token do, in a writer's words. */
-export const SCOPE_LABELS: Record<Scope, string> = {
-  "read:books": "Read books and chapters",
-  "write:books": "Create, edit and delete books and chapters",
-  "read:analysis": "View templates and run analyses",
-  "write:analysis": "Create and publish analysis templates",
-  webhooks: "Register webhooks and read their delivery log",
-  admin: "Everything, including other writers' data",
-};
+/** What each scope lets a token do, in a writer's words: settings.tokens.scopeLabels in the catalogs. */
+export type ScopeLabels = Messages["settings"]["tokens"]["scopeLabels"];
+export type EveryScopeLabelled = AssertLabelled<ScopeLabels>;
+type AssertLabelled<T extends Record<Scope, string>> = T;

@@ -2,28 +2,29 @@
 
 import { revalidatePath } from "next/cache";
 import { sessionPrincipal } from "@/server/auth/session";
-import { AppError, fieldProblems } from "@/server/errors";
+import { AppError } from "@/server/errors";
 import { createWebhook } from "@/server/webhooks/create-webhook";
 import { deleteWebhook } from "@/server/webhooks/delete-webhook";
 import { pingWebhook } from "@/server/webhooks/ping-webhook";
 import { createWebhookInput } from "@/server/webhooks/schemas";
-import { problemsByField, type FormState } from "../../../_components/problem";
+import { formWords } from "../../../_components/form-words";
+import type { FormState } from "../../../_components/problem";
+import { getT, requestIntl } from "../../../_i18n/server";
 
 export interface CreateWebhookState extends FormState {
   /** the new hook's signing secret: shown once */
   created?: { url: string; secret: string };
 }
 
-const SIGNED_OUT = "Your session has ended. Sign in again to manage webhooks.";
-
 export async function createWebhookAction(_previous: CreateWebhookState, form: FormData): Promise<CreateWebhookState> {
-  const principal = await sessionPrincipal();
-  if (!principal) return { message: SIGNED_OUT };
+  const [principal, t, { locale }] = await Promise.all([sessionPrincipal(), getT("settings.webhooks"), requestIntl()]);
+  if (!principal) return { message: t("signedOut") };
+  const words = formWords(locale);
   const url = String(form.get("url") ?? "");
   const description = String(form.get("description") ?? "");
   const parsed = createWebhookInput.safeParse({ url, description, events: form.getAll("events").map(String) });
   if (!parsed.success) {
-    return { message: "The webhook was not added.", fields: problemsByField(fieldProblems(parsed.error.issues)), values: { url, description } };
+    return { message: t("notAdded"), fields: words.issues(parsed.error.issues), values: { url, description } };
   }
   try {
     const created = await createWebhook(parsed.data, principal);
@@ -31,8 +32,9 @@ export async function createWebhookAction(_previous: CreateWebhookState, form: F
     return { created: { url: created.url, secret: created.secret } };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const fields = error.code === "destination_not_allowed" ? { url: error.message } : problemsByField(error.details);
-    return { message: "The webhook was not added.", fields, values: { url, description } };
+    const refusal = words.refusal(error);
+    const fields = error.code === "destination_not_allowed" ? { url: locale === "en" ? error.message : refusal.message } : refusal.fields;
+    return { message: t("notAdded"), fields, values: { url, description } };
   }
 }
 

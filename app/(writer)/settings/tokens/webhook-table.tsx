@@ -1,22 +1,28 @@
+import type { Locale } from "@/i18n/locales";
 import type { DeliveryDto, WebhookDto } from "@/server/webhooks/schemas";
 import { formatDateTime } from "../../../_components/format";
 import { SubmitButton } from "../../../_components/submit-button";
+import { getT, requestIntl } from "../../../_i18n/server";
 import { deleteWebhookAction, pingWebhookAction } from "./webhook-actions";
 
+type Words = Awaited<ReturnType<typeof getT<"settings.webhooks">>>;
+
 /** How the hook's latest delivery went, in a few words. */
-function LastDelivery({ delivery }: { delivery: DeliveryDto | undefined }) {
-  if (!delivery) return <span className="muted">nothing sent yet</span>;
+function LastDelivery({ delivery, t, locale }: { delivery: DeliveryDto | undefined; t: Words; locale: Locale }) {
+  if (!delivery) return <span className="muted">{t("nothingSent")}</span>;
   const attempt = delivery.attempts.at(-1);
-  const answer = attempt ? (attempt.error === null ? `answered ${attempt.statusCode}` : attempt.error) : "waiting to be sent";
+  // The receiver's failure is the server's own English (an address refused, a time-out): said in other words elsewhere.
+  const failure = attempt?.error != null ? (locale === "en" ? attempt.error : t("noAnswer")) : null;
+  const answer = attempt ? (failure ?? t("answered", { status: String(attempt.statusCode) })) : t("waiting");
   return (
     <>
-      <code>{delivery.event}</code> {delivery.status}
+      <code>{delivery.event}</code> {t(`deliveryStatus.${delivery.status}`)}
       <span className="muted block">
         {answer}
         {attempt && (
           <>
             {" "}
-            · <time dateTime={attempt.at}>{formatDateTime(attempt.at)}</time>
+            · <time dateTime={attempt.at}>{formatDateTime(attempt.at, locale)}</time>
           </>
         )}
       </span>
@@ -25,12 +31,13 @@ function LastDelivery({ delivery }: { delivery: DeliveryDto | undefined }) {
 }
 
 /** The writer's webhooks, each with its latest delivery, a test button and a delete button. */
-export function WebhookTable({ webhooks, latest }: { webhooks: WebhookDto[]; latest: Record<string, DeliveryDto | undefined> }) {
+export async function WebhookTable({ webhooks, latest }: { webhooks: WebhookDto[]; latest: Record<string, DeliveryDto | undefined> }) {
+  const [t, { locale }] = await Promise.all([getT("settings.webhooks"), requestIntl()]);
   if (webhooks.length === 0) {
     return (
       <div className="empty">
-        <p className="empty-title">No webhooks.</p>
-        <p className="muted">Add an address above to be told when a chapter is saved or an export is ready, instead of asking.</p>
+        <p className="empty-title">{t("empty")}</p>
+        <p className="muted">{t("emptyHint")}</p>
       </div>
     );
   }
@@ -38,12 +45,12 @@ export function WebhookTable({ webhooks, latest }: { webhooks: WebhookDto[]; lat
     <table className="table">
       <thead>
         <tr>
-          <th scope="col">Address</th>
-          <th scope="col">Events</th>
-          <th scope="col">State</th>
-          <th scope="col">Latest delivery</th>
+          <th scope="col">{t("columns.address")}</th>
+          <th scope="col">{t("columns.events")}</th>
+          <th scope="col">{t("columns.state")}</th>
+          <th scope="col">{t("columns.latest")}</th>
           <th scope="col">
-            <span className="visually-hidden">Actions</span>
+            <span className="visually-hidden">{t("columns.actions")}</span>
           </th>
         </tr>
       </thead>
@@ -63,23 +70,29 @@ export function WebhookTable({ webhooks, latest }: { webhooks: WebhookDto[]; lat
                 ))}
               </ul>
             </td>
-            <td>{hook.active ? "on" : <span title={hook.disabledReason ?? undefined}>off{hook.disabledReason ? " (failing)" : ""}</span>}</td>
             <td>
-              <LastDelivery delivery={latest[hook.id]} />
+              {hook.active ? (
+                t("on")
+              ) : (
+                <span title={hook.disabledReason && locale === "en" ? hook.disabledReason : undefined}>{hook.disabledReason ? t("failing") : t("off")}</span>
+              )}
+            </td>
+            <td>
+              <LastDelivery delivery={latest[hook.id]} t={t} locale={locale} />
             </td>
             <td className="actions">
               <form action={pingWebhookAction}>
                 <input type="hidden" name="webhookId" value={hook.id} />
-                <SubmitButton className="button secondary small" pending="Sending…">
-                  <span aria-hidden="true">Send test</span>
-                  <span className="visually-hidden">Send test to {hook.url}</span>
+                <SubmitButton className="button secondary small" pending={t("sending")}>
+                  <span aria-hidden="true">{t("sendTest")}</span>
+                  <span className="visually-hidden">{t("sendTestTo", { url: hook.url })}</span>
                 </SubmitButton>
               </form>
               <form action={deleteWebhookAction}>
                 <input type="hidden" name="webhookId" value={hook.id} />
-                <SubmitButton className="button danger small" pending="Deleting…">
-                  <span aria-hidden="true">Delete</span>
-                  <span className="visually-hidden">Delete the webhook for {hook.url}</span>
+                <SubmitButton className="button danger small" pending={t("deleting")}>
+                  <span aria-hidden="true">{t("delete")}</span>
+                  <span className="visually-hidden">{t("deleteFor", { url: hook.url })}</span>
                 </SubmitButton>
               </form>
             </td>
