@@ -8,10 +8,11 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import path from "node:path";
 import { readEnv } from "../server/env-schema.mjs";
 
-/** What a build is made of: the app, the server code, the config, the schema and the dependencies. */
+/** What a build is made of: the app, the server code, the interface's words, the config, the schema and the dependencies. */
 export const BUILD_INPUTS = [
   "app",
   "server",
+  "i18n",
   "public",
   "proxy.ts",
   "instrumentation.ts",
