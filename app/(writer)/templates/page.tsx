@@ -8,7 +8,7 @@ import { getT, requestIntl } from "../../_i18n/server";
 import { requirePrincipal } from "../../_components/require-principal";
 import styles from "./_components/analysis.module.css";
 import { categoryLabel, categoryOptions, languageLabel, languageOptions } from "./_components/labels";
-import { builtInTemplateWords } from "./_components/report-words";
+import { builtInTemplateWords, tagsShown } from "./_components/report-words";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getT("analysis.templates");
@@ -96,9 +96,9 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Se
                 <Link href={`/templates/${template.id}`}>{shown(template).name}</Link>
               </h2>
               <p>{shown(template).summary}</p>
-              {template.tags.length > 0 && (
+              {tagsShown(locale, template).length > 0 && (
                 <ul className={styles.tags} aria-label={t("tags")}>
-                  {template.tags.map((tag) => (
+                  {tagsShown(locale, template).map((tag) => (
                     <li key={tag} className={styles.tag}>
                       {tag}
                     </li>

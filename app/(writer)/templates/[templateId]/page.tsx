@@ -15,7 +15,7 @@ import { getT, requestIntl } from "../../../_i18n/server";
 import { pagePrincipal, requirePrincipal } from "../../../_components/require-principal";
 import styles from "../_components/analysis.module.css";
 import { categoryLabel, languageLabel } from "../_components/labels";
-import { builtInTemplateWords } from "../_components/report-words";
+import { builtInTemplateWords, tagsShown } from "../_components/report-words";
 import { LibraryButton, PublishButton } from "../_components/library-button";
 import { RunOnBook } from "../_components/run-on-book";
 
@@ -104,9 +104,9 @@ export default async function TemplatePage({ params }: { params: Params }) {
             <dt>{t("status")}</dt>
             <dd>{template.published ? t("published") : t("draft")}</dd>
           </dl>
-          {template.tags.length > 0 && (
+          {tagsShown(locale, template).length > 0 && (
             <ul className={styles.tags} aria-label={t("tags")}>
-              {template.tags.map((tag) => (
+              {tagsShown(locale, template).map((tag) => (
                 <li key={tag} className={styles.tag}>
                   {tag}
                 </li>

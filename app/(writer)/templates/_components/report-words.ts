@@ -55,6 +55,16 @@ export function builtInTemplateWords(locale: Locale, slug: string | null): Templ
   return templateWords(locale, slug) ?? null;
 }
 
+const HAN = /\p{Script=Han}/u;
+
+/**
+ * The tags a page shows for a template: a built-in template carries its search words in English
+ * and Chinese alike, and a Chinese page shows the Chinese ones; a writer's tags are all theirs.
+ */
+export function tagsShown(locale: Locale, template: { builtIn: boolean; tags: string[] }): string[] {
+  return locale === "en" || !template.builtIn ? template.tags : template.tags.filter((tag) => HAN.test(tag));
+}
+
 /** Table cells that name one of the engine's categories (how a chapter ends, an outlier). */
 const CATEGORY_COLUMNS = new Set(["ending", "hook", "outlier", "kind", "opening", "category"]);
 
