@@ -52,6 +52,16 @@ function candidate(meta: Record<string, string | boolean>, sections: SectionDraf
   };
 }
 
+/** What json-problem.ts says JSON needed, by the catalog key that words it; punctuation (`":"`, `"," or "}"`) is shown as it is. */
+const EXPECTED_KEYS: Record<string, "aName" | "closingQuote" | "closingQuoteLine" | "escape" | "value" | "end"> = {
+  "a name in double quotes": "aName",
+  "a closing quote": "closingQuote",
+  "a closing quote (a line break inside a string is written \\n)": "closingQuoteLine",
+  'an escape such as \\n, \\" or \\u00e9': "escape",
+  'a value (a number, "text" in double quotes, true, false, null, { or [)': "value",
+  "the end of the text": "end",
+};
+
 /** The form field an issue of the API's schema is about: `name`, `section-2-params`, `sections`. */
 function fieldOf(path: PropertyKey[]): string {
   const [first, second, index, key] = path;
@@ -103,7 +113,8 @@ export function TemplateEditor({ probes, template }: { probes: ProbeChoice[]; te
   sections.forEach((section, index) => {
     const problem = jsonProblem(section.params || "{}");
     if (!problem) return;
-    const message = t("notJson", { line: problem.line, column: problem.column, expected: problem.expected });
+    const expectedKey = EXPECTED_KEYS[problem.expected];
+    const message = t("notJson", { line: problem.line, column: problem.column, expected: expectedKey ? t(`expected.${expectedKey}`) : problem.expected });
     badJson.set(`section-${index}-params`, message);
     issues.push({ field: `section-${index}-params`, text: t("sectionParameters", { number: index + 1, message }) });
   });

@@ -1,6 +1,6 @@
 "use client";
 
-import type { FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Field, SelectField } from "@/app/_components/field";
 import { FormAlert } from "@/app/_components/form-alert";
 import { trpc } from "@/app/_trpc/client";
@@ -64,15 +64,19 @@ export function EntryForm({ bookId, language, entry, initialName, chapters, comp
   const create = trpc.bible.createEntry.useMutation({ onSuccess: done });
   const update = trpc.bible.updateEntry.useMutation({ onSuccess: done });
   const pending = create.isPending || update.isPending;
+  // A missing name is said in the page's language before anything is sent (the API's field messages are English).
+  const [nameMissing, setNameMissing] = useState(false);
   const problem = bibleProblem(entry ? update.error : create.error, entry ? "changes." : "");
   const fields = problem?.fields ?? {};
-  const fieldError = (name: string) => Object.entries(fields).find(([key]) => key === name || key.startsWith(`${name}.`))?.[1];
+  const fieldError = (name: string) => (name === "name" && nameMissing ? t("form.nameRequired") : undefined) ?? Object.entries(fields).find(([key]) => key === name || key.startsWith(`${name}.`))?.[1];
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? "");
     const kind = text("kind") === "other" ? text("otherKind").trim() : text("kind");
+    setNameMissing(!text("name").trim());
+    if (!text("name").trim()) return;
     const values = {
       kind,
       name: text("name").trim(),
