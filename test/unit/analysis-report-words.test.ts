@@ -73,6 +73,8 @@ describe("a report in the page's language (decision 0512)", () => {
     expect(chinese.sections.map((s) => s.title)).toEqual(["转折点——各自通常出现的位置", "章节长度"]);
     const beats = chinese.sections[0]!.chart;
     expect(beats?.type === "beats" && beats.beats.map((b) => b.name)).toContain("激励事件");
+    // the beat sheet's table names them too
+    expect(chinese.sections[0]!.table.rows.map((row) => row.beat)).toEqual(["开场", "激励事件", "第一情节点", "第一挤压点", "中点", "第二挤压点", "第二情节点", "高潮", "结局"]);
     // the same sections in a template the writer made: their titles are theirs
     expect(reportIn("zh-CN", report!, null).sections.map((s) => s.title)).toEqual(report!.sections.map((s) => s.title));
     expect(reportWord("zh-CN", "Chapter length")).toBe("章节长度");

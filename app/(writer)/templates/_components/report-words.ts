@@ -86,7 +86,12 @@ export function reportIn(locale: Locale, report: AnalysisReport, slug: string | 
       table: {
         columns: section.table.columns.map((column) => ({ ...column, label: word(column.label), ...(column.unit !== undefined && { unit: word(column.unit) }) })),
         rows: section.table.rows.map((row) =>
-          Object.fromEntries(Object.entries(row).map(([key, cell]) => [key, typeof cell === "string" && CATEGORY_COLUMNS.has(key) ? word(cell) : cell])),
+          Object.fromEntries(
+            Object.entries(row).map(([key, cell]) => [
+              key,
+              typeof cell !== "string" ? cell : section.probe === "structure" && key === "beat" ? beatName(locale, slug, cell) : CATEGORY_COLUMNS.has(key) ? word(cell) : cell,
+            ]),
+          ),
         ),
       },
       chart:
