@@ -15,6 +15,7 @@ function engineWords(report: AnalysisReport): string[] {
     ...section.table.columns.flatMap((column) => [column.label, column.unit ?? ""]),
     ...(section.chart?.type === "bar" || section.chart?.type === "line" ? [...section.chart.series.map((s) => s.name), section.chart.yLabel ?? ""] : []),
     ...(section.probe === "overuse" ? section.table.rows.map((row) => String(row.category)) : []),
+    ...section.table.rows.filter((row) => row.chapter === "Total").map(() => "Total"),
   ]).filter((word) => /[A-Za-z]/.test(word) && !/\p{Script=Han}/u.test(word) && !/^[A-Z]{2,6}$/.test(word));
 }
 

@@ -65,6 +65,9 @@ export function tagsShown(locale: Locale, template: { builtIn: boolean; tags: st
   return locale === "en" || !template.builtIn ? template.tags : template.tags.filter((tag) => HAN.test(tag));
 }
 
+/** The row of a table that sums the chapters, in its chapter column (a chapter's own title is the writer's). */
+const TOTAL_ROW = "Total";
+
 /** Table cells that name one of the engine's categories (how a chapter ends, an outlier). */
 const CATEGORY_COLUMNS = new Set(["ending", "hook", "outlier", "kind", "opening", "category"]);
 
@@ -89,7 +92,13 @@ export function reportIn(locale: Locale, report: AnalysisReport, slug: string | 
           Object.fromEntries(
             Object.entries(row).map(([key, cell]) => [
               key,
-              typeof cell !== "string" ? cell : section.probe === "structure" && key === "beat" ? beatName(locale, slug, cell) : CATEGORY_COLUMNS.has(key) ? word(cell) : cell,
+              typeof cell !== "string"
+                ? cell
+                : section.probe === "structure" && key === "beat"
+                  ? beatName(locale, slug, cell)
+                  : CATEGORY_COLUMNS.has(key) || (key === "chapter" && cell === TOTAL_ROW)
+                    ? word(cell)
+                    : cell,
             ]),
           ),
         ),
