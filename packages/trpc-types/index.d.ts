@@ -4952,6 +4952,9 @@ export type AppRouter = TRPCBuiltRouter<
               message: string;
               occurrences?: number | undefined;
               absentChapters?: number | undefined;
+              mentions?: number | undefined;
+              exitPosition?: number | null | undefined;
+              returnsAt?: number | null | undefined;
             }>;
           chaptersScanned: number;
           absence: number;

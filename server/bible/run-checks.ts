@@ -70,6 +70,8 @@ export async function runChecks(input: { bookId: string; absence: number }, prin
         result.findings.push({
           kind: "after_exit",
           ...(await atSpan(entry, chapters[index]!, spans[0]!)),
+          mentions: spans.length,
+          exitPosition: exitIndex < 0 ? null : chapters[exitIndex]!.position,
           message:
             exitIndex < 0
               ? `${entry.name} left the story in an earlier book of the series, but is named here (${spans.length}×).`
@@ -95,6 +97,7 @@ export async function runChecks(input: { bookId: string; absence: number }, prin
             ? `${entry.name} is last seen here, then absent for ${gap} chapters, until chapter ${returns.position}.`
             : `${entry.name} is last seen here, then absent for the last ${gap} chapters.`,
           absentChapters: gap,
+          returnsAt: returns ? returns.position : null,
         });
       }
     }

@@ -339,6 +339,10 @@ export const findingSchema = z
     message: z.string(),
     occurrences: z.int().optional().describe("near_name: how often the variant appears in the book"),
     absentChapters: z.int().optional().describe("long_absence: chapters in a row without the character"),
+    // What `message` says, as data, so that a page can say it in its own language (decision 0512).
+    mentions: z.int().optional().describe("after_exit: how often the entry is named in this chapter"),
+    exitPosition: z.int().nullable().optional().describe("after_exit: the 1-based place of the chapter it leaves in; null: an earlier book of the series"),
+    returnsAt: z.int().nullable().optional().describe("long_absence: the 1-based place of the chapter that names it again; null: none does"),
   })
   .meta({ id: "BibleFinding" });
 export type FindingDto = z.infer<typeof findingSchema>;

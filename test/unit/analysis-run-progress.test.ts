@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { jobSettled, runProgress } from "@/app/(writer)/analyze/[bookId]/run-progress";
-import { ERROR_SENTENCES, UNREACHABLE_SENTENCE } from "@/app/_components/problem";
+import { problemsIn } from "@/app/_components/problem";
+import { MESSAGES } from "@/i18n/catalog";
+import { translatorFor } from "@/i18n/translator";
 
-const following = { runPending: false, runError: null, jobId: "job-1" };
+const ERROR_SENTENCES = MESSAGES.en.errors.code;
+const UNREACHABLE_SENTENCE = MESSAGES.en.errors.unreachable;
+/** The form's words for a failure, in English as the page gives them (useProblems). */
+const problems = problemsIn(translatorFor("en", "errors"));
+
+const following = { runPending: false, runError: null, jobId: "job-1", problems };
 /** What a tRPC call that the server answered with an error code throws (server/trpc/init.ts). */
 const answered = (code: string) => Object.assign(new Error(code), { data: { error: code } });
 
@@ -37,8 +44,8 @@ describe("the Analyze form following a slow run", () => {
   });
 
   it("shows the run request's own error with its fields, and is busy while the request is out", () => {
-    expect(runProgress({ runPending: true, runError: null, jobId: null, job: undefined, jobError: null }).busy).toBe(true);
-    const refused = runProgress({ runPending: false, runError: answered("template_not_installed"), jobId: null, job: undefined, jobError: null });
+    expect(runProgress({ runPending: true, runError: null, jobId: null, job: undefined, jobError: null, problems }).busy).toBe(true);
+    const refused = runProgress({ runPending: false, runError: answered("template_not_installed"), jobId: null, job: undefined, jobError: null, problems });
     expect(refused).toMatchObject({ busy: false, message: ERROR_SENTENCES.template_not_installed });
   });
 });

@@ -164,6 +164,12 @@ describe("continuity checks (issue 21 item 6)", () => {
     ]);
     const exit = checks.findings.find((f) => f.kind === "after_exit")!;
     expect(exit).toMatchObject({ entryId: roger.id, chapterId: chapters[4]!.id, offset: 0, length: 5 });
+    // What each message says is data too, for a page to say it in its own language (decision 0512).
+    expect(exit).toMatchObject({ mentions: 1, exitPosition: 1 });
+    expect(checks.findings.filter((f) => f.kind === "long_absence").map((f) => [f.entryName, f.absentChapters, f.returnsAt])).toEqual([
+      ["Roger", 3, 5],
+      ["林黛玉", 5, null],
+    ]);
     const typo = checks.findings.find((f) => f.text === "林黛王")!;
     expect(texts[4]!.slice(typo.offset, typo.offset + typo.length)).toBe("林黛王");
   });

@@ -4,11 +4,16 @@ import { searchTemplates, templatesCollection } from "@/server/analysis/search-t
 import { TEMPLATE_CATEGORIES, TEMPLATE_LANGUAGES } from "@/server/analysis/schemas";
 import { hasScope } from "@/server/auth/scopes";
 import { defaultCollectionOptions } from "@/server/collections";
+import { getT, requestIntl } from "../../_i18n/server";
 import { requirePrincipal } from "../../_components/require-principal";
 import styles from "./_components/analysis.module.css";
-import { CATEGORY_LABELS, CATEGORY_OPTIONS, LANGUAGE_LABELS, LANGUAGE_OPTIONS } from "./_components/labels";
+import { categoryLabel, categoryOptions, languageLabel, languageOptions } from "./_components/labels";
+import { builtInTemplateWords, tagsShown } from "./_components/report-words";
 
-export const metadata: Metadata = { title: "Templates" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getT("analysis.templates");
+  return { title: t("title") };
+}
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 const PER_PAGE = 24;
@@ -27,31 +32,35 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Se
   const options = defaultCollectionOptions(templatesCollection, { page, perPage: PER_PAGE, filters: { category, language } });
   const result = await searchTemplates({ ...options, q }, principal);
   const pages = Math.max(1, Math.ceil(result.total / PER_PAGE));
+  const [t, words, { locale }] = await Promise.all([getT("analysis.templates"), getT("analysis"), requestIntl()]);
+  // A built-in template in the page's language (by its slug); a writer's own as they wrote it.
+  const shown = (template: { slug: string; builtIn: boolean; name: string; summary: string }) =>
+    (template.builtIn && builtInTemplateWords(locale, template.slug)) || template;
   const pageLink = (n: number) => `/templates?${new URLSearchParams({ ...(q && { q }), ...(category && { category }), ...(language && { language }), page: String(n) })}`;
 
   return (
     <>
       <div className={styles.head}>
         <div>
-          <h1>Analysis templates</h1>
-          <p className="lede">Recipes for taking a book apart — structure, pacing, characters, style. Install one, then run it on a book.</p>
+          <h1>{t("heading")}</h1>
+          <p className="lede">{t("lede")}</p>
         </div>
         {hasScope(principal, "write:analysis") && (
           <Link href="/templates/new" className="button">
-            New template
+            {t("new")}
           </Link>
         )}
       </div>
       <form className={styles.search} role="search" action="/templates">
         <div className="field">
-          <label htmlFor="template-q">Search</label>
-          <input id="template-q" name="q" type="search" defaultValue={q} placeholder="Save the Cat, dialogue, 起承转合…" maxLength={200} />
+          <label htmlFor="template-q">{t("search")}</label>
+          <input id="template-q" name="q" type="search" defaultValue={q} placeholder={t("searchPlaceholder")} maxLength={200} />
         </div>
         <div className="field">
-          <label htmlFor="template-category">Category</label>
+          <label htmlFor="template-category">{t("category")}</label>
           <select id="template-category" name="category" defaultValue={category ?? ""}>
-            <option value="">All categories</option>
-            {CATEGORY_OPTIONS.map((o) => (
+            <option value="">{t("allCategories")}</option>
+            {categoryOptions(words).map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>
@@ -59,10 +68,10 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Se
           </select>
         </div>
         <div className="field">
-          <label htmlFor="template-language">Language</label>
+          <label htmlFor="template-language">{t("language")}</label>
           <select id="template-language" name="language" defaultValue={language ?? ""}>
-            <option value="">All languages</option>
-            {LANGUAGE_OPTIONS.map((o) => (
+            <option value="">{t("allLanguages")}</option>
+            {languageOptions(words).map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>
@@ -70,26 +79,26 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Se
           </select>
         </div>
         <button type="submit" className="button secondary">
-          Search
+          {t("submit")}
         </button>
       </form>
 
       {result.items.length === 0 ? (
         <div className="empty">
-          <p className="empty-title">No template matches.</p>
-          <Link href="/templates">Show them all</Link>
+          <p className="empty-title">{t("noMatch")}</p>
+          <Link href="/templates">{t("showAll")}</Link>
         </div>
       ) : (
-        <ul className={styles.cards} aria-label="Templates">
-          {result.items.map((t) => (
-            <li key={t.id} className={styles.card}>
+        <ul className={styles.cards} aria-label={t("list")}>
+          {result.items.map((template) => (
+            <li key={template.id} className={styles.card}>
               <h2>
-                <Link href={`/templates/${t.id}`}>{t.name}</Link>
+                <Link href={`/templates/${template.id}`}>{shown(template).name}</Link>
               </h2>
-              <p>{t.summary}</p>
-              {t.tags.length > 0 && (
-                <ul className={styles.tags} aria-label="Tags">
-                  {t.tags.map((tag) => (
+              <p>{shown(template).summary}</p>
+              {tagsShown(locale, template).length > 0 && (
+                <ul className={styles.tags} aria-label={t("tags")}>
+                  {tagsShown(locale, template).map((tag) => (
                     <li key={tag} className={styles.tag}>
                       {tag}
                     </li>
@@ -97,25 +106,21 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Se
                 </ul>
               )}
               <div className={styles.cardFoot}>
-                <span>{CATEGORY_LABELS[t.category as keyof typeof CATEGORY_LABELS] ?? t.category}</span>
-                <span>{LANGUAGE_LABELS[t.language]}</span>
-                <span>
-                  {t.installs} {t.installs === 1 ? "install" : "installs"}
-                </span>
-                {t.installed && <span className={styles.installed}>Installed</span>}
-                {!t.published && <span className={styles.draft}>Draft</span>}
+                <span>{categoryLabel(words, template.category)}</span>
+                <span>{languageLabel(words, template.language)}</span>
+                <span>{t("installs", { count: template.installs })}</span>
+                {template.installed && <span className={styles.installed}>{t("installed")}</span>}
+                {!template.published && <span className={styles.draft}>{t("draft")}</span>}
               </div>
             </li>
           ))}
         </ul>
       )}
       {pages > 1 && (
-        <nav className={styles.pages} aria-label="Pages">
-          {page > 1 && <Link href={pageLink(page - 1)}>← Previous</Link>}
-          <span className="muted">
-            Page {page} of {pages}
-          </span>
-          {page < pages && <Link href={pageLink(page + 1)}>Next →</Link>}
+        <nav className={styles.pages} aria-label={t("pages")}>
+          {page > 1 && <Link href={pageLink(page - 1)}>{t("previous")}</Link>}
+          <span className="muted">{t("page", { page, pages })}</span>
+          {page < pages && <Link href={pageLink(page + 1)}>{t("next")}</Link>}
         </nav>
       )}
     </>

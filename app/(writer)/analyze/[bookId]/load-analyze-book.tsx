@@ -5,7 +5,7 @@ import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
 import type { BookDto } from "@/server/books/schemas";
 import { AppError } from "@/server/errors";
-import { ERROR_SENTENCES } from "../../../_components/problem";
+import { getT } from "../../../_i18n/server";
 
 /**
  * The book an Analyze page (the analyses, Compare) is about, or what the page shows instead: the
@@ -18,11 +18,12 @@ export async function loadAnalyzeBook(bookId: string, principal: Principal): Pro
   } catch (error) {
     if (error instanceof AppError && (error.code === "not_found" || error.code === "gone")) notFound();
     if (error instanceof AppError && (error.code === "forbidden" || error.code === "book_in_trash")) {
+      const [errors, t] = await Promise.all([getT("errors"), getT("analysis.analyze")]);
       return {
         refusal: (
           <div className="empty">
-            <p className="empty-title">{ERROR_SENTENCES[error.code]}</p>
-            <Link href="/books">Back to your books</Link>
+            <p className="empty-title">{errors(`code.${error.code}`)}</p>
+            <Link href="/books">{t("backToBooks")}</Link>
           </div>
         ),
       };

@@ -5,15 +5,19 @@ import { analysesCollection, listAnalyses } from "@/server/analysis/list-analyse
 import { listInstalledTemplates } from "@/server/analysis/list-installed-templates";
 import type { TemplateSummaryDto } from "@/server/analysis/schemas";
 import { defaultCollectionOptions, MAX_PER_PAGE } from "@/server/collections";
-import { formatDateTime } from "../../../_components/format";
+import { getFormat, getT, requestIntl } from "../../../_i18n/server";
 import { requirePrincipal } from "../../../_components/require-principal";
 import styles from "../../templates/_components/analysis.module.css";
 import { ReportView } from "../../templates/_components/report-view";
+import { builtInTemplateWords, reportIn } from "../../templates/_components/report-words";
 import { DeleteResultButton } from "./delete-result-button";
 import { loadAnalyzeBook } from "./load-analyze-book";
 import { RunForm } from "./run-form";
 
-export const metadata: Metadata = { title: "Analyze" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getT("analysis.analyze");
+  return { title: t("title") };
+}
 
 type Params = Promise<{ bookId: string }>;
 type Search = Promise<{ analysis?: string | string[]; template?: string | string[] }>;
@@ -41,6 +45,11 @@ export default async function AnalyzePage({ params, searchParams }: { params: Pa
   const [templates, kept] = await Promise.all([listInstalledTemplates(principal), listAnalyses({ bookId, options }, principal)]);
   const analysisId = typeof chosen === "string" ? chosen : kept.items.find((a) => a.status === "succeeded")?.id;
   const analysis = analysisId ? await getAnalysis({ bookId, analysisId }, principal).catch(() => null) : null;
+  const [t, format, { locale }] = await Promise.all([getT("analysis.analyze"), getFormat(), requestIntl()]);
+  const dateTime = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
+  // A built-in template is named in the page's language (by its slug); a writer's template as they named it.
+  const builtInSlugs = new Map(templates.filter((template) => template.builtIn).map((template) => [template.id, template.slug]));
+  const templateName = (templateId: string, name: string) => builtInTemplateWords(locale, builtInSlugs.get(templateId) ?? null)?.name ?? name;
 
   return (
     <>
@@ -48,21 +57,19 @@ export default async function AnalyzePage({ params, searchParams }: { params: Pa
         <Link href={`/books/${book.id}`}>← {book.title}</Link>
       </p>
       <div className={styles.head}>
-        <h1>Analyze</h1>
+        <h1>{t("title")}</h1>
         <Link href={`/analyze/${book.id}/compare`} className="button secondary">
-          Compare with…
+          {t("compareWith")}
         </Link>
       </div>
       <section className="panel" aria-labelledby="run-heading">
-        <h2 id="run-heading">Run a template</h2>
+        <h2 id="run-heading">{t("runHeading")}</h2>
         {templates.length === 0 ? (
-          <p>
-            Your library is empty. <Link href="/templates">Find a template</Link> and install it first.
-          </p>
+          <p>{t.rich("emptyLibrary", { link: (words) => <Link href="/templates">{words}</Link> })}</p>
         ) : (
           <RunForm
             bookId={book.id}
-            templates={templates.map((t) => ({ id: t.id, name: t.name }))}
+            templates={templates.map((template) => ({ id: template.id, name: templateName(template.id, template.name) }))}
             chosen={preselected(templates, book.language, askedTemplate)}
           />
         )}
@@ -72,41 +79,41 @@ export default async function AnalyzePage({ params, searchParams }: { params: Pa
           {analysis ? (
             <>
               <h2 id="result-heading" className={styles.subhead}>
-                {analysis.templateName}
+                {templateName(analysis.templateId, analysis.templateName)}
               </h2>
               <p className="muted">
-                Run {formatDateTime(analysis.createdAt)}
-                {analysis.durationMs !== null && ` · ${analysis.durationMs} ms`}
-                {Array.isArray(analysis.parameters.characters) && ` · following ${(analysis.parameters.characters as string[]).join(", ")}`}
-                {Array.isArray(analysis.parameters.terms) && ` · tracing ${(analysis.parameters.terms as string[]).join(", ")}`}
+                {t("ran", { when: dateTime(analysis.createdAt) })}
+                {analysis.durationMs !== null && t("duration", { ms: format.number(analysis.durationMs) })}
+                {Array.isArray(analysis.parameters.characters) && t("following", { names: (analysis.parameters.characters as string[]).join(", ") })}
+                {Array.isArray(analysis.parameters.terms) && t("tracing", { terms: (analysis.parameters.terms as string[]).join(", ") })}
               </p>
-              <DeleteResultButton bookId={book.id} analysisId={analysis.id} templateName={analysis.templateName} />
+              <DeleteResultButton bookId={book.id} analysisId={analysis.id} templateName={templateName(analysis.templateId, analysis.templateName)} />
               {analysis.report ? (
-                <ReportView report={analysis.report} />
+                <ReportView report={reportIn(locale, analysis.report, builtInSlugs.get(analysis.templateId) ?? null)} />
               ) : (
-                <p role="status">{analysis.status === "failed" ? `This run failed: ${analysis.error?.message}` : "This analysis is still running; reload in a moment."}</p>
+                <p role="status">{analysis.status === "failed" ? t("failed", { message: analysis.error?.message ?? "" }) : t("running")}</p>
               )}
             </>
           ) : (
             <p id="result-heading" className="muted">
-              No result yet. Run a template to see charts and tables here.
+              {t("noResult")}
             </p>
           )}
         </section>
         <aside className={styles.side} aria-labelledby="kept-heading">
           <h2 id="kept-heading" className={styles.subhead}>
-            Kept results
+            {t("kept")}
           </h2>
           {kept.items.length === 0 ? (
-            <p className="muted">None yet.</p>
+            <p className="muted">{t("none")}</p>
           ) : (
             <ul className={styles.kept}>
               {kept.items.map((a) => (
                 <li key={a.id}>
                   <Link href={`/analyze/${book.id}?analysis=${a.id}`} aria-current={a.id === analysis?.id ? "true" : undefined}>
-                    {a.templateName}
+                    {templateName(a.templateId, a.templateName)}
                   </Link>
-                  <small className="muted">{a.status === "succeeded" ? formatDateTime(a.createdAt) : a.status}</small>
+                  <small className="muted">{a.status === "succeeded" ? dateTime(a.createdAt) : t(`status.${a.status}`)}</small>
                 </li>
               ))}
             </ul>

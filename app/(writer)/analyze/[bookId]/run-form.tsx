@@ -5,6 +5,8 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Field, SelectField } from "../../../_components/field";
 import { FormAlert } from "../../../_components/form-alert";
 import { trpc } from "../../../_trpc/client";
+import { useProblems } from "../../../_components/use-problems";
+import { useTranslations } from "use-intl";
 import { jobSettled, runProgress } from "./run-progress";
 import styles from "../../templates/_components/analysis.module.css";
 
@@ -15,6 +17,8 @@ import styles from "../../templates/_components/analysis.module.css";
  */
 export function RunForm({ bookId, templates, chosen }: { bookId: string; templates: { id: string; name: string }[]; chosen?: string }) {
   const router = useRouter();
+  const t = useTranslations("analysis.run");
+  const problems = useProblems();
   const [jobId, setJobId] = useState<string | null>(null);
   const open = (analysisId: string) => router.push(`/analyze/${bookId}?analysis=${encodeURIComponent(analysisId)}`);
   const run = trpc.analysis.run.useMutation({
@@ -31,6 +35,7 @@ export function RunForm({ bookId, templates, chosen }: { bookId: string; templat
     jobId,
     job: job.data,
     jobError: job.error,
+    problems,
   });
   useEffect(() => {
     if (finished) router.push(`/analyze/${bookId}?analysis=${encodeURIComponent(finished)}`);
@@ -58,22 +63,22 @@ export function RunForm({ bookId, templates, chosen }: { bookId: string; templat
   }
 
   return (
-    <form onSubmit={submit} className="stack" aria-label="Run an analysis">
+    <form onSubmit={submit} className="stack" aria-label={t("label")}>
       <FormAlert message={message} />
       <div className={styles.runner}>
-        <SelectField name="templateId" label="Template" options={templates.map((t) => ({ value: t.id, label: t.name }))} defaultValue={chosen} />
-        <Field name="characters" label="Characters to follow" hint="Optional; names separated by commas." placeholder="Ahab, Ishmael" error={fields.characters} />
-        <Field name="terms" label="Words to trace" hint="Optional, for the term timeline; separated by commas." placeholder="harpoon, 玉佩" error={fields.terms} />
+        <SelectField name="templateId" label={t("template")} options={templates.map((template) => ({ value: template.id, label: template.name }))} defaultValue={chosen} />
+        <Field name="characters" label={t("characters")} hint={t("charactersHint")} placeholder={t("charactersPlaceholder")} error={fields.characters} />
+        <Field name="terms" label={t("terms")} hint={t("termsHint")} placeholder={t("termsPlaceholder")} error={fields.terms} />
         <button type="submit" name="run" value="one" className="button" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? "Analysing…" : "Run"}
+          {busy ? t("analysing") : t("run")}
         </button>
         {templates.length > 1 && (
-          <button type="submit" name="run" value="all" className="button secondary" disabled={busy} title="Every template in your library, on one reading of the book">
-            Run all installed
+          <button type="submit" name="run" value="all" className="button secondary" disabled={busy} title={t("runAllTitle")}>
+            {t("runAll")}
           </button>
         )}
       </div>
-      {jobId && busy && <p className="muted" role="status">This one takes a while; the result opens when it is ready.</p>}
+      {jobId && busy && <p className="muted" role="status">{t("slow")}</p>}
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import type { JobDto } from "@/server/jobs/schemas";
-import { describeProblem, ERROR_SENTENCES, type Problem } from "../../../_components/problem";
+import type { Problem, Problems } from "../../../_components/problem";
 
 interface RunProgressInput {
   runPending: boolean;
@@ -9,6 +9,8 @@ interface RunProgressInput {
   job: (Pick<JobDto, "status" | "error"> & { result?: unknown }) | undefined;
   /** why polling the job failed: it expired (410), vanished (404), or the server was unreachable */
   jobError: unknown;
+  /** the page's ways of putting a failure into words (useProblems) */
+  problems: Pick<Problems, "describeProblem" | "sentence">;
 }
 
 interface RunProgress {
@@ -30,13 +32,13 @@ export function jobSettled(job: Pick<JobDto, "status"> | undefined, jobError: un
  * read ends the wait like a failed one, with the sentence for why; otherwise the form would say
  * "Analysing…" for ever about a job nobody can follow any more.
  */
-export function runProgress({ runPending, runError, jobId, job, jobError }: RunProgressInput): RunProgress {
+export function runProgress({ runPending, runError, jobId, job, jobError, problems: { describeProblem, sentence } }: RunProgressInput): RunProgress {
   const analysisId = job?.status === "succeeded" ? (job.result as { analysisId?: string } | null)?.analysisId : undefined;
   const problem = describeProblem(runError, "parameters.");
   const following = jobId !== null;
   const message =
     problem?.message ??
-    (following && (job?.status === "failed" || job?.status === "cancelled") ? (job.error?.message ?? ERROR_SENTENCES.internal) : undefined) ??
+    (following && (job?.status === "failed" || job?.status === "cancelled") ? (job.error?.message ?? sentence("internal")) : undefined) ??
     (following && jobError ? describeProblem(jobError)?.message : undefined);
   return {
     busy: runPending || (following && !analysisId && !jobSettled(job, jobError)),

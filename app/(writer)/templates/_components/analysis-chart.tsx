@@ -5,6 +5,7 @@ import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent, Vi
 import * as echarts from "echarts/core";
 import { SVGRenderer } from "echarts/renderers";
 import { useEffect, useRef } from "react";
+import { useTranslations } from "use-intl";
 import type { SectionResult } from "@/server/analysis/engine/report";
 import { drawThemedChart, type Palette } from "@/app/_components/themed-chart";
 import styles from "./analysis.module.css";
@@ -17,7 +18,9 @@ function axis(p: Palette) {
   return { axisLine: { lineStyle: { color: p.line } }, axisLabel: { color: p.muted }, splitLine: { lineStyle: { color: p.line } }, nameTextStyle: { color: p.muted } };
 }
 
-function optionFor(chart: Chart, p: Palette): echarts.EChartsCoreOption {
+type Words = ReturnType<typeof useTranslations<"analysis.report">>;
+
+function optionFor(t: Words, chart: Chart, p: Palette): echarts.EChartsCoreOption {
   const base = {
     animation: false,
     textStyle: { color: p.ink, fontFamily: "inherit" },
@@ -38,9 +41,9 @@ function optionFor(chart: Chart, p: Palette): echarts.EChartsCoreOption {
     const data = chart.chapters.map((c) => [c.start * 100, c.end * 100, c.words, c.title]);
     return {
       ...base,
-      xAxis: { type: "value", min: 0, max: 100, name: "% of the book", nameLocation: "middle", nameGap: 30, ...axis(p) },
-      yAxis: { type: "value", name: "words", ...axis(p) },
-      tooltip: { ...base.tooltip, formatter: (item: { value: [number, number, number, string] }) => chapterTooltip(item.value[3], item.value[2]) },
+      xAxis: { type: "value", min: 0, max: 100, name: t("percentOfBook"), nameLocation: "middle", nameGap: 30, ...axis(p) },
+      yAxis: { type: "value", name: t("chartWords"), ...axis(p) },
+      tooltip: { ...base.tooltip, formatter: (item: { value: [number, number, number, string] }) => chapterTooltip(item.value[3], t("tooltipWords", { count: item.value[2] })) },
       series: [
         {
           type: "custom",
@@ -80,9 +83,10 @@ function optionFor(chart: Chart, p: Palette): echarts.EChartsCoreOption {
 /** One section's chart, drawn as SVG and redrawn in the page's colours when the theme changes. */
 export function AnalysisChart({ chart, label }: { chart: Chart; label: string }) {
   const box = useRef<HTMLDivElement>(null);
+  const t = useTranslations("analysis.report");
   useEffect(() => {
-    return drawThemedChart(box.current!, (p) => optionFor(chart, p));
-  }, [chart]);
+    return drawThemedChart(box.current!, (p) => optionFor(t, chart, p));
+  }, [t, chart]);
   const tall = chart.type === "heatmap" ? Math.max(220, 48 + chart.rows.length * 34) : 300;
   return <div ref={box} className={styles.chart} style={{ height: tall }} role="img" aria-label={label} data-chart={chart.type} />;
 }

@@ -1,21 +1,14 @@
 import { TEMPLATE_CATEGORIES, TEMPLATE_LANGUAGES } from "@/server/analysis/schemas";
 
-export const CATEGORY_LABELS: Record<(typeof TEMPLATE_CATEGORIES)[number], string> = {
-  structure: "Structure",
-  pacing: "Pacing",
-  character: "Character",
-  style: "Style",
-  genre: "Genre",
-  dialogue: "Dialogue",
-  readability: "Readability",
-  other: "Other",
-};
+/** The words a page has for categories and languages: its `analysis` translator, on the server or in the browser. */
+type Words = (key: `categoryName.${(typeof TEMPLATE_CATEGORIES)[number]}` | `languageName.${(typeof TEMPLATE_LANGUAGES)[number]}`) => string;
 
-export const LANGUAGE_LABELS: Record<(typeof TEMPLATE_LANGUAGES)[number], string> = {
-  en: "English",
-  zh: "Chinese (中文)",
-  any: "Any language",
-};
+/** A template's category in the page's language; a category the catalog does not know, as stored. */
+export function categoryLabel(t: Words, category: string): string {
+  return (TEMPLATE_CATEGORIES as readonly string[]).includes(category) ? t(`categoryName.${category as (typeof TEMPLATE_CATEGORIES)[number]}`) : category;
+}
 
-export const CATEGORY_OPTIONS = TEMPLATE_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }));
-export const LANGUAGE_OPTIONS = TEMPLATE_LANGUAGES.map((value) => ({ value, label: LANGUAGE_LABELS[value] }));
+export const languageLabel = (t: Words, language: (typeof TEMPLATE_LANGUAGES)[number]) => t(`languageName.${language}`);
+
+export const categoryOptions = (t: Words) => TEMPLATE_CATEGORIES.map((value) => ({ value, label: t(`categoryName.${value}`) }));
+export const languageOptions = (t: Words) => TEMPLATE_LANGUAGES.map((value) => ({ value, label: t(`languageName.${value}`) }));

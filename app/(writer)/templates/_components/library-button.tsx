@@ -2,12 +2,15 @@
 
 import { useRouter } from "next/navigation";
 import { FormAlert } from "../../../_components/form-alert";
-import { describeProblem } from "../../../_components/problem";
+import { useProblems } from "../../../_components/use-problems";
+import { useTranslations } from "use-intl";
 import { trpc } from "../../../_trpc/client";
 
 /** Install or uninstall a template, then show the page again with the new count and badge. */
 export function LibraryButton({ templateId, installed }: { templateId: string; installed: boolean }) {
   const router = useRouter();
+  const t = useTranslations("analysis.template");
+  const { describeProblem } = useProblems();
   const install = trpc.analysis.install.useMutation({ onSuccess: () => router.refresh() });
   const uninstall = trpc.analysis.uninstall.useMutation({ onSuccess: () => router.refresh() });
   const mutation = installed ? uninstall : install;
@@ -22,7 +25,7 @@ export function LibraryButton({ templateId, installed }: { templateId: string; i
         disabled={mutation.isPending}
         onClick={() => mutation.mutate({ templateId })}
       >
-        {installed ? "Uninstall" : "Install"}
+        {installed ? t("uninstall") : t("install")}
       </button>
     </div>
   );
@@ -31,6 +34,8 @@ export function LibraryButton({ templateId, installed }: { templateId: string; i
 /** Publish or unpublish the author's template. */
 export function PublishButton({ templateId, published }: { templateId: string; published: boolean }) {
   const router = useRouter();
+  const t = useTranslations("analysis.template");
+  const { describeProblem } = useProblems();
   const update = trpc.analysis.update.useMutation({ onSuccess: () => router.refresh() });
   const problem = describeProblem(update.error, "template.");
   return (
@@ -42,7 +47,7 @@ export function PublishButton({ templateId, published }: { templateId: string; p
         disabled={update.isPending}
         onClick={() => update.mutate({ templateId, changes: { published: !published } })}
       >
-        {published ? "Unpublish" : "Publish"}
+        {published ? t("unpublish") : t("publish")}
       </button>
     </div>
   );

@@ -2,11 +2,12 @@ import type { AnalysisReport, SectionResult } from "@/server/analysis/engine/rep
 import { AnalysisChart } from "./analysis-chart";
 import styles from "./analysis.module.css";
 import { ScrollRegion } from "@/app/_components/scroll-region";
+import { getFormat, getT } from "@/app/_i18n/server";
 
-const number = new Intl.NumberFormat("en", { maximumFractionDigits: 2 });
-const shown = (value: string | number | null) => (value === null ? "—" : typeof value === "number" ? number.format(value) : value);
+type Shown = (value: string | number | null) => string;
 
-function Section({ section }: { section: SectionResult }) {
+async function Section({ section, shown }: { section: SectionResult; shown: Shown }) {
+  const t = await getT("analysis.report");
   const headingId = `section-${section.id}`;
   return (
     <section aria-labelledby={headingId} className={styles.section}>
@@ -24,7 +25,7 @@ function Section({ section }: { section: SectionResult }) {
           ))}
         </dl>
       )}
-      {section.chart && <AnalysisChart chart={section.chart} label={`${section.title}: chart`} />}
+      {section.chart && <AnalysisChart chart={section.chart} label={t("chart", { title: section.title })} />}
       {section.notes.map((note) => (
         <p key={note} className="muted">
           {note}
@@ -32,8 +33,8 @@ function Section({ section }: { section: SectionResult }) {
       ))}
       {section.table.rows.length > 0 && (
         <details className={styles.tableBox} open={!section.chart}>
-          <summary>Table ({section.table.rows.length} rows)</summary>
-          <ScrollRegion className={styles.scroll} label={`${section.title}: table`}>
+          <summary>{t("table", { count: section.table.rows.length })}</summary>
+          <ScrollRegion className={styles.scroll} label={t("tableLabel", { title: section.title })}>
             <table className="table">
               <thead>
                 <tr>
@@ -64,21 +65,26 @@ function Section({ section }: { section: SectionResult }) {
   );
 }
 
-/** A stored report: headline figures, a chart and a table per section. */
-export function ReportView({ report }: { report: AnalysisReport }) {
+/**
+ * A stored report: headline figures, a chart and a table per section. The report's own words are
+ * translated before it comes here (report-words.ts); figures are formatted in the page's language.
+ */
+export async function ReportView({ report }: { report: AnalysisReport }) {
+  const [t, format] = await Promise.all([getT("analysis.report"), getFormat()]);
+  const shown: Shown = (value) => (value === null ? "—" : typeof value === "number" ? format.number(value, { maximumFractionDigits: 2 }) : value);
   return (
     <div className={styles.report}>
       {report.empty && (
         <p className={styles.emptyReport} role="status">
-          This book has no chapters yet, so there is nothing to measure. The sections below are empty.
+          {t("empty")}
         </p>
       )}
       <p className="muted">
-        {report.chapters} {report.chapters === 1 ? "chapter" : "chapters"} · {number.format(report.words)} {report.language === "zh" ? "characters (字)" : "words"} · language{" "}
-        {report.language}
+        {t("chapters", { count: report.chapters })} · {report.language === "zh" ? t("characters", { count: format.number(report.words) }) : t("words", { count: report.words })} ·{" "}
+        {t("language", { language: t(`languageName.${report.language}`) })}
       </p>
       {report.sections.map((section) => (
-        <Section key={section.id} section={section} />
+        <Section key={section.id} section={section} shown={shown} />
       ))}
     </div>
   );

@@ -2,11 +2,13 @@
 
 import { useRouter } from "next/navigation";
 import type { FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import { SelectField } from "../../../_components/field";
 
 /** After an install: pick one of the writer's books and open its Analyze page with this template chosen. */
 export function RunOnBook({ templateId, books }: { templateId: string; books: { id: string; title: string }[] }) {
   const router = useRouter();
+  const t = useTranslations("analysis.template");
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -15,10 +17,10 @@ export function RunOnBook({ templateId, books }: { templateId: string; books: { 
   }
 
   return (
-    <form onSubmit={submit} className="stack" aria-label="Run on a book">
-      <SelectField name="bookId" id="run-on-book" label="Book" options={books.map((b) => ({ value: b.id, label: b.title }))} />
+    <form onSubmit={submit} className="stack" aria-label={t("runOnLabel")}>
+      <SelectField name="bookId" id="run-on-book" label={t("book")} options={books.map((b) => ({ value: b.id, label: b.title }))} />
       <button type="submit" className="button">
-        Run on a book
+        {t("runOn")}
       </button>
     </form>
   );

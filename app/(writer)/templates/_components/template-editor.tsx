@@ -5,11 +5,12 @@ import { useMemo, useState, type FormEvent } from "react";
 import { createTemplateInput, type TemplateDto } from "@/server/analysis/schemas";
 import { Field, SelectField } from "../../../_components/field";
 import { FormAlert } from "../../../_components/form-alert";
-import { describeProblem } from "../../../_components/problem";
+import { useProblems } from "../../../_components/use-problems";
+import { useTranslations } from "use-intl";
 import { trpc } from "../../../_trpc/client";
 import styles from "./analysis.module.css";
 import { jsonProblem } from "./json-problem";
-import { CATEGORY_OPTIONS, LANGUAGE_OPTIONS } from "./labels";
+import { categoryOptions, languageOptions } from "./labels";
 
 /** What the editor knows of a probe: enough to offer it, its views and an example of its parameters. */
 export interface ProbeChoice {
@@ -51,6 +52,16 @@ function candidate(meta: Record<string, string | boolean>, sections: SectionDraf
   };
 }
 
+/** What json-problem.ts says JSON needed, by the catalog key that words it; punctuation (`":"`, `"," or "}"`) is shown as it is. */
+const EXPECTED_KEYS: Record<string, "aName" | "closingQuote" | "closingQuoteLine" | "escape" | "value" | "end"> = {
+  "a name in double quotes": "aName",
+  "a closing quote": "closingQuote",
+  "a closing quote (a line break inside a string is written \\n)": "closingQuoteLine",
+  'an escape such as \\n, \\" or \\u00e9': "escape",
+  'a value (a number, "text" in double quotes, true, false, null, { or [)': "value",
+  "the end of the text": "end",
+};
+
 /** The form field an issue of the API's schema is about: `name`, `section-2-params`, `sections`. */
 function fieldOf(path: PropertyKey[]): string {
   const [first, second, index, key] = path;
@@ -67,6 +78,13 @@ function fieldOf(path: PropertyKey[]): string {
  */
 export function TemplateEditor({ probes, template }: { probes: ProbeChoice[]; template?: TemplateDto }) {
   const router = useRouter();
+  const t = useTranslations("analysis.editor");
+  const words = useTranslations("analysis");
+  const { describeProblem } = useProblems();
+  const knows = (key: string) => words.has(key as Parameters<typeof words.has>[0]);
+  // A probe named in the page's language (the probe's own English name is its API name).
+  const probeName = (probe: ProbeChoice) => (knows(`probe.${probe.id}`) ? words(`probe.${probe.id}` as "probe.counts") : probe.name);
+  const probeAbout = (probe: ProbeChoice) => (knows(`probeAbout.${probe.id}`) ? words(`probeAbout.${probe.id}` as "probeAbout.counts") : probe.description);
   const [meta, setMeta] = useState<Record<string, string | boolean>>({
     name: template?.name ?? "",
     summary: template?.summary ?? "",
@@ -95,9 +113,10 @@ export function TemplateEditor({ probes, template }: { probes: ProbeChoice[]; te
   sections.forEach((section, index) => {
     const problem = jsonProblem(section.params || "{}");
     if (!problem) return;
-    const message = `not JSON at line ${problem.line}, column ${problem.column}: expected ${problem.expected}`;
+    const expectedKey = EXPECTED_KEYS[problem.expected];
+    const message = t("notJson", { line: problem.line, column: problem.column, expected: expectedKey ? t(`expected.${expectedKey}`) : problem.expected });
     badJson.set(`section-${index}-params`, message);
-    issues.push({ field: `section-${index}-params`, text: `Section ${index + 1} parameters: ${message}` });
+    issues.push({ field: `section-${index}-params`, text: t("sectionParameters", { number: index + 1, message }) });
   });
   for (const issue of checked.success ? [] : checked.error.issues) {
     const field = fieldOf(issue.path);
@@ -125,7 +144,7 @@ export function TemplateEditor({ probes, template }: { probes: ProbeChoice[]; te
     const taken = new Set(sections.map((s) => s.id));
     let id = slug(probe.id, sections.length + 1);
     for (let n = 2; taken.has(id); n++) id = `${slug(probe.id, n)}-${n}`;
-    setSections([...sections, { id, title: probe.name, probe: probe.id, view: probe.views[0] ?? "table", params: probe.example }]);
+    setSections([...sections, { id, title: probeName(probe), probe: probe.id, view: probe.views[0] ?? "table", params: probe.example }]);
   }
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -136,14 +155,14 @@ export function TemplateEditor({ probes, template }: { probes: ProbeChoice[]; te
   }
 
   return (
-    <form onSubmit={submit} className="stack" noValidate aria-label={template ? "Edit template" : "New template"}>
+    <form onSubmit={submit} className="stack" noValidate aria-label={template ? t("editTitle") : t("newTitle")}>
       <FormAlert message={problem?.message} />
-      <Field name="name" label="Name" required value={String(meta.name)} onChange={set("name")} onBlur={touch("name")} error={problem?.fields.name} />
-      <Field name="summary" label="Summary" hint="One line for the gallery." value={String(meta.summary)} onChange={set("summary")} onBlur={touch("summary")} />
+      <Field name="name" label={t("name")} required value={String(meta.name)} onChange={set("name")} onBlur={touch("name")} error={problem?.fields.name} />
+      <Field name="summary" label={t("summary")} hint={t("summaryHint")} value={String(meta.summary)} onChange={set("summary")} onBlur={touch("summary")} />
       <Field
         name="description"
-        label="Description"
-        hint="Markdown."
+        label={t("description")}
+        hint={t("descriptionHint")}
         multiline
         rows={5}
         value={String(meta.description)}
@@ -151,41 +170,41 @@ export function TemplateEditor({ probes, template }: { probes: ProbeChoice[]; te
         onBlur={touch("description")}
       />
       <div className="field-row">
-        <SelectField name="category" label="Category" options={CATEGORY_OPTIONS} value={String(meta.category)} onChange={set("category")} />
-        <SelectField name="language" label="Language" options={LANGUAGE_OPTIONS} value={String(meta.language)} onChange={set("language")} />
+        <SelectField name="category" label={t("category")} options={categoryOptions(words)} value={String(meta.category)} onChange={set("category")} />
+        <SelectField name="language" label={t("language")} options={languageOptions(words)} value={String(meta.language)} onChange={set("language")} />
       </div>
-      <Field name="tags" label="Tags" hint="Separated by commas." value={String(meta.tags)} onChange={set("tags")} onBlur={touch("tags")} />
+      <Field name="tags" label={t("tags")} hint={t("tagsHint")} value={String(meta.tags)} onChange={set("tags")} onBlur={touch("tags")} />
 
-      <h2 className={styles.subhead}>Sections</h2>
-      {sections.length === 0 && <p className="muted">Add a section for each measure the template should show.</p>}
+      <h2 className={styles.subhead}>{t("sections")}</h2>
+      {sections.length === 0 && <p className="muted">{t("noSections")}</p>}
       {sections.map((section, index) => {
         const probe = byId.get(section.probe);
         return (
-          <fieldset key={index} className={styles.editorSection} aria-label={`Section ${index + 1}`}>
+          <fieldset key={index} className={styles.editorSection} aria-label={t("section", { number: index + 1 })}>
             <legend>
-              {index + 1}. {probe?.name ?? section.probe}
+              {index + 1}. {probe ? probeName(probe) : section.probe}
             </legend>
-            {probe && <p className="field-hint">{probe.description}</p>}
+            {probe && <p className="field-hint">{probeAbout(probe)}</p>}
             <div className="field-row">
               <Field
                 name={`section-${index}-title`}
-                label="Title"
+                label={t("sectionTitle")}
                 value={section.title}
                 onChange={(e) => change(index, { title: e.currentTarget.value })}
                 onBlur={touch(`section-${index}-title`)}
               />
               <SelectField
                 name={`section-${index}-view`}
-                label="Shown as"
-                options={(probe?.views ?? [section.view]).map((v) => ({ value: v, label: v }))}
+                label={t("shownAs")}
+                options={(probe?.views ?? [section.view]).map((v) => ({ value: v, label: knows(`template.view.${v}`) ? words(`template.view.${v}` as "template.view.table") : v }))}
                 value={section.view}
                 onChange={(e) => change(index, { view: e.currentTarget.value })}
               />
             </div>
             <Field
               name={`section-${index}-params`}
-              label="Parameters (JSON)"
-              hint={probe && probe.parameters.length > 0 ? `Takes: ${probe.parameters.join(", ")}` : undefined}
+              label={t("parameters")}
+              hint={probe && probe.parameters.length > 0 ? t("takes", { names: probe.parameters.join(", ") }) : undefined}
               multiline
               rows={3}
               value={section.params}
@@ -195,13 +214,13 @@ export function TemplateEditor({ probes, template }: { probes: ProbeChoice[]; te
             />
             <div className="button-row">
               <button type="button" className="button ghost small" disabled={index === 0} onClick={() => move(index, -1)}>
-                Move up
+                {t("moveUp")}
               </button>
               <button type="button" className="button ghost small" disabled={index === sections.length - 1} onClick={() => move(index, 1)}>
-                Move down
+                {t("moveDown")}
               </button>
               <button type="button" className="button danger small" onClick={() => setSections(sections.filter((_, i) => i !== index))}>
-                Remove
+                {t("remove")}
               </button>
             </div>
           </fieldset>
@@ -209,38 +228,38 @@ export function TemplateEditor({ probes, template }: { probes: ProbeChoice[]; te
       })}
       <div className="button-row">
         <label htmlFor="add-probe" className="visually-hidden">
-          Probe to add
+          {t("probeToAdd")}
         </label>
         <select id="add-probe" className={styles.inline} value={adding} onChange={(e) => setAdding(e.currentTarget.value)}>
           {probes.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.name}
+              {probeName(p)}
             </option>
           ))}
         </select>
         <button type="button" className="button secondary small" onClick={addSection}>
-          Add section
+          {t("addSection")}
         </button>
       </div>
 
       <div aria-live="polite">
         {live.length > 0 ? (
-          <ul className={styles.problems} aria-label="Problems">
+          <ul className={styles.problems} aria-label={t("problems")}>
             {live.slice(0, 8).map((p) => (
               <li key={p}>{p}</li>
             ))}
           </ul>
         ) : (
-          issues.length === 0 && <p className={styles.valid}>The template is valid.</p>
+          issues.length === 0 && <p className={styles.valid}>{t("valid")}</p>
         )}
       </div>
       <label className="checkbox">
         <input type="checkbox" checked={Boolean(meta.published)} onChange={(e) => setMeta({ ...meta, published: e.currentTarget.checked })} />
-        Publish: list it in every writer&apos;s gallery
+        {t("publish")}
       </label>
       <div className="button-row">
         <button type="submit" className="button" disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
-          {template ? "Save changes" : "Create template"}
+          {template ? t("save") : t("create")}
         </button>
       </div>
     </form>

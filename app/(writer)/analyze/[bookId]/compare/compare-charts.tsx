@@ -5,6 +5,7 @@ import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } f
 import * as echarts from "echarts/core";
 import { SVGRenderer } from "echarts/renderers";
 import { useEffect, useRef } from "react";
+import { useFormatter, useTranslations } from "use-intl";
 import type { ComparisonDto } from "@/server/analysis/compare-schemas";
 import { drawThemedChart, type Palette } from "@/app/_components/themed-chart";
 import styles from "../../../templates/_components/analysis.module.css";
@@ -14,10 +15,25 @@ echarts.use([LineChart, ScatterChart, GridComponent, TooltipComponent, LegendCom
 
 type Profile = ComparisonDto["left"];
 type Series = ComparisonDto["series"][number];
+type Words = ReturnType<typeof useTranslations<"analysis.compare">>;
+/** Whether the catalog has a message for a key the server sent (a series key, a unit, a hook type). */
+const knows = (t: Words, key: string) => t.has(key as Parameters<Words["has"]>[0]);
 
 /** How a book is named in a legend: an earlier version says when. */
-export function sideName(profile: Profile): string {
-  return profile.asOf ? `${profile.title} (as of ${profile.asOf.slice(0, 16).replace("T", " ")} UTC)` : profile.title;
+function sideName(t: Words, profile: Profile): string {
+  return profile.asOf ? t("sideAsOf", { title: profile.title, when: profile.asOf.slice(0, 16).replace("T", " ") }) : profile.title;
+}
+
+/** A series' label and unit in the page's language, by its stable key; a series the catalog lacks as the server named it. */
+function seriesLabel(t: Words, series: Series): string {
+  return knows(t, `series.${series.key}`) ? t(`series.${series.key}` as "series.beats") : series.label;
+}
+function unitOf(t: Words, unit: string): string {
+  return unit && knows(t, `unit.${unit}`) ? t(`unit.${unit}` as "unit.words") : unit;
+}
+/** How a chapter ends (the hook-type series' categories), in the page's language. */
+function hookName(t: Words, kind: string): string {
+  return knows(t, `hook.${kind}`) ? t(`hook.${kind}` as "hook.question") : kind;
 }
 
 function axis(p: Palette) {
@@ -54,26 +70,27 @@ const sharedOption = (p: Palette) => ({
 const tooltipStyle = (p: Palette) => ({ trigger: "item" as const, backgroundColor: p.card, borderColor: p.line, textStyle: { color: p.ink } });
 
 /** The shared 0–100 % position axis. */
-const positionAxis = (p: Palette) => ({ type: "value" as const, min: 0, max: 100, name: "% of the book", nameLocation: "middle" as const, nameGap: 28, ...axis(p) });
+const positionAxis = (t: Words, p: Palette) => ({ type: "value" as const, min: 0, max: 100, name: t("positionAxis"), nameLocation: "middle" as const, nameGap: 28, ...axis(p) });
 
 /**
  * A category series (how each chapter ends): one row per kind, each chapter a mark in its row at
  * its middle — a filled circle for the first book, a hollow diamond for the second, so the two
  * read apart where they share a row.
  */
-function categoryOptionFor(comparison: ComparisonDto, series: Series, p: Palette): echarts.EChartsCoreOption {
+function categoryOptionFor(t: Words, comparison: ComparisonDto, series: Series, p: Palette): echarts.EChartsCoreOption {
   const sides = [comparison.left, comparison.right];
   return {
     ...sharedOption(p),
     tooltip: {
       ...tooltipStyle(p),
-      formatter: (item: { seriesName: string; name: string; value: [number, string] }) => `${item.seriesName}<br/>${item.name} · ${item.value[0]} %<br/><b>${item.value[1]}</b>`,
+      formatter: (item: { seriesName: string; name: string; value: [number, string] }) =>
+        `${item.seriesName}<br/>${item.name} · ${item.value[0]} %<br/><b>${hookName(t, item.value[1])}</b>`,
     },
     grid: { left: 104, right: 24, top: 40, bottom: 48 },
-    xAxis: positionAxis(p),
-    yAxis: { type: "category", data: series.categories, inverse: true, ...axis(p) },
+    xAxis: positionAxis(t, p),
+    yAxis: { type: "category", data: series.categories, inverse: true, ...axis(p), axisLabel: { color: p.muted, formatter: (kind: string) => hookName(t, kind) } },
     series: sides.map((profile, index) => ({
-      name: sideName(profile),
+      name: sideName(t, profile),
       type: "scatter",
       symbol: index === 0 ? "circle" : "diamond",
       symbolSize: index === 0 ? 9 : 11,
@@ -87,22 +104,23 @@ function categoryOptionFor(comparison: ComparisonDto, series: Series, p: Palette
   };
 }
 
-function optionFor(comparison: ComparisonDto, series: Series, p: Palette): echarts.EChartsCoreOption {
-  if (series.categories) return categoryOptionFor(comparison, series, p);
+function optionFor(t: Words, comparison: ComparisonDto, series: Series, p: Palette): echarts.EChartsCoreOption {
+  if (series.categories) return categoryOptionFor(t, comparison, series, p);
+  const unit = unitOf(t, series.unit);
   const sides = [comparison.left, comparison.right];
   return {
     ...sharedOption(p),
     tooltip: {
       ...tooltipStyle(p),
       formatter: (item: { seriesName: string; name: string; value: [number, number | null] }) =>
-        `${item.seriesName}<br/>${item.name} · ${item.value[0]} %<br/><b>${item.value[1] ?? "—"}</b> ${series.unit}`,
+        `${item.seriesName}<br/>${item.name} · ${item.value[0]} %<br/><b>${item.value[1] ?? "—"}</b> ${unit}`,
     },
     grid: { left: 56, right: 24, top: 40, bottom: 48 },
-    xAxis: positionAxis(p),
+    xAxis: positionAxis(t, p),
     // shares and counts start at 0; scores and means are scaled to their range
-    yAxis: { type: "value", name: series.unit, scale: series.unit !== "%" && series.key !== "chapter-words" && series.key !== "speakers", ...axis(p) },
+    yAxis: { type: "value", name: unit, scale: series.unit !== "%" && series.key !== "chapter-words" && series.key !== "speakers", ...axis(p) },
     series: sides.map((profile, index) => ({
-      name: sideName(profile),
+      name: sideName(t, profile),
       type: "line",
       data: points(profile, series.key),
       connectNulls: false,
@@ -116,15 +134,25 @@ function optionFor(comparison: ComparisonDto, series: Series, p: Palette): echar
 
 function SeriesChart({ comparison, series }: { comparison: ComparisonDto; series: Series }) {
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => drawThemedChart(box.current!, (p) => optionFor(comparison, series, p)), [comparison, series]);
-  return <div ref={box} className={styles.chart} style={{ height: 300 }} role="img" aria-label={`${series.label}: ${comparison.left.title} and ${sideName(comparison.right)}`} data-series={series.key} />;
+  const t = useTranslations("analysis.compare");
+  useEffect(() => drawThemedChart(box.current!, (p) => optionFor(t, comparison, series, p)), [t, comparison, series]);
+  return (
+    <div
+      ref={box}
+      className={styles.chart}
+      style={{ height: 300 }}
+      role="img"
+      aria-label={t("chartLabel", { series: seriesLabel(t, series), left: comparison.left.title, right: sideName(t, comparison.right) })}
+      data-series={series.key}
+    />
+  );
 }
 
 /** How many chapters of a book take each kind of a category series ("statement 4, dialogue 1"), in the series' order. */
-function kindCounts(profile: Profile, series: Series): string {
+function kindCounts(t: Words, profile: Profile, series: Series): string {
   const values = profile.values[series.key] ?? [];
   const counts = (series.categories ?? []).map((kind) => [kind, values.filter((value) => value === kind).length] as const).filter(([, count]) => count > 0);
-  return counts.length ? counts.map(([kind, count]) => `${kind} ${count}`).join(", ") : "no chapter with text";
+  return counts.length ? counts.map(([kind, count]) => `${hookName(t, kind)} ${count}`).join(", ") : t("noText");
 }
 
 /** The chapter each book has where a turning point usually falls. */
@@ -136,50 +164,51 @@ function beatChapter(profile: Profile, target: number): string {
 /** Every series as a chart with both books on the 0–100 % axis, then the turning points as a table. */
 export function CompareCharts({ comparison }: { comparison: ComparisonDto }) {
   const { left, right } = comparison;
+  const t = useTranslations("analysis.compare");
+  const format = useFormatter();
   const charts = comparison.series.filter((series) => series.key !== "beats");
   return (
-    <div className={styles.report} aria-label="Comparison">
+    <div className={styles.report} aria-label={t("region")}>
       <p className="muted">
-        {[left, right].map((profile) => `${sideName(profile)}: ${profile.chapters.length} chapters, ${profile.words.toLocaleString("en")} words`).join(" · ")}. Each
-        chapter is drawn at the middle of its share of its book&apos;s words; dotted lines mark where the Three-Act turning points usually fall.
+        {t("explain", { sides: [left, right].map((profile) => t("side", { name: sideName(t, profile), chapters: profile.chapters.length, words: profile.words })).join(" · ") })}
       </p>
       {charts.map((series) => (
         <section key={series.key} className={styles.section} aria-labelledby={`compare-${series.key}`}>
-          <h3 id={`compare-${series.key}`}>{series.label}</h3>
+          <h3 id={`compare-${series.key}`}>{seriesLabel(t, series)}</h3>
           {[left, right].some((profile) => profile.notes[series.key]) && (
             <p className="muted">
               {[left, right]
                 .filter((profile) => profile.notes[series.key])
-                .map((profile) => `${sideName(profile)}: ${profile.notes[series.key]}`)
+                .map((profile) => `${sideName(t, profile)}: ${profile.notes[series.key]}`)
                 .join(" · ")}
             </p>
           )}
           <SeriesChart comparison={comparison} series={series} />
           {series.categories && (
             <p className="muted" data-kind-counts={series.key}>
-              Chapters by kind — {[left, right].map((profile) => `${sideName(profile)}: ${kindCounts(profile, series)}`).join(" · ")}
+              {t("byKind", { counts: [left, right].map((profile) => `${sideName(t, profile)}: ${kindCounts(t, profile, series)}`).join(" · ") })}
             </p>
           )}
         </section>
       ))}
       {comparison.series.some((series) => series.key === "beats") && (
         <section className={styles.section} aria-labelledby="compare-beats">
-          <h3 id="compare-beats">Turning points (Three-Act Structure)</h3>
-          <ScrollRegion className={styles.scroll} label="Turning points, as a table">
+          <h3 id="compare-beats">{t("beatsHeading")}</h3>
+          <ScrollRegion className={styles.scroll} label={t("beatsTable")}>
             <table>
               <thead>
                 <tr>
-                  <th scope="col">Turning point</th>
-                  <th scope="col">Usually at</th>
-                  <th scope="col">{sideName(left)}</th>
-                  <th scope="col">{sideName(right)}</th>
+                  <th scope="col">{t("turningPoint")}</th>
+                  <th scope="col">{t("usuallyAt")}</th>
+                  <th scope="col">{sideName(t, left)}</th>
+                  <th scope="col">{sideName(t, right)}</th>
                 </tr>
               </thead>
               <tbody>
                 {comparison.beats.map((beat) => (
                   <tr key={beat.name}>
                     <th scope="row">{beat.name}</th>
-                    <td>{beat.target} %</td>
+                    <td>{format.number(beat.target)} %</td>
                     <td>{beatChapter(left, beat.target)}</td>
                     <td>{beatChapter(right, beat.target)}</td>
                   </tr>

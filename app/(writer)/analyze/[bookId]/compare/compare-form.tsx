@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Field, SelectField } from "../../../../_components/field";
+import { useTranslations } from "use-intl";
 import styles from "../../../templates/_components/analysis.module.css";
 
 const EARLIER = "";
@@ -19,6 +20,7 @@ function localInputValue(iso: string | undefined): string | undefined {
 /** Another book, or this one as it stood at a time the writer picks (in their own zone, sent as UTC). */
 export function CompareForm({ bookId, books, chosen, asOf }: { bookId: string; books: { id: string; title: string }[]; chosen?: string; asOf?: string }) {
   const router = useRouter();
+  const t = useTranslations("analysis.compare");
   const [other, setOther] = useState(chosen ?? (asOf ? EARLIER : (books[0]?.id ?? EARLIER)));
   const [error, setError] = useState<string | undefined>();
 
@@ -30,29 +32,29 @@ export function CompareForm({ bookId, books, chosen, asOf }: { bookId: string; b
     if (other !== EARLIER) query.set("with", other);
     if (when) {
       const time = new Date(when);
-      if (Number.isNaN(time.getTime())) return setError("Pick a date and time.");
+      if (Number.isNaN(time.getTime())) return setError(t("pickTime"));
       query.set("asOf", time.toISOString());
     } else if (other === EARLIER) {
-      return setError("Pick the day and time of the earlier version.");
+      return setError(t("pickEarlier"));
     }
     setError(undefined);
     router.push(`/analyze/${bookId}/compare?${query}`);
   }
 
-  const options = [...books.map((book) => ({ value: book.id, label: book.title })), { value: EARLIER, label: "This book, as it stood earlier" }];
+  const options = [...books.map((book) => ({ value: book.id, label: book.title })), { value: EARLIER, label: t("earlier") }];
   return (
-    <form onSubmit={submit} className={styles.runner} aria-label="What to compare with">
-      <SelectField name="with" label="Compare with" options={options} value={other} onChange={(event) => setOther(event.currentTarget.value)} />
+    <form onSubmit={submit} className={styles.runner} aria-label={t("formLabel")}>
+      <SelectField name="with" label={t("with")} options={options} value={other} onChange={(event) => setOther(event.currentTarget.value)} />
       <Field
         name="asOf"
-        label={other === EARLIER ? "As of" : "As of (optional)"}
+        label={other === EARLIER ? t("asOf") : t("asOfOptional")}
         type="datetime-local"
         defaultValue={localInputValue(asOf)}
-        hint={other === EARLIER ? "The chapters as they were saved by then." : "Leave empty for the book as it is now."}
+        hint={other === EARLIER ? t("asOfHintEarlier") : t("asOfHintNow")}
         error={error}
       />
       <button type="submit" className="button">
-        Compare
+        {t("submit")}
       </button>
     </form>
   );

@@ -6,21 +6,33 @@ import { booksCollection, listBooks } from "@/server/books/list-books";
 import { defaultCollectionOptions, MAX_PER_PAGE } from "@/server/collections";
 import { AppError } from "@/server/errors";
 import { FormAlert } from "../../../../_components/form-alert";
-import { ERROR_SENTENCES } from "../../../../_components/problem";
+import { getT, requestIntl } from "../../../../_i18n/server";
+import { beatName } from "../../../templates/_components/report-words";
 import { requirePrincipal } from "../../../../_components/require-principal";
 import styles from "../../../templates/_components/analysis.module.css";
 import { loadAnalyzeBook } from "../load-analyze-book";
 import { CompareCharts } from "./compare-charts";
 import { CompareForm } from "./compare-form";
 
-export const metadata: Metadata = { title: "Compare" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getT("analysis.compare");
+  return { title: t("title") };
+}
 
 type Params = Promise<{ bookId: string }>;
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
 /** What went wrong, in the words the rest of the app uses; a validation problem says its own. */
-function problemSentence(error: AppError): string {
-  return error.code === "validation_failed" || error.code === "not_found" ? error.message : ERROR_SENTENCES[error.code];
+function problemSentence(error: AppError, errors: (key: `code.${AppError["code"]}`) => string): string {
+  return error.code === "validation_failed" || error.code === "not_found" ? error.message : errors(`code.${error.code}`);
+}
+
+/**
+ * The comparison as the page shows it: the turning points named in the page's language (they are
+ * the built-in Three-Act Structure's). Series labels and units are the client's, by their keys.
+ */
+function comparisonIn(locale: Parameters<typeof beatName>[0], comparison: ComparisonDto): ComparisonDto {
+  return { ...comparison, beats: comparison.beats.map((beat) => ({ ...beat, name: beatName(locale, "three-act-structure", beat.name) })) };
 }
 
 /**
@@ -34,6 +46,7 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
   const loaded = await loadAnalyzeBook(bookId, principal);
   if (!("book" in loaded)) return loaded.refusal;
   const { book } = loaded;
+  const [t, errors, { locale }] = await Promise.all([getT("analysis.compare"), getT("errors"), requestIntl()]);
   const books = await listBooks(defaultCollectionOptions(booksCollection, { perPage: MAX_PER_PAGE }), principal);
   const others = books.items.filter((other) => other.id !== book.id).map((other) => ({ id: other.id, title: other.title }));
   const asked = { otherBookId: typeof search.with === "string" && search.with ? search.with : undefined, asOf: typeof search.asOf === "string" && search.asOf ? search.asOf : undefined };
@@ -42,13 +55,13 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
   let problem: string | null = null;
   if (asked.otherBookId || asked.asOf) {
     const query = compareBooksQuery.safeParse(asked);
-    if (!query.success) problem = "That time is not one we can read; pick it again.";
+    if (!query.success) problem = t("badTime");
     else {
       try {
-        comparison = await compareBooks({ ...query.data, bookId: book.id }, principal);
+        comparison = comparisonIn(locale, await compareBooks({ ...query.data, bookId: book.id }, principal));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        problem = problemSentence(error);
+        problem = problemSentence(error, errors);
       }
     }
   }
@@ -56,23 +69,19 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
   return (
     <>
       <p className="eyebrow">
-        <Link href={`/analyze/${book.id}`}>← Analyze {book.title}</Link>
+        <Link href={`/analyze/${book.id}`}>{t("back", { title: book.title })}</Link>
       </p>
       <div className={styles.head}>
-        <h1>Compare</h1>
+        <h1>{t("title")}</h1>
       </div>
       <section className="panel" aria-labelledby="compare-with-heading">
-        <h2 id="compare-with-heading">Compare {book.title} with…</h2>
+        <h2 id="compare-with-heading">{t("heading", { title: book.title })}</h2>
         <CompareForm bookId={book.id} books={others} chosen={asked.otherBookId} asOf={asked.asOf} />
       </section>
       <FormAlert message={problem ?? undefined} />
       {comparison && <CompareCharts comparison={comparison} />}
       {!comparison && !problem && (
-        <p className="muted">
-          Pick a published book you are studying, or this book as it stood on an earlier day, to see both side by side: chapter lengths,
-          dialogue, pacing, who speaks, sentence length, readability, emotion, how chapters end and the turning points, along the length
-          of each book.
-        </p>
+        <p className="muted">{t("intro")}</p>
       )}
     </>
   );

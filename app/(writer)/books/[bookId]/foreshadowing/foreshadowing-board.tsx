@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { FormAlert } from "@/app/_components/form-alert";
-import { describeProblem } from "@/app/_components/problem";
+import { useProblems } from "@/app/_components/use-problems";
+import { useTranslations } from "use-intl";
 import { trpc } from "@/app/_trpc/client";
 import type { ForeshadowingDto, ForeshadowingStatus } from "@/server/foreshadowing/schemas";
 import styles from "./foreshadowing.module.css";
@@ -28,20 +29,12 @@ interface ChapterChoice {
   number: number;
 }
 
-const COLUMNS: { status: ForeshadowingStatus; label: string; empty: string }[] = [
-  { status: "overdue", label: "Overdue", empty: "Nothing overdue." },
-  { status: "open", label: "Open", empty: "Nothing waiting to be paid off." },
-  { status: "paid_off", label: "Paid off", empty: "Nothing paid off yet." },
-  { status: "dropped", label: "Dropped", empty: "Nothing dropped." },
-];
+const COLUMNS: ForeshadowingStatus[] = ["overdue", "open", "paid_off", "dropped"];
 
-const WARNINGS: Record<ForeshadowingDto["warnings"][number], string> = {
-  payoff_before_setup: "Paid off before its setup in the reading order — a flashback?",
-  deadline_before_setup: "Its deadline chapter now comes before the setup.",
-  chapter_in_trash: "A chapter it names is in the trash.",
-};
+type Words = ReturnType<typeof useTranslations<"foreshadowing">>;
 
-const chapterName = (chapter: { number: number | null; title: string }) => (chapter.number === null ? `${chapter.title} (in the trash)` : `Ch. ${chapter.number} ${chapter.title}`);
+const chapterName = (t: Words, chapter: { number: number | null; title: string }) =>
+  chapter.number === null ? t("chapterInTrash", { title: chapter.title }) : t("chapterNumbered", { number: chapter.number, title: chapter.title });
 
 /** The editor at the named words (selected and in view), or at the chapter's start. */
 function editorLink(bookId: string, passage: { chapter: { id: string }; words: { start: number | null; end: number | null } | null }): string {
@@ -51,13 +44,14 @@ function editorLink(bookId: string, passage: { chapter: { id: string }; words: {
 }
 
 function ChapterSelect({ label, name, chapters, defaultValue }: { label: string; name: string; chapters: ChapterChoice[]; defaultValue?: string }) {
+  const t = useTranslations("foreshadowing");
   return (
     <label className="field">
       {label}
       <select name={name} defaultValue={defaultValue ?? chapters.at(-1)?.id} required>
         {chapters.map((chapter) => (
           <option key={chapter.id} value={chapter.id}>
-            {chapter.number}. {chapter.title}
+            {t("chapterOption", { number: chapter.number, title: chapter.title })}
           </option>
         ))}
       </select>
@@ -68,6 +62,8 @@ function ChapterSelect({ label, name, chapters, defaultValue }: { label: string;
 /** The board: four columns of cards, and the forms that plant, edit, pay off, drop and reopen. */
 export function ForeshadowingBoard({ bookId, language, items, chapters, edits, selection }: { bookId: string; language: string; items: ForeshadowingDto[]; chapters: ChapterChoice[]; edits: boolean; selection?: Selection }) {
   const router = useRouter();
+  const t = useTranslations("foreshadowing");
+  const { describeProblem } = useProblems();
   const [message, setMessage] = useState<string>();
   const done = () => {
     setMessage(undefined);
@@ -101,50 +97,50 @@ export function ForeshadowingBoard({ bookId, language, items, chapters, edits, s
       <FormAlert message={message} />
       {edits && selection && selectedIn && (
         <p className={styles.selection} role="status">
-          Selected in Ch. {selectedIn.number} {selectedIn.title}: <q lang={language}>{selection.quote}</q> — plant a new foreshadowing there, or pay an open one off there.
+          {t.rich("selected", { number: selectedIn.number, title: selectedIn.title, quote: selection.quote, q: (quoted) => <q lang={language}>{quoted}</q> })}
         </p>
       )}
       {edits && !adding && chapters.length > 0 && (
         <button type="button" className="button small" onClick={() => setAdding(true)}>
-          Plant foreshadowing
+          {t("plantButton")}
         </button>
       )}
-      {edits && chapters.length === 0 && <p className="muted">Add a chapter first: a foreshadowing is planted in one.</p>}
+      {edits && chapters.length === 0 && <p className="muted">{t("noChapters")}</p>}
       {adding && (
-        <form className={styles.form} onSubmit={plant} aria-label="Plant foreshadowing">
+        <form className={styles.form} onSubmit={plant} aria-label={t("plantForm")}>
           <label className="field">
-            Title
+            {t("fieldTitle")}
             <input name="title" required maxLength={200} autoFocus />
           </label>
-          <ChapterSelect label="Planted in" name="setup" chapters={chapters} defaultValue={selection?.chapterId} />
+          <ChapterSelect label={t("plantedIn")} name="setup" chapters={chapters} defaultValue={selection?.chapterId} />
           <label className="field">
-            Pay off by chapter (number, written or not)
+            {t("dueNew")}
             <input name="due" type="number" min={1} max={100000} inputMode="numeric" />
           </label>
           <label className="field">
-            Note
+            {t("note")}
             <textarea name="note" rows={3} maxLength={10000} />
           </label>
           <div className="button-row">
             <button type="submit" className="button small" disabled={create.isPending}>
-              Plant
+              {t("plant")}
             </button>
             <button type="button" className="button secondary small" onClick={() => setAdding(false)}>
-              Cancel
+              {t("cancel")}
             </button>
           </div>
         </form>
       )}
       <div className={styles.columns}>
-        {COLUMNS.map(({ status, label, empty }) => {
+        {COLUMNS.map((status) => {
           const cards = items.filter((item) => item.status === status);
           return (
             <section key={status} className={styles.column} data-status={status} aria-labelledby={`column-${status}`}>
               <h2 id={`column-${status}`}>
-                {label} <span className="muted">{cards.length}</span>
+                {t(`column.${status}`)} <span className="muted">{cards.length}</span>
               </h2>
               {cards.length === 0 ? (
-                <p className="muted">{empty}</p>
+                <p className="muted">{t(`columnEmpty.${status}`)}</p>
               ) : (
                 <ul className={styles.cards}>
                   {cards.map((item) => (
@@ -165,6 +161,7 @@ type DeleteMutation = ReturnType<typeof trpc.foreshadowing.delete.useMutation>;
 
 function Card({ bookId, language, item, chapters, edits, update, remove, selection }: { bookId: string; language: string; item: ForeshadowingDto; chapters: ChapterChoice[]; edits: boolean; update: UpdateMutation; remove: DeleteMutation; selection?: Selection }) {
   const [open, setOpen] = useState<"pay" | "edit" | null>(null);
+  const t = useTranslations("foreshadowing");
   const planted = item.state === "planted";
   const target = { bookId, foreshadowingId: item.id };
 
@@ -194,25 +191,31 @@ function Card({ bookId, language, item, chapters, edits, update, remove, selecti
     <li id={`foreshadowing-${item.id}`} className={styles.card} data-status={item.status} aria-label={item.title}>
       <h3 lang={language}>{item.title}</h3>
       <p className={styles.path}>
-        <Link href={editorLink(bookId, item.setup)}>{chapterName(item.setup.chapter)}</Link>
+        <Link href={editorLink(bookId, item.setup)}>{chapterName(t, item.setup.chapter)}</Link>
         {" → "}
         {item.payoff ? (
-          <Link href={editorLink(bookId, item.payoff)}>{chapterName(item.payoff.chapter)}</Link>
+          <Link href={editorLink(bookId, item.payoff)}>{chapterName(t, item.payoff.chapter)}</Link>
         ) : item.deadline ? (
-          <span>by {item.deadline.number === null ? "a chapter in the trash" : `Ch. ${item.deadline.number}${item.deadline.title ? ` ${item.deadline.title}` : " (not yet written)"}`}</span>
+          <span>
+            {item.deadline.number === null
+              ? t("byTrash")
+              : item.deadline.title
+                ? t("byChapter", { number: item.deadline.number, title: item.deadline.title })
+                : t("byUnwritten", { number: item.deadline.number })}
+          </span>
         ) : (
-          <span className="muted">no deadline</span>
+          <span className="muted">{t("noDeadline")}</span>
         )}
       </p>
       {item.chaptersLeft !== null && (
         <p className={styles.left} data-overdue={item.chaptersLeft <= 0 || undefined}>
-          {item.chaptersLeft <= 0 ? "Overdue: the book is written through its deadline" : `${item.chaptersLeft} ${item.chaptersLeft === 1 ? "chapter" : "chapters"} left`}
+          {item.chaptersLeft <= 0 ? t("overdueLine") : t("chaptersLeft", { count: item.chaptersLeft })}
         </p>
       )}
       {item.setup.words && (
         <blockquote className={styles.quote} lang={language}>
           {item.setup.words.quote}
-          {item.setup.words.start === null && <span> (words deleted)</span>}
+          {item.setup.words.start === null && <span>{t("wordsDeleted")}</span>}
         </blockquote>
       )}
       {item.note && (
@@ -222,61 +225,61 @@ function Card({ bookId, language, item, chapters, edits, update, remove, selecti
       )}
       {item.warnings.map((warning) => (
         <p key={warning} className={styles.warning}>
-          {WARNINGS[warning]}
+          {t(`warning.${warning}`)}
         </p>
       ))}
       {edits && (
         <div className={styles.actions}>
           {planted && (
             <button type="button" className="button small" aria-expanded={open === "pay"} onClick={() => setOpen(open === "pay" ? null : "pay")}>
-              Pay off…
+              {t("payOff")}
             </button>
           )}
           {planted && (
             <button type="button" className="button secondary small" onClick={() => update.mutate({ ...target, state: "dropped" })}>
-              Drop
+              {t("drop")}
             </button>
           )}
           {!planted && (
             <button type="button" className="button secondary small" onClick={() => update.mutate({ ...target, state: "planted" })}>
-              Reopen
+              {t("reopen")}
             </button>
           )}
           <button type="button" className="button secondary small" aria-expanded={open === "edit"} onClick={() => setOpen(open === "edit" ? null : "edit")}>
-            Edit
+            {t("edit")}
           </button>
-          <button type="button" className="button danger small" onClick={() => window.confirm(`Delete “${item.title}” for good?`) && remove.mutate(target)}>
-            Delete
+          <button type="button" className="button danger small" onClick={() => window.confirm(t("confirmDelete", { title: item.title })) && remove.mutate(target)}>
+            {t("delete")}
           </button>
         </div>
       )}
       {open === "pay" && (
-        <form className={styles.inline} onSubmit={payOff} aria-label={`Pay off ${item.title}`}>
-          <ChapterSelect label="Paid off in" name="payoff" chapters={chapters} defaultValue={selection?.chapterId} />
+        <form className={styles.inline} onSubmit={payOff} aria-label={t("payOffForm", { title: item.title })}>
+          <ChapterSelect label={t("paidOffIn")} name="payoff" chapters={chapters} defaultValue={selection?.chapterId} />
           <div className="button-row">
             <button type="submit" className="button small" disabled={update.isPending}>
-              Paid off here
+              {t("paidOffHere")}
             </button>
           </div>
         </form>
       )}
       {open === "edit" && (
-        <form className={styles.inline} onSubmit={edit} aria-label={`Edit ${item.title}`}>
+        <form className={styles.inline} onSubmit={edit} aria-label={t("editForm", { title: item.title })}>
           <label className="field">
-            Title
+            {t("fieldTitle")}
             <input name="title" required maxLength={200} defaultValue={item.title} />
           </label>
           <label className="field">
-            Pay off by chapter
+            {t("due")}
             <input name="due" type="number" min={1} max={100000} defaultValue={item.deadline?.number ?? ""} />
           </label>
           <label className="field">
-            Note
+            {t("note")}
             <textarea name="note" rows={3} maxLength={10000} defaultValue={item.note} />
           </label>
           <div className="button-row">
             <button type="submit" className="button small" disabled={update.isPending}>
-              Save
+              {t("save")}
             </button>
           </div>
         </form>

@@ -1,3 +1,4 @@
+import { getT } from "@/app/_i18n/server";
 import { requirePrincipal } from "@/app/_components/require-principal";
 import { roleMayDo } from "@/server/auth/book-roles";
 import { getBook } from "@/server/books/get-book";
@@ -11,7 +12,10 @@ import styles from "./foreshadowing.module.css";
 type Params = Promise<{ bookId: string }>;
 type Search = Promise<{ chapter?: string; start?: string; end?: string; quote?: string }>;
 
-export const generateMetadata = bookPageMetadata("Foreshadowing");
+export async function generateMetadata(props: { params: Params }) {
+  const t = await getT("foreshadowing");
+  return bookPageMetadata(t("title"))(props);
+}
 
 /**
  * /books/{bookId}/foreshadowing: the book's 伏笔 in four columns — overdue, open, paid off,
@@ -21,10 +25,11 @@ export default async function ForeshadowingPage({ params, searchParams }: { para
   const { bookId } = await params;
   const selected = await searchParams;
   const principal = await requirePrincipal(`/books/${bookId}/foreshadowing`);
+  const [t, errors] = await Promise.all([getT("foreshadowing"), getT("errors")]);
   const loaded = await loadOrRefused(async () => {
     const [book, items, contents] = await Promise.all([getBook({ bookId }, principal), listForeshadowings({ bookId }, principal), getContents({ bookId }, principal)]);
     return { book, items, contents };
-  });
+  }, (code) => errors(`code.${code}`));
   if ("refused" in loaded) return <Refused sentence={loaded.refused} />;
   const { book, items, contents } = loaded;
   const chapters = contents.entries.flatMap((entry) => (entry.type === "part" ? entry.chapters : [entry.chapter])).map((chapter, index) => ({ id: chapter.id, title: chapter.title, number: index + 1, words: chapter.wordCount }));
@@ -39,10 +44,8 @@ export default async function ForeshadowingPage({ params, searchParams }: { para
   return (
     <div>
       <BackToBook book={book} />
-      <h1>Foreshadowing</h1>
-      <p className={`muted ${styles.lede}`}>
-        Each setup, and where it is paid off or the chapter it must be paid off by. One is overdue once the book is written through its deadline chapter — written through chapter {writtenThrough} so far.
-      </p>
+      <h1>{t("title")}</h1>
+      <p className={`muted ${styles.lede}`}>{t("lede", { chapter: writtenThrough })}</p>
       <ForeshadowingBoard bookId={book.id} language={book.language} items={items} chapters={chapters} edits={roleMayDo(book.role, "editPlan")} selection={selection} />
     </div>
   );

@@ -3,13 +3,15 @@
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from "react";
 import { filterOutline } from "@/server/plan/outline-filter";
 import { PLAN_STATUSES, type OutlineDto, type OutlineFilters, type PlanDto, type PlanItemDto, type UpdatePlanInput } from "@/server/plan/schemas";
-import { describeProblem } from "../../../../_components/problem";
+import { useFormatter, useTranslations } from "use-intl";
+import { useProblems } from "../../../../_components/use-problems";
 import { trpc } from "../../../../_trpc/client";
 import styles from "./outline.module.css";
 
-type SaveState = { state: "idle" } | { state: "saving" } | { state: "saved"; what: string } | { state: "error"; message: string };
+type SaveState = { state: "idle" } | { state: "saving" } | { state: "saved"; what: What; title: string } | { state: "error"; message: string };
 const KIND_PATH = { part: "parts", chapter: "chapters", scene: "scenes" } as const;
-const STATUS_NAMES: Record<string, string> = { idea: "Idea", outline: "Outline", draft: "Draft", revised: "Revised", done: "Done", none: "No status" };
+/** What a change saved, named in the line above the table. */
+type What = "synopsis" | "pov" | "status" | "labels" | "plotlines" | "target";
 const FILTER_KEYS = ["pov", "plotline", "label", "status"] as const;
 
 /**
@@ -23,6 +25,8 @@ export function OutlineView({ bookId, language, initial, plans, initialFilters }
   const [filters, setFilters] = useState<OutlineFilters>(initialFilters);
   const [save, setSave] = useState<SaveState>({ state: "idle" });
   const update = trpc.plan.update.useMutation();
+  const t = useTranslations("outline");
+  const { describeProblem } = useProblems();
   const shown = useMemo(() => filterOutline(items, filters), [items, filters]);
   const names = useMemo(() => new Map([...initial.characters, ...initial.plotlines, ...initial.labels].map((named) => [named.id, named.name])), [initial]);
 
@@ -36,16 +40,16 @@ export function OutlineView({ bookId, language, initial, plans, initialFilters }
     if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url);
   }, [filters]);
 
-  function change(item: PlanItemDto, changes: UpdatePlanInput, what: string) {
+  function change(item: PlanItemDto, changes: UpdatePlanInput, what: What) {
     setSave({ state: "saving" });
     update.mutate(
       { bookId, kind: KIND_PATH[item.kind], itemId: item.id, changes },
       {
         onSuccess: (saved) => {
           setItems((current) => current.map((row) => (row.kind === saved.kind && row.id === saved.id ? { ...row, plan: saved.plan } : row)));
-          setSave({ state: "saved", what: `${what} of “${item.title}”` });
+          setSave({ state: "saved", what, title: item.title });
         },
-        onError: (error) => setSave({ state: "error", message: describeProblem(error)?.message ?? "The change was not saved." }),
+        onError: (error) => setSave({ state: "error", message: describeProblem(error)?.message ?? t("notSavedFallback") }),
       },
     );
   }
@@ -54,38 +58,38 @@ export function OutlineView({ bookId, language, initial, plans, initialFilters }
   const filtering = FILTER_KEYS.some((key) => filters[key] !== undefined);
 
   return (
-    <section aria-label="Outline">
-      <form className={styles.filters} aria-label="Filter the outline" onSubmit={(event) => event.preventDefault()}>
-        <FilterSelect label="POV" value={filters.pov} onChange={(value) => setFilter("pov", value)} options={initial.characters.map((c) => [c.id, c.name])} />
-        <FilterSelect label="Plotline" value={filters.plotline} onChange={(value) => setFilter("plotline", value)} options={initial.plotlines.map((p) => [p.id, p.name])} />
-        <FilterSelect label="Label" value={filters.label} onChange={(value) => setFilter("label", value)} options={initial.labels.map((l) => [l.id, l.name])} />
-        <FilterSelect label="Status" value={filters.status} onChange={(value) => setFilter("status", value)} options={[...PLAN_STATUSES, "none"].map((s) => [s, STATUS_NAMES[s]!])} />
+    <section aria-label={t("region")}>
+      <form className={styles.filters} aria-label={t("filtersLabel")} onSubmit={(event) => event.preventDefault()}>
+        <FilterSelect label={t("filter.pov")} value={filters.pov} onChange={(value) => setFilter("pov", value)} options={initial.characters.map((c) => [c.id, c.name])} />
+        <FilterSelect label={t("filter.plotline")} value={filters.plotline} onChange={(value) => setFilter("plotline", value)} options={initial.plotlines.map((p) => [p.id, p.name])} />
+        <FilterSelect label={t("filter.label")} value={filters.label} onChange={(value) => setFilter("label", value)} options={initial.labels.map((l) => [l.id, l.name])} />
+        <FilterSelect label={t("filter.status")} value={filters.status} onChange={(value) => setFilter("status", value)} options={[...PLAN_STATUSES, "none" as const].map((s) => [s, t(`status.${s}`)])} />
         {filtering && (
           <button type="button" className="button ghost small" onClick={() => setFilters({})}>
-            Clear filters
+            {t("clearFilters")}
           </button>
         )}
         <span className={styles.saveState} data-state={save.state} data-testid="outline-save-state" role={save.state === "error" ? "alert" : "status"}>
-          {save.state === "saving" && "Saving…"}
-          {save.state === "saved" && `Saved: ${save.what}`}
-          {save.state === "error" && `Not saved — ${save.message}`}
+          {save.state === "saving" && t("saving")}
+          {save.state === "saved" && t("saved", { what: t(`what.${save.what}`, { title: save.title }) })}
+          {save.state === "error" && t("notSaved", { message: save.message })}
         </span>
       </form>
       {items.length === 0 ? (
-        <p className="empty-title">This book has no chapters yet: its outline starts with the first one.</p>
+        <p className="empty-title">{t("empty")}</p>
       ) : (
         <div className={styles.scroll}>
           <table className={styles.table}>
-            <caption className="visually-hidden">Parts, chapters and scenes in reading order, with their plans</caption>
+            <caption className="visually-hidden">{t("caption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Synopsis</th>
-                <th scope="col">POV</th>
-                <th scope="col">Status</th>
-                <th scope="col">Labels</th>
-                <th scope="col">Plotlines</th>
-                <th scope="col">Words / target</th>
+                <th scope="col">{t("column.item")}</th>
+                <th scope="col">{t("column.synopsis")}</th>
+                <th scope="col">{t("column.pov")}</th>
+                <th scope="col">{t("column.status")}</th>
+                <th scope="col">{t("column.labels")}</th>
+                <th scope="col">{t("column.plotlines")}</th>
+                <th scope="col">{t("column.words")}</th>
               </tr>
             </thead>
             <tbody>
@@ -94,7 +98,7 @@ export function OutlineView({ bookId, language, initial, plans, initialFilters }
               ))}
             </tbody>
           </table>
-          {shown.length === 0 && <p className={styles.none}>Nothing in the outline matches these filters.</p>}
+          {shown.length === 0 && <p className={styles.none}>{t("noMatch")}</p>}
         </div>
       )}
     </section>
@@ -104,11 +108,12 @@ export function OutlineView({ bookId, language, initial, plans, initialFilters }
 function FilterSelect({ label, value, options, onChange }: { label: string; value: string | undefined; options: [string, string][]; onChange(value: string): void }) {
   // A label beside its select, not around it: wrapped, the select's shown option would join its name.
   const id = `outline-filter-${useId()}`;
+  const t = useTranslations("outline");
   return (
     <span className={styles.filter}>
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value ?? ""} onChange={(event) => onChange(event.target.value)}>
-        <option value="">Any</option>
+        <option value="">{t("filter.any")}</option>
         {options.map(([optionId, name]) => (
           <option key={optionId} value={optionId}>
             {name}
@@ -132,52 +137,54 @@ function OutlineRow({
   outline: OutlineDto;
   names: Map<string, string>;
   plans: boolean;
-  onChange(changes: UpdatePlanInput, what: string): void;
+  onChange(changes: UpdatePlanInput, what: What): void;
 }) {
+  const t = useTranslations("outline");
+  const format = useFormatter();
   const { plan } = item;
-  const label = `${item.kind} “${item.title}”`;
-  const words = item.wordCount.toLocaleString();
+  const label = t("rowLabel", { kind: t(`kind.${item.kind}`), title: item.title });
+  const words = format.number(item.wordCount);
   const target = plan.targetWords === null ? null : plan.targetWords;
   const reached = target !== null ? Math.min(100, Math.round((item.wordCount / target) * 100)) : null;
   return (
     <tr className={`${styles[item.kind]}${item.matches ? "" : ` ${styles.context}`}`} data-kind={item.kind} data-item={item.id} data-matches={item.matches}>
       <th scope="row" className={styles.item}>
-        <span className={styles.kind}>{item.kind}</span> <span lang={language}>{item.title}</span>
+        <span className={styles.kind}>{t(`kind.${item.kind}`)}</span> <span lang={language}>{item.title}</span>
       </th>
       <td>
-        {plans ? <SynopsisField plan={plan} label={label} language={language} onSave={(synopsis) => onChange({ synopsis }, "the synopsis")} /> : <span lang={language}>{plan.synopsis}</span>}
+        {plans ? <SynopsisField plan={plan} label={label} language={language} onSave={(synopsis) => onChange({ synopsis }, "synopsis")} /> : <span lang={language}>{plan.synopsis}</span>}
       </td>
       <td>
         {plans ? (
-          <PovSelect label={label} povId={plan.povId} characters={outline.characters} onSave={(povId) => onChange({ povId }, "the POV")} />
+          <PovSelect label={label} povId={plan.povId} characters={outline.characters} onSave={(povId) => onChange({ povId }, "pov")} />
         ) : (
           (plan.povId && names.get(plan.povId)) ?? "—"
         )}
       </td>
       <td>
         {plans ? (
-          <select aria-label={`Status of the ${label}`} value={plan.status ?? ""} onChange={(event) => onChange({ status: (event.target.value || null) as PlanDto["status"] }, "the status")}>
+          <select aria-label={t("statusOf", { item: label })} value={plan.status ?? ""} onChange={(event) => onChange({ status: (event.target.value || null) as PlanDto["status"] }, "status")}>
             <option value="">—</option>
             {PLAN_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {STATUS_NAMES[status]}
+                {t(`status.${status}`)}
               </option>
             ))}
           </select>
         ) : (
-          (plan.status && STATUS_NAMES[plan.status]) ?? "—"
+          (plan.status && t(`status.${plan.status}`)) ?? "—"
         )}
       </td>
       <td>
-        <LinkChoice what="Labels" label={label} chosen={plan.labelIds} choices={outline.labels} names={names} plans={plans} onSave={(labelIds) => onChange({ labelIds }, "the labels")} />
+        <LinkChoice what={t("labelsOf", { item: label })} chosen={plan.labelIds} choices={outline.labels} names={names} plans={plans} onSave={(labelIds) => onChange({ labelIds }, "labels")} />
       </td>
       <td>
-        <LinkChoice what="Plotlines" label={label} chosen={plan.plotlineIds} choices={outline.plotlines} names={names} plans={plans} onSave={(plotlineIds) => onChange({ plotlineIds }, "the plotlines")} />
+        <LinkChoice what={t("plotlinesOf", { item: label })} chosen={plan.plotlineIds} choices={outline.plotlines} names={names} plans={plans} onSave={(plotlineIds) => onChange({ plotlineIds }, "plotlines")} />
       </td>
       <td className={styles.words}>
         <span>{words}</span> /{" "}
-        {plans ? <TargetField target={target} label={label} onSave={(targetWords) => onChange({ targetWords }, "the target")} /> : <span>{target === null ? "—" : target.toLocaleString()}</span>}
-        {reached !== null && <meter className={styles.meter} min={0} max={100} value={reached} aria-label={`${reached}% of the target`} />}
+        {plans ? <TargetField target={target} label={label} onSave={(targetWords) => onChange({ targetWords }, "target")} /> : <span>{target === null ? "—" : format.number(target)}</span>}
+        {reached !== null && <meter className={styles.meter} min={0} max={100} value={reached} aria-label={t("reached", { percent: reached })} />}
       </td>
     </tr>
   );
@@ -191,8 +198,9 @@ function OutlineRow({
 function PovSelect({ label, povId, characters, onSave }: { label: string; povId: string | null; characters: { id: string; name: string }[]; onSave(povId: string | null): void }) {
   const [expanded, setExpanded] = useState(false);
   const shown = expanded ? characters : characters.filter((c) => c.id === povId);
+  const t = useTranslations("outline");
   return (
-    <select aria-label={`POV of the ${label}`} value={povId ?? ""} onFocus={() => setExpanded(true)} onPointerDown={() => setExpanded(true)} onChange={(event) => onSave(event.target.value || null)}>
+    <select aria-label={t("povOf", { item: label })} value={povId ?? ""} onFocus={() => setExpanded(true)} onPointerDown={() => setExpanded(true)} onChange={(event) => onSave(event.target.value || null)}>
       <option value="">—</option>
       {shown.map((c) => (
         <option key={c.id} value={c.id}>
@@ -207,15 +215,16 @@ function PovSelect({ label, povId, characters, onSave }: { label: string; povId:
 function SynopsisField({ plan, label, language, onSave }: { plan: PlanDto; label: string; language: string; onSave(synopsis: string): void }) {
   const [text, setText] = useState(plan.synopsis);
   const commit = () => text !== plan.synopsis && onSave(text);
+  const t = useTranslations("outline");
   return (
     <textarea
       className={styles.synopsis}
-      aria-label={`Synopsis of the ${label}`}
+      aria-label={t("synopsisOf", { item: label })}
       lang={language}
       rows={2}
       maxLength={5000}
       value={text}
-      placeholder="What happens…"
+      placeholder={t("synopsisPlaceholder")}
       onChange={(event) => setText(event.target.value)}
       onBlur={commit}
       onKeyDown={(event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -230,6 +239,7 @@ function SynopsisField({ plan, label, language, onSave }: { plan: PlanDto; label
 
 function TargetField({ target, label, onSave }: { target: number | null; label: string; onSave(target: number | null): void }) {
   const [text, setText] = useState(target === null ? "" : String(target));
+  const t = useTranslations("outline");
   const commit = () => {
     const next = text.trim() === "" ? null : Number(text);
     if (next === target || (next !== null && (!Number.isInteger(next) || next < 1))) return;
@@ -242,7 +252,7 @@ function TargetField({ target, label, onSave }: { target: number | null; label: 
       inputMode="numeric"
       min={1}
       step={100}
-      aria-label={`Target words of the ${label}`}
+      aria-label={t("targetOf", { item: label })}
       value={text}
       placeholder="—"
       onChange={(event) => setText(event.target.value)}
@@ -255,15 +265,14 @@ function TargetField({ target, label, onSave }: { target: number | null; label: 
 /** Labels or plotlines: the chosen ones as chips, and for those who plan a disclosure of checkboxes, saved on each toggle. */
 function LinkChoice({
   what,
-  label,
   chosen,
   choices,
   names,
   plans,
   onSave,
 }: {
+  /** "Labels of the chapter “…”", for the disclosure's hidden name */
   what: string;
-  label: string;
   chosen: string[];
   choices: { id: string; name: string; colour: string }[];
   names: Map<string, string>;
@@ -285,15 +294,11 @@ function LinkChoice({
     <details className={styles.choice} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>
         <span className={styles.chips}>{chips.length > 0 ? chips : "—"}</span>
-        <span className="visually-hidden">
-          {what} of the {label}
-        </span>
+        <span className="visually-hidden">{what}</span>
       </summary>
       {open && (
       <fieldset>
-        <legend className="visually-hidden">
-          {what} of the {label}
-        </legend>
+        <legend className="visually-hidden">{what}</legend>
         {choices.map((choice) => (
           <label key={choice.id} className={styles.option}>
             <input

@@ -1,3 +1,4 @@
+import { getT } from "@/app/_i18n/server";
 import { requirePrincipal } from "@/app/_components/require-principal";
 import { roleMayDo } from "@/server/auth/book-roles";
 import type { Principal } from "@/server/auth/principal";
@@ -11,11 +12,17 @@ import { OutlineView } from "./outline-view";
 type Params = Promise<{ bookId: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-export const generateMetadata = bookPageMetadata("Outline");
+type BookParams = { params: Params };
+
+export async function generateMetadata(props: BookParams) {
+  const t = await getT("outline");
+  return bookPageMetadata(t("title"))(props);
+}
 
 /** The book and its whole outline (the page filters it in the browser), or the sentence the page says instead. */
-function load(bookId: string, principal: Principal) {
-  return loadOrRefused(async () => ({ book: await getBook({ bookId }, principal), outline: await getOutline({ bookId }, principal) }));
+async function load(bookId: string, principal: Principal) {
+  const errors = await getT("errors");
+  return loadOrRefused(async () => ({ book: await getBook({ bookId }, principal), outline: await getOutline({ bookId }, principal) }), (code) => errors(`code.${code}`));
 }
 
 /**
@@ -27,6 +34,7 @@ export default async function OutlinePage({ params, searchParams }: { params: Pa
   const { bookId } = await params;
   const principal = await requirePrincipal(`/books/${bookId}/outline`);
   const loaded = await load(bookId, principal);
+  const t = await getT("outline");
   if ("refused" in loaded) return <Refused sentence={loaded.refused} />;
   const { book, outline } = loaded;
   // A link's filters, as far as they read: an unknown or malformed one is left out, not an error page.
@@ -36,10 +44,8 @@ export default async function OutlinePage({ params, searchParams }: { params: Pa
     <>
       <BackToBook book={book} />
       <div className="page-head">
-        <h1>Outline</h1>
-        <p className="lede">
-          The plan of every part, chapter and scene in reading order: what happens, whose eyes we see it through, where it stands, and how long it should run.
-        </p>
+        <h1>{t("title")}</h1>
+        <p className="lede">{t("lede")}</p>
       </div>
       <OutlineView bookId={book.id} language={book.language} initial={outline} plans={roleMayDo(book.role, "editPlan")} initialFilters={parsed.success ? parsed.data : {}} />
     </>

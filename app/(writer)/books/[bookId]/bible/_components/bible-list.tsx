@@ -4,12 +4,13 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { FormAlert } from "@/app/_components/form-alert";
-import { formatNumber } from "@/app/_components/format";
-import { describeProblem } from "@/app/_components/problem";
+import { useProblems } from "@/app/_components/use-problems";
+import { useTranslations } from "use-intl";
 import { trpc } from "@/app/_trpc/client";
 import styles from "./bible.module.css";
-import { kindClass } from "./bible-nav";
+import { kindClass } from "./kind-class";
 import { EntryForm, type ChapterOption } from "./entry-form";
+import { useKindName } from "./kind-name";
 import { Pager } from "./pager";
 import { ProposedEntries } from "./proposed-entries";
 
@@ -21,6 +22,9 @@ const PER_PAGE = 60;
  */
 export function BibleList({ book, chapters }: { book: { id: string; language: string }; chapters: readonly ChapterOption[] }) {
   const router = useRouter();
+  const t = useTranslations("bible.list");
+  const kindName = useKindName();
+  const { describeProblem } = useProblems();
   const [kind, setKind] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
@@ -35,13 +39,13 @@ export function BibleList({ book, chapters }: { book: { id: string; language: st
     <>
       <div className="button-row" style={{ marginBottom: "1.25rem" }}>
         <button type="button" className="button small" aria-expanded={adding} onClick={() => setAdding((open) => !open)}>
-          New entry
+          {t("newEntry")}
         </button>
-        <span className="muted">{names.data && `${formatNumber(names.data.length)} ${names.data.length === 1 ? "entry" : "entries"}`}</span>
+        <span className="muted">{names.data && t("count", { count: names.data.length })}</span>
       </div>
       {adding && (
         <section className={styles.panel} aria-labelledby="new-entry-heading">
-          <h2 id="new-entry-heading">New entry</h2>
+          <h2 id="new-entry-heading">{t("newEntry")}</h2>
           <EntryForm
             bookId={book.id}
             language={book.language}
@@ -54,7 +58,7 @@ export function BibleList({ book, chapters }: { book: { id: string; language: st
       <ProposedEntries bookId={book.id} language={book.language} />
       <FormAlert message={problem?.message} />
       {kinds.length > 1 && (
-        <ul className={styles.filters} aria-label="Show one kind">
+        <ul className={styles.filters} aria-label={t("showKind")}>
           {[null, ...kinds].map((value) => (
             <li key={value ?? "all"}>
               <button
@@ -67,7 +71,7 @@ export function BibleList({ book, chapters }: { book: { id: string; language: st
                 }}
               >
                 {value && <span className={styles.dot} aria-hidden="true" />}
-                {value ?? "All"}
+                {value ? kindName(value) : t("all")}
               </button>
             </li>
           ))}
@@ -75,8 +79,8 @@ export function BibleList({ book, chapters }: { book: { id: string; language: st
       )}
       {list.data && list.data.total === 0 && !kind ? (
         <div className="empty">
-          <p className="empty-title">No entries yet</p>
-          <p className="muted">Add the people, places, things and lore of the book. Their names are then marked in the editor and counted in every chapter.</p>
+          <p className="empty-title">{t("emptyTitle")}</p>
+          <p className="muted">{t("emptyHint")}</p>
         </div>
       ) : (
         <ul className={styles.entries} lang={book.language}>
@@ -84,17 +88,17 @@ export function BibleList({ book, chapters }: { book: { id: string; language: st
             <li key={entry.id} className={`${styles.entry} ${kindClass(entry.kind)}`}>
               <span className={styles.kind}>
                 <span className={styles.dot} aria-hidden="true" />
-                {entry.kind}
-                {entry.scope === "series" && " · series"}
+                {kindName(entry.kind)}
+                {entry.scope === "series" && t("series")}
               </span>
               <Link href={`/books/${book.id}/bible/${entry.id}`} className={styles.entryName}>
                 {entry.name}
               </Link>
-              {entry.aliases.length > 0 && <p className={styles.small}>Also {entry.aliases.join(", ")}</p>}
+              {entry.aliases.length > 0 && <p className={styles.small}>{t("also", { names: entry.aliases.join(", ") })}</p>}
               {entry.description && <p className={styles.description}>{entry.description}</p>}
               {entry.status.note && <p className={styles.small}>{entry.status.note}</p>}
               {entry.tags.length > 0 && (
-                <ul className={styles.tags} aria-label="Tags">
+                <ul className={styles.tags} aria-label={t("tags")}>
                   {entry.tags.map((tag) => (
                     <li key={tag}>{tag}</li>
                   ))}

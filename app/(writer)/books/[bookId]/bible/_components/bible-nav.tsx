@@ -1,21 +1,23 @@
 import Link from "next/link";
+import { getT } from "@/app/_i18n/server";
 import styles from "./bible.module.css";
 import { BackToBook } from "../../_components/back-to-book";
 
 const PAGES = [
-  { key: "entries", label: "Entries", path: "" },
-  { key: "graph", label: "Relations graph", path: "/graph" },
-  { key: "checks", label: "Continuity checks", path: "/checks" },
+  { key: "entries", path: "" },
+  { key: "graph", path: "/graph" },
+  { key: "checks", path: "/checks" },
 ] as const;
 
 /** The bible's heading: the book it belongs to, and its three views. */
-export function BibleHead({ book, title, current }: { book: { id: string; title: string; language: string }; title: string; current?: (typeof PAGES)[number]["key"] }) {
+export async function BibleHead({ book, title, current }: { book: { id: string; title: string; language: string }; title: string; current?: (typeof PAGES)[number]["key"] }) {
+  const t = await getT("bible.nav");
   return (
     <>
       <BackToBook book={book} />
       <div className={styles.head}>
         <h1>{title}</h1>
-        <nav aria-label="Story bible" className={styles.nav}>
+        <nav aria-label={t("label")} className={styles.nav}>
           {PAGES.map((page) => (
             <Link
               key={page.key}
@@ -23,7 +25,7 @@ export function BibleHead({ book, title, current }: { book: { id: string; title:
               className="button secondary small"
               aria-current={current === page.key ? "page" : undefined}
             >
-              {page.label}
+              {t(page.key)}
             </Link>
           ))}
         </nav>
@@ -31,5 +33,3 @@ export function BibleHead({ book, title, current }: { book: { id: string; title:
     </>
   );
 }
-
-export const kindClass = (kind: string) => `bible-${kind.replace(/[^\w-]/g, "_")}`;

@@ -4,18 +4,34 @@ import Link from "next/link";
 import { useEffect, useState, type FormEvent } from "react";
 import { Field } from "@/app/_components/field";
 import { FormAlert } from "@/app/_components/form-alert";
-import { formatNumber } from "@/app/_components/format";
-import { describeProblem } from "@/app/_components/problem";
+import { useProblems } from "@/app/_components/use-problems";
+import { useTranslations } from "use-intl";
 import { trpc } from "@/app/_trpc/client";
 import type { FindingDto } from "@/server/bible/schemas";
 import styles from "./bible.module.css";
 import { editorHref } from "./editor-href";
 
-const KIND_LABELS: Record<FindingDto["kind"], string> = {
-  after_exit: "Named after leaving the story",
-  near_name: "Likely a misspelt name",
-  long_absence: "Long absence",
-};
+type Words = ReturnType<typeof useTranslations<"bible.checks">>;
+
+/**
+ * What a finding says, in the page's language, from its data (the API's `message` is the English
+ * of the same sentence, for programs).
+ */
+function findingSentence(t: Words, finding: FindingDto): string {
+  const name = finding.entryName;
+  switch (finding.kind) {
+    case "after_exit":
+      return finding.exitPosition === null
+        ? t("finding.afterExitEarlierBook", { name, mentions: finding.mentions ?? 1 })
+        : t("finding.afterExit", { name, exit: finding.exitPosition ?? "?", mentions: finding.mentions ?? 1 });
+    case "near_name":
+      return t("finding.nearName", { variant: finding.text, occurrences: finding.occurrences ?? 1, name });
+    case "long_absence":
+      return finding.returnsAt == null
+        ? t("finding.absentToEnd", { name, gap: finding.absentChapters ?? 0 })
+        : t("finding.absentUntil", { name, gap: finding.absentChapters ?? 0, returns: finding.returnsAt });
+  }
+}
 
 /** The writer's absence threshold, remembered in this browser. */
 const ABSENCE_KEY = "inkstone-bible-absence";
@@ -28,6 +44,8 @@ const DEFAULT_ABSENCE = 10;
 export function ContinuityChecks({ book }: { book: { id: string; language: string } }) {
   // null until this browser's choice is read (after hydration: the server cannot know it).
   const [absence, setAbsence] = useState<number | null>(null);
+  const t = useTranslations("bible.checks");
+  const { describeProblem } = useProblems();
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setAbsence(Number(localStorage.getItem(ABSENCE_KEY)) || DEFAULT_ABSENCE);
@@ -47,32 +65,31 @@ export function ContinuityChecks({ book }: { book: { id: string; language: strin
       <form className={styles.checksForm} onSubmit={submit} noValidate key={absence ?? "unread"}>
         <Field
           name="absence"
-          label="A character is missing after this many chapters"
+          label={t("absence")}
           inputMode="numeric"
           defaultValue={String(absence ?? DEFAULT_ABSENCE)}
           error={problem?.fields?.absence}
           autoComplete="off"
         />
         <button type="submit" className="button secondary small">
-          Check again
+          {t("again")}
         </button>
       </form>
       {!problem?.fields?.absence && <FormAlert message={problem?.message} />}
-      {checks.isLoading && <p className="muted">Reading the book…</p>}
+      {checks.isLoading && <p className="muted">{t("reading")}</p>}
       {checks.data && (
         <>
           <p className="muted">
-            {checks.data.findings.length === 0 ? "Nothing found" : `${formatNumber(checks.data.findings.length)} ${checks.data.findings.length === 1 ? "finding" : "findings"}`} in{" "}
-            {formatNumber(checks.data.chaptersScanned)} {checks.data.chaptersScanned === 1 ? "chapter" : "chapters"}.
+            {t("summary", { findings: checks.data.findings.length, chapters: checks.data.chaptersScanned })}
           </p>
           <ol className={styles.findings} lang={book.language}>
             {checks.data.findings.map((finding, index) => (
               <li key={`${finding.kind}:${finding.entryId}:${finding.chapterId}:${finding.offset}:${index}`}>
-                <span className={styles.findingKind}>{KIND_LABELS[finding.kind]}</span>
-                <span>{finding.message}</span>
+                <span className={styles.findingKind}>{t(`kind.${finding.kind}`)}</span>
+                <span>{findingSentence(t, finding)}</span>
                 <span className={styles.small}>
                   <Link href={editorHref(book.id, finding.chapterId, finding.offset, finding.length)}>
-                    {finding.position}. {finding.chapterTitle}
+                    {t("chapter", { position: finding.position, title: finding.chapterTitle })}
                     {finding.text && ` — “${finding.text}”`}
                   </Link>{" "}
                   · <Link href={`/books/${book.id}/bible/${finding.entryId}`}>{finding.entryName}</Link>

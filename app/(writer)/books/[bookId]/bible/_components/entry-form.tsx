@@ -1,13 +1,14 @@
 "use client";
 
-import type { FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Field, SelectField } from "@/app/_components/field";
 import { FormAlert } from "@/app/_components/form-alert";
 import { trpc } from "@/app/_trpc/client";
+import { useTranslations } from "use-intl";
 // zod comes with the kinds: the editor loads this form only when "Add to bible" is chosen.
 import { BUILT_IN_KINDS, type EntryDto } from "@/server/bible/schemas";
 import styles from "./bible.module.css";
-import { bibleProblem } from "./bible-problem";
+import { useBibleProblem } from "./bible-problem";
 
 export interface ChapterOption {
   id: string;
@@ -54,6 +55,8 @@ function parseFields(text: string): { key: string; value: string }[] {
  */
 export function EntryForm({ bookId, language, entry, initialName, chapters, compact = false, onSaved, onCancel }: EntryFormProps) {
   const utils = trpc.useUtils();
+  const t = useTranslations("bible");
+  const bibleProblem = useBibleProblem();
   const done = (saved: EntryDto) => {
     void utils.bible.invalidate();
     onSaved(saved);
@@ -61,15 +64,19 @@ export function EntryForm({ bookId, language, entry, initialName, chapters, comp
   const create = trpc.bible.createEntry.useMutation({ onSuccess: done });
   const update = trpc.bible.updateEntry.useMutation({ onSuccess: done });
   const pending = create.isPending || update.isPending;
+  // A missing name is said in the page's language before anything is sent (the API's field messages are English).
+  const [nameMissing, setNameMissing] = useState(false);
   const problem = bibleProblem(entry ? update.error : create.error, entry ? "changes." : "");
   const fields = problem?.fields ?? {};
-  const fieldError = (name: string) => Object.entries(fields).find(([key]) => key === name || key.startsWith(`${name}.`))?.[1];
+  const fieldError = (name: string) => (name === "name" && nameMissing ? t("form.nameRequired") : undefined) ?? Object.entries(fields).find(([key]) => key === name || key.startsWith(`${name}.`))?.[1];
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? "");
     const kind = text("kind") === "other" ? text("otherKind").trim() : text("kind");
+    setNameMissing(!text("name").trim());
+    if (!text("name").trim()) return;
     const values = {
       kind,
       name: text("name").trim(),
@@ -92,43 +99,43 @@ export function EntryForm({ bookId, language, entry, initialName, chapters, comp
   return (
     <form onSubmit={submit} className={`stack ${styles.entryForm}`} noValidate lang={language}>
       <FormAlert message={problem?.message} />
-      <Field name="name" label="Name" defaultValue={entry?.name ?? initialName ?? ""} error={fieldError("name")} autoComplete="off" required />
+      <Field name="name" label={t("form.name")} defaultValue={entry?.name ?? initialName ?? ""} error={fieldError("name")} autoComplete="off" required />
       <div className={styles.kindRow}>
         <SelectField
           name="kind"
-          label="Kind"
+          label={t("form.kind")}
           defaultValue={builtIn ? kind : "other"}
-          options={[...BUILT_IN_KINDS.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) })), { value: "other", label: "Another kind…" }]}
+          options={[...BUILT_IN_KINDS.map((value) => ({ value, label: t(`kindOption.${value}`) })), { value: "other", label: t("kindOption.other") }]}
           error={fieldError("kind")}
         />
-        <Field name="otherKind" label="Its name, for another kind" defaultValue={builtIn ? "" : kind} placeholder="e.g. spell, ship, 门派" autoComplete="off" />
+        <Field name="otherKind" label={t("form.otherKind")} defaultValue={builtIn ? "" : kind} placeholder={t("form.otherKindPlaceholder")} autoComplete="off" />
       </div>
       <Field
         name="aliases"
-        label="Aliases"
-        hint="Other names it goes by, one per line (or separated by commas or 、). They are marked and found like the name."
+        label={t("form.aliases")}
+        hint={t("form.aliasesHint")}
         multiline
         rows={compact ? 2 : 3}
         defaultValue={entry?.aliases.join("\n") ?? ""}
         error={fieldError("aliases")}
       />
-      <Field name="description" label="Description" multiline rows={compact ? 3 : 5} defaultValue={entry?.description ?? ""} error={fieldError("description")} />
+      <Field name="description" label={t("form.description")} multiline rows={compact ? 3 : 5} defaultValue={entry?.description ?? ""} error={fieldError("description")} />
       {!compact && (
         <>
           <Field
             name="fields"
-            label="Fields"
-            hint="One per line, key: value (e.g. Eyes: grey, Age: 17)."
+            label={t("form.fields")}
+            hint={t("form.fieldsHint")}
             multiline
             rows={4}
             defaultValue={entry?.fields.map((f) => `${f.key}: ${f.value}`).join("\n") ?? ""}
             error={fieldError("fields")}
           />
-          <Field name="tags" label="Tags" hint="Separated by commas." defaultValue={entry?.tags.join(", ") ?? ""} error={fieldError("tags")} autoComplete="off" />
+          <Field name="tags" label={t("form.tags")} hint={t("form.tagsHint")} defaultValue={entry?.tags.join(", ") ?? ""} error={fieldError("tags")} autoComplete="off" />
           <Field
             name="statusNote"
-            label="Status over the story"
-            placeholder="e.g. dies in the fire; leaves for the capital"
+            label={t("form.status")}
+            placeholder={t("form.statusPlaceholder")}
             defaultValue={entry?.status.note ?? ""}
             error={fieldError("status")}
             autoComplete="off"
@@ -136,10 +143,10 @@ export function EntryForm({ bookId, language, entry, initialName, chapters, comp
           {chapters && (
             <SelectField
               name="exitChapterId"
-              label="Leaves the story in"
-              hint="A mention in a later chapter is then a continuity finding."
+              label={t("form.exit")}
+              hint={t("form.exitHint")}
               defaultValue={entry?.status.exitChapter?.id ?? ""}
-              options={[{ value: "", label: "— stays to the end —" }, ...chapters.map((chapter) => ({ value: chapter.id, label: chapter.title }))]}
+              options={[{ value: "", label: t("form.staysToEnd") }, ...chapters.map((chapter) => ({ value: chapter.id, label: chapter.title }))]}
             />
           )}
         </>
@@ -147,17 +154,17 @@ export function EntryForm({ bookId, language, entry, initialName, chapters, comp
       {entry && entry.warnings.length > 0 && (
         <ul className={styles.warnings}>
           {entry.warnings.map((warning) => (
-            <li key={warning.name}>{warning.message}</li>
+            <li key={warning.name}>{t(`warning.${warning.code}`, { name: warning.name })}</li>
           ))}
         </ul>
       )}
       <div className="button-row">
         <button type="submit" className="button small" disabled={pending}>
-          {pending ? "Saving…" : entry ? "Save entry" : "Add to bible"}
+          {pending ? t("form.saving") : entry ? t("form.save") : t("form.add")}
         </button>
         {onCancel && (
           <button type="button" className="button ghost small" onClick={onCancel}>
-            Cancel
+            {t("form.cancel")}
           </button>
         )}
       </div>

@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useState } from "react";
 import { FormAlert } from "@/app/_components/form-alert";
-import { formatNumber } from "@/app/_components/format";
-import { describeProblem } from "@/app/_components/problem";
+import { useProblems } from "@/app/_components/use-problems";
+import { useFormatter, useTranslations } from "use-intl";
 import { trpc } from "@/app/_trpc/client";
 import styles from "./bible.module.css";
 import { editorHref } from "./editor-href";
@@ -17,6 +17,9 @@ const PER_PAGE = 100;
  * every mention in its sentence, each a link to the editor with the name selected.
  */
 export function EntryMentions({ bookId, language, entryId }: { bookId: string; language: string; entryId: string }) {
+  const t = useTranslations("bible.mentions");
+  const format = useFormatter();
+  const { describeProblem } = useProblems();
   const [chapterId, setChapterId] = useState<string | undefined>();
   const [page, setPage] = useState(1);
   const found = trpc.bible.mentions.useQuery({ bookId, entryId, page, perPage: PER_PAGE, ...(chapterId ? { chapterId } : {}) });
@@ -24,34 +27,37 @@ export function EntryMentions({ bookId, language, entryId }: { bookId: string; l
   const pages = data ? Math.max(1, Math.ceil(data.mentions.total / PER_PAGE)) : 1;
   return (
     <section className={styles.section} aria-labelledby="mentions-heading">
-      <h2 id="mentions-heading">Mentions</h2>
+      <h2 id="mentions-heading">{t("heading")}</h2>
       <FormAlert message={describeProblem(found.error)?.message} />
-      {data && data.total === 0 && <p className="muted">No chapter names it yet.</p>}
+      {data && data.total === 0 && <p className="muted">{t("none")}</p>}
       {data && data.total > 0 && (
         <>
           <p>
-            {formatNumber(data.total)} {data.total === 1 ? "mention" : "mentions"} in {formatNumber(data.chapters.length)}{" "}
-            {data.chapters.length === 1 ? "chapter" : "chapters"}.
+            {t("counts", { total: data.total, chapters: data.chapters.length })}
             {data.first && (
               <>
                 {" "}
-                First in{" "}
-                <Link href={editorHref(bookId, data.first.chapterId, data.first.start, 0)} lang={language}>
-                  {data.first.chapterTitle}
-                </Link>
+                {t.rich("firstIn", {
+                  title: data.first.chapterTitle,
+                  link: (title) => (
+                    <Link href={editorHref(bookId, data.first!.chapterId, data.first!.start, 0)} lang={language}>
+                      {title}
+                    </Link>
+                  ),
+                })}
               </>
             )}
-            {data.last && (
-              <>
-                , last in{" "}
-                <Link href={editorHref(bookId, data.last.chapterId, data.last.start, 0)} lang={language}>
-                  {data.last.chapterTitle}
-                </Link>
-                .
-              </>
-            )}
+            {data.last &&
+              t.rich("lastIn", {
+                title: data.last.chapterTitle,
+                link: (title) => (
+                  <Link href={editorHref(bookId, data.last!.chapterId, data.last!.start, 0)} lang={language}>
+                    {title}
+                  </Link>
+                ),
+              })}
           </p>
-          <ul className={styles.chapterCounts} aria-label="Chapters it appears in" lang={language}>
+          <ul className={styles.chapterCounts} aria-label={t("chaptersLabel")} lang={language}>
             {data.chapters.map((chapter) => (
               <li key={chapter.chapterId}>
                 <button
@@ -63,7 +69,7 @@ export function EntryMentions({ bookId, language, entryId }: { bookId: string; l
                     setPage(1);
                   }}
                 >
-                  {chapter.position}. {chapter.title} <span className="muted">{formatNumber(chapter.count)}</span>
+                  {t("chapter", { position: chapter.position, title: chapter.title })} <span className="muted">{format.number(chapter.count)}</span>
                 </button>
               </li>
             ))}
@@ -74,7 +80,7 @@ export function EntryMentions({ bookId, language, entryId }: { bookId: string; l
               return (
                 <li key={`${mention.chapterId}:${mention.start}`}>
                   <Link href={editorHref(bookId, mention.chapterId, mention.start, mention.end - mention.start)} lang={language}>
-                    {mention.position}. {mention.chapterTitle}
+                    {t("chapter", { position: mention.position, title: mention.chapterTitle })}
                   </Link>
                   <p className={styles.sentence} lang={language}>
                     {mention.sentence.slice(0, at)}

@@ -4,15 +4,19 @@ import Link from "next/link";
 import type { FormEvent } from "react";
 import { Field, SelectField } from "@/app/_components/field";
 import { FormAlert } from "@/app/_components/form-alert";
-import { describeProblem } from "@/app/_components/problem";
+import { useProblems } from "@/app/_components/use-problems";
+import { useTranslations } from "use-intl";
 import { trpc } from "@/app/_trpc/client";
 import type { EntryDto } from "@/server/bible/schemas";
 import styles from "./bible.module.css";
-import { bibleProblem } from "./bible-problem";
+import { useBibleProblem } from "./bible-problem";
 
 /** The entry's relations (either end), and a new one from it to another entry. */
 export function EntryRelations({ bookId, language, entry }: { bookId: string; language: string; entry: EntryDto }) {
   const utils = trpc.useUtils();
+  const t = useTranslations("bible.relations");
+  const { describeProblem } = useProblems();
+  const bibleProblem = useBibleProblem();
   const relations = trpc.bible.relations.useQuery({ bookId });
   const names = trpc.bible.names.useQuery({ bookId });
   const refresh = () => void utils.bible.relations.invalidate({ bookId });
@@ -34,10 +38,10 @@ export function EntryRelations({ bookId, language, entry }: { bookId: string; la
 
   return (
     <section className={styles.section} aria-labelledby="relations-heading">
-      <h2 id="relations-heading">Relations</h2>
+      <h2 id="relations-heading">{t("heading")}</h2>
       <FormAlert message={describeProblem(relations.error ?? remove.error)?.message} />
       {mine.length === 0 ? (
-        <p className="muted">None yet.</p>
+        <p className="muted">{t("none")}</p>
       ) : (
         <ul className={styles.relations} lang={language}>
           {mine.map((relation) => (
@@ -48,10 +52,10 @@ export function EntryRelations({ bookId, language, entry }: { bookId: string; la
               <button
                 type="button"
                 className="button ghost small"
-                aria-label={`Remove: ${relation.from.name} ${relation.label} ${relation.to.name}`}
+                aria-label={t("removeLabel", { from: relation.from.name, label: relation.label, to: relation.to.name })}
                 onClick={() => remove.mutate({ bookId, relationId: relation.id })}
               >
-                Remove
+                {t("remove")}
               </button>
             </li>
           ))}
@@ -61,16 +65,16 @@ export function EntryRelations({ bookId, language, entry }: { bookId: string; la
         <form className={styles.relationForm} onSubmit={submit} noValidate>
           <SelectField
             name="direction"
-            label="Direction"
+            label={t("direction")}
             options={[
-              { value: "out", label: `${entry.name} is …` },
-              { value: "in", label: `… is to ${entry.name}` },
+              { value: "out", label: t("outward", { name: entry.name }) },
+              { value: "in", label: t("inward", { name: entry.name }) },
             ]}
           />
-          <Field name="label" label="Relation" placeholder="sister of, serves, lives in" error={problem?.fields?.label} autoComplete="off" />
-          <SelectField name="other" label="Other entry" options={others.map((other) => ({ value: other.id, label: other.name }))} />
+          <Field name="label" label={t("label")} placeholder={t("labelPlaceholder")} error={problem?.fields?.label} autoComplete="off" />
+          <SelectField name="other" label={t("other")} options={others.map((other) => ({ value: other.id, label: other.name }))} />
           <button type="submit" className="button secondary small" disabled={create.isPending}>
-            Add relation
+            {t("add")}
           </button>
           <FormAlert message={problem?.message} />
         </form>

@@ -5,11 +5,13 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ConfirmDialog } from "@/app/_components/confirm-dialog";
 import { FormAlert } from "@/app/_components/form-alert";
-import { describeProblem } from "@/app/_components/problem";
+import { useProblems } from "@/app/_components/use-problems";
+import { useTranslations } from "use-intl";
 import { trpc } from "@/app/_trpc/client";
 import type { EntryDto } from "@/server/bible/schemas";
 import styles from "./bible.module.css";
-import { kindClass } from "./bible-nav";
+import { kindClass } from "./kind-class";
+import { useKindName } from "./kind-name";
 import { EntryForm, type ChapterOption } from "./entry-form";
 import { EntryMentions } from "./entry-mentions";
 import { EntryPicture } from "./entry-picture";
@@ -25,6 +27,9 @@ interface EntryViewProps {
 export function EntryView({ book, chapters, entryId }: EntryViewProps) {
   const router = useRouter();
   const utils = trpc.useUtils();
+  const t = useTranslations("bible");
+  const kindName = useKindName();
+  const { describeProblem } = useProblems();
   const entry = trpc.bible.getEntry.useQuery({ bookId: book.id, entryId });
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -35,11 +40,11 @@ export function EntryView({ book, chapters, entryId }: EntryViewProps) {
     },
   });
   if (!entry.data) {
-    if (!entry.error) return <p className="muted">Loading…</p>;
+    if (!entry.error) return <p className="muted">{t("entry.loading")}</p>;
     return (
       <div className="empty">
         <p className="empty-title">{describeProblem(entry.error)?.message}</p>
-        <Link href={`/books/${book.id}/bible`}>Back to the bible</Link>
+        <Link href={`/books/${book.id}/bible`}>{t("entry.back")}</Link>
       </div>
     );
   }
@@ -50,20 +55,20 @@ export function EntryView({ book, chapters, entryId }: EntryViewProps) {
         <header className={styles.entryHead}>
           <span className={styles.kind}>
             <span className={styles.dot} aria-hidden="true" />
-            {e.kind}
-            {e.scope === "series" && " · belongs to the series"}
+            {kindName(e.kind)}
+            {e.scope === "series" && t("entry.belongsToSeries")}
           </span>
           <h2 lang={book.language} className={styles.entryTitle}>
             {e.name}
           </h2>
           {e.aliases.length > 0 && (
             <p className={styles.small} lang={book.language}>
-              Also {e.aliases.join(", ")}
+              {t("entry.also", { names: e.aliases.join(", ") })}
             </p>
           )}
         </header>
         {editing ? (
-          <section className={styles.panel} aria-label="Edit the entry">
+          <section className={styles.panel} aria-label={t("entry.editLabel")}>
             <EntryForm bookId={book.id} language={book.language} chapters={chapters} entry={e} onSaved={() => setEditing(false)} onCancel={() => setEditing(false)} />
           </section>
         ) : (
@@ -82,12 +87,13 @@ export function EntryView({ book, chapters, entryId }: EntryViewProps) {
               ))}
               {(e.status.note || e.status.exitChapter) && (
                 <>
-                  <dt>Status</dt>
+                  <dt>{t("entry.status")}</dt>
                   <dd>
                     {e.status.note}
                     {e.status.exitChapter && (
                       <>
-                        {e.status.note && " · "}leaves in{" "}
+                        {e.status.note && " · "}
+                        {t("entry.leavesIn")}{" "}
                         <Link href={`/books/${e.status.exitChapter.bookId}/chapters/${e.status.exitChapter.id}`}>{e.status.exitChapter.title}</Link>
                       </>
                     )}
@@ -96,7 +102,7 @@ export function EntryView({ book, chapters, entryId }: EntryViewProps) {
               )}
               {e.tags.length > 0 && (
                 <>
-                  <dt>Tags</dt>
+                  <dt>{t("entry.tags")}</dt>
                   <dd>{e.tags.join(", ")}</dd>
                 </>
               )}
@@ -104,16 +110,16 @@ export function EntryView({ book, chapters, entryId }: EntryViewProps) {
             {e.warnings.length > 0 && (
               <ul className={styles.warnings}>
                 {e.warnings.map((warning) => (
-                  <li key={warning.name}>{warning.message}</li>
+                  <li key={warning.name}>{t(`warning.${warning.code}`, { name: warning.name })}</li>
                 ))}
               </ul>
             )}
             <div className="button-row">
               <button type="button" className="button secondary small" onClick={() => setEditing(true)}>
-                Edit entry
+                {t("entry.edit")}
               </button>
               <button type="button" className="button danger small" onClick={() => setDeleting(true)}>
-                Delete
+                {t("entry.delete")}
               </button>
             </div>
           </>
@@ -121,21 +127,19 @@ export function EntryView({ book, chapters, entryId }: EntryViewProps) {
         <EntryRelations bookId={book.id} language={book.language} entry={e} />
         <EntryMentions bookId={book.id} language={book.language} entryId={e.id} />
       </div>
-      <aside aria-label="Picture">
+      <aside aria-label={t("entry.pictureLabel")}>
         <EntryPicture bookId={book.id} entry={e} />
       </aside>
       {deleting && (
         <ConfirmDialog
-          title={`Delete ${e.name}?`}
-          confirmLabel="Delete entry"
+          title={t("entry.deleteTitle", { name: e.name })}
+          confirmLabel={t("entry.deleteConfirm")}
           pending={remove.isPending}
           error={remove.error}
           onConfirm={() => remove.mutate({ bookId: book.id, entryId: e.id })}
           onClose={() => setDeleting(false)}
         >
-          <p>
-            The entry, its picture and every relation that names it go. The text of the book is not changed.
-          </p>
+          <p>{t("entry.deleteBody")}</p>
         </ConfirmDialog>
       )}
       <FormAlert message={describeProblem(remove.error)?.message} />

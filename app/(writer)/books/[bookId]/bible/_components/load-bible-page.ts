@@ -1,4 +1,5 @@
 import { cache } from "react";
+import { getT } from "@/app/_i18n/server";
 import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
 import { allChapters } from "../../chapters/[chapterId]/load-chapter-page";
@@ -14,9 +15,14 @@ export interface BiblePageBook {
 }
 
 export const loadBiblePage = cache(
-  (bookId: string, principal: Principal): Promise<BiblePageBook | { refused: string }> =>
-    loadOrRefused(async () => {
-      const [book, chapters] = await Promise.all([getBook({ bookId }, principal), allChapters(bookId, principal)]);
-      return { book: { id: book.id, title: book.title, language: book.language }, chapters: chapters.map(({ id, title }) => ({ id, title })) };
-    }),
+  async (bookId: string, principal: Principal): Promise<BiblePageBook | { refused: string }> => {
+    const errors = await getT("errors");
+    return loadOrRefused(
+      async () => {
+        const [book, chapters] = await Promise.all([getBook({ bookId }, principal), allChapters(bookId, principal)]);
+        return { book: { id: book.id, title: book.title, language: book.language }, chapters: chapters.map(({ id, title }) => ({ id, title })) };
+      },
+      (code) => errors(`code.${code}`),
+    );
+  },
 );

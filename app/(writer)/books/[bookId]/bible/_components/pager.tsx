@@ -1,18 +1,18 @@
+import { useTranslations } from "use-intl";
 import styles from "./bible.module.css";
 
 /** The bible's Previous / Page n of m / Next row under a paged list; nothing when one page holds all. */
 export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  const t = useTranslations("bible.pager");
   if (pages <= 1) return null;
   return (
     <div className={styles.pager}>
       <button type="button" className="button secondary small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t("previous")}
       </button>
-      <span>
-        Page {page} of {pages}
-      </span>
+      <span>{t("page", { page, pages })}</span>
       <button type="button" className="button secondary small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
+        {t("next")}
       </button>
     </div>
   );

@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import { FormAlert } from "@/app/_components/form-alert";
-import { formatNumber } from "@/app/_components/format";
-import { describeProblem } from "@/app/_components/problem";
+import { useProblems } from "@/app/_components/use-problems";
+import { useTranslations } from "use-intl";
 import { trpc } from "@/app/_trpc/client";
 import styles from "./bible.module.css";
 
@@ -14,6 +14,8 @@ import styles from "./bible.module.css";
  */
 export function ProposedEntries({ bookId, language }: { bookId: string; language: string }) {
   const utils = trpc.useUtils();
+  const t = useTranslations("bible.proposed");
+  const { describeProblem } = useProblems();
   const proposals = trpc.bible.proposals.useQuery({ bookId }, { staleTime: 60_000 });
   const add = trpc.bible.addCastMember.useMutation();
   const [problem, setProblem] = useState<string | undefined>();
@@ -32,18 +34,18 @@ export function ProposedEntries({ bookId, language }: { bookId: string; language
 
   return (
     <section className={styles.panel} aria-labelledby="proposed-heading">
-      <h2 id="proposed-heading">Proposed from the text</h2>
-      <p className={styles.small}>Names the book uses like characters&rsquo; names. Add the ones that are; the rest stay out of the bible.</p>
+      <h2 id="proposed-heading">{t("heading")}</h2>
+      <p className={styles.small}>{t("hint")}</p>
       <FormAlert message={problem} />
       <ul className={styles.proposals} lang={language}>
         {items.map((item) => (
           <li key={item.name}>
             <span className={styles.proposalName}>{item.name}</span>
             <span className={styles.small}>
-              {formatNumber(item.mentions)} {item.mentions === 1 ? "mention" : "mentions"} in {formatNumber(item.chapters)} {item.chapters === 1 ? "chapter" : "chapters"}
+              {t("counts", { mentions: item.mentions, chapters: item.chapters })}
             </span>
-            <button type="button" className="button secondary small" disabled={add.isPending} onClick={() => accept(item.name)} aria-label={`Add ${item.name} to the bible`}>
-              Add
+            <button type="button" className="button secondary small" disabled={add.isPending} onClick={() => accept(item.name)} aria-label={t("addLabel", { name: item.name })}>
+              {t("add")}
             </button>
           </li>
         ))}

@@ -3,11 +3,13 @@
 import Link from "next/link";
 import { useMemo } from "react";
 import { FormAlert } from "@/app/_components/form-alert";
-import { describeProblem } from "@/app/_components/problem";
+import { useProblems } from "@/app/_components/use-problems";
+import { useTranslations } from "use-intl";
 import { trpc } from "@/app/_trpc/client";
 import type { RelationDto } from "@/server/bible/schemas";
 import styles from "./bible.module.css";
-import { kindClass } from "./bible-nav";
+import { kindClass } from "./kind-class";
+import { useKindName } from "./kind-name";
 
 const WIDTH = 1000;
 const HEIGHT = 640;
@@ -77,6 +79,9 @@ export function layout(nodes: { id: string; name: string; kind: string }[], rela
 
 /** The bible's relations as a graph (entries with at least one relation), and the same as a list. */
 export function RelationsGraph({ book }: { book: { id: string; language: string } }) {
+  const t = useTranslations("bible.graph");
+  const kindName = useKindName();
+  const { describeProblem } = useProblems();
   const names = trpc.bible.names.useQuery({ bookId: book.id });
   const relations = trpc.bible.relations.useQuery({ bookId: book.id });
   const problem = describeProblem(names.error ?? relations.error);
@@ -90,12 +95,12 @@ export function RelationsGraph({ book }: { book: { id: string; language: string 
   const at = new Map(nodes.map((node) => [node.id, node]));
 
   if (problem) return <FormAlert message={problem.message} />;
-  if (!names.data || !relations.data) return <p className="muted">Loading…</p>;
+  if (!names.data || !relations.data) return <p className="muted">{t("loading")}</p>;
   if (relations.data.length === 0) {
     return (
       <div className="empty">
-        <p className="empty-title">No relations yet</p>
-        <p className="muted">Open an entry and add what it is to another: sister of, serves, member of, lives in.</p>
+        <p className="empty-title">{t("emptyTitle")}</p>
+        <p className="muted">{t("emptyHint")}</p>
       </div>
     );
   }
@@ -103,7 +108,7 @@ export function RelationsGraph({ book }: { book: { id: string; language: string 
     <>
       {/* A group, not an image: its entries are links (an image's content is not read, nor may it hold links). */}
       <svg className={styles.graph} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="group" aria-labelledby="graph-title" lang={book.language}>
-        <title id="graph-title">{`${nodes.length} entries and ${relations.data.length} relations`}</title>
+        <title id="graph-title">{t("svgTitle", { entries: nodes.length, relations: relations.data.length })}</title>
         <defs>
           <marker id="arrow" viewBox="0 0 10 10" refX="19" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
             <path d="M 0 0 L 10 5 L 0 10 z" fill="var(--line-strong)" />
@@ -123,7 +128,7 @@ export function RelationsGraph({ book }: { book: { id: string; language: string 
           );
         })}
         {nodes.map((node) => (
-          <Link key={node.id} href={`/books/${book.id}/bible/${node.id}`} className={`${styles.node} ${kindClass(node.kind)}`} aria-label={`${node.name} (${node.kind})`}>
+          <Link key={node.id} href={`/books/${book.id}/bible/${node.id}`} className={`${styles.node} ${kindClass(node.kind)}`} aria-label={t("node", { name: node.name, kind: kindName(node.kind) })}>
             <circle cx={node.x} cy={node.y} r={9} />
             <text x={node.x} y={node.y - 14} textAnchor="middle">
               {node.name}
@@ -132,7 +137,7 @@ export function RelationsGraph({ book }: { book: { id: string; language: string 
         ))}
       </svg>
       <section className={styles.section} aria-labelledby="relations-list-heading">
-        <h2 id="relations-list-heading">As a list</h2>
+        <h2 id="relations-list-heading">{t("asList")}</h2>
         <ul className={styles.relations} lang={book.language}>
           {relations.data.map((relation) => (
             <li key={relation.id}>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getT } from "@/app/_i18n/server";
 import { requirePrincipal } from "@/app/_components/require-principal";
 import { BibleHead } from "../_components/bible-nav";
 import { Refused } from "../../_components/book-subpage";
@@ -7,7 +8,10 @@ import { loadBiblePage } from "../_components/load-bible-page";
 
 type Params = Promise<{ bookId: string }>;
 
-export const metadata: Metadata = { title: "Continuity checks" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getT("bible");
+  return { title: t("checksTitle") };
+}
 
 /** /books/{bookId}/bible/checks: what the bible and the text disagree on, each linked to its spot. */
 export default async function ChecksPage({ params }: { params: Params }) {
@@ -15,9 +19,10 @@ export default async function ChecksPage({ params }: { params: Params }) {
   const principal = await requirePrincipal(`/books/${bookId}/bible/checks`);
   const loaded = await loadBiblePage(bookId, principal);
   if (!("book" in loaded)) return <Refused sentence={loaded.refused} />;
+  const t = await getT("bible");
   return (
     <>
-      <BibleHead book={loaded.book} title="Continuity checks" current="checks" />
+      <BibleHead book={loaded.book} title={t("checksTitle")} current="checks" />
       <ContinuityChecks book={loaded.book} />
     </>
   );
