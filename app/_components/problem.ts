@@ -1,5 +1,4 @@
 import { MESSAGES, type Messages } from "@/i18n/catalog";
-import { translatorFor } from "@/i18n/translator";
 import type { ErrorCode, FieldProblem } from "@/server/errors";
 import { MAX_CHAPTER_BYTES } from "@/server/chapters/limits.mjs";
 import { byteSize } from "@/server/text/byte-size";
@@ -180,18 +179,6 @@ export function problemsIn(words: ErrorWords) {
 }
 
 export type Problems = ReturnType<typeof problemsIn>;
-
-/**
- * English words, for callers not yet given the page's language.
- * @deprecated Use useProblems() in a client component, problemsIn(await getT("errors")) on the server.
- */
-const english = problemsIn(translatorFor("en", "errors"));
-/** @deprecated see `english` */
-export const { describeProblem, describeAnswer, networkProblem } = english;
-/** @deprecated see `english` */
-export const ERROR_SENTENCES = MESSAGES.en.errors.code;
-/** @deprecated see `english` */
-export const UNREACHABLE_SENTENCE = MESSAGES.en.errors.unreachable;
 
 /** What a form's server action hands back when it did not go through. */
 export interface FormState {

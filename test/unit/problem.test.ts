@@ -1,11 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { describeAnswer, describeProblem, ERROR_SENTENCES, networkProblem, UNREACHABLE_SENTENCE } from "@/app/_components/problem";
+import { problemsIn } from "@/app/_components/problem";
 import { failureSentence } from "@/app/(writer)/books/_components/transfer";
+import { MESSAGES } from "@/i18n/catalog";
+import { translatorFor } from "@/i18n/translator";
 import { MAX_CHAPTER_BYTES } from "@/server/chapters/limits.mjs";
+
+const english = problemsIn(translatorFor("en", "errors"));
+const { describeAnswer, describeProblem, networkProblem } = english;
+const ERROR_SENTENCES = MESSAGES.en.errors.code;
+const UNREACHABLE_SENTENCE = MESSAGES.en.errors.unreachable;
 
 // One client-side way to explain a failure (issue 18 item 9): a tRPC error, a REST answer (fetch or
 // XHR, with the API's envelope or a bare status), or no answer at all, through one module.
 describe("the problem module", () => {
+  it("speaks the page's language: the code's sentence, the limit and the editor's words from the catalog (decision 0504)", () => {
+    const chinese = problemsIn(translatorFor("zh-CN", "errors"));
+    expect(chinese.describeAnswer(409, { error: "version_conflict" }).message).toBe(MESSAGES["zh-CN"].errors.code.version_conflict);
+    expect(chinese.describeAnswer(413, { error: "payload_too_large", details: { maxBytes: 32 * 1024 * 1024 } }).message).toBe("内容太大，无法一次发送：这里最多接收 32 MiB。");
+    expect(chinese.networkProblem({ autosave: true }).message).toBe(MESSAGES["zh-CN"].errors.autosave.network);
+    expect(chinese.describeAnswer(500, null, { unsent: true }).message).toBe(`${MESSAGES["zh-CN"].errors.code.internal} ${MESSAGES["zh-CN"].errors.textKept}`);
+    expect(chinese.sentence("book_in_trash")).toBe("这本书在回收站中。恢复后才能打开或修改。");
+  });
+
   it("explains a tRPC error by its business code, with the form's own field names", () => {
     const error = { data: { error: "validation_failed", httpStatus: 422, details: [{ path: "changes.title", message: "must not be empty" }] } };
     expect(describeProblem(error, "changes.")).toEqual({
@@ -51,14 +67,14 @@ describe("the problem module", () => {
 
   it("explains an import or export the same way, a failed job's own reason included", () => {
     const failedJob = { status: 422, body: { error: "job_abandoned", msg: "The converter stopped." }, blob: null, fileName: null };
-    expect(failureSentence(failedJob)).toBe(`${ERROR_SENTENCES.internal} (The converter stopped.)`);
+    expect(failureSentence(failedJob, english)).toBe(`${ERROR_SENTENCES.internal} (The converter stopped.)`);
     const mismatch = { status: 422, body: { error: "format_mismatch", msg: "The file is not a DOCX." }, blob: null, fileName: null };
-    expect(failureSentence(mismatch)).toBe(`${ERROR_SENTENCES.format_mismatch} (The file is not a DOCX.)`);
+    expect(failureSentence(mismatch, english)).toBe(`${ERROR_SENTENCES.format_mismatch} (The file is not a DOCX.)`);
   });
 
   it("says a text file's encoding problem once: the sentence the gist, the server's message what was tried (issue 32)", () => {
     const msg = "The text is in none of the encodings Inkstone reads (UTF-8, UTF-16 with a byte-order mark, GB18030/GBK, Big5); save it as UTF-8 and try again.";
-    const sentence = failureSentence({ status: 422, body: { error: "invalid_encoding", msg }, blob: null, fileName: null });
+    const sentence = failureSentence({ status: 422, body: { error: "invalid_encoding", msg }, blob: null, fileName: null }, english);
     expect(sentence).toBe(`Inkstone cannot tell how that text file is encoded. (${msg})`);
     expect(sentence.match(/save it as UTF-8/gi)).toHaveLength(1);
   });

@@ -1,5 +1,5 @@
 import { fileNameOf } from "@/server/http/content-disposition";
-import { describeAnswer, networkProblem, type Problems } from "../../../_components/problem";
+import type { Problems } from "../../../_components/problem";
 
 /**
  * Uploads and downloads for Import and Export. XMLHttpRequest rather than fetch: it reports an
@@ -20,8 +20,8 @@ export type OnProgress = (phase: "upload" | "download" | "convert", fraction: nu
 /** No answer came: `send` rejects with this, which useTransfer words in the page's language. */
 export class TransferUnreachable extends Error {
   constructor() {
-    // English for a caller that shows the message as it is; useTransfer says the page's sentence instead.
-    super(networkProblem().message);
+    // Not shown: useTransfer says networkProblem()'s sentence, in the page's language, instead.
+    super("No answer came from the server.");
   }
 }
 
@@ -49,12 +49,9 @@ export function send(method: "GET" | "POST", url: string, body: FormData | null,
   });
 }
 
-/**
- * A sentence for a failed transfer: the writer's sentence for the code, plus the server's detail, in
- * the page's language when given its `problems` (useProblems()); without them, English.
- */
-export function failureSentence(transfer: Transfer, problems?: Problems): string {
-  return (problems?.describeAnswer ?? describeAnswer)(transfer.status, transfer.body, { withDetail: "all" }).message;
+/** A sentence for a failed transfer, in the page's language (`problems` from useProblems()): the code's sentence and the server's detail. */
+export function failureSentence(transfer: Transfer, problems: Pick<Problems, "describeAnswer">): string {
+  return problems.describeAnswer(transfer.status, transfer.body, { withDetail: "all" }).message;
 }
 
 interface JobData {

@@ -6,6 +6,7 @@ import { useTranslations } from "use-intl";
 import { Dialog } from "../../../../_components/dialog";
 import { trpc } from "../../../../_trpc/client";
 import { FormAlert } from "../../../../_components/form-alert";
+import { useProblems } from "../../../../_components/use-problems";
 import { failureSentence, followJob, saveFile, send } from "../../_components/transfer";
 import { TransferProgress, useTransfer } from "../../_components/transfer-progress";
 import { THEMES, type ThemeId } from "../../../../../server/convert/engine/export-options";
@@ -98,6 +99,7 @@ export function ExportButton(props: ExportProps) {
 
 function ExportForm({ bookId, hasCover, formats, chapters, parts = [], scenes = [], frontMatter: saved, savesFrontMatter, theme: booksTheme, onDone }: ExportProps & { onDone: () => void }) {
   const t = useTranslations("exportDialog");
+  const problems = useProblems();
   const router = useRouter();
   const [outline, setOutline] = useState(false);
   const saveFrontMatter = trpc.books.update.useMutation();
@@ -167,7 +169,7 @@ function ExportForm({ bookId, hasCover, formats, chapters, parts = [], scenes = 
       });
       let answer = await send("GET", `/api/v1/books/${bookId}/export?${query}`, null, onProgress);
       if (answer.status === 202) answer = await followJob(answer.body!.data as Parameters<typeof followJob>[0], onProgress);
-      if (answer.status !== 200 || !answer.blob) return failureSentence(answer);
+      if (answer.status !== 200 || !answer.blob) return failureSentence(answer, problems);
       saveFile(answer.blob, answer.fileName ?? `book.${format}`);
       onDone();
       return null;
