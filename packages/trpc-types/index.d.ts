@@ -1232,6 +1232,7 @@ export type AppRouter = TRPCBuiltRouter<
               actor: {
                 id: string;
                 name: string;
+                readerNumber: number | null;
               } | null;
               thread: {
                 id: string;
@@ -1292,6 +1293,7 @@ export type AppRouter = TRPCBuiltRouter<
           actor: {
             id: string;
             name: string;
+            readerNumber: number | null;
           } | null;
           thread: {
             id: string;

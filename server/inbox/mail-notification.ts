@@ -11,7 +11,7 @@ type MailWords = ReturnType<typeof translatorFor<"mail.notification">>;
 
 /** What the message says happened, in a line, in the recipient's language. */
 function headline(n: NotificationDto, t: MailWords): string {
-  const who = n.actor?.name ?? t("someone");
+  const who = n.actor ? (n.actor.readerNumber !== null ? t("numberedReader", { number: n.actor.readerNumber }) : n.actor.name) : t("someone");
   const chapterTitle = n.thread?.chapterTitle ?? n.suggestion?.chapterTitle;
   const book = n.book.title;
   const where = chapterTitle ? t("where", { chapter: chapterTitle, book }) : t("whereBook", { book });

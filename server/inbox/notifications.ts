@@ -130,8 +130,8 @@ interface NotificationRow {
 /** Who did it as the reader may be told: a beta reader's activity names them only when the owner shows readers' names. */
 function actorOf(row: NotificationRow): NotificationDto["actor"] {
   if (!row.actorId) return null;
-  if (row.kind === "reader_finished" && !row.showReaderNames) return { id: "", name: `Reader ${row.readerNumber ?? "?"}` };
-  return { id: row.actorId, name: shownName({ name: row.actorName, email: row.actorEmail }) };
+  if (row.kind === "reader_finished" && !row.showReaderNames) return { id: "", name: `Reader ${row.readerNumber ?? "?"}`, readerNumber: row.readerNumber ?? null };
+  return { id: row.actorId, name: shownName({ name: row.actorName, email: row.actorEmail }), readerNumber: null };
 }
 
 function invitationOf(row: NotificationRow): NotificationDto["invitation"] {

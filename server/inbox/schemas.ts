@@ -17,7 +17,14 @@ export const notificationSchema = z
     read: z.boolean(),
     createdAt: z.iso.datetime(),
     book: z.object({ id: z.string(), title: z.string() }),
-    actor: z.object({ id: z.string(), name: z.string() }).nullable().describe("who did it; null: an account since deleted"),
+    actor: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        readerNumber: z.int().nullable().describe('a beta reader the owner shows no names of: their number, which `name` words as "Reader N"; null otherwise'),
+      })
+      .nullable()
+      .describe("who did it; null: an account since deleted"),
     thread: z.object({ id: z.string(), chapterId: z.string(), chapterTitle: z.string(), quote: z.string() }).nullable(),
     comment: z.object({ id: z.string(), excerpt: z.string().describe("the comment's first 280 characters") }).nullable(),
     suggestion: z

@@ -37,7 +37,7 @@ describe("who is told", () => {
     expect(reply).toMatchObject({
       kind: "reply",
       book: { id: book.id },
-      actor: { id: coAuthor.id, name: "inbox-coauthor" },
+      actor: { id: coAuthor.id, name: "inbox-coauthor", readerNumber: null },
       thread: { id: thread.id, chapterId: chapter.id, quote: "It" },
       comment: { excerpt: "Looks fine." },
       href: `/books/${book.id}/chapters/${chapter.id}?thread=${thread.id}`,

@@ -33,7 +33,7 @@ describe("reader activity and e-mail", () => {
 
       expectSuccess(await call("PUT", `/api/v1/books/${book.id}/reading/chapters/${chapter.id}/place`, { ...as(reader), json: { paragraph: 0, finished: true } }), 201);
       const inbox = expectSuccess(await call("GET", "/api/v1/inbox", as(owner)), 200);
-      expect(inbox).toEqual([expect.objectContaining({ kind: "reader_finished", actor: { id: "", name: "Reader 1" } })]);
+      expect(inbox).toEqual([expect.objectContaining({ kind: "reader_finished", actor: { id: "", name: "Reader 1", readerNumber: 1 } })]);
 
       expectSuccess(await call("POST", `/api/v1/books/${book.id}/chapters/${chapter.id}/threads`, { ...as(editor), json: { start: 4, end: 8, body: "@quiet-owner is this right?" } }), 201);
       const [mail] = await sink.waitFor(1);

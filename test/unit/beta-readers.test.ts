@@ -216,9 +216,9 @@ describe("the owner's view of the readers", () => {
     await setReadingPlace({ bookId: f.book.id, chapterId: f.one.id, paragraph: 0, finished: true }, owner);
     const told = await inboxOf(owner, f.book.id);
     expect(told).toEqual([
-      expect.objectContaining({ kind: "reader_finished", actor: { id: "", name: "Reader 1" }, readChapter: { id: f.one.id, title: "One" }, href: `/books/${f.book.id}/readers` }),
+      expect.objectContaining({ kind: "reader_finished", actor: { id: "", name: "Reader 1", readerNumber: 1 }, readChapter: { id: f.one.id, title: "One" }, href: `/books/${f.book.id}/readers` }),
     ]);
     await shareWithReaders({ bookId: f.book.id, snapshotId: f.draft.id, showNames: true }, owner);
-    expect((await inboxOf(owner, f.book.id))[0]!.actor).toEqual({ id: f.ann.userId, name: "ann" });
+    expect((await inboxOf(owner, f.book.id))[0]!.actor).toEqual({ id: f.ann.userId, name: "ann", readerNumber: null });
   });
 });

@@ -1,3 +1,4 @@
+import { shownGenre } from "./_components/genre";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { booksCollection, listBooks, type ListBooksOptions } from "@/server/books/list-books";
@@ -77,7 +78,7 @@ function BookEntry({ book, t, format }: { book: BookDto; t: Words; format: BookF
           <Link href={`/books/${book.id}`}>{book.title}</Link>
         </h2>
         <p className={styles.meta}>
-          <span>{book.type}</span>
+          <span>{shownGenre(book.type, t("genre.novel"))}</span>
           <span className={`status status-${book.status}`}>{t(`status.${book.status}`)}</span>
           {book.role !== "owner" && <span className={`role role-${book.role}`}>{t(`roles.${book.role}`)}</span>}
           <span>
@@ -113,7 +114,7 @@ function TrashEntry({ book, t, format }: { book: BookDto; t: Words; format: Book
           {book.title}
         </h2>
         <p className={styles.meta}>
-          <span>{book.type}</span>
+          <span>{shownGenre(book.type, t("genre.novel"))}</span>
           {book.deletedAt && (
             <span>
               {t.rich("list.movedToTrash", {

@@ -21,7 +21,7 @@ type RoleWords = ReturnType<typeof useTranslations<"auth.roles">>;
  * sentence, so every row, old or new, reads in the language of whoever opens it.
  */
 function sentence(n: NotificationDto, t: InboxWords, roles: RoleWords, overdue: (n: NotificationDto) => string): string {
-  const who = n.actor?.name ?? t("formerMember");
+  const who = n.actor ? (n.actor.readerNumber !== null ? t("numberedReader", { number: n.actor.readerNumber }) : n.actor.name) : t("formerMember");
   const chapterTitle = n.thread?.chapterTitle ?? n.suggestion?.chapterTitle;
   const book = n.book.title;
   const where = chapterTitle ? t("where", { chapter: chapterTitle, book }) : t("whereBook", { book });

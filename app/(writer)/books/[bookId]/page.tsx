@@ -1,3 +1,4 @@
+import { shownGenre } from "../_components/genre";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -168,7 +169,7 @@ export default async function BookPage({ params }: { params: Params }) {
           </h1>
           <p className={styles.meta}>
             {book.author && <span>{t("book.by", { author: book.author })}</span>}
-            <span>{book.type}</span>
+            <span>{shownGenre(book.type, t("genre.novel"))}</span>
             <span className={`status status-${book.status}`}>{t(`status.${book.status}`)}</span>
             <span>{t("book.chapterCount", { count: chapters.length })}</span>
             {book.role !== "owner" && <span className={`role role-${book.role}`}>{t("book.shared", { role: t(`roles.${book.role}`) })}</span>}

@@ -1,5 +1,6 @@
 "use client";
 
+import { shownGenre } from "./genre";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useId } from "react";
 import { useTranslations } from "use-intl";
@@ -19,15 +20,16 @@ const SORTS = {
  * Sort and filter as the API's own query parameters (sortby, order, status, type), so the address
  * of a view is also the API call that lists it.
  */
-export function ListControls({ genres }: { genres: string[] }) {
+export function ListControls({ genres: writersGenres }: { genres: string[] }) {
   const id = useId();
   const t = useTranslations("books.sort");
   const statuses = useTranslations("books.status");
+  const genres = useTranslations("books.genre");
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const genre = params.get("type");
-  const genreOptions = genre && !genres.includes(genre) ? [...genres, genre] : genres;
+  const genreOptions = genre && !writersGenres.includes(genre) ? [...writersGenres, genre] : writersGenres;
   const sort = `${params.get("sortby") ?? "updatedAt"}:${params.get("order") ?? (params.get("sortby") ? "asc" : "desc")}`;
 
   function show(changes: Record<string, string | null>) {
@@ -76,7 +78,7 @@ export function ListControls({ genres }: { genres: string[] }) {
             <option value="">{t("any")}</option>
             {genreOptions.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {shownGenre(name, genres("novel"))}
               </option>
             ))}
           </select>

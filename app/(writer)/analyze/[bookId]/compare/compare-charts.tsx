@@ -36,6 +36,17 @@ function hookName(t: Words, kind: string): string {
   return knows(t, `hook.${kind}`) ? t(`hook.${kind}` as "hook.question") : kind;
 }
 
+/**
+ * A series' line about one book (only the lead speaker's has one), in the page's language: the
+ * engine writes it in English (server/analysis/engine/compare/series/speakers.ts), which the English
+ * catalog holds word for word, so the page recognises it and says it again; anything else as sent.
+ */
+function noteOf(t: Words, note: string): string {
+  const english = { lead: "Lead speaker: ", none: "No character is named in a dialogue tag" };
+  if (note.startsWith(english.lead)) return t("note.leadSpeaker", { name: note.slice(english.lead.length) });
+  return note === english.none ? t("note.noLeadSpeaker") : note;
+}
+
 function axis(p: Palette) {
   return { axisLine: { lineStyle: { color: p.line } }, axisLabel: { color: p.muted }, splitLine: { lineStyle: { color: p.line } }, nameTextStyle: { color: p.muted } };
 }
@@ -179,7 +190,7 @@ export function CompareCharts({ comparison }: { comparison: ComparisonDto }) {
             <p className="muted">
               {[left, right]
                 .filter((profile) => profile.notes[series.key])
-                .map((profile) => `${sideName(t, profile)}: ${profile.notes[series.key]}`)
+                .map((profile) => `${sideName(t, profile)}: ${noteOf(t, profile.notes[series.key]!)}`)
                 .join(" · ")}
             </p>
           )}
