@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { beatName, builtInTemplateWords, reportIn, reportWord } from "@/app/(writer)/templates/_components/report-words";
 import { MESSAGES } from "@/i18n/catalog";
 import { analyzeBookWithTemplates, BUILT_IN_TEMPLATES, PROBES, type AnalysisReport } from "@/server/analysis/engine";
+import { COMPARE_SERIES } from "@/server/analysis/engine/compare/registry";
 import { chineseBook, englishBook } from "../fixtures/analysis/books";
 
 // Decision 0512: a built-in template's words and the engine's report words reach a Chinese page
@@ -80,5 +81,12 @@ describe("a report in the page's language (decision 0512)", () => {
     expect(reportIn("zh-CN", report!, null).sections.map((s) => s.title)).toEqual(report!.sections.map((s) => s.title));
     expect(reportWord("zh-CN", "Chapter length")).toBe("章节长度");
     expect(reportWord("zh-CN", "A sentence the catalog does not hold")).toBe("A sentence the catalog does not hold");
+  });
+});
+
+describe("Compare's words (decision 0512)", () => {
+  it("the English catalog names each series as the engine does, so an English page reads as before", () => {
+    const english = MESSAGES.en.analysis.compare.series as Record<string, string>;
+    for (const series of COMPARE_SERIES) expect(english[series.key], series.key).toBe(series.label);
   });
 });
