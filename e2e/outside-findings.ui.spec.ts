@@ -34,7 +34,7 @@ test("the relations graph holds its entries as links in a group, not in an image
   expect(related.status()).toBe(201);
 
   await page.goto(`/books/${bookId}/bible/graph`);
-  const graph = page.getByRole("group", { name: "2 entries and 1 relations" });
+  const graph = page.getByRole("group", { name: "2 entries and 1 relation" });
   await expect(graph.getByRole("link", { name: "Wren (character)" })).toBeVisible();
   expect(await axe(page, "main", ["nested-interactive"])).toEqual([]);
 });

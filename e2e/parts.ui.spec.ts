@@ -110,7 +110,7 @@ test("the import preview names each part above its first chapter, and the book i
     "Prologue — 4 words",
     "Part: Part One: SpringChapter 1 — 2 words",
     "Chapter 2 — 4 words",
-    "Part: Part Two: AutumnChapter 3 — 1 words",
+    "Part: Part Two: AutumnChapter 3 — 1 word",
   ]);
   await dialog.screenshot({ path: "test-results/parts-import-preview.png" });
   await dialog.getByRole("button", { name: "Import", exact: true }).click();
