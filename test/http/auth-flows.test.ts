@@ -16,7 +16,7 @@ describe("sign-up", () => {
     expect(decodeJwt(admin.token).scope).toBe("read:books write:books read:analysis write:analysis webhooks admin");
     const email = uniqueEmail("second");
     const user = expectSuccess(await post("/api/v1/users", null, { email, password: PASSWORD, name: "Second" }), 201);
-    expect(user).toEqual({ id: expect.any(String), email, name: "Second", role: "writer", createdAt: expect.any(String) });
+    expect(user).toEqual({ id: expect.any(String), email, name: "Second", role: "writer", locale: null, createdAt: expect.any(String) });
     expect(user).not.toHaveProperty("passwordHash");
   });
 
