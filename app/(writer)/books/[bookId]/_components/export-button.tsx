@@ -87,17 +87,23 @@ const THEMED = ["pdf", "epub", "docx"];
 export function ExportButton(props: ExportProps) {
   const t = useTranslations("exportDialog");
   const [open, setOpen] = useState(false);
+  // The front matter an export here just saved, over the page's copy it replaced: the dialog opened
+  // again before the page's refresh arrives starts from it (it had started from the old one). Once
+  // the page brings its new copy, that copy is the book's.
+  const [savedHere, setSavedHere] = useState<{ over: FrontMatter; value: FrontMatter } | null>(null);
+  const frontMatter = savedHere?.over === props.frontMatter ? savedHere.value : props.frontMatter;
+  const onSaved = (value: FrontMatter) => setSavedHere({ over: props.frontMatter, value });
   return (
     <>
       <button type="button" className="button secondary small" onClick={() => setOpen(true)}>
         {t("open")}
       </button>
-      {open && <Dialog title={t("title")} onClose={() => setOpen(false)}>{() => <ExportForm {...props} onDone={() => setOpen(false)} />}</Dialog>}
+      {open && <Dialog title={t("title")} onClose={() => setOpen(false)}>{() => <ExportForm {...props} frontMatter={frontMatter} onSaved={onSaved} onDone={() => setOpen(false)} />}</Dialog>}
     </>
   );
 }
 
-function ExportForm({ bookId, hasCover, formats, chapters, parts = [], scenes = [], frontMatter: saved, savesFrontMatter, theme: booksTheme, onDone }: ExportProps & { onDone: () => void }) {
+function ExportForm({ bookId, hasCover, formats, chapters, parts = [], scenes = [], frontMatter: saved, savesFrontMatter, theme: booksTheme, onSaved, onDone }: ExportProps & { onSaved: (frontMatter: FrontMatter) => void; onDone: () => void }) {
   const t = useTranslations("exportDialog");
   const problems = useProblems();
   const router = useRouter();
@@ -143,6 +149,7 @@ function ExportForm({ bookId, hasCover, formats, chapters, parts = [], scenes = 
       // Kept with the book, for the next export from any browser (Book details shows it too).
       if (savesFrontMatter && !manuscript && !outline && (frontMatter.copyright !== saved.copyright || frontMatter.dedication !== saved.dedication)) {
         await saveFrontMatter.mutateAsync({ bookId, changes: { copyright: frontMatter.copyright, dedication: frontMatter.dedication } });
+        onSaved(frontMatter);
         router.refresh();
       }
       const query = new URLSearchParams({
