@@ -152,6 +152,8 @@ test("the inbox tells of an invitation in Chinese, from its kind and data", asyn
   await expect(invitation.getByRole("button", { name: "标为未读", exact: true })).toBeVisible();
   await page.getByRole("checkbox", { name: "只看未读" }).check();
   await expect(invitation).toBeHidden();
+  // The unread list is asked for anew: until it is here the button has nothing to mark (and is off).
+  await expect(page.getByRole("list", { name: "通知" })).not.toHaveAttribute("aria-busy");
   const markAll = page.getByRole("button", { name: "全部标为已读" });
   if (await markAll.isEnabled()) await markAll.click();
   await expect(page.getByText("没有未读的通知。")).toBeVisible();

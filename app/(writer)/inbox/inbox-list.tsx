@@ -78,7 +78,7 @@ export function InboxList() {
       </div>
       <FormAlert message={describeProblem(list.error ?? mark.error ?? markAll.error)?.message} />
       {list.isSuccess && items.length === 0 && <p className="muted">{unreadOnly ? t("nothingUnread") : t("empty")}</p>}
-      <ol className={styles.list} aria-label={t("list")}>
+      <ol className={styles.list} aria-label={t("list")} aria-busy={list.isFetching || undefined}>
         {items.map((n) => (
           <li key={n.id} className={styles.item} data-unread={!n.read || undefined}>
             <p className={styles.what}>
