@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import readline from "node:readline";
 import { STAGES } from "./test-stages.mjs";
 
-/** @typedef {{ name: string, code: number, seconds: number, error?: Error, skipped?: string, tail?: string[], failedTests?: string[] }} Result */
+/** @typedef {{ name: string, code: number, seconds: number, cpuSeconds?: number, error?: Error, skipped?: string, tail?: string[], failedTests?: string[] }} Result */
 
 // How many of a failed suite's last lines are printed again after the run: CI keeps only the end of
 // the output, and the suites side by side interleave their lines, so a failure's report (which the
@@ -30,10 +30,17 @@ const stripAnsi = (line) => line.replace(/\u001b\[[0-9;]*m/gu, "");
  */
 function run({ name, script, args = [], env = {} }) {
   const started = Date.now();
-  const child = spawn("npm", ["run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])], {
-    stdio: ["ignore", "pipe", "pipe"],
+  // bash's `times`, on a pipe of its own, says how much CPU the suite's processes took (servers,
+  // browsers and workers it started and waited for included): on two cores the suites side by side
+  // take turns, so a suite's wall time says little of what it costs, and its CPU time says what
+  // moving or trimming it would save.
+  const command = ["npm", "run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])];
+  const child = spawn("bash", ["-c", '"$@"; code=$?; times >&3; exit $code', "suite", ...command], {
+    stdio: ["ignore", "pipe", "pipe", "pipe"],
     env: { ...process.env, ...env },
   });
+  let times = "";
+  child.stdio[3]?.setEncoding("utf8").on("data", (part) => (times += part));
   const label = `[${name}]`.padEnd(10);
   /** @type {string[]} */
   const tail = [];
@@ -50,8 +57,19 @@ function run({ name, script, args = [], env = {} }) {
   return new Promise((resolve) => {
     child.on("error", (error) => resolve({ name, code: 1, seconds: 0, error }));
     // A suite killed by a signal has no exit code: it failed.
-    child.on("close", (code) => resolve({ name, code: code ?? 1, seconds: (Date.now() - started) / 1000, tail, failedTests }));
+    child.on("close", (code) => resolve({ name, code: code ?? 1, seconds: (Date.now() - started) / 1000, cpuSeconds: childrenCpu(times), tail, failedTests }));
   });
+}
+
+/**
+ * The user and system time of the children, from bash's `times` (its second line: "1m2.500s 0m3.250s").
+ * @param {string} times
+ * @returns {number | undefined}
+ */
+function childrenCpu(times) {
+  const children = times.split("\n")[1] ?? "";
+  const parts = [...children.matchAll(/(\d+)m([\d.]+)s/gu)].map(([, minutes, seconds]) => Number(minutes) * 60 + Number(seconds));
+  return parts.length === 2 ? parts[0] + parts[1] : undefined;
 }
 
 /**
@@ -91,8 +109,9 @@ for (const { name, code, tail = [], failedTests = [] } of results) {
   for (const line of [...failedTests, "…", ...tail]) console.log(`  ${line}`);
 }
 console.log("\nnpm test:");
-for (const { name, code, seconds, error, skipped } of results) {
+for (const { name, code, seconds, cpuSeconds, error, skipped } of results) {
   const outcome = skipped ? `skipped (${skipped})` : code === 0 ? "passed" : `FAILED (${error?.message ?? `exit ${code}`})`;
-  console.log(`  ${name.padEnd(8)} ${outcome}  ${Math.round(seconds)} s`);
+  const cpu = cpuSeconds === undefined ? "" : `, CPU ${Math.round(cpuSeconds)} s`;
+  console.log(`  ${name.padEnd(8)} ${outcome}  ${Math.round(seconds)} s${cpu}`);
 }
 process.exit(results.every((result) => result.code === 0) ? 0 : 1);
