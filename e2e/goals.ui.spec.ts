@@ -135,7 +135,9 @@ test("today's words are the server's, from every device, in CJK too; the heat ma
   await expect(heatMap.locator("svg path").first()).toBeAttached();
   await page.getByText(/^The days as a table/).click();
   const row = page.getByRole("table", { name: "Words per day" }).getByRole("row").nth(1);
-  await expect(row.getByRole("rowheader")).toHaveText(new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`)));
+  // A day as every English page writes one (decision 0516): "Tue, Mar 3, 2026".
+  await expect(row.getByRole("rowheader")).toHaveText(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  await expect(row.getByRole("rowheader")).toHaveText(new Intl.DateTimeFormat("en", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`)));
   await expect(row.getByRole("cell").first()).toHaveText("12");
 
   const csv = await page.request.get((await page.getByRole("link", { name: "Download CSV" }).getAttribute("href"))!);

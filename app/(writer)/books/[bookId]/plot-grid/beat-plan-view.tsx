@@ -1,11 +1,12 @@
 "use client";
 
 import { useId, useState } from "react";
-import { useFormatter, useTranslations } from "use-intl";
+import { useTranslations } from "use-intl";
 import type { BeatDto, BeatPlanDto } from "@/server/beats/schemas";
 import { useProblems } from "../../../../_components/use-problems";
 import { trpc } from "../../../../_trpc/client";
 import styles from "./plot-grid.module.css";
+import { useDates } from "@/app/_i18n/use-dates";
 
 type Status = { state: "idle" } | { state: "working" } | { state: "done"; sentence: string } | { state: "error"; message: string };
 
@@ -32,7 +33,7 @@ export function BeatPlanView({
   plans: boolean;
 }) {
   const t = useTranslations("plotGrid.beats");
-  const format = useFormatter();
+  const dates = useDates();
   const { describeProblem } = useProblems();
   const [plan, setPlan] = useState(initial);
   const [template, setTemplate] = useState(initial?.templateId ?? templates[0]?.id ?? "");
@@ -115,7 +116,7 @@ export function BeatPlanView({
           <p>
             {t("from", { template: plan.templateName, placedBy: plan.placedBy })}{" "}
             {plan.analysis ? (
-              t("analysis", { when: plan.analysis.finishedAt ? format.dateTime(new Date(plan.analysis.finishedAt), { dateStyle: "medium", timeStyle: "short" }) : "—" })
+              t("analysis", { when: plan.analysis.finishedAt ? dates.dateTime(plan.analysis.finishedAt) : "—" })
             ) : (
               <>
                 {t("noAnalysis")} <a href={`/analyze/${bookId}`}>{t("toAnalysis")}</a>

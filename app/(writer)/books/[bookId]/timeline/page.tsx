@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { problemsIn } from "@/app/_components/problem";
 import { requirePrincipal } from "@/app/_components/require-principal";
-import { getT } from "@/app/_i18n/server";
+import { getDates, getT } from "@/app/_i18n/server";
 import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
 import { getTimeline } from "@/server/plan/get-timeline";
@@ -42,7 +42,7 @@ async function load(bookId: string, principal: Principal) {
 export default async function TimelinePage({ params }: { params: Params }) {
   const { bookId } = await params;
   const principal = await requirePrincipal(`/books/${bookId}/timeline`);
-  const [loaded, t] = await Promise.all([load(bookId, principal), getT("timeline")]);
+  const [loaded, t, dates] = await Promise.all([load(bookId, principal), getT("timeline"), getDates()]);
   if ("refused" in loaded) return <Refused sentence={loaded.refused} />;
   const { book, timeline, scenes } = loaded;
 
@@ -53,9 +53,11 @@ export default async function TimelinePage({ params }: { params: Params }) {
   const titleOf = (item: TimelineItemDto) => (item.kind === "scene" ? sceneRows.get(item.id)?.title.trim() || t("sceneTitle", { position: sceneRows.get(item.id)?.position ?? 1 }) : item.title);
   const when = (item: TimelineItemDto) => {
     if (item.storyDate === null) return null;
+    // A calendar date and time as every page writes one; an invented day in the page's words.
     const date = parseStoryDate(item.storyDate);
-    const day = date?.day ?? null;
-    return [day === null ? item.storyDate : t("day", { day }), item.storyTime].filter(Boolean).join(" ");
+    if (date?.date) return dates.calendarDate(date.date, item.storyTime);
+    const day = date?.day === undefined || date.day === null ? item.storyDate : t("day", { day: date.day });
+    return [day, item.storyTime && dates.time(item.storyTime)].filter(Boolean).join(" ");
   };
   const departure = (item: TimelineItemDto) =>
     item.departs && (
