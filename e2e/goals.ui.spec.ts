@@ -240,7 +240,9 @@ test("the planner releases two chapters a day at 08:00 and 20:00, shows the buff
   await expect(buffer).toContainText("4 chapters written ahead, 2 days of releases");
   await expect(buffer).toContainText("Under your minimum of 3 days (6 chapters): write 2 more chapters ahead");
   await expect(plan.getByTestId("release-streak")).toContainText("0 release days in a row");
-  await expect(plan.getByRole("table", { name: /^Releases in/ })).toContainText("08:00 第一章");
+  // A release's time as every English page writes a time (decision 0516).
+  await expect(plan.getByRole("table", { name: /^Releases in/ })).toContainText("8:00 AM 第一章");
+  await expect(plan.getByRole("table", { name: /^Releases in/ })).toContainText("8:00 PM 第二章");
 
   // The first chapter goes out today instead, at 07:30.
   await plan.getByLabel("Release date of 第一章").fill(today);
