@@ -103,6 +103,8 @@ test("the chapter editor, its panels and dialogs speak Chinese", async ({ page }
   // History: the versions and one's changes.
   await page.getByRole("button", { name: "历史版本" }).click();
   const history = page.getByRole("dialog", { name: "历史版本" });
+  // Each version's moment as every Chinese page writes one (decision 0516): 2026年3月3日 14:05.
+  await expect(history.getByRole("button", { name: /^第 1 版/ })).toContainText(/\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}/);
   await history.getByRole("button", { name: /^第 1 版/ }).click();
   await expect(history.getByRole("button", { name: "恢复第 1 版" })).toBeVisible();
   await expectNoEnglish(page, KEY_CAPS);

@@ -42,7 +42,8 @@ const chapterPlace = z.object({
 
 export const plannedBeatSchema = chapterPlace.extend({
   sceneId: z.string().nullable(),
-  sceneTitle: z.string().nullable(),
+  sceneTitle: z.string().nullable().describe('the writer\'s title; "" for a scene without one, which reads as Scene N (N its scenePosition); null: planned on the chapter'),
+  scenePosition: z.int().nullable().describe("the scene's 1-based place in its chapter"),
 });
 
 export const beatSchema = z

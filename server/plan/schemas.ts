@@ -200,7 +200,8 @@ export const planItemSchema = z
   .object({
     kind: z.enum(["part", "chapter", "scene"]),
     id: z.string(),
-    title: z.string().describe("a scene without a title reads as Scene N"),
+    title: z.string().describe('the writer\'s title; "" for a scene without one, which reads as Scene N (N its scenePosition)'),
+    scenePosition: z.int().nullable().describe("a scene's 1-based place in its chapter; null for a part or chapter"),
     partId: z.string().nullable().describe("the part it stands in (a part: its own id)"),
     chapterId: z.string().nullable().describe("a scene's chapter (a chapter: its own id; a part: null)"),
     wordCount: z.int().describe("words by the book's counting rule: a part's chapters', a chapter's, a scene's stretch of its chapter"),

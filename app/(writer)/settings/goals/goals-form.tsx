@@ -3,10 +3,11 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useLocale, useTranslations } from "use-intl";
 import { isLocale } from "@/i18n/locales";
-import { WEEKDAYS, weekdayName } from "../../../_components/days";
+import { WEEKDAYS } from "../../../_components/days";
 import { Field } from "../../../_components/field";
 import { FormAlert } from "../../../_components/form-alert";
 import { useProblems } from "../../../_components/use-problems";
+import { useDates } from "../../../_i18n/use-dates";
 import { trpc } from "../../../_trpc/client";
 import styles from "./goals.module.css";
 
@@ -35,6 +36,7 @@ export function GoalsForm() {
   const saving = useTranslations("settings");
   const tag = useLocale();
   const locale = isLocale(tag) ? tag : "en";
+  const dates = useDates();
   const { describeProblem } = useProblems();
   const settings = trpc.goals.settings.useQuery();
   const utils = trpc.useUtils();
@@ -151,9 +153,9 @@ export function GoalsForm() {
           </p>
           <div className={styles.dayList}>
             {WEEKDAYS.map((day) => (
-              <label key={day.value} className="checkbox">
-                <input type="checkbox" name="daysOff" value={day.value} defaultChecked={saved.daysOff.includes(day.value)} />
-                <span>{weekdayName(day.value, locale)}</span>
+              <label key={day} className="checkbox">
+                <input type="checkbox" name="daysOff" value={day} defaultChecked={saved.daysOff.includes(day)} />
+                <span>{dates.weekday(day)}</span>
               </label>
             ))}
           </div>
