@@ -3739,6 +3739,14 @@ export type AppRouter = TRPCBuiltRouter<
                       label: string;
                       value: string | number;
                       unit?: string | undefined;
+                      valueWords?: {
+                        key: string;
+                        values: {
+                          [key: string]: string | number | string[] | {
+                            anyOf: string[];
+                          };
+                        };
+                      } | undefined;
                     }>;
                   table: {
                     columns: Array<{
@@ -3787,6 +3795,14 @@ export type AppRouter = TRPCBuiltRouter<
                     values: Array<number[]>;
                   } | null;
                   notes: string[];
+                  noteWords?: Array<{
+                      key: string;
+                      values: {
+                        [key: string]: string | number | string[] | {
+                          anyOf: string[];
+                        };
+                      };
+                    }> | undefined;
                 }>;
             } | null;
             id: string;
@@ -3965,6 +3981,14 @@ export type AppRouter = TRPCBuiltRouter<
                     label: string;
                     value: string | number;
                     unit?: string | undefined;
+                    valueWords?: {
+                      key: string;
+                      values: {
+                        [key: string]: string | number | string[] | {
+                          anyOf: string[];
+                        };
+                      };
+                    } | undefined;
                   }>;
                 table: {
                   columns: Array<{
@@ -4013,6 +4037,14 @@ export type AppRouter = TRPCBuiltRouter<
                   values: Array<number[]>;
                 } | null;
                 notes: string[];
+                noteWords?: Array<{
+                    key: string;
+                    values: {
+                      [key: string]: string | number | string[] | {
+                        anyOf: string[];
+                      };
+                    };
+                  }> | undefined;
               }>;
           } | null;
           id: string;
@@ -4075,6 +4107,16 @@ export type AppRouter = TRPCBuiltRouter<
             notes: {
               [key: string]: string;
             };
+            noteWords: {
+              [key: string]: {
+                key: string;
+                values: {
+                  [key: string]: string | number | string[] | {
+                    anyOf: string[];
+                  };
+                };
+              };
+            };
           };
           right: {
             bookId: string;
@@ -4096,6 +4138,16 @@ export type AppRouter = TRPCBuiltRouter<
             };
             notes: {
               [key: string]: string;
+            };
+            noteWords: {
+              [key: string]: {
+                key: string;
+                values: {
+                  [key: string]: string | number | string[] | {
+                    anyOf: string[];
+                  };
+                };
+              };
             };
           };
         };
