@@ -3746,6 +3746,14 @@ export type AppRouter = TRPCBuiltRouter<
                       label: string;
                       value: string | number;
                       unit?: string | undefined;
+                      valueWords?: {
+                        key: string;
+                        values: {
+                          [key: string]: string | number | string[] | {
+                            anyOf: string[];
+                          };
+                        };
+                      } | undefined;
                     }>;
                   table: {
                     columns: Array<{
@@ -3794,6 +3802,14 @@ export type AppRouter = TRPCBuiltRouter<
                     values: Array<number[]>;
                   } | null;
                   notes: string[];
+                  noteWords?: Array<{
+                      key: string;
+                      values: {
+                        [key: string]: string | number | string[] | {
+                          anyOf: string[];
+                        };
+                      };
+                    }> | undefined;
                 }>;
             } | null;
             id: string;
@@ -3972,6 +3988,14 @@ export type AppRouter = TRPCBuiltRouter<
                     label: string;
                     value: string | number;
                     unit?: string | undefined;
+                    valueWords?: {
+                      key: string;
+                      values: {
+                        [key: string]: string | number | string[] | {
+                          anyOf: string[];
+                        };
+                      };
+                    } | undefined;
                   }>;
                 table: {
                   columns: Array<{
@@ -4020,6 +4044,14 @@ export type AppRouter = TRPCBuiltRouter<
                   values: Array<number[]>;
                 } | null;
                 notes: string[];
+                noteWords?: Array<{
+                    key: string;
+                    values: {
+                      [key: string]: string | number | string[] | {
+                        anyOf: string[];
+                      };
+                    };
+                  }> | undefined;
               }>;
           } | null;
           id: string;
@@ -4082,6 +4114,16 @@ export type AppRouter = TRPCBuiltRouter<
             notes: {
               [key: string]: string;
             };
+            noteWords: {
+              [key: string]: {
+                key: string;
+                values: {
+                  [key: string]: string | number | string[] | {
+                    anyOf: string[];
+                  };
+                };
+              };
+            };
           };
           right: {
             bookId: string;
@@ -4103,6 +4145,16 @@ export type AppRouter = TRPCBuiltRouter<
             };
             notes: {
               [key: string]: string;
+            };
+            noteWords: {
+              [key: string]: {
+                key: string;
+                values: {
+                  [key: string]: string | number | string[] | {
+                    anyOf: string[];
+                  };
+                };
+              };
             };
           };
         };

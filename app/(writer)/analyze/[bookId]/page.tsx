@@ -45,7 +45,9 @@ export default async function AnalyzePage({ params, searchParams }: { params: Pa
   const [templates, kept] = await Promise.all([listInstalledTemplates(principal), listAnalyses({ bookId, options }, principal)]);
   const analysisId = typeof chosen === "string" ? chosen : kept.items.find((a) => a.status === "succeeded")?.id;
   const analysis = analysisId ? await getAnalysis({ bookId, analysisId }, principal).catch(() => null) : null;
-  const [t, format, dates, { locale }] = await Promise.all([getT("analysis.analyze"), getFormat(), getDates(), requestIntl()]);
+  const [t, format, dates, { locale }, reportWords] = await Promise.all([getT("analysis.analyze"), getFormat(), getDates(), requestIntl(), getT("analysisReport")]);
+  // the writer's names and terms, as the page's language lists them (、 in Chinese)
+  const listed = (names: unknown) => (names as string[]).join(reportWords("list.separator"));
   // A built-in template is named in the page's language (by its slug); a writer's template as they named it.
   const builtInSlugs = new Map(templates.filter((template) => template.builtIn).map((template) => [template.id, template.slug]));
   const templateName = (templateId: string, name: string) => builtInTemplateWords(locale, builtInSlugs.get(templateId) ?? null)?.name ?? name;
@@ -83,8 +85,8 @@ export default async function AnalyzePage({ params, searchParams }: { params: Pa
               <p className="muted">
                 {t("ran", { when: dates.dateTime(analysis.createdAt) })}
                 {analysis.durationMs !== null && t("duration", { ms: format.number(analysis.durationMs) })}
-                {Array.isArray(analysis.parameters.characters) && t("following", { names: (analysis.parameters.characters as string[]).join(", ") })}
-                {Array.isArray(analysis.parameters.terms) && t("tracing", { terms: (analysis.parameters.terms as string[]).join(", ") })}
+                {Array.isArray(analysis.parameters.characters) && t("following", { names: listed(analysis.parameters.characters) })}
+                {Array.isArray(analysis.parameters.terms) && t("tracing", { terms: listed(analysis.parameters.terms) })}
               </p>
               <DeleteResultButton bookId={book.id} analysisId={analysis.id} templateName={templateName(analysis.templateId, analysis.templateName)} />
               {analysis.report ? (

@@ -5,9 +5,10 @@ import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } f
 import * as echarts from "echarts/core";
 import { SVGRenderer } from "echarts/renderers";
 import { useEffect, useRef } from "react";
-import { useFormatter, useTranslations } from "use-intl";
+import { useFormatter, useLocale, useTranslations } from "use-intl";
 import type { Dates } from "@/i18n/dates";
 import type { ComparisonDto } from "@/server/analysis/compare-schemas";
+import { noteArguments } from "@/server/analysis/engine/note-words";
 import { drawThemedChart, type Palette } from "@/app/_components/themed-chart";
 import styles from "../../../templates/_components/analysis.module.css";
 import { ScrollRegion } from "@/app/_components/scroll-region";
@@ -39,14 +40,15 @@ function hookName(t: Words, kind: string): string {
 }
 
 /**
- * A series' line about one book (only the lead speaker's has one), in the page's language: the
- * engine writes it in English (server/analysis/engine/compare/series/speakers.ts), which the English
- * catalog holds word for word, so the page recognises it and says it again; anything else as sent.
+ * A series' line about one book (only the lead speaker's has one), in the page's language: worded
+ * from the key and values the server sends beside its English (decision 0514), the names inserted
+ * as they are; a line whose key the catalog lacks as the server wrote it.
  */
-function noteOf(t: Words, note: string): string {
-  const english = { lead: "Lead speaker: ", none: "No character is named in a dialogue tag" };
-  if (note.startsWith(english.lead)) return t("note.leadSpeaker", { name: note.slice(english.lead.length) });
-  return note === english.none ? t("note.noLeadSpeaker") : note;
+function noteOf(t: Words, profile: Profile, key: string, locale: string, separator: string): string {
+  const english = profile.notes[key]!;
+  const words = profile.noteWords[key];
+  const path = `note.${words?.key}` as "note.leadSpeaker";
+  return words && knows(t, path) ? t(path, noteArguments(words.values, locale, separator) as { name: string }) : english;
 }
 
 function axis(p: Palette) {
@@ -163,10 +165,10 @@ function SeriesChart({ comparison, series }: { comparison: ComparisonDto; series
 }
 
 /** How many chapters of a book take each kind of a category series ("statement 4, dialogue 1"), in the series' order. */
-function kindCounts(t: Words, profile: Profile, series: Series): string {
+function kindCounts(t: Words, profile: Profile, series: Series, separator: string): string {
   const values = profile.values[series.key] ?? [];
   const counts = (series.categories ?? []).map((kind) => [kind, values.filter((value) => value === kind).length] as const).filter(([, count]) => count > 0);
-  return counts.length ? counts.map(([kind, count]) => `${hookName(t, kind)} ${count}`).join(", ") : t("noText");
+  return counts.length ? counts.map(([kind, count]) => `${hookName(t, kind)} ${count}`).join(separator) : t("noText");
 }
 
 /** The chapter each book has where a turning point usually falls. */
@@ -179,6 +181,8 @@ function beatChapter(profile: Profile, target: number): string {
 export function CompareCharts({ comparison }: { comparison: ComparisonDto }) {
   const { left, right } = comparison;
   const t = useTranslations("analysis.compare");
+  const separator = useTranslations("analysisReport")("list.separator");
+  const locale = useLocale();
   const format = useFormatter();
   const dates = useDates();
   const charts = comparison.series.filter((series) => series.key !== "beats");
@@ -194,14 +198,14 @@ export function CompareCharts({ comparison }: { comparison: ComparisonDto }) {
             <p className="muted">
               {[left, right]
                 .filter((profile) => profile.notes[series.key])
-                .map((profile) => `${sideName(t, dates, profile)}: ${noteOf(t, profile.notes[series.key]!)}`)
+                .map((profile) => t("sideLine", { side: sideName(t, dates, profile), line: noteOf(t, profile, series.key, locale, separator) }))
                 .join(" · ")}
             </p>
           )}
           <SeriesChart comparison={comparison} series={series} />
           {series.categories && (
             <p className="muted" data-kind-counts={series.key}>
-              {t("byKind", { counts: [left, right].map((profile) => `${sideName(t, dates, profile)}: ${kindCounts(t, profile, series)}`).join(" · ") })}
+              {t("byKind", { counts: [left, right].map((profile) => t("sideLine", { side: sideName(t, dates, profile), line: kindCounts(t, profile, series, separator) })).join(" · ") })}
             </p>
           )}
         </section>
