@@ -112,6 +112,12 @@ describe("field problems carry what they mean, and pages word them (decision 051
     expect(typeof fields.d).toBe("string");
   });
 
+  it("knows the page's language from its words when a server component does not say it", () => {
+    const details = [{ path: "title", message: "a book needs a title", code: "too_small", origin: "string", minimum: 1 }];
+    expect(problemsIn(translatorFor("zh-CN", "errors")).fieldsOf(details)).toEqual({ title: "不能为空" });
+    expect(problemsIn(translatorFor("en", "errors")).fieldsOf(details)).toEqual({ title: "a book needs a title" });
+  });
+
   it("has a sentence for every key of our own checks, in every language", () => {
     for (const key of FIELD_KEYS) {
       expect(MESSAGES.en.errors.field.custom[key], key).toBeTruthy();
