@@ -1,4 +1,5 @@
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
+import type { z } from "zod";
 
 /**
  * Every failure Inkstone reports. `code` is the business code in the envelope
@@ -165,18 +166,20 @@ export const FIELD_KEYS = [
 export type FieldKey = (typeof FIELD_KEYS)[number];
 
 /** zod's issue codes: what a field's problem is, as data. */
-export type FieldIssueCode =
-  | "invalid_type"
-  | "too_big"
-  | "too_small"
-  | "invalid_format"
-  | "not_multiple_of"
-  | "unrecognized_keys"
-  | "invalid_union"
-  | "invalid_key"
-  | "invalid_element"
-  | "invalid_value"
-  | "custom";
+export const FIELD_ISSUE_CODES = [
+  "invalid_type",
+  "too_big",
+  "too_small",
+  "invalid_format",
+  "not_multiple_of",
+  "unrecognized_keys",
+  "invalid_union",
+  "invalid_key",
+  "invalid_element",
+  "invalid_value",
+  "custom",
+] as const satisfies readonly z.core.$ZodIssueCode[];
+export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];
 
 /**
  * One field's problem in a validation_failed answer (docs/api.md#field-problems): where, what in
@@ -213,31 +216,14 @@ export interface FieldProblem {
   params?: Record<string, string | number>;
 }
 
-type Primitive = string | number | bigint | boolean | symbol | null | undefined;
+type Issue = z.core.$ZodIssue;
 
-/** The parts of a zod issue that say what is wrong; zod's own type, read without importing zod here. */
-interface IssueLike {
-  readonly code?: string;
-  readonly path: readonly PropertyKey[];
-  readonly message: string;
-  readonly origin?: string;
-  readonly minimum?: number | bigint;
-  readonly maximum?: number | bigint;
-  readonly inclusive?: boolean;
-  readonly exact?: boolean;
-  readonly expected?: string;
-  readonly format?: string;
-  readonly values?: readonly Primitive[];
-  readonly divisor?: number;
-  readonly keys?: readonly string[];
-  readonly params?: unknown;
-}
+/** Where an issue is, as field problems name it: dotted, "(body)" for the body as a whole. */
+const fieldPath = (issue: Issue): string => issue.path.map(String).join(".") || "(body)";
 
-const ISSUE_CODES = new Set<string>(["invalid_type", "too_big", "too_small", "invalid_format", "not_multiple_of", "unrecognized_keys", "invalid_union", "invalid_key", "invalid_element", "invalid_value", "custom"]);
 const FIELD_KEY_SET = new Set<string>(FIELD_KEYS);
 
-const asNumber = (value: number | bigint | undefined): number | undefined => (value === undefined ? undefined : Number(value));
-const isJsonValue = (value: Primitive): value is string | number | boolean | null => value === null || ["string", "number", "boolean"].includes(typeof value);
+const isJsonValue = (value: unknown): value is string | number | boolean | null => value === null || ["string", "number", "boolean"].includes(typeof value);
 
 /** A custom issue's key and the parameters its sentence names, when it is one of ours. */
 function ownCheck(params: unknown): Pick<FieldProblem, "key" | "params"> {
@@ -246,34 +232,34 @@ function ownCheck(params: unknown): Pick<FieldProblem, "key" | "params"> {
   return { key: params.key as FieldKey, ...(named.length > 0 && { params: Object.fromEntries(named) }) };
 }
 
+/** The measure of a size issue: its origin, and whether the limit is allowed or the only size allowed. */
+const measure = (issue: { origin: string; inclusive?: boolean; exact?: boolean }) => ({
+  origin: issue.origin,
+  ...(issue.inclusive !== undefined && { inclusive: issue.inclusive }),
+  ...(issue.exact !== undefined && { exact: issue.exact }),
+});
+
 /** One zod issue as data: its code and the parameters that code carries, nothing of the input. */
-function issueMeaning(issue: IssueLike): Omit<FieldProblem, "path" | "message"> {
-  if (!issue.code || !ISSUE_CODES.has(issue.code)) return {};
-  const code = issue.code as FieldIssueCode;
-  switch (code) {
+function issueMeaning(issue: Issue): Omit<FieldProblem, "path" | "message"> {
+  switch (issue.code) {
     case "too_small":
+      return { code: issue.code, ...measure(issue), minimum: Number(issue.minimum) };
     case "too_big":
-      return {
-        code,
-        origin: issue.origin,
-        ...(code === "too_small" ? { minimum: asNumber(issue.minimum) } : { maximum: asNumber(issue.maximum) }),
-        ...(issue.inclusive !== undefined && { inclusive: issue.inclusive }),
-        ...(issue.exact !== undefined && { exact: issue.exact }),
-      };
+      return { code: issue.code, ...measure(issue), maximum: Number(issue.maximum) };
     case "invalid_type":
-      return { code, expected: issue.expected };
+      return { code: issue.code, expected: issue.expected };
     case "invalid_format":
-      return { code, format: issue.format };
+      return { code: issue.code, format: issue.format };
     case "invalid_value":
-      return { code, values: (issue.values ?? []).filter(isJsonValue) };
+      return { code: issue.code, values: issue.values.filter(isJsonValue) };
     case "not_multiple_of":
-      return { code, divisor: issue.divisor };
+      return { code: issue.code, divisor: issue.divisor };
     case "unrecognized_keys":
-      return { code, keys: [...(issue.keys ?? [])] };
+      return { code: issue.code, keys: [...issue.keys] };
     case "custom":
-      return { code, ...ownCheck(issue.params) };
+      return { code: issue.code, ...ownCheck(issue.params) };
     default:
-      return { code };
+      return { code: issue.code };
   }
 }
 
@@ -281,9 +267,9 @@ function issueMeaning(issue: IssueLike): Omit<FieldProblem, "path" | "message"> 
  * Turns zod issues into the `details` of a validation_failed error: one entry per field, with what
  * each means as data beside zod's English message.
  */
-export function fieldProblems(issues: readonly IssueLike[]): FieldProblem[] {
+export function fieldProblems(issues: readonly Issue[]): FieldProblem[] {
   return issues.map((issue) => ({
-    path: issue.path.map(String).join(".") || "(body)",
+    path: fieldPath(issue),
     message: issue.message,
     ...issueMeaning(issue),
   }));
@@ -311,11 +297,11 @@ export function sizeLimit(maxBytes: number, message: string) {
 }
 
 /** What a failed input parse reports: 413 when a size limit failed, else 422 with one entry per field. */
-export function inputProblems(issues: readonly IssueLike[]): AppError {
+export function inputProblems(issues: readonly Issue[]): AppError {
   for (const issue of issues) {
-    const params = issue.params as { maxBytes?: unknown } | undefined;
+    const params = issue.code === "custom" ? (issue.params as { maxBytes?: unknown } | undefined) : undefined;
     if (typeof params?.maxBytes === "number") {
-      const path = issue.path.map(String).join(".") || "(body)";
+      const path = fieldPath(issue);
       return new AppError("payload_too_large", `${path}: ${issue.message}.`, { path, message: issue.message, maxBytes: params.maxBytes });
     }
   }

@@ -10,7 +10,7 @@ import {
 } from "zod-openapi";
 import { bookActionOf, OPERATION_SCOPES, type Scope } from "../auth/scopes";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from "../collections";
-import { ERRORS, FIELD_KEYS, type ErrorCode, type FieldProblem } from "../errors";
+import { ERRORS, FIELD_ISSUE_CODES, FIELD_KEYS, type ErrorCode, type FieldProblem } from "../errors";
 import { WRITABLE_MEDIA_TYPES } from "../convert/engine/formats";
 import { DEFAULT_BODY_LIMIT } from "../request/body";
 import { INLINE_PARSE_BYTES } from "../request/decode-body";
@@ -34,7 +34,7 @@ const fieldProblemSchema = z
     path: z.string().describe('the field, dotted ("changes.title", "alsoBy.1.bookId"); "(body)" for the body as a whole'),
     message: z.string().describe("what is wrong, in English, for people"),
     code: z
-      .enum(["invalid_type", "too_big", "too_small", "invalid_format", "not_multiple_of", "unrecognized_keys", "invalid_union", "invalid_key", "invalid_element", "invalid_value", "custom"])
+      .enum(FIELD_ISSUE_CODES)
       .optional()
       .describe("what is wrong, for programs: zod's issue code; custom for Inkstone's own checks (see key); absent on a few refusals that only name the field"),
     origin: z.string().optional().describe("too_small, too_big: what was measured: string (characters), number, int, array, set, file (bytes), date"),
