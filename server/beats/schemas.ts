@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldCheck } from "../errors";
 
 /**
  * A beat plan (issue 35 item 4, decision 0507): a structure template's beats placed on the book's
@@ -30,7 +31,7 @@ export const moveBeatInput = z
     sceneId: id.describe("place the beat on this scene (and so on its chapter)"),
   })
   .partial()
-  .refine((place) => (place.chapterId === undefined) !== (place.sceneId === undefined), "name either chapterId or sceneId")
+  .refine((place) => (place.chapterId === undefined) !== (place.sceneId === undefined), fieldCheck("exactlyOne", "name either chapterId or sceneId"))
   .meta({ id: "MoveBeat" });
 export type MoveBeatInput = z.infer<typeof moveBeatInput>;
 

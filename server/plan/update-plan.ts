@@ -4,7 +4,7 @@ import { authorize } from "../auth/scopes";
 import { bookTransaction, loadBook, type LoadedBook } from "../books/access";
 import { visibleEntries, withSeries } from "../bible/entries";
 import { chapterInTrash } from "../chapters/load-chapter";
-import { AppError } from "../errors";
+import { AppError, refusedField } from "../errors";
 import type { DB } from "../generated/kysely/database";
 import { scenesOf } from "../scenes/scenes";
 import { newId } from "../sql/values";
@@ -44,7 +44,7 @@ export async function updatePlan(input: { bookId: string; kind: PlanKind; itemId
       storyTime: changes.storyTime !== undefined ? (changes.storyTime === null ? null : parseStoryTime(changes.storyTime)) : changes.storyDate === null ? null : (stored?.storyTime ?? null),
     };
     if (next.storyTime !== null && next.storyDate === null && next.storyDay === null) {
-      throw new AppError("validation_failed", "A story time needs a story date or day.", [{ path: "storyTime", message: "give a storyDate (YYYY-MM-DD or day N) with the time" }]);
+      throw new AppError("validation_failed", "A story time needs a story date or day.", [refusedField("storyTime", "storyTimeWithoutDate", "give a storyDate (YYYY-MM-DD or day N) with the time")]);
     }
 
     const now = new Date();

@@ -47,8 +47,7 @@ export function GoalsForm() {
     },
   });
   const problem = describeProblem(update.error);
-  // The API words its field messages in English (decision 0504); a page in another language marks the field in its own (decision 0509).
-  const fields = Object.fromEntries(Object.entries(problem?.fields ?? {}).map(([name, message]) => [name, locale === "en" ? message : t("fieldInvalid")]));
+  const fields = problem?.fields ?? {};
   const [browserZone, setBrowserZone] = useState<string | null>(null);
   const [keptZone, setKeptZone] = useState<string | null>(null);
   useEffect(() => {
