@@ -1,8 +1,7 @@
 "use client";
 
 import { useEffect, useState, type FormEvent } from "react";
-import { useLocale, useTranslations } from "use-intl";
-import { isLocale } from "@/i18n/locales";
+import { useTranslations } from "use-intl";
 import { WEEKDAYS } from "../../../_components/days";
 import { Field } from "../../../_components/field";
 import { FormAlert } from "../../../_components/form-alert";
@@ -34,8 +33,6 @@ function amount(text: string): number | null {
 export function GoalsForm() {
   const t = useTranslations("settings.goals");
   const saving = useTranslations("settings");
-  const tag = useLocale();
-  const locale = isLocale(tag) ? tag : "en";
   const dates = useDates();
   const { describeProblem } = useProblems();
   const settings = trpc.goals.settings.useQuery();
