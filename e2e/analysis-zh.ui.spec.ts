@@ -4,7 +4,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoEnglish, test } from "./chinese-interface";
 
-// Chapters of about one length: an outlier's note carries figures and is shown as the engine wrote it (decision 0512).
+// Four chapters of about one length.
 const CHAPTERS = [
   "第一回 宴桃园豪杰三结义\n\n刘备说：“我们结为兄弟如何？”张飞道：“甚好！”关羽点头。\n\n" + "三人焚香再拜，誓同生死。".repeat(40),
   "第二回 张翼德怒鞭督邮\n\n刘备问道：“督邮何在？”张飞大怒，手执柳条。\n\n" + "众人劝解，刘备叹息不已。".repeat(40),
@@ -12,13 +12,29 @@ const CHAPTERS = [
   "第四回 废汉帝陈留践位\n\n曹操笑道：“此人可用。”刘备不语。\n\n" + "风雨交加，城门紧闭。".repeat(44),
 ];
 
-/** A Chinese book of the signed-in writer's with four chapters, or its id. */
-async function chineseBook(request: APIRequestContext, title: string): Promise<{ id: string; chapters: string[] }> {
+/**
+ * A book for the reports' notes, which carry figures and the writer's names (decision 0514): seven
+ * bare lines of speech in a row in chapter 2 (talking heads), names the writer did not give (张飞,
+ * 曹操), and a fifth chapter two and a half times the others' length (an outlier).
+ */
+const ANALYSED_CHAPTERS = [
+  CHAPTERS[0]!,
+  "第二回 张翼德怒鞭督邮\n\n" +
+    ["刘备问道：“督邮何在？”", "张飞道：“在馆驿中。”", "刘备道：“速去请来。”", "张飞道：“我去便是！”", "关羽道：“三弟莫急。”", "张飞道：“二哥放心。”", "刘备道：“快去快回。”"].join("\n\n") +
+    "\n\n" +
+    "众人劝解，刘备叹息不已。".repeat(36),
+  CHAPTERS[2]!,
+  "第四回 废汉帝陈留践位\n\n曹操笑道：“此人可用。”刘备不语。曹操道：“不妨。”\n\n" + "风雨交加，城门紧闭。".repeat(44),
+  "第五回 发矫诏诸镇应曹公\n\n曹操说：“天下英雄，唯使君与操耳。”刘备大惊。\n\n" + "诸侯起兵，旌旗蔽日，鼓角喧天。".repeat(120),
+];
+
+/** A Chinese book of the signed-in writer's with these chapters (four of about one length unless told), and its chapters' ids. */
+async function chineseBook(request: APIRequestContext, title: string, contents = CHAPTERS): Promise<{ id: string; chapters: string[] }> {
   const made = await request.post("/api/v1/books", { data: { title, language: "zh" } });
   expect(made.status()).toBe(201);
   const id = (await made.json()).data.id as string;
   const chapters: string[] = [];
-  for (const content of CHAPTERS) {
+  for (const content of contents) {
     const chapter = await request.post(`/api/v1/books/${id}/chapters`, { data: { content } });
     expect(chapter.status()).toBe(201);
     chapters.push((await chapter.json()).data.id as string);
@@ -118,31 +134,46 @@ test("the outline and the foreshadowing board speak Chinese, and a foreshadowing
   await page.screenshot({ path: "test-results/zh-foreshadowing.png", fullPage: true });
 });
 
-test("Analyze, its results and Compare speak Chinese, built-in templates included", async ({ page }) => {
-  const { id } = await chineseBook(page.request, `三国演义 ${Date.now()}`);
+test("Analyze, its results and Compare speak Chinese, built-in templates and the notes they write included", async ({ page }) => {
+  const { id } = await chineseBook(page.request, `三国演义 ${Date.now()}`, ANALYSED_CHAPTERS);
   const other = await chineseBook(page.request, `水浒传 ${Date.now()}`);
   const threeAct = await install(page.request, "Three-Act Structure");
   await install(page.request, "Book overview");
   await install(page.request, "Pacing and rhythm");
+  await install(page.request, "Pacing inside chapters");
+  await install(page.request, "Character presence");
 
   await page.goto(`/analyze/${id}`);
   await settled(page, "拆书分析");
   await expectNoEnglish(page);
   await page.getByLabel("模板", { exact: true }).selectOption(threeAct);
+  await page.getByLabel("要跟踪的人物").fill("刘备");
   await page.getByRole("button", { name: "运行全部已安装模板" }).click();
   const kept = page.getByRole("complementary", { name: "已保存的结果" }).getByRole("link");
-  await expect(kept).toHaveCount(3, { timeout: 30_000 });
-  for (const name of ["三幕结构", "作品概览", "节奏与韵律"]) {
+  await expect(kept).toHaveCount(5, { timeout: 30_000 });
+  // Each report's notes, worded in Chinese from their keys and values; the titles and names are the writer's.
+  const notes: Record<string, RegExp[]> = {
+    三幕结构: [/^第5章：偏长，\d+（平均 [\d.]+）。$/],
+    作品概览: [],
+    节奏与韵律: [/^第5章：偏长，\d+（平均 [\d.]+）。$/],
+    章内节奏: [/^第2章：1 处连续对白（对话头），最长 7 句。$/],
+    人物出场: [/^正文中还找到了这些名字：张飞、曹操。$/],
+  };
+  for (const [name, expected] of Object.entries(notes)) {
     await kept.filter({ hasText: name }).click();
     await expect(page.getByRole("heading", { name, level: 2 })).toBeVisible();
+    for (const note of expected) await expect(page.getByText(note).first()).toBeVisible();
     await page.locator("details summary").first().click();
     await expectNoEnglish(page);
     await page.screenshot({ path: `test-results/zh-analyze-${name}.png`, fullPage: true });
   }
+  await expect(page.getByText("跟踪人物：刘备")).toBeVisible();
 
   await page.goto(`/analyze/${id}/compare?with=${other.id}`);
   await settled(page, "对比");
   await expect(page.getByRole("heading", { name: "转折点（三幕结构）" })).toBeVisible({ timeout: 30_000 });
+  // each book's line about who speaks, worded from its key, the name the writer's
+  await expect(page.getByText(/^三国演义 \d+：主要说话人：刘备 · 水浒传 \d+：主要说话人：\S+$/)).toBeVisible();
   await expectNoEnglish(page);
   await page.screenshot({ path: "test-results/zh-compare.png", fullPage: true });
 });

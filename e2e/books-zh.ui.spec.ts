@@ -74,9 +74,20 @@ test("the books list, its search, its trash and the book form speak Chinese; a n
   await expect(dialog.getByLabel("语言", { exact: true })).toHaveValue("zh-CN");
   await expectNoEnglish(page, [...SHARED, ...AS_TYPED, ...LANGUAGE_CODES]);
   await page.screenshot({ path: "test-results/books-zh-new-book.png" });
-  // Without a title: the Chinese sentence for what the server refused.
+  // Without a title: the Chinese sentence for what the server refused, and under each field what is
+  // wrong with it, worded from the problem's code and limits (decision 0515).
   await dialog.getByRole("button", { name: "创建作品" }).click();
   await expect(dialog.getByRole("alert").first()).toContainText("有些字段需要再检查一下。");
+  await expect(dialog.getByLabel("书名")).toHaveAccessibleDescription(/不能为空/);
+  await dialog.getByLabel("书名").fill("长".repeat(201));
+  await dialog.getByLabel("目标字数").fill("很多");
+  await dialog.getByRole("button", { name: "创建作品" }).click();
+  await expect(dialog.getByLabel("书名")).toHaveAccessibleDescription(/不能超过 200 个字符/);
+  await expect(dialog.getByLabel("目标字数")).toHaveAccessibleDescription(/必须是数字/);
+  await expectNoEnglish(page, [...SHARED, ...AS_TYPED, ...LANGUAGE_CODES]);
+  await dialog.getByLabel("书名").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/books-zh-refused-fields.png" });
+  await dialog.getByLabel("目标字数").fill("");
   await dialog.getByLabel("书名").fill(`雪中悍刀行${stamp}`);
   await dialog.getByRole("button", { name: "创建作品" }).click();
   await expect(page.getByRole("heading", { name: `雪中悍刀行${stamp}` })).toBeVisible();

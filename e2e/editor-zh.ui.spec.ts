@@ -74,10 +74,15 @@ test("the chapter editor, its panels and dialogs speak Chinese", async ({ page }
   await expectNoEnglish(page, KEY_CAPS);
   await page.screenshot({ path: "test-results/zh-editor.png", fullPage: true });
 
-  // A refused title, said in Chinese on the field.
+  // A refused title, said in Chinese on the field, as specifically as the API's schema refuses it (decision 0515).
   const title = page.getByLabel("章节标题");
   await title.fill("");
-  await expect(page.getByText("章节标题不能为空")).toBeVisible();
+  await expect(title).toHaveAccessibleDescription(/不能为空/);
+  await title.fill("长".repeat(201));
+  await expect(title).toHaveAccessibleDescription(/不能超过 200 个字符/);
+  await expectNoEnglish(page, KEY_CAPS);
+  await page.locator("#chapter-title-error").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/zh-editor-refused-title.png" });
   await title.fill("第一章 渡口");
 
   // The panels beside the text.
@@ -103,6 +108,8 @@ test("the chapter editor, its panels and dialogs speak Chinese", async ({ page }
   // History: the versions and one's changes.
   await page.getByRole("button", { name: "历史版本" }).click();
   const history = page.getByRole("dialog", { name: "历史版本" });
+  // Each version's moment as every Chinese page writes one (decision 0516): 2026年3月3日 14:05.
+  await expect(history.getByRole("button", { name: /^第 1 版/ })).toContainText(/\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}/);
   await history.getByRole("button", { name: /^第 1 版/ }).click();
   await expect(history.getByRole("button", { name: "恢复第 1 版" })).toBeVisible();
   await expectNoEnglish(page, KEY_CAPS);

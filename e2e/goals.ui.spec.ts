@@ -135,8 +135,11 @@ test("today's words are the server's, from every device, in CJK too; the heat ma
   await expect(heatMap.locator("svg path").first()).toBeAttached();
   await page.getByText(/^The days as a table/).click();
   const row = page.getByRole("table", { name: "Words per day" }).getByRole("row").nth(1);
-  await expect(row.getByRole("rowheader")).toHaveText(new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`)));
+  // A day as every English page writes one (decision 0516): "Tue, Mar 3, 2026".
+  await expect(row.getByRole("rowheader")).toHaveText(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  await expect(row.getByRole("rowheader")).toHaveText(new Intl.DateTimeFormat("en", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`)));
   await expect(row.getByRole("cell").first()).toHaveText("12");
+  await page.screenshot({ path: "test-results/goals-progress.png", fullPage: true });
 
   const csv = await page.request.get((await page.getByRole("link", { name: "Download CSV" }).getAttribute("href"))!);
   expect(csv.status()).toBe(200);
@@ -238,7 +241,10 @@ test("the planner releases two chapters a day at 08:00 and 20:00, shows the buff
   await expect(buffer).toContainText("4 chapters written ahead, 2 days of releases");
   await expect(buffer).toContainText("Under your minimum of 3 days (6 chapters): write 2 more chapters ahead");
   await expect(plan.getByTestId("release-streak")).toContainText("0 release days in a row");
-  await expect(plan.getByRole("table", { name: /^Releases in/ })).toContainText("08:00 第一章");
+  // A release's time as every English page writes a time (decision 0516).
+  await expect(plan.getByRole("table", { name: /^Releases in/ })).toContainText("8:00 AM 第一章");
+  await expect(plan.getByRole("table", { name: /^Releases in/ })).toContainText("8:00 PM 第二章");
+  await plan.screenshot({ path: "test-results/goals-release-plan.png" });
 
   // The first chapter goes out today instead, at 07:30.
   await plan.getByLabel("Release date of 第一章").fill(today);

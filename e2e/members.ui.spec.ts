@@ -38,10 +38,12 @@ test("the owner shares a book with a co-author, who writes in it; as a viewer th
   await page.goto(first!.path);
   await page.getByRole("button", { name: "History" }).click();
   await expect(page.getByRole("button", { name: /^Version 2/ })).toContainText(`by ${co.writer.name}`);
+  // The editor's moments as every English page writes one (decision 0516): "Mar 3, 2026, 2:05 PM".
+  await expect(page.getByRole("button", { name: /^Version 2/ })).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M · /);
   await page.screenshot({ path: "test-results/members-history-authors.png" });
   await page.goto(`/books/${first!.bookId}`);
   // The book page says who did what (issue 36 item 6): the co-author's words, and who last wrote the chapter.
-  await expect(members(page).getByRole("listitem").filter({ hasText: co.writer.name })).toContainText(/wrote 2 words · last wrote \w{3}, \d+ \w{3} \d{4}/);
+  await expect(members(page).getByRole("listitem").filter({ hasText: co.writer.name })).toContainText(/wrote 2 words · last wrote [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}/);
   const chapters = page.getByRole("list", { name: "Chapters" });
   await expect(chapters.getByRole("listitem").filter({ hasText: "Landfall" })).toContainText(`last by ${co.writer.name}`);
   await expect(chapters.getByRole("listitem").filter({ hasText: "Inland" })).not.toContainText("last by");

@@ -1,9 +1,9 @@
 // Issue 35 items 3 and 4 (decisions 0506, 0507): the plot grid page — a cell's note written in place
 // and kept, a scene appearing in its plotline's row once its plan carries the plotline — and the
-// beat plan below it: a template applied, a beat moved to another chapter. Then the same page in a
-// zh-CN browser, with no English left (decision 0504).
+// beat plan below it: a template applied, a beat moved to another chapter. Then the same pages in
+// Chinese, with no English left (decisions 0504, 0516).
 import type { Page } from "@playwright/test";
-import { expectNoEnglish } from "./chinese-interface";
+import { expectNoEnglish, test as zhTest } from "./chinese-interface";
 import { expect, test } from "./fixtures";
 
 interface Made {
@@ -70,28 +70,48 @@ test("a writer writes a cell's note in place, sees a scene appear once its plan 
   await page.screenshot({ path: "test-results/plot-grid.png", fullPage: true });
 });
 
-// The writer of ./fixtures chose no language, so a browser that asks for zh-CN gets the Chinese
-// pages. (The zh-CN writer of ./chinese-interface signs in through a sign-in page not yet in Chinese.)
-test.describe("in a zh-CN browser", () => {
-  test.use({ locale: "zh-CN" });
-
-test("the plot grid and the beat plan speak Chinese in a zh-CN browser", async ({ page }) => {
+// The Chinese writer of ./chinese-interface (a zh-CN browser, a Chinese name, no language chosen):
+// a built-in template's name and beats in Chinese (decision 0512's words, by slug and place), and a
+// scene left untitled named 第 N 场 on the grid, the beat plan, the outline and the corkboard
+// (decision 0516).
+zhTest("the plot grid, a built-in beat plan and an untitled scene speak Chinese", async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 1000 });
-  const book = await gridBook(page, { book: "长夜", chapters: ["第一章 夜雨", "第二章 渡口", "第三章 归途"], part: "第一卷", plotline: "主线", scenes: ["茶馆", "屋顶"], language: "zh" });
-  expect((await page.request.patch(`/api/v1/books/${book.id}/plan/scenes/${book.scenes[0]}`, { data: { plotlineIds: [book.plotline] } })).status()).toBe(201);
+  const book = await gridBook(page, { book: "长夜", chapters: ["第一章 夜雨", "第二章 渡口", "第三章 归途"], part: "第一卷", plotline: "主线", scenes: ["茶馆", ""], language: "zh-CN" });
+  for (const scene of book.scenes) expect((await page.request.patch(`/api/v1/books/${book.id}/plan/scenes/${scene}`, { data: { plotlineIds: [book.plotline] } })).status()).toBe(201);
   expect((await page.request.put(`/api/v1/books/${book.id}/plot-grid/${book.plotline}/${book.chapters[0]}`, { data: { note: "雨夜相逢。" } })).status()).toBe(201);
+  // The API keeps the stored title: "" for the untitled scene, with its place.
+  const grid = (await (await page.request.get(`/api/v1/books/${book.id}/plot-grid`)).json()).data;
+  expect(grid.cells.find((cell: { chapterId: string }) => cell.chapterId === book.chapters[1]).scenes).toEqual([
+    { id: book.scenes[0], title: "茶馆", position: 1 },
+    { id: book.scenes[1], title: "", position: 2 },
+  ]);
+
   await page.goto(`/books/${book.id}/plot-grid`);
   await expect(page.getByRole("heading", { level: 1, name: "情节网格" })).toBeVisible();
   await expect(page.getByLabel("第 1 章中“主线”的备注")).toHaveValue("雨夜相逢。");
+  await expect(page.getByTestId(`cell-${book.plotline}-${book.chapters[1]}`).getByRole("listitem")).toHaveText(["茶馆", "第 2 场"]);
+
+  // A built-in template, named and beaten in Chinese; a beat moved onto the untitled scene.
+  await page.getByLabel("结构模板").selectOption({ label: "三幕结构" });
   await page.getByRole("button", { name: "作为规划应用" }).click();
-  await expect(page.getByTestId("beat-plan-status")).toHaveText(/^已应用：/);
+  await expect(page.getByTestId("beat-plan-status")).toHaveText("已应用：三幕结构");
+  await expect(page.getByText("来自“三幕结构”")).toBeVisible();
+  await expect(page.getByTestId("beat-1").getByRole("rowheader")).toHaveText("开场");
+  await expect(page.getByTestId("beat-5").getByRole("rowheader")).toHaveText("中点");
+  await page.getByLabel("“中点”的计划位置").selectOption({ label: "—— 场景：第 2 场" });
+  await expect(page.getByTestId("beat-plan-status")).toHaveText("已移动：中点");
   await page.screenshot({ path: "test-results/plot-grid-zh.png", fullPage: true });
-  // The library's template and beat names are its data, not the interface's words: no catalog holds them yet.
-  const libraryWords = await page.locator("[data-library-words]").allTextContents();
-  // The site's header (its theme switch, the account's name) is the shell's, checked by the shell's spec, not this page's.
-  const shellWords = await page.evaluate(() =>
-    [...document.querySelectorAll("body > header, body > header *, [role=banner], [role=banner] *")].flatMap((element) => [element.textContent ?? "", ...["title", "aria-label"].map((name) => element.getAttribute(name) ?? "")]),
-  );
-  await expectNoEnglish(page, [...libraryWords, ...shellWords].flatMap((text) => text.match(/[A-Za-z][A-Za-z'’]*/g) ?? []));
-});
+  await expectNoEnglish(page);
+  await page.reload();
+  await expect(page.getByLabel("“中点”的计划位置")).toHaveValue(`scene:${book.scenes[1]}`);
+  await expectNoEnglish(page);
+
+  // The outline and the corkboard name the untitled scene the same way.
+  await page.goto(`/books/${book.id}/outline`);
+  await expect(page.locator(`[data-item="${book.scenes[1]}"]`).getByRole("rowheader")).toHaveText("场 第 2 场");
+  await page.screenshot({ path: "test-results/outline-zh-untitled-scene.png", fullPage: true });
+  await expectNoEnglish(page);
+  await page.goto(`/books/${book.id}/corkboard`);
+  await expect(page.getByText("第 2 场", { exact: true })).toBeVisible();
+  await expectNoEnglish(page);
 });

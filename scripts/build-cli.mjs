@@ -19,6 +19,8 @@ const SCHEMA_MODULE = /^server\/(.+\/)?([a-z-]+-)?schemas\.ts$/;
 const SHARED_MODULES = new Set([
   "server/analysis/engine/compare/keys.ts",
   "server/analysis/engine/definition.ts",
+  // a note's key and values beside its English (decision 0514): zod and a list's joining
+  "server/analysis/engine/note-words.ts",
   "server/analysis/engine/probe-specs.ts",
   "server/analysis/engine/report.ts",
   "server/analysis/engine/run-parameters.ts",

@@ -62,7 +62,8 @@ for (const [lang, list] of Object.entries(files)) {
     for (const [category, uses] of Object.entries(counts.categories)) pooled.categories[category] = (pooled.categories[category] ?? 0) + uses;
     for (const [key, uses] of counts.terms) pooled.terms.set(key, (pooled.terms.get(key) ?? 0) + uses);
     for (const [key, uses] of counts.openings) pooled.openings.set(key, (pooled.openings.get(key) ?? 0) + uses);
-    books.push(`${title} (${counts.words} ${lang === "zh" ? "characters" : "words"}, sha256 ${createHash("sha256").update(raw).digest("hex").slice(0, 12)})`);
+    // words: the language's unit (Chinese: characters); sha256: the first 12 hex digits of the file's, so a re-run can be checked
+    books.push({ title, words: counts.words, sha256: createHash("sha256").update(raw).digest("hex").slice(0, 12) });
     process.stderr.write(`${file}: ${counts.words} words\n`);
   }
   const per1000 = (uses) => ROUND((uses * 1000) / pooled.words);

@@ -86,7 +86,7 @@ export function parseCollectionQuery<S extends string, F extends Record<string, 
     } else if (Object.hasOwn(spec.filters, key)) {
       const parsed = (spec.filters[key] as z.ZodType).safeParse(value);
       if (parsed.success) filters[key] = parsed.data;
-      else problems.push(...fieldProblems(parsed.error.issues).map((p) => ({ path: key, message: p.message })));
+      else problems.push(...fieldProblems(parsed.error.issues).map((p) => ({ ...p, path: key })));
     } else {
       const known = [...Object.keys(spec.filters), ...Object.keys(ownShape)];
       problems.push({ path: key, message: `unknown parameter; filters and options here: ${known.join(", ") || "none"}` });

@@ -1,4 +1,5 @@
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
+import type { z } from "zod";
 
 /**
  * Every failure Inkstone reports. `code` is the business code in the envelope
@@ -122,17 +123,169 @@ export class AppError extends Error {
 // On the prototype rather than each error, so that logged errors do not show it.
 Object.defineProperty(AppError.prototype, APP_ERROR, { value: true });
 
+/**
+ * The keys of our own checks (a zod refinement's `params.key`, or a use case's refusal of one field),
+ * stable for programs and for pages, which word each in their language (errors.field.custom.<key>).
+ * A new key does not compile in a page until the catalog words it (app/_components/problem.ts).
+ */
+export const FIELD_KEYS = [
+  "loneSurrogate",
+  "nulCharacter",
+  "controlCharacter",
+  "oneLine",
+  "calendarDay",
+  "storyDate",
+  "storyTime",
+  "storyTimeWithoutDate",
+  "namedTwice",
+  "nothingToChange",
+  "exactlyOne",
+  "endBeforeStart",
+  "passageTooLong",
+  "startWithEnd",
+  "quoteWithoutPlace",
+  "idList",
+  "chapterTooLong",
+  "nameWithBar",
+  "invisibleCharacter",
+  "sameFieldKey",
+  "nameRepeated",
+  "releaseDayTooLate",
+  "releaseTimesOrder",
+  "releaseTimesCount",
+  "webAddress",
+  "addressWithCredentials",
+  "tooManyWebhooks",
+  "scopesRequired",
+  "notYourPassword",
+  "emailTaken",
+  "noAccountWithEmail",
+  "timeZone",
+  "deadlinePassed",
+] as const;
+export type FieldKey = (typeof FIELD_KEYS)[number];
+
+/** zod's issue codes: what a field's problem is, as data. */
+export const FIELD_ISSUE_CODES = [
+  "invalid_type",
+  "too_big",
+  "too_small",
+  "invalid_format",
+  "not_multiple_of",
+  "unrecognized_keys",
+  "invalid_union",
+  "invalid_key",
+  "invalid_element",
+  "invalid_value",
+  "custom",
+] as const satisfies readonly z.core.$ZodIssueCode[];
+export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];
+
+/**
+ * One field's problem in a validation_failed answer (docs/api.md#field-problems): where, what in
+ * English (`message`, for people reading the API), and what it means as data, for a program or a
+ * page in another language to word: zod's issue code with its parameters, flat as zod gives them,
+ * and for our own checks (`code: "custom"`) a stable `key` with its `params`. A use case's refusal
+ * that has no key yet carries `path` and `message` only.
+ */
 export interface FieldProblem {
   path: string;
   message: string;
+  code?: FieldIssueCode;
+  /** too_small, too_big: what was measured: "string" (characters), "number", "int", "array", "set", "file" (bytes), "date" */
+  origin?: string;
+  minimum?: number;
+  maximum?: number;
+  /** too_small, too_big: false when the limit itself is refused too (more than, less than) */
+  inclusive?: boolean;
+  /** too_small, too_big: true when exactly this size is wanted */
+  exact?: boolean;
+  /** invalid_type: what was wanted ("number", "int", "string", "array" …; "nonoptional" for a missing value) */
+  expected?: string;
+  /** invalid_format: "email", "url", "date", "time", "datetime", "regex" … */
+  format?: string;
+  /** invalid_value: the values allowed */
+  values?: (string | number | boolean | null)[];
+  /** not_multiple_of */
+  divisor?: number;
+  /** unrecognized_keys: the attributes not known */
+  keys?: string[];
+  /** custom: which of our checks refused it (FIELD_KEYS) */
+  key?: FieldKey;
+  /** custom: what the key's sentence names (a limit, a count) */
+  params?: Record<string, string | number>;
 }
 
-/** Turns zod issues into the `details` of a validation_failed error: one entry per field. */
-export function fieldProblems(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldProblem[] {
+type Issue = z.core.$ZodIssue;
+
+/** Where an issue is, as field problems name it: dotted, "(body)" for the body as a whole. */
+const fieldPath = (issue: Issue): string => issue.path.map(String).join(".") || "(body)";
+
+const FIELD_KEY_SET = new Set<string>(FIELD_KEYS);
+
+const isJsonValue = (value: unknown): value is string | number | boolean | null => value === null || ["string", "number", "boolean"].includes(typeof value);
+
+/** A custom issue's key and the parameters its sentence names, when it is one of ours. */
+function ownCheck(params: unknown): Pick<FieldProblem, "key" | "params"> {
+  if (typeof params !== "object" || params === null || !("key" in params) || typeof params.key !== "string" || !FIELD_KEY_SET.has(params.key)) return {};
+  const named = Object.entries(params).filter((entry): entry is [string, string | number] => entry[0] !== "key" && ["string", "number"].includes(typeof entry[1]));
+  return { key: params.key as FieldKey, ...(named.length > 0 && { params: Object.fromEntries(named) }) };
+}
+
+/** The measure of a size issue: its origin, and whether the limit is allowed or the only size allowed. */
+const measure = (issue: { origin: string; inclusive?: boolean; exact?: boolean }) => ({
+  origin: issue.origin,
+  ...(issue.inclusive !== undefined && { inclusive: issue.inclusive }),
+  ...(issue.exact !== undefined && { exact: issue.exact }),
+});
+
+/** One zod issue as data: its code and the parameters that code carries, nothing of the input. */
+function issueMeaning(issue: Issue): Omit<FieldProblem, "path" | "message"> {
+  switch (issue.code) {
+    case "too_small":
+      return { code: issue.code, ...measure(issue), minimum: Number(issue.minimum) };
+    case "too_big":
+      return { code: issue.code, ...measure(issue), maximum: Number(issue.maximum) };
+    case "invalid_type":
+      return { code: issue.code, expected: issue.expected };
+    case "invalid_format":
+      return { code: issue.code, format: issue.format };
+    case "invalid_value":
+      return { code: issue.code, values: issue.values.filter(isJsonValue) };
+    case "not_multiple_of":
+      return { code: issue.code, divisor: issue.divisor };
+    case "unrecognized_keys":
+      return { code: issue.code, keys: [...issue.keys] };
+    case "custom":
+      return { code: issue.code, ...ownCheck(issue.params) };
+    default:
+      return { code: issue.code };
+  }
+}
+
+/**
+ * Turns zod issues into the `details` of a validation_failed error: one entry per field, with what
+ * each means as data beside zod's English message.
+ */
+export function fieldProblems(issues: readonly Issue[]): FieldProblem[] {
   return issues.map((issue) => ({
-    path: issue.path.map(String).join(".") || "(body)",
+    path: fieldPath(issue),
     message: issue.message,
+    ...issueMeaning(issue),
   }));
+}
+
+/**
+ * A zod refinement of ours: its English message, and the key a page words it by, e.g.
+ * `.refine(isCalendarDay, fieldCheck("calendarDay", "not a day of the calendar"))`.
+ */
+export function fieldCheck(key: FieldKey, message: string, params?: Record<string, string | number>) {
+  return { message, params: { key, ...params } };
+}
+
+/** A use case's refusal of one field, as data like a schema's: `[refusedField("email", "emailTaken", "already registered")]`. */
+export function refusedField(path: string, key: FieldKey, message: string, params?: Record<string, string | number>): FieldProblem {
+  return { path, message, code: "custom", key, ...(params && { params }) };
 }
 
 /**
@@ -144,12 +297,12 @@ export function sizeLimit(maxBytes: number, message: string) {
 }
 
 /** What a failed input parse reports: 413 when a size limit failed, else 422 with one entry per field. */
-export function inputProblems(issues: readonly { path: readonly PropertyKey[]; message: string; params?: unknown }[]): AppError {
+export function inputProblems(issues: readonly Issue[]): AppError {
   for (const issue of issues) {
-    const params = issue.params as { maxBytes?: unknown } | undefined;
+    const params = issue.code === "custom" ? (issue.params as { maxBytes?: unknown } | undefined) : undefined;
     if (typeof params?.maxBytes === "number") {
-      const [problem] = fieldProblems([issue]);
-      return new AppError("payload_too_large", `${problem!.path}: ${issue.message}.`, { ...problem, maxBytes: params.maxBytes });
+      const path = fieldPath(issue);
+      return new AppError("payload_too_large", `${path}: ${issue.message}.`, { path, message: issue.message, maxBytes: params.maxBytes });
     }
   }
   return new AppError("validation_failed", "Some fields are not valid.", fieldProblems(issues));

@@ -37,7 +37,7 @@ export async function signInAction(_previous: FormState, form: FormData): Promis
   const email = text(form, "email").trim();
   const password = text(form, "password");
   if (!email || !password) {
-    const [t, field] = await Promise.all([getT("auth.signIn"), getT("shell.field")]);
+    const [t, field] = await Promise.all([getT("auth.signIn"), getT("errors.field")]);
     return {
       message: t("enterBoth"),
       fields: { ...(email ? {} : { email: field("required") }), ...(password ? {} : { password: field("required") }) },

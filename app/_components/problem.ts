@@ -1,5 +1,6 @@
 import { MESSAGES, type Messages } from "@/i18n/catalog";
-import type { ErrorCode, FieldProblem } from "@/server/errors";
+import { LOCALES, type Locale } from "@/i18n/locales";
+import type { ErrorCode, FieldKey, FieldProblem } from "@/server/errors";
 import { MAX_CHAPTER_BYTES } from "@/server/chapters/limits.mjs";
 import { byteSize } from "@/server/text/byte-size";
 
@@ -11,14 +12,26 @@ import { byteSize } from "@/server/text/byte-size";
  * What each error the API can answer means to a writer, in a sentence, in the page's language:
  * the `errors` namespace of the catalogs (i18n/messages/<locale>/errors.json, decision 0504).
  * `code.<code>` for every code, `autosave.<code>` where the editor says what it will do instead of
- * telling the writer to act ("try again", "reload") and speaks of the chapter.
+ * telling the writer to act ("try again", "reload") and speaks of the chapter, `field.*` what is
+ * wrong with one field of a form (decision 0515).
  */
 export type ErrorWords = (key: ErrorWordKey, values?: Record<string, string | number>) => string;
-type ErrorWordKey = `code.${ErrorCode}` | `autosave.${AutosaveCode}` | "unreachable" | "tooLargeWithLimit" | "textKept";
+type ErrorWordKey =
+  | `code.${ErrorCode}`
+  | `autosave.${AutosaveCode}`
+  | `field.${FieldWord}`
+  | `field.custom.${FieldKey}`
+  | "unreachable"
+  | "tooLargeWithLimit"
+  | "textKept";
+type FieldWord = Exclude<keyof Messages["errors"]["field"], "custom">;
 
 /** A new code in server/errors.ts does not compile until the catalog has its sentence. */
 export type EveryCodeWorded = AssertWorded<Messages["errors"]["code"]>;
 type AssertWorded<T extends Record<ErrorCode, string>> = T;
+/** Nor does a new key of our own field checks (server/errors.ts FIELD_KEYS). */
+export type EveryFieldKeyWorded = AssertFieldKeysWorded<Messages["errors"]["field"]["custom"]>;
+type AssertFieldKeysWorded<T extends Record<FieldKey, string>> = T;
 
 /** The codes whose sentence the editor words its own way (the catalog's `autosave`). */
 const AUTOSAVE_CODES = new Set<string>(Object.keys(MESSAGES.en.errors.autosave));
@@ -39,6 +52,7 @@ export interface Problem {
   /** the HTTP status; 0 when no answer came */
   status: number;
   message: string;
+  /** each field's first problem, in the page's words (fieldSentence), keyed by the form's name for it */
   fields: Record<string, string>;
   details?: unknown;
 }
@@ -108,25 +122,116 @@ function maxBytes(details: unknown): number | undefined {
   return typeof value === "number" && value > 0 ? value : undefined;
 }
 
-/** The first message for each field, keyed by the field's name. */
-export function problemsByField(details: unknown): Record<string, string> {
-  const byField: Record<string, string> = {};
-  if (!isFieldProblems(details)) return byField;
-  for (const problem of details) byField[problem.path] ??= problem.message;
-  return byField;
+/** The language whose catalog a translator reads (each words "not valid" its own way). */
+function localeOf(words: ErrorWords): Locale | undefined {
+  const invalid = words("field.invalid");
+  return LOCALES.find((locale) => MESSAGES[locale].errors.field.invalid === invalid);
+}
+
+const FIELD_KEYS = new Set<string>(Object.keys(MESSAGES.en.errors.field.custom));
+const isFieldKey = (value: unknown): value is FieldKey => typeof value === "string" && FIELD_KEYS.has(value);
+const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+/** A custom check's params as a sentence's values: its texts and numbers, nothing else. */
+const namedValues = (params: unknown): Record<string, string | number> =>
+  typeof params === "object" && params !== null
+    ? Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string | number] => typeof entry[1] === "string" || isNumber(entry[1])))
+    : {};
+
+/**
+ * What is wrong with one field, from what the server said it means (its zod issue code and
+ * parameters, or the key of one of our own checks: server/errors.ts FieldProblem), in the words of
+ * `words`; null where the catalog has no sentence more specific than "not valid".
+ */
+export function fieldSentence(words: ErrorWords, problem: FieldProblem): string | null {
+  const { minimum, maximum, origin } = problem;
+  const count = origin === "array" || origin === "set";
+  const number = origin === "number" || origin === "int" || origin === "bigint";
+  switch (problem.code) {
+    case "too_small":
+      if (!isNumber(minimum)) return null;
+      if (origin === "string") return problem.exact ? words("field.exactLength", { length: minimum }) : minimum <= 1 ? words("field.empty") : words("field.tooShort", { minimum });
+      if (count) return words("field.tooFew", { minimum });
+      if (number) return problem.inclusive === false ? words("field.notAbove", { minimum }) : words("field.tooSmallNumber", { minimum });
+      return null;
+    case "too_big":
+      if (!isNumber(maximum)) return null;
+      if (origin === "string") return problem.exact ? words("field.exactLength", { length: maximum }) : words("field.tooLong", { maximum });
+      if (count) return words("field.tooMany", { maximum });
+      if (number) return problem.inclusive === false ? words("field.notBelow", { maximum }) : words("field.tooBigNumber", { maximum });
+      if (origin === "file") return words("field.fileTooLarge", { size: byteSize(maximum) });
+      return null;
+    case "invalid_type":
+      switch (problem.expected) {
+        case "number":
+        case "nan":
+          return words("field.number");
+        case "int":
+        case "bigint":
+          return words("field.wholeNumber");
+        case "date":
+          return words("field.date");
+        // A form sends every field it has as text: a string missing, or null, is a field left out.
+        case "string":
+        case "nonoptional":
+          return words("field.required");
+        default:
+          return null;
+      }
+    case "invalid_format":
+      switch (problem.format) {
+        case "email":
+          return words("field.email");
+        case "url":
+          return words("field.url");
+        case "date":
+          return words("field.date");
+        case "time":
+          return words("field.time");
+        case "datetime":
+          return words("field.dateTime");
+        default:
+          return words("field.format");
+      }
+    case "invalid_value":
+      return words("field.choice");
+    case "not_multiple_of":
+      return isNumber(problem.divisor) ? words("field.multipleOf", { divisor: problem.divisor }) : null;
+    case "unrecognized_keys":
+      return words("field.unknownField");
+    case "custom":
+      return isFieldKey(problem.key) ? words(`field.custom.${problem.key}`, namedValues(problem.params)) : null;
+    default:
+      return null;
+  }
 }
 
 /**
  * The browser's ways of turning a failure into words, in the language of `words`: a client
  * component takes them from `useProblems()` (./use-problems.ts), a server component from
- * `problemsIn(await getT("errors"))`.
+ * `problemsIn(await getT("errors"), locale)`.
+ *
+ * `locale` is the page's language. The API's field messages are English, written for people by
+ * each schema's author ("a book needs a title"): an English page shows them as they are. A page in
+ * another language words each field from what it means (fieldSentence), or says it is not valid
+ * where nothing more specific is known. Left out, the locale is the one whose catalog `words` reads.
  */
-export function problemsIn(words: ErrorWords) {
+export function problemsIn(words: ErrorWords, locale: Locale | undefined = localeOf(words)) {
+  const fieldWords = (problem: FieldProblem): string =>
+    locale === "en" ? problem.message : (fieldSentence(words, problem) ?? words("field.invalid"));
+
+  /** Each field's first problem in the page's words, keyed by its path with `prefix` taken off. */
+  function fieldsOf(details: unknown, prefix = ""): Record<string, string> {
+    const byField: Record<string, string> = {};
+    if (!isFieldProblems(details)) return byField;
+    for (const problem of details) {
+      const path = problem.path.startsWith(prefix) ? problem.path.slice(prefix.length) : problem.path;
+      byField[path] ??= fieldWords(problem);
+    }
+    return byField;
+  }
+
   function problem(code: ErrorCode | "network", status: number, answer: { details?: unknown; msg?: unknown }, options: ProblemOptions): Problem {
-    const prefix = options.fieldPrefix ?? "";
-    const fields = Object.fromEntries(
-      Object.entries(problemsByField(answer.details)).map(([path, message]) => [path.startsWith(prefix) ? path.slice(prefix.length) : path, message]),
-    );
+    const fields = fieldsOf(answer.details, options.fieldPrefix);
     const limit = code === "payload_too_large" && !options.autosave ? maxBytes(answer.details) : undefined;
     let message =
       options.autosave && isAutosaveCode(code)
@@ -138,7 +243,8 @@ export function problemsIn(words: ErrorWords) {
             : words(`code.${code}`);
     if (options.withDetail) {
       const detail = isFieldProblems(answer.details)
-        ? answer.details.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join("; ")
+        ? // The field's path is the API's name for it: English, and said only on an English page.
+          [...new Set(answer.details.map((p) => (p.path && locale === "en" ? `${p.path}: ${p.message}` : fieldWords(p))))].join("; ")
         : // A named limit says all the server's message would (it repeats the limit in bytes).
           options.withDetail === "all" && limit === undefined && typeof answer.msg === "string" ? answer.msg : "";
       if (detail && detail !== message) message = `${message} (${detail})`;
@@ -150,6 +256,13 @@ export function problemsIn(words: ErrorWords) {
   return {
     /** What one of the API's codes means to the writer. */
     sentence: (code: ErrorCode): string => words(`code.${code}`),
+
+    /**
+     * Each field's first problem in the page's words, keyed by the field's path (less `prefix`):
+     * what a validation_failed answer's `details` say, or a form's own parse of the API's schema
+     * (`fieldProblems(issues)`), so a server action words its fields as a client form does.
+     */
+    fieldsOf,
 
     /** No answer came: the server could not be reached. */
     networkProblem: (options: ProblemOptions = {}): Problem => problem("network", 0, {}, options),

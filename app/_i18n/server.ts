@@ -1,5 +1,6 @@
 import { headers } from "next/headers";
 import { cache } from "react";
+import { datesOf } from "@/i18n/dates";
 import type { Locale } from "@/i18n/locales";
 import { formatterFor, translatorFor, type Namespace } from "@/i18n/translator";
 import { interfacePreferences } from "@/server/users/interface-preferences";
@@ -36,4 +37,10 @@ export async function getT<const N extends Namespace>(namespace: N) {
 export async function getFormat() {
   const { locale, timeZone } = await requestIntl();
   return formatterFor(locale, timeZone);
+}
+
+/** A server component's dates (i18n/dates.ts): `const dates = await getDates(); dates.dateTime(iso)`. */
+export async function getDates() {
+  const { locale, timeZone } = await requestIntl();
+  return datesOf(formatterFor(locale, timeZone), locale);
 }

@@ -7,12 +7,13 @@ import type { ApiClient } from "../client";
 import { context } from "../context";
 import { checkInput, CliError } from "../errors";
 import { printResult, printRows } from "../output";
+import { sceneTitle } from "../scene-title";
 
 // Beat plans, issue 35 item 4 (decision 0507): a structure template applied as the plan, each beat
 // beside where the structure analysis finds it in the text.
 const planPath = (bookId: string) => `/api/v1/books/${encodeURIComponent(bookId)}/beat-plan`;
 
-const place = (beat: BeatDto) => (beat.planned ? `${beat.planned.chapterNumber}. ${beat.planned.chapterTitle}${beat.planned.sceneTitle ? ` / ${beat.planned.sceneTitle}` : ""}` : "(no chapter)");
+const place = (beat: BeatDto) => (beat.planned ? `${beat.planned.chapterNumber}. ${beat.planned.chapterTitle}${beat.planned.sceneId !== null ? ` / ${sceneTitle(beat.planned.sceneTitle, beat.planned.scenePosition)}` : ""}` : "(no chapter)");
 const found = (beat: BeatDto) => (beat.found ? `${beat.found.chapterNumber}. ${beat.found.chapterTitle}` : "");
 function apart(beat: BeatDto): string {
   if (beat.chaptersApart === null) return "";

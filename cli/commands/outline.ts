@@ -22,6 +22,7 @@ import type { ApiClient } from "../client";
 import { context } from "../context";
 import { checkInput, CliError } from "../errors";
 import { printResult, printRows } from "../output";
+import { sceneTitle } from "../scene-title";
 
 // The plan of a book and its outline, plotlines and labels: issue 35 items 2 and 3 (decision 0500).
 const bookPath = (bookId: string) => `/api/v1/books/${encodeURIComponent(bookId)}`;
@@ -40,13 +41,16 @@ function named<T extends { id: string; name: string }>(list: T[], which: string,
   return found;
 }
 
+/** An item's title; an untitled scene is "Scene N". */
+const titleOf = (item: Pick<PlanItemDto, "kind" | "title" | "scenePosition">) => (item.kind === "scene" ? sceneTitle(item.title, item.scenePosition) : item.title);
+
 /** An item named by its id, its title, or (a part or chapter) its number in reading order: 3 is the third chapter. */
 function itemOf(outline: OutlineDto, kind: Kind, which: string, bookId: string): PlanItemDto {
   const ofKind = outline.items.filter((item) => item.kind === kind);
   const found =
     ofKind.find((item) => item.id === which) ??
     (/^\d+$/.test(which) && kind !== "scene" ? ofKind[Number(which) - 1] : undefined) ??
-    ofKind.find((item) => item.title === which);
+    ofKind.find((item) => titleOf(item) === which);
   if (!found) throw new CliError(`this book has no ${kind} ${which}; inkstone outline ${bookId} shows them`);
   return found;
 }
@@ -88,7 +92,7 @@ export function registerOutline(program: Command): void {
         read.items,
         [
           { heading: "kind", value: (item) => item.kind },
-          { heading: "title", value: (item) => `${indent[item.kind]}${item.title}${item.matches ? "" : " …"}` },
+          { heading: "title", value: (item) => `${indent[item.kind]}${titleOf(item)}${item.matches ? "" : " …"}` },
           { heading: "status", value: (item) => item.plan.status ?? "—" },
           { heading: "pov", value: (item) => (item.plan.povId ? (names.get(item.plan.povId) ?? "?") : "—") },
           { heading: "words", value: words },
@@ -134,7 +138,7 @@ export function registerOutline(program: Command): void {
       };
       const body = checkInput(updatePlanInput, changes);
       const saved = await client.data("PATCH", `${bookPath(bookId)}/plan/${KINDS[kind as Kind]}/${encodeURIComponent(item.id)}`, { json: body }, updatedPlanSchema);
-      printResult(json, saved, `Planned the ${saved.kind} “${saved.title}”.`);
+      printResult(json, saved, `Planned the ${saved.kind} “${titleOf(saved)}”.`);
     });
 
   registerNamed(program, "plotlines", "a book's plotlines (主线, subplots): list, add, rename, recolour, move, delete");

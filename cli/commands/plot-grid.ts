@@ -4,6 +4,7 @@ import type { ApiClient } from "../client";
 import { context } from "../context";
 import { checkInput, CliError } from "../errors";
 import { printResult, printRows } from "../output";
+import { sceneTitle } from "../scene-title";
 
 // The plot grid, issue 35 item 3 (decision 0506): plotlines × chapters, each cell the scenes (and
 // chapter) whose plan carries the plotline, and the writer's note.
@@ -49,7 +50,7 @@ export function registerPlotGrid(program: Command): void {
       const rows: Row[] = grid.cells.map((cell) => ({
         plotline: plotlines.get(cell.plotlineId) ?? cell.plotlineId,
         chapter: chapters.get(cell.chapterId) ?? cell.chapterId,
-        carriedBy: [...(cell.chapter ? ["the chapter"] : []), ...cell.scenes.map((s) => s.title)].join(", "),
+        carriedBy: [...(cell.chapter ? ["the chapter"] : []), ...cell.scenes.map((s) => sceneTitle(s.title, s.position))].join(", "),
         note: cell.note,
       }));
       const empty = grid.plotlines.length === 0 ? `This book has no plotlines yet: inkstone plotlines add ${bookId} NAME` : "No plan carries a plotline yet and no cell has a note.";

@@ -6,6 +6,7 @@ import type { ApiClient } from "../client";
 import { context } from "../context";
 import { checkInput, CliError } from "../errors";
 import { printResult, printRows } from "../output";
+import { sceneTitle } from "../scene-title";
 
 // Scenes of a chapter, issue 35 item 1 (decision 0499).
 const book = (bookId: string) => `/api/v1/books/${encodeURIComponent(bookId)}`;
@@ -21,7 +22,7 @@ async function sceneOf(client: ApiClient, bookId: string, sceneId: string): Prom
   return client.data("GET", scenePath(bookId, sceneId), {}, sceneSchema);
 }
 
-const sceneName = (s: SceneDto) => (s.title === "" ? `Scene ${s.position}` : `“${s.title}”`);
+const sceneName = (s: SceneDto) => (s.title === "" ? sceneTitle(s.title, s.position) : `“${s.title}”`);
 
 function printScenes(json: ReturnType<typeof context>["json"], scenes: SceneDto[]): void {
   printRows<SceneDto>(

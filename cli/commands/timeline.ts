@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { timelineSchema, type TimelineItemDto } from "../../server/plan/timeline-schemas";
 import { context } from "../context";
 import { printRows } from "../output";
+import { sceneTitle } from "../scene-title";
 
 // The timeline (issue 35 item 3, decision 0505): a book's scenes, and its chapters without scenes,
 // in story order beside reading order.
@@ -28,7 +29,7 @@ export function registerTimeline(program: Command): void {
           { heading: "when", value: (item) => (item.storyDate === null ? "not placed in time" : [item.storyDate, item.storyTime].filter(Boolean).join(" ")) },
           { heading: "told", value: (item) => (item.departs ? DEPARTURE[item.departs] : "") },
           { heading: "kind", value: (item) => item.kind },
-          { heading: "title", value: (item) => item.title },
+          { heading: "title", value: (item) => (item.kind === "scene" ? sceneTitle(item.title, item.scenePosition) : item.title) },
           { heading: "chapter", value: (item) => (item.kind === "scene" ? item.chapterTitle : "") },
           { heading: "pov", value: (item) => (item.povId ? (names.get(item.povId) ?? "?") : "") },
           { heading: "id", value: (item) => item.id },

@@ -2572,6 +2572,7 @@ export type AppRouter = TRPCBuiltRouter<
               kind: "part" | "chapter" | "scene";
               id: string;
               title: string;
+              scenePosition: number | null;
               partId: string | null;
               chapterId: string | null;
               wordCount: number;
@@ -2649,6 +2650,7 @@ export type AppRouter = TRPCBuiltRouter<
             storyTime: string | null;
             updatedAt: string | null;
           };
+          scenePosition: number | null;
         };
         meta: object;
       }>;
@@ -2662,6 +2664,7 @@ export type AppRouter = TRPCBuiltRouter<
               kind: "chapter" | "scene";
               id: string;
               title: string;
+              scenePosition: number | null;
               chapterId: string;
               chapterTitle: string;
               partId: string | null;
@@ -2846,6 +2849,7 @@ export type AppRouter = TRPCBuiltRouter<
               scenes: Array<{
                   id: string;
                   title: string;
+                  position: number;
                 }>;
               note: string;
               updatedAt: string | null;
@@ -2897,6 +2901,7 @@ export type AppRouter = TRPCBuiltRouter<
                 chapterTitle: string;
                 sceneId: string | null;
                 sceneTitle: string | null;
+                scenePosition: number | null;
               } | null;
               moved: boolean;
               found: {
@@ -2938,6 +2943,7 @@ export type AppRouter = TRPCBuiltRouter<
                 chapterTitle: string;
                 sceneId: string | null;
                 sceneTitle: string | null;
+                scenePosition: number | null;
               } | null;
               moved: boolean;
               found: {
@@ -2983,6 +2989,7 @@ export type AppRouter = TRPCBuiltRouter<
                 chapterTitle: string;
                 sceneId: string | null;
                 sceneTitle: string | null;
+                scenePosition: number | null;
               } | null;
               moved: boolean;
               found: {
@@ -3739,6 +3746,14 @@ export type AppRouter = TRPCBuiltRouter<
                       label: string;
                       value: string | number;
                       unit?: string | undefined;
+                      valueWords?: {
+                        key: string;
+                        values: {
+                          [key: string]: string | number | string[] | {
+                            anyOf: string[];
+                          };
+                        };
+                      } | undefined;
                     }>;
                   table: {
                     columns: Array<{
@@ -3787,6 +3802,14 @@ export type AppRouter = TRPCBuiltRouter<
                     values: Array<number[]>;
                   } | null;
                   notes: string[];
+                  noteWords?: Array<{
+                      key: string;
+                      values: {
+                        [key: string]: string | number | string[] | {
+                          anyOf: string[];
+                        };
+                      };
+                    }> | undefined;
                 }>;
             } | null;
             id: string;
@@ -3965,6 +3988,14 @@ export type AppRouter = TRPCBuiltRouter<
                     label: string;
                     value: string | number;
                     unit?: string | undefined;
+                    valueWords?: {
+                      key: string;
+                      values: {
+                        [key: string]: string | number | string[] | {
+                          anyOf: string[];
+                        };
+                      };
+                    } | undefined;
                   }>;
                 table: {
                   columns: Array<{
@@ -4013,6 +4044,14 @@ export type AppRouter = TRPCBuiltRouter<
                   values: Array<number[]>;
                 } | null;
                 notes: string[];
+                noteWords?: Array<{
+                    key: string;
+                    values: {
+                      [key: string]: string | number | string[] | {
+                        anyOf: string[];
+                      };
+                    };
+                  }> | undefined;
               }>;
           } | null;
           id: string;
@@ -4075,6 +4114,16 @@ export type AppRouter = TRPCBuiltRouter<
             notes: {
               [key: string]: string;
             };
+            noteWords: {
+              [key: string]: {
+                key: string;
+                values: {
+                  [key: string]: string | number | string[] | {
+                    anyOf: string[];
+                  };
+                };
+              };
+            };
           };
           right: {
             bookId: string;
@@ -4096,6 +4145,16 @@ export type AppRouter = TRPCBuiltRouter<
             };
             notes: {
               [key: string]: string;
+            };
+            noteWords: {
+              [key: string]: {
+                key: string;
+                values: {
+                  [key: string]: string | number | string[] | {
+                    anyOf: string[];
+                  };
+                };
+              };
             };
           };
         };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COMPARE_SERIES_KEYS } from "./engine/compare/keys";
+import { noteWordsSchema } from "./engine/note-words";
 
 export { COMPARE_SERIES_KEYS };
 
@@ -66,6 +67,9 @@ const profileSchema = z.object({
   ),
   values: z.record(z.string(), z.array(value)).describe("by series key: one value per chapter, in chapter order (null where a chapter has none)"),
   notes: z.record(z.string(), z.string()).describe("by series key, for the series that have one: a line about this book its values need, e.g. lead-speaker's \"Lead speaker: Elizabeth\""),
+  noteWords: z
+    .record(z.string(), noteWordsSchema)
+    .describe("the same lines as their keys and values (`{key: \"leadSpeaker\", values: {name: \"Elizabeth\"}}`), for a page to say in its own language"),
 });
 
 export const comparisonSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldCheck } from "../errors";
 import { storedText } from "../text/stored-text";
 import { SCOPES, type Scope } from "./scopes";
 
@@ -32,9 +33,9 @@ export function oneScopeSpelling<T extends { scopes?: Scope[]; scope?: Scope[] }
   return { ...rest, scopes: rest.scopes ?? scope };
 }
 
-export const notBothScopeSpellings: [(body: { scopes?: unknown; scope?: unknown }) => boolean, { message: string; path: string[] }] = [
+export const notBothScopeSpellings: [(body: { scopes?: unknown; scope?: unknown }) => boolean, ReturnType<typeof fieldCheck> & { path: string[] }] = [
   (body) => body.scopes === undefined || body.scope === undefined,
-  { message: "send scopes or scope, not both", path: ["scope"] },
+  { ...fieldCheck("exactlyOne", "send scopes or scope, not both"), path: ["scope"] },
 ];
 
 // Strict like every body: a misspelt attribute must not be ignored (an unread `scope` once gave a

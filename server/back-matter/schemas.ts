@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldCheck } from "../errors";
 
 /**
  * The back-matter pages a book may print after its last chapter, in the order they print
@@ -23,9 +24,12 @@ const CONTROL_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]
 function typedText(what: string, max: number, lines: boolean) {
   return z
     .string()
-    .refine((text) => text.isWellFormed(), `${what} must be well-formed Unicode text (it holds a lone surrogate)`)
-    .refine((text) => !(lines ? CONTROL_BUT_LINES : CONTROL).test(text), lines ? `${what} must not hold a control character (a line break and a tab are fine)` : `${what} must be one line without control characters`)
-    .refine((text) => text.length <= max, `${what} can be at most ${max.toLocaleString("en")} characters`);
+    .refine((text) => text.isWellFormed(), fieldCheck("loneSurrogate", `${what} must be well-formed Unicode text (it holds a lone surrogate)`))
+    .refine(
+      (text) => !(lines ? CONTROL_BUT_LINES : CONTROL).test(text),
+      lines ? fieldCheck("controlCharacter", `${what} must not hold a control character (a line break and a tab are fine)`) : fieldCheck("oneLine", `${what} must be one line without control characters`),
+    )
+    .max(max, `${what} can be at most ${max.toLocaleString("en")} characters`);
 }
 
 /** A page's text: Markdown as a chapter's; blank is null ("not set"). */
@@ -56,7 +60,7 @@ export const updateBackMatterInput = z
       .describe("the whole list, in order (it replaces the one kept); [] clears it"),
   })
   .partial()
-  .refine((input) => Object.keys(input).length > 0, "name at least one of aboutAuthor, acknowledgements, alsoBy")
+  .refine((input) => Object.keys(input).length > 0, fieldCheck("nothingToChange", "name at least one of aboutAuthor, acknowledgements, alsoBy"))
   .meta({ id: "UpdateBackMatter" });
 export type UpdateBackMatterInput = z.output<typeof updateBackMatterInput>;
 

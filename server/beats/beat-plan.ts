@@ -4,7 +4,6 @@ import type { LoadedBook } from "../books/access";
 import { analysisReportSchema } from "../analysis/engine/report";
 import type { DB } from "../generated/kysely/database";
 import { contentsOf } from "../parts/contents";
-import { sceneTitle } from "../plan/outline";
 import type { BeatPlanDto } from "./schemas";
 
 type Reader = Kysely<DB> | Transaction<DB>;
@@ -51,8 +50,10 @@ export async function beatPlanOf(db: Reader, book: LoadedBook, principal: Princi
   const beats = placements.map((placement, index) => {
     // A scene moved to another chapter takes its beat with it: the scene's chapter is the place.
     const chapter = chapterById.get(placement.sceneChapterId ?? placement.chapterId ?? "");
-    const scene = placement.sceneId !== null && placement.sceneChapterId !== null ? { id: placement.sceneId, title: sceneTitle({ title: placement.sceneTitle ?? "", position: placement.scenePosition ?? 1 }) } : null;
-    const planned = chapter ? { chapterId: chapter.id, chapterNumber: chapter.number, chapterTitle: chapter.title, sceneId: scene?.id ?? null, sceneTitle: scene?.title ?? null } : null;
+    const scene = placement.sceneId !== null && placement.sceneChapterId !== null ? { id: placement.sceneId, title: placement.sceneTitle ?? "", position: placement.scenePosition ?? 1 } : null;
+    const planned = chapter
+      ? { chapterId: chapter.id, chapterNumber: chapter.number, chapterTitle: chapter.title, sceneId: scene?.id ?? null, sceneTitle: scene?.title ?? null, scenePosition: scene?.position ?? null }
+      : null;
     const foundId = found?.[index]?.name === placement.name ? found[index]!.chapterId : found?.find((beat) => beat.name === placement.name)?.chapterId;
     const foundChapter = foundId ? chapterById.get(foundId) : undefined;
     return {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldCheck } from "../errors";
 
 /**
  * A beat plan (issue 35 item 4, decision 0507): a structure template's beats placed on the book's
@@ -30,7 +31,7 @@ export const moveBeatInput = z
     sceneId: id.describe("place the beat on this scene (and so on its chapter)"),
   })
   .partial()
-  .refine((place) => (place.chapterId === undefined) !== (place.sceneId === undefined), "name either chapterId or sceneId")
+  .refine((place) => (place.chapterId === undefined) !== (place.sceneId === undefined), fieldCheck("exactlyOne", "name either chapterId or sceneId"))
   .meta({ id: "MoveBeat" });
 export type MoveBeatInput = z.infer<typeof moveBeatInput>;
 
@@ -42,7 +43,8 @@ const chapterPlace = z.object({
 
 export const plannedBeatSchema = chapterPlace.extend({
   sceneId: z.string().nullable(),
-  sceneTitle: z.string().nullable(),
+  sceneTitle: z.string().nullable().describe('the writer\'s title; "" for a scene without one, which reads as Scene N (N its scenePosition); null: planned on the chapter'),
+  scenePosition: z.int().nullable().describe("the scene's 1-based place in its chapter"),
 });
 
 export const beatSchema = z

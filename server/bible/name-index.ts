@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { AppError } from "../errors";
+import { AppError, refusedField } from "../errors";
 import type { DB } from "../generated/kysely/database";
 import { nameKey } from "./names";
 import { BIBLE_LIMITS } from "./schemas";
@@ -21,7 +21,7 @@ export function entryNameKeys(names: readonly string[]): string[] {
   const keys = names.map(nameKey);
   const seen = new Set<string>();
   keys.forEach((key, at) => {
-    if (seen.has(key)) throw new AppError("validation_failed", `"${names[at]}" is named twice in this entry.`, [{ path: "aliases", message: `"${names[at]}" is named twice` }]);
+    if (seen.has(key)) throw new AppError("validation_failed", `"${names[at]}" is named twice in this entry.`, [refusedField("aliases", "nameRepeated", `"${names[at]}" is named twice`, { name: names[at]! })]);
     seen.add(key);
   });
   return keys;

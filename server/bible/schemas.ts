@@ -1,6 +1,7 @@
 // The story bible (issue 21): entries, relations, series, mentions and continuity checks. Every
 // input and output schema of the bible's use cases, shared by REST, tRPC, the CLI and the pages.
 import { z } from "zod";
+import { fieldCheck } from "../errors";
 import { bookIdParams } from "../books/schemas";
 import { defineCollection } from "../collections";
 import { storedPictureSchema } from "../pictures/schemas";
@@ -47,7 +48,7 @@ const oneLine = (what: string, max: number) =>
     .trim()
     .min(1, `${what} cannot be empty`)
     .max(max, `${what} can be at most ${max} characters`)
-    .refine((text) => !/[\n\r\t]/.test(text), `${what} is one line (no line breaks or tabs)`);
+    .refine((text) => !/[\n\r\t]/.test(text), fieldCheck("oneLine", `${what} is one line (no line breaks or tabs)`));
 
 const INVISIBLE_NAMES: Record<number, string> = {
   0x00ad: "SOFT HYPHEN",
@@ -73,20 +74,21 @@ const INVISIBLE_NAMES: Record<number, string> = {
  * that shows as another; the joiners are kept between two visible characters, where Persian,
  * Indic names and emoji need them.
  */
-function invisibleCharacter(name: string): string | null {
+function invisibleCharacter(name: string): { codePoint: string; name: string } | null {
   const characters = [...name];
   const visible = (c: string | undefined) => c !== undefined && !/[\p{Cf}\s]/u.test(c);
   const at = characters.findIndex((c, i) => /\p{Cf}/u.test(c) && !(/[\u200c\u200d]/.test(c) && visible(characters[i - 1]) && visible(characters[i + 1])));
   if (at < 0) return null;
   const code = characters[at]!.codePointAt(0)!;
-  return `U+${code.toString(16).toUpperCase().padStart(4, "0")}${INVISIBLE_NAMES[code] ? ` ${INVISIBLE_NAMES[code]}` : ""}`;
+  const codePoint = `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+  return { codePoint, name: `${codePoint}${INVISIBLE_NAMES[code] ? ` ${INVISIBLE_NAMES[code]}` : ""}` };
 }
 
 export const entryName = oneLine("a name", 100)
-  .refine((name) => !/[|｜]/u.test(name), "a name cannot hold | (it separates a character's names in analysis parameters)")
+  .refine((name) => !/[|｜]/u.test(name), fieldCheck("nameWithBar", "a name cannot hold | (it separates a character's names in analysis parameters)"))
   .superRefine((name, context) => {
     const invisible = invisibleCharacter(name);
-    if (invisible) context.addIssue({ code: "custom", message: `a name must be visible: it holds ${invisible}, which a reader cannot see` });
+    if (invisible) context.addIssue({ code: "custom", ...fieldCheck("invisibleCharacter", `a name must be visible: it holds ${invisible.name}, which a reader cannot see`, { character: invisible.codePoint }) });
   });
 export const entryKind = oneLine("a kind", 40).describe(`one of ${BUILT_IN_KINDS.join(", ")}, or a kind the writer names`);
 export const entryField = z.strictObject({ key: oneLine("a field's key", 60), value: storedText().max(2_000, "a field's value can be at most 2,000 characters") });
@@ -102,7 +104,7 @@ const writableEntry = {
   fields: z
     .array(entryField)
     .max(BIBLE_LIMITS.fieldsPerEntry, `an entry can have at most ${BIBLE_LIMITS.fieldsPerEntry} fields`)
-    .refine((fields) => new Set(fields.map((f) => f.key.toLowerCase())).size === fields.length, "two fields have the same key")
+    .refine((fields) => new Set(fields.map((f) => f.key.toLowerCase())).size === fields.length, fieldCheck("sameFieldKey", "two fields have the same key"))
     .describe("free fields in the writer's order, e.g. eye colour, age, rank"),
   tags: z.array(oneLine("a tag", 40)).max(BIBLE_LIMITS.tagsPerEntry, `an entry can have at most ${BIBLE_LIMITS.tagsPerEntry} tags`),
   status: z
@@ -144,7 +146,7 @@ export const patchEntryInput = z
     status: writableEntry.status,
   })
   .partial()
-  .refine((patch) => Object.keys(patch).length > 0, "name at least one attribute to change")
+  .refine((patch) => Object.keys(patch).length > 0, fieldCheck("nothingToChange", "name at least one attribute to change"))
   .meta({ id: "PatchBibleEntry" });
 export type EntryChanges = z.output<typeof patchEntryInput>;
 
@@ -217,7 +219,7 @@ export const relationListSchema = z.array(relationSchema);
 const seriesBookIds = z
   .array(ID)
   .max(BIBLE_LIMITS.booksPerSeries, `a series holds at most ${BIBLE_LIMITS.booksPerSeries} books`)
-  .refine((ids) => new Set(ids).size === ids.length, "a book is named twice")
+  .refine((ids) => new Set(ids).size === ids.length, fieldCheck("namedTwice", "a book is named twice"))
   .describe("the series' books in reading order; a book leaves any other series it was in");
 const writableSeries = {
   title: storedText().trim().min(1, "a series needs a title").max(200, "a title can be at most 200 characters"),
@@ -230,7 +232,7 @@ export const createSeriesInput = z
 export const patchSeriesInput = z
   .strictObject(writableSeries)
   .partial()
-  .refine((patch) => Object.keys(patch).length > 0, "name at least one attribute to change")
+  .refine((patch) => Object.keys(patch).length > 0, fieldCheck("nothingToChange", "name at least one attribute to change"))
   .meta({ id: "PatchSeries" });
 export const SERIES_WRITABLE_ATTRIBUTES = Object.keys(writableSeries);
 

@@ -52,6 +52,33 @@ export function newChapterTitle(place: number, language: string): string {
   return (CHAPTER_NAMES[primary(language)] ?? ((n: number) => `Chapter ${n}`))(place);
 }
 
+/** Chinese written in traditional characters: zh-Hant, and the regions that write it (Taiwan, Hong Kong, Macau), and Cantonese. */
+function traditional(language: string): boolean {
+  const tag = language.toLowerCase();
+  return primary(tag) === "yue" || (primary(tag) === "zh" && /-(hant|tw|hk|mo)\b/.test(tag) && !/-hans\b/.test(tag));
+}
+
+const SCENE_NAMES: Record<string, (place: number, language: string) => string> = {
+  zh: (n, language) => (traditional(language) ? `第${n}場` : `第${n}场`),
+  yue: (n) => `第${n}場`,
+  fr: (n) => `Scène ${n}`,
+  de: (n) => `Szene ${n}`,
+  es: (n) => `Escena ${n}`,
+  pt: (n) => `Cena ${n}`,
+  it: (n) => `Scena ${n}`,
+  nl: (n) => `Scène ${n}`,
+  ru: (n) => `Сцена ${n}`,
+};
+
+/**
+ * What a scene the writer left untitled is called at `place` (1-based, in its chapter) in a
+ * document made in `language`: "第2场" in a Chinese book (第2場 in traditional characters), "Scene 2"
+ * by default. Pages name it in their own language from their catalog (decision 0516).
+ */
+export function untitledSceneTitle(place: number, language: string): string {
+  return (SCENE_NAMES[primary(language)] ?? ((n: number) => `Scene ${n}`))(place, language);
+}
+
 /**
  * The language a text is written in, when its script says so beyond doubt: Chinese, Japanese
  * (kana among the Han) or Korean, once most of its letters are theirs. Latin and other scripts

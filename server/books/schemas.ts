@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import { z } from "zod";
+import { fieldCheck } from "../errors";
 import { BOOK_ROLES, roleMayDo, type BookRole } from "../auth/book-roles";
 import { BACK_MATTER_PAGES, pagesToStore, storedPages } from "../back-matter/schemas";
 import type { Book } from "../generated/kysely/database";
@@ -216,7 +217,7 @@ export const patchBookInput = z
     ...z.object(writable).partial().shape,
     deleted: z.boolean().optional().describe("true moves the book to the trash, false restores it"),
   })
-  .refine((patch) => Object.keys(patch).length > 0, "name at least one attribute to change")
+  .refine((patch) => Object.keys(patch).length > 0, fieldCheck("nothingToChange", "name at least one attribute to change"))
   .meta({ id: "PatchBook" });
 export type BookChanges = z.output<typeof patchBookInput>;
 

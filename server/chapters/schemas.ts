@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import { z } from "zod";
+import { fieldCheck } from "../errors";
 import type { Chapter } from "../generated/kysely/database";
 import { storedText, utf8Length } from "../text/stored-text";
 import { MAX_CHAPTER_BYTES } from "./limits.mjs";
@@ -8,7 +9,7 @@ export { CHAPTER_BODY_LIMIT, MAX_CHAPTER_BYTES } from "./limits.mjs";
 
 export const chapterTitle = storedText().trim().min(1, "a chapter title cannot be empty").max(200, "a chapter title can be at most 200 characters");
 export const chapterContent = storedText()
-  .refine((text) => text.length <= MAX_CHAPTER_BYTES && utf8Length(text) <= MAX_CHAPTER_BYTES, "a chapter holds at most 5 MiB of text (UTF-8)")
+  .refine((text) => text.length <= MAX_CHAPTER_BYTES && utf8Length(text) <= MAX_CHAPTER_BYTES, fieldCheck("chapterTooLong", "a chapter holds at most 5 MiB of text (UTF-8)"))
   .describe("Markdown, at most 5 MiB (5,242,880 bytes) in UTF-8");
 export const versionNumber = z.int().min(1).describe("the chapter version this edit was made against");
 
@@ -30,7 +31,7 @@ export const replaceChapterInput = z
 /** A save must change something: refines PATCH here and chapters.save in tRPC alike. */
 export const namesTitleOrContent = [
   (p: { title?: string; content?: string }) => p.title !== undefined || p.content !== undefined,
-  "name a title or content to save",
+  fieldCheck("nothingToChange", "name a title or content to save"),
 ] as const;
 
 /** PATCH: title and/or content, plus the version edited (or an If-Match header). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldCheck } from "../errors";
 import { chapterParams } from "../chapters/schemas";
 import { storedText } from "../text/stored-text";
 
@@ -31,8 +32,8 @@ export const createThreadInput = z
       ),
     body,
   })
-  .refine((input) => input.end > input.start, { message: "end must come after start", path: ["end"] })
-  .refine((input) => input.end - input.start <= MAX_QUOTE_LENGTH, { message: `comment on at most ${MAX_QUOTE_LENGTH} characters`, path: ["end"] })
+  .refine((input) => input.end > input.start, { ...fieldCheck("endBeforeStart", "end must come after start"), path: ["end"] })
+  .refine((input) => input.end - input.start <= MAX_QUOTE_LENGTH, { ...fieldCheck("passageTooLong", `comment on at most ${MAX_QUOTE_LENGTH} characters`, { maximum: MAX_QUOTE_LENGTH }), path: ["end"] })
   .meta({ id: "CreateCommentThread" });
 export type CreateThreadInput = z.output<typeof createThreadInput>;
 

@@ -64,7 +64,7 @@ export async function readManuscript(
     // Hand-made indents go: the book's paragraph indent sets every paragraph alike (decision 0491).
     const content = chapterContent.safeParse(withoutParagraphIndents(chapter.markdown));
     if (!content.success) {
-      const problems = fieldProblems(content.error.issues).map((p) => ({ path: `chapters.${chapter.number - 1}`, message: `"${chapter.title}": ${p.message}` }));
+      const problems = fieldProblems(content.error.issues).map((p) => ({ ...p, path: `chapters.${chapter.number - 1}`, message: `"${chapter.title}": ${p.message}` }));
       throw new AppError("validation_failed", `Chapter ${chapter.number} ("${chapter.title}") cannot be saved; nothing was imported.`, problems);
     }
     return { title: chapter.title, content: content.data, ...(chapter.part && { part: chapter.part }) };

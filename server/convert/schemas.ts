@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { bookIdParams, bookLanguage, bookSchema } from "../books/schemas";
-import { sizeLimit } from "../errors";
+import { fieldCheck, sizeLimit } from "../errors";
 import { uploadedFile } from "../request/schemas";
 import { storedText } from "../text/stored-text";
 import { LINE_ENDINGS, MANUSCRIPT_FONTS, MANUSCRIPT_PAPER, PAPERS, PARAGRAPH_SPACINGS, SCENE_BREAKS, TEXT_ENCODINGS, TEXT_LAYOUTS, TEXT_SPLITS, THEMES, TRIM_SIZES, type SceneBreak } from "./engine/export-options";
@@ -66,7 +66,7 @@ export const convertInput = z
     from: formatId.optional().describe("the input's format; detected from the file name and content when left out"),
     to: formatId.describe("the format to write"),
   })
-  .refine((input) => (input.file === undefined) !== (input.content === undefined), "send either a file (multipart) or content (JSON)")
+  .refine((input) => (input.file === undefined) !== (input.content === undefined), fieldCheck("exactlyOne", "send either a file (multipart) or content (JSON)"))
   .meta({ id: "Conversion" });
 
 /** A printed book's page (PDF only): 5 × 8, 5.25 × 8, 5.5 × 8.5 or 6 × 9 inches, A5, 大32开 or 16开. */
@@ -155,7 +155,7 @@ const idList = (noun: string) =>
     .transform((list, context) => {
       const ids = list.split(",").map((id) => id.trim()).filter(Boolean);
       const checked = exportChapterIds.safeParse(ids);
-      if (!checked.success) context.addIssue({ code: "custom", message: `1 to ${MAX_EXPORT_CHAPTER_IDS} ${noun} ids, separated by commas` });
+      if (!checked.success) context.addIssue({ code: "custom", ...fieldCheck("idList", `1 to ${MAX_EXPORT_CHAPTER_IDS} ${noun} ids, separated by commas`, { maximum: MAX_EXPORT_CHAPTER_IDS }) });
       return ids;
     })
     .optional();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldCheck } from "../errors";
 import { storedText } from "../text/stored-text";
 
 // Foreshadowing (伏笔), issue 35 item 3 (decision 0501): a setup, where it is paid off, or the
@@ -36,10 +37,10 @@ export const passageInput = z
       .optional()
       .describe("the words as the caller sees them: where the text at [start, end) differs, they are placed where they occur nearest `start`; words the chapter does not hold are 422"),
   })
-  .refine((p) => (p.start === undefined) === (p.end === undefined), { message: "give start and end together, or neither", path: ["end"] })
-  .refine((p) => p.start === undefined || p.end! > p.start, { message: "end must come after start", path: ["end"] })
-  .refine((p) => p.start === undefined || p.end! - p.start <= MAX_PASSAGE_LENGTH, { message: `name at most ${MAX_PASSAGE_LENGTH} characters`, path: ["end"] })
-  .refine((p) => p.quote === undefined || p.start !== undefined, { message: "a quote needs start and end (where the caller saw it)", path: ["quote"] });
+  .refine((p) => (p.start === undefined) === (p.end === undefined), { ...fieldCheck("startWithEnd", "give start and end together, or neither"), path: ["end"] })
+  .refine((p) => p.start === undefined || p.end! > p.start, { ...fieldCheck("endBeforeStart", "end must come after start"), path: ["end"] })
+  .refine((p) => p.start === undefined || p.end! - p.start <= MAX_PASSAGE_LENGTH, { ...fieldCheck("passageTooLong", `name at most ${MAX_PASSAGE_LENGTH} characters`, { maximum: MAX_PASSAGE_LENGTH }), path: ["end"] })
+  .refine((p) => p.quote === undefined || p.start !== undefined, { ...fieldCheck("quoteWithoutPlace", "a quote needs start and end (where the caller saw it)"), path: ["quote"] });
 export type PassageInput = z.output<typeof passageInput>;
 
 /** The chapter it must be paid off by: a chapter of the book, or a chapter number not yet written. */
@@ -69,7 +70,7 @@ export const updateForeshadowingInput = z
     deadline: deadlineInput.nullable().optional().describe("null: no deadline"),
     state: z.enum(FORESHADOWING_STATES).optional().describe("planted (reopen), paid_off (needs a payoff, given or kept) or dropped (abandoned on purpose)"),
   })
-  .refine((input) => Object.keys(input).length > 0, { message: "change at least one attribute" })
+  .refine((input) => Object.keys(input).length > 0, fieldCheck("nothingToChange", "change at least one attribute"))
   .meta({ id: "UpdateForeshadowing" });
 export type UpdateForeshadowingInput = z.output<typeof updateForeshadowingInput>;
 

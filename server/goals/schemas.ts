@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { bookIdParams } from "../books/schemas";
-import { AppError } from "../errors";
+import { AppError, fieldCheck, refusedField, type FieldKey } from "../errors";
 import { isCalendarDay } from "./calendar";
 
 /** A calendar day, YYYY-MM-DD, in the writer's time zone. */
 export const calendarDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "a day is written YYYY-MM-DD")
-  .refine(isCalendarDay, "not a day of the calendar")
+  .refine(isCalendarDay, fieldCheck("calendarDay", "not a day of the calendar"))
   .describe("a calendar day, YYYY-MM-DD, in the writer's time zone");
 
 const wordGoal = z.int("a goal is a whole number of words").min(1, "a goal is at least one word").max(1_000_000, "a goal can be at most 1,000,000 words");
@@ -113,7 +113,7 @@ export const bookProgressSchema = z
   .meta({ id: "BookProgress" });
 export type BookProgress = z.output<typeof bookProgressSchema>;
 
-/** A 422 naming one field, as a schema's failure would. */
-export function invalidField(path: string, message: string): AppError {
-  return new AppError("validation_failed", "Some fields are not valid.", [{ path, message }]);
+/** A 422 naming one field, as a schema's failure would; with `key`, what is wrong as data (FieldProblem). */
+export function invalidField(path: string, message: string, key?: FieldKey): AppError {
+  return new AppError("validation_failed", "Some fields are not valid.", [key ? refusedField(path, key, message) : { path, message }]);
 }

@@ -14,7 +14,7 @@ export async function setBookGoal(input: z.output<typeof setBookGoalInput> & { b
   const { targetWordCount, deadline } = input;
   // Today is still a writing day; yesterday can no longer be met.
   if (deadline && deadline < todayFor(await loadWriter(principal.userId))) {
-    throw invalidField("deadline", `${deadline} is in the past; a deadline is today or later`);
+    throw invalidField("deadline", `${deadline} is in the past; a deadline is today or later`, "deadlinePassed");
   }
   const changes = { ...(targetWordCount !== undefined && { targetWordCount }), ...(deadline !== undefined && { deadline }) };
   if (Object.keys(changes).length > 0) {

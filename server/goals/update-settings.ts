@@ -14,7 +14,7 @@ export async function updateGoalSettings(input: UpdateGoalSettingsInput, princip
   const changes: Record<string, unknown> = { ...rest };
   if (timeZone !== undefined) {
     const zone = canonicalTimeZone(timeZone);
-    if (!zone) throw invalidField("timeZone", `"${timeZone}" is not an IANA time zone (such as Europe/Paris or Asia/Shanghai)`);
+    if (!zone) throw invalidField("timeZone", `"${timeZone}" is not an IANA time zone (such as Europe/Paris or Asia/Shanghai)`, "timeZone");
     changes.timeZone = zone;
   }
   if (daysOff !== undefined) changes.daysOff = daysOffMask(daysOff);

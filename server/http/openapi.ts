@@ -10,7 +10,7 @@ import {
 } from "zod-openapi";
 import { bookActionOf, OPERATION_SCOPES, type Scope } from "../auth/scopes";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from "../collections";
-import { ERRORS, type ErrorCode } from "../errors";
+import { ERRORS, FIELD_ISSUE_CODES, FIELD_KEYS, type ErrorCode, type FieldProblem } from "../errors";
 import { WRITABLE_MEDIA_TYPES } from "../convert/engine/formats";
 import { DEFAULT_BODY_LIMIT } from "../request/body";
 import { INLINE_PARSE_BYTES } from "../request/decode-body";
@@ -28,12 +28,39 @@ export const SESSION_COOKIE = "authjs.session-token";
 
 const ERROR_NAMES = Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]];
 
+/** One invalid field of a validation_failed answer (server/errors.ts FieldProblem, docs/api.md#field-problems). */
+const fieldProblemSchema = z
+  .object({
+    path: z.string().describe('the field, dotted ("changes.title", "alsoBy.1.bookId"); "(body)" for the body as a whole'),
+    message: z.string().describe("what is wrong, in English, for people"),
+    code: z
+      .enum(FIELD_ISSUE_CODES)
+      .optional()
+      .describe("what is wrong, for programs: zod's issue code; custom for Inkstone's own checks (see key); absent on a few refusals that only name the field"),
+    origin: z.string().optional().describe("too_small, too_big: what was measured: string (characters), number, int, array, set, file (bytes), date"),
+    minimum: z.number().optional().describe("too_small: the least allowed"),
+    maximum: z.number().optional().describe("too_big: the most allowed"),
+    inclusive: z.boolean().optional().describe("too_small, too_big: false when the limit itself is refused too"),
+    exact: z.boolean().optional().describe("too_small, too_big: true when exactly that size is wanted"),
+    expected: z.string().optional().describe("invalid_type: what was wanted (number, int, string, array, boolean …)"),
+    format: z.string().optional().describe("invalid_format: email, url, date, time, datetime, regex …"),
+    values: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])).optional().describe("invalid_value: the values allowed"),
+    divisor: z.number().optional().describe("not_multiple_of: what it must be a multiple of"),
+    keys: z.array(z.string()).optional().describe("unrecognized_keys: the attributes not known"),
+    key: z.enum(FIELD_KEYS).optional().describe("custom: which of Inkstone's own checks refused it, stable across versions"),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional().describe("custom: what the check names, e.g. {count: 2}"),
+  })
+  .meta({ id: "FieldProblem" }) satisfies z.ZodType<FieldProblem>;
+
 const failureSchema = z
   .object({
     code: z.int().describe("business code (see docs/api.md); the HTTP status where nothing finer applies"),
     msg: z.string().describe("what went wrong, for people"),
     error: z.enum(ERROR_NAMES).describe("the error's name, for programs"),
-    details: z.unknown().optional().describe("e.g. one { path, message } per invalid field"),
+    details: z
+      .union([z.array(fieldProblemSchema), z.unknown()])
+      .optional()
+      .describe("validation_failed: one FieldProblem per invalid field; other errors: what more there is to say (the versions in a conflict, the scopes missing …)"),
     requestId: z
       .string()
       .optional()

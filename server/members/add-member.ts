@@ -3,7 +3,7 @@ import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { loadBook } from "../books/access";
 import { sql } from "../db";
-import { AppError } from "../errors";
+import { AppError, refusedField } from "../errors";
 import { memberDto } from "./members";
 import type { MemberDto } from "./schemas";
 
@@ -14,7 +14,7 @@ export async function addMember(input: { bookId: string; email: string; role: Me
   const user = await sql.selectFrom("User").select(["id", "email", "name"]).where("email", "=", input.email).executeTakeFirst();
   if (!user) {
     const message = "No account has this e-mail: ask them to sign up first.";
-    throw new AppError("validation_failed", message, [{ path: "email", message }]);
+    throw new AppError("validation_failed", message, [refusedField("email", "noAccountWithEmail", message)]);
   }
   if (user.id === book.ownerId) throw new AppError("already_member", "This is the book's owner.");
   const addedAt = new Date();

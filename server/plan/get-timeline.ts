@@ -30,6 +30,7 @@ export async function getTimeline(input: { bookId: string }, principal: Principa
       kind: item.kind,
       id: item.id,
       title: item.title,
+      scenePosition: item.scenePosition,
       chapterId: item.chapterId!,
       chapterTitle: chapterTitles.get(item.chapterId!) ?? item.title,
       partId: item.partId,

@@ -1,6 +1,7 @@
 import type { Principal } from "../auth/principal";
 import type { LoadedBook } from "../books/access";
 import { inlineMarkdown } from "../bible/appendix";
+import { untitledSceneTitle } from "../books/language";
 import type { Chapter } from "../convert/engine/model";
 import { sql } from "../db";
 import { outlineOf } from "./outline";
@@ -56,7 +57,9 @@ export async function outlineChapters(book: LoadedBook, principal: Principal, se
     if (!current) continue;
     const place = current.sceneIndex++;
     if (current.kept && !current.kept.has(place)) continue;
-    current.chapter.markdown += ["", `## ${inlineMarkdown(item.title)}`, "", ...planLines(item, words, names)].join("\n");
+    // An untitled scene is named in the book's language, as an untitled chapter is (第2场, Scene 2).
+    const title = item.title.trim() || untitledSceneTitle(item.scenePosition ?? place + 1, book.language);
+    current.chapter.markdown += ["", `## ${inlineMarkdown(title)}`, "", ...planLines(item, words, names)].join("\n");
   }
   return { chapters, title: `${book.title} · ${words.outline}` };
 }

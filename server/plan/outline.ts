@@ -14,11 +14,6 @@ import { groupBy } from "../group-by";
 
 type Reader = Kysely<DB> | Transaction<DB>;
 
-/** A scene's name when the writer gave it none. */
-export function sceneTitle(scene: { title: string; position: number }): string {
-  return scene.title.trim() || `Scene ${scene.position}`;
-}
-
 /**
  * The book's plan in reading order: each part, then its chapters, each chapter followed by its
  * scenes; chapters outside parts where they stand. What the caller may read of the book is what
@@ -41,15 +36,16 @@ export async function outlineOf(db: Reader, book: LoadedBook, principal: Princip
   const planOf = (key: string): PlanDto => plans.get(key) ?? EMPTY_PLAN;
   const items: PlanItemDto[] = [];
   const addChapter = (chapter: { id: string; title: string; wordCount: number }, partId: string | null) => {
-    items.push({ kind: "chapter", id: chapter.id, title: chapter.title, partId, chapterId: chapter.id, wordCount: chapter.wordCount, matches: true, plan: planOf(`chapter:${chapter.id}`) });
+    items.push({ kind: "chapter", id: chapter.id, title: chapter.title, scenePosition: null, partId, chapterId: chapter.id, wordCount: chapter.wordCount, matches: true, plan: planOf(`chapter:${chapter.id}`) });
     for (const scene of scenesByChapter.get(chapter.id) ?? []) {
-      items.push({ kind: "scene", id: scene.id, title: sceneTitle(scene), partId, chapterId: chapter.id, wordCount: scene.wordCount, matches: true, plan: planOf(`scene:${scene.id}`) });
+      // The writer's title as kept ("" untitled): each page and document names an untitled scene in its own language by its place.
+      items.push({ kind: "scene", id: scene.id, title: scene.title, scenePosition: scene.position, partId, chapterId: chapter.id, wordCount: scene.wordCount, matches: true, plan: planOf(`scene:${scene.id}`) });
     }
   };
   for (const entry of contents.entries) {
     if (entry.type === "chapter") addChapter(entry.chapter, null);
     else {
-      items.push({ kind: "part", id: entry.part.id, title: entry.part.title, partId: entry.part.id, chapterId: null, wordCount: entry.part.wordCount, matches: true, plan: planOf(`part:${entry.part.id}`) });
+      items.push({ kind: "part", id: entry.part.id, title: entry.part.title, scenePosition: null, partId: entry.part.id, chapterId: null, wordCount: entry.part.wordCount, matches: true, plan: planOf(`part:${entry.part.id}`) });
       for (const chapter of entry.chapters) addChapter(chapter, entry.part.id);
     }
   }

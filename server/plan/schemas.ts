@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldCheck } from "../errors";
 import { storedText } from "../text/stored-text";
 
 /**
@@ -80,12 +81,12 @@ export function parseStoryTime(text: string): string | null {
 const storyDateInput = z
   .string()
   .max(40)
-  .refine((text) => parseStoryDate(text) !== null, "a story date is a calendar date YYYY-MM-DD that exists, or a day number: day 12 (第12天)")
+  .refine((text) => parseStoryDate(text) !== null, fieldCheck("storyDate", "a story date is a calendar date YYYY-MM-DD that exists, or a day number: day 12 (第12天)"))
   .describe("a calendar date YYYY-MM-DD, or `day N` for an invented calendar; null clears it (and the time)");
 const storyTimeInput = z
   .string()
   .max(10)
-  .refine((text) => parseStoryTime(text) !== null, "a story time is HH:MM on a 24-hour clock")
+  .refine((text) => parseStoryTime(text) !== null, fieldCheck("storyTime", "a story time is HH:MM on a 24-hour clock"))
   .describe("HH:MM, 24-hour; null clears it");
 
 // ---- colours, names ----
@@ -108,7 +109,7 @@ const linkList = (what: string) =>
   z
     .array(id)
     .max(MAX_PLAN_LINKS, `at most ${MAX_PLAN_LINKS} ${what}`)
-    .refine((ids) => new Set(ids).size === ids.length, `names a ${what.replace(/s$/, "")} twice`);
+    .refine((ids) => new Set(ids).size === ids.length, fieldCheck("namedTwice", `names a ${what.replace(/s$/, "")} twice`));
 
 export const updatePlanInput = z
   .strictObject({
@@ -123,7 +124,7 @@ export const updatePlanInput = z
     storyTime: storyTimeInput.nullable(),
   })
   .partial()
-  .refine((changes) => Object.keys(changes).length > 0, "name at least one field to change")
+  .refine((changes) => Object.keys(changes).length > 0, fieldCheck("nothingToChange", "name at least one field to change"))
   .meta({ id: "UpdatePlan" });
 export type UpdatePlanInput = z.infer<typeof updatePlanInput>;
 
@@ -146,13 +147,13 @@ export const updatePlotlineInput = z
     position: z.int().min(1).describe("its new 1-based place among the book's plotlines (past the last: last)"),
   })
   .partial()
-  .refine((changes) => Object.keys(changes).length > 0, "name at least one field to change")
+  .refine((changes) => Object.keys(changes).length > 0, fieldCheck("nothingToChange", "name at least one field to change"))
   .meta({ id: "UpdatePlotline" });
 export const createLabelInput = z.strictObject({ name: planName, colour: colour.optional() }).meta({ id: "CreateLabel" });
 export const updateLabelInput = z
   .strictObject({ name: planName, colour })
   .partial()
-  .refine((changes) => Object.keys(changes).length > 0, "name at least one field to change")
+  .refine((changes) => Object.keys(changes).length > 0, fieldCheck("nothingToChange", "name at least one field to change"))
   .meta({ id: "UpdateLabel" });
 
 // ---- outputs ----
@@ -200,7 +201,8 @@ export const planItemSchema = z
   .object({
     kind: z.enum(["part", "chapter", "scene"]),
     id: z.string(),
-    title: z.string().describe("a scene without a title reads as Scene N"),
+    title: z.string().describe('the writer\'s title; "" for a scene without one, which reads as Scene N (N its scenePosition)'),
+    scenePosition: z.int().nullable().describe("a scene's 1-based place in its chapter; null for a part or chapter"),
     partId: z.string().nullable().describe("the part it stands in (a part: its own id)"),
     chapterId: z.string().nullable().describe("a scene's chapter (a chapter: its own id; a part: null)"),
     wordCount: z.int().describe("words by the book's counting rule: a part's chapters', a chapter's, a scene's stretch of its chapter"),

@@ -10,7 +10,8 @@ export const timelineItemSchema = z
   .object({
     kind: z.enum(["chapter", "scene"]).describe("a scene, or a chapter that has no scenes"),
     id: z.string(),
-    title: z.string().describe("a scene without a title reads as Scene N"),
+    title: z.string().describe('the writer\'s title; "" for a scene without one, which reads as Scene N (N its scenePosition)'),
+    scenePosition: z.int().nullable().describe("a scene's 1-based place in its chapter; null for a chapter"),
     chapterId: z.string(),
     chapterTitle: z.string(),
     partId: z.string().nullable(),

@@ -4,11 +4,10 @@ import { authorize } from "../auth/scopes";
 import { bookTransaction, loadBook, type LoadedBook } from "../books/access";
 import { visibleEntries, withSeries } from "../bible/entries";
 import { chapterInTrash } from "../chapters/load-chapter";
-import { AppError } from "../errors";
+import { AppError, refusedField } from "../errors";
 import type { DB } from "../generated/kysely/database";
 import { scenesOf } from "../scenes/scenes";
 import { newId } from "../sql/values";
-import { sceneTitle } from "./outline";
 import { planColumns, plansOf, type PlanRow } from "./plans";
 import { EMPTY_PLAN, parseStoryDate, parseStoryTime, type PlanKind, type UpdatePlanInput, type UpdatedPlanDto } from "./schemas";
 
@@ -45,7 +44,7 @@ export async function updatePlan(input: { bookId: string; kind: PlanKind; itemId
       storyTime: changes.storyTime !== undefined ? (changes.storyTime === null ? null : parseStoryTime(changes.storyTime)) : changes.storyDate === null ? null : (stored?.storyTime ?? null),
     };
     if (next.storyTime !== null && next.storyDate === null && next.storyDay === null) {
-      throw new AppError("validation_failed", "A story time needs a story date or day.", [{ path: "storyTime", message: "give a storyDate (YYYY-MM-DD or day N) with the time" }]);
+      throw new AppError("validation_failed", "A story time needs a story date or day.", [refusedField("storyTime", "storyTimeWithoutDate", "give a storyDate (YYYY-MM-DD or day N) with the time")]);
     }
 
     const now = new Date();
@@ -77,13 +76,13 @@ async function itemOf(trx: Transaction<DB>, book: LoadedBook, principal: Princip
     const part = await trx.selectFrom("Part").select(["id", "title"]).where("id", "=", itemId).where("bookId", "=", book.id).executeTakeFirst();
     if (!part) throw new AppError("not_found", "This book has no part with this id.");
     const chapters = await trx.selectFrom("Chapter").select((eb) => eb.fn.coalesce(eb.fn.sum<number>("wordCount"), eb.lit(0)).as("words")).where("partId", "=", part.id).where("deletedAt", "is", null).executeTakeFirst();
-    return { kind: "part", id: part.id, title: part.title, partId: part.id, chapterId: null, wordCount: Number(chapters?.words ?? 0) };
+    return { kind: "part", id: part.id, title: part.title, scenePosition: null, partId: part.id, chapterId: null, wordCount: Number(chapters?.words ?? 0) };
   }
   if (kind === "chapters") {
     const chapter = await trx.selectFrom("Chapter").select(["id", "title", "partId", "wordCount", "deletedAt"]).where("id", "=", itemId).where("bookId", "=", book.id).executeTakeFirst();
     if (!chapter) throw new AppError("not_found", "This book has no chapter with this id.");
     if (chapter.deletedAt) throw chapterInTrash({ bookId: book.id, chapterId: chapter.id }, "This chapter is in the book's trash; restore it to plan it.");
-    return { kind: "chapter", id: chapter.id, title: chapter.title, partId: chapter.partId, chapterId: chapter.id, wordCount: chapter.wordCount };
+    return { kind: "chapter", id: chapter.id, title: chapter.title, scenePosition: null, partId: chapter.partId, chapterId: chapter.id, wordCount: chapter.wordCount };
   }
   const scene = await trx
     .selectFrom("Scene")
@@ -95,7 +94,7 @@ async function itemOf(trx: Transaction<DB>, book: LoadedBook, principal: Princip
   if (!scene) throw new AppError("not_found", "This book has no scene with this id.");
   if (scene.deletedAt) throw chapterInTrash({ bookId: book.id, chapterId: scene.chapterId }, "This scene's chapter is in the book's trash; restore it to plan the scene.");
   const [counted] = await scenesOf(book, principal, { sceneId: scene.id }, trx);
-  return { kind: "scene", id: scene.id, title: sceneTitle(scene), partId: scene.partId, chapterId: scene.chapterId, wordCount: counted?.wordCount ?? 0 };
+  return { kind: "scene", id: scene.id, title: scene.title, scenePosition: scene.position, partId: scene.partId, chapterId: scene.chapterId, wordCount: counted?.wordCount ?? 0 };
 }
 
 /** Every id the change names must be the book's: its bible's characters, its labels, its plotlines (422 naming the field). */

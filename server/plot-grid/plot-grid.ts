@@ -6,7 +6,6 @@ import type { DB } from "../generated/kysely/database";
 import { groupBy } from "../group-by";
 import { contentsOf } from "../parts/contents";
 import { toPlotlineDto } from "../plan/named";
-import { sceneTitle } from "../plan/outline";
 import { plansOf } from "../plan/plans";
 import type { PlotGridCellDto, PlotGridDto } from "./schemas";
 
@@ -48,7 +47,7 @@ export async function plotGridOf(db: Reader, book: LoadedBook, principal: Princi
   for (const chapter of chapters) {
     for (const plotlineId of plans.get(`chapter:${chapter.id}`)?.plotlineIds ?? []) cellOf(plotlineId, chapter.id).chapter = true;
     for (const scene of scenesByChapter.get(chapter.id) ?? []) {
-      for (const plotlineId of plans.get(`scene:${scene.id}`)?.plotlineIds ?? []) cellOf(plotlineId, chapter.id).scenes.push({ id: scene.id, title: sceneTitle(scene) });
+      for (const plotlineId of plans.get(`scene:${scene.id}`)?.plotlineIds ?? []) cellOf(plotlineId, chapter.id).scenes.push({ id: scene.id, title: scene.title, position: scene.position });
     }
   }
   const shown = new Set(chapters.map((chapter) => chapter.id));

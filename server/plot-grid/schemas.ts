@@ -36,7 +36,11 @@ export const plotCellSchema = z
   .meta({ id: "PlotCell" });
 export type PlotCellDto = z.infer<typeof plotCellSchema>;
 
-export const plotGridSceneSchema = z.object({ id: z.string(), title: z.string().describe("a scene without a title reads as Scene N") });
+export const plotGridSceneSchema = z.object({
+  id: z.string(),
+  title: z.string().describe('the writer\'s title; "" for a scene without one, which reads as Scene N (N its position)'),
+  position: z.int().describe("its 1-based place in its chapter"),
+});
 
 export const plotGridCellSchema = z
   .object({

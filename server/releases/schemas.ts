@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldCheck } from "../errors";
 import { calendarDay } from "../goals/schemas";
 import { CADENCES, MOST_RELEASES_PER_DAY } from "./schedule";
 
@@ -8,7 +9,7 @@ import { CADENCES, MOST_RELEASES_PER_DAY } from "./schedule";
  * chapters); from 9999-12-25 they read `+010000-01-…`.
  */
 export const LAST_RELEASE_DAY = "2999-12-31";
-const releaseDay = calendarDay.refine((day) => day <= LAST_RELEASE_DAY, `a release day is at most ${LAST_RELEASE_DAY}`);
+const releaseDay = calendarDay.refine((day) => day <= LAST_RELEASE_DAY, fieldCheck("releaseDayTooLate", `a release day is at most ${LAST_RELEASE_DAY}`, { day: LAST_RELEASE_DAY }));
 
 /** A time of day on the 24-hour clock, "08:00", in the writer's zone. */
 export const releaseTime = z
@@ -72,9 +73,9 @@ export const setReleasePlanInput = z
   .superRefine((plan, context) => {
     const times = plan.releaseTimes ?? [];
     if (times.some((time, i) => i > 0 && time <= times[i - 1]!)) {
-      context.addIssue({ code: "custom", path: ["releaseTimes"], message: "release times go earliest first, each once" });
+      context.addIssue({ code: "custom", path: ["releaseTimes"], ...fieldCheck("releaseTimesOrder", "release times go earliest first, each once") });
     } else if (times.length > 0 && plan.releasesPerDay !== undefined && times.length !== plan.releasesPerDay) {
-      context.addIssue({ code: "custom", path: ["releaseTimes"], message: `name one time per chapter of the day: ${plan.releasesPerDay}, or none` });
+      context.addIssue({ code: "custom", path: ["releaseTimes"], ...fieldCheck("releaseTimesCount", `name one time per chapter of the day: ${plan.releasesPerDay}, or none`, { count: plan.releasesPerDay }) });
     }
   })
   .meta({ id: "SetReleasePlan" });
@@ -87,6 +88,6 @@ export const setChapterReleaseInput = z
     released: z.boolean().describe("true marks it published (today, if it had no date)"),
   })
   .partial()
-  .refine((input) => Object.keys(input).length > 0, "name releaseDate, releaseTime or released")
+  .refine((input) => Object.keys(input).length > 0, fieldCheck("nothingToChange", "name releaseDate, releaseTime or released"))
   .meta({ id: "SetChapterRelease" });
 export type SetChapterReleaseInput = z.output<typeof setChapterReleaseInput>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldCheck } from "../errors";
 import { bookIdParams } from "../books/schemas";
 import { storedText } from "../text/stored-text";
 
@@ -20,7 +21,7 @@ export const snapshotName = storedText()
   .trim()
   .min(1, "a snapshot needs a name")
   .max(SNAPSHOT_NAME_MAX, `a snapshot's name can be at most ${SNAPSHOT_NAME_MAX} characters`)
-  .refine((text) => !/[\n\r\t]/.test(text), "a snapshot's name is one line (no line breaks or tabs)")
+  .refine((text) => !/[\n\r\t]/.test(text), fieldCheck("oneLine", "a snapshot's name is one line (no line breaks or tabs)"))
   .describe('e.g. "Draft 2 for beta"; trimmed, unique in the book (letter case aside)');
 
 export const createSnapshotInput = z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldCheck } from "../errors";
 import { chapterParams } from "../chapters/schemas";
 import { MAX_QUOTE_LENGTH } from "../comments/schemas";
 import { storedText } from "../text/stored-text";
@@ -24,8 +25,8 @@ export const createSuggestionInput = z
       .describe("the words to replace as the caller sees them. When the chapter's text at [start, end) differs, they are placed where they occur nearest `start`; words the chapter does not hold are 422"),
     replacement: storedText().max(MAX_REPLACEMENT_LENGTH).describe('the text proposed in their place ("" suggests deleting them)'),
   })
-  .refine((input) => input.end > input.start, { message: "end must come after start", path: ["end"] })
-  .refine((input) => input.end - input.start <= MAX_QUOTE_LENGTH, { message: `suggest a change to at most ${MAX_QUOTE_LENGTH} characters`, path: ["end"] })
+  .refine((input) => input.end > input.start, { ...fieldCheck("endBeforeStart", "end must come after start"), path: ["end"] })
+  .refine((input) => input.end - input.start <= MAX_QUOTE_LENGTH, { ...fieldCheck("passageTooLong", `suggest a change to at most ${MAX_QUOTE_LENGTH} characters`, { maximum: MAX_QUOTE_LENGTH }), path: ["end"] })
   .meta({ id: "CreateSuggestion" });
 export type CreateSuggestionInput = z.output<typeof createSuggestionInput>;
 

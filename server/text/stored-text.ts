@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldCheck } from "../errors";
 import { storableText } from "./storable-text";
 
 // A lone surrogate (half of a UTF-16 pair) is valid in a JavaScript string and in JSON, but no
@@ -14,8 +15,8 @@ const NUL = "\u0000";
 export function storedText() {
   return z
     .string()
-    .refine((text) => text.isWellFormed(), "must be well-formed Unicode text (it holds a lone surrogate)")
-    .refine((text) => !text.includes(NUL), "must not hold the NUL character (U+0000)")
+    .refine((text) => text.isWellFormed(), fieldCheck("loneSurrogate", "must be well-formed Unicode text (it holds a lone surrogate)"))
+    .refine((text) => !text.includes(NUL), fieldCheck("nulCharacter", "must not hold the NUL character (U+0000)"))
     // Other control characters come with pasted text, and are dropped rather than refused: the
     // save keeps every word (storable-text.ts).
     .overwrite(storableText);

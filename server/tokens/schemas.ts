@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import { z } from "zod";
+import { fieldCheck } from "../errors";
 import type { Token } from "../generated/kysely/database";
 import { notBothScopeSpellings, oneScopeSpelling, scopeFields, scopeSchema } from "../auth/schemas";
 import { parseScopes } from "../auth/scopes";
@@ -23,7 +24,7 @@ export type TokenDto = z.infer<typeof tokenSchema>;
 export const createTokenInput = z
   .strictObject({ name: storedText().trim().min(1, "give the token a name").max(100), ...scopeFields("at most the caller's own") })
   .refine(...notBothScopeSpellings)
-  .refine((body) => body.scopes !== undefined || body.scope !== undefined, { message: "name the token's scopes", path: ["scopes"] })
+  .refine((body) => body.scopes !== undefined || body.scope !== undefined, { ...fieldCheck("scopesRequired", "name the token's scopes"), path: ["scopes"] })
   .transform(oneScopeSpelling);
 
 export const createdTokenSchema = z

@@ -91,7 +91,8 @@ function inputOf(endpoint: RunEndpoint<AnyObject, z.ZodType, AnyObject, z.ZodTyp
       // A field the merged shape has found a problem with already ("not HH:MM") is named once.
       const named = new Set(context.issues.map((issue) => (issue.path ?? []).join(".")));
       for (const issue of own.success ? [] : own.error.issues) {
-        if (issue.path.length === 0 || !named.has(issue.path.join("."))) context.addIssue({ code: "custom", message: issue.message, path: issue.path });
+        // As found, its code and limits included, so the field problem says what it means (FieldProblem).
+        if (issue.path.length === 0 || !named.has(issue.path.join("."))) context.addIssue({ ...issue, input: value } as z.core.$ZodRawIssue);
       }
     });
   }

@@ -6,7 +6,7 @@ import { emailSchema, passwordSchema } from "../auth/schemas";
 import { transaction } from "../db";
 import { storedText } from "../text/stored-text";
 import { env } from "../env";
-import { AppError } from "../errors";
+import { AppError, refusedField } from "../errors";
 import { newId } from "../sql/values";
 import { toUserDto, userColumns, type UserDto } from "./schemas";
 
@@ -34,9 +34,7 @@ export async function createUser(
   const passwordHash = await hashPassword(input.password);
   const user = await transaction(async (trx) => {
     if (await trx.selectFrom("User").select("id").where("email", "=", input.email).executeTakeFirst()) {
-      throw new AppError("email_taken", "An account with this e-mail already exists.", [
-        { path: "email", message: "already registered" },
-      ]);
+      throw new AppError("email_taken", "An account with this e-mail already exists.", [refusedField("email", "emailTaken", "already registered")]);
     }
     const isFirst = (await trx.selectFrom("User").select("id").limit(1).executeTakeFirst()) === undefined;
     const now = new Date();

@@ -2,7 +2,7 @@ import { verifyPassword } from "../auth/passwords";
 import { clearRateLimit, hitRateLimit } from "../auth/rate-limit";
 import { sql } from "../db";
 import { env } from "../env";
-import { AppError } from "../errors";
+import { AppError, refusedField } from "../errors";
 
 /**
  * The signed-in writer proves it is them by typing their password (to change it, or to delete the
@@ -15,7 +15,7 @@ export async function checkOwnPassword(userId: string, password: string, field: 
   await hitRateLimit(key, env.INKSTONE_LOGIN_ATTEMPTS, env.INKSTONE_LOGIN_WINDOW_SECONDS, "Too many wrong passwords; wait a few minutes, then try again.");
   const user = await sql.selectFrom("User").select("passwordHash").where("id", "=", userId).executeTakeFirstOrThrow();
   if (!(await verifyPassword(user.passwordHash, password))) {
-    throw new AppError("validation_failed", "That is not your password.", [{ path: field, message: "is not your password" }]);
+    throw new AppError("validation_failed", "That is not your password.", [refusedField(field, "notYourPassword", "is not your password")]);
   }
   await clearRateLimit(key);
 }

@@ -2,7 +2,7 @@ import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/scopes";
 import { loadBook } from "../books/access";
 import { sql } from "../db";
-import { AppError } from "../errors";
+import { AppError, refusedField } from "../errors";
 import { newId } from "../sql/values";
 import { privateDestinationsAllowed } from "./deliver";
 import { assertPublicDestination } from "./destination";
@@ -21,7 +21,7 @@ export async function createWebhook(input: CreateWebhookInput, principal: Princi
   await assertPublicDestination(input.url, privateDestinationsAllowed());
   const { count } = await sql.selectFrom("Webhook").select((eb) => eb.fn.countAll<number>().as("count")).where("ownerId", "=", principal.userId).executeTakeFirstOrThrow();
   if (Number(count) >= MAX_WEBHOOKS_PER_ACCOUNT) {
-    throw new AppError("validation_failed", `An account may have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks; delete one first.`, [{ path: "url", message: "too many webhooks" }]);
+    throw new AppError("validation_failed", `An account may have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks; delete one first.`, [refusedField("url", "tooManyWebhooks", "too many webhooks", { limit: MAX_WEBHOOKS_PER_ACCOUNT })]);
   }
   const now = new Date();
   const secret = newWebhookSecret();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldCheck } from "../errors";
 import { storedText } from "../text/stored-text";
 
 /**
@@ -31,9 +32,9 @@ const MAX_URL_LENGTH = 2048;
 export const webhookUrl = z
   .string()
   .max(MAX_URL_LENGTH)
-  .refine((value) => URL.canParse(value), "must be an absolute http:// or https:// address")
-  .refine((value) => !URL.canParse(value) || ["http:", "https:"].includes(new URL(value).protocol), "must be an http:// or https:// address")
-  .refine((value) => !URL.canParse(value) || (new URL(value).username === "" && new URL(value).password === ""), "must not carry a user name or password: the signature proves who sent it")
+  .refine((value) => URL.canParse(value), fieldCheck("webAddress", "must be an absolute http:// or https:// address"))
+  .refine((value) => !URL.canParse(value) || ["http:", "https:"].includes(new URL(value).protocol), fieldCheck("webAddress", "must be an http:// or https:// address"))
+  .refine((value) => !URL.canParse(value) || (new URL(value).username === "" && new URL(value).password === ""), fieldCheck("addressWithCredentials", "must not carry a user name or password: the signature proves who sent it"))
   .describe("where events are POSTed; addresses on private networks are refused unless the operator allows them (INKSTONE_WEBHOOKS_ALLOW_PRIVATE)");
 
 const eventList = z

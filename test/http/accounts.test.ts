@@ -24,7 +24,7 @@ describe("changing one's password", () => {
     const mintedHere = await mintToken(writer.token, ["read:books"], "minted by the asking login");
 
     const wrong = expectFailure(await put("/api/v1/users/me/password", writer.token, { currentPassword: "not it at all", newPassword: NEW_PASSWORD }), 422, "validation_failed");
-    expect(wrong).toEqual([{ path: "currentPassword", message: "is not your password" }]);
+    expect(wrong).toEqual([{ path: "currentPassword", message: "is not your password", code: "custom", key: "notYourPassword" }]);
     expectFailure(await put("/api/v1/users/me/password", writer.token, { currentPassword: PASSWORD, newPassword: "short" }), 422, "validation_failed");
     // Refused twice, nothing changed: the laptop still works and the old password still signs in.
     expectSuccess(await get("/api/v1/users/me", otherLogin.access_token), 200);

@@ -22,14 +22,14 @@ describe("sign-up", () => {
 
   it("refuses an e-mail that is taken (in any letter case) with 409 email_taken", async () => {
     const details = expectFailure(await post("/api/v1/users", null, { email: writer.email.toUpperCase(), password: "another password" }), 409, "email_taken");
-    expect(details).toEqual([{ path: "email", message: expect.any(String) }]);
+    expect(details).toEqual([{ path: "email", message: expect.any(String), code: "custom", key: "emailTaken" }]);
     // the original password still works: nothing was overwritten
     await login(writer.email, PASSWORD);
   });
 
   it("refuses a short password with 422 and a per-field detail", async () => {
     const details = expectFailure(await post("/api/v1/users", null, { email: uniqueEmail("short"), password: "short" }), 422, "validation_failed");
-    expect(details).toEqual([{ path: "password", message: expect.any(String) }]);
+    expect(details).toEqual([{ path: "password", message: expect.any(String), code: "too_small", origin: "string", minimum: 8, inclusive: true }]);
   });
 });
 

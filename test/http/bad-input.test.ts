@@ -60,14 +60,16 @@ describe("bodies", () => {
 
   it("answers failed validation with 422 and one detail per field", async () => {
     const response = await post("/api/v1/books", writer.token, { title: " ", language: "english!", status: "lost", targetWordCount: -5 });
-    const details = expectFailure(response, 422, "validation_failed") as { path: string; message: string }[];
+    const details = expectFailure(response, 422, "validation_failed") as { path: string; message: string; code: string }[];
     expect(details.map((d) => d.path).sort()).toEqual(["language", "status", "targetWordCount", "title"]);
-    for (const detail of details) expect(detail).toEqual({ path: detail.path, message: expect.any(String) });
+    // Each with what is wrong as data beside the message (decision 0515).
+    for (const detail of details) expect(detail).toEqual(expect.objectContaining({ path: detail.path, message: expect.any(String), code: expect.any(String) }));
+    expect(details.find((d) => d.path === "title")).toEqual({ path: "title", message: "a book needs a title", code: "too_small", origin: "string", minimum: 1, inclusive: true });
   });
 
   it("refuses unknown attributes with 422 instead of ignoring them", async () => {
     const details = expectFailure(await post("/api/v1/books", writer.token, { title: "Extra", ownerId: "someone-else" }), 422, "validation_failed");
-    expect(details).toEqual([{ path: "(body)", message: expect.stringContaining("ownerId") }]);
+    expect(details).toEqual([{ path: "(body)", message: expect.stringContaining("ownerId"), code: "unrecognized_keys", keys: ["ownerId"] }]);
   });
 
   it("refuses a PUT that leaves out the seed's attributes with 422 naming each", async () => {
@@ -90,7 +92,7 @@ describe("bodies", () => {
   it("answers a 6 MiB chapter with 422 naming its content", async () => {
     const body = new TextEncoder().encode(JSON.stringify({ content: "word ".repeat((6 * MiB) / 5) }));
     const response = await isolatedRequest("POST", `/api/v1/books/${bookId}/chapters`, { headers: authJson(), body });
-    expect(expectFailure(response, 422, "validation_failed")).toEqual([{ path: "content", message: expect.any(String) }]);
+    expect(expectFailure(response, 422, "validation_failed")).toEqual([{ path: "content", message: expect.any(String), code: "custom", key: "chapterTooLong" }]);
   });
 
   it("answers a body past the chapter limit with 413, with a Content-Length", async () => {
@@ -131,7 +133,9 @@ describe("query strings", () => {
     ["page=two", "page"],
   ])("refuses GET /api/v1/books?%s with 400 invalid_query naming %s", async (query, name) => {
     const details = expectFailure(await get(`/api/v1/books?${query}`, writer.token), 400, "invalid_query");
-    expect(details).toEqual([{ path: name, message: expect.any(String) }]);
+    expect(details).toEqual([expect.objectContaining({ path: name, message: expect.any(String) })]);
+    // A filter's value is checked by its schema, and says what it means as the body's fields do.
+    if (name === "status") expect(details).toEqual([expect.objectContaining({ code: "invalid_value", values: ["planning", "drafting", "revising", "finished"] })]);
   });
 
   it("accepts per_page=100", async () => {

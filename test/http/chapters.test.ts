@@ -49,7 +49,7 @@ describe("upload", () => {
   it("refuses an upload without content with 422", async () => {
     const book = await createBook(writer.token);
     expect(expectFailure(await post(`/api/v1/books/${book.id}/chapters`, writer.token, { title: "Empty" }), 422, "validation_failed")).toEqual([
-      { path: "content", message: expect.any(String) },
+      { path: "content", message: expect.any(String), code: "invalid_type", expected: "string" },
     ]);
     expect((await bookOf(book.id)).chapterCount).toBe(0);
   });

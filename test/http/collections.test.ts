@@ -171,7 +171,7 @@ describe("an endpoint's own query parameters, parsed with the collection's", () 
     expectFailure(response, 400, "invalid_query");
     expect(problems(response)).toEqual(
       expect.arrayContaining([
-        { path: "include", message: 'must be "content"' },
+        { path: "include", message: 'must be "content"', code: "invalid_value", values: ["content"] },
         { path: "sortby", message: expect.stringContaining("cannot sort") },
       ]),
     );
@@ -182,7 +182,7 @@ describe("an endpoint's own query parameters, parsed with the collection's", () 
     expectFailure(response, 400, "invalid_query");
     expect(problems(response)).toEqual(
       expect.arrayContaining([
-        { path: "q", message: "at most 200 characters" },
+        { path: "q", message: "at most 200 characters", code: "too_big", origin: "string", maximum: 200, inclusive: true },
         { path: "per_page", message: expect.any(String) },
       ]),
     );

@@ -24,7 +24,7 @@ describe("adding, changing and removing members", () => {
   it("refuses an unknown e-mail (422), someone twice or the owner (409), a role that does not exist or owner (422); nothing changes", async () => {
     const before = await membersState(owner, book.id);
     const unknown = expectFailure(await post(`/api/v1/books/${book.id}/members`, owner.token, { email: "nobody-here@example.test", role: "editor" }), 422, "validation_failed");
-    expect(unknown).toEqual([{ path: "email", message: expect.stringMatching(/No account has this e-mail/) }]);
+    expect(unknown).toEqual([{ path: "email", message: expect.stringMatching(/No account has this e-mail/), code: "custom", key: "noAccountWithEmail" }]);
     expectFailure(await post(`/api/v1/books/${book.id}/members`, owner.token, { email: owner.email, role: "editor" }), 409, "already_member");
     for (const role of ["owner", "admin", "Editor", ""]) {
       expectFailure(await post(`/api/v1/books/${book.id}/members`, owner.token, { email: other.email, role }), 422, "validation_failed");

@@ -29,7 +29,7 @@ describe("the seed's chapter upload sends bookId in the body", () => {
 
     for (const body of [{ bookId: other.id, content: "Elsewhere." }, { bookId: "", content: "Nowhere." }]) {
       const details = expectFailure(await post(path, writer.token, body), 422, "validation_failed");
-      expect(details).toEqual([{ path: "bookId", message: expect.any(String) }]);
+      expect(details).toEqual([expect.objectContaining({ path: "bookId", message: expect.any(String) })]);
     }
     const wrongForm = new FormData();
     wrongForm.set("bookId", other.id);

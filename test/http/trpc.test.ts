@@ -47,7 +47,7 @@ describe("books over tRPC", () => {
 
   it("refuses invalid input with 422 validation_failed and per-field details", async () => {
     const details = expectTrpcError(await trpcMutation("books.create", { title: "", type: "novel", description: "" }, writer.token), 422, "validation_failed");
-    expect(details).toEqual([{ path: "title", message: expect.any(String) }]);
+    expect(details).toEqual([{ path: "title", message: expect.any(String), code: "too_small", origin: "string", minimum: 1, inclusive: true }]);
   });
 });
 

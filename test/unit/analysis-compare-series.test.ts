@@ -100,6 +100,8 @@ describe("Compare's position axis (issue 20 §3)", () => {
     expect(english.values.speakers).toEqual([1, 1, 0]);
     // Anna speaks 4 words (I know, Don't worry), Ben 3 (Anna, come home): Anna leads.
     expect(english.notes["lead-speaker"]).toBe("Lead speaker: Anna");
+    // and says it as data too, for a page to word in its language (decision 0514)
+    expect(english.noteWords["lead-speaker"]).toEqual({ key: "leadSpeaker", values: { name: "Anna" } });
     expect(english.values["lead-speaker"]).toEqual([0, 100, null]);
     const chinese = compareProfile(await prepareBook(chineseBook));
     // 1: 师父 is a title, not one of the cast; 林风说 credits the third paragraph (8 characters

@@ -99,6 +99,7 @@ describe("compareBooks (issue 20 §3)", () => {
     // One ends on “It was terrible.” (3 words, in a paragraph only 3 of 8 words quoted): short; Two on a 14-word statement
     expect(english.left.values["hook-type"]).toEqual(["short sentence", "statement"]);
     expect(english.left.notes).toEqual({ "lead-speaker": "No character is named in a dialogue tag" });
+    expect(english.left.noteWords).toEqual({ "lead-speaker": { key: "noLeadSpeaker", values: {} } });
     const mixed = await compareBooks({ bookId: mine.id, otherBookId: chinese.id }, ada);
     expect(mixed.right.language).toBe("zh");
     expect(mixed.series.map((s) => s.key)).toEqual(expect.arrayContaining(["clause-length", "emotion", "emotion-zh"]));

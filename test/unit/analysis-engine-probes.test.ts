@@ -43,7 +43,7 @@ describe("the report", () => {
       words: 0,
       empty: true,
       sections: [
-        { id: "c", title: "C", probe: "counts", view: "bar", summary: [], table: { columns: [], rows: [] }, chart: null, notes: ["This book has no chapters yet."] },
+        { id: "c", title: "C", probe: "counts", view: "bar", summary: [], table: { columns: [], rows: [] }, chart: null, notes: ["This book has no chapters yet."], noteWords: [{ key: "noChapters", values: {} }] },
       ],
     });
     const blank = await analyzeBook({ sections: [{ id: "c", title: "C", probe: "dialogue", view: "line" }] }, {

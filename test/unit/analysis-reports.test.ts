@@ -279,18 +279,24 @@ describe("keyword in context and term timelines", () => {
       { term: "ring", use: 2, chapter: "Chapter 3", at: 72.7, gap: 16, context: "The [Ring] was gone." },
     ]);
     expect(section.summary).toEqual([
-      { label: "ring", value: "2 uses · first in Chapter 1 · last in Chapter 3 · longest gap 16 words" },
-      { label: "sword", value: "never found" },
+      {
+        label: "ring",
+        value: "2 uses · first in Chapter 1 · last in Chapter 3 · longest gap 16 words",
+        // what the value says, for a page to word it (decision 0514)
+        valueWords: { key: "termUses", values: { uses: 2, first: "Chapter 1", last: "Chapter 3", gap: 16, unit: "en" } },
+      },
+      { label: "sword", value: "never found", valueWords: { key: "termNeverFound", values: {} } },
     ]);
     expect(section.chart).toEqual({ type: "heatmap", rows: ["ring", "sword"], columns: ["Chapter 1", "Chapter 2", "Chapter 3"], values: [[1, 0, 1], [0, 0, 0]] });
     expect(section.notes).toContain("“sword” is never found in these chapters.");
+    expect(section.noteWords).toContainEqual({ key: "termNeverFound", values: { term: "sword" } });
   });
 
   it("traces a Chinese term, and says so when no term is given", async () => {
     // 他捡到一枚玉佩 (7) · 三年过去了 (5) · 玉佩碎了 (4): uses at 0 and 12 of 16.
     const chinese = book(["他捡到一枚玉佩。"], ["三年过去了。"], ["玉佩碎了。"]);
     const section = await run(chinese, "term-timeline", { maxUses: 1 }, "line", { terms: ["玉佩"] });
-    expect(section.summary).toEqual([{ label: "玉佩", value: "2 uses · first in Chapter 1 · last in Chapter 3 · longest gap 12 characters (字)" }]);
+    expect(section.summary).toMatchObject([{ label: "玉佩", value: "2 uses · first in Chapter 1 · last in Chapter 3 · longest gap 12 characters (字)" }]);
     expect(section.table.rows).toEqual([{ term: "玉佩", use: 1, chapter: "Chapter 1", at: 0, gap: null, context: "他捡到一枚[玉佩]。" }]);
     expect(section.notes).toContain("“玉佩” is used 2 times; the first 1 are listed.");
     expect(section.chart).toMatchObject({ type: "line", series: [{ name: "玉佩", values: [1, 0, 1] }] });

@@ -153,6 +153,20 @@ describe("compiling a selection, and the outline as a document", () => {
     expect(scene).not.toContain("Return");
   });
 
+  it("the outline names an untitled scene in the book's language, as an untitled chapter is (decision 0516)", async () => {
+    for (const [language, title, names] of [
+      ["en", "Harbour", ["## Scene 1", "## Scene 2"]],
+      ["zh-CN", "渡口", ["## 第1场", "## 第2场"]],
+    ] as const) {
+      const book = await createBook({ title: `${title} book`, type: "novel", description: "", language, status: "drafting", targetWordCount: null }, writer);
+      const chapter = await uploadChapter({ bookId: book.id, title, content: "One.\n\n* * *\n\nTwo." }, writer);
+      await splitChapter({ bookId: book.id, chapterId: chapter.id }, writer);
+      const outline = decode((await exportBook({ bookId: book.id, format: "md", content: "outline" }, writer)).file!.bytes);
+      for (const name of names) expect(outline, language).toContain(name);
+      expect(outline, language).not.toContain(language === "en" ? "第" : "Scene");
+    }
+  });
+
   it("the outline as DOCX opens in LibreOffice, and as PDF", async () => {
     const docx = (await exportBook({ bookId, format: "docx", content: "outline" }, writer)).file!;
     expect(docx.name).toContain("Outline");

@@ -248,19 +248,20 @@ describe("release planner (issue 22 item 4)", () => {
     const before = await getReleasePlan({ bookId: book.id }, mo);
     const base = { bookId: book.id, cadence: "daily" as const, startDate: null, minimumBufferDays: null };
     const caller = createCaller(createContextInner({ principal: mo }));
-    const refusals: [{ releasesPerDay?: number; releaseTimes?: string[] }, string][] = [
-      [{ releaseTimes: ["20:00", "08:00"] }, "earliest first"],
-      [{ releaseTimes: ["08:00", "08:00"] }, "earliest first"],
-      [{ releasesPerDay: 3, releaseTimes: ["08:00", "20:00"] }, "one time per chapter"],
-      [{ releaseTimes: ["8:00"] }, "HH:MM"],
-      [{ releaseTimes: ["24:00"] }, "HH:MM"],
-      [{ releasesPerDay: 0 }, "at least one"],
-      [{ releasesPerDay: 25 }, "at most 24"],
+    // Each with what it means as data (decision 0515): our check's key, or zod's code.
+    const refusals: [{ releasesPerDay?: number; releaseTimes?: string[] }, string, object][] = [
+      [{ releaseTimes: ["20:00", "08:00"] }, "earliest first", { code: "custom", key: "releaseTimesOrder" }],
+      [{ releaseTimes: ["08:00", "08:00"] }, "earliest first", { code: "custom", key: "releaseTimesOrder" }],
+      [{ releasesPerDay: 3, releaseTimes: ["08:00", "20:00"] }, "one time per chapter", { code: "custom", key: "releaseTimesCount", params: { count: 3 } }],
+      [{ releaseTimes: ["8:00"] }, "HH:MM", { code: "invalid_format", format: "regex" }],
+      [{ releaseTimes: ["24:00"] }, "HH:MM", { code: "invalid_format", format: "regex" }],
+      [{ releasesPerDay: 0 }, "at least one", { code: "too_small", origin: "number", minimum: 1 }],
+      [{ releasesPerDay: 25 }, "at most 24", { code: "too_big", origin: "number", maximum: 24 }],
     ];
-    for (const [change, message] of refusals) {
+    for (const [change, message, meaning] of refusals) {
       const refusal = (await caller.releases.setPlan({ ...base, ...change }).catch((e: unknown) => e)) as { code: string; cause: { details: { path: string; message: string }[] } };
       expect(refusal.code).toBe("UNPROCESSABLE_CONTENT");
-      expect(refusal.cause.details).toEqual([{ path: expect.stringMatching(/^releas/), message: expect.stringContaining(message) }]);
+      expect(refusal.cause.details).toEqual([expect.objectContaining({ path: expect.stringMatching(/^releas/), message: expect.stringContaining(message), ...meaning })]);
     }
     await expect(caller.releases.setChapter({ bookId: book.id, chapterId: before.chapters[0]!.chapterId, releaseTime: "7pm" })).rejects.toMatchObject({ code: "UNPROCESSABLE_CONTENT" });
     expect(await getReleasePlan({ bookId: book.id }, mo)).toEqual(before);

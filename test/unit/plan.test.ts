@@ -103,7 +103,9 @@ describe("the outline", () => {
     const scenes = await scenesIn(ada, book.id, chapters[1]!.id, ["Arrival", ""]);
 
     const empty = await getOutline({ bookId: book.id }, ada);
-    expect(shape(empty)).toEqual(["chapter Prologue", "part Part One", "chapter One", "scene Arrival", "scene Scene 2", "chapter Two"]);
+    expect(shape(empty)).toEqual(["chapter Prologue", "part Part One", "chapter One", "scene Arrival", "scene ", "chapter Two"]);
+    // The writer's title as kept: an untitled scene is named by each page in its language, from its place (decision 0516).
+    expect(empty.items.map((item) => item.scenePosition)).toEqual([null, null, null, 1, 2, null]);
     expect(empty.items.every((item) => item.plan.updatedAt === null && item.plan.synopsis === "")).toBe(true);
     expect(empty.items[1]).toMatchObject({ kind: "part", wordCount: chapters[1]!.wordCount + chapters[2]!.wordCount });
     expect(empty.items[3]).toMatchObject({ kind: "scene", chapterId: chapters[1]!.id, partId: part.id, wordCount: chapters[1]!.wordCount });

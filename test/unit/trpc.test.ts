@@ -79,7 +79,7 @@ describe("tRPC procedures call the same use cases", () => {
     const error = await caller.books.create({ title: "", type: "novel", description: "" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCError);
     expect((error as TRPCError).code).toBe("UNPROCESSABLE_CONTENT");
-    expect(((error as TRPCError).cause as AppError).details).toEqual([{ path: "title", message: "a book needs a title" }]);
+    expect(((error as TRPCError).cause as AppError).details).toEqual([{ path: "title", message: "a book needs a title", code: "too_small", origin: "string", minimum: 1, inclusive: true }]);
     expect(await caller.books.list()).toEqual({ items: [], total: 0, page: 1, perPage: 20 });
   });
 
@@ -92,7 +92,7 @@ describe("tRPC procedures call the same use cases", () => {
     // `text` is not a field: before, it was dropped and the old text saved again as version 2.
     // (zod also reports the missing title/content, as REST's PATCH body does.)
     expect(await problemsOf(caller.chapters.save({ ...ref, version: 1, text: "Lost?" } as never))).toEqual(
-      expect.arrayContaining([{ path: "(body)", message: expect.stringContaining('"text"') }]),
+      expect.arrayContaining([{ path: "(body)", message: expect.stringContaining('"text"'), code: "unrecognized_keys", keys: ["text"] }]),
     );
     const upload = caller.chapters.upload({ bookId: book.id, content: "Two.", chapterId: chapter.id } as never);
     expect(await failureOf(upload)).toEqual({ code: "UNPROCESSABLE_CONTENT", error: "validation_failed" });
@@ -107,7 +107,7 @@ describe("tRPC procedures call the same use cases", () => {
     const book = await caller.books.create({ title: "Empty save", type: "novel", description: "" });
     const chapter = await caller.chapters.upload({ bookId: book.id, content: "Kept." });
     expect(await problemsOf(caller.chapters.save({ bookId: book.id, chapterId: chapter.id, version: 1 }))).toEqual([
-      { path: "(body)", message: "name a title or content to save" },
+      { path: "(body)", message: "name a title or content to save", code: "custom", key: "nothingToChange" },
     ]);
     expect(await caller.chapters.get({ bookId: book.id, chapterId: chapter.id })).toMatchObject({ content: "Kept.", version: 1 });
   });
@@ -118,13 +118,13 @@ describe("tRPC procedures call the same use cases", () => {
     const chapter = await caller.chapters.upload({ bookId: book.id, content: "Some words." });
     // REST's ?permanent=true is a boolean here, and its text is refused as REST refuses a boolean body.
     expect(await problemsOf(caller.chapters.delete({ bookId: book.id, chapterId: chapter.id, permanent: "true" as unknown as boolean }))).toEqual([
-      { path: "permanent", message: expect.any(String) },
+      { path: "permanent", message: expect.any(String), code: "invalid_type", expected: "boolean" },
     ]);
     expect(await caller.chapters.delete({ bookId: book.id, chapterId: chapter.id, permanent: true })).toEqual({ deleted: true });
     expect(await failureOf(caller.chapters.get({ bookId: book.id, chapterId: chapter.id }))).toEqual({ code: "NOT_FOUND", error: "not_found" }); // gone for good, not chapter_in_trash
     // PATCH …/release must name releaseDate, releaseTime or released, over tRPC too.
     const next = await caller.chapters.upload({ bookId: book.id, content: "More words." });
-    expect(await problemsOf(caller.releases.setChapter({ bookId: book.id, chapterId: next.id }))).toEqual([{ path: "(body)", message: "name releaseDate, releaseTime or released" }]);
+    expect(await problemsOf(caller.releases.setChapter({ bookId: book.id, chapterId: next.id }))).toEqual([{ path: "(body)", message: "name releaseDate, releaseTime or released", code: "custom", key: "nothingToChange" }]);
   });
 
   it("sorts books.list ascending when only sortBy is given, as REST does", async () => {

@@ -7,13 +7,13 @@ import { defaultCollectionOptions, MAX_PER_PAGE, parseCollectionQuery } from "@/
 import { AppError } from "@/server/errors";
 import type { Principal } from "@/server/auth/principal";
 import { problemsIn } from "../../_components/problem";
-import { getFormat, getT, requestIntl } from "../../_i18n/server";
+import type { Dates } from "@/i18n/dates";
+import { getDates, getT } from "../../_i18n/server";
 import { requirePrincipal } from "../../_components/require-principal";
 import { BookEntryActions, NewBookButton, TrashEntryActions } from "./_components/book-buttons";
 import { BookDeskProvider } from "./_components/book-desk";
 import { ImportBookButton } from "./_components/import-book-button";
 import { listFormats } from "@/server/convert/list-formats";
-import { bookFormat, datesIn, type BookFormat } from "./_components/book-format";
 import { ListControls } from "./_components/list-controls";
 import { LibrarySearch } from "./_components/search/library-search";
 import { WordProgress } from "./_components/word-progress";
@@ -70,7 +70,7 @@ function pageLink(searchParams: SearchParams, page: number): string {
   return query ? `/books?${query}` : "/books";
 }
 
-function BookEntry({ book, t, format }: { book: BookDto; t: Words; format: BookFormat }) {
+function BookEntry({ book, t, dates }: { book: BookDto; t: Words; dates: Dates }) {
   return (
     <li className={styles.entry}>
       <div className={styles.main}>
@@ -83,9 +83,9 @@ function BookEntry({ book, t, format }: { book: BookDto; t: Words; format: BookF
           {book.role !== "owner" && <span className={`role role-${book.role}`}>{t(`roles.${book.role}`)}</span>}
           <span>
             {t.rich("list.edited", {
-              when: format.relative(book.updatedAt),
+              when: dates.relative(book.updatedAt),
               time: (chunks) => (
-                <time dateTime={book.updatedAt} title={format.dateTime(book.updatedAt)}>
+                <time dateTime={book.updatedAt} title={dates.dateTime(book.updatedAt)}>
                   {chunks}
                 </time>
               ),
@@ -106,7 +106,7 @@ function BookEntry({ book, t, format }: { book: BookDto; t: Words; format: BookF
   );
 }
 
-function TrashEntry({ book, t, format }: { book: BookDto; t: Words; format: BookFormat }) {
+function TrashEntry({ book, t, dates }: { book: BookDto; t: Words; dates: Dates }) {
   return (
     <li className={styles.entry}>
       <div className={styles.main}>
@@ -118,9 +118,9 @@ function TrashEntry({ book, t, format }: { book: BookDto; t: Words; format: Book
           {book.deletedAt && (
             <span>
               {t.rich("list.movedToTrash", {
-                when: format.relative(book.deletedAt),
+                when: dates.relative(book.deletedAt),
                 time: (chunks) => (
-                  <time dateTime={book.deletedAt!} title={format.dateTime(book.deletedAt!)}>
+                  <time dateTime={book.deletedAt!} title={dates.dateTime(book.deletedAt!)}>
                     {chunks}
                   </time>
                 ),
@@ -173,9 +173,7 @@ export default async function BooksPage({ searchParams }: { searchParams: Promis
   const filtered = options.filters.status !== undefined || options.filters.type !== undefined || options.filters.language !== undefined;
   const lastPage = Math.max(1, Math.ceil(books.total / options.perPage));
   const t = await getT("books");
-  const { locale, timeZone } = await requestIntl();
-  const formatter = await getFormat();
-  const format = bookFormat(await getT("books.units"), formatter, datesIn(locale, timeZone, formatter));
+  const dates = await getDates();
   const { sentence } = problemsIn(await getT("errors"));
 
   return (
@@ -212,7 +210,7 @@ export default async function BooksPage({ searchParams }: { searchParams: Promis
       ) : (
         <ul className={styles.list} aria-label={trash ? t("list.trashList") : t("list.booksList")}>
           {books.items.map((book) =>
-            trash ? <TrashEntry key={book.id} book={book} t={t} format={format} /> : <BookEntry key={book.id} book={book} t={t} format={format} />,
+            trash ? <TrashEntry key={book.id} book={book} t={t} dates={dates} /> : <BookEntry key={book.id} book={book} t={t} dates={dates} />,
           )}
         </ul>
       )}

@@ -3,11 +3,10 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useLocale, useTranslations } from "use-intl";
-import { isLocale } from "@/i18n/locales";
-import { formatDateTime } from "@/app/_components/format";
+import { useTranslations } from "use-intl";
 import { FormAlert } from "@/app/_components/form-alert";
 import { useProblems } from "@/app/_components/use-problems";
+import { useDates } from "@/app/_i18n/use-dates";
 import { trpc } from "@/app/_trpc/client";
 import type { NotificationDto } from "@/server/inbox/schemas";
 import styles from "./inbox.module.css";
@@ -51,8 +50,7 @@ export function InboxList() {
   const roles = useTranslations("auth.roles");
   const tf = useTranslations("foreshadowingInbox");
   const overdue = (n: NotificationDto) => tf("overdue", { title: n.foreshadowing?.title ?? tf("untitled"), book: n.book.title });
-  const tag = useLocale();
-  const locale = isLocale(tag) ? tag : "en";
+  const dates = useDates();
   const { describeProblem } = useProblems();
   const [unreadOnly, setUnreadOnly] = useState(false);
   const router = useRouter();
@@ -95,7 +93,7 @@ export function InboxList() {
               </p>
             )}
             <p className={styles.meta}>
-              <time dateTime={n.createdAt}>{formatDateTime(n.createdAt, locale)}</time>
+              <time dateTime={n.createdAt}>{dates.dateTime(n.createdAt)}</time>
               <button type="button" className="link-button" onClick={() => mark.mutate({ notificationId: n.id, read: !n.read })}>
                 {n.read ? t("markUnread") : t("markRead")}
               </button>

@@ -7,11 +7,11 @@ import { SVGRenderer } from "echarts/renderers";
 import { useEffect, useRef } from "react";
 import { useLocale, useTranslations } from "use-intl";
 import { isLocale } from "@/i18n/locales";
-import { formatDay } from "../../_components/days";
 import { FormAlert } from "../../_components/form-alert";
 import { formatNumber, formatWords } from "../../_components/format";
 import { useProblems } from "../../_components/use-problems";
 import { drawThemedChart } from "../../_components/themed-chart";
+import { useDates } from "../../_i18n/use-dates";
 import { trpc } from "../../_trpc/client";
 import styles from "./progress.module.css";
 
@@ -32,6 +32,7 @@ export function BookProgressChart({ book }: { book: ProgressBook }) {
   const t = useTranslations("progress.chart");
   const tag = useLocale();
   const locale = isLocale(tag) ? tag : "en";
+  const dates = useDates();
   const { describeProblem } = useProblems();
   const wordsName = t("words");
   const deadlineName = t("deadlineLine");
@@ -53,7 +54,15 @@ export function BookProgressChart({ book }: { book: ProgressBook }) {
       textStyle: { color: p.ink, fontFamily: "inherit" },
       color: [p.accent, p.muted],
       legend: { textStyle: { color: p.muted }, top: 0 },
-      tooltip: { trigger: "axis", backgroundColor: p.card, borderColor: p.line, textStyle: { color: p.ink } },
+      tooltip: {
+        trigger: "axis",
+        backgroundColor: p.card,
+        borderColor: p.line,
+        textStyle: { color: p.ink },
+        // The day as every page writes one, then each line's words (the catalog's names and numbers only: HTML-safe).
+        formatter: (items: { marker: string; seriesName: string; value: [string, number] }[]) =>
+          [dates.day(items[0]!.value[0]), ...items.map((item) => `${item.marker}${item.seriesName} ${formatNumber(item.value[1], locale)}`)].join("<br>"),
+      },
       grid: { left: 64, right: 24, top: 36, bottom: 36 },
       xAxis: { type: "time", minInterval: 24 * 60 * 60 * 1000, axisLine: { lineStyle: { color: p.line } }, axisLabel: { color: p.muted, hideOverlap: true }, splitLine: { show: false } },
       yAxis: { type: "value", min: 0, axisLabel: { color: p.muted, formatter: (value: number) => formatNumber(value, locale) }, splitLine: { lineStyle: { color: p.line } } },
@@ -62,7 +71,7 @@ export function BookProgressChart({ book }: { book: ProgressBook }) {
         ...(plan ? [{ name: deadlineName, type: "line", data: plan, showSymbol: false, lineStyle: { type: "dashed", width: 1.5 } }] : []),
       ],
     }), locale);
-  }, [data, locale, wordsName, deadlineName]);
+  }, [data, locale, dates, wordsName, deadlineName]);
 
   if (progress.error) return <FormAlert message={describeProblem(progress.error)?.message} />;
   if (!data) return <p className="muted">{t("loading")}</p>;
@@ -72,8 +81,8 @@ export function BookProgressChart({ book }: { book: ProgressBook }) {
   const words = (n: number) => formatWords(n, book.language, locale);
   const target = data.targetWordCount !== null ? formatNumber(data.targetWordCount, locale) : null;
   const summary = [
-    t("from", { first: words(first.wordCount), firstDay: formatDay(first.date, locale), last: words(last.wordCount), lastDay: formatDay(last.date, locale) }),
-    target === null ? t("noTarget") : data.deadline ? t("targetBy", { target, deadline: formatDay(data.deadline, locale) }) : t("target", { target }),
+    t("from", { first: words(first.wordCount), firstDay: dates.day(first.date), last: words(last.wordCount), lastDay: dates.day(last.date) }),
+    target === null ? t("noTarget") : data.deadline ? t("targetBy", { target, deadline: dates.day(data.deadline) }) : t("target", { target }),
   ].join(" ");
   return (
     <figure className={styles.figure}>

@@ -7,10 +7,10 @@ import { SVGRenderer } from "echarts/renderers";
 import { useEffect, useRef } from "react";
 import { useLocale, useTranslations } from "use-intl";
 import { isLocale } from "@/i18n/locales";
-import { formatDay, WEEKDAYS } from "../../_components/days";
 import { formatWords } from "../../_components/format";
 import { ScrollRegion } from "../../_components/scroll-region";
 import { drawThemedChart } from "../../_components/themed-chart";
+import { useDates } from "../../_i18n/use-dates";
 import styles from "./progress.module.css";
 
 echarts.use([HeatmapChart, CalendarComponent, TooltipComponent, VisualMapComponent, SVGRenderer]);
@@ -30,6 +30,7 @@ export function WritingCalendar({ days, from, to, unitLanguage }: { days: Day[];
   const t = useTranslations("progress");
   const tag = useLocale();
   const locale = isLocale(tag) ? tag : "en";
+  const dates = useDates();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const ahead = days.filter((day) => day.net > 0);
@@ -42,7 +43,7 @@ export function WritingCalendar({ days, from, to, unitLanguage }: { days: Day[];
         borderColor: p.line,
         textStyle: { color: p.ink },
         // Dates and numbers only: nothing the writer typed reaches this HTML.
-        formatter: (item: { value: [string, number] }) => `${formatDay(item.value[0], locale)}<br>${formatWords(item.value[1], unitLanguage, locale)}`,
+        formatter: (item: { value: [string, number] }) => `${dates.day(item.value[0])}<br>${formatWords(item.value[1], unitLanguage, locale)}`,
       },
       visualMap: { show: false, min: 0, max, inRange: { color: [p.soft, p.accent] } },
       calendar: {
@@ -54,18 +55,19 @@ export function WritingCalendar({ days, from, to, unitLanguage }: { days: Day[];
         bottom: 4,
         itemStyle: { color: p.card, borderColor: p.line, borderWidth: 1 },
         splitLine: { show: false },
-        dayLabel: { firstDay: 1, color: p.muted, fontSize: 10, nameMap: locale === "en" ? [...WEEKDAYS.slice(-1), ...WEEKDAYS.slice(0, -1)].map((d) => d.short) : "ZH" },
-        // echarts names months and weekdays in English or Chinese itself.
+        // Sunday first, as echarts counts them; named as every page names a weekday.
+        dayLabel: { firstDay: 1, color: p.muted, fontSize: 10, nameMap: [0, 1, 2, 3, 4, 5, 6].map((day) => dates.weekday(day, "short")) },
+        // echarts names the months in English or Chinese itself (a month's name alone, as the axis marks it).
         monthLabel: { color: p.muted, fontSize: 10, nameMap: locale === "en" ? "EN" : "ZH" },
         yearLabel: { show: false },
       },
       series: [{ type: "heatmap", coordinateSystem: "calendar", data: ahead.map((day) => [day.date, day.net]) }],
     }), locale);
-  }, [days, from, to, unitLanguage, locale]);
+  }, [days, from, to, unitLanguage, locale, dates]);
 
   const todays = days.find((day) => day.date === to)?.net ?? 0;
   const writingDays = days.filter((day) => day.net > 0).length;
-  const label = t("calendar.label", { from: formatDay(from, locale), to: formatDay(to, locale), days: t("days", { count: writingDays }), today: formatWords(todays, unitLanguage, locale) });
+  const label = t("calendar.label", { from: dates.day(from), to: dates.day(to), days: t("days", { count: writingDays }), today: formatWords(todays, unitLanguage, locale) });
   return (
     <ScrollRegion className={styles.scroll} label={t("calendar.region")}>
       <div ref={box} className={styles.calendar} role="img" aria-label={label} data-today-written={todays} />

@@ -1,6 +1,8 @@
 import { templateDefinitionSchema, type TemplateDefinitionInput, type TemplateSection } from "./definition";
 import { prepareBook } from "./prepare";
 import type { BookInput, PreparedBook } from "./prepared-book";
+import type { Worded } from "./note-words";
+import { reportNote } from "./notes";
 import { chaptersInRange, type ProbeOutput } from "./probe";
 import { RUNNABLE_PROBES } from "./probes";
 import type { AnalysisReport, Chart, SectionResult } from "./report";
@@ -56,13 +58,15 @@ function runSection(section: TemplateSection, book: PreparedBook, parameters: Ru
   const chapters = chaptersInRange(book.chapters, range);
   const emptyNote =
     book.chapters.length === 0
-      ? "This book has no chapters yet."
+      ? reportNote("noChapters")
       : book.words === 0
-        ? "This book's chapters have no text yet."
+        ? reportNote("noText")
         : chapters.length === 0
-          ? `This book has no chapters in the range ${range?.from ?? 1}–${range?.to ?? "end"}.`
+          ? range?.to === undefined
+            ? reportNote("noChaptersFrom", { from: range?.from ?? 1 })
+            : reportNote("noChaptersInRange", { from: range.from ?? 1, to: range.to })
           : null;
-  if (emptyNote) return { ...base, summary: [], table: { columns: [], rows: [] }, chart: null, notes: [emptyNote] };
+  if (emptyNote) return { ...base, summary: [], table: { columns: [], rows: [] }, chart: null, ...notesOf([emptyNote]) };
   const probe = RUNNABLE_PROBES.find((candidate) => candidate.id === section.probe)!;
   const output = (probe.run as (input: unknown) => ProbeOutput)({
     book,
@@ -70,7 +74,12 @@ function runSection(section: TemplateSection, book: PreparedBook, parameters: Ru
     params: section.params,
     parameters,
   });
-  return { ...base, summary: output.summary, table: output.table, chart: chartFor(section.view, output), notes: output.notes ?? [] };
+  return { ...base, summary: output.summary, table: output.table, chart: chartFor(section.view, output), ...notesOf(output.notes ?? []) };
+}
+
+/** The notes in English, and beside them what each says as its key and values (decision 0514). */
+function notesOf(notes: Worded[]): Pick<SectionResult, "notes" | "noteWords"> {
+  return { notes: notes.map((note) => note.text), noteWords: notes.map(({ key, values }) => ({ key, values })) };
 }
 
 function chartFor(view: TemplateSection["view"], output: ProbeOutput): Chart {

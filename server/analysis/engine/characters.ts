@@ -1,5 +1,7 @@
 import { dictionaryTags } from "@/server/text/segmenter";
 import { findMentions, splitNames, withoutTitles, type Doubt, type NamedThing } from "./mentions";
+import type { Worded } from "./note-words";
+import { reportNote } from "./notes";
 import type { PreparedBook, PreparedChapter } from "./prepared-book";
 import { characterParams } from "./probe-specs";
 import { isStopWord } from "./terms";
@@ -53,23 +55,22 @@ export function trackCharacters(
 }
 
 /** The note a section gives for characters named but never found, instead of a silent 0. */
-export function missingNote(missing: string[], book: PreparedBook, chapters: PreparedChapter[]): string[] {
+export function missingNote(missing: string[], book: PreparedBook, chapters: PreparedChapter[]): Worded[] {
   if (missing.length === 0) return [];
-  const where =
-    chapters.length === book.chapters.length ? "in the text" : `in chapters ${chapters[0]!.number}–${chapters.at(-1)!.number}`;
-  return [`Never found ${where}: ${missing.join(", ")}.`];
+  return [
+    chapters.length === book.chapters.length
+      ? reportNote("neverFound", { names: missing })
+      : reportNote("neverFoundInRange", { from: chapters[0]!.number, to: chapters.at(-1)!.number, names: missing }),
+  ];
 }
 
 /** The notes a section gives for names it could not give to one character, so its counts are read as they are. */
-export function doubtfulNotes(doubtful: DoubtfulName[]): string[] {
-  return doubtful.map(({ name, times, could, counted }) => {
-    const alone = `“${name}” alone (${times === 1 ? "once" : `${times} times`})`;
-    const others = could.filter((character) => character !== counted);
-    const list = (names: string[]) => (names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`);
-    return counted
-      ? `${alone} is counted for ${counted}, the man of the name; it could be ${list(others)}.`
-      : `${alone} could be ${list(could)}: counted for none of them.`;
-  });
+export function doubtfulNotes(doubtful: DoubtfulName[]): Worded[] {
+  return doubtful.map(({ name, times, could, counted }) =>
+    counted
+      ? reportNote("aloneCounted", { name, times, counted, others: { anyOf: could.filter((character) => character !== counted) } })
+      : reportNote("aloneUncounted", { name, times, could: { anyOf: could } }),
+  );
 }
 
 function dedupe(entries: string[]): string[] {

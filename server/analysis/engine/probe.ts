@@ -1,3 +1,4 @@
+import type { Worded } from "./note-words";
 import type { PreparedBook, PreparedChapter } from "./prepared-book";
 import type { ProbeSpec } from "./probe-specs";
 import type { BeatsChart, HeatmapChart, SectionResult, SeriesChart } from "./report";
@@ -18,7 +19,8 @@ export interface ProbeOutput {
   series?: Omit<SeriesChart, "type">;
   beats?: Omit<BeatsChart, "type">;
   heatmap?: Omit<HeatmapChart, "type">;
-  notes?: string[];
+  /** Each note in English and as its key and values (./notes). */
+  notes?: Worded[];
 }
 
 /** A probe: its spec (./probe-specs) and the code that runs it on a prepared book. */

@@ -17,7 +17,8 @@ export interface PublishedData {
 
 /** Figures per 1,000 words (Chinese: characters) of published fiction, made by scripts/style-benchmark.mjs. */
 export interface StyleBenchmark {
-  books: string[];
+  /** The novels pooled: a title as the report names it (with its author), its length (Chinese: characters) and its file's SHA-256, first 12 digits. */
+  books: { title: string; words: number; sha256: string }[];
   words: number;
   categories: Record<string, number>;
   /** keyed `category\tword` */

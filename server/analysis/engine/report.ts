@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { noteWordsSchema } from "./note-words";
 
 /** How a section's result is drawn; every section also has its table. */
 export const viewSchema = z.enum(["table", "bar", "line", "beats", "heatmap"]);
@@ -42,13 +43,24 @@ export const sectionResultSchema = z.object({
   probe: z.string(),
   view: viewSchema,
   /** Headline figures. */
-  summary: z.array(z.object({ label: z.string(), value: z.union([z.number(), z.string()]), unit: z.string().optional() })),
+  summary: z.array(
+    z.object({
+      label: z.string(),
+      value: z.union([z.number(), z.string()]),
+      unit: z.string().optional(),
+      valueWords: noteWordsSchema.optional().describe("a value that is a sentence (“3.1 (published fiction 2.4)”), as its key and values (decision 0514)"),
+    }),
+  ),
   table: z.object({
     columns: z.array(z.object({ key: z.string(), label: z.string(), unit: z.string().optional() })),
     rows: z.array(z.record(z.string(), cell)),
   }),
   chart: chartSchema,
-  notes: z.array(z.string()),
+  notes: z.array(z.string()).describe("what the figures need said, in English"),
+  noteWords: z
+    .array(noteWordsSchema)
+    .optional()
+    .describe("each note as its key and values, in the order of `notes` (decision 0514); absent in reports kept before it"),
 });
 export type SectionResult = z.infer<typeof sectionResultSchema>;
 

@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { sessionPrincipal } from "@/server/auth/session";
 import { previewInvitation } from "@/server/members/preview-invitation";
-import { formatDateTime } from "../../../_components/format";
-import { getT, requestIntl } from "../../../_i18n/server";
+import { getDates, getT } from "../../../_i18n/server";
 import { AcceptInvitationForm } from "./accept-form";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -14,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 // /invite/<secret> — what an invited person opens (issue 36 item 1, decision 0487)
 export default async function InvitationPage({ params }: { params: Promise<{ secret: string }> }) {
   const { secret } = await params;
-  const [invitation, t, roles, { locale }] = await Promise.all([previewInvitation(secret), getT("auth.invite"), getT("auth.roles"), requestIntl()]);
+  const [invitation, t, roles, dates] = await Promise.all([previewInvitation(secret), getT("auth.invite"), getT("auth.roles"), getDates()]);
   if (invitation.state !== "pending") {
     return (
       <>
@@ -46,7 +45,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ sec
       <p className="muted invite-terms">
         {invitation.email !== null && <>{t("forEmail", { email: invitation.email })} </>}
         {t.rich("until", {
-          date: formatDateTime(invitation.expiresAt.toISOString(), locale),
+          date: dates.dateTime(invitation.expiresAt),
           time: (chunks) => <time dateTime={invitation.expiresAt.toISOString()}>{chunks}</time>,
         })}
       </p>

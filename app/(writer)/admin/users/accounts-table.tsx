@@ -1,15 +1,14 @@
 "use client";
 
 import { useState } from "react";
-import { useLocale, useTranslations } from "use-intl";
-import { isLocale } from "@/i18n/locales";
+import { useTranslations } from "use-intl";
 import type { Page } from "@/server/collections";
 import type { AccountDto } from "@/server/users/schemas";
 import { ConfirmDialog } from "../../../_components/confirm-dialog";
-import { formatDate } from "../../../_components/format";
 import { FormAlert } from "../../../_components/form-alert";
 import { OneTimeSecret } from "../../../_components/one-time-secret";
 import { useProblems } from "../../../_components/use-problems";
+import { useDates } from "../../../_i18n/use-dates";
 import { trpc } from "../../../_trpc/client";
 
 const nameOf = (account: AccountDto) => account.name || account.email;
@@ -17,8 +16,7 @@ const nameOf = (account: AccountDto) => account.name || account.email;
 /** Every account with what the admin may do to it; the admin's own row is changed from Settings → Account. */
 export function AccountsTable({ initial, me }: { initial: Page<AccountDto>; me: string }) {
   const t = useTranslations("admin");
-  const tag = useLocale();
-  const locale = isLocale(tag) ? tag : "en";
+  const dates = useDates();
   const { describeProblem } = useProblems();
   const signIns = (ended: { revokedTokens: number; endedSessions: number }) => t("signIns", { count: ended.revokedTokens + ended.endedSessions });
   const utils = trpc.useUtils();
@@ -74,7 +72,7 @@ export function AccountsTable({ initial, me }: { initial: Page<AccountDto>; me: 
               <td>{t(`roles.${account.role}`)}</td>
               <td>{account.books}</td>
               <td>
-                <time dateTime={account.createdAt}>{formatDate(account.createdAt, locale)}</time>
+                <time dateTime={account.createdAt}>{dates.date(account.createdAt)}</time>
               </td>
               <td>{account.disabledAt ? <strong>{t("disabled")}</strong> : t("active")}</td>
               <td className="actions">

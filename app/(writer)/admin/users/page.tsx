@@ -4,9 +4,8 @@ import { actsForEveryone } from "@/server/auth/scopes";
 import { defaultCollectionOptions } from "@/server/collections";
 import { jobsCollection, listJobs } from "@/server/jobs/list-jobs";
 import { accountsCollection, listAccounts } from "@/server/users/list-accounts";
-import { formatDateTime } from "../../../_components/format";
 import { requirePrincipal } from "../../../_components/require-principal";
-import { getT, requestIntl } from "../../../_i18n/server";
+import { getDates, getT } from "../../../_i18n/server";
 import { AccountsTable } from "./accounts-table";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -21,11 +20,11 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function UsersPage() {
   const principal = await requirePrincipal("/admin/users");
   if (!actsForEveryone(principal)) notFound();
-  const [accounts, jobs, t, { locale }] = await Promise.all([
+  const [accounts, jobs, t, dates] = await Promise.all([
     listAccounts(defaultCollectionOptions(accountsCollection, { perPage: 100 }), principal),
     listJobs(defaultCollectionOptions(jobsCollection, { perPage: 20 }), principal),
     getT("admin"),
-    requestIntl(),
+    getDates(),
   ]);
   const emails = new Map(accounts.items.map((account) => [account.id, account.email]));
   return (
@@ -62,7 +61,7 @@ export default async function UsersPage() {
                     <td>{emails.get(job.ownerId) ?? job.ownerId}</td>
                     <td>{t(`queue.statuses.${job.status}`)}</td>
                     <td>
-                      <time dateTime={job.createdAt}>{formatDateTime(job.createdAt, locale)}</time>
+                      <time dateTime={job.createdAt}>{dates.dateTime(job.createdAt)}</time>
                     </td>
                   </tr>
                 ))}

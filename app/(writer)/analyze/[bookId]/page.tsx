@@ -5,7 +5,7 @@ import { analysesCollection, listAnalyses } from "@/server/analysis/list-analyse
 import { listInstalledTemplates } from "@/server/analysis/list-installed-templates";
 import type { TemplateSummaryDto } from "@/server/analysis/schemas";
 import { defaultCollectionOptions, MAX_PER_PAGE } from "@/server/collections";
-import { getFormat, getT, requestIntl } from "../../../_i18n/server";
+import { getDates, getFormat, getT, requestIntl } from "../../../_i18n/server";
 import { requirePrincipal } from "../../../_components/require-principal";
 import styles from "../../templates/_components/analysis.module.css";
 import { ReportView } from "../../templates/_components/report-view";
@@ -45,8 +45,9 @@ export default async function AnalyzePage({ params, searchParams }: { params: Pa
   const [templates, kept] = await Promise.all([listInstalledTemplates(principal), listAnalyses({ bookId, options }, principal)]);
   const analysisId = typeof chosen === "string" ? chosen : kept.items.find((a) => a.status === "succeeded")?.id;
   const analysis = analysisId ? await getAnalysis({ bookId, analysisId }, principal).catch(() => null) : null;
-  const [t, format, { locale }] = await Promise.all([getT("analysis.analyze"), getFormat(), requestIntl()]);
-  const dateTime = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
+  const [t, format, dates, { locale }, reportWords] = await Promise.all([getT("analysis.analyze"), getFormat(), getDates(), requestIntl(), getT("analysisReport")]);
+  // the writer's names and terms, as the page's language lists them (、 in Chinese)
+  const listed = (names: unknown) => (names as string[]).join(reportWords("list.separator"));
   // A built-in template is named in the page's language (by its slug); a writer's template as they named it.
   const builtInSlugs = new Map(templates.filter((template) => template.builtIn).map((template) => [template.id, template.slug]));
   const templateName = (templateId: string, name: string) => builtInTemplateWords(locale, builtInSlugs.get(templateId) ?? null)?.name ?? name;
@@ -82,10 +83,10 @@ export default async function AnalyzePage({ params, searchParams }: { params: Pa
                 {templateName(analysis.templateId, analysis.templateName)}
               </h2>
               <p className="muted">
-                {t("ran", { when: dateTime(analysis.createdAt) })}
+                {t("ran", { when: dates.dateTime(analysis.createdAt) })}
                 {analysis.durationMs !== null && t("duration", { ms: format.number(analysis.durationMs) })}
-                {Array.isArray(analysis.parameters.characters) && t("following", { names: (analysis.parameters.characters as string[]).join(", ") })}
-                {Array.isArray(analysis.parameters.terms) && t("tracing", { terms: (analysis.parameters.terms as string[]).join(", ") })}
+                {Array.isArray(analysis.parameters.characters) && t("following", { names: listed(analysis.parameters.characters) })}
+                {Array.isArray(analysis.parameters.terms) && t("tracing", { terms: listed(analysis.parameters.terms) })}
               </p>
               <DeleteResultButton bookId={book.id} analysisId={analysis.id} templateName={templateName(analysis.templateId, analysis.templateName)} />
               {analysis.report ? (
@@ -113,7 +114,7 @@ export default async function AnalyzePage({ params, searchParams }: { params: Pa
                   <Link href={`/analyze/${book.id}?analysis=${a.id}`} aria-current={a.id === analysis?.id ? "true" : undefined}>
                     {templateName(a.templateId, a.templateName)}
                   </Link>
-                  <small className="muted">{a.status === "succeeded" ? dateTime(a.createdAt) : t(`status.${a.status}`)}</small>
+                  <small className="muted">{a.status === "succeeded" ? dates.dateTime(a.createdAt) : t(`status.${a.status}`)}</small>
                 </li>
               ))}
             </ul>

@@ -1,11 +1,12 @@
 "use client";
 
 import { useState } from "react";
-import { useFormatter, useTranslations } from "use-intl";
+import { useTranslations } from "use-intl";
 import type { JobDto } from "@/server/jobs/schemas";
 import { FormAlert } from "../../../_components/form-alert";
 import { useProblems } from "../../../_components/use-problems";
 import { trpc } from "../../../_trpc/client";
+import { useDates } from "@/app/_i18n/use-dates";
 
 /** A job is followed until it has finished, or until it can no longer be read (expired, gone). */
 function settled(job: Pick<JobDto, "status"> | undefined, error: unknown): boolean {
@@ -24,7 +25,7 @@ function byteSize(bytes: number): string {
  */
 export function ArchiveSection() {
   const t = useTranslations("settings.account.archive");
-  const format = useFormatter();
+  const dates = useDates();
   const { describeProblem, sentence } = useProblems();
   const [jobId, setJobId] = useState<string | null>(null);
   const queue = trpc.users.archive.useMutation({ onSuccess: (job) => setJobId(job.id) });
@@ -64,7 +65,7 @@ export function ArchiveSection() {
               {t("download", { name: ready.name })}
             </a>{" "}
             <span className="muted">
-              {t("kept", { size: byteSize(ready.size), date: format.dateTime(new Date(ready.expiresAt), { dateStyle: "medium", timeStyle: "short" }) })}
+              {t("kept", { size: byteSize(ready.size), date: dates.dateTime(ready.expiresAt) })}
             </span>
           </p>
         )}

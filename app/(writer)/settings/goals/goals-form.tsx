@@ -1,12 +1,12 @@
 "use client";
 
 import { useEffect, useState, type FormEvent } from "react";
-import { useLocale, useTranslations } from "use-intl";
-import { isLocale } from "@/i18n/locales";
-import { WEEKDAYS, weekdayName } from "../../../_components/days";
+import { useTranslations } from "use-intl";
+import { WEEKDAYS } from "../../../_components/days";
 import { Field } from "../../../_components/field";
 import { FormAlert } from "../../../_components/form-alert";
 import { useProblems } from "../../../_components/use-problems";
+import { useDates } from "../../../_i18n/use-dates";
 import { trpc } from "../../../_trpc/client";
 import styles from "./goals.module.css";
 
@@ -33,8 +33,7 @@ function amount(text: string): number | null {
 export function GoalsForm() {
   const t = useTranslations("settings.goals");
   const saving = useTranslations("settings");
-  const tag = useLocale();
-  const locale = isLocale(tag) ? tag : "en";
+  const dates = useDates();
   const { describeProblem } = useProblems();
   const settings = trpc.goals.settings.useQuery();
   const utils = trpc.useUtils();
@@ -45,8 +44,7 @@ export function GoalsForm() {
     },
   });
   const problem = describeProblem(update.error);
-  // The API words its field messages in English (decision 0504); a page in another language marks the field in its own (decision 0509).
-  const fields = Object.fromEntries(Object.entries(problem?.fields ?? {}).map(([name, message]) => [name, locale === "en" ? message : t("fieldInvalid")]));
+  const fields = problem?.fields ?? {};
   const [browserZone, setBrowserZone] = useState<string | null>(null);
   const [keptZone, setKeptZone] = useState<string | null>(null);
   useEffect(() => {
@@ -151,9 +149,9 @@ export function GoalsForm() {
           </p>
           <div className={styles.dayList}>
             {WEEKDAYS.map((day) => (
-              <label key={day.value} className="checkbox">
-                <input type="checkbox" name="daysOff" value={day.value} defaultChecked={saved.daysOff.includes(day.value)} />
-                <span>{weekdayName(day.value, locale)}</span>
+              <label key={day} className="checkbox">
+                <input type="checkbox" name="daysOff" value={day} defaultChecked={saved.daysOff.includes(day)} />
+                <span>{dates.weekday(day)}</span>
               </label>
             ))}
           </div>

@@ -1,17 +1,16 @@
-import type { Locale } from "@/i18n/locales";
+import type { Dates } from "@/i18n/dates";
 import type { TokenDto } from "@/server/tokens/schemas";
-import { formatDate, formatDateTime } from "../../../_components/format";
 import { SubmitButton } from "../../../_components/submit-button";
-import { getT, requestIntl } from "../../../_i18n/server";
+import { getDates, getT } from "../../../_i18n/server";
 import { revokeTokenAction } from "./actions";
 
 type Words = Awaited<ReturnType<typeof getT<"settings.tokens">>>;
 
-function LastUsed({ token, t, locale }: { token: TokenDto; t: Words; locale: Locale }) {
+function LastUsed({ token, t, dates }: { token: TokenDto; t: Words; dates: Dates }) {
   if (!token.lastUsedAt) return <span className="muted">{t("never")}</span>;
   return (
     <>
-      <time dateTime={token.lastUsedAt}>{formatDateTime(token.lastUsedAt, locale)}</time>
+      <time dateTime={token.lastUsedAt}>{dates.dateTime(token.lastUsedAt)}</time>
       {token.lastUsedFrom && <span className="muted block">{t("from", { address: token.lastUsedFrom })}</span>}
     </>
   );
@@ -19,7 +18,7 @@ function LastUsed({ token, t, locale }: { token: TokenDto; t: Words; locale: Loc
 
 /** The writer's tokens that still work, each with a revoke button. */
 export async function TokenTable({ tokens }: { tokens: TokenDto[] }) {
-  const [t, { locale }] = await Promise.all([getT("settings.tokens"), requestIntl()]);
+  const [t, dates] = await Promise.all([getT("settings.tokens"), getDates()]);
   if (tokens.length === 0) {
     return (
       <div className="empty">
@@ -58,13 +57,13 @@ export async function TokenTable({ tokens }: { tokens: TokenDto[] }) {
               </ul>
             </td>
             <td>
-              <time dateTime={token.createdAt}>{formatDate(token.createdAt, locale)}</time>
+              <time dateTime={token.createdAt}>{dates.date(token.createdAt)}</time>
             </td>
             <td>
-              <LastUsed token={token} t={t} locale={locale} />
+              <LastUsed token={token} t={t} dates={dates} />
             </td>
             <td>
-              <time dateTime={token.expiresAt}>{formatDate(token.expiresAt, locale)}</time>
+              <time dateTime={token.expiresAt}>{dates.date(token.expiresAt)}</time>
             </td>
             <td className="actions">
               <form action={revokeTokenAction}>

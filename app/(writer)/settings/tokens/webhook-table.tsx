@@ -1,14 +1,14 @@
+import type { Dates } from "@/i18n/dates";
 import type { Locale } from "@/i18n/locales";
 import type { DeliveryDto, WebhookDto } from "@/server/webhooks/schemas";
-import { formatDateTime } from "../../../_components/format";
 import { SubmitButton } from "../../../_components/submit-button";
-import { getT, requestIntl } from "../../../_i18n/server";
+import { getDates, getT, requestIntl } from "../../../_i18n/server";
 import { deleteWebhookAction, pingWebhookAction } from "./webhook-actions";
 
 type Words = Awaited<ReturnType<typeof getT<"settings.webhooks">>>;
 
 /** How the hook's latest delivery went, in a few words. */
-function LastDelivery({ delivery, t, locale }: { delivery: DeliveryDto | undefined; t: Words; locale: Locale }) {
+function LastDelivery({ delivery, t, locale, dates }: { delivery: DeliveryDto | undefined; t: Words; locale: Locale; dates: Dates }) {
   if (!delivery) return <span className="muted">{t("nothingSent")}</span>;
   const attempt = delivery.attempts.at(-1);
   // The receiver's failure is the server's own English (an address refused, a time-out): said in other words elsewhere.
@@ -22,7 +22,7 @@ function LastDelivery({ delivery, t, locale }: { delivery: DeliveryDto | undefin
         {attempt && (
           <>
             {" "}
-            · <time dateTime={attempt.at}>{formatDateTime(attempt.at, locale)}</time>
+            · <time dateTime={attempt.at}>{dates.dateTime(attempt.at)}</time>
           </>
         )}
       </span>
@@ -32,7 +32,7 @@ function LastDelivery({ delivery, t, locale }: { delivery: DeliveryDto | undefin
 
 /** The writer's webhooks, each with its latest delivery, a test button and a delete button. */
 export async function WebhookTable({ webhooks, latest }: { webhooks: WebhookDto[]; latest: Record<string, DeliveryDto | undefined> }) {
-  const [t, { locale }] = await Promise.all([getT("settings.webhooks"), requestIntl()]);
+  const [t, { locale }, dates] = await Promise.all([getT("settings.webhooks"), requestIntl(), getDates()]);
   if (webhooks.length === 0) {
     return (
       <div className="empty">
@@ -78,7 +78,7 @@ export async function WebhookTable({ webhooks, latest }: { webhooks: WebhookDto[
               )}
             </td>
             <td>
-              <LastDelivery delivery={latest[hook.id]} t={t} locale={locale} />
+              <LastDelivery delivery={latest[hook.id]} t={t} locale={locale} dates={dates} />
             </td>
             <td className="actions">
               <form action={pingWebhookAction}>

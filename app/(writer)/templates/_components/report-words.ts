@@ -1,5 +1,7 @@
 import { MESSAGES } from "@/i18n/catalog";
 import type { Locale } from "@/i18n/locales";
+import { translatorFor } from "@/i18n/translator";
+import { noteArguments, type NoteWords } from "@/server/analysis/engine/note-words";
 import type { AnalysisReport } from "@/server/analysis/engine/report";
 import { BUILT_IN_TEMPLATES } from "@/server/analysis/engine/templates";
 
@@ -11,13 +13,16 @@ import { BUILT_IN_TEMPLATES } from "@/server/analysis/engine/templates";
  * - a built-in template's name, summary, description, section titles and beat names, from the
  *   `analysisTemplates` catalog keyed by the template's stable slug, the section's id and the
  *   beat's place in the built-in definition;
- * - the words the engine's probes write (labels, units, series, fixed notes), from the
- *   `analysisReport` catalog, whose English messages are those very words: the English is
- *   looked up and the same key's message in the page's language shown.
+ * - the words the engine's probes write (labels, units, series, categories), from the
+ *   `analysisReport` catalog's `word` group, whose English messages are those very words: the
+ *   English is looked up and the same key's message in the page's language shown (plain text);
+ * - the engine's sentences (notes, and summary values that are sentences), from the key and values
+ *   the report keeps beside each (decision 0514): the `note` and `value` groups' ICU messages, with
+ *   the values inserted as they are (names, chapter titles and terms are the writer's words) and
+ *   lists joined as the language joins them. A report kept before 0514 has no keys: a sentence
+ *   without figures is still recognised by its English, any other is shown as written.
  * A writer-made template's names and section titles are the writer's own words and are shown as
- * they are; so is an engine sentence that carries figures (none of the catalog's), and anything
- * the catalog does not hold.
- * The two catalogs are read as plain text, not ICU: they take no arguments.
+ * they are, as is anything the catalog does not hold.
  */
 
 type Words = Record<string, string>;
@@ -40,6 +45,24 @@ export function reportWord(locale: Locale, english: string): string {
   if (locale === "en") return english;
   const key = keyOfEnglish.get(english);
   return key ? ((MESSAGES[locale].analysisReport.word as Words)[key] ?? english) : english;
+}
+
+type Sentences = "note" | "value";
+/** The English of the sentences that take no values, for a report kept before its sentences had keys. */
+const plainSentences = (group: Sentences) =>
+  new Map(Object.entries(MESSAGES.en.analysisReport[group] as Words).flatMap(([key, english]) => (english.includes("{") ? [] : [[english, key] as const])));
+const PLAIN = { note: plainSentences("note"), value: plainSentences("value") };
+
+/**
+ * An engine sentence (a note: `note`; a summary value: `value`) in the page's language, worded from
+ * its key and values; the English as the engine wrote it when it has no key the catalog holds.
+ */
+export function reportSentence(locale: Locale, group: Sentences, english: string, words: NoteWords | undefined): string {
+  const t = translatorFor(locale, "analysisReport");
+  const key = words?.key ?? PLAIN[group].get(english);
+  const path = `${group}.${key}` as "note.noChapters";
+  if (key === undefined || !t.has(path)) return english;
+  return t(path, noteArguments(words?.values ?? {}, locale, t("list.separator")));
 }
 
 /** A built-in template's beat, named in the page's language; another beat as it is. */
@@ -68,8 +91,13 @@ export function tagsShown(locale: Locale, template: { builtIn: boolean; tags: st
 /** The row of a table that sums the chapters, in its chapter column (a chapter's own title is the writer's). */
 const TOTAL_ROW = "Total";
 
-/** Table cells that name one of the engine's categories (how a chapter ends, an outlier). */
-const CATEGORY_COLUMNS = new Set(["ending", "hook", "outlier", "kind", "opening", "category"]);
+/**
+ * Table cells that name one of the engine's categories (how a chapter opens and ends, an outlier,
+ * where a character's name came from, what kind of speaker or tag word, "yes").
+ */
+export const CATEGORY_COLUMNS = new Set(["ending", "hook", "outlier", "kind", "opensWith", "onDialogue", "short", "source", "category"]);
+/** The speakers the engine names itself (server/analysis/engine/attribution.ts: UNTAGGED, UNNAMED); any other is the writer's character. */
+export const ENGINE_SPEAKERS = new Set(["(no tag)", "(unnamed)"]);
 
 /**
  * A stored report as the page shows it: the engine's words and, for a built-in template (`slug`),
@@ -85,7 +113,12 @@ export function reportIn(locale: Locale, report: AnalysisReport, slug: string | 
     sections: report.sections.map((section) => ({
       ...section,
       title: builtIn?.sections[section.id] ?? section.title,
-      summary: section.summary.map((figure) => ({ ...figure, label: word(figure.label), ...(figure.unit !== undefined && { unit: word(figure.unit) }) })),
+      summary: section.summary.map((figure) => ({
+        ...figure,
+        label: word(figure.label),
+        ...(typeof figure.value === "string" && { value: reportSentence(locale, "value", figure.value, figure.valueWords) }),
+        ...(figure.unit !== undefined && { unit: word(figure.unit) }),
+      })),
       table: {
         columns: section.table.columns.map((column) => ({ ...column, label: word(column.label), ...(column.unit !== undefined && { unit: word(column.unit) }) })),
         rows: section.table.rows.map((row) =>
@@ -96,7 +129,7 @@ export function reportIn(locale: Locale, report: AnalysisReport, slug: string | 
                 ? cell
                 : section.probe === "structure" && key === "beat"
                   ? beatName(locale, slug, cell)
-                  : CATEGORY_COLUMNS.has(key) || (key === "chapter" && cell === TOTAL_ROW)
+                  : CATEGORY_COLUMNS.has(key) || (key === "chapter" && cell === TOTAL_ROW) || (key === "speaker" && ENGINE_SPEAKERS.has(cell))
                     ? word(cell)
                     : cell,
             ]),
@@ -117,7 +150,7 @@ export function reportIn(locale: Locale, report: AnalysisReport, slug: string | 
             : section.chart.type === "beats"
               ? { ...section.chart, beats: section.chart.beats.map((beat) => ({ ...beat, name: beatName(locale, slug, beat.name) })) }
               : section.chart,
-      notes: section.notes.map(word),
+      notes: section.notes.map((note, index) => reportSentence(locale, "note", note, section.noteWords?.[index])),
     })),
   };
 }

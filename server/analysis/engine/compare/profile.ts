@@ -1,3 +1,4 @@
+import type { NoteWords } from "../note-words";
 import type { PreparedBook } from "../prepared-book";
 import type { Language } from "../report";
 import { round } from "../stats";
@@ -14,6 +15,8 @@ export interface CompareProfile {
   values: Record<string, (number | string | null)[]>;
   /** By series key, for the series that say one: a line about this book the values need ("Lead speaker: Elizabeth"). */
   notes: Record<string, string>;
+  /** The same lines as their keys and values (decision 0514), for a page to say in its language. */
+  noteWords: Record<string, NoteWords>;
 }
 
 export interface CompareSeriesInfo {
@@ -55,15 +58,17 @@ export function compareProfile(book: PreparedBook, keys: readonly string[] = COM
     const end = book.words ? (100 * before) / book.words : (100 * (index + 1)) / count;
     return { id: chapter.id, number: chapter.number, title: chapter.label, words: chapter.words, start: round(start, 2), end: round(end, 2), position: round((start + end) / 2, 2) };
   });
+  const notes = chosen.flatMap((series) => {
+    const note = series.note?.(book);
+    return note ? [[series.key, note] as const] : [];
+  });
   return {
     title: book.title,
     language: book.language,
     words: book.words,
     chapters,
     values: Object.fromEntries(chosen.map((series) => [series.key, series.compute(book)])),
-    notes: Object.fromEntries(chosen.flatMap((series) => {
-      const note = series.note?.(book);
-      return note ? [[series.key, note]] : [];
-    })),
+    notes: Object.fromEntries(notes.map(([key, note]) => [key, note.text])),
+    noteWords: Object.fromEntries(notes.map(([key, note]) => [key, { key: note.key, values: note.values }])),
   };
 }

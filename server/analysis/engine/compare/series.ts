@@ -1,3 +1,4 @@
+import type { Worded } from "../note-words";
 import type { PreparedBook } from "../prepared-book";
 import type { Language } from "../report";
 
@@ -18,6 +19,6 @@ export interface CompareSeries {
   categories?: readonly string[];
   /** numbers for line charts; a category string for kinds (hook type), null where a chapter has none */
   compute(book: PreparedBook): (number | string | null)[];
-  /** A line about one book that the values need to be read ("Lead speaker: Elizabeth"); null: none. */
-  note?(book: PreparedBook): string | null;
+  /** A line about one book that the values need to be read ("Lead speaker: Elizabeth", `compareNote`); null: none. */
+  note?(book: PreparedBook): Worded | null;
 }

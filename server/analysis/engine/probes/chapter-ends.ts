@@ -1,6 +1,7 @@
 import type { PreparedChapter } from "../prepared-book";
 import type { Language } from "../report";
 import { hookCueOf } from "../hooks";
+import { reportNote } from "../notes";
 import { defineProbe } from "../probe";
 import { chapterEndsSpec } from "../probe-specs";
 import { readParagraph } from "../speech";
@@ -79,7 +80,7 @@ export const chapterEndsProbe = defineProbe(chapterEndsSpec, {
         ],
         yLabel: `${unit} per sentence`,
       },
-      notes: rows.length < chapters.length ? [`${chapters.length - rows.length} chapters without text are left out.`] : [],
+      notes: rows.length < chapters.length ? [reportNote("chaptersWithoutText", { count: chapters.length - rows.length })] : [],
     };
   },
 });

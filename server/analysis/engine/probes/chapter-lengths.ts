@@ -1,3 +1,4 @@
+import { reportNote } from "../notes";
 import { defineProbe } from "../probe";
 import { chapterLengthsSpec } from "../probe-specs";
 import { mean, percent, round, standardDeviation } from "../stats";
@@ -11,7 +12,7 @@ export const chapterLengthsProbe = defineProbe(chapterLengthsSpec, {
     const deviation = standardDeviation(lengths);
     const rows = chapters.map((chapter) => {
       const z = deviation === 0 ? 0 : (chapter.words - average) / deviation;
-      const outlier = Math.abs(z) > params.outlierZ ? (z > 0 ? "long" : "short") : "";
+      const outlier: "long" | "short" | "" = Math.abs(z) > params.outlierZ ? (z > 0 ? "long" : "short") : "";
       return {
         number: chapter.number,
         chapter: chapter.label,
@@ -21,7 +22,7 @@ export const chapterLengthsProbe = defineProbe(chapterLengthsSpec, {
         outlier,
       };
     });
-    const outliers = rows.filter((row) => row.outlier);
+    const outliers = rows.filter((row): row is (typeof rows)[number] & { outlier: "long" | "short" } => row.outlier !== "");
     const longest = rows.reduce<(typeof rows)[number] | null>((best, row) => (!best || row.words > best.words ? row : best), null);
     const shortest = rows.reduce<(typeof rows)[number] | null>((best, row) => (!best || row.words < best.words ? row : best), null);
     return {
@@ -52,7 +53,7 @@ export const chapterLengthsProbe = defineProbe(chapterLengthsSpec, {
         ],
         yLabel: unit,
       },
-      notes: outliers.map((row) => `${row.chapter} is ${row.outlier}: ${row.words} against a mean of ${round(average)}.`),
+      notes: outliers.map((row) => reportNote("outlier", { chapter: row.chapter, kind: row.outlier, words: row.words, mean: round(average) })),
     };
   },
 });

@@ -1,4 +1,6 @@
 import { doubtfulNotes, missingNote, trackCharacters } from "../characters";
+import type { Worded } from "../note-words";
+import { reportNote } from "../notes";
 import { defineProbe } from "../probe";
 import { charactersSpec } from "../probe-specs";
 
@@ -20,11 +22,11 @@ export const charactersProbe = defineProbe(charactersSpec, {
       };
     });
     const top = rows.reduce<(typeof rows)[number] | null>((best, row) => (!best || row.mentions > best.mentions ? row : best), null);
-    const notes: string[] = [];
-    if (tracked.length === 0) notes.push("No characters were named and none could be found in the text; name them when running the template.");
-    else if (tracked[0]!.source === "candidate") notes.push("No characters were named, so these are names found in the text; name the characters when running the template to follow them.");
+    const notes: Worded[] = [];
+    if (tracked.length === 0) notes.push(reportNote("noCharactersFound"));
+    else if (tracked[0]!.source === "candidate") notes.push(reportNote("charactersFromText"));
     notes.push(...missingNote(missing, book, chapters), ...doubtfulNotes(doubtful));
-    if (others.length) notes.push(`Other names found in the text: ${others.join(", ")}.`);
+    if (others.length) notes.push(reportNote("otherNames", { names: others }));
     return {
       summary: [
         { label: "Characters", value: tracked.length },

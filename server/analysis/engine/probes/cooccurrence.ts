@@ -1,4 +1,5 @@
 import { doubtfulNotes, missingNote, trackCharacters } from "../characters";
+import { reportNote } from "../notes";
 import { defineProbe } from "../probe";
 import { cooccurrenceSpec } from "../probe-specs";
 
@@ -34,7 +35,7 @@ export const cooccurrenceProbe = defineProbe(cooccurrenceSpec, {
       },
       heatmap: { rows: tracked.map((c) => c.name), columns: tracked.map((c) => c.name), values },
       notes: [
-        ...(tracked.length < 2 ? ["Co-occurrence needs at least two characters; name them when running the template."] : []),
+        ...(tracked.length < 2 ? [reportNote("needsTwoCharacters")] : []),
         ...missingNote(missing, book, chapters),
         ...doubtfulNotes(doubtful),
       ],

@@ -1,3 +1,4 @@
+import { reportNote } from "../notes";
 import { defineProbe } from "../probe";
 import { dialogueSpec } from "../probe-specs";
 import { percent } from "../stats";
@@ -46,7 +47,7 @@ export const dialogueProbe = defineProbe(dialogueSpec, {
         series: [{ name: "Dialogue", values: rows.map((row) => row.dialogue) }],
         yLabel: "% of words",
       },
-      notes: written > 0 ? ["Quoted letters, notes and other documents are counted apart from dialogue."] : [],
+      notes: written > 0 ? [reportNote("documentsApart")] : [],
     };
   },
 });

@@ -1,5 +1,6 @@
 import { castOf, chineseWords } from "../cast";
 import type { PreparedBook, PreparedChapter } from "../prepared-book";
+import { reportNote } from "../notes";
 import { defineProbe } from "../probe";
 import { emotionSpec } from "../probe-specs";
 import type { RunParameters } from "../run-parameters";
@@ -92,7 +93,7 @@ export const emotionProbe = defineProbe(emotionSpec, {
         series: [{ name: "Lean", values: rows.map((row) => row.per1000) }],
         yLabel: `score ${unit}`,
       },
-      notes: [`A lexicon measure (${lexicon}): it counts rated words, not meaning.`],
+      notes: [reportNote("lexicon", { lexicon })],
     };
   },
 });

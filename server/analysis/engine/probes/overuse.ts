@@ -1,3 +1,4 @@
+import { reportNote, reportValue } from "../notes";
 import { defineProbe } from "../probe";
 import { overuseSpec } from "../probe-specs";
 import { publishedData } from "../published-data";
@@ -32,9 +33,9 @@ export const overuseProbe = defineProbe(overuseSpec, {
       summary: [
         ...categories.map((category) => {
           const rate = per1000(counts.categories[category]!);
-          return { label: category, value: `${rate} (published fiction ${reference.categories[category] ?? 0})`, unit: "per 1,000" };
+          return { label: category, ...reportValue("againstPublished", { rate, published: reference.categories[category] ?? 0 }), unit: "per 1,000" };
         }),
-        { label: "Commonest sentence opening", value: top ? `${top[0]} (${percent(top[1], counts.sentences)}% of sentences)` : "—" },
+        { label: "Commonest sentence opening", ...(top ? reportValue("commonestOpening", { opening: top[0], percent: percent(top[1], counts.sentences) }) : { value: "—" }) },
       ],
       table: {
         columns: [
@@ -55,7 +56,7 @@ export const overuseProbe = defineProbe(overuseSpec, {
         ],
         yLabel: counts.language === "zh" ? "per 1,000 characters" : "per 1,000 words",
       },
-      notes: [`Benchmark: ${reference.books.join("; ")} (${reference.words.toLocaleString("en")} ${counts.language === "zh" ? "characters" : "words"}).`],
+      notes: [reportNote("benchmark", { books: reference.books.map((book) => book.title), words: reference.words, unit: counts.language })],
     };
   },
 });

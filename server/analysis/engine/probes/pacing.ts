@@ -1,4 +1,6 @@
 import type { Language } from "../report";
+import type { Worded } from "../note-words";
+import { reportNote } from "../notes";
 import { defineProbe } from "../probe";
 import { pacingSpec } from "../probe-specs";
 import { readParagraph, type ParagraphKind, type ReadParagraph } from "../speech";
@@ -26,10 +28,12 @@ export const pacingProbe = defineProbe(pacingSpec, {
     const words = read.reduce((sum, chapter) => sum + chapter.total, 0);
     const runs = read.reduce((sum, chapter) => sum + chapter.talkingHeadRuns, 0);
     const stretches = read.reduce((sum, chapter) => sum + chapter.introspectionStretches, 0);
-    const notes: string[] = [];
+    const notes: Worded[] = [];
     for (const row of rows) {
-      if (row.talkingHeads) notes.push(`${row.chapter}: ${row.talkingHeads} run(s) of talking heads, the longest ${row.longestTalk} lines.`);
-      if (row.introspectionStretches) notes.push(`${row.chapter}: ${row.introspectionStretches} long stretch(es) of introspection, the longest ${row.longestIntrospection} ${unit}.`);
+      if (row.talkingHeads) notes.push(reportNote("talkingHeads", { chapter: row.chapter, runs: row.talkingHeads, longest: row.longestTalk }));
+      if (row.introspectionStretches) {
+        notes.push(reportNote("introspection", { chapter: row.chapter, stretches: row.introspectionStretches, longest: row.longestIntrospection, unit: book.language }));
+      }
     }
     return {
       summary: [

@@ -1,5 +1,6 @@
 import { languageData } from "../language-data";
 import type { ChapterTokens, PreparedBook, PreparedChapter } from "../prepared-book";
+import { reportNote } from "../notes";
 import { defineProbe } from "../probe";
 import { readabilitySpec } from "../probe-specs";
 import { round } from "../stats";
@@ -60,10 +61,8 @@ export const readabilityProbe = defineProbe(readabilitySpec, {
       },
       series: { x: rows.map((row) => row.chapter), series, yLabel: english ? "Reading Ease (higher is easier)" : "字" },
       notes: [
-        ...(english ? ["Reading Ease: 90–100 very easy, 60–70 plain English, under 30 very hard."] : []),
-        ...(chinese
-          ? ["Chinese readability is given as sentence and clause length in characters: shorter reads faster."]
-          : []),
+        ...(english ? [reportNote("readingEase")] : []),
+        ...(chinese ? [reportNote("chineseReadability")] : []),
       ],
     };
   },

@@ -1,5 +1,7 @@
 import { linesOfSpeech, UNNAMED, UNTAGGED, type Credit } from "../attribution";
 import { castOf } from "../cast";
+import type { Worded } from "../note-words";
+import { reportNote, reportValue } from "../notes";
 import { defineProbe } from "../probe";
 import { speakersSpec } from "../probe-specs";
 import { percent } from "../stats";
@@ -11,13 +13,6 @@ interface SpeakerTally {
   verbs: Map<string, number>;
   adverbs: Map<string, number>;
 }
-
-const CREDITS: Record<Credit, string> = {
-  tag: "by their tag",
-  pronoun: "by whom their tag's he or she stands for",
-  beat: "by a name beside the speech",
-  turn: "by the turns of an exchange",
-};
 
 export const speakersProbe = defineProbe(speakersSpec, {
   run({ book, chapters, params, parameters }) {
@@ -72,19 +67,19 @@ export const speakersProbe = defineProbe(speakersSpec, {
       .sort((a, b) => b.uses - a.uses || (a.word < b.word ? -1 : 1))
       .slice(0, params.top);
     const topSpeaker = speakerRows.find((row) => row.kind === "character");
-    const notes: string[] = [];
-    if (cast.source === "candidate") notes.push("No characters were named, so the speakers are the names found in the text; name them when running the template.");
-    if (cast.source === "none") notes.push("No characters were named and none could be found; name them when running the template. Tags naming a pronoun are still counted.");
+    const notes: Worded[] = [];
+    if (cast.source === "candidate") notes.push(reportNote("speakersFromText"));
+    if (cast.source === "none") notes.push(reportNote("noSpeakersFound"));
     const creditedLines = [...credits.values()].reduce((sum, count) => sum + count, 0);
     if (creditedLines > 0) {
-      const how = (Object.keys(CREDITS) as Credit[]).map((credit) => `${CREDITS[credit]} ${credits.get(credit) ?? 0}`).join(", ");
-      notes.push(`Lines credited to a character as a reader credits them: ${how}.`);
+      const by = (credit: Credit) => credits.get(credit) ?? 0;
+      notes.push(reportNote("credited", { tag: by("tag"), pronoun: by("pronoun"), beat: by("beat"), turn: by("turn") }));
     }
     const summary = [
       { label: "Lines of speech", value: lines },
       { label: "Lines with a tag", value: percent(tagged, lines), unit: "%" },
       { label: "Lines credited to a character", value: percent(creditedLines, lines), unit: "%" },
-      { label: "Most words spoken", value: topSpeaker ? `${topSpeaker.speaker} (${topSpeaker.ofCast}% of the characters' speech)` : "—" },
+      { label: "Most words spoken", ...(topSpeaker ? reportValue("mostWordsSpoken", { name: topSpeaker.speaker, percent: topSpeaker.ofCast! }) : { value: "—" }) },
       { label: "Commonest tag verb", value: listed(verbs, 1) || "—" },
       { label: "Tags with an adverb", value: percent([...adverbs.values()].reduce((sum, uses) => sum + uses, 0), tagged), unit: "%" },
     ];

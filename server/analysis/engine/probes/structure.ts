@@ -1,11 +1,8 @@
 import type { PreparedChapter } from "../prepared-book";
+import { reportNote } from "../notes";
 import { defineProbe } from "../probe";
 import { structureSpec } from "../probe-specs";
 import { mean, percent, round } from "../stats";
-
-/** Said with every beat sheet, so a writer does not read a beat's row as a turn found in the text. */
-const FIXED_PLACES =
-  "Each beat is placed where it usually falls, at a fixed share of the book's words (the template's percentages); the text is not read for the turn itself. Check that the chapter named holds it, or move the beat in the template.";
 
 export const structureProbe = defineProbe(structureSpec, {
   run({ chapters, params }) {
@@ -63,7 +60,7 @@ export const structureProbe = defineProbe(structureSpec, {
           chapterId: at(beat.target)?.chapter.id ?? null,
         })),
       },
-      notes: total === 0 ? ["There are no words to lay the beats over yet."] : [FIXED_PLACES],
+      notes: [reportNote(total === 0 ? "noWordsForBeats" : "fixedPlaces")],
     };
   },
 });

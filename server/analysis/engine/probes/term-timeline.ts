@@ -1,6 +1,8 @@
 import { chineseSegmenter } from "@/server/text/segmenter";
 import { castOf } from "../cast";
 import { findMentions, splitNames, type NamedThing } from "../mentions";
+import type { Worded } from "../note-words";
+import { reportNote, reportValue } from "../notes";
 import { defineProbe } from "../probe";
 import { termTimelineSpec } from "../probe-specs";
 import { round } from "../stats";
@@ -29,16 +31,12 @@ function inContext(sentence: string, start: number, end: number): string {
 export const termTimelineProbe = defineProbe(termTimelineSpec, {
   run({ book, chapters, params, parameters }) {
     const unit = wordUnit(book.language);
-    const notes: string[] = [];
+    const notes: Worded[] = [];
     let entries = [...(parameters.terms ?? []), ...(params.terms ?? [])];
     if (entries.length === 0) {
       const cast = castOf(book, parameters);
       entries = cast.members.slice(0, 5).map((member) => member.names.join("|"));
-      notes.push(
-        entries.length
-          ? "No terms were given, so the first characters of the cast are traced; give the words to trace when running the template."
-          : "No terms were given; give the words, names or objects to trace when running the template.",
-      );
+      notes.push(reportNote(entries.length ? "termsFromCast" : "noTerms"));
     }
     const things = dedupe(entries.map(termThing).filter((thing): thing is NamedThing => thing !== null));
     const segmenter = book.language === "en" ? undefined : chineseSegmenter(things.flatMap((thing) => thing.names));
@@ -73,15 +71,17 @@ export const termTimelineProbe = defineProbe(termTimelineSpec, {
     });
     for (const thing of things) {
       const term = uses.get(thing.id)!;
-      if (term.count === 0) notes.push(`“${thing.id}” is never found in these chapters.`);
-      else if (term.count > params.maxUses) notes.push(`“${thing.id}” is used ${term.count} times; the first ${params.maxUses} are listed.`);
+      if (term.count === 0) notes.push(reportNote("termNeverFound", { term: thing.id }));
+      else if (term.count > params.maxUses) notes.push(reportNote("termUsesListed", { term: thing.id, uses: term.count, listed: params.maxUses }));
     }
     return {
       summary: things.map((thing) => {
         const term = uses.get(thing.id)!;
         return {
           label: thing.id,
-          value: term.count === 0 ? "never found" : `${term.count} uses · first in ${term.first} · last in ${term.last} · longest gap ${term.longestGap} ${unit}`,
+          ...(term.count === 0
+            ? reportValue("termNeverFound")
+            : reportValue("termUses", { uses: term.count, first: term.first!, last: term.last!, gap: term.longestGap, unit: book.language })),
         };
       }),
       table: {

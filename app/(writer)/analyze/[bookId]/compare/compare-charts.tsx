@@ -5,11 +5,14 @@ import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } f
 import * as echarts from "echarts/core";
 import { SVGRenderer } from "echarts/renderers";
 import { useEffect, useRef } from "react";
-import { useFormatter, useTranslations } from "use-intl";
+import { useFormatter, useLocale, useTranslations } from "use-intl";
+import type { Dates } from "@/i18n/dates";
 import type { ComparisonDto } from "@/server/analysis/compare-schemas";
+import { noteArguments } from "@/server/analysis/engine/note-words";
 import { drawThemedChart, type Palette } from "@/app/_components/themed-chart";
 import styles from "../../../templates/_components/analysis.module.css";
 import { ScrollRegion } from "@/app/_components/scroll-region";
+import { useDates } from "@/app/_i18n/use-dates";
 
 echarts.use([LineChart, ScatterChart, GridComponent, TooltipComponent, LegendComponent, MarkLineComponent, SVGRenderer]);
 
@@ -20,8 +23,8 @@ type Words = ReturnType<typeof useTranslations<"analysis.compare">>;
 const knows = (t: Words, key: string) => t.has(key as Parameters<Words["has"]>[0]);
 
 /** How a book is named in a legend: an earlier version says when. */
-function sideName(t: Words, profile: Profile): string {
-  return profile.asOf ? t("sideAsOf", { title: profile.title, when: profile.asOf.slice(0, 16).replace("T", " ") }) : profile.title;
+function sideName(t: Words, dates: Dates, profile: Profile): string {
+  return profile.asOf ? t("sideAsOf", { title: profile.title, when: dates.dateTime(profile.asOf) }) : profile.title;
 }
 
 /** A series' label and unit in the page's language, by its stable key; a series the catalog lacks as the server named it. */
@@ -37,14 +40,15 @@ function hookName(t: Words, kind: string): string {
 }
 
 /**
- * A series' line about one book (only the lead speaker's has one), in the page's language: the
- * engine writes it in English (server/analysis/engine/compare/series/speakers.ts), which the English
- * catalog holds word for word, so the page recognises it and says it again; anything else as sent.
+ * A series' line about one book (only the lead speaker's has one), in the page's language: worded
+ * from the key and values the server sends beside its English (decision 0514), the names inserted
+ * as they are; a line whose key the catalog lacks as the server wrote it.
  */
-function noteOf(t: Words, note: string): string {
-  const english = { lead: "Lead speaker: ", none: "No character is named in a dialogue tag" };
-  if (note.startsWith(english.lead)) return t("note.leadSpeaker", { name: note.slice(english.lead.length) });
-  return note === english.none ? t("note.noLeadSpeaker") : note;
+function noteOf(t: Words, profile: Profile, key: string, locale: string, separator: string): string {
+  const english = profile.notes[key]!;
+  const words = profile.noteWords[key];
+  const path = `note.${words?.key}` as "note.leadSpeaker";
+  return words && knows(t, path) ? t(path, noteArguments(words.values, locale, separator) as { name: string }) : english;
 }
 
 function axis(p: Palette) {
@@ -88,7 +92,7 @@ const positionAxis = (t: Words, p: Palette) => ({ type: "value" as const, min: 0
  * its middle — a filled circle for the first book, a hollow diamond for the second, so the two
  * read apart where they share a row.
  */
-function categoryOptionFor(t: Words, comparison: ComparisonDto, series: Series, p: Palette): echarts.EChartsCoreOption {
+function categoryOptionFor(t: Words, dates: Dates, comparison: ComparisonDto, series: Series, p: Palette): echarts.EChartsCoreOption {
   const sides = [comparison.left, comparison.right];
   return {
     ...sharedOption(p),
@@ -101,7 +105,7 @@ function categoryOptionFor(t: Words, comparison: ComparisonDto, series: Series, 
     xAxis: positionAxis(t, p),
     yAxis: { type: "category", data: series.categories, inverse: true, ...axis(p), axisLabel: { color: p.muted, formatter: (kind: string) => hookName(t, kind) } },
     series: sides.map((profile, index) => ({
-      name: sideName(t, profile),
+      name: sideName(t, dates, profile),
       type: "scatter",
       symbol: index === 0 ? "circle" : "diamond",
       symbolSize: index === 0 ? 9 : 11,
@@ -115,8 +119,8 @@ function categoryOptionFor(t: Words, comparison: ComparisonDto, series: Series, 
   };
 }
 
-function optionFor(t: Words, comparison: ComparisonDto, series: Series, p: Palette): echarts.EChartsCoreOption {
-  if (series.categories) return categoryOptionFor(t, comparison, series, p);
+function optionFor(t: Words, dates: Dates, comparison: ComparisonDto, series: Series, p: Palette): echarts.EChartsCoreOption {
+  if (series.categories) return categoryOptionFor(t, dates, comparison, series, p);
   const unit = unitOf(t, series.unit);
   const sides = [comparison.left, comparison.right];
   return {
@@ -131,7 +135,7 @@ function optionFor(t: Words, comparison: ComparisonDto, series: Series, p: Palet
     // shares and counts start at 0; scores and means are scaled to their range
     yAxis: { type: "value", name: unit, scale: series.unit !== "%" && series.key !== "chapter-words" && series.key !== "speakers", ...axis(p) },
     series: sides.map((profile, index) => ({
-      name: sideName(t, profile),
+      name: sideName(t, dates, profile),
       type: "line",
       data: points(profile, series.key),
       connectNulls: false,
@@ -146,24 +150,25 @@ function optionFor(t: Words, comparison: ComparisonDto, series: Series, p: Palet
 function SeriesChart({ comparison, series }: { comparison: ComparisonDto; series: Series }) {
   const box = useRef<HTMLDivElement>(null);
   const t = useTranslations("analysis.compare");
-  useEffect(() => drawThemedChart(box.current!, (p) => optionFor(t, comparison, series, p)), [t, comparison, series]);
+  const dates = useDates();
+  useEffect(() => drawThemedChart(box.current!, (p) => optionFor(t, dates, comparison, series, p)), [t, dates, comparison, series]);
   return (
     <div
       ref={box}
       className={styles.chart}
       style={{ height: 300 }}
       role="img"
-      aria-label={t("chartLabel", { series: seriesLabel(t, series), left: comparison.left.title, right: sideName(t, comparison.right) })}
+      aria-label={t("chartLabel", { series: seriesLabel(t, series), left: comparison.left.title, right: sideName(t, dates, comparison.right) })}
       data-series={series.key}
     />
   );
 }
 
 /** How many chapters of a book take each kind of a category series ("statement 4, dialogue 1"), in the series' order. */
-function kindCounts(t: Words, profile: Profile, series: Series): string {
+function kindCounts(t: Words, profile: Profile, series: Series, separator: string): string {
   const values = profile.values[series.key] ?? [];
   const counts = (series.categories ?? []).map((kind) => [kind, values.filter((value) => value === kind).length] as const).filter(([, count]) => count > 0);
-  return counts.length ? counts.map(([kind, count]) => `${hookName(t, kind)} ${count}`).join(", ") : t("noText");
+  return counts.length ? counts.map(([kind, count]) => `${hookName(t, kind)} ${count}`).join(separator) : t("noText");
 }
 
 /** The chapter each book has where a turning point usually falls. */
@@ -176,12 +181,15 @@ function beatChapter(profile: Profile, target: number): string {
 export function CompareCharts({ comparison }: { comparison: ComparisonDto }) {
   const { left, right } = comparison;
   const t = useTranslations("analysis.compare");
+  const separator = useTranslations("analysisReport")("list.separator");
+  const locale = useLocale();
   const format = useFormatter();
+  const dates = useDates();
   const charts = comparison.series.filter((series) => series.key !== "beats");
   return (
     <div className={styles.report} aria-label={t("region")}>
       <p className="muted">
-        {t("explain", { sides: [left, right].map((profile) => t("side", { name: sideName(t, profile), chapters: profile.chapters.length, words: profile.words })).join(" · ") })}
+        {t("explain", { sides: [left, right].map((profile) => t("side", { name: sideName(t, dates, profile), chapters: profile.chapters.length, words: profile.words })).join(" · ") })}
       </p>
       {charts.map((series) => (
         <section key={series.key} className={styles.section} aria-labelledby={`compare-${series.key}`}>
@@ -190,14 +198,14 @@ export function CompareCharts({ comparison }: { comparison: ComparisonDto }) {
             <p className="muted">
               {[left, right]
                 .filter((profile) => profile.notes[series.key])
-                .map((profile) => `${sideName(t, profile)}: ${noteOf(t, profile.notes[series.key]!)}`)
+                .map((profile) => t("sideLine", { side: sideName(t, dates, profile), line: noteOf(t, profile, series.key, locale, separator) }))
                 .join(" · ")}
             </p>
           )}
           <SeriesChart comparison={comparison} series={series} />
           {series.categories && (
             <p className="muted" data-kind-counts={series.key}>
-              {t("byKind", { counts: [left, right].map((profile) => `${sideName(t, profile)}: ${kindCounts(t, profile, series)}`).join(" · ") })}
+              {t("byKind", { counts: [left, right].map((profile) => t("sideLine", { side: sideName(t, dates, profile), line: kindCounts(t, profile, series, separator) })).join(" · ") })}
             </p>
           )}
         </section>
@@ -211,8 +219,8 @@ export function CompareCharts({ comparison }: { comparison: ComparisonDto }) {
                 <tr>
                   <th scope="col">{t("turningPoint")}</th>
                   <th scope="col">{t("usuallyAt")}</th>
-                  <th scope="col">{sideName(t, left)}</th>
-                  <th scope="col">{sideName(t, right)}</th>
+                  <th scope="col">{sideName(t, dates, left)}</th>
+                  <th scope="col">{sideName(t, dates, right)}</th>
                 </tr>
               </thead>
               <tbody>

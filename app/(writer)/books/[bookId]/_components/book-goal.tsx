@@ -10,6 +10,7 @@ import { useProblems } from "../../../../_components/use-problems";
 import { trpc } from "../../../../_trpc/client";
 import { useBookFormat } from "../../_components/use-book-format";
 import styles from "../book.module.css";
+import { useDates } from "@/app/_i18n/use-dates";
 
 /**
  * The book's goal: a target and a deadline, turned into the words a day it takes to finish, counted
@@ -21,6 +22,7 @@ export function BookGoal({ bookId, language, initial }: { bookId: string; langua
   const router = useRouter();
   const t = useTranslations("books.goal");
   const format = useBookFormat();
+  const dates = useDates();
   const { describeProblem } = useProblems();
   const goal = trpc.goals.book.useQuery({ bookId }, { initialData: initial });
   const utils = trpc.useUtils();
@@ -64,7 +66,7 @@ export function BookGoal({ bookId, language, initial }: { bookId: string; langua
           ) : g.wordsPerDay !== null && g.daysLeft ? (
             t.rich("perDay", {
               words: words(g.wordsPerDay),
-              deadline: format.day(g.deadline),
+              deadline: dates.day(g.deadline),
               days: g.daysLeft,
               remaining: format.number(g.remaining),
               strong: (chunks) => <strong>{chunks}</strong>,

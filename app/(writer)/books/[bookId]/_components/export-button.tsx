@@ -10,6 +10,7 @@ import { useProblems } from "../../../../_components/use-problems";
 import { failureSentence, followJob, saveFile, send } from "../../_components/transfer";
 import { TransferProgress, useTransfer } from "../../_components/transfer-progress";
 import { THEMES, type ThemeId } from "../../../../../server/convert/engine/export-options";
+import { sceneName } from "@/app/_components/scene-name";
 
 interface ExportFormat {
   id: string;
@@ -404,6 +405,7 @@ function ExportForm({ bookId, hasCover, formats, chapters, parts = [], scenes = 
  */
 function SelectionTree({ chapters, parts, scenes }: { chapters: ExportChapter[]; parts: ExportPart[]; scenes: ExportScene[] }) {
   const t = useTranslations("exportDialog");
+  const common = useTranslations("common");
   const scenesOf = new Map<string, ExportScene[]>();
   for (const scene of scenes) scenesOf.set(scene.chapterId, [...(scenesOf.get(scene.chapterId) ?? []), scene]);
   const partTitles = new Map(parts.map((part) => [part.id, part.title]));
@@ -419,7 +421,7 @@ function SelectionTree({ chapters, parts, scenes }: { chapters: ExportChapter[];
             <li key={scene.id}>
               <label className="checkbox">
                 <input type="checkbox" name="scene" value={scene.id} />
-                <span>{scene.title.trim() || t("selection.scene", { number: scene.position })}</span>
+                <span>{sceneName(common, scene)}</span>
               </label>
             </li>
           ))}

@@ -10,8 +10,8 @@ import { FormAlert } from "../../../../_components/form-alert";
 import { OneTimeSecret } from "../../../../_components/one-time-secret";
 import { useProblems } from "../../../../_components/use-problems";
 import { trpc } from "../../../../_trpc/client";
-import { useBookFormat } from "../../_components/use-book-format";
 import styles from "../book.module.css";
+import { useDates } from "@/app/_i18n/use-dates";
 
 const EXPIRY_DAYS = [1, 3, 7, 14, 30];
 
@@ -28,7 +28,7 @@ export function InvitationsPanel({ bookId, roles }: { bookId: string; roles: { v
   const t = useTranslations("books.invitations");
   const roleLower = useTranslations("books.members.rolesLower");
   const roleName = useTranslations("books.roles");
-  const format = useBookFormat();
+  const dates = useDates();
   const { describeProblem } = useProblems();
   const expiries = EXPIRY_DAYS.map((days) => ({ value: String(days), label: t("days", { count: days }) }));
   const pending = trpc.invitations.list.useQuery({ bookId });
@@ -79,7 +79,7 @@ export function InvitationsPanel({ bookId, roles }: { bookId: string; roles: { v
           label={t("link")}
           said={created.emailed ? t("emailed", { email: created.email ?? "" }) : created.email ? t("sendTo", { email: created.email }) : t("sendToSomeone")}
           use={
-            t("makes", { role: roleLower(created.role), date: format.date(created.expiresAt) }) +
+            t("makes", { role: roleLower(created.role), date: dates.date(created.expiresAt) }) +
             // The server's reason is in English (an API message); the sentence around it is the page's.
             (created.emailNotSent && created.email ? t("notSent", { reason: created.emailNotSent }) : "")
           }
@@ -91,7 +91,7 @@ export function InvitationsPanel({ bookId, roles }: { bookId: string; roles: { v
             <li key={invitation.id} className={styles.member}>
               <span className={styles.memberName}>
                 {invitation.email ?? t("anyLink")}
-                <span className="muted"> {t("until", { role: roleName(invitation.role), date: format.date(invitation.expiresAt) })}</span>
+                <span className="muted"> {t("until", { role: roleName(invitation.role), date: dates.date(invitation.expiresAt) })}</span>
               </span>
               <button
                 type="button"

@@ -10,10 +10,12 @@ import { Field, SelectField } from "../../../../_components/field";
 import { FormAlert } from "../../../../_components/form-alert";
 import { useProblems } from "../../../../_components/use-problems";
 import { trpc } from "../../../../_trpc/client";
+import type { Dates } from "@/i18n/dates";
 import type { BookFormat } from "../../_components/book-format";
 import { useBookFormat } from "../../_components/use-book-format";
 import { InvitationsPanel } from "./invitations-panel";
 import styles from "../book.module.css";
+import { useDates } from "@/app/_i18n/use-dates";
 
 /** The roles a member can be given, with what each may do, named by `books.members.<key>`. */
 const GIVEN_ROLES = [
@@ -25,8 +27,8 @@ const GIVEN_ROLES = [
 
 type MemberWords = ReturnType<typeof useTranslations<"books.members">>;
 
-/** What someone did in the period, in a line: "wrote 1,204, removed 80 words · 3 comments · 2 suggestions (1 accepted) · last wrote Sat, 5 Dec 2026". */
-function doingOf(person: PersonActivityDto | undefined, language: string, t: MemberWords, format: BookFormat): string {
+/** What someone did in the period, in a line: "wrote 1,204, removed 80 words · 3 comments · 2 suggestions (1 accepted) · last wrote Sat, Dec 5, 2026". */
+function doingOf(person: PersonActivityDto | undefined, language: string, t: MemberWords, format: BookFormat, dates: Dates): string {
   if (!person) return "";
   const counts = (
     [
@@ -42,7 +44,7 @@ function doingOf(person: PersonActivityDto | undefined, language: string, t: Mem
     words,
     person.comments > 0 && t("comments", { count: person.comments }),
     person.suggested > 0 && t("suggestions", { count: person.suggested, accepted: person.suggestionsAccepted }),
-    person.lastWrote && t("lastWrote", { day: format.day(person.lastWrote) }),
+    person.lastWrote && t("lastWrote", { day: dates.day(person.lastWrote) }),
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(t("partSeparator")) : t("nothing");
 }
@@ -78,6 +80,7 @@ export function MembersPanel({
   const t = useTranslations("books.members");
   const roleName = useTranslations("books.roles");
   const format = useBookFormat();
+  const dates = useDates();
   const { describeProblem } = useProblems();
   const givenRoles = GIVEN_ROLES.map(({ value, key }) => ({ value, label: t(key) }));
   // The page around the panel changes with the hand-over (who may delete the book, manage members).
@@ -131,7 +134,7 @@ export function MembersPanel({
             ) : (
               <span className={`role role-${member.role}`}>{roleName(member.role)}</span>
             )}
-            {activity && <p className={styles.memberDoing}>{doingOf(doing.get(member.userId), language, t, format)}</p>}
+            {activity && <p className={styles.memberDoing}>{doingOf(doing.get(member.userId), language, t, format, dates)}</p>}
           </li>
         ))}
       </ul>
@@ -142,7 +145,7 @@ export function MembersPanel({
               <span className={styles.memberName}>
                 {person.name} <span className="muted">{t("formerNote")}</span>
               </span>
-              <p className={styles.memberDoing}>{doingOf(person, language, t, format)}</p>
+              <p className={styles.memberDoing}>{doingOf(person, language, t, format, dates)}</p>
             </li>
           ))}
         </ul>

@@ -1,8 +1,8 @@
 "use client";
 
-import { useFormatter, useTranslations } from "use-intl";
-import { addDays, monthStart, WEEKDAYS, weekday } from "../../../../_components/days";
-import { useBookFormat } from "../../_components/use-book-format";
+import { useTranslations } from "use-intl";
+import { addDays, dayIn, monthStart, WEEKDAYS, weekday } from "../../../../_components/days";
+import { useDates } from "../../../../_i18n/use-dates";
 import styles from "../book.module.css";
 
 interface PlannedChapter {
@@ -17,7 +17,7 @@ interface PlannedChapter {
 function releaseDay(chapter: PlannedChapter, timeZone: string): string | null {
   if (chapter.releaseDate) return chapter.releaseDate;
   if (!chapter.releasedAt) return null;
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(chapter.releasedAt));
+  return dayIn(timeZone, chapter.releasedAt);
 }
 
 /**
@@ -40,11 +40,8 @@ export function ReleaseCalendar({
   language: string;
 }) {
   const t = useTranslations("books.plan");
-  const format = useBookFormat();
-  const intl = useFormatter();
-  const monthName = format.month(month);
-  /** A weekday's name, short and long, in the page's language: any date on that weekday will do (2024-01-07 was a Sunday). */
-  const weekdayName = (value: number, width: "short" | "long") => intl.dateTime(new Date(Date.UTC(2024, 0, 7 + value, 12)), { weekday: width, timeZone: "UTC" });
+  const dates = useDates();
+  const monthName = dates.month(month);
   const byDay = new Map<string, PlannedChapter[]>();
   for (const chapter of chapters) {
     const day = releaseDay(chapter, timeZone);
@@ -70,8 +67,8 @@ export function ReleaseCalendar({
         <thead>
           <tr>
             {WEEKDAYS.map((day) => (
-              <th key={day.value} scope="col" abbr={weekdayName(day.value, "long")}>
-                {weekdayName(day.value, "short")}
+              <th key={day} scope="col" abbr={dates.weekday(day, "long")}>
+                {dates.weekday(day, "short")}
               </th>
             ))}
           </tr>
@@ -90,7 +87,7 @@ export function ReleaseCalendar({
                         {out.map((chapter) => (
                           <li key={chapter.chapterId} data-released={chapter.releasedAt !== null || undefined}>
                             {chapter.releasedAt !== null && <span aria-label={t("releasedMark")}>✓ </span>}
-                            {chapter.releaseTime && <time className={styles.releaseTime}>{chapter.releaseTime} </time>}
+                            {chapter.releaseTime && <time className={styles.releaseTime}>{dates.time(chapter.releaseTime)} </time>}
                             {chapter.title}
                           </li>
                         ))}

@@ -6,11 +6,12 @@ import { todayIn } from "../../../../_components/days";
 import { FormAlert } from "../../../../_components/form-alert";
 import { useProblems } from "../../../../_components/use-problems";
 import { trpc } from "../../../../_trpc/client";
-import type { BookFormat } from "../../_components/book-format";
 import { useBookFormat } from "../../_components/use-book-format";
 import styles from "../book.module.css";
 import { ReleaseCalendar } from "./release-calendar";
 import { ScrollRegion } from "@/app/_components/scroll-region";
+import { useDates } from "@/app/_i18n/use-dates";
+import type { Dates } from "@/i18n/dates";
 
 /** Each cadence, named by `books.plan.<key>`. */
 const CADENCES = [
@@ -43,6 +44,7 @@ export function ReleasePlanner({ bookId, language, chapters }: { bookId: string;
   const settings = trpc.goals.settings.useQuery();
   const t = useTranslations("books.plan");
   const format = useBookFormat();
+  const dates = useDates();
   const { describeProblem } = useProblems();
   const utils = trpc.useUtils();
   const onSuccess = (saved: NonNullable<typeof plan.data>) => utils.releases.plan.setData({ bookId }, saved);
@@ -168,7 +170,7 @@ export function ReleasePlanner({ bookId, language, chapters }: { bookId: string;
       <div role="status" className={p.belowMinimum ? styles.bufferLow : styles.buffer} data-testid="buffer">
         <p>
           {p.bufferRunsOut
-            ? t.rich("bufferLineRunsOut", { ...bufferCounts, when: when(format, p.bufferRunsOut.date, p.bufferRunsOut.time), strong })
+            ? t.rich("bufferLineRunsOut", { ...bufferCounts, when: dates.day(p.bufferRunsOut.date, p.bufferRunsOut.time), strong })
             : t.rich("bufferLine", { ...bufferCounts, strong })}
         </p>
         {p.belowMinimum && minimum !== null && (
@@ -261,7 +263,7 @@ export function ReleasePlanner({ bookId, language, chapters }: { bookId: string;
         onMonth={setMonth}
         language={language}
       />
-      <p className="muted">{t("next", { next: nextRelease(p.chapters, today, t, format) })}</p>
+      <p className="muted">{t("next", { next: nextRelease(p.chapters, today, t, dates) })}</p>
     </>
   );
 }
@@ -274,13 +276,10 @@ function monthOfInterest(chapters: PlannedChapter[], today: string): string {
   return (next?.releaseDate ?? today).slice(0, 8) + "01";
 }
 
-/** A release's day, and its time when it has one: "Sat, 5 Dec 2026 20:00". */
-function when(format: BookFormat, day: string, time: string | null): string {
-  return time ? `${format.day(day)} ${time}` : format.day(day);
-}
 
-function nextRelease(chapters: PlannedChapter[], today: string, t: ReturnType<typeof useTranslations<"books.plan">>, format: BookFormat): string {
+
+function nextRelease(chapters: PlannedChapter[], today: string, t: ReturnType<typeof useTranslations<"books.plan">>, dates: Dates): string {
   const order = (c: PlannedChapter) => `${c.releaseDate} ${c.releaseTime ?? ""}`;
   const next = chapters.filter((c) => c.releasedAt === null && c.releaseDate !== null && c.releaseDate >= today).sort((a, b) => order(a).localeCompare(order(b)))[0];
-  return next ? t("nextChapter", { title: next.title, when: when(format, next.releaseDate!, next.releaseTime) }) : t("nonePlanned");
+  return next ? t("nextChapter", { title: next.title, when: dates.day(next.releaseDate!, next.releaseTime) }) : t("nonePlanned");
 }

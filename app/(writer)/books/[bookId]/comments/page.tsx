@@ -1,12 +1,11 @@
 import Link from "next/link";
 import { problemsIn } from "@/app/_components/problem";
-import { getFormat, getT } from "@/app/_i18n/server";
+import { getDates, getT } from "@/app/_i18n/server";
 import { requirePrincipal } from "@/app/_components/require-principal";
 import { getBook } from "@/server/books/get-book";
 import { defaultCollectionOptions } from "@/server/collections";
 import { listThreads, threadsCollection } from "@/server/comments/list-threads";
 import { bookPageMetadata, loadOrRefused, Refused } from "../_components/book-subpage";
-import { DATE_TIME } from "../chapters/[chapterId]/date-formats";
 import styles from "./comments.module.css";
 
 type Params = Promise<{ bookId: string }>;
@@ -32,7 +31,7 @@ export default async function CommentsPage({ params, searchParams }: { params: P
   const { show, page: pageParam } = await searchParams;
   const view: View = show && show in VIEWS ? (show as View) : "open";
   const principal = await requirePrincipal(`/books/${bookId}/comments`);
-  const [t, format, { sentence }] = [await getT("bookComments"), await getFormat(), problemsIn(await getT("errors"))];
+  const [t, dates, { sentence }] = [await getT("bookComments"), await getDates(), problemsIn(await getT("errors"))];
   const page = Math.max(1, Math.min(Number.parseInt(pageParam ?? "1", 10) || 1, 10_000));
   const loaded = await loadOrRefused(async () => {
     const options = defaultCollectionOptions(threadsCollection, { perPage: PER_PAGE, page, filters: VIEWS[view].filters });
@@ -71,7 +70,7 @@ export default async function CommentsPage({ params, searchParams }: { params: P
                 <blockquote lang={book.language}>{thread.quote}</blockquote>
                 {first && (
                   <p className={styles.body}>
-                    <strong>{first.author?.name ?? t("formerMember")}</strong> <time dateTime={first.createdAt}>{format.dateTime(new Date(first.createdAt), DATE_TIME)}</time>
+                    <strong>{first.author?.name ?? t("formerMember")}</strong> <time dateTime={first.createdAt}>{dates.dateTime(first.createdAt)}</time>
                     <br />
                     {first.body}
                   </p>

@@ -2,13 +2,13 @@ import type { Metadata } from "next";
 import { problemsIn } from "@/app/_components/problem";
 import { requirePrincipal } from "@/app/_components/require-principal";
 import { getT } from "@/app/_i18n/server";
+import { sceneName } from "@/app/_components/scene-name";
 import { roleMayDo } from "@/server/auth/book-roles";
 import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
 import { groupBy } from "@/server/group-by";
 import { getContents } from "@/server/parts/get-contents";
 import { getOutline } from "@/server/plan/get-outline";
-import { listScenes } from "@/server/scenes/list-scenes";
 import { BackToBook } from "../_components/back-to-book";
 import { loadOrRefused, Refused } from "../_components/book-subpage";
 import { CorkboardView, type BoardChapterView, type BoardPartView, type CardView } from "./corkboard-view";
@@ -21,18 +21,13 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: book ? `${t("title")} — ${book.title}` : t("title") };
 }
 
-/** The book, its contents (the order, the versions a move names), its plan and its scenes' own titles. */
+/** The book, its contents (the order, the versions a move names) and its plan. */
 async function load(bookId: string, principal: Principal) {
   const errors = problemsIn(await getT("errors"));
   return loadOrRefused(
     async () => {
-      const [book, contents, outline, scenes] = await Promise.all([
-        getBook({ bookId }, principal),
-        getContents({ bookId }, principal),
-        getOutline({ bookId }, principal),
-        listScenes({ bookId }, principal),
-      ]);
-      return { book, contents, outline, scenes };
+      const [book, contents, outline] = await Promise.all([getBook({ bookId }, principal), getContents({ bookId }, principal), getOutline({ bookId }, principal)]);
+      return { book, contents, outline };
     },
     (code) => errors.sentence(code),
   );
@@ -47,27 +42,23 @@ async function load(bookId: string, principal: Principal) {
 export default async function CorkboardPage({ params }: { params: Params }) {
   const { bookId } = await params;
   const principal = await requirePrincipal(`/books/${bookId}/corkboard`);
-  const [loaded, t] = await Promise.all([load(bookId, principal), getT("corkboard")]);
+  const [loaded, t, common] = await Promise.all([load(bookId, principal), getT("corkboard"), getT("common")]);
   if ("refused" in loaded) return <Refused sentence={loaded.refused} />;
-  const { book, contents, outline, scenes } = loaded;
+  const { book, contents, outline } = loaded;
 
   const names = new Map([...outline.characters, ...outline.labels].map((named) => [named.id, named.name]));
   const labels = new Map(outline.labels.map((label) => [label.id, label]));
-  const sceneRows = new Map(scenes.map((scene) => [scene.id, scene]));
-  const cardOf = (item: (typeof outline.items)[number]): CardView => {
-    const scene = sceneRows.get(item.id);
-    return {
-      id: item.id,
-      kind: item.kind === "scene" ? "scene" : "chapter",
-      // The writer's own title; an untitled scene is named in the page's language.
-      title: item.kind === "scene" ? scene?.title.trim() || t("sceneTitle", { position: scene?.position ?? 1 }) : item.title,
-      synopsis: item.plan.synopsis,
-      status: item.plan.status,
-      pov: item.plan.povId ? (names.get(item.plan.povId) ?? null) : null,
-      labels: item.plan.labelIds.flatMap((id) => (labels.has(id) ? [{ name: labels.get(id)!.name, colour: labels.get(id)!.colour }] : [])),
-      wordCount: item.wordCount,
-    };
-  };
+  const cardOf = (item: (typeof outline.items)[number]): CardView => ({
+    id: item.id,
+    kind: item.kind === "scene" ? "scene" : "chapter",
+    // The writer's own title; an untitled scene is named in the page's language.
+    title: item.kind === "scene" ? sceneName(common, { title: item.title, position: item.scenePosition }) : item.title,
+    synopsis: item.plan.synopsis,
+    status: item.plan.status,
+    pov: item.plan.povId ? (names.get(item.plan.povId) ?? null) : null,
+    labels: item.plan.labelIds.flatMap((id) => (labels.has(id) ? [{ name: labels.get(id)!.name, colour: labels.get(id)!.colour }] : [])),
+    wordCount: item.wordCount,
+  });
   const chapterItems = new Map(outline.items.filter((item) => item.kind === "chapter").map((item) => [item.id, item]));
   const scenesOfChapter = groupBy(
     outline.items.filter((item) => item.kind === "scene"),

@@ -7,12 +7,18 @@ import { useFormatter, useTranslations } from "use-intl";
 import { useProblems } from "../../../../_components/use-problems";
 import { trpc } from "../../../../_trpc/client";
 import styles from "./outline.module.css";
+import { sceneName } from "@/app/_components/scene-name";
 
 type SaveState = { state: "idle" } | { state: "saving" } | { state: "saved"; what: What; title: string } | { state: "error"; message: string };
 const KIND_PATH = { part: "parts", chapter: "chapters", scene: "scenes" } as const;
 /** What a change saved, named in the line above the table. */
 type What = "synopsis" | "pov" | "status" | "labels" | "plotlines" | "target";
 const FILTER_KEYS = ["pov", "plotline", "label", "status"] as const;
+
+/** An item's title as the writer wrote it; an untitled scene named in the page's language. */
+function itemTitle(common: Parameters<typeof sceneName>[0], item: PlanItemDto): string {
+  return item.kind === "scene" ? sceneName(common, { title: item.title, position: item.scenePosition }) : item.title;
+}
 
 /**
  * The outline table (decision 0500): each row a part, chapter or scene in reading order. Those who
@@ -26,6 +32,7 @@ export function OutlineView({ bookId, language, initial, plans, initialFilters }
   const [save, setSave] = useState<SaveState>({ state: "idle" });
   const update = trpc.plan.update.useMutation();
   const t = useTranslations("outline");
+  const common = useTranslations("common");
   const { describeProblem } = useProblems();
   const shown = useMemo(() => filterOutline(items, filters), [items, filters]);
   const names = useMemo(() => new Map([...initial.characters, ...initial.plotlines, ...initial.labels].map((named) => [named.id, named.name])), [initial]);
@@ -47,7 +54,7 @@ export function OutlineView({ bookId, language, initial, plans, initialFilters }
       {
         onSuccess: (saved) => {
           setItems((current) => current.map((row) => (row.kind === saved.kind && row.id === saved.id ? { ...row, plan: saved.plan } : row)));
-          setSave({ state: "saved", what, title: item.title });
+          setSave({ state: "saved", what, title: itemTitle(common, item) });
         },
         onError: (error) => setSave({ state: "error", message: describeProblem(error)?.message ?? t("notSavedFallback") }),
       },
@@ -140,16 +147,18 @@ function OutlineRow({
   onChange(changes: UpdatePlanInput, what: What): void;
 }) {
   const t = useTranslations("outline");
+  const common = useTranslations("common");
   const format = useFormatter();
   const { plan } = item;
-  const label = t("rowLabel", { kind: t(`kind.${item.kind}`), title: item.title });
+  const title = itemTitle(common, item);
+  const label = t("rowLabel", { kind: t(`kind.${item.kind}`), title });
   const words = format.number(item.wordCount);
   const target = plan.targetWords === null ? null : plan.targetWords;
   const reached = target !== null ? Math.min(100, Math.round((item.wordCount / target) * 100)) : null;
   return (
     <tr className={`${styles[item.kind]}${item.matches ? "" : ` ${styles.context}`}`} data-kind={item.kind} data-item={item.id} data-matches={item.matches}>
       <th scope="row" className={styles.item}>
-        <span className={styles.kind}>{t(`kind.${item.kind}`)}</span> <span lang={language}>{item.title}</span>
+        <span className={styles.kind}>{t(`kind.${item.kind}`)}</span> <span lang={item.title.trim() ? language : undefined}>{title}</span>
       </th>
       <td>
         {plans ? <SynopsisField plan={plan} label={label} language={language} onSave={(synopsis) => onChange({ synopsis }, "synopsis")} /> : <span lang={language}>{plan.synopsis}</span>}

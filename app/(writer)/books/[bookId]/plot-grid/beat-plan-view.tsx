@@ -1,18 +1,23 @@
 "use client";
 
 import { useId, useState } from "react";
-import { useFormatter, useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
 import type { BeatDto, BeatPlanDto } from "@/server/beats/schemas";
+import { sceneName } from "../../../../_components/scene-name";
+import { beatName, builtInTemplateWords } from "../../../templates/_components/report-words";
 import { useProblems } from "../../../../_components/use-problems";
 import { trpc } from "../../../../_trpc/client";
 import styles from "./plot-grid.module.css";
+import { useDates } from "@/app/_i18n/use-dates";
 
 type Status = { state: "idle" } | { state: "working" } | { state: "done"; sentence: string } | { state: "error"; message: string };
 
 /**
  * The beat plan (decision 0507): a structure template applied over the book, each beat with the
  * chapter (or scene) it is planned on — a select, for those who plan — beside the chapter where the
- * newest run of the template's analysis finds it, and how many chapters apart the two are.
+ * newest run of the template's analysis finds it, and how many chapters apart the two are. A
+ * built-in template's name and beats are shown in the page's language, as the analysis pages show
+ * them (decision 0512: by its slug and each beat's place); a writer's template and beats as written.
  */
 export function BeatPlanView({
   bookId,
@@ -26,13 +31,15 @@ export function BeatPlanView({
   bookId: string;
   language: string;
   initial: BeatPlanDto | null;
-  templates: { id: string; name: string }[];
+  templates: { id: string; slug: string; name: string; builtIn: boolean }[];
   chapters: { id: string; number: number; title: string }[];
-  scenes: { id: string; chapterId: string; title: string }[];
+  scenes: { id: string; chapterId: string; title: string; position: number }[];
   plans: boolean;
 }) {
   const t = useTranslations("plotGrid.beats");
-  const format = useFormatter();
+  const common = useTranslations("common");
+  const locale = useLocale();
+  const dates = useDates();
   const { describeProblem } = useProblems();
   const [plan, setPlan] = useState(initial);
   const [template, setTemplate] = useState(initial?.templateId ?? templates[0]?.id ?? "");
@@ -40,6 +47,10 @@ export function BeatPlanView({
   const apply = trpc.beats.applyTemplate.useMutation();
   const move = trpc.beats.move.useMutation();
   const selectId = useId();
+  // The built-in templates' slugs, by id: their words are the catalog's (the plan keeps the stored English).
+  const slugOf = (templateId: string) => templates.find((option) => option.id === templateId && option.builtIn)?.slug ?? null;
+  const templateName = (templateId: string, name: string) => builtInTemplateWords(locale, slugOf(templateId))?.name ?? name;
+  const beatNameOf = (beat: BeatDto) => (plan ? beatName(locale, slugOf(plan.templateId), beat.name) : beat.name);
   const failed = (error: unknown) => setStatus({ state: "error", message: describeProblem(error, { withDetail: "fields" })?.message ?? "" });
 
   function applyTemplate() {
@@ -49,7 +60,7 @@ export function BeatPlanView({
       {
         onSuccess: (applied) => {
           setPlan(applied);
-          setStatus({ state: "done", sentence: t("applied", { template: applied.templateName }) });
+          setStatus({ state: "done", sentence: t("applied", { template: templateName(applied.templateId, applied.templateName) }) });
         },
         onError: failed,
       },
@@ -64,7 +75,7 @@ export function BeatPlanView({
       {
         onSuccess: (moved) => {
           setPlan(moved);
-          setStatus({ state: "done", sentence: t("moved", { beat: beat.name }) });
+          setStatus({ state: "done", sentence: t("moved", { beat: beatNameOf(beat) }) });
         },
         onError: failed,
       },
@@ -92,8 +103,8 @@ export function BeatPlanView({
             <label htmlFor={selectId}>{t("template")}</label>
             <select id={selectId} value={template} onChange={(event) => setTemplate(event.target.value)}>
               {templates.map((option) => (
-                <option key={option.id} value={option.id} data-library-words="">
-                  {option.name}
+                <option key={option.id} value={option.id}>
+                  {templateName(option.id, option.name)}
                 </option>
               ))}
             </select>
@@ -113,9 +124,9 @@ export function BeatPlanView({
       ) : (
         <>
           <p>
-            {t("from", { template: plan.templateName, placedBy: plan.placedBy })}{" "}
+            {t("from", { template: templateName(plan.templateId, plan.templateName), placedBy: plan.placedBy })}{" "}
             {plan.analysis ? (
-              t("analysis", { when: plan.analysis.finishedAt ? format.dateTime(new Date(plan.analysis.finishedAt), { dateStyle: "medium", timeStyle: "short" }) : "—" })
+              t("analysis", { when: plan.analysis.finishedAt ? dates.dateTime(plan.analysis.finishedAt) : "—" })
             ) : (
               <>
                 {t("noAnalysis")} <a href={`/analyze/${bookId}`}>{t("toAnalysis")}</a>
@@ -135,13 +146,11 @@ export function BeatPlanView({
             <tbody>
               {plan.beats.map((beat) => (
                 <tr key={beat.id} data-testid={`beat-${beat.position}`}>
-                  <th scope="row" data-library-words="">
-                    {beat.name}
-                  </th>
+                  <th scope="row">{beatNameOf(beat)}</th>
                   <td>{t("percent", { value: beat.target })}</td>
                   <td>
                     {plans ? (
-                      <select aria-label={t("moveLabel", { beat: beat.name })} value={plannedValue(beat)} onChange={(event) => moveBeat(beat, event.target.value)} disabled={status.state === "working"}>
+                      <select aria-label={t("moveLabel", { beat: beatNameOf(beat) })} value={plannedValue(beat)} onChange={(event) => moveBeat(beat, event.target.value)} disabled={status.state === "working"}>
                         {beat.planned === null && <option value="">{t("unplaced")}</option>}
                         {chapters.map((chapter) => [
                           <option key={chapter.id} value={`chapter:${chapter.id}`}>
@@ -149,7 +158,7 @@ export function BeatPlanView({
                           </option>,
                           ...scenesOf(chapter.id).map((scene) => (
                             <option key={scene.id} value={`scene:${scene.id}`}>
-                              {t("sceneOption", { title: scene.title })}
+                              {t("sceneOption", { title: sceneName(common, scene) })}
                             </option>
                           )),
                         ])}
@@ -157,7 +166,7 @@ export function BeatPlanView({
                     ) : beat.planned ? (
                       <span lang={language}>
                         {t("chapterOption", { number: beat.planned.chapterNumber, title: beat.planned.chapterTitle })}
-                        {beat.planned.sceneTitle ? ` ${t("sceneOption", { title: beat.planned.sceneTitle })}` : ""}
+                        {beat.planned.sceneId !== null ? ` ${t("sceneOption", { title: sceneName(common, { title: beat.planned.sceneTitle, position: beat.planned.scenePosition }) })}` : ""}
                       </span>
                     ) : (
                       t("unplaced")

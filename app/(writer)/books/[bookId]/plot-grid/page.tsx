@@ -85,7 +85,7 @@ export default async function PlotGridPage({ params }: { params: Params }) {
           initial={beats}
           templates={templates}
           chapters={grid.chapters}
-          scenes={scenes.map((scene) => ({ id: scene.id, chapterId: scene.chapterId, title: scene.title.trim() || `#${scene.position}` }))}
+          scenes={scenes.map((scene) => ({ id: scene.id, chapterId: scene.chapterId, title: scene.title, position: scene.position }))}
           plans={plans}
         />
       ) : (

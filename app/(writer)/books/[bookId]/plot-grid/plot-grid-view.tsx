@@ -6,6 +6,7 @@ import type { PlotGridCellDto, PlotGridDto } from "@/server/plot-grid/schemas";
 import { useProblems } from "../../../../_components/use-problems";
 import { trpc } from "../../../../_trpc/client";
 import styles from "./plot-grid.module.css";
+import { sceneName } from "@/app/_components/scene-name";
 
 type SaveState = { state: "idle" } | { state: "saving" } | { state: "saved"; sentence: string } | { state: "error"; message: string };
 const cellKey = (plotlineId: string, chapterId: string) => `${plotlineId}\u0000${chapterId}`;
@@ -18,6 +19,7 @@ const cellKey = (plotlineId: string, chapterId: string) => `${plotlineId}\u0000$
  */
 export function PlotGridView({ bookId, language, initial }: { bookId: string; language: string; initial: PlotGridDto }) {
   const t = useTranslations("plotGrid");
+  const common = useTranslations("common");
   const { describeProblem } = useProblems();
   const [notes, setNotes] = useState(() => new Map(initial.cells.map((cell) => [cellKey(cell.plotlineId, cell.chapterId), cell.note])));
   const [save, setSave] = useState<SaveState>({ state: "idle" });
@@ -102,8 +104,8 @@ export function PlotGridView({ bookId, language, initial }: { bookId: string; la
                             </li>
                           )}
                           {cell.scenes.map((scene) => (
-                            <li key={scene.id} className={styles.chip} style={{ borderColor: plotline.colour }} lang={language}>
-                              {scene.title}
+                            <li key={scene.id} className={styles.chip} style={{ borderColor: plotline.colour }} lang={scene.title.trim() ? language : undefined}>
+                              {sceneName(common, scene)}
                             </li>
                           ))}
                         </ul>

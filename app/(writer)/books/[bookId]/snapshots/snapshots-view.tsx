@@ -7,9 +7,9 @@ import { Field, SelectField } from "../../../../_components/field";
 import { FormAlert } from "../../../../_components/form-alert";
 import { useFormatter, useTranslations } from "use-intl";
 import { useProblems } from "../../../../_components/use-problems";
-import { DATE_TIME } from "../chapters/[chapterId]/date-formats";
 import { trpc } from "../../../../_trpc/client";
 import styles from "./snapshots.module.css";
+import { useDates } from "@/app/_i18n/use-dates";
 
 interface Props {
   bookId: string;
@@ -27,6 +27,7 @@ interface Props {
 export function SnapshotsView({ bookId, language, initial, manages, writes, parts }: Props) {
   const t = useTranslations("snapshots");
   const format = useFormatter();
+  const dates = useDates();
   const utils = trpc.useUtils();
   const list = trpc.snapshots.list.useQuery({ bookId }, { initialData: initial });
   const snapshots = list.data ?? [];
@@ -89,7 +90,7 @@ export function SnapshotsView({ bookId, language, initial, manages, writes, part
                     {snapshot.note && <span className={`muted ${styles.note}`}>{snapshot.note}</span>}
                   </th>
                   <td>
-                    <time dateTime={snapshot.createdAt}>{format.dateTime(new Date(snapshot.createdAt), DATE_TIME)}</time>
+                    <time dateTime={snapshot.createdAt}>{dates.dateTime(snapshot.createdAt)}</time>
                     {snapshot.author?.name && <span className={`muted ${styles.note}`}>{t("list.by", { name: snapshot.author.name })}</span>}
                   </td>
                   <td className="num">{format.number(snapshot.chapterCount)}</td>

@@ -2,13 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { problemsIn } from "@/app/_components/problem";
 import { requirePrincipal } from "@/app/_components/require-principal";
-import { getT } from "@/app/_i18n/server";
+import { getDates, getT } from "@/app/_i18n/server";
+import { sceneName } from "@/app/_components/scene-name";
 import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
 import { getTimeline } from "@/server/plan/get-timeline";
 import { parseStoryDate } from "@/server/plan/schemas";
 import type { TimelineItemDto } from "@/server/plan/timeline-schemas";
-import { listScenes } from "@/server/scenes/list-scenes";
 import { BackToBook } from "../_components/back-to-book";
 import { loadOrRefused, Refused } from "../_components/book-subpage";
 import styles from "./timeline.module.css";
@@ -26,8 +26,8 @@ async function load(bookId: string, principal: Principal) {
   const errors = problemsIn(await getT("errors"));
   return loadOrRefused(
     async () => {
-      const [book, timeline, scenes] = await Promise.all([getBook({ bookId }, principal), getTimeline({ bookId }, principal), listScenes({ bookId }, principal)]);
-      return { book, timeline, scenes };
+      const [book, timeline] = await Promise.all([getBook({ bookId }, principal), getTimeline({ bookId }, principal)]);
+      return { book, timeline };
     },
     (code) => errors.sentence(code),
   );
@@ -42,20 +42,21 @@ async function load(bookId: string, principal: Principal) {
 export default async function TimelinePage({ params }: { params: Params }) {
   const { bookId } = await params;
   const principal = await requirePrincipal(`/books/${bookId}/timeline`);
-  const [loaded, t] = await Promise.all([load(bookId, principal), getT("timeline")]);
+  const [loaded, t, common, dates] = await Promise.all([load(bookId, principal), getT("timeline"), getT("common"), getDates()]);
   if ("refused" in loaded) return <Refused sentence={loaded.refused} />;
-  const { book, timeline, scenes } = loaded;
+  const { book, timeline } = loaded;
 
-  const sceneRows = new Map(scenes.map((scene) => [scene.id, scene]));
   const povNames = new Map(timeline.characters.map((character) => [character.id, character.name]));
   const byId = new Map(timeline.items.map((item) => [item.id, item]));
   // The writer's own title; an untitled scene is named in the page's language.
-  const titleOf = (item: TimelineItemDto) => (item.kind === "scene" ? sceneRows.get(item.id)?.title.trim() || t("sceneTitle", { position: sceneRows.get(item.id)?.position ?? 1 }) : item.title);
+  const titleOf = (item: TimelineItemDto) => (item.kind === "scene" ? sceneName(common, { title: item.title, position: item.scenePosition }) : item.title);
   const when = (item: TimelineItemDto) => {
     if (item.storyDate === null) return null;
+    // A calendar date and time as every page writes one; an invented day in the page's words.
     const date = parseStoryDate(item.storyDate);
-    const day = date?.day ?? null;
-    return [day === null ? item.storyDate : t("day", { day }), item.storyTime].filter(Boolean).join(" ");
+    if (date?.date) return dates.calendarDate(date.date, item.storyTime);
+    const day = date?.day === undefined || date.day === null ? item.storyDate : t("day", { day: date.day });
+    return [day, item.storyTime && dates.time(item.storyTime)].filter(Boolean).join(" ");
   };
   const departure = (item: TimelineItemDto) =>
     item.departs && (

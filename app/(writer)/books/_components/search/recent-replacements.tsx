@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { trpc } from "@/app/_trpc/client";
-import { useBookFormat } from "../use-book-format";
+import { useDates } from "@/app/_i18n/use-dates";
 import { useSearchWords } from "./search-problem";
 import styles from "./search.module.css";
 
@@ -59,7 +59,7 @@ export function RecentReplacements({
   const changeSets = trpc.search.changeSets.useQuery({ bookId }, { retry: false });
   const undo = useUndoReplacement(bookId, titles, onChanged);
   const t = useTranslations("books.search");
-  const format = useBookFormat();
+  const dates = useDates();
   const items = changeSets.data?.items ?? [];
   if (items.length === 0) return null;
   return (
@@ -74,13 +74,13 @@ export function RecentReplacements({
               </span>
               <span className="muted">
                 {t("recentCounts", { matches: t("matches", { count: set.replaced }), chapters: t("chapters", { count: set.chapterCount }) })}
-                <time dateTime={set.createdAt} title={format.dateTime(set.createdAt)}>
-                  {format.relative(set.createdAt)}
+                <time dateTime={set.createdAt} title={dates.dateTime(set.createdAt)}>
+                  {dates.relative(set.createdAt)}
                 </time>
               </span>
               {set.undoneAt ? (
                 <span className="muted">
-                  {t.rich("undoneAt", { when: format.relative(set.undoneAt), time: (chunks) => <time dateTime={set.undoneAt!}>{chunks}</time> })}
+                  {t.rich("undoneAt", { when: dates.relative(set.undoneAt), time: (chunks) => <time dateTime={set.undoneAt!}>{chunks}</time> })}
                 </span>
               ) : (
                 <button type="button" className="button secondary small" disabled={undo.pending} onClick={() => undo.run(set.changeSetId)}>

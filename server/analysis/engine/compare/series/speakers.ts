@@ -1,6 +1,7 @@
 import { castOf } from "../../cast";
 import type { PreparedBook } from "../../prepared-book";
 import { linesOfSpeech } from "../../attribution";
+import { compareNote } from "../../notes";
 import { percent } from "../../stats";
 import type { CompareSeries } from "../series";
 
@@ -45,6 +46,6 @@ export const leadSpeakerSeries: CompareSeries = {
   },
   note(book) {
     const lead = leadSpeaker(book);
-    return lead ? `Lead speaker: ${lead}` : "No character is named in a dialogue tag";
+    return lead ? compareNote("leadSpeaker", { name: lead }) : compareNote("noLeadSpeaker");
   },
 };

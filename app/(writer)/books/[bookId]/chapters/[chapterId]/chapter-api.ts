@@ -35,6 +35,8 @@ export interface ApiProblem {
   error: ErrorCode | "network";
   /** a sentence for the writer */
   message: string;
+  /** what each field the answer named has wrong, in the page's words */
+  fields?: Record<string, string>;
   details?: unknown;
 }
 
@@ -48,7 +50,7 @@ const EDITOR: ProblemOptions = { autosave: true, withDetail: "fields" };
  * (a tab speaks one language at a time; English until then). Module state rather than a parameter
  * of every call, so the save engine and the history dialog need not carry it.
  */
-let problems: Problems = problemsIn(translatorFor("en", "errors"));
+let problems: Problems = problemsIn(translatorFor("en", "errors"), "en");
 export function speakProblemsIn(words: Problems): void {
   problems = words;
 }
@@ -76,7 +78,7 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<Outcome<T>
     return { ok: true, data: envelope.data as T, total: total === null ? undefined : Number(total) };
   }
   // A change that did not go through leaves the writer's text in the browser: the sentence says so.
-  const { code: error, message } = problems.describeAnswer(response.status, envelope, { ...EDITOR, unsent: init.method !== undefined });
+  const { code: error, message, fields } = problems.describeAnswer(response.status, envelope, { ...EDITOR, unsent: init.method !== undefined });
   const kind: ApiProblem["kind"] =
     response.status === 401
       ? "signed-out"
@@ -85,7 +87,7 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<Outcome<T>
         : response.status >= 500
           ? "server"
           : "refused";
-  return { ok: false, problem: { kind, status: response.status, error, message, details: envelope?.details } };
+  return { ok: false, problem: { kind, status: response.status, error, message, fields, details: envelope?.details } };
 }
 
 /**

@@ -6,6 +6,7 @@ import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRe
 import { useFormatter, useTranslations } from "use-intl";
 import { useProblems } from "@/app/_components/use-problems";
 import { trpc } from "@/app/_trpc/client";
+import { fieldProblems } from "@/server/errors";
 import { BookSearch } from "../../../_components/search/book-search";
 import { countProse } from "@/server/text/prose";
 import type { CountRule, ParagraphIndent } from "@/server/text/text-rules";
@@ -319,10 +320,6 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
     countTimer.current = setTimeout(recount, COUNT_PAUSE_MS);
   }, [recount]);
 
-  // The schema's own messages are English (the API's); the field says the same in the page's language.
-  const titleProblem = (issue: { code: string; maximum?: unknown } | undefined) =>
-    issue?.code === "too_small" ? t("page.titleEmpty") : issue?.code === "too_big" ? t("page.titleTooLong", { max: Number(issue.maximum) }) : t("page.titleInvalid");
-
   const changeTitle = async (value: string) => {
     titleRef.current = value;
     validTitle.current = null;
@@ -334,7 +331,8 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
     if (titleRef.current !== value) return;
     const checked = chapterTitle.safeParse(value);
     validTitle.current = checked.success ? checked.data : null;
-    setTitleError(checked.success ? undefined : titleProblem(checked.error.issues[0]));
+    // Worded as the server's refusal of it would be, in the page's language (app/_components/problem.ts).
+    setTitleError(checked.success ? undefined : Object.values(problems.fieldsOf(fieldProblems(checked.error.issues)))[0]);
   };
 
   const go = useCallback(

@@ -496,9 +496,7 @@ export class ChapterSync {
   }
 }
 
-/** The server's message about the title, when a 422 named it. */
+/** What is wrong with the title, in the page's words, when a 422 named it. */
 function titleProblemOf(problem: ApiProblem): string | null {
-  if (problem.error !== "validation_failed" || !Array.isArray(problem.details)) return null;
-  const entry = (problem.details as { path?: string; message?: string }[]).find((p) => p.path === "title");
-  return entry?.message ?? null;
+  return problem.error === "validation_failed" ? (problem.fields?.title ?? null) : null;
 }

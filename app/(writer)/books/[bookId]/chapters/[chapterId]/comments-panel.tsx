@@ -3,12 +3,12 @@
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { FormAlert } from "@/app/_components/form-alert";
-import { useFormatter, useTranslations } from "use-intl";
+import { useTranslations } from "use-intl";
 import { useProblems } from "@/app/_components/use-problems";
 import { trpc } from "@/app/_trpc/client";
 import type { ThreadDto } from "@/server/comments/schemas";
-import { DATE_TIME } from "./date-formats";
 import styles from "./editor.module.css";
+import { useDates } from "@/app/_i18n/use-dates";
 
 /** The words a new comment is on: offsets into the stored text, as the server counts them. */
 export interface CommentTarget {
@@ -127,7 +127,7 @@ interface ThreadProps {
 
 function Thread({ thread, bookId, language, me, owner, active, onSelect, onChanged }: ThreadProps) {
   const t = useTranslations("editor.comments");
-  const format = useFormatter();
+  const dates = useDates();
   const { describeProblem } = useProblems();
   const ids = { bookId, threadId: thread.id };
   const reply = trpc.comments.reply.useMutation({ onSuccess: onChanged });
@@ -157,7 +157,7 @@ function Thread({ thread, bookId, language, me, owner, active, onSelect, onChang
       {thread.comments.map((comment, index) => (
         <div key={comment.id} className={styles.comment}>
           <p className={styles.commentMeta}>
-            <strong>{comment.author?.name ?? t("formerMember")}</strong> <time dateTime={comment.createdAt}>{format.dateTime(new Date(comment.createdAt), DATE_TIME)}</time>
+            <strong>{comment.author?.name ?? t("formerMember")}</strong> <time dateTime={comment.createdAt}>{dates.dateTime(comment.createdAt)}</time>
             {comment.editedAt && <span className="muted"> {t("edited")}</span>}
             {index > 0 && mayRemove(comment.author?.id) && (
               <button type="button" className="link-button" onClick={() => removeComment.mutate({ ...ids, commentId: comment.id })}>
@@ -171,7 +171,7 @@ function Thread({ thread, bookId, language, me, owner, active, onSelect, onChang
       {thread.resolved && thread.resolvedBy && (
         <p className="muted">
           {thread.resolvedAt
-            ? t("resolvedByOn", { name: thread.resolvedBy.name, date: format.dateTime(new Date(thread.resolvedAt), DATE_TIME) })
+            ? t("resolvedByOn", { name: thread.resolvedBy.name, date: dates.dateTime(thread.resolvedAt) })
             : t("resolvedBy", { name: thread.resolvedBy.name })}
         </p>
       )}

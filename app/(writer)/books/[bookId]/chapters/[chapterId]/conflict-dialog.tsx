@@ -3,13 +3,13 @@
 import { useState } from "react";
 import { countProse } from "@/server/text/prose";
 import type { CountRule } from "@/server/text/text-rules";
-import { useFormatter, useTranslations } from "use-intl";
+import { useTranslations } from "use-intl";
 import type { Conflict, Resolution } from "./chapter-sync";
 import styles from "./editor.module.css";
-import { DATE_TIME } from "./date-formats";
 import { Modal } from "./modal";
 import { TextDiff } from "./text-diff";
 import { useCountWords } from "./use-count-words";
+import { useDates } from "@/app/_i18n/use-dates";
 
 /**
  * A save found the chapter saved elsewhere since it was opened. Nothing was overwritten; the
@@ -33,7 +33,7 @@ export function ConflictDialog({
   onClose(): void;
 }) {
   const t = useTranslations("editor.conflict");
-  const format = useFormatter();
+  const dates = useDates();
   const countWords = useCountWords();
   const [busy, setBusy] = useState(false);
   const theirs = conflict.theirs;
@@ -53,7 +53,7 @@ export function ConflictDialog({
         <>
           <p>
             {theirs.updatedAt
-              ? t("savedAt", { version: theirs.version, time: format.dateTime(new Date(theirs.updatedAt), DATE_TIME) })
+              ? t("savedAt", { version: theirs.version, time: dates.dateTime(theirs.updatedAt) })
               : t("saved", { version: theirs.version })}
           </p>
           <p className="muted">

@@ -1,15 +1,15 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { useFormatter, useTranslations } from "use-intl";
+import { useTranslations } from "use-intl";
 import { trpc } from "@/app/_trpc/client";
 import type { ChangeSetDto } from "@/server/search/schemas";
 import { getRevision, listRevisions, type ApiProblem, type ChapterIds, type RevisionSummary } from "./chapter-api";
 import styles from "./editor.module.css";
-import { DATE_TIME } from "./date-formats";
 import { Modal } from "./modal";
 import { TextDiff } from "./text-diff";
 import { useCountWords } from "./use-count-words";
+import { useDates } from "@/app/_i18n/use-dates";
 
 const PER_PAGE = 50;
 
@@ -50,7 +50,7 @@ export function HistoryDialog({ open, ...props }: HistoryProps & { open: boolean
 
 function Versions({ ids, language, currentVersion, currentText, onClose, onRestore }: HistoryProps) {
   const t = useTranslations("editor.history");
-  const format = useFormatter();
+  const dates = useDates();
   const countWords = useCountWords();
   const [revisions, setRevisions] = useState<RevisionSummary[]>([]);
   const [total, setTotal] = useState(0);
@@ -124,7 +124,7 @@ function Versions({ ids, language, currentVersion, currentText, onClose, onResto
                   <span className={styles.changeSet}>{revision.snapshotName ? t("restoredFromSnapshot", { name: revision.snapshotName }) : t("restoredFromDeletedSnapshot")}</span>
                 )}
                 <span className="muted">
-                  {format.dateTime(new Date(revision.createdAt), DATE_TIME)} · {countWords(revision.wordCount, language)}
+                  {dates.dateTime(revision.createdAt)} · {countWords(revision.wordCount, language)}
                   {byMoreThanOne && ` · ${revision.authorName ? t("by", { name: revision.authorName }) : t("authorUnknown")}`}
                 </span>
               </button>

@@ -8,6 +8,7 @@ import { trpc } from "@/app/_trpc/client";
 import type { SceneDto } from "@/server/scenes/schemas";
 import styles from "./editor.module.css";
 import { useCountWords } from "./use-count-words";
+import { sceneName } from "@/app/_components/scene-name";
 
 interface ScenesPanelProps {
   bookId: string;
@@ -23,11 +24,6 @@ interface ScenesPanelProps {
   change(run: (version: number) => Promise<unknown>): Promise<string | null>;
 }
 
-type SceneWords = ReturnType<typeof useTranslations<"editor.scenes">>;
-
-/** A scene's title, or its number where the writer gave none. */
-const nameOf = (t: SceneWords, scene: SceneDto) => scene.title || t("untitled", { position: scene.position });
-
 /**
  * The chapter's scenes beside its text (decision 0499): each one's title (renamed in place), its
  * words, Move up / Move down and Move to chapter…; a chapter without scenes offers to split at its
@@ -35,6 +31,7 @@ const nameOf = (t: SceneWords, scene: SceneDto) => scene.title || t("untitled", 
  */
 export function ScenesPanel({ bookId, chapterId, language, chapters, change }: ScenesPanelProps) {
   const t = useTranslations("editor.scenes");
+  const common = useTranslations("common");
   const countWords = useCountWords();
   const { describeProblem } = useProblems();
   const ids = { bookId, chapterId };
@@ -65,13 +62,13 @@ export function ScenesPanel({ bookId, chapterId, language, chapters, change }: S
     const order = list.map((s) => s.id);
     const [moved] = order.splice(index, 1);
     order.splice(index + by, 0, moved!);
-    void run((version) => reorder.mutateAsync({ ...ids, version, sceneIds: order }), t(by < 0 ? "movedUp" : "movedDown", { name: nameOf(t, list[index]!) }));
+    void run((version) => reorder.mutateAsync({ ...ids, version, sceneIds: order }), t(by < 0 ? "movedUp" : "movedDown", { name: sceneName(common, list[index]!) }));
   };
   const moveTo = (scene: SceneDto, toChapterId: string) =>
     run(async (version) => {
       const target = await utils.chapters.get.fetch({ bookId, chapterId: toChapterId }, { staleTime: 0 });
       await move.mutateAsync({ bookId, sceneId: scene.id, version, toChapterId, toVersion: target.version });
-    }, t("movedTo", { name: nameOf(t, scene), chapter: chapters.find((c) => c.id === toChapterId)?.title ?? t("theChapter") }));
+    }, t("movedTo", { name: sceneName(common, scene), chapter: chapters.find((c) => c.id === toChapterId)?.title ?? t("theChapter") }));
 
   return (
     <section id="scenes-panel" aria-labelledby="scenes-heading" className={styles.commentsPanel}>
@@ -107,7 +104,7 @@ export function ScenesPanel({ bookId, chapterId, language, chapters, change }: S
       <ol className={styles.threads} lang={language}>
         {list.map((scene, index) => (
           <li key={scene.id}>
-            <article className={styles.thread} aria-label={nameOf(t, scene)}>
+            <article className={styles.thread} aria-label={sceneName(common, scene)}>
               <SceneTitle
                 scene={scene}
                 disabled={busy}
@@ -122,10 +119,10 @@ export function ScenesPanel({ bookId, chapterId, language, chapters, change }: S
                 {countWords(scene.wordCount, language)}
               </p>
               <div className="button-row">
-                <button type="button" className="button ghost small" disabled={busy || index === 0} aria-label={t("moveUpLabel", { name: nameOf(t, scene) })} onClick={() => shift(index, -1)}>
+                <button type="button" className="button ghost small" disabled={busy || index === 0} aria-label={t("moveUpLabel", { name: sceneName(common, scene) })} onClick={() => shift(index, -1)}>
                   {t("moveUp")}
                 </button>
-                <button type="button" className="button ghost small" disabled={busy || index === list.length - 1} aria-label={t("moveDownLabel", { name: nameOf(t, scene) })} onClick={() => shift(index, 1)}>
+                <button type="button" className="button ghost small" disabled={busy || index === list.length - 1} aria-label={t("moveDownLabel", { name: sceneName(common, scene) })} onClick={() => shift(index, 1)}>
                   {t("moveDown")}
                 </button>
               </div>
@@ -141,6 +138,7 @@ export function ScenesPanel({ bookId, chapterId, language, chapters, change }: S
 /** A scene's title, edited in place: Enter or leaving the field renames, Escape puts it back. */
 function SceneTitle({ scene, disabled, onRename }: { scene: SceneDto; disabled: boolean; onRename(title: string): Promise<unknown> }) {
   const t = useTranslations("editor.scenes");
+  const common = useTranslations("common");
   const [title, setTitle] = useState(scene.title);
   const [shown, setShown] = useState(scene.title);
   // A rename elsewhere (another tab, the CLI) shows once this field is not being edited.
@@ -161,7 +159,7 @@ function SceneTitle({ scene, disabled, onRename }: { scene: SceneDto; disabled: 
     <input
       className={styles.sceneTitle}
       aria-label={t("titleLabel", { position: scene.position })}
-      placeholder={t("untitled", { position: scene.position })}
+      placeholder={common("untitledScene", { position: scene.position })}
       value={title}
       maxLength={200}
       disabled={disabled}
@@ -175,12 +173,13 @@ function SceneTitle({ scene, disabled, onRename }: { scene: SceneDto; disabled: 
 /** "Move to chapter…": a choice of the book's other chapters and a button. */
 function MoveTo({ scene, chapters, disabled, onMove }: { scene: SceneDto; chapters: { id: string; title: string }[]; disabled: boolean; onMove(chapterId: string): void }) {
   const t = useTranslations("editor.scenes");
+  const common = useTranslations("common");
   const [to, setTo] = useState("");
   const id = `move-${scene.id}`;
   return (
     <div className={styles.sceneMove}>
       <label htmlFor={id} className="visually-hidden">
-        {t("moveToLabel", { name: nameOf(t, scene) })}
+        {t("moveToLabel", { name: sceneName(common, scene) })}
       </label>
       <select id={id} value={to} disabled={disabled} onChange={(event) => setTo(event.target.value)}>
         <option value="">{t("moveTo")}</option>

@@ -2,12 +2,12 @@
 
 import { useEffect, useState, type FormEvent } from "react";
 import { FormAlert } from "@/app/_components/form-alert";
-import { useFormatter, useTranslations } from "use-intl";
+import { useTranslations } from "use-intl";
 import { useProblems } from "@/app/_components/use-problems";
 import { trpc } from "@/app/_trpc/client";
 import type { SuggestionDto } from "@/server/suggestions/schemas";
-import { DATE_TIME } from "./date-formats";
 import styles from "./editor.module.css";
+import { useDates } from "@/app/_i18n/use-dates";
 
 /** The words a new suggestion replaces: offsets into the stored text, as the server counts them. */
 export interface SuggestTarget {
@@ -47,7 +47,7 @@ interface SuggestionsPanelProps {
  */
 export function SuggestionsPanel({ bookId, chapterId, language, mayReview, target, onTargetDone, decide, onSelect }: SuggestionsPanelProps) {
   const t = useTranslations("editor.suggestions");
-  const format = useFormatter();
+  const dates = useDates();
   const { describeProblem } = useProblems();
   const suggestions = useChapterSuggestions(bookId, chapterId);
   const utils = trpc.useUtils();
@@ -119,7 +119,7 @@ export function SuggestionsPanel({ bookId, chapterId, language, mayReview, targe
               </button>
               {suggestion.stale && <p className="muted">{t("stale")}</p>}
               <p className={styles.commentMeta}>
-                <strong>{suggestion.author?.name ?? t("formerMember")}</strong> <time dateTime={suggestion.createdAt}>{format.dateTime(new Date(suggestion.createdAt), DATE_TIME)}</time>
+                <strong>{suggestion.author?.name ?? t("formerMember")}</strong> <time dateTime={suggestion.createdAt}>{dates.dateTime(suggestion.createdAt)}</time>
               </p>
               {mayReview && (
                 <div className="button-row">
