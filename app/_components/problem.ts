@@ -245,8 +245,9 @@ export function problemsIn(words: ErrorWords, locale: Locale | undefined = local
       const detail = isFieldProblems(answer.details)
         ? // The field's path is the API's name for it: English, and said only on an English page.
           [...new Set(answer.details.map((p) => (p.path && locale === "en" ? `${p.path}: ${p.message}` : fieldWords(p))))].join("; ")
-        : // A named limit says all the server's message would (it repeats the limit in bytes).
-          options.withDetail === "all" && limit === undefined && typeof answer.msg === "string" ? answer.msg : "";
+        : // A named limit says all the server's message would (it repeats the limit in bytes); the
+          // server's message is English, for programs (decision 0504), so only an English page adds it.
+          options.withDetail === "all" && limit === undefined && locale === "en" && typeof answer.msg === "string" ? answer.msg : "";
       if (detail && detail !== message) message = `${message} (${detail})`;
     }
     if (options.unsent && TEXT_AT_STAKE.has(code)) message = `${message} ${words("textKept")}`;

@@ -20,6 +20,8 @@ describe("the problem module", () => {
     expect(chinese.networkProblem({ autosave: true }).message).toBe(MESSAGES["zh-CN"].errors.autosave.network);
     expect(chinese.describeAnswer(500, null, { unsent: true }).message).toBe(`${MESSAGES["zh-CN"].errors.code.internal} ${MESSAGES["zh-CN"].errors.textKept}`);
     expect(chinese.sentence("book_in_trash")).toBe("这本书在回收站中。恢复后才能打开或修改。");
+    // The server's own message is English, for programs: a Chinese page does not add it.
+    expect(chinese.describeAnswer(409, { error: "version_conflict", msg: "The chapter is at version 4." }, { withDetail: "all" }).message).toBe(MESSAGES["zh-CN"].errors.code.version_conflict);
   });
 
   it("explains a tRPC error by its business code, with the form's own field names", () => {
