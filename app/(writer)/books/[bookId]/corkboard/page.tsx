@@ -9,7 +9,7 @@ import { getBook } from "@/server/books/get-book";
 import { groupBy } from "@/server/group-by";
 import { getContents } from "@/server/parts/get-contents";
 import { getOutline } from "@/server/plan/get-outline";
-import { BackToBook } from "../_components/back-to-book";
+import { BookSubpageHead } from "../_components/book-subpage-head";
 import { loadOrRefused, Refused } from "../_components/book-subpage";
 import { CorkboardView, type BoardChapterView, type BoardPartView, type CardView } from "./corkboard-view";
 
@@ -78,11 +78,7 @@ export default async function CorkboardPage({ params }: { params: Params }) {
 
   return (
     <>
-      <BackToBook book={book} />
-      <div className="page-head">
-        <h1>{t("title")}</h1>
-        <p className="lede">{t("lede")}</p>
-      </div>
+      <BookSubpageHead book={book} title={t("title")} lede={t("lede")} />
       <CorkboardView bookId={book.id} language={book.language} orderVersion={contents.orderVersion} groups={groups} arranges={roleMayDo(book.role, "write")} />
     </>
   );

@@ -4,10 +4,9 @@ import { roleMayDo } from "@/server/auth/book-roles";
 import { getBook } from "@/server/books/get-book";
 import { listForeshadowings } from "@/server/foreshadowing/list-foreshadowings";
 import { getContents } from "@/server/parts/get-contents";
-import { BackToBook } from "../_components/back-to-book";
+import { BookSubpageHead } from "../_components/book-subpage-head";
 import { bookPageMetadata, loadOrRefused, Refused } from "../_components/book-subpage";
 import { ForeshadowingBoard } from "./foreshadowing-board";
-import styles from "./foreshadowing.module.css";
 
 type Params = Promise<{ bookId: string }>;
 type Search = Promise<{ chapter?: string; start?: string; end?: string; quote?: string }>;
@@ -42,11 +41,9 @@ export default async function ForeshadowingPage({ params, searchParams }: { para
       : undefined;
   const writtenThrough = chapters.reduce((last, chapter) => (chapter.words > 0 ? chapter.number : last), 0);
   return (
-    <div>
-      <BackToBook book={book} />
-      <h1>{t("title")}</h1>
-      <p className={`muted ${styles.lede}`}>{t("lede", { chapter: writtenThrough })}</p>
+    <>
+      <BookSubpageHead book={book} title={t("title")} lede={t("lede", { chapter: writtenThrough })} />
       <ForeshadowingBoard bookId={book.id} language={book.language} items={items} chapters={chapters} edits={roleMayDo(book.role, "editPlan")} selection={selection} />
-    </div>
+    </>
   );
 }

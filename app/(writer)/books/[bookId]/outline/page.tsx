@@ -5,7 +5,7 @@ import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
 import { getOutline } from "@/server/plan/get-outline";
 import { outlineQuery } from "@/server/plan/schemas";
-import { BackToBook } from "../_components/back-to-book";
+import { BookSubpageHead } from "../_components/book-subpage-head";
 import { bookPageMetadata, loadOrRefused, Refused } from "../_components/book-subpage";
 import { OutlineView } from "./outline-view";
 
@@ -42,11 +42,7 @@ export default async function OutlinePage({ params, searchParams }: { params: Pa
   const parsed = outlineQuery.partial().safeParse(Object.fromEntries(Object.entries(given).filter(([key]) => ["pov", "plotline", "label", "status"].includes(key))));
   return (
     <>
-      <BackToBook book={book} />
-      <div className="page-head">
-        <h1>{t("title")}</h1>
-        <p className="lede">{t("lede")}</p>
-      </div>
+      <BookSubpageHead book={book} title={t("title")} lede={t("lede")} />
       <OutlineView bookId={book.id} language={book.language} initial={outline} plans={roleMayDo(book.role, "editPlan")} initialFilters={parsed.success ? parsed.data : {}} />
     </>
   );

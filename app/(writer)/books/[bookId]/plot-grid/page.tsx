@@ -12,7 +12,7 @@ import { getBook } from "@/server/books/get-book";
 import { AppError } from "@/server/errors";
 import { getPlotGrid } from "@/server/plot-grid/get-plot-grid";
 import { listScenes } from "@/server/scenes/list-scenes";
-import { BackToBook } from "../_components/back-to-book";
+import { BookSubpageHead } from "../_components/book-subpage-head";
 import { loadOrRefused, Refused } from "../_components/book-subpage";
 import { BeatPlanView } from "./beat-plan-view";
 import { PlotGridView } from "./plot-grid-view";
@@ -62,12 +62,9 @@ export default async function PlotGridPage({ params }: { params: Params }) {
   const plans = roleMayDo(book.role, "editPlan");
   return (
     <>
-      <BackToBook book={book} />
-      <div className="page-head">
-        <h1>{t("title")}</h1>
-        <p className="lede">{t("lede")}</p>
+      <BookSubpageHead book={book} title={t("title")} lede={t("lede")}>
         {!plans && <p className="hint">{t("readOnly")}</p>}
-      </div>
+      </BookSubpageHead>
       {grid.plotlines.length === 0 ? (
         <div className="empty">
           <p className="empty-title">{t("noPlotlines")}</p>

@@ -3,7 +3,7 @@ import { requirePrincipal } from "@/app/_components/require-principal";
 import { getT } from "@/app/_i18n/server";
 import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
-import { BackToBook } from "../_components/back-to-book";
+import { BookSubpageHead } from "../_components/book-subpage-head";
 import { bookPageMetadata, loadOrRefused, Refused } from "../_components/book-subpage";
 import { getReadersReport } from "@/server/readers/get-readers-report";
 import { listSnapshots } from "@/server/snapshots/list-snapshots";
@@ -38,11 +38,7 @@ export default async function ReadersPage({ params }: { params: Params }) {
   const t = await getT("readers.readers");
   return (
     <>
-      <BackToBook book={book} />
-      <div className="page-head">
-        <h1>{t("heading")}</h1>
-        <p className="lede">{t("lede")}</p>
-      </div>
+      <BookSubpageHead book={book} title={t("heading")} lede={t("lede")} />
       <ReadersView bookId={book.id} language={book.language} report={report} snapshots={snapshots.map(({ id, name }) => ({ id, name }))} />
     </>
   );

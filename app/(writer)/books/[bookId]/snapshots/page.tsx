@@ -4,7 +4,7 @@ import { getT } from "@/app/_i18n/server";
 import { roleMayDo } from "@/server/auth/book-roles";
 import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
-import { BackToBook } from "../_components/back-to-book";
+import { BookSubpageHead } from "../_components/book-subpage-head";
 import { bookPageMetadata, loadOrRefused, Refused } from "../_components/book-subpage";
 import { getContents } from "@/server/parts/get-contents";
 import { listSnapshots } from "@/server/snapshots/list-snapshots";
@@ -41,11 +41,7 @@ export default async function SnapshotsPage({ params }: { params: Params }) {
   const t = await getT("snapshots");
   return (
     <>
-      <BackToBook book={book} />
-      <div className="page-head">
-        <h1>{t("heading")}</h1>
-        <p className="lede">{t("lede")}</p>
-      </div>
+      <BookSubpageHead book={book} title={t("heading")} lede={t("lede")} />
       <SnapshotsView bookId={book.id} language={book.language} initial={snapshots} manages={roleMayDo(book.role, "manageSnapshots")} writes={roleMayDo(book.role, "write")} parts={parts} />
     </>
   );

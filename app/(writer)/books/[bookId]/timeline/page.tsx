@@ -9,7 +9,7 @@ import { getBook } from "@/server/books/get-book";
 import { getTimeline } from "@/server/plan/get-timeline";
 import { parseStoryDate } from "@/server/plan/schemas";
 import type { TimelineItemDto } from "@/server/plan/timeline-schemas";
-import { BackToBook } from "../_components/back-to-book";
+import { BookSubpageHead } from "../_components/book-subpage-head";
 import { loadOrRefused, Refused } from "../_components/book-subpage";
 import styles from "./timeline.module.css";
 
@@ -102,11 +102,7 @@ export default async function TimelinePage({ params }: { params: Params }) {
 
   return (
     <>
-      <BackToBook book={book} />
-      <div className="page-head">
-        <h1>{t("title")}</h1>
-        <p className="lede">{t("lede")}</p>
-      </div>
+      <BookSubpageHead book={book} title={t("title")} lede={t("lede")} />
       {timeline.items.length === 0 ? (
         <p className="empty empty-title">{t("empty")}</p>
       ) : (
