@@ -6,13 +6,8 @@ import { expect, expectNoEnglish, test } from "./chinese-interface";
  * zh-CN browser, show no English; a new book made there is Chinese, its first chapter 第1章.
  */
 
-/**
- * Words of the shared components (confirm dialog, notice, one-time secret) that the shell slice
- * words (decision 0509), and "Word", the word processor's name, which Chinese writers call it too.
- */
-/** The book page's Export button, whose dialog another slice words this stop (export-button.tsx). */
-const EXPORT = ["Export"];
-const SHARED = ["Keep", "it", "Dismiss", "Copy", "Copied", "Word", ...EXPORT];
+/** "Word", the word processor's name, which Chinese writers call it too. */
+const SHARED = ["Word"];
 /** Words a Chinese interface writes as they are: the Esc key, and the {n} a chapter pattern is typed with. */
 const AS_TYPED = ["Esc", "n"];
 /** A book's language codes, which the book form's hint shows as they are typed. */
