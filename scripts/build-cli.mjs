@@ -148,7 +148,6 @@ export async function bundleCli(root = process.cwd(), entryPoint = path.join(roo
     // Bundled CommonJS packages call require(); an ES module has none unless it makes one.
     banner: { js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
     logLevel: "warning",
-    minify: true,
   });
   const [output] = result.outputFiles;
   return { path: output.path, contents: output.contents, metafile: result.metafile, problems: cliBundleProblems(result.metafile) };
