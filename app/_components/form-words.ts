@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import type { Locale } from "@/i18n/locales";
-import { translatorFor } from "@/i18n/translator";
 import { fieldProblems, type AppError } from "@/server/errors";
 import { problemsIn } from "./problem";
 
@@ -11,7 +10,7 @@ import { problemsIn } from "./problem";
  * schema's and the use case's own words.
  */
 export function formWords(locale: Locale) {
-  const { sentence, fieldsOf } = problemsIn(translatorFor(locale, "errors"), locale);
+  const { sentence, fieldsOf } = problemsIn(locale);
   return {
     /** The first message for each field of a failed parse. */
     issues: (issues: readonly z.core.$ZodIssue[]): Record<string, string> => fieldsOf(fieldProblems(issues)),

@@ -1,5 +1,6 @@
 import { MESSAGES, type Messages } from "@/i18n/catalog";
-import { LOCALES, type Locale } from "@/i18n/locales";
+import type { Locale } from "@/i18n/locales";
+import { translatorFor } from "@/i18n/translator";
 import type { ErrorCode, FieldKey, FieldProblem } from "@/server/errors";
 import { MAX_CHAPTER_BYTES } from "@/server/chapters/limits.mjs";
 import { byteSize } from "@/server/text/byte-size";
@@ -122,12 +123,6 @@ function maxBytes(details: unknown): number | undefined {
   return typeof value === "number" && value > 0 ? value : undefined;
 }
 
-/** The language whose catalog a translator reads (each words "not valid" its own way). */
-function localeOf(words: ErrorWords): Locale | undefined {
-  const invalid = words("field.invalid");
-  return LOCALES.find((locale) => MESSAGES[locale].errors.field.invalid === invalid);
-}
-
 const FIELD_KEYS = new Set<string>(Object.keys(MESSAGES.en.errors.field.custom));
 const isFieldKey = (value: unknown): value is FieldKey => typeof value === "string" && FIELD_KEYS.has(value);
 const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
@@ -206,16 +201,17 @@ export function fieldSentence(words: ErrorWords, problem: FieldProblem): string 
 }
 
 /**
- * The browser's ways of turning a failure into words, in the language of `words`: a client
+ * The browser's ways of turning a failure into words, in the page's language `locale`: a client
  * component takes them from `useProblems()` (./use-problems.ts), a server component from
- * `problemsIn(await getT("errors"), locale)`.
+ * `getProblems()` (app/_i18n/server.ts).
  *
- * `locale` is the page's language. The API's field messages are English, written for people by
+ * The API's field messages are English, written for people by
  * each schema's author ("a book needs a title"): an English page shows them as they are. A page in
  * another language words each field from what it means (fieldSentence), or says it is not valid
- * where nothing more specific is known. Left out, the locale is the one whose catalog `words` reads.
+ * where nothing more specific is known.
  */
-export function problemsIn(words: ErrorWords, locale: Locale | undefined = localeOf(words)) {
+export function problemsIn(locale: Locale) {
+  const words: ErrorWords = translatorFor(locale, "errors");
   const fieldWords = (problem: FieldProblem): string =>
     locale === "en" ? problem.message : (fieldSentence(words, problem) ?? words("field.invalid"));
 

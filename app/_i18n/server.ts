@@ -4,6 +4,7 @@ import { datesOf } from "@/i18n/dates";
 import type { Locale } from "@/i18n/locales";
 import { formatterFor, translatorFor, type Namespace } from "@/i18n/translator";
 import { interfacePreferences } from "@/server/users/interface-preferences";
+import { problemsIn } from "../_components/problem";
 import { pagePrincipal } from "../_components/require-principal";
 import { browserLocale } from "./browser-locale";
 
@@ -43,4 +44,9 @@ export async function getFormat() {
 export async function getDates() {
   const { locale, timeZone } = await requestIntl();
   return datesOf(formatterFor(locale, timeZone), locale);
+}
+
+/** A server component's ways of putting a failure into words (app/_components/problem.ts), in the page's language. */
+export async function getProblems() {
+  return problemsIn((await requestIntl()).locale);
 }

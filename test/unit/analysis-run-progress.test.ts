@@ -2,12 +2,11 @@ import { describe, expect, it } from "vitest";
 import { jobSettled, runProgress } from "@/app/(writer)/analyze/[bookId]/run-progress";
 import { problemsIn } from "@/app/_components/problem";
 import { MESSAGES } from "@/i18n/catalog";
-import { translatorFor } from "@/i18n/translator";
 
 const ERROR_SENTENCES = MESSAGES.en.errors.code;
 const UNREACHABLE_SENTENCE = MESSAGES.en.errors.unreachable;
 /** The form's words for a failure, in English as the page gives them (useProblems). */
-const problems = problemsIn(translatorFor("en", "errors"));
+const problems = problemsIn("en");
 
 const following = { runPending: false, runError: null, jobId: "job-1", problems };
 /** What a tRPC call that the server answered with an error code throws (server/trpc/init.ts). */

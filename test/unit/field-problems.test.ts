@@ -3,15 +3,14 @@ import { z } from "zod";
 import { problemsIn } from "@/app/_components/problem";
 import { formWords } from "@/app/_components/form-words";
 import { MESSAGES } from "@/i18n/catalog";
-import { translatorFor } from "@/i18n/translator";
 import { createBookInput } from "@/server/books/schemas";
 import { chapterTitle } from "@/server/chapters/schemas";
 import { AppError, FIELD_KEYS, fieldCheck, fieldProblems, inputProblems, refusedField } from "@/server/errors";
 import { updateGoalSettingsInput } from "@/server/goals/schemas";
 import { setReleasePlanInput } from "@/server/releases/schemas";
 
-const chinese = problemsIn(translatorFor("zh-CN", "errors"), "zh-CN");
-const english = problemsIn(translatorFor("en", "errors"), "en");
+const chinese = problemsIn("zh-CN");
+const english = problemsIn("en");
 const GENERIC = MESSAGES["zh-CN"].errors.field.invalid;
 
 /** The details a failed parse of `value` answers with, as the API sends them. */
@@ -114,8 +113,8 @@ describe("field problems carry what they mean, and pages word them (decision 051
 
   it("knows the page's language from its words when a server component does not say it", () => {
     const details = [{ path: "title", message: "a book needs a title", code: "too_small", origin: "string", minimum: 1 }];
-    expect(problemsIn(translatorFor("zh-CN", "errors")).fieldsOf(details)).toEqual({ title: "不能为空" });
-    expect(problemsIn(translatorFor("en", "errors")).fieldsOf(details)).toEqual({ title: "a book needs a title" });
+    expect(problemsIn("zh-CN").fieldsOf(details)).toEqual({ title: "不能为空" });
+    expect(problemsIn("en").fieldsOf(details)).toEqual({ title: "a book needs a title" });
   });
 
   it("has a sentence for every key of our own checks, in every language", () => {

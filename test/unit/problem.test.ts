@@ -2,10 +2,9 @@ import { describe, expect, it } from "vitest";
 import { problemsIn } from "@/app/_components/problem";
 import { failureSentence } from "@/app/(writer)/books/_components/transfer";
 import { MESSAGES } from "@/i18n/catalog";
-import { translatorFor } from "@/i18n/translator";
 import { MAX_CHAPTER_BYTES } from "@/server/chapters/limits.mjs";
 
-const english = problemsIn(translatorFor("en", "errors"));
+const english = problemsIn("en");
 const { describeAnswer, describeProblem, networkProblem } = english;
 const ERROR_SENTENCES = MESSAGES.en.errors.code;
 const UNREACHABLE_SENTENCE = MESSAGES.en.errors.unreachable;
@@ -14,7 +13,7 @@ const UNREACHABLE_SENTENCE = MESSAGES.en.errors.unreachable;
 // XHR, with the API's envelope or a bare status), or no answer at all, through one module.
 describe("the problem module", () => {
   it("speaks the page's language: the code's sentence, the limit and the editor's words from the catalog (decision 0504)", () => {
-    const chinese = problemsIn(translatorFor("zh-CN", "errors"));
+    const chinese = problemsIn("zh-CN");
     expect(chinese.describeAnswer(409, { error: "version_conflict" }).message).toBe(MESSAGES["zh-CN"].errors.code.version_conflict);
     expect(chinese.describeAnswer(413, { error: "payload_too_large", details: { maxBytes: 32 * 1024 * 1024 } }).message).toBe("内容太大，无法一次发送：这里最多接收 32 MiB。");
     expect(chinese.networkProblem({ autosave: true }).message).toBe(MESSAGES["zh-CN"].errors.autosave.network);

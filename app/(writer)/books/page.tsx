@@ -6,9 +6,8 @@ import type { BookDto } from "@/server/books/schemas";
 import { defaultCollectionOptions, MAX_PER_PAGE, parseCollectionQuery } from "@/server/collections";
 import { AppError } from "@/server/errors";
 import type { Principal } from "@/server/auth/principal";
-import { problemsIn } from "../../_components/problem";
 import type { Dates } from "@/i18n/dates";
-import { getDates, getT } from "../../_i18n/server";
+import { getDates, getProblems, getT } from "../../_i18n/server";
 import { requirePrincipal } from "../../_components/require-principal";
 import { BookEntryActions, NewBookButton, TrashEntryActions } from "./_components/book-buttons";
 import { BookDeskProvider } from "./_components/book-desk";
@@ -174,7 +173,7 @@ export default async function BooksPage({ searchParams }: { searchParams: Promis
   const lastPage = Math.max(1, Math.ceil(books.total / options.perPage));
   const t = await getT("books");
   const dates = await getDates();
-  const { sentence } = problemsIn(await getT("errors"));
+  const { sentence } = await getProblems();
 
   return (
     <BookDeskProvider>

@@ -19,8 +19,7 @@ import { roleMayDo } from "@/server/auth/book-roles";
 import { listMembers } from "@/server/members/list-members";
 import { bookActivity } from "@/server/members/book-activity";
 import type { BookActivityDto } from "@/server/members/schemas";
-import { problemsIn } from "../../../_components/problem";
-import { getT } from "../../../_i18n/server";
+import { getProblems, getT } from "../../../_i18n/server";
 import { pagePrincipal, requirePrincipal } from "../../../_components/require-principal";
 import { EditBookButton } from "../_components/book-buttons";
 import { BookDeskProvider } from "../_components/book-desk";
@@ -49,7 +48,7 @@ const loadBook = cache(async (bookId: string, principal: Principal): Promise<Boo
     return await getBook({ bookId }, principal);
   } catch (error) {
     if (error instanceof AppError && (error.code === "not_found" || error.code === "gone")) notFound();
-    const { sentence } = problemsIn(await getT("errors"));
+    const { sentence } = await getProblems();
     if (error instanceof AppError && error.code === "forbidden") return { refused: sentence("forbidden") };
     if (error instanceof AppError && error.code === "book_in_trash") return { refused: sentence("book_in_trash"), inTrash: true };
     throw error;

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { cache } from "react";
-import { problemsIn } from "@/app/_components/problem";
-import { getT } from "@/app/_i18n/server";
+import { getProblems, getT } from "@/app/_i18n/server";
 import { pagePrincipal } from "@/app/_components/require-principal";
 import { getBook } from "@/server/books/get-book";
 import { AppError, type ErrorCode } from "@/server/errors";
@@ -43,7 +42,7 @@ export async function loadOrRefused<T>(load: () => Promise<T>, sentence?: (code:
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     // The code's sentence in the page's language, unless the page words this refusal its own way.
-    return { refused: (sentence ?? problemsIn(await getT("errors")).sentence)(error.code) };
+    return { refused: (sentence ?? (await getProblems()).sentence)(error.code) };
   }
 }
 

@@ -1,6 +1,5 @@
 import Link from "next/link";
-import { problemsIn } from "@/app/_components/problem";
-import { getDates, getT } from "@/app/_i18n/server";
+import { getDates, getProblems, getT } from "@/app/_i18n/server";
 import { requirePrincipal } from "@/app/_components/require-principal";
 import { getBook } from "@/server/books/get-book";
 import { defaultCollectionOptions } from "@/server/collections";
@@ -31,7 +30,7 @@ export default async function CommentsPage({ params, searchParams }: { params: P
   const { show, page: pageParam } = await searchParams;
   const view: View = show && show in VIEWS ? (show as View) : "open";
   const principal = await requirePrincipal(`/books/${bookId}/comments`);
-  const [t, dates, { sentence }] = [await getT("bookComments"), await getDates(), problemsIn(await getT("errors"))];
+  const [t, dates, { sentence }] = [await getT("bookComments"), await getDates(), await getProblems()];
   const page = Math.max(1, Math.min(Number.parseInt(pageParam ?? "1", 10) || 1, 10_000));
   const loaded = await loadOrRefused(async () => {
     const options = defaultCollectionOptions(threadsCollection, { perPage: PER_PAGE, page, filters: VIEWS[view].filters });

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { problemsIn } from "@/app/_components/problem";
 import { requirePrincipal } from "@/app/_components/require-principal";
-import { getT } from "@/app/_i18n/server";
+import { getProblems, getT } from "@/app/_i18n/server";
 import { sceneName } from "@/app/_components/scene-name";
 import { roleMayDo } from "@/server/auth/book-roles";
 import type { Principal } from "@/server/auth/principal";
@@ -23,7 +22,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 /** The book, its contents (the order, the versions a move names) and its plan. */
 async function load(bookId: string, principal: Principal) {
-  const errors = problemsIn(await getT("errors"));
+  const errors = await getProblems();
   return loadOrRefused(
     async () => {
       const [book, contents, outline] = await Promise.all([getBook({ bookId }, principal), getContents({ bookId }, principal), getOutline({ bookId }, principal)]);

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getT } from "@/app/_i18n/server";
-import { problemsIn } from "@/app/_components/problem";
+import { getProblems, getT } from "@/app/_i18n/server";
 import { pagePrincipal, requirePrincipal } from "@/app/_components/require-principal";
 import { roleMayDo } from "@/server/auth/book-roles";
 import type { Principal } from "@/server/auth/principal";
@@ -45,7 +44,7 @@ export default async function PlotGridPage({ params }: { params: Params }) {
   const { bookId } = await params;
   const principal = await requirePrincipal(`/books/${bookId}/plot-grid`);
   const t = await getT("plotGrid");
-  const problems = problemsIn(await getT("errors"));
+  const problems = await getProblems();
   const loaded = await loadOrRefused(async () => {
     const book = await getBook({ bookId }, principal);
     const readsDraft = roleMayDo(book.role, "readDraft");

@@ -1,6 +1,5 @@
-import { problemsIn } from "@/app/_components/problem";
 import { requirePrincipal } from "@/app/_components/require-principal";
-import { getT } from "@/app/_i18n/server";
+import { getProblems, getT } from "@/app/_i18n/server";
 import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
 import { BookSubpageHead } from "../_components/book-subpage-head";
@@ -16,7 +15,7 @@ export async function generateMetadata(params: { params: Params }) {
 }
 
 async function load(bookId: string, principal: Principal) {
-  const { sentence } = problemsIn(await getT("errors"));
+  const { sentence } = await getProblems();
   return loadOrRefused(async () => {
     const book = await getBook({ bookId }, principal);
     const [report, snapshots] = await Promise.all([getReadersReport({ bookId }, principal), listSnapshots({ bookId }, principal)]);

@@ -1,5 +1,4 @@
-import { problemsIn } from "@/app/_components/problem";
-import { getT } from "@/app/_i18n/server";
+import { getProblems, getT } from "@/app/_i18n/server";
 import { requirePrincipal } from "@/app/_components/require-principal";
 import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
@@ -17,7 +16,7 @@ export async function generateMetadata(params: { params: Params }) {
 
 /** The shared snapshot, or the sentence the page says instead (nothing shared, another writer's book, removed). */
 async function load(bookId: string, principal: Principal) {
-  const [t, { sentence }] = [await getT("readers.reading"), problemsIn(await getT("errors"))];
+  const [t, { sentence }] = [await getT("readers.reading"), await getProblems()];
   return loadOrRefused(
     async () => ({ book: await getBook({ bookId }, principal), reading: await getReading({ bookId }, principal) }),
     (code) => (code === "not_found" ? t("nothingShared") : sentence(code)),

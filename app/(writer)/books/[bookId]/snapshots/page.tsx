@@ -1,6 +1,5 @@
-import { problemsIn } from "@/app/_components/problem";
 import { requirePrincipal } from "@/app/_components/require-principal";
-import { getT } from "@/app/_i18n/server";
+import { getProblems, getT } from "@/app/_i18n/server";
 import { roleMayDo } from "@/server/auth/book-roles";
 import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
@@ -23,7 +22,7 @@ export async function generateMetadata(params: { params: Params }) {
  */
 /** The book and its snapshots, or the sentence the page says instead (another writer's book, a beta reader, the trash). */
 async function load(bookId: string, principal: Principal) {
-  const { sentence } = problemsIn(await getT("errors"));
+  const { sentence } = await getProblems();
   return loadOrRefused(async () => {
     const book = await getBook({ bookId }, principal);
     const [snapshots, contents] = await Promise.all([listSnapshots({ bookId }, principal), getContents({ bookId }, principal)]);

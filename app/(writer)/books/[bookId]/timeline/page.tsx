@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { problemsIn } from "@/app/_components/problem";
 import { requirePrincipal } from "@/app/_components/require-principal";
-import { getDates, getT } from "@/app/_i18n/server";
+import { getDates, getProblems, getT } from "@/app/_i18n/server";
 import { sceneName } from "@/app/_components/scene-name";
 import type { Principal } from "@/server/auth/principal";
 import { getBook } from "@/server/books/get-book";
@@ -23,7 +22,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 async function load(bookId: string, principal: Principal) {
-  const errors = problemsIn(await getT("errors"));
+  const errors = await getProblems();
   return loadOrRefused(
     async () => {
       const [book, timeline] = await Promise.all([getBook({ bookId }, principal), getTimeline({ bookId }, principal)]);

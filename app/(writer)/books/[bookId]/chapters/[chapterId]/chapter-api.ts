@@ -1,6 +1,5 @@
 import type { RevisionSummaryDto } from "@/server/chapters/schemas";
 import type { ErrorCode } from "@/server/errors";
-import { translatorFor } from "@/i18n/translator";
 import { problemsIn, type Problems, type ProblemOptions } from "../../../../../_components/problem";
 
 // The editor's calls to the REST API (docs/api.md). Plain fetch rather than tRPC: a save on
@@ -50,7 +49,7 @@ const EDITOR: ProblemOptions = { autosave: true, withDetail: "fields" };
  * (a tab speaks one language at a time; English until then). Module state rather than a parameter
  * of every call, so the save engine and the history dialog need not carry it.
  */
-let problems: Problems = problemsIn(translatorFor("en", "errors"), "en");
+let problems: Problems = problemsIn("en");
 export function speakProblemsIn(words: Problems): void {
   problems = words;
 }

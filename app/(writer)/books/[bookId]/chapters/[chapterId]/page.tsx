@@ -3,8 +3,7 @@ import Link from "next/link";
 import { AppError } from "@/server/errors";
 import { getCurrentUser } from "@/server/users/get-current-user";
 import { pagePrincipal, requirePrincipal } from "@/app/_components/require-principal";
-import { getT } from "@/app/_i18n/server";
-import { problemsIn } from "../../../../../_components/problem";
+import { getProblems, getT } from "@/app/_i18n/server";
 import { roleMayDo } from "@/server/auth/book-roles";
 import { ChapterEditor } from "./chapter-editor";
 import { ChapterReading } from "./chapter-reading";
@@ -37,7 +36,7 @@ export default async function ChapterPage({ params }: Params) {
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     // Another writer's book, a chapter in the trash, a purged book: say which, calmly.
-    const [t, { sentence }] = [await getT("editor.page"), problemsIn(await getT("errors"))];
+    const [t, { sentence }] = [await getT("editor.page"), await getProblems()];
     return (
       <div className="narrow">
         <h1>{t("cannotOpen")}</h1>
