@@ -53,12 +53,16 @@ const plainSentences = (group: Sentences) =>
   new Map(Object.entries(MESSAGES.en.analysisReport[group] as Words).flatMap(([key, english]) => (english.includes("{") ? [] : [[english, key] as const])));
 const PLAIN = { note: plainSentences("note"), value: plainSentences("value") };
 
+/** One translator per language for every sentence of every report: a report words tens of them. */
+const translators = new Map<Locale, ReturnType<typeof translatorFor<"analysisReport">>>();
+const reportTranslator = (locale: Locale) => translators.get(locale) ?? translators.set(locale, translatorFor(locale, "analysisReport")).get(locale)!;
+
 /**
  * An engine sentence (a note: `note`; a summary value: `value`) in the page's language, worded from
  * its key and values; the English as the engine wrote it when it has no key the catalog holds.
  */
 export function reportSentence(locale: Locale, group: Sentences, english: string, words: NoteWords | undefined): string {
-  const t = translatorFor(locale, "analysisReport");
+  const t = reportTranslator(locale);
   const key = words?.key ?? PLAIN[group].get(english);
   const path = `${group}.${key}` as "note.noChapters";
   if (key === undefined || !t.has(path)) return english;
