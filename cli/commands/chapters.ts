@@ -161,11 +161,15 @@ export function registerChapters(program: Command): void {
       const { items: all } = await readListing(client, chaptersPath(bookId), { include: "content" }, chapterListItemSchema, { all: true });
       makeFolder(options.dir);
       const width = Math.max(2, String(all.length).length);
-      const written = all.map((chapter) => {
+      const written = [];
+      for (const chapter of all) {
         const file = path.join(options.dir, chapterFileName(chapter, width));
-        writeLocalFile(file, chapter.content ?? "");
-        return { id: chapter.id, title: chapter.title, file };
-      });
+        // A page carries at most 4 MiB of text; the chapters past it are read one by one.
+        const content = chapter.contentOmitted ? (await client.data("GET", chapterPath(bookId, chapter.id), {}, chapterSchema)).content : chapter.content;
+        if (content === undefined) throw new CliError(`the server listed chapter ${chapter.id} without its text; nothing more was written`);
+        writeLocalFile(file, content);
+        written.push({ id: chapter.id, title: chapter.title, file });
+      }
       printResult(json, written, written.length === 0 ? "The book has no chapters." : written.map((w) => `wrote ${w.file}`).join("\n"));
     });
 }

@@ -1755,6 +1755,7 @@ export type AppRouter = TRPCBuiltRouter<
               createdAt: string;
               updatedAt: string;
               content?: string | undefined;
+              contentOmitted?: true | undefined;
             }>;
           total: number;
           page: number;

@@ -16,5 +16,13 @@ export const MAX_CHAPTER_BYTES = 5 * 1024 * 1024;
  */
 export const CHAPTER_BODY_LIMIT = 6 * MAX_CHAPTER_BYTES + 64 * 1024;
 
+/**
+ * The most text one page of a chapter list carries (include=content), in UTF-8 bytes: a page of a
+ * hundred long chapters was one 20 MB answer, made and sent on the thread that answers everyone
+ * (issue 30). The chapters past it are listed without their text, marked `contentOmitted`; the
+ * first chapter of a page always carries its text, so a page never carries less than one chapter.
+ */
+export const PAGE_CONTENT_BYTES = 4 * 1024 * 1024;
+
 /** How long a deleted chapter waits in its book's trash before it is deleted for good. */
 export const CHAPTER_TRASH_DAYS = 30;

@@ -7,8 +7,9 @@ import { booleanFilter, defineCollection, pageOf, pageWindow, type OptionsOf, ty
 import { sql } from "../db";
 import { countOf } from "../sql/count";
 import { purgeExpiredChapters } from "./delete-chapter";
+import { PAGE_CONTENT_BYTES } from "./limits.mjs";
 import { readableText } from "./load-chapter";
-import { chapterColumns, chapterSummaryColumns, toChapterDto, toChapterSummaryDto, type ChapterDto, type ChapterSummaryDto } from "./schemas";
+import { chapterColumns, chapterSummaryColumns, toChapterDto, toChapterSummaryDto, type ChapterListItemDto, type ChapterSummaryRow } from "./schemas";
 
 export const chaptersCollection = defineCollection({
   sortable: ["position", "title", "wordCount", "createdAt", "updatedAt"] as const,
@@ -22,7 +23,7 @@ type ListChaptersOptions = OptionsOf<typeof chaptersCollection>;
 export async function listChapters(
   input: { bookId: string; includeContent: boolean; options: ListChaptersOptions },
   principal: Principal,
-): Promise<Page<ChapterSummaryDto & { content?: string }>> {
+): Promise<Page<ChapterListItemDto>> {
   authorize(principal, "chapters.list");
   const book = await loadBook(principal, input.bookId, "chapters.list");
   const inTrash = input.options.filters.deleted ?? false;
@@ -45,21 +46,31 @@ export async function listChapters(
     .offset(offset)
     .limit(limit)
     .execute();
-  const items = input.includeContent ? await withContent(rows.map((row) => row.id), (content) => readableText(principal, book, content)) : rows.map(toChapterSummaryDto);
-  return pageOf<ChapterSummaryDto & { content?: string }>(input.options, items, () => countOf(matching));
+  const items = input.includeContent ? await withContent(rows, (content) => readableText(principal, book, content)) : rows.map(toChapterSummaryDto);
+  return pageOf(input.options, items, () => countOf(matching));
 }
 
 /**
  * The chapters with their text, read one chapter a turn of the event loop: SQLite reads
  * synchronously, and a page of a hundred long chapters read at once held every request for 1.5 s
- * (issue 30 item 4). Each chapter's text and version come from one read, so they agree.
+ * (issue 30 item 4). Each chapter's text and version come from one read, so they agree. Once the
+ * page holds PAGE_CONTENT_BYTES of text, the chapters after it are listed without theirs.
  */
-async function withContent(ids: string[], readable: (content: string) => string): Promise<ChapterDto[]> {
-  const items: ChapterDto[] = [];
-  for (const [index, id] of ids.entries()) {
-    if (index > 0) await nextTurn();
-    const row = await sql.selectFrom("Chapter").select(chapterColumns).where("id", "=", id).executeTakeFirst();
-    if (row) items.push(toChapterDto({ ...row, content: readable(row.content) }));
+async function withContent(rows: ChapterSummaryRow[], readable: (content: string) => string): Promise<ChapterListItemDto[]> {
+  const items: ChapterListItemDto[] = [];
+  let bytes = 0;
+  for (const summary of rows) {
+    if (bytes > PAGE_CONTENT_BYTES) {
+      items.push({ ...toChapterSummaryDto(summary), contentOmitted: true });
+      continue;
+    }
+    if (items.length > 0) await nextTurn();
+    const row = await sql.selectFrom("Chapter").select(chapterColumns).where("id", "=", summary.id).executeTakeFirst();
+    if (!row) continue; // deleted for good since the page was listed
+    const content = readable(row.content);
+    bytes += Buffer.byteLength(content);
+    if (bytes > PAGE_CONTENT_BYTES && items.length > 0) items.push({ ...toChapterSummaryDto(row), contentOmitted: true });
+    else items.push(toChapterDto({ ...row, content }));
   }
   return items;
 }

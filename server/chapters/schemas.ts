@@ -68,12 +68,19 @@ export const chapterSummarySchema = z
   })
   .meta({ id: "ChapterSummary" });
 export const chapterSchema = chapterSummarySchema.extend({ content: z.string() }).meta({ id: "Chapter" });
-/** A chapter in a list: its text only when asked for (include=content). */
+/** A chapter in a list: its text only when asked for (include=content), and then up to a page's limit. */
 export const chapterListItemSchema = chapterSummarySchema
-  .extend({ content: z.string().optional() })
+  .extend({
+    content: z.string().optional(),
+    contentOmitted: z
+      .literal(true)
+      .optional()
+      .describe("include=content, but the page already carries its limit of text (PAGE_CONTENT_BYTES, 4 MiB): read this chapter's text with GET …/chapters/{id}"),
+  })
   .meta({ id: "ChapterListItem" });
 export type ChapterSummaryDto = z.infer<typeof chapterSummarySchema>;
 export type ChapterDto = z.infer<typeof chapterSchema>;
+export type ChapterListItemDto = z.infer<typeof chapterListItemSchema>;
 
 export const revisionSummarySchema = z
   .object({

@@ -77,6 +77,21 @@ describe("inkstone chapters", () => {
     expect(readFileSync(path.join(pulled, "02-apres-la-pluie.md"), "utf8")).toBe("雨が止んだ。\n");
   });
 
+  it("pulls every chapter's text whole when they are more than one page of the list carries", async () => {
+    const book = json(await run(["books", "create", "--title", "Long chapters", "--json"])).id;
+    const folder = mkdtempSync(path.join(tmpdir(), "inkstone-long-pull-"));
+    // 1.8 MB each: the list's page carries 4 MiB of text, so the third comes without it.
+    const texts = [1, 2, 3].map((n) => `# Part ${n}\n\n` + "字".repeat(600_000) + "\n");
+    for (const [index, text] of texts.entries()) {
+      writeFileSync(path.join(folder, `${index}.md`), text);
+      ok(await run(["chapters", "upload", book, path.join(folder, `${index}.md`)]));
+    }
+    const pulled = path.join(folder, "pulled");
+    expect(json(await run(["chapters", "pull", book, "--dir", pulled, "--json"]))).toHaveLength(3);
+    expect(readdirSync(pulled).sort()).toEqual(["01-part-1.md", "02-part-2.md", "03-part-3.md"]);
+    for (const [index, text] of texts.entries()) expect(readFileSync(path.join(pulled, readdirSync(pulled).sort()[index]), "utf8") === text).toBe(true);
+  });
+
   it("shows a progress bar for an upload on a terminal, and none when piped", async () => {
     const folder = mkdtempSync(path.join(tmpdir(), "inkstone-long-"));
     const long = path.join(folder, "long.md");

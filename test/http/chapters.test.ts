@@ -66,6 +66,29 @@ describe("listing", () => {
     const full = expectSuccess(await get(`/api/v1/books/${book.id}/chapters?include=content`, writer.token), 200);
     expect(full.map((c: { content: string }) => c.content)).toEqual(["First text.", "Second text."]);
   });
+
+  it("carries at most 4 MiB of text on a page, counted in UTF-8 bytes: the chapters past it are listed without theirs, and the next page starts with text", async () => {
+    const book = await createBook(writer.token);
+    // 1.8 MB each in UTF-8, 600,000 characters: two fit under 4 MiB, three do not (by characters all four would).
+    const long = (n: number) => `${n}` + "字".repeat(600_000);
+    for (const n of [1, 2, 3]) await uploadChapter(writer.token, book.id, long(n), `Long ${n}`);
+    await uploadChapter(writer.token, book.id, "Short.", "Short");
+    type Listed = { title: string; content?: string; contentOmitted?: boolean; wordCount: number };
+    const page = expectSuccess(await get(`/api/v1/books/${book.id}/chapters?include=content`, writer.token), 200) as Listed[];
+    expect(page.map((c) => [c.title, c.content === undefined ? undefined : c.content.length, c.contentOmitted])).toEqual([
+      ["Long 1", 600_001, undefined],
+      ["Long 2", 600_001, undefined],
+      ["Long 3", undefined, true],
+      ["Short", undefined, true],
+    ]);
+    expect(page[0].content).toBe(long(1));
+    expect(page[2].wordCount).toBeGreaterThan(0);
+    const second = expectSuccess(await get(`/api/v1/books/${book.id}/chapters?include=content&page=2&per_page=2`, writer.token), 200) as Listed[];
+    expect(second.map((c) => [c.title, c.content?.slice(0, 3), c.contentOmitted])).toEqual([
+      ["Long 3", "3字字", undefined],
+      ["Short", "Sho", undefined],
+    ]);
+  });
 });
 
 describe("saving", () => {
