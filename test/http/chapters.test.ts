@@ -81,8 +81,8 @@ describe("listing", () => {
       ["Long 3", undefined, true],
       ["Short", undefined, true],
     ]);
-    expect(page[0].content).toBe(long(1));
-    expect(page[2].wordCount).toBeGreaterThan(0);
+    expect(page[0]!.content === long(1)).toBe(true);
+    expect(page[2]!.wordCount).toBeGreaterThan(0);
     const second = expectSuccess(await get(`/api/v1/books/${book.id}/chapters?include=content&page=2&per_page=2`, writer.token), 200) as Listed[];
     expect(second.map((c) => [c.title, c.content?.slice(0, 3), c.contentOmitted])).toEqual([
       ["Long 3", "3字字", undefined],
