@@ -96,7 +96,7 @@ class LockedSqliteDriver implements Driver {
   }
 }
 
-/** A prepared statement with the result columns SQLite declares DATETIME or BOOLEAN. */
+/** A prepared statement and, for one that reads, how its rows are built. */
 interface Prepared {
   statement: Statement;
   /** A reader's row from its values; null for a statement that returns none. */
