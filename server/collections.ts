@@ -48,6 +48,8 @@ export function defaultCollectionOptions<S extends string, F extends Record<stri
 // Far past any real collection, and small enough that (page - 1) * per_page stays a safe integer.
 export const MAX_PAGE = 1_000_000;
 const pageNumber = z.coerce.number().int().min(1).max(MAX_PAGE);
+// Made once: a zod schema costs more to build than to use, and every list request reads per_page.
+const perPageNumber = pageNumber.max(MAX_PER_PAGE);
 
 const NO_QUERY = z.object({});
 
@@ -74,7 +76,7 @@ export function parseCollectionQuery<S extends string, F extends Record<string, 
       if (parsed.success) options.page = parsed.data;
       else problems.push({ path: key, message: "must be a whole number from 1" });
     } else if (key === "per_page") {
-      const parsed = pageNumber.max(MAX_PER_PAGE).safeParse(value);
+      const parsed = perPageNumber.safeParse(value);
       if (parsed.success) options.perPage = parsed.data;
       else problems.push({ path: key, message: `must be a whole number from 1 to ${MAX_PER_PAGE}` });
     } else if (key === "sortby") {
