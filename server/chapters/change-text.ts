@@ -170,6 +170,8 @@ export const TEXT_CHANGE_CONSEQUENCES = {
 } as const satisfies Record<string, Consequence>;
 
 const CONSEQUENCES: readonly Consequence[] = Object.values(TEXT_CHANGE_CONSEQUENCES);
+/** The topics a change leaves rows for on this engine: one insert for all of them (a save's three were three statements). */
+const OUTBOX_TOPICS = CONSEQUENCES.flatMap((consequence) => (consequence.in === "outbox" && consequence.engines.includes(engine) ? [consequence.topic] : []));
 /** Rows per insert into the outbox: well under either engine's bound-parameter limit. */
 const OUTBOX_ROWS_PER_INSERT = 200;
 
@@ -210,10 +212,8 @@ export async function changeTextIn(
   if (raced.length > 0) throw await refuse(raced);
   if (change.appends?.length) chapters.push(...(await appendChapters(trx, change.bookId, change.appends, at)));
   const written: WrittenText = { change, at, chapters };
-  for (const consequence of CONSEQUENCES) {
-    if (consequence.in === "transaction") await consequence.apply(trx, written);
-    else if (consequence.in === "outbox" && consequence.engines.includes(engine)) await leaveInOutbox(trx, consequence.topic, written);
-  }
+  for (const consequence of CONSEQUENCES) if (consequence.in === "transaction") await consequence.apply(trx, written);
+  await leaveInOutbox(trx, OUTBOX_TOPICS, written);
   return written;
 }
 
@@ -380,7 +380,7 @@ async function creditLedger(trx: Transaction<DB>, { change, at, chapters }: Writ
   await addToLedger(trx, { userId: change.authorId, bookId: change.bookId, at, ...entry });
 }
 
-async function leaveInOutbox(trx: Transaction<DB>, topic: OutboxTopic, { at, chapters }: WrittenText): Promise<void> {
-  const rows = chapters.map(({ chapter }) => ({ topic, subjectId: chapter.id, createdAt: at }));
+async function leaveInOutbox(trx: Transaction<DB>, topics: readonly OutboxTopic[], { at, chapters }: WrittenText): Promise<void> {
+  const rows = topics.flatMap((topic) => chapters.map(({ chapter }) => ({ topic, subjectId: chapter.id, createdAt: at })));
   for (let i = 0; i < rows.length; i += OUTBOX_ROWS_PER_INSERT) await trx.insertInto("Outbox").values(rows.slice(i, i + OUTBOX_ROWS_PER_INSERT)).execute();
 }
