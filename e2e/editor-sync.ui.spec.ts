@@ -157,3 +157,33 @@ test.describe("signed out mid-sentence", () => {
     expect((await stored(page.request, chapter)).content).toBe("Before. Saved. After the session ended.");
   });
 });
+
+test("a title typed while its check is still loading is saved once the check has loaded", async ({ page }) => {
+  const chapter = await newChapter(page.request, "Text.", "Old title");
+  await page.clock.install();
+  await page.goto(chapter.path);
+  await expect(editorText(page)).toHaveText("Text.");
+  // The title's check (the API's schema) loads on the first title edit: held back here until the
+  // autosave has fired, as on a slow connection.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route(/\/_next\/static\/chunks\/.+\.js$/, async (route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await page.getByLabel("Chapter title").fill("New title");
+  await expect.poll(() => asked.length).toBeGreaterThan(0);
+  await page.clock.runFor(2_000);
+  await expectSaved(page);
+  // That save went without the title: it was not yet known to be one the API accepts.
+  expect((await stored(page.request, chapter)).title).toBe("Old title");
+
+  release();
+  await expect.poll(async () => {
+    await page.clock.runFor(2_000);
+    return (await stored(page.request, chapter)).title;
+  }).toBe("New title");
+  await expectSaved(page);
+});

@@ -331,6 +331,8 @@ export function ChapterEditor({ book, chapterId, chapter, chapters, email, me }:
     if (titleRef.current !== value) return;
     const checked = chapterTitle.safeParse(value);
     validTitle.current = checked.success ? checked.data : null;
+    // A save that fell while the check loaded went without this title: it is an edit still to save.
+    if (checked.success && !titleComposition.current) sync.current?.edited();
     // Worded as the server's refusal of it would be, in the page's language (app/_components/problem.ts).
     setTitleError(checked.success ? undefined : Object.values(problems.fieldsOf(fieldProblems(checked.error.issues)))[0]);
   };
