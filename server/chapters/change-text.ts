@@ -171,7 +171,7 @@ export const TEXT_CHANGE_CONSEQUENCES = {
 
 const CONSEQUENCES: readonly Consequence[] = Object.values(TEXT_CHANGE_CONSEQUENCES);
 /** The topics a change leaves rows for on this engine: one insert for all of them (a save's three were three statements). */
-const OUTBOX_TOPICS = CONSEQUENCES.flatMap((consequence) => (consequence.in === "outbox" && consequence.engines.includes(engine) ? [consequence.topic] : []));
+const OUTBOX_TOPICS = CONSEQUENCES.flatMap((consequence): OutboxTopic[] => (consequence.in === "outbox" && consequence.engines.includes(engine) ? [consequence.topic] : []));
 /** Rows per insert into the outbox: well under either engine's bound-parameter limit. */
 const OUTBOX_ROWS_PER_INSERT = 200;
 
