@@ -70,12 +70,9 @@ function matrix({ name, action, path, changes, prepare, send, answered, refused 
       snapshot = prepared.snapshot;
       before = await snapshot();
     });
-    for (const role of denied) {
-      it(`${role} → 403 forbidden, nothing changed`, async () => {
-        refused(await send(members[role]));
-        expect(await snapshot()).toEqual(before);
-      });
-    }
+    for (const role of denied) it(`${role} → 403 forbidden`, async () => refused(await send(members[role])));
+    // Once for every refusal above, before an allowed role changes anything (decision 0522).
+    if (denied.length > 0) it("every refused role above changed nothing", async () => expect(await snapshot()).toEqual(before));
     for (const role of changes ? allowed.slice(0, 1) : allowed) {
       it(`${role} → answered`, async () => answered(await send(members[role])));
     }
