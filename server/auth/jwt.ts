@@ -1,6 +1,10 @@
-import { errors, jwtVerify, SignJWT } from "jose";
 import { env, secrets } from "../env";
 import { AppError } from "../errors";
+import { lazy } from "../lazy";
+
+// Loaded with the first token signed or checked: most test files, and a server until its first API
+// call, need none (decision 0518).
+const jose = lazy(() => import("jose"));
 
 const ISSUER = "inkstone";
 export const ACCESS_TOKEN_SECONDS = env.INKSTONE_ACCESS_TOKEN_TTL_SECONDS;
@@ -16,6 +20,7 @@ function signingKey(): Promise<CryptoKey> {
 }
 
 export async function signAccessToken(claims: { userId: string; jti: string; scope: string; expiresAt: Date }) {
+  const { SignJWT } = await jose();
   return new SignJWT({ scope: claims.scope })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(ISSUER)
@@ -54,6 +59,7 @@ export async function verifyAccessToken(token: string): Promise<{ jti: string; u
 }
 
 async function verifySignature(token: string): Promise<VerifiedToken> {
+  const { errors, jwtVerify } = await jose();
   try {
     const { payload } = await jwtVerify(token, await signingKey(), { issuer: ISSUER, algorithms: ["HS256"] });
     if (!payload.jti || !payload.sub || payload.exp === undefined) throw new AppError("invalid_token", "The access token is malformed.");

@@ -1,7 +1,8 @@
 import { env } from "../env";
 import { log } from "../log.mjs";
-import { translatorFor } from "../../i18n/translator";
+import type { translatorFor } from "../../i18n/translator";
 import { mailUnavailable, sendMail } from "../mail/send-mail";
+import { translations } from "../mail/translations";
 import { mailLocale } from "../users/mail-locale";
 import { sql } from "../db";
 import { notificationColumns, notificationsOf, toNotificationDto } from "./notifications";
@@ -48,7 +49,7 @@ export async function mailNotification(notificationId: string): Promise<void> {
   }
   const n = toNotificationDto(row);
   const book = await sql.selectFrom("Book").select("language").where("id", "=", n.book.id).executeTakeFirst();
-  const t = translatorFor(await mailLocale({ recipientId: recipient.id, causedById: n.actor?.id, bookLanguage: book?.language }), "mail.notification");
+  const t = (await translations()).translatorFor(await mailLocale({ recipientId: recipient.id, causedById: n.actor?.id, bookLanguage: book?.language }), "mail.notification");
   const line = headline(n, t);
   await sendMail({
     to: recipient.email,

@@ -1,5 +1,5 @@
-import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "../env";
+import { lazy } from "../lazy";
 
 /**
  * E-mail, only when the operator configures it (issue 36 item 7, decision 0487): an SMTP server
@@ -21,12 +21,12 @@ export function mailUnavailable(): string | null {
   return null;
 }
 
-let transporter: Transporter | undefined;
+// nodemailer is loaded with the first message: most servers and processes send none (decision 0518).
+const transporter = lazy(async () => (await import("nodemailer")).default.createTransport(env.INKSTONE_SMTP_URL, { from: env.INKSTONE_MAIL_FROM }));
 
 /** Sends a message through the configured SMTP server; throws when it is refused (the outbox retries). */
 export async function sendMail(mail: Mail): Promise<void> {
   const why = mailUnavailable();
   if (why) throw new Error(`Cannot send e-mail: ${why}.`);
-  transporter ??= nodemailer.createTransport(env.INKSTONE_SMTP_URL, { from: env.INKSTONE_MAIL_FROM });
-  await transporter.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html !== undefined && { html: mail.html }) });
+  await (await transporter()).sendMail({ to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html !== undefined && { html: mail.html }) });
 }

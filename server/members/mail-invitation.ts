@@ -1,8 +1,8 @@
 import { sql } from "../db";
 import { env } from "../env";
 import { log } from "../log.mjs";
-import { formatterFor, translatorFor } from "../../i18n/translator";
 import { mailUnavailable, sendMail } from "../mail/send-mail";
+import { translations } from "../mail/translations";
 import { mailLocale } from "../users/mail-locale";
 import { hashInvitationSecret, invitationEnd, invitationLink, invitationRows, invitationSecretOf } from "./invitations";
 
@@ -30,6 +30,7 @@ export async function mailInvitation(invitationId: string): Promise<void> {
   }
   const book = await sql.selectFrom("Book").select("language").where("id", "=", invitation.bookId).executeTakeFirst();
   const locale = await mailLocale({ recipientEmail: invitation.email, causedById: invitation.inviterId, bookLanguage: book?.language });
+  const { formatterFor, translatorFor } = await translations();
   const t = translatorFor(locale, "mail");
   const role = isRole(invitation.role) ? t(`roles.${invitation.role}`) : invitation.role;
   const words = { inviter: invitation.inviterName, book: invitation.bookTitle };

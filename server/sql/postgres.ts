@@ -1,21 +1,32 @@
 import { PostgresDialect, type PostgresPool, type PostgresPoolClient } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import type { PoolStats } from "./pool-stats";
 import { dbTime } from "./values";
+import { lazy } from "../lazy";
 import { logFailure } from "../machine-trouble";
+
+// Loaded when the first connection is made: a server on SQLite, and every test file that runs
+// there, never needs it (decision 0518).
+const postgres = lazy(async () => (await import("pg")).default);
 
 /** The process's PostgreSQL pool (INKSTONE_DATABASE_POOL_SIZE connections) for Kysely, and how it stands. */
 export function openPostgres(url: string, poolSize: number): { dialect: PostgresDialect; stats: () => PoolStats } {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: { getTypeParser: typeParser } as pg.CustomTypesConfig });
-  // An idle connection the server drops (a restart, an outage) is reported here; unheard, the
-  // pool's "error" event ended as an uncaught exception, a stack per connection. The pool replaces
-  // the connection by itself; the outage is logged once (server/machine-trouble.ts).
-  pool.on("error", (error) => logFailure(error, "an idle database connection failed"));
-  // The same for a connection in use between two queries (held by a transaction or a worker's
-  // loop): the pool listens only while it is idle. The pool drops it when it comes back.
-  pool.on("connect", (client) => client.on("error", (error) => logFailure(error, "a database connection failed")));
-  const stats = (): PoolStats => ({ max: poolSize, open: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount });
-  return { dialect: new PostgresDialect({ pool: utcDates(pool) }), stats };
+  let pool: pg.Pool | undefined;
+  const connect = async () => {
+    const { Pool, types } = await postgres();
+    pool = new Pool({ connectionString: url, max: poolSize, types: { getTypeParser: typeParser(types) } as pg.CustomTypesConfig });
+    // An idle connection the server drops (a restart, an outage) is reported here; unheard, the
+    // pool's "error" event ended as an uncaught exception, a stack per connection. The pool replaces
+    // the connection by itself; the outage is logged once (server/machine-trouble.ts).
+    pool.on("error", (error) => logFailure(error, "an idle database connection failed"));
+    // The same for a connection in use between two queries (held by a transaction or a worker's
+    // loop): the pool listens only while it is idle. The pool drops it when it comes back.
+    pool.on("connect", (client) => client.on("error", (error) => logFailure(error, "a database connection failed")));
+    return utcDates(pool);
+  };
+  // Kysely makes the pool on its first query; until then none is open.
+  const stats = (): PoolStats => ({ max: poolSize, open: pool?.totalCount ?? 0, inUse: pool ? pool.totalCount - pool.idleCount : 0, waiting: pool?.waitingCount ?? 0 });
+  return { dialect: new PostgresDialect({ pool: connect }), stats };
 }
 
 /**
@@ -45,9 +56,11 @@ const TIMESTAMP = 1114;
 
 // Times are kept as UTC in `timestamp` columns (no time zone), as Prisma's migrations made them;
 // pg would read them as the server's local time.
-function typeParser(oid: number, format?: string) {
-  if (oid === TIMESTAMP) return (text: string) => new Date(`${text.replace(" ", "T")}Z`);
-  return pg.types.getTypeParser(oid, format as "text");
+function typeParser(types: typeof pg.types) {
+  return (oid: number, format?: string) => {
+    if (oid === TIMESTAMP) return (text: string) => new Date(`${text.replace(" ", "T")}Z`);
+    return types.getTypeParser(oid, format as "text");
+  };
 }
 
 // Serialization failures and deadlocks: the transaction changed nothing and may simply run again.

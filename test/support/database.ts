@@ -4,32 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import Database from "better-sqlite3";
-import pg from "pg";
 import type { DB } from "@/server/generated/kysely/database";
 import { openDatabase } from "@/server/sql/open";
 import { migrate } from "../../scripts/migrate.mjs";
+import { onPostgres, POSTGRES, postgresClient, postgresUrl } from "./postgres-server";
 
-/**
- * The PostgreSQL server the suites run against instead of SQLite, when set (npm run
- * test:postgres sets it): a URL without a database name, e.g. postgresql://postgres@127.0.0.1:55432.
- */
-export const POSTGRES = process.env.INKSTONE_TEST_POSTGRES;
-
-/** A URL of a database on the test PostgreSQL server. */
-export function postgresUrl(database: string): string {
-  return `${POSTGRES!.replace(/\/+$/, "")}/${database}`;
-}
-
-/** Runs one statement on the test PostgreSQL server (CREATE DATABASE cannot run in a transaction). */
-export async function onPostgres(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl("postgres") });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+export { onPostgres, POSTGRES, postgresUrl };
 
 /**
  * A new, empty, fully migrated database and a temporary data folder: a SQLite file in that folder,
@@ -87,8 +67,7 @@ function sqliteTemplate(file: string): string {
 }
 
 async function postgresTemplate(name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: postgresUrl("postgres") });
-  await client.connect();
+  const client = await postgresClient("postgres");
   try {
     if ((await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount) return name;
   } finally {

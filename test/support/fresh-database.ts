@@ -5,7 +5,7 @@ import { copyFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
-import { onPostgres, POSTGRES, postgresUrl } from "./database";
+import { onPostgres, POSTGRES, postgresUrl } from "./postgres-server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "inkstone-unit-"));
 const template = inject("templateDatabase");
