@@ -24,12 +24,25 @@ const CLOCK = process.env.INKSTONE_TEST_CLOCK;
 const CLOCK_TAG = /^\/\/ @module-tag clock$/m;
 if (CLOCK !== undefined && CLOCK !== "only" && CLOCK !== "skip") throw new Error(`INKSTONE_TEST_CLOCK is "only" or "skip", not "${CLOCK}"`);
 
-/** The test files of a folder that the run takes: all of them, or on PostgreSQL the tagged ones; of those, the clock's choice. */
-function testFiles(folder: string): string[] {
+/**
+ * A unit test file that opens no database, sets no environment variable and leaves nothing behind
+ * for the next file (an engine, a parser, a catalog) says so with `// @module-tag shared`: such
+ * files run one after another in one process (the `unit-shared` project, without vitest's
+ * isolation), which loads their modules once instead of once a file (decision 0518). Every other
+ * unit file runs in a process of its own with a database of its own (`unit`): the configuration, the
+ * database handle and the rate limiters are read once per process. test/support/shared-process.ts
+ * fails a shared file that opens the database or changes the configuration. A file tagged `clock`
+ * as well runs in `unit`, which the clock-bound run takes.
+ */
+const SHARED_TAG = /^\/\/ @module-tag shared$/m;
+
+/** The test files of a folder that the run takes: all of them, or on PostgreSQL the tagged ones; of those, the clock's choice; of those, the ones `shared` says. */
+function testFiles(folder: string, shared?: boolean): string[] {
   const files = readdirSync(folder)
     .filter((name) => name.endsWith(".test.ts"))
     .map((name) => ({ file: `${folder}/${name}`, text: readFileSync(`${folder}/${name}`, "utf8") }))
-    .filter(({ text }) => !ON_POSTGRES || POSTGRES_TAG.test(text));
+    .filter(({ text }) => !ON_POSTGRES || POSTGRES_TAG.test(text))
+    .filter(({ text }) => shared === undefined || (SHARED_TAG.test(text) && !CLOCK_TAG.test(text)) === shared);
   return files.filter(({ text }) => CLOCK === undefined || CLOCK_TAG.test(text) === (CLOCK === "only")).map(({ file }) => file);
 }
 
@@ -38,13 +51,25 @@ const PROJECTS: TestProjectInlineConfiguration[] = [
     extends: true,
     test: {
       name: "unit",
-      include: testFiles("test/unit"),
+      include: testFiles("test/unit", false),
       // Use cases that start worker threads (conversions, analyses, long counts) wait for a
       // worker's start and its engine's load, and an EPUB's check starts a Java VM: 6 to 17 s
       // beside the other suites on two cores, where 20 s failed one. A limit, not a speed target.
       testTimeout: 60_000,
-      globalSetup: ["test/support/unit-global-setup.ts"],
+      globalSetup: ["test/support/worker-global-setup.ts", "test/support/unit-global-setup.ts"],
       setupFiles: ["test/support/fresh-database.ts"],
+    },
+  },
+  {
+    extends: true,
+    test: {
+      name: "unit-shared",
+      include: testFiles("test/unit", true),
+      isolate: false,
+      testTimeout: 60_000,
+      // No database: only the worker bundle the engines' pools start.
+      globalSetup: ["test/support/worker-global-setup.ts"],
+      setupFiles: ["test/support/shared-process.ts"],
     },
   },
   {
@@ -75,6 +100,7 @@ export default defineConfig({
     tags: [
       { name: "postgres", description: "can differ between SQLite and PostgreSQL: npm run test:postgres runs it there too" },
       { name: "clock", description: "bounds a time by the wall clock: npm test runs it with the machine to itself" },
+      { name: "shared", description: "opens no database and sets no environment: runs in one process with the other such unit files" },
     ],
     // next-auth imports "next/server" without an extension, which only a bundler resolves.
     server: { deps: { inline: ["next-auth"] } },

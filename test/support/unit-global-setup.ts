@@ -1,7 +1,6 @@
 import { sql as rawSql } from "kysely";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { buildWorker } from "../../scripts/build-worker.mjs";
 import { seedBuiltInTemplates } from "@/server/analysis/seed-templates";
 import { kyselyFor, migratedDatabase, POSTGRES } from "./database";
 
@@ -15,8 +14,6 @@ declare module "vitest" {
 // a file on SQLite, a template database (CREATE DATABASE … TEMPLATE) on PostgreSQL. The template
 // holds what every server start seeds (the built-in analysis templates), as a fresh clone's would.
 export default async function setup(project: TestProject) {
-  // The worker pool loads its worker from a bundle; rebuilt so it never runs stale engine code.
-  await buildWorker();
   const { url, dir } = await migratedDatabase("template");
   const database = kyselyFor(url, dir);
   try {

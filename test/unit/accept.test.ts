@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { acceptedMediaTypes, acceptsJson, namedMediaType } from "@/server/request/accept";
 

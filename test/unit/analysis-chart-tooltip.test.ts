@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { chapterTooltip } from "@/app/(writer)/templates/_components/chart-tooltip";
 

@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { analyzeBook, prepareBook, type BookInput } from "@/server/analysis/engine";
 import { compareProfile } from "@/server/analysis/engine/compare/profile";

@@ -1,3 +1,4 @@
+// @module-tag shared
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";

@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { quotedSpans } from "@/server/analysis/engine/dialogue";
 import { markdownParagraphs } from "@/server/text/prose";

@@ -1,3 +1,4 @@
+// @module-tag shared
 // Issue 20 item 8: structure templates that say what they measure, and place the opening where it is.
 import { describe, expect, it } from "vitest";
 import { analyzeBook, BUILT_IN_TEMPLATES, type BookInput } from "@/server/analysis/engine";

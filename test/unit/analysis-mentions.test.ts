@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { findMentions, sentenceCased, splitNames, withoutTitles, type Doubt } from "@/server/analysis/engine/mentions";
 import { isTitle } from "@/server/text/titles";

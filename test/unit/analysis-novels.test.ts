@@ -1,3 +1,4 @@
+// @module-tag shared
 // Issue 20 §2 "Done when": every report tested on a public-domain novel. Pride and Prejudice (Project
 // Gutenberg #1342) and the first 20 回 of 三国演义, made by scripts/novel-fixtures.mjs, are read
 // through the plain-text reader a writer's import uses, then every §2 built-in runs on each, once.

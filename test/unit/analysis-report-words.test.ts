@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { beatName, builtInTemplateWords, CATEGORY_COLUMNS, ENGINE_SPEAKERS, reportIn, reportSentence, reportWord } from "@/app/(writer)/templates/_components/report-words";
 import { MESSAGES } from "@/i18n/catalog";

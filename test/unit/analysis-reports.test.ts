@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { analysisReportSchema, analyzeBook, type BookInput, type SectionResult, type View } from "@/server/analysis/engine";
 

@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { jobSettled, runProgress } from "@/app/(writer)/analyze/[bookId]/run-progress";
 import { problemsIn } from "@/app/_components/problem";

@@ -1,3 +1,4 @@
+// @module-tag shared
 // Issue 32 item 8, "Analysis that reads web novels", checked on the first 20 回 of 三国演义 (the
 // fixture of analysis-novels.test.ts, read as a writer's import stores it). Decision 0503.
 import { readFileSync } from "node:fs";

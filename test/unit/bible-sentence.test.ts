@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { sentenceAround } from "@/server/bible/sentence";
 

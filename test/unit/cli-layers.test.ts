@@ -1,3 +1,4 @@
+// @module-tag shared
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

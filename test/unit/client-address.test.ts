@@ -1,3 +1,4 @@
+// @module-tag shared
 import { afterEach, describe, expect, it } from "vitest";
 import { clientAddress } from "@/server/auth/client-address";
 import { env } from "@/server/env";

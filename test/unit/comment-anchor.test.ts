@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { cpuMark, cpuMsSince } from "../support/cpu-time";
 import { BUDGET_MS } from "../support/pathological";

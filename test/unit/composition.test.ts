@@ -1,3 +1,4 @@
+// @module-tag shared
 import { EditorState, type Transaction } from "@codemirror/state";
 import { describe, expect, it } from "vitest";
 import { followComposition, textWithout, type Composition } from "@/app/(writer)/books/[bookId]/chapters/[chapterId]/composition";

@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { notModified, preconditionOf } from "@/server/http/conditional";
 import { cpuMark, cpuMsSince } from "../support/cpu-time";

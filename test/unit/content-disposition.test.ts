@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { attachmentHeader, fileNameOf } from "@/server/http/content-disposition";
 

@@ -1,3 +1,4 @@
+// @module-tag shared
 import { readFileSync } from "node:fs";
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// @module-tag shared
 import fc from "fast-check";
 import { describe, it, vi } from "vitest";
 import { splitMarkdown, unescapeInline } from "@/server/convert/engine/markdown/chapters";

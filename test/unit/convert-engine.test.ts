@@ -1,3 +1,4 @@
+// @module-tag shared
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { FORMATS, convert, detectFormat, readDocument, writeDocument, type DocumentModel } from "@/server/convert/engine";

@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { FORMATS as ENGINE_FORMATS } from "@/server/convert/engine";
 import { FORMATS } from "@/server/convert/engine/formats";

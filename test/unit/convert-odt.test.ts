@@ -1,3 +1,4 @@
+// @module-tag shared
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it, vi } from "vitest";
 import { readDocument, type DocumentModel } from "@/server/convert/engine";

@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { writeHere } from "@/server/convert/engine/run";
 import type { DocumentModel } from "@/server/convert/engine/model";

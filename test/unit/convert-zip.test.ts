@@ -1,3 +1,4 @@
+// @module-tag shared
 import fc from "fast-check";
 import { unzipSync, zipSync } from "fflate";
 import { deflateRawSync } from "node:zlib";

@@ -1,3 +1,4 @@
+// @module-tag shared
 // The corkboard's moves (issue 35 item 3, decision 0505): what a drop or a move button asks of the
 // server, as pure functions over the board the page read.
 import { describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// @module-tag shared
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// @module-tag shared
 import { request as httpRequest, type Server } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

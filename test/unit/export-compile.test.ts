@@ -1,3 +1,4 @@
+// @module-tag shared
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";

@@ -1,3 +1,4 @@
+// @module-tag shared
 // Issue 30 item 6: exports never carry script or broken XML, whatever the writer typed or pasted.
 import { decodeHTMLAttribute } from "entities";
 import { unzipSync } from "fflate";

@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { problemsIn } from "@/app/_components/problem";

@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { groupBy } from "@/server/group-by";
 import { cpuMark, cpuMsSince } from "../support/cpu-time";

@@ -1,3 +1,4 @@
+// @module-tag shared
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "@/i18n/catalog";

@@ -1,3 +1,4 @@
+// @module-tag shared
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { readHere, writeHere } from "@/server/convert/engine/run";

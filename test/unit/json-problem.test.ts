@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { jsonProblem } from "@/app/(writer)/templates/_components/json-problem";
 

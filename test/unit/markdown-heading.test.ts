@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { atxHeading, leadingHeading, withoutHeadingMarks } from "@/server/text/markdown-heading";
 import { cpuMark, cpuMsSince } from "../support/cpu-time";

@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { mergeTexts } from "@/app/(writer)/books/[bookId]/chapters/[chapterId]/merge-texts";
 

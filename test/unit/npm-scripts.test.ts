@@ -1,3 +1,4 @@
+// @module-tag shared
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import config from "@/vitest.config";
@@ -7,11 +8,18 @@ import { STAGES } from "@/scripts/test-stages.mjs";
 // vitest project. `npm test` still runs them all.
 const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
 const projects = (config.test?.projects ?? []).map((project) => (project as { test: { name: string } }).test.name);
+// A suite is one vitest project, or two: the unit suite's files that share a process are a project
+// of their own, unit-shared (decision 0518).
+const suiteOf = (project: string) => project.replace(/-.*/, "");
+const suiteNames = [...new Set(projects.map(suiteOf))];
+const projectsOf = (suite: string) => projects.filter((project) => suiteOf(project) === suite);
+// unit-shared never takes a clock-bound file (vitest.config.ts): the run without them is all of it.
+const clockless = (project: string) => project === "unit-shared";
 
 describe("npm scripts", () => {
-  it("test:<project> runs that vitest project and no other", () => {
-    expect(projects.sort()).toEqual(["cli", "http", "unit"]);
-    for (const project of projects) expect(scripts[`test:${project}`], project).toBe(`vitest run --project ${project}`);
+  it("test:<suite> runs that suite's vitest projects and no other", () => {
+    expect(projects.sort()).toEqual(["cli", "http", "unit", "unit-shared"]);
+    for (const suite of suiteNames) expect(scripts[`test:${suite}`], suite).toBe(`vitest run ${projectsOf(suite).map((project) => `--project ${project}`).join(" ")}`);
   });
 
   it("npm test builds, checks, and runs every suite (PostgreSQL too), the build before the type check and the tests", () => {
@@ -19,7 +27,7 @@ describe("npm scripts", () => {
     const suites = STAGES.flat(2);
     for (const { script } of suites) expect(scripts[script], script).toBeDefined();
     expect([...new Set(suites.map((suite) => suite.script))].sort()).toEqual(
-      ["build", "check:lint", "check:types", "test:vitest", ...projects.map((p) => `test:${p}`), "test:e2e", "test:postgres"].sort(),
+      ["build", "check:lint", "check:types", "test:vitest", ...suiteNames.map((suite) => `test:${suite}`), "test:e2e", "test:postgres"].sort(),
     );
     const stageOf = (name: string) => STAGES.findIndex((stage) => stage.flat().some((suite) => suite.name === name));
     for (const { name } of suites.filter((suite) => suite.name !== "build" && suite.name !== "lint")) expect(stageOf(name), name).toBeGreaterThan(stageOf("build"));
@@ -32,10 +40,11 @@ describe("npm scripts", () => {
     const runs = STAGES.flat(2).flatMap((suite) => {
       const clock = suite.env?.INKSTONE_TEST_CLOCK ?? "all";
       if (suite.script === "test:postgres") return projects.map((project) => `postgres ${project} ${clock}`);
-      const named = [...(suite.script.startsWith("test:") ? [suite.script.slice("test:".length)] : []), ...(suite.args ?? []).filter((_, i, args) => args[i - 1] === "--project")];
+      const named = [...(suite.script.startsWith("test:") ? projectsOf(suite.script.slice("test:".length)) : []), ...(suite.args ?? []).filter((_, i, args) => args[i - 1] === "--project")];
       return named.filter((project) => projects.includes(project)).map((project) => `sqlite ${project} ${clock}`);
     });
-    const covered = (engine: string, project: string) => runs.includes(`${engine} ${project} all`) || (runs.includes(`${engine} ${project} only`) && runs.includes(`${engine} ${project} skip`));
+    const covered = (engine: string, project: string) =>
+      runs.includes(`${engine} ${project} all`) || (runs.includes(`${engine} ${project} skip`) && (clockless(project) || runs.includes(`${engine} ${project} only`)));
     for (const project of projects) expect(covered("sqlite", project), project).toBe(true);
     for (const project of ["unit", "http"]) expect(covered("postgres", project), project).toBe(true);
     expect(new Set(runs).size, runs.join("; ")).toBe(runs.length);

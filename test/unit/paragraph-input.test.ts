@@ -1,3 +1,4 @@
+// @module-tag shared
 import { insertNewline, insertNewlineAndIndent } from "@codemirror/commands";
 import { EditorSelection, EditorState, type Transaction } from "@codemirror/state";
 import { describe, expect, it } from "vitest";

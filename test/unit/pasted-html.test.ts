@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { pastedHtmlToMarkdown } from "@/app/(writer)/books/[bookId]/chapters/[chapterId]/pasted-html";
 

@@ -1,3 +1,4 @@
+// @module-tag shared
 import fc from "fast-check";
 import { describe, it, vi } from "vitest";
 import { performCompareTask } from "@/server/analysis/engine/compare/task";

@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { problemsIn } from "@/app/_components/problem";
 import { failureSentence } from "@/app/(writer)/books/_components/transfer";

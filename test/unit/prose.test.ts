@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { paragraphsByLine } from "@/server/convert/engine/markdown/paragraphs";
 import { splitMarkdown } from "@/server/convert/engine/markdown/chapters";

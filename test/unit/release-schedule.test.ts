@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { bufferDays, bufferOf, minimumBufferChapters, releaseSlots, releaseStreak } from "@/server/releases/schedule";
 

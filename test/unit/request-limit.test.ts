@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { MemoryRequestLimiter, requestPolicy } from "@/server/auth/request-limit";
 

@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { sceneName } from "@/app/_components/scene-name";
 import { translatorFor } from "@/i18n/translator";

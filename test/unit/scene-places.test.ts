@@ -1,3 +1,4 @@
+// @module-tag shared
 // Where scenes stand in a chapter's text and how they follow it (decision 0499): the pure engine.
 import { describe, expect, it } from "vitest";
 import { bodiesOf, breakAnchorOf, followScenes, joinScenes, sceneSpans, withBreakAt, type PlacedScene } from "@/server/scenes/places";

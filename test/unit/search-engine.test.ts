@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { applyReplace, planReplace, searchChapters } from "@/server/search/engine/book";
 import { contextOf } from "@/server/search/engine/context";

@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { quotesCurlByDefault, smartenMarkdown, smartTyping } from "@/server/text/smart-punctuation";
 

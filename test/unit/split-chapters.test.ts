@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/server/errors";
 import { DEFAULT_HEADING, headingPattern, MAX_PATTERN_NUMBERS, splitAtHeadings } from "@/server/convert/split-chapters";

@@ -1,3 +1,4 @@
+// @module-tag shared
 // Decision 0463: procedures derived from endpoint declarations keep the client's types exact. A
 // schema the derivation could not read would type an input as unknown (or any) and pages would
 // compile against nothing; these checks run in `npm run check:types`, and the assertions below

@@ -1,3 +1,4 @@
+// @module-tag shared
 import { unzipSync } from "fflate";
 import { describe, expect, it, vi } from "vitest";
 import { writeDocument } from "@/server/convert/engine";

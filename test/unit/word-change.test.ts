@@ -1,3 +1,4 @@
+// @module-tag shared
 import { describe, expect, it } from "vitest";
 import { countProse } from "@/server/text/prose";
 import { changedLines, EDIT_WORDS_IN_WORKER, wordChange } from "@/server/text/word-change";

@@ -1,3 +1,4 @@
+// @module-tag shared
 import { defineLanguageFacet, Language, LanguageSupport } from "@codemirror/language";
 import { EditorState } from "@codemirror/state";
 import { GFM, parser } from "@lezer/markdown";
