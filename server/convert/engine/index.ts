@@ -5,12 +5,17 @@
  * (or a test or script that calls `*Here`) it runs on the current thread.
  */
 import { AppError } from "../../errors";
+import { lazy } from "../../lazy";
 import { runInWorker } from "../../workers/pool";
 import { FORMATS as ALL_FORMATS, type FormatInfo } from "./formats";
 import type { DocumentModel, ReadOptions, WriteOptions, WrittenDocument } from "./model";
-import { convertHere, readHere, requireReadable, requireWritable, writeHere } from "./run";
+import { requireReadable, requireWritable } from "./require-format";
 import type { ConvertTask } from "./task";
 import { isInsideWorker } from "./where";
+
+// The readers and writers (mammoth, docx, turndown, the charset detector …), loaded only where the
+// work is done on this thread, inside a worker: a server thread hands it to the pool (decision 0518).
+const here = lazy(() => import("./run"));
 
 export { detectFormat } from "./detect";
 export { ZIP_LIMITS } from "./zip";
@@ -71,14 +76,14 @@ function inWorker<T>(task: ConvertTask, { timeoutMs = DEFAULT_TIMEOUT_MS, signal
 /** A document into the model; with no `format`, the worker detects it from `fileName` and the bytes. */
 export async function readDocument(bytes: Uint8Array, format: string | undefined, options: ReadOptions & RunOptions = {}): Promise<DocumentModel> {
   const { timeoutMs, signal, owner, ...readOptions } = options;
-  if (isInsideWorker()) return readHere(bytes, format, readOptions);
+  if (isInsideWorker()) return (await here()).readHere(bytes, format, readOptions);
   if (format !== undefined) requireReadable(format);
   return inWorker({ op: "read", bytes, format, options: readOptions }, { timeoutMs, signal, owner });
 }
 
 export async function writeDocument(model: DocumentModel, format: string, options: WriteOptions & RunOptions = {}): Promise<WrittenDocument> {
   const { timeoutMs, signal, owner, ...writeOptions } = options;
-  if (isInsideWorker()) return writeHere(model, format, writeOptions);
+  if (isInsideWorker()) return (await here()).writeHere(model, format, writeOptions);
   requireWritable(format);
   return inWorker({ op: "write", model, format, options: writeOptions }, { timeoutMs, signal, owner });
 }
@@ -86,7 +91,7 @@ export async function writeDocument(model: DocumentModel, format: string, option
 /** A document into another format; with no `from`, the worker detects it from `fileName` and the bytes. */
 export async function convert(bytes: Uint8Array, from: string | undefined, to: string, options: ReadOptions & WriteOptions & RunOptions = {}): Promise<WrittenDocument> {
   const { timeoutMs, signal, owner, ...rest } = options;
-  if (isInsideWorker()) return convertHere(bytes, from, to, rest);
+  if (isInsideWorker()) return (await here()).convertHere(bytes, from, to, rest);
   if (from !== undefined) requireReadable(from);
   requireWritable(to);
   return inWorker({ op: "convert", bytes, from, to, options: rest }, { timeoutMs, signal, owner });

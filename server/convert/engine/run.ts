@@ -2,11 +2,12 @@ import { AppError } from "../../errors";
 import { smartenMarkdown } from "../../text/smart-punctuation";
 import { replaceNotes, withoutNotes } from "../../text/notes";
 import { assertContentMatches, detectFormat } from "./detect";
-import { formatById, type FormatInfo, type NativeReadable, type NativeWritable } from "./formats";
+import type { FormatInfo, NativeReadable, NativeWritable } from "./formats";
 import type { DocumentModel, ReadOptions, WriteOptions, WrittenDocument } from "./model";
 import { withChapterLines, withLanguage } from "./markdown/chapter-lines";
 import { withoutTitlePage } from "./markdown/title-page";
 import { withoutBoilerplate } from "./markdown/boilerplate";
+import { requireReadable, requireWritable } from "./require-format";
 import { storableModel, storableOptions } from "./storable-model";
 import { readDocx } from "./readers/docx";
 import { readEpub } from "./readers/epub";
@@ -54,18 +55,6 @@ const WRITERS: Readonly<Record<string, Writer>> = {
   pdf: writePdf,
   odt: writeOdt,
 } satisfies Record<NativeWritable, Writer>;
-
-export function requireReadable(id: string): FormatInfo {
-  const format = formatById(id);
-  if (!format?.read) throw new AppError("unsupported_format", `Inkstone cannot read "${id}" documents.`, { format: id });
-  return format;
-}
-
-export function requireWritable(id: string): FormatInfo {
-  const format = formatById(id);
-  if (!format?.write) throw new AppError("unsupported_format", `Inkstone cannot write "${id}" documents.`, { format: id });
-  return format;
-}
 
 /** The format named, checked against the content; or, none named, the one the file's name and content say. */
 function formatToRead(bytes: Uint8Array, id: string | undefined, fileName = "document"): FormatInfo {
