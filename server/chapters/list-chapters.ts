@@ -60,17 +60,19 @@ async function withContent(rows: ChapterSummaryRow[], readable: (content: string
   const items: ChapterListItemDto[] = [];
   let bytes = 0;
   for (const summary of rows) {
-    if (bytes > PAGE_CONTENT_BYTES) {
-      items.push({ ...toChapterSummaryDto(summary), contentOmitted: true });
-      continue;
+    if (bytes <= PAGE_CONTENT_BYTES) {
+      if (items.length > 0) await nextTurn();
+      const row = await sql.selectFrom("Chapter").select(chapterColumns).where("id", "=", summary.id).executeTakeFirst();
+      if (!row) continue; // deleted for good since the page was listed
+      const content = readable(row.content);
+      // Native and linear: a JavaScript loop over 5 MB (utf8Length) would hold this thread longer.
+      bytes += Buffer.byteLength(content);
+      if (bytes <= PAGE_CONTENT_BYTES || items.length === 0) {
+        items.push(toChapterDto({ ...row, content }));
+        continue;
+      }
     }
-    if (items.length > 0) await nextTurn();
-    const row = await sql.selectFrom("Chapter").select(chapterColumns).where("id", "=", summary.id).executeTakeFirst();
-    if (!row) continue; // deleted for good since the page was listed
-    const content = readable(row.content);
-    bytes += Buffer.byteLength(content);
-    if (bytes > PAGE_CONTENT_BYTES && items.length > 0) items.push({ ...toChapterSummaryDto(row), contentOmitted: true });
-    else items.push(toChapterDto({ ...row, content }));
+    items.push({ ...toChapterSummaryDto(summary), contentOmitted: true });
   }
   return items;
 }
