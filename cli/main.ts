@@ -22,7 +22,7 @@ function bareJsonBeforeCommands(program: Command, argv: string[]): string[] {
 }
 
 handleInterrupts();
-const program = buildProgram(INKSTONE_VERSION);
+const program = await buildProgram(INKSTONE_VERSION, process.argv);
 program
   .parseAsync(bareJsonBeforeCommands(program, process.argv))
   .catch((error: unknown) => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Bundles the `inkstone` CLI (cli/) into one file that plain `node` runs: cli/dist/inkstone.mjs.
+// Bundles the `inkstone` CLI (cli/) into files that plain `node` runs: cli/dist/inkstone.mjs and
+// the chunks it loads beside it.
 // Run by postinstall, so `npx inkstone` works right after `npm ci`, and by the CLI tests.
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -130,13 +131,21 @@ const englishOnlyZod = {
   },
 };
 
-/** Bundles the CLI from `entryPoint` without writing it: the bundle's text, its metafile and its problems. */
+/**
+ * Bundles the CLI from `entryPoint` without writing it: its files (the entry, then the chunks it
+ * imports), their bytes, the metafile and its problems. Split into chunks: each command's module
+ * is a chunk of its own, loaded when that command runs (cli/program.ts).
+ */
 export async function bundleCli(root = process.cwd(), entryPoint = path.join(root, "cli/main.ts")) {
   const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
   const result = await build({
-    entryPoints: [entryPoint],
+    entryPoints: { inkstone: entryPoint },
     absWorkingDir: root,
-    outfile: path.join(root, "cli/dist/inkstone.mjs"),
+    outdir: path.join(root, "cli/dist"),
+    outExtension: { ".js": ".mjs" },
+    // Beside the entry, as jq.wasm is: code in any chunk finds it at "./jq.wasm".
+    chunkNames: "[name]-[hash]",
+    splitting: true,
     write: false,
     metafile: true,
     bundle: true,
@@ -149,8 +158,9 @@ export async function bundleCli(root = process.cwd(), entryPoint = path.join(roo
     banner: { js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
     logLevel: "warning",
   });
-  const [output] = result.outputFiles;
-  return { path: output.path, contents: output.contents, metafile: result.metafile, problems: cliBundleProblems(result.metafile) };
+  const files = result.outputFiles.map(({ path: file, contents }) => ({ path: file, contents }));
+  const bytes = files.reduce((sum, file) => sum + file.contents.byteLength, 0);
+  return { files, bytes, metafile: result.metafile, problems: cliBundleProblems(result.metafile) };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -159,10 +169,15 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.error(`The CLI would bundle server code; nothing was written.\n${bundle.problems.map((problem) => `  ${problem}`).join("\n")}`);
     process.exit(1);
   }
-  mkdirSync(path.dirname(bundle.path), { recursive: true });
-  writeFileSync(bundle.path, bundle.contents);
+  const dist = path.join(process.cwd(), "cli/dist");
+  // A chunk's name carries its hash: the last build's chunks would pile up beside this one's.
+  if (existsSync(dist)) for (const name of readdirSync(dist)) if (name.endsWith(".mjs")) rmSync(path.join(dist, name));
+  for (const file of bundle.files) {
+    mkdirSync(path.dirname(file.path), { recursive: true });
+    writeFileSync(file.path, file.contents);
+  }
   // Executable, so that npm's bin link (and `npx inkstone`) can run it directly.
-  chmodSync(bundle.path, 0o755);
+  chmodSync(path.join(dist, "inkstone.mjs"), 0o755);
   // jq for --jq, beside the bundle: cli/json-output.ts reads it only when a command asks for jq.
-  copyFileSync(fileURLToPath(import.meta.resolve("jq-wasm/jq.wasm")), path.join(path.dirname(bundle.path), "jq.wasm"));
+  copyFileSync(fileURLToPath(import.meta.resolve("jq-wasm/jq.wasm")), path.join(dist, "jq.wasm"));
 }

@@ -160,7 +160,7 @@ describe("help", () => {
     // Every command's and subcommand's help, from the program the CLI parses (cli/program.ts), read
     // in this process: about 180 processes, one per help, cost some 35 s of CPU for the same text.
     // One of each kind is asked of the CLI as a process below.
-    const program = buildProgram("test");
+    const program = await buildProgram("test");
     const helpOf = (...names: string[]) => names.reduce((command, name) => command.commands.find((c) => c.name() === name)!, program).helpInformation();
     let subcommandCount = 0;
     for (const command of commands) {
