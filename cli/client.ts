@@ -4,6 +4,7 @@ import { tokenPairSchema } from "../server/auth/schemas";
 import { fileNameOf } from "../server/http/content-disposition";
 import { jobSchema, type JobDto } from "../server/jobs/schemas";
 import { ApiError, CliError, environmentTokenRefused, notLoggedIn } from "./errors";
+import { httpRequest, type HttpRequest } from "./http";
 import { uninterruptible } from "./interrupt";
 import { awaitJob, linkPath } from "./jobs";
 import { countedUpload, readWithProgress, waitingFor } from "./progress";
@@ -231,7 +232,7 @@ export class ApiClient {
     }
     const headers: Record<string, string> = { accept: "application/json, */*" };
     if (auth && this.session.token) headers.authorization = `Bearer ${this.session.token}`;
-    const init: RequestInit & { duplex?: "half" } = { method, headers };
+    const init: HttpRequest = { method, headers };
     if (options.timeoutMs) init.signal = AbortSignal.timeout(options.timeoutMs);
     if (options.json !== undefined) {
       headers["content-type"] = "application/json";
@@ -245,17 +246,14 @@ export class ApiClient {
       headers["content-type"] = encoded.headers.get("content-type")!;
       const bytes = new Uint8Array(await encoded.arrayBuffer());
       headers["content-length"] = String(bytes.byteLength);
-      const counted = countedUpload(bytes, options.progress);
-      init.body = counted;
-      if (counted instanceof ReadableStream) init.duplex = "half";
+      init.body = countedUpload(bytes, options.progress);
     }
     for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
     try {
-      return await fetch(url, init);
+      return await httpRequest(url, init);
     } catch (error) {
       if ((error as Error).name === "TimeoutError") throw new CliError(`${this.url} did not answer within ${Math.round(options.timeoutMs! / 1000)} s`);
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      throw new CliError(`cannot reach ${this.url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
+      throw new CliError(`cannot reach ${this.url}: ${(error as { code?: string }).code ?? (error as Error).message}`);
     }
   }
 
