@@ -5,7 +5,7 @@
 // of 30 chapters of ~3,000 words, then runs the bundled CLI (cli/dist/inkstone.mjs, built first)
 // as a child process, one run after another, and prints the median and slowest wall time of:
 //   node        `node -e ""`: Node's own start, the floor under every command
-//   --version   loading the bundle and parsing arguments, no network
+//   --version   the CLI's entry and its argument parsing: no command's module (decision 0523), no network
 //   whoami      one authenticated GET
 //   books list  a page of books as a table
 //   upload      a ~3,000-word chapter as a multipart upload

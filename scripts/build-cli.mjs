@@ -132,8 +132,8 @@ const englishOnlyZod = {
 };
 
 /**
- * Bundles the CLI from `entryPoint` without writing it: its files (the entry, then the chunks it
- * imports), their bytes, the metafile and its problems. Split into chunks: each command's module
+ * Bundles the CLI from `entryPoint` without writing it: its files (the entry and its chunks),
+ * their bytes together, the metafile and its problems. Split into chunks: each command's module
  * is a chunk of its own, loaded when that command runs (cli/program.ts).
  */
 export async function bundleCli(root = process.cwd(), entryPoint = path.join(root, "cli/main.ts")) {
