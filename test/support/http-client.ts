@@ -1,4 +1,8 @@
+import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { expect, inject } from "vitest";
 import { ERRORS, type ErrorCode } from "@/server/errors";
 
@@ -18,7 +22,7 @@ export interface CallOptions {
   token?: string | null;
   /** sent as application/json */
   json?: unknown;
-  /** a raw body (FormData, string, stream…); Content-Type comes from `headers` or from fetch */
+  /** a raw body (FormData, string, stream…); Content-Type comes from `headers` or, as fetch sets it, from the body */
   body?: BodyInit;
   headers?: Record<string, string>;
   /** another server than the one test/support/server.ts started (one with other settings) */
@@ -32,28 +36,60 @@ export function url(path: string): string {
 }
 
 export async function call(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse> {
-  const headers: Record<string, string> = { ...options.headers };
+  // fetch's own default headers (the server negotiates on them); no Accept-Encoding: the answers
+  // come uncompressed, as they would to a client that does not ask for compression.
+  const headers: Record<string, string> = { accept: "*/*", "accept-language": "*", ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body = options.body;
+  let body: string | Uint8Array | ReadableStream | undefined;
   if (options.json !== undefined) {
     body = JSON.stringify(options.json);
     headers["content-type"] ??= "application/json";
+  } else if (typeof options.body === "string" || options.body instanceof Uint8Array || options.body instanceof ReadableStream) {
+    body = options.body;
+  } else if (options.body !== undefined && options.body !== null) {
+    // FormData, Blob, URLSearchParams…: encoded as fetch encodes them, with their Content-Type.
+    const encoded = new Response(options.body);
+    body = new Uint8Array(await encoded.arrayBuffer());
+    const type = encoded.headers.get("content-type");
+    if (type && !Object.keys(headers).some((name) => name.toLowerCase() === "content-type")) headers["content-type"] = type;
   }
-  const init: RequestInit & { duplex?: "half" } = { method, headers, body, redirect: "manual", signal: options.signal };
-  if (body instanceof ReadableStream) init.duplex = "half";
-  const response = await fetch(options.baseUrl ? `${options.baseUrl}${path}` : url(path), init);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  const text = new TextDecoder().decode(bytes);
-  const isJson = (response.headers.get("content-type") ?? "").includes("json");
-  let parsed: unknown = null;
-  if (isJson && text !== "") {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = null;
-    }
+  return exchange(new URL(options.baseUrl ? `${options.baseUrl}${path}` : url(path)), method, headers, body, options.signal);
+}
+
+/**
+ * One exchange over node:http, redirects not followed (fetch's `redirect: "manual"`). Not fetch:
+ * Node 20's fetch compiles its HTTP parser (WebAssembly) on a process's first request, ~150 ms of
+ * CPU in each of the hundreds of test processes a run starts (decision 0524).
+ */
+function exchange(target: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | ReadableStream | undefined, signal?: AbortSignal): Promise<ApiResponse> {
+  return new Promise((resolve, reject) => {
+    const length = typeof body === "string" ? Buffer.byteLength(body) : body instanceof Uint8Array ? body.byteLength : undefined;
+    const sent = length === undefined ? headers : { "content-length": String(length), ...headers };
+    const request = httpRequest(target, { method, headers: sent, signal }, (answer) => {
+      const parts: Buffer[] = [];
+      answer.on("data", (part: Buffer) => parts.push(part));
+      answer.on("error", reject);
+      answer.on("end", () => {
+        const bytes = new Uint8Array(Buffer.concat(parts));
+        const text = new TextDecoder().decode(bytes);
+        const responseHeaders = new Headers();
+        for (let i = 0; i < answer.rawHeaders.length; i += 2) responseHeaders.append(answer.rawHeaders[i]!, answer.rawHeaders[i + 1]!);
+        resolve({ status: answer.statusCode ?? 0, headers: responseHeaders, text, bytes, body: parseJson(responseHeaders, text) });
+      });
+    });
+    request.on("error", (error) => reject(signal?.aborted ? signal.reason : error));
+    if (body instanceof ReadableStream) pipeline(Readable.fromWeb(body as NodeReadableStream), request).catch(reject);
+    else request.end(body);
+  });
+}
+
+function parseJson(headers: Headers, text: string): unknown {
+  if (!(headers.get("content-type") ?? "").includes("json") || text === "") return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
   }
-  return { status: response.status, headers: response.headers, text, bytes, body: parsed };
 }
 
 export const get = (path: string, token?: string | null, headers?: Record<string, string>) => call("GET", path, { token, headers });
