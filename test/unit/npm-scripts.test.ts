@@ -1,5 +1,8 @@
 // @module-tag shared
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import config from "@/vitest.config";
 import { STAGES } from "@/scripts/test-stages.mjs";
@@ -48,5 +51,27 @@ describe("npm scripts", () => {
     for (const project of projects) expect(covered("sqlite", project), project).toBe(true);
     for (const project of ["unit", "http"]) expect(covered("postgres", project), project).toBe(true);
     expect(new Set(runs).size, runs.join("; ")).toBe(runs.length);
+  });
+
+  // A run left a database per test file, a home per CLI test and the converters' scratch behind:
+  // a day's runs filled /tmp with gigabytes.
+  it("npm test gives its suites one temporary folder of the run, and removes it at the end", () => {
+    const outside = mkdtempSync(path.join(tmpdir(), "inkstone-npm-test-"));
+    try {
+      // An npm that writes a file where the suite is told to, and says where that was.
+      const bin = path.join(outside, "bin");
+      const seen = path.join(outside, "seen");
+      mkdirSync(bin);
+      writeFileSync(path.join(bin, "npm"), `#!/bin/sh\necho "$TMPDIR" > ${seen}\ntouch "$TMPDIR/left-behind"\n`);
+      chmodSync(path.join(bin, "npm"), 0o755);
+      execFileSync(process.execPath, ["scripts/test.mjs", "types"], { env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, TMPDIR: outside }, stdio: "pipe" });
+      const given = readFileSync(seen, "utf8").trim();
+      expect(path.dirname(given)).toBe(outside);
+      expect(path.basename(given)).toMatch(/^inkstone-test-run-/);
+      expect(existsSync(given)).toBe(false);
+      expect(readdirSync(outside).sort()).toEqual(["bin", "seen"]);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });
