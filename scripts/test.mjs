@@ -103,7 +103,7 @@ if (unknown.length > 0) {
 }
 // Every file the suites write to the temporary folder (a database per test file, a home per CLI
 // test, converters' scratch, the servers' data) goes into one folder of this run, removed at its
-// end: a run left about a thousand folders and a gigabyte behind, and a day's runs filled /tmp.
+// end: a run left about a thousand folders behind, and a day's runs filled /tmp (decision 0524).
 const scratch = mkdtempSync(path.join(tmpdir(), "inkstone-test-run-"));
 // Run as root, the PostgreSQL cluster's folder in it belongs to the user postgres, who must pass through.
 chmodSync(scratch, 0o711);
