@@ -56,7 +56,7 @@ const PROJECTS: TestProjectInlineConfiguration[] = [
       // worker's start and its engine's load, and an EPUB's check starts a Java VM: 6 to 17 s
       // beside the other suites on two cores, where 20 s failed one. A limit, not a speed target.
       testTimeout: 60_000,
-      globalSetup: ["test/support/worker-global-setup.ts", "test/support/unit-global-setup.ts"],
+      globalSetup: ["test/support/worker-global-setup.ts", "test/support/unit-global-setup.ts", "test/support/epubcheck-service.ts"],
       setupFiles: ["test/support/fresh-database.ts"],
     },
   },
@@ -67,8 +67,8 @@ const PROJECTS: TestProjectInlineConfiguration[] = [
       include: testFiles("test/unit", true),
       isolate: false,
       testTimeout: 60_000,
-      // No database: only the worker bundle the engines' pools start.
-      globalSetup: ["test/support/worker-global-setup.ts"],
+      // No database: only the worker bundle the engines' pools start, and the run's epubcheck.
+      globalSetup: ["test/support/worker-global-setup.ts", "test/support/epubcheck-service.ts"],
       setupFiles: ["test/support/shared-process.ts"],
     },
   },

@@ -47,7 +47,7 @@ describe("an accessibility claim the writer makes", () => {
     expect(opf).toContain('<link rel="a11y:certifierReport" refines="#certifier" href="https://example.org/reports/long-tide?edition=1&amp;print=no"/>');
     expect(opf).toContain("It meets WCAG 2.1 Level AA, as evaluated by Tide &amp; Sons Accessibility.");
     expect(opf).not.toContain("claims no WCAG conformance level");
-    const check = epubcheck(bytes);
+    const check = await epubcheck(bytes);
     expect(check.ok, check.report).toBe(true);
   });
 

@@ -64,7 +64,7 @@ describe("the bible as an appendix in exports (issue 21 item 7)", () => {
     expect(at(xhtml).map(([, index]) => index)).toEqual([...at(xhtml).map(([, index]) => index)].sort((a, b) => a - b));
     expect(words(decode(Object.entries(files).find(([name]) => name.endsWith("nav.xhtml"))![1]))).toContain("Story Bible");
     if (has("java")) {
-      const verdict = epubcheck(epub.bytes);
+      const verdict = await epubcheck(epub.bytes);
       expect(verdict.ok, verdict.report).toBe(true);
     }
 

@@ -139,7 +139,7 @@ describe("the EPUB export carries the cover", () => {
     const opf = decode(files["OEBPS/content.opf"]!);
     expect(opf).toContain('<item id="cover-image" href="cover.jpg" media-type="image/jpeg" properties="cover-image"/>');
     expect([...opf.matchAll(/<itemref idref="([^"]+)"/g)][0]![1]).toBe("cover");
-    const check = epubcheck(epub.bytes);
+    const check = await epubcheck(epub.bytes);
     expect(check.ok, check.report).toBe(true);
   });
 

@@ -114,7 +114,7 @@ hr{border:0;margin:1.2em 0;text-align:center}`;
     expect(sheet).toMatch(/body\{font-family:"CJK Marks","Noto Serif CJK SC",[^}]*SimSun,serif;line-height:2\.025/);
     expect(sheet).toContain('font-family:"CJK Marks","Kaiti SC",STKaiti,KaiTi,"AR PL UKai CN",serif');
     for (const theme of THEMES) {
-      const check = epubcheck(await writeEpubNow({ ...(theme === "chinese" ? chinese : english), theme }));
+      const check = await epubcheck(await writeEpubNow({ ...(theme === "chinese" ? chinese : english), theme }));
       expect(check.ok, `${theme}: ${check.report}`).toBe(true);
     }
   });

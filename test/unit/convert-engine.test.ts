@@ -53,7 +53,7 @@ describe("round trip: the book → each writable format → read back", () => {
       expect(written.extension).toBe(format.extensions[0]);
       expect(written.bytes.length).toBeGreaterThan(100);
       if (format.id === "epub") {
-        const check = epubcheck(written.bytes);
+        const check = await epubcheck(written.bytes);
         expect(check.ok, check.report).toBe(true);
       }
       if (!format.read) {
@@ -75,7 +75,7 @@ describe("round trip: the book → each writable format → read back", () => {
 
   it("converts straight from one format to another (DOCX → EPUB → Markdown)", async () => {
     const epub = await convert(fixture("book.docx"), "docx", "epub");
-    expect(epubcheck(epub.bytes).ok).toBe(true);
+    expect((await epubcheck(epub.bytes)).ok).toBe(true);
     const markdown = await convert(epub.bytes, "epub", "md");
     const back = await readDocument(markdown.bytes, "md");
     for (const chapter of sameWordsInSameChapters(back, book)) expect(chapter.words).toEqual(chapter.expected);
@@ -83,6 +83,18 @@ describe("round trip: the book → each writable format → read back", () => {
 });
 
 describe("EPUB", () => {
+  // One epubcheck serves the run (decision 0525): each book gets its own verdict and report.
+  it("is judged by epubcheck book by book: a broken one between two good ones fails with its own report", async () => {
+    const good = (await writeDocument(book, "epub")).bytes;
+    expect((await epubcheck(good)).ok).toBe(true);
+    const broken = await epubcheck(good.subarray(0, good.length - 200));
+    expect(broken.ok).toBe(false);
+    expect(broken.report).toMatch(/PKG-\d{3}/);
+    const again = await epubcheck(good);
+    expect(again.ok, again.report).toBe(true);
+    expect(again.report).not.toMatch(/PKG-\d{3}/);
+  });
+
   it("passes epubcheck with awkward content: raw HTML, entities, images, odd footnote labels, no title", async () => {
     const model: DocumentModel = {
       chapters: [
@@ -91,7 +103,7 @@ describe("EPUB", () => {
       ],
     };
     const written = await writeDocument(model, "epub");
-    const check = epubcheck(written.bytes);
+    const check = await epubcheck(written.bytes);
     expect(check.ok, check.report).toBe(true);
     const files = unzipSync(written.bytes);
     expect(Object.keys(files)[0]).toBe("mimetype");

@@ -340,7 +340,7 @@ describe("item 8: nothing is kept that points at what was dropped", () => {
     expect(model.chapters[1]!.markdown).toBe(`${PROSE} See the next chapter or [the site](https://example.com/).`);
     expect(model.chapters[2]!.markdown).toBe("The end.");
     const written = await writeHere(model, "epub");
-    const check = epubcheck(written.bytes);
+    const check = await epubcheck(written.bytes);
     expect(check.ok, check.report).toBe(true);
   });
 

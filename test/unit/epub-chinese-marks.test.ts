@@ -32,7 +32,7 @@ describe("the marks Chinese shares with English in a Chinese EPUB", () => {
       // Headings with faces of their own take the marks from it too.
       if (theme !== "classic") expect(sheet).toMatch(/h1\{[^}]*font-family:"CJK Marks",/);
     }
-    const check = epubcheck((await writeHere(book("zh-CN"), "epub")).bytes);
+    const check = await epubcheck((await writeHere(book("zh-CN"), "epub")).bytes);
     expect(check.ok, check.report).toBe(true);
   });
 

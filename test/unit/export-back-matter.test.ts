@@ -67,7 +67,7 @@ describe("back matter in exports", () => {
     expect(nav).toContain('<a epub:type="acknowledgments" href="acknowledgements.xhtml">');
     expect(nav).toContain('<a href="also-by.xhtml">Also by backmatter</a>');
     if (has("java")) {
-      const verdict = epubcheck(epub.bytes);
+      const verdict = await epubcheck(epub.bytes);
       expect(verdict.ok, verdict.report).toBe(true);
     }
   }, 240_000);

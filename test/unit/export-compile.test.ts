@@ -48,7 +48,7 @@ describe("front matter: a copyright page and a dedication after the title page",
     const spine = [...files["OEBPS/content.opf"]!.matchAll(/<itemref idref="([^"]+)"/g)].map((m) => m[1]);
     expect(spine.slice(0, 4)).toEqual(["title", "copyright", "dedication", "nav"]);
     expect(spine.indexOf("dedication")).toBeLessThan(spine.indexOf("chapter-1"));
-    const check = epubcheck(written.bytes);
+    const check = await epubcheck(written.bytes);
     expect(check.ok, check.report).toBe(true);
   });
 
@@ -191,7 +191,7 @@ describe("EPUB cover and landmarks", () => {
     expect([...opf.matchAll(/<itemref idref="([^"]+)"/g)][0]![1]).toBe("cover");
     expect(text(files["OEBPS/cover.xhtml"]!)).toContain('<img src="cover.png" alt="The Long Tide"/>');
     expect(text(files["OEBPS/nav.xhtml"]!)).toContain('<a epub:type="cover" href="cover.xhtml">');
-    const check = epubcheck(written.bytes);
+    const check = await epubcheck(written.bytes);
     expect(check.ok, check.report).toBe(true);
   });
 });

@@ -63,7 +63,7 @@ describe("parts in exports", () => {
         '<li><a href="chapter-5.xhtml">后记</a></li>',
     );
     if (has("java")) {
-      const verdict = epubcheck(epub.bytes);
+      const verdict = await epubcheck(epub.bytes);
       expect(verdict.ok, verdict.report).toBe(true);
     }
     // Read back, the parts come back as parts (a reader cannot tell where the last part ends: the 后记 joins it).

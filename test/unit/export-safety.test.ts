@@ -63,7 +63,7 @@ describe("links in the HTML and EPUB exports", () => {
 
 describe("control characters in the text", () => {
   it("leave an EPUB that passes epubcheck", async () => {
-    const check = epubcheck((await writeDocument(controlled, "epub")).bytes);
+    const check = await epubcheck((await writeDocument(controlled, "epub")).bytes);
     expect(check.ok, check.report).toBe(true);
   });
 

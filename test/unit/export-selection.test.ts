@@ -90,7 +90,7 @@ describe("compiling a selection, and the outline as a document", () => {
     expect(xhtml).toContain("The storm broke at noon.");
     expect(xhtml).not.toContain("They came back in spring.");
     expect(xhtml).toContain("Part One: The Shore");
-    const verdict = epubcheck(epub.bytes);
+    const verdict = await epubcheck(epub.bytes);
     expect(verdict.ok, verdict.report).toBe(true);
   }, 180_000);
 
