@@ -53,8 +53,9 @@ const PROJECTS: TestProjectInlineConfiguration[] = [
       name: "unit",
       include: testFiles("test/unit", false),
       // Use cases that start worker threads (conversions, analyses, long counts) wait for a
-      // worker's start and its engine's load, and an EPUB's check starts a Java VM: 6 to 17 s
-      // beside the other suites on two cores, where 20 s failed one. A limit, not a speed target.
+      // worker's start and its engine's load, and an EPUB's check waits its turn at the run's one
+      // epubcheck: 6 to 17 s beside the other suites on two cores, where 20 s failed one. A limit,
+      // not a speed target.
       testTimeout: 60_000,
       globalSetup: ["test/support/worker-global-setup.ts", "test/support/unit-global-setup.ts", "test/support/epubcheck-service.ts"],
       setupFiles: ["test/support/fresh-database.ts"],
