@@ -15,8 +15,13 @@ export async function buildWorker(root = process.cwd()) {
   // Chunks are named by their content's hash: the last build's would otherwise pile up.
   await rm(path.join(outdir, "worker-chunks"), { recursive: true, force: true });
   await build({
-    // The PDF writer's Typst compile runs in a child process of its own (typst-child.ts).
-    entryPoints: { worker: path.join(root, "server/compose/worker.ts"), "typst-child": path.join(root, "server/convert/engine/writers/typst-child.ts") },
+    // The PDF writer's Typst compile runs in a child process of its own (typst-child.ts), SQLite's
+    // checkpoints in a thread of their own (wal-checkpoint-thread.ts).
+    entryPoints: {
+      worker: path.join(root, "server/compose/worker.ts"),
+      "typst-child": path.join(root, "server/convert/engine/writers/typst-child.ts"),
+      "wal-checkpoint": path.join(root, "server/sql/wal-checkpoint-thread.ts"),
+    },
     outdir,
     outExtension: { ".js": ".mjs" },
     splitting: true,

@@ -1,36 +1,53 @@
 import type { ColumnDefinition, Database, Statement } from "better-sqlite3";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from "kysely";
 import { Lock } from "./lock";
 import type { PoolStats } from "./pool-stats";
 import { retryWhileBusy } from "./sqlite-busy";
 import { dbTime } from "./values";
 
-// Statements are prepared once per distinct SQL text; the hot paths use a few dozen.
+// Statements are prepared once per distinct SQL text and connection; the hot paths use a few dozen.
 const STATEMENT_CACHE_SIZE = 256;
+/** How long a transaction runs on before it lets the event loop answer others (their reads need no lock). */
+const TURN_MS = 10;
+
+/** The process's connections to one SQLite file: the writer, and a read-only one beside it. */
+export interface SqliteConnections {
+  /** the connection every write and transaction runs on, behind the lock */
+  writer(): Database;
+  /** a read-only connection to the same file, for reads outside a transaction */
+  reader(): Database;
+  close(): void;
+}
 
 /**
- * Kysely on the process's one SQLite connection (server/sql/sqlite.ts), behind a lock, so a
- * statement never runs inside another caller's transaction (better-sqlite3 has one connection,
- * and a statement sent while a transaction is open would run in it, and be undone with it).
- * Transactions begin IMMEDIATE: they take the write lock first, so two of them (in two processes)
- * can never deadlock upgrading from a read.
+ * Kysely on the process's SQLite connections (server/sql/sqlite.ts). Writes and transactions take
+ * turns on the one writer behind a lock, so a statement never runs inside another caller's
+ * transaction (better-sqlite3's connection is one, and a statement sent while a transaction is open
+ * would run in it, and be undone with it). Transactions begin IMMEDIATE: they take the write lock
+ * first, so two of them (in two processes) can never deadlock upgrading from a read.
+ *
+ * A read outside a transaction takes no lock: it runs on a read-only connection, which in WAL mode
+ * sees the last commit while a transaction is open on the writer. A long transaction (a replace
+ * across a 20 MB book) therefore gives the event loop a turn every few milliseconds, in which
+ * everyone else's reads are answered, instead of holding them all until it commits (decision 0526).
  */
 export class LockedSqliteDialect extends SqliteDialect {
   readonly #lock = new Lock();
 
   constructor(
-    private readonly open: () => Database,
+    private readonly connections: SqliteConnections,
     /** see Database.fileProblem (server/sql/open.ts) */
     readonly fileProblem: () => string | null = () => null,
   ) {
-    super({ database: async () => open() });
+    super({ database: async () => connections.writer() });
   }
 
   override createDriver(): Driver {
-    return new LockedSqliteDriver(this.open, this.#lock);
+    return new LockedSqliteDriver(this.connections, this.#lock);
   }
 
-  /** The one connection: in use while a statement or transaction holds the lock, the rest wait. */
+  /** The writer: in use while a statement or transaction holds the lock, the rest wait. */
   stats(): PoolStats {
     const claims = this.#lock.claims;
     return { max: 1, open: 1, inUse: Math.min(1, claims), waiting: Math.max(0, claims - 1) };
@@ -38,32 +55,25 @@ export class LockedSqliteDialect extends SqliteDialect {
 }
 
 class LockedSqliteDriver implements Driver {
-  readonly #statements = new Map<string, Prepared>();
-  readonly #lock: Lock;
-  #database: Database | undefined;
+  readonly #writer = new Statements(STATEMENT_CACHE_SIZE);
+  readonly #reader = new Statements(STATEMENT_CACHE_SIZE);
 
   constructor(
-    private readonly open: () => Database,
-    lock: Lock,
-  ) {
-    this.#lock = lock;
-  }
+    private readonly connections: SqliteConnections,
+    private readonly lock: Lock,
+  ) {}
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const release = await this.#lock.acquire();
-    try {
-      this.#database ??= this.open();
-      return new LockedConnection(this.#database, this.#statements, release);
-    } catch (error) {
-      release();
-      throw error;
-    }
+    // Opened here, before any statement, so the file is in WAL mode before the reader opens it.
+    this.connections.writer();
+    return new LockedConnection(this.connections, this.#writer, this.#reader, this.lock);
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const locked = connection as LockedConnection;
+    await locked.holdWriter();
     locked.inTransaction = true;
     await retryWhileBusy(() => locked.executeQuery(CompiledQuery.raw("BEGIN IMMEDIATE")));
   }
@@ -88,11 +98,36 @@ class LockedSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    await this.#lock.run(async () => {
-      this.#statements.clear();
-      this.#database?.close();
-      this.#database = undefined;
+    await this.lock.run(async () => {
+      this.#writer.clear();
+      this.#reader.clear();
+      this.connections.close();
     });
+  }
+}
+
+/** A connection's prepared statements, the least recently used dropped first. */
+class Statements {
+  readonly #prepared = new Map<string, Prepared>();
+
+  constructor(private readonly size: number) {}
+
+  get(database: Database, sql: string): Prepared {
+    let prepared = this.#prepared.get(sql);
+    if (prepared) {
+      // Move to the back: the map's first entry is the least recently used.
+      this.#prepared.delete(sql);
+    } else {
+      const statement = database.prepare(sql);
+      prepared = { statement, rowOf: statement.reader ? rowReader(statement.raw(true).columns()) : null };
+      if (this.#prepared.size >= this.size) this.#prepared.delete(this.#prepared.keys().next().value!);
+    }
+    this.#prepared.set(sql, prepared);
+    return prepared;
+  }
+
+  clear(): void {
+    this.#prepared.clear();
   }
 }
 
@@ -103,50 +138,64 @@ interface Prepared {
   rowOf: ((values: unknown[]) => Record<string, unknown>) | null;
 }
 
+/** A statement that can only read begins so (a WITH may still write: SQLite's flag on the prepared statement decides). */
+const READS = /^\s*(select|with)\b/i;
+
 class LockedConnection implements DatabaseConnection {
   inTransaction = false;
+  #release: (() => void) | null = null;
+  #turnStarted = 0;
 
   constructor(
-    private readonly database: Database,
-    private readonly statements: Map<string, Prepared>,
-    readonly release: () => void,
+    private readonly connections: SqliteConnections,
+    private readonly writerStatements: Statements,
+    private readonly readerStatements: Statements,
+    private readonly lock: Lock,
   ) {}
 
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const run = () => this.run<R>(query);
-    // A statement on its own is its own transaction and may meet another process's write lock.
-    return this.inTransaction ? run() : retryWhileBusy(run);
+  /** Takes the writer's lock, if this connection does not hold it yet, until it is released. */
+  async holdWriter(): Promise<void> {
+    if (this.#release) return;
+    this.#release = await this.lock.acquire();
+    this.#turnStarted = performance.now();
   }
 
-  /** Whether SQLite itself has a transaction open on this connection. */
+  release(): void {
+    this.#release?.();
+    this.#release = null;
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (!this.#release && READS.test(query.sql)) {
+      const reader = this.connections.reader();
+      const prepared = this.readerStatements.get(reader, query.sql);
+      if (prepared.statement.readonly) return retryWhileBusy(() => run<R>(prepared, query));
+    }
+    await this.holdWriter();
+    const writer = this.connections.writer();
+    if (writer.inTransaction && performance.now() - this.#turnStarted > TURN_MS) {
+      await nextTurn();
+      this.#turnStarted = performance.now();
+    }
+    const prepared = this.writerStatements.get(writer, query.sql);
+    // A statement on its own is its own transaction and may meet another process's write lock.
+    return this.inTransaction ? run<R>(prepared, query) : retryWhileBusy(() => run<R>(prepared, query));
+  }
+
+  /** Whether SQLite itself has a transaction open on the writer. */
   sqliteInTransaction(): boolean {
-    return this.database.inTransaction;
+    return this.connections.writer().inTransaction;
   }
 
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error("Streaming is not supported on the SQLite connection.");
   }
+}
 
-  private run<R>(query: CompiledQuery): QueryResult<R> {
-    const { statement, rowOf } = this.prepare(query.sql);
-    const parameters = query.parameters.map(toStored);
-    if (!rowOf) return { rows: [], numAffectedRows: BigInt(statement.run(parameters).changes) };
-    return { rows: (statement.all(parameters) as unknown[][]).map(rowOf) as R[] };
-  }
-
-  private prepare(sql: string): Prepared {
-    let prepared = this.statements.get(sql);
-    if (prepared) {
-      // Move to the back: the map's first entry is the least recently used.
-      this.statements.delete(sql);
-    } else {
-      const statement = this.database.prepare(sql);
-      prepared = { statement, rowOf: statement.reader ? rowReader(statement.raw(true).columns()) : null };
-      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value!);
-    }
-    this.statements.set(sql, prepared);
-    return prepared;
-  }
+function run<R>({ statement, rowOf }: Prepared, query: CompiledQuery): QueryResult<R> {
+  const parameters = query.parameters.map(toStored);
+  if (!rowOf) return { rows: [], numAffectedRows: BigInt(statement.run(parameters).changes) };
+  return { rows: (statement.all(parameters) as unknown[][]).map(rowOf) as R[] };
 }
 
 /**

@@ -1,9 +1,11 @@
 // @module-tag postgres
+import { statSync } from "node:fs";
 import { expect, it } from "vitest";
 import { createBook } from "@/server/books/create-book";
 import { uploadChapter } from "@/server/chapters/upload-chapter";
 import { sql as rawSql } from "kysely";
 import { engine, sql, transaction } from "@/server/db";
+import { sqliteFile } from "@/server/sql/sqlite";
 import { POSTGRES } from "../support/database";
 import { newWriter } from "../support/principals";
 
@@ -41,6 +43,59 @@ it.skipIf(POSTGRES)("runs in WAL mode with synchronous=FULL, so an acknowledged 
   const { rows: [sync] } = await rawSql<{ synchronous: number }>`PRAGMA synchronous`.execute(sql);
   expect(journal?.journal_mode).toBe("wal");
   expect(sync?.synchronous).toBe(2); // FULL
+});
+
+// Decision 0526: one request's long transaction (a replace across a 20 MB book) held every other
+// request's read until it committed, a third of a second.
+it.skipIf(POSTGRES)("answers a read while another request's transaction is open, with the last commit", async () => {
+  const writer = await newWriter("reader");
+  const before = await createBook({ ...book, title: "Before" }, writer);
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let renamed!: () => void;
+  const inside = new Promise<void>((resolve) => (renamed = resolve));
+  const open = transaction(async (trx) => {
+    await trx.updateTable("Book").set({ title: "Uncommitted" }).where("id", "=", before.id).execute();
+    renamed();
+    await gate;
+  });
+  await inside;
+  const titleNow = () => sql.selectFrom("Book").select("title").where("id", "=", before.id).executeTakeFirstOrThrow();
+  // Answered while the transaction still holds the writer: it never waited for the gate.
+  expect(await titleNow()).toEqual({ title: "Before" });
+  release();
+  await open;
+  expect(await titleNow()).toEqual({ title: "Uncommitted" });
+});
+
+it.skipIf(POSTGRES)("lets the event loop turn during a long transaction, so other requests are answered meanwhile", async () => {
+  const writer = await newWriter("turns");
+  const created = await createBook(book, writer);
+  let turned = false;
+  const turn = setImmediate(() => (turned = true));
+  let turnedInside = false;
+  await transaction(async (trx) => {
+    // Statements for well over the driver's turn (10 ms), with nothing else to wait for.
+    const started = performance.now();
+    while (performance.now() - started < 60) await trx.updateTable("Book").set({ title: `Long ${Math.random()}` }).where("id", "=", created.id).execute();
+    turnedInside = turned;
+  });
+  clearImmediate(turn);
+  expect(turnedInside).toBe(true);
+});
+
+it.skipIf(POSTGRES)("checkpoints the write-ahead log on a thread of its own, not at a request's commit", async () => {
+  const { rows: [automatic] } = await rawSql<{ wal_autocheckpoint: number }>`PRAGMA wal_autocheckpoint`.execute(sql);
+  expect(automatic?.wal_autocheckpoint).toBe(0);
+  const file = sqliteFile(process.env.DATABASE_URL!);
+  const writer = await newWriter("checkpoint");
+  const created = await createBook(book, writer);
+  const sizeBefore = statSync(file).size;
+  // 2 MB of text: pages that reach the database file only through a checkpoint.
+  await uploadChapter({ bookId: created.id, content: "Words on their way to the file. ".repeat(65_000) }, writer);
+  const deadline = Date.now() + 5_000;
+  while (statSync(file).size < sizeBefore + 2_000_000 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(statSync(file).size).toBeGreaterThanOrEqual(sizeBefore + 2_000_000);
 });
 
 // Existing databases were written by Prisma's SQLite adapter: a DateTime is ISO text with +00:00
