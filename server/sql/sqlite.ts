@@ -8,7 +8,8 @@ import { startWalCheckpointer } from "./wal-checkpointer";
 /**
  * The process's SQLite connections, opened on first use: the writer, where statements and
  * transactions take turns behind one lock, and a read-only one for reads outside a transaction
- * (server/sql/sqlite-driver.ts); the write-ahead log is checkpointed by a thread of its own.
+ * (server/sql/sqlite-driver.ts). The write-ahead log is checkpointed by SQLite at a commit, until
+ * the first long transaction: from then on by a thread of its own.
  */
 export function openSqlite(url: string, dataDir: string): LockedSqliteDialect {
   const file = sqliteFile(url);
@@ -22,12 +23,16 @@ export function openSqlite(url: string, dataDir: string): LockedSqliteDialect {
       const database = connect(url, dataDir);
       const { dev, ino } = statSync(/*turbopackIgnore: true*/ file);
       opened = { dev, ino };
+      return (writer = database);
+    },
+    checkpointOffThread() {
+      const database = writer;
+      if (checkpointer || !database) return;
       checkpointer = startWalCheckpointer(file, () => {
         if (database.open) database.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
       });
       // SQLite's own checkpoint runs at the commit that fills the log past its pages, on this thread.
       if (checkpointer) database.pragma("wal_autocheckpoint = 0");
-      return (writer = database);
     },
     reader() {
       // Read-only, on the file the writer made WAL: it reads the last commit, whatever the writer holds.
