@@ -66,11 +66,28 @@ async function retried<T>(attempt: () => Promise<T>): Promise<T> {
 /**
  * After a purge. SQLite keeps the old copies of changed pages in its write-ahead log until a
  * checkpoint, so text deleted for good would linger there: copy the pages back now and empty the
- * log. (Best effort: a reader in another process can delay it to the next automatic checkpoint.)
+ * log. (Best effort: a reader in another process can delay it to the next checkpoint.)
  * PostgreSQL reclaims dead rows with (auto)vacuum, which is the operator's (docs/operations.md).
  */
 export async function eraseDeletedText(): Promise<void> {
-  if (engine === "sqlite") await rawSql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(sql);
+  if (engine === "sqlite") await emptyTheLog();
+}
+
+/** Tries of a checkpoint that empties the log, and the pause between them. */
+const EMPTY_LOG_TRIES = 20;
+const EMPTY_LOG_PAUSE_MS = 50;
+
+/**
+ * Copies the write-ahead log into the database file and empties it. The log's own checkpoint
+ * thread (decision 0526), or another process, may be checkpointing at that moment: SQLite then
+ * answers busy, having emptied nothing, and it is asked again, for up to a second.
+ */
+async function emptyTheLog(): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const { rows } = await rawSql<{ busy: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(sql);
+    if (!rows[0]?.busy || attempt === EMPTY_LOG_TRIES) return;
+    await new Promise((resolve) => setTimeout(resolve, EMPTY_LOG_PAUSE_MS));
+  }
 }
 
 /** 20 MB of 4 KB pages (about 0.1 s): the rest waits for the next sweep, so saves never wait long behind it. */
@@ -92,5 +109,5 @@ export async function releaseFreePages(): Promise<void> {
   await sql.transaction().execute(async (trx) => {
     for (let page = 0; page < free; page++) await rawSql`PRAGMA incremental_vacuum(1)`.execute(trx);
   });
-  await rawSql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(sql);
+  await emptyTheLog();
 }

@@ -18,10 +18,11 @@ export interface SqliteConnections {
   /** a read-only connection to the same file, for reads outside a transaction */
   reader(): Database;
   /**
-   * From now on the write-ahead log is checkpointed by a thread, not by SQLite at a commit: called
-   * by the first long transaction, whose commit would otherwise copy all it wrote back into the
-   * file on this thread (a thread costs 60 ms of CPU to start, which a process that never writes
-   * much, as a test's, never pays).
+   * From now on the write-ahead log is checkpointed by a thread, not by SQLite at a commit, and the
+   * thread checkpoints now: called by a long transaction at its first turn, so that its commit
+   * does not copy all it wrote back into the file on this thread, and again once it committed (the
+   * thread costs 60 ms of CPU to start, which a process that never writes much, as a test's,
+   * never pays).
    */
   checkpointOffThread(): void;
   close(): void;
@@ -89,6 +90,7 @@ class LockedSqliteDriver implements Driver {
     const locked = connection as LockedConnection;
     await retryWhileBusy(() => locked.executeQuery(CompiledQuery.raw("COMMIT")));
     locked.inTransaction = false;
+    if (locked.turned) this.connections.checkpointOffThread();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -152,6 +154,8 @@ class LockedConnection implements DatabaseConnection {
   inTransaction = false;
   #release: (() => void) | null = null;
   #turnStarted = 0;
+  /** whether this connection let the event loop turn since it took the writer (a long transaction) */
+  turned = false;
 
   constructor(
     private readonly connections: SqliteConnections,
@@ -165,6 +169,7 @@ class LockedConnection implements DatabaseConnection {
     if (this.#release) return;
     this.#release = await this.lock.acquire();
     this.#turnStarted = performance.now();
+    this.turned = false;
   }
 
   release(): void {
@@ -181,7 +186,8 @@ class LockedConnection implements DatabaseConnection {
     await this.holdWriter();
     const writer = this.connections.writer();
     if (writer.inTransaction && performance.now() - this.#turnStarted > TURN_MS) {
-      this.connections.checkpointOffThread();
+      if (!this.turned) this.connections.checkpointOffThread();
+      this.turned = true;
       await nextTurn();
       this.#turnStarted = performance.now();
     }

@@ -16,7 +16,7 @@ export function openSqlite(url: string, dataDir: string): LockedSqliteDialect {
   let opened: { dev: number; ino: number } | undefined;
   let writer: Database | undefined;
   let reader: Database | undefined;
-  let checkpointer: { stop(): void } | null = null;
+  let checkpointer: ReturnType<typeof startWalCheckpointer> = null;
   const connections: SqliteConnections = {
     writer() {
       if (writer) return writer;
@@ -27,12 +27,15 @@ export function openSqlite(url: string, dataDir: string): LockedSqliteDialect {
     },
     checkpointOffThread() {
       const database = writer;
-      if (checkpointer || !database) return;
-      checkpointer = startWalCheckpointer(file, () => {
-        if (database.open) database.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
-      });
-      // SQLite's own checkpoint runs at the commit that fills the log past its pages, on this thread.
-      if (checkpointer) database.pragma("wal_autocheckpoint = 0");
+      if (!database) return;
+      if (!checkpointer) {
+        checkpointer = startWalCheckpointer(file, () => {
+          if (database.open) database.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
+        });
+        // SQLite's own checkpoint runs at the commit that fills the log past its pages, on this thread.
+        if (checkpointer) database.pragma("wal_autocheckpoint = 0");
+      }
+      checkpointer?.checkpointNow();
     },
     reader() {
       // Read-only, on the file the writer made WAL: it reads the last commit, whatever the writer holds.

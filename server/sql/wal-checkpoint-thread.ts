@@ -5,17 +5,21 @@
 // thread that answers everyone. Here it runs on a connection of its own, without holding a writer or
 // a reader (PASSIVE), so it never makes a request wait.
 import BetterSqlite3 from "better-sqlite3";
-import { workerData } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 
 const { file, everyMs } = workerData as { file: string; everyMs: number };
 const database = new BetterSqlite3(file, { fileMustExist: true, timeout: 0 });
 // The database file is synced after each checkpoint, as the server's own commits are.
 database.pragma("synchronous = FULL");
 
-setInterval(() => {
+function checkpoint(): void {
   try {
     database.pragma("wal_checkpoint(PASSIVE)");
   } catch {
-    // Busy (another process checkpoints, or recovers the log): the next turn checkpoints.
+    // Busy (another process checkpoints, or recovers the log): the next one checkpoints.
   }
-}, everyMs);
+}
+
+// Every second, and at once when told that a long transaction committed.
+setInterval(checkpoint, everyMs);
+parentPort!.on("message", checkpoint);

@@ -13,7 +13,7 @@ const CHECKPOINT_EVERY_MS = 1_000;
  * or returns null where it was not built (a test that builds no worker): SQLite's automatic
  * checkpoint then stays on. Should the thread ever stop, `lost` is called to turn it back on.
  */
-export function startWalCheckpointer(file: string, lost: () => void): { stop(): void } | null {
+export function startWalCheckpointer(file: string, lost: () => void): { checkpointNow(): void; stop(): void } | null {
   if (!existsSync(/* turbopackIgnore: true */ THREAD_FILE)) return null;
   let stopping = false;
   const thread = new Worker(/* turbopackIgnore: true */ THREAD_FILE, { workerData: { file, everyMs: CHECKPOINT_EVERY_MS } });
@@ -24,6 +24,9 @@ export function startWalCheckpointer(file: string, lost: () => void): { stop(): 
     if (!stopping) lost();
   });
   return {
+    checkpointNow() {
+      thread.postMessage("checkpoint");
+    },
     stop() {
       stopping = true;
       void thread.terminate();
