@@ -63,8 +63,8 @@ export class LockedSqliteDialect extends SqliteDialect {
 }
 
 class LockedSqliteDriver implements Driver {
-  readonly #writer = new Statements(STATEMENT_CACHE_SIZE);
-  readonly #reader = new Statements(STATEMENT_CACHE_SIZE);
+  readonly #writer = new Statements();
+  readonly #reader = new Statements();
 
   constructor(
     private readonly connections: SqliteConnections,
@@ -119,8 +119,6 @@ class LockedSqliteDriver implements Driver {
 class Statements {
   readonly #prepared = new Map<string, Prepared>();
 
-  constructor(private readonly size: number) {}
-
   get(database: Database, sql: string): Prepared {
     let prepared = this.#prepared.get(sql);
     if (prepared) {
@@ -129,7 +127,7 @@ class Statements {
     } else {
       const statement = database.prepare(sql);
       prepared = { statement, rowOf: statement.reader ? rowReader(statement.raw(true).columns()) : null };
-      if (this.#prepared.size >= this.size) this.#prepared.delete(this.#prepared.keys().next().value!);
+      if (this.#prepared.size >= STATEMENT_CACHE_SIZE) this.#prepared.delete(this.#prepared.keys().next().value!);
     }
     this.#prepared.set(sql, prepared);
     return prepared;
