@@ -127,7 +127,15 @@ describe("bible names a reader can see (item 8)", () => {
   it("refuses a zero-width space, a direction override, or a name of nothing visible, naming the character", async () => {
     const f = await bibleFixture(ann);
     const entries = `/api/v1/books/${f.bookId}/bible/entries`;
-    const cases: Record<string, string> = { "Ly\u200bra": "U+200B ZERO WIDTH SPACE", "\u202eLyra": "U+202E RIGHT-TO-LEFT OVERRIDE", "\u200b\u200c": "U+200B ZERO WIDTH SPACE" };
+    const cases: Record<string, string> = {
+      "Ly\u200bra": "U+200B ZERO WIDTH SPACE",
+      "\u202eLyra": "U+202E RIGHT-TO-LEFT OVERRIDE",
+      "\u200b\u200c": "U+200B ZERO WIDTH SPACE",
+      // A joiner with nothing visible on one side, and a format character beyond the BMP.
+      "Lyra\u200d": "U+200D",
+      "Ly \u200cra": "U+200C",
+      "\u{E0001}Lyra": "U+E0001",
+    };
     for (const [name, character] of Object.entries(cases)) {
       const details = expectFailure(await post(entries, ann.token, { name }), 422, "validation_failed");
       expect(JSON.stringify(details), name).toContain(character);
@@ -135,6 +143,7 @@ describe("bible names a reader can see (item 8)", () => {
     }
     // Joiners between letters are part of names in Persian and many Indic scripts.
     expectSuccess(await post(entries, ann.token, { name: "نیلو\u200cفر" }), 201);
+    expectSuccess(await post(entries, ann.token, { name: "Coder 👩\u200d💻" }), 201);
   });
 });
 

@@ -4,6 +4,7 @@ import { describe, it, vi } from "vitest";
 import { performCompareTask } from "@/server/analysis/engine/compare/task";
 import { scanChapters } from "@/server/bible/engine/scan";
 import { entryNameKeys } from "@/server/bible/name-index";
+import { entryName } from "@/server/bible/schemas";
 import { MANUSCRIPT_FONTS, MANUSCRIPT_PAPER, SCENE_BREAKS, TRIM_SIZES, type SceneBreak } from "@/server/convert/engine/export-options";
 import type { WriteOptions } from "@/server/convert/engine/model";
 import { writeHere } from "@/server/convert/engine/run";
@@ -36,6 +37,13 @@ describe("no generated pathological text stalls the surfaces of issue 30", () =>
   it("keys a bible import's names", async () => {
     const rows = fc.array(fc.array(name, { minLength: 1, maxLength: 31 }), { minLength: 1, maxLength: 500 });
     await check("entryNameKeys", rows, (entries) => entries.map((names) => entryNameKeys(names)), { seed: 3002 });
+  });
+
+  it("checks a bible name for invisible characters, however long and however many joiners", async () => {
+    const joiners = fc.array(fc.constantFrom("a", "😀", " ", "\u200d", "\u200c", "\u200b", "\u{E0001}"), { minLength: 1, maxLength: 8 }).chain((unit) =>
+      fc.integer({ min: 1, max: 50_000 }).map((times) => unit.join("").repeat(times)),
+    );
+    await check("entryName", fc.oneof(joiners, pathological), (text) => entryName.safeParse(text), { seed: 3007 });
   });
 
   // Patterns that backtrack without end in a backtracking engine, and plain queries made of the texts' own pieces.
