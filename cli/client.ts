@@ -4,9 +4,10 @@ import { tokenPairSchema } from "../server/auth/schemas";
 import { fileNameOf } from "../server/http/content-disposition";
 import { jobSchema, type JobDto } from "../server/jobs/schemas";
 import { ApiError, CliError, environmentTokenRefused, notLoggedIn } from "./errors";
-import { httpRequest, type HttpRequest } from "./http";
+import { httpRequest, type Answer, type AnswerHeaders, type HttpRequest } from "./http";
 import { uninterruptible } from "./interrupt";
 import { awaitJob, linkPath } from "./jobs";
+import { multipartBody, type FormField } from "./multipart";
 import { countedUpload, readWithProgress, waitingFor } from "./progress";
 import { nearExpiry, REFRESH_TIMEOUT_MS, withRefreshLock, type Session } from "./session";
 
@@ -18,8 +19,8 @@ export type Query = Record<string, string | number | boolean | undefined>;
 interface RequestOptions {
   query?: Query;
   json?: unknown;
-  /** multipart/form-data; built again if the request has to be sent twice */
-  form?: () => FormData;
+  /** multipart/form-data's fields; encoded again if the request has to be sent twice */
+  form?: readonly FormField[];
   /** false for the token endpoints, which take no Bearer token */
   auth?: boolean;
   /** abort the request after this long */
@@ -98,7 +99,7 @@ export class ApiClient {
     return data;
   }
 
-  private async dataWithHeaders<T>(method: string, path: string, options: RequestOptions, schema?: z.ZodType<T>): Promise<{ data: T; headers: Headers }> {
+  private async dataWithHeaders<T>(method: string, path: string, options: RequestOptions, schema?: z.ZodType<T>): Promise<{ data: T; headers: AnswerHeaders }> {
     const response = await this.request(method, path, options);
     if (response.status === 204) return { data: undefined as T, headers: response.headers };
     let data = await this.envelope(response);
@@ -120,7 +121,7 @@ export class ApiClient {
   /** A binary answer, or the file of the job a 202 answer queued. */
   async download(method: string, path: string, options: RequestOptions = {}): Promise<Download> {
     const stopWaiting = options.waiting ? waitingFor(options.waiting) : () => {};
-    let response: Response;
+    let response: Answer;
     try {
       response = await this.request(method, path, options);
     } finally {
@@ -138,7 +139,7 @@ export class ApiClient {
     return { ...(await this.readDownload(await this.request("GET", path, {}), "downloading")), jobId: job.id };
   }
 
-  private async readDownload(response: Response, label: string | undefined): Promise<Download> {
+  private async readDownload(response: Answer, label: string | undefined): Promise<Download> {
     const mediaType = response.headers.get("content-type") ?? "application/octet-stream";
     const disposition = response.headers.get("content-disposition");
     const bytes = await readWithProgress(response, label);
@@ -151,7 +152,7 @@ export class ApiClient {
     return parsed.data;
   }
 
-  private async envelope(response: Response): Promise<unknown> {
+  private async envelope(response: Answer): Promise<unknown> {
     const parsed = envelopeSchema.safeParse(await response.json().catch(() => null));
     if (!parsed.success) throw new CliError(`the server at ${this.url} did not answer with Inkstone's envelope (HTTP ${response.status})`);
     return parsed.data.data;
@@ -161,7 +162,7 @@ export class ApiClient {
    * Any answer to a request, failures included, after the refresh dance and the waits the server
    * asked for: for inkstone api, which prints whatever the server said.
    */
-  async exchange(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+  async exchange(method: string, path: string, options: RequestOptions = {}): Promise<Answer> {
     const auth = options.auth ?? true;
     if (auth) {
       if (!this.session.token) throw notLoggedIn();
@@ -169,21 +170,20 @@ export class ApiClient {
     }
     let response = await this.send(method, path, options, auth);
     if (response.status === 401 && auth && this.session.refreshToken && !this.refreshed) {
-      await response.body?.cancel();
       await this.refresh();
       response = await this.send(method, path, options, auth);
     }
     return response;
   }
 
-  private async request(method: string, path: string, options: RequestOptions): Promise<Response> {
+  private async request(method: string, path: string, options: RequestOptions): Promise<Answer> {
     const response = await this.exchange(method, path, options);
     if (response.ok) return response;
     throw await this.failure(response, options.auth ?? true);
   }
 
   /** The failure a refused answer stands for. */
-  private async failure(response: Response, auth: boolean): Promise<ApiError | CliError> {
+  private async failure(response: Answer, auth: boolean): Promise<ApiError | CliError> {
     const failure = await this.failureOf(response);
     if (failure.status === 401 && auth && this.session.fromEnvironment) return environmentTokenRefused(failure.error);
     return failure;
@@ -211,20 +211,19 @@ export class ApiClient {
    * LONGEST_RETRY_WAIT_S, each said on stderr. The server did nothing with a refused request
    * (decision 0473), so sending it again is safe for every method.
    */
-  private async send(method: string, path: string, options: RequestOptions, auth: boolean): Promise<Response> {
+  private async send(method: string, path: string, options: RequestOptions, auth: boolean): Promise<Answer> {
     for (let retry = 1; ; retry++) {
       const response = await this.sendOnce(method, path, options, auth);
       if (response.status !== 429 && response.status !== 503) return response;
       const wait = retryAfterSeconds(response.headers.get("retry-after"));
       if (wait === null || wait > LONGEST_RETRY_WAIT_S || retry > MAX_RETRIES) return response;
-      await response.body?.cancel();
       const why = response.status === 429 ? "the server is limiting this client's requests (429)" : "the server is unavailable for now (503)";
       process.stderr.write(`inkstone: ${why}; trying again in ${wait} s (retry ${retry} of ${MAX_RETRIES})\n`);
       await new Promise((resolve) => setTimeout(resolve, wait * 1000));
     }
   }
 
-  private async sendOnce(method: string, path: string, options: RequestOptions, auth: boolean): Promise<Response> {
+  private async sendOnce(method: string, path: string, options: RequestOptions, auth: boolean): Promise<Answer> {
     this.base();
     const url = new URL(`${this.url}${path}`);
     for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -242,9 +241,8 @@ export class ApiClient {
       init.body = options.bytes.data;
     } else if (options.form) {
       // Encoded up front so the length is known: the server refuses oversized bodies by it.
-      const encoded = new Response(options.form());
-      headers["content-type"] = encoded.headers.get("content-type")!;
-      const bytes = new Uint8Array(await encoded.arrayBuffer());
+      const { bytes, contentType } = multipartBody(options.form);
+      headers["content-type"] = contentType;
       headers["content-length"] = String(bytes.byteLength);
       init.body = countedUpload(bytes, options.progress);
     }
@@ -257,7 +255,7 @@ export class ApiClient {
     }
   }
 
-  private async failureOf(response: Response): Promise<ApiError> {
+  private async failureOf(response: Answer): Promise<ApiError> {
     const retryAfter = retryAfterSeconds(response.headers.get("retry-after"));
     const text = await response.text();
     let body: unknown = null;

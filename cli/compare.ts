@@ -1,4 +1,5 @@
 import type { ComparisonDto } from "../server/analysis/compare-schemas";
+import { groupedDigits } from "../server/text/grouped-digits";
 import { renderTable } from "./output";
 
 type Profile = ComparisonDto["left"];
@@ -9,7 +10,7 @@ const POINTS = Array.from({ length: 10 }, (_, i) => i * 10 + 5);
 function shown(value: number | string | null | undefined, unit: string): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string") return value;
-  const figure = Number(value.toFixed(2)).toLocaleString("en");
+  const figure = groupedDigits(Number(value.toFixed(2)));
   return unit === "%" ? `${figure}%` : figure;
 }
 
@@ -50,6 +51,6 @@ export function renderComparison(comparison: ComparisonDto): string {
     const notes = [left, right].filter((profile) => profile.notes[series.key]).map((profile) => `${sideName(profile)}: ${profile.notes[series.key]}\n`);
     return `${title}\n${notes.join("")}${renderTable(head, rows, true)}`;
   });
-  const sizes = [left, right].map((profile) => `${sideName(profile)}: ${profile.chapters.length} chapters, ${profile.words.toLocaleString("en")} words (${profile.language})`);
+  const sizes = [left, right].map((profile) => `${sideName(profile)}: ${profile.chapters.length} chapters, ${groupedDigits(profile.words)} words (${profile.language})`);
   return [...sizes, "", sections.join("\n\n")].join("\n");
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileError } from "./errors";
+import type { FormField } from "./multipart";
 
 /** A local file's bytes; a missing file, a folder or a forbidden one is a one-line error. */
 export function readLocalFile(file: string): Buffer {
@@ -29,18 +30,12 @@ export function makeFolder(folder: string): void {
   }
 }
 
-/**
- * A local file as a multipart body: the `file` part and the text fields given (those undefined
- * left out). The file is read once, now; the body is built again for each send.
- */
-export function fileForm(file: string, fields: Record<string, string | undefined> = {}): () => FormData {
-  const bytes = readLocalFile(file);
-  return () => {
-    const data = new FormData();
-    data.set("file", new Blob([new Uint8Array(bytes)]), path.basename(file));
-    for (const [name, value] of Object.entries(fields)) if (value !== undefined) data.set(name, value);
-    return data;
-  };
+/** A local file as a multipart body's fields: the `file` field and the text fields given (those undefined left out). */
+export function fileForm(file: string, fields: Record<string, string | undefined> = {}): FormField[] {
+  return [
+    { name: "file", file: readLocalFile(file), fileName: path.basename(file) },
+    ...Object.entries(fields).flatMap(([name, text]) => (text === undefined ? [] : [{ name, text }])),
+  ];
 }
 
 /** Writes what came down to `output`, or to standard output for "-". Returns where it went. */

@@ -1,4 +1,5 @@
 import { Presets, SingleBar } from "cli-progress";
+import type { Answer } from "./http";
 
 export interface Progress {
   update(value: number): void;
@@ -78,21 +79,13 @@ export function countedUpload(bytes: Uint8Array<ArrayBuffer>, label: string | un
 }
 
 /** Reads the whole answer; on a terminal with a known length, with a bar. */
-export async function readWithProgress(response: Response, label: string | undefined): Promise<Uint8Array> {
-  const length = Number(response.headers.get("content-length"));
-  if (!label || !showBars() || !response.body || !(length > 0)) return new Uint8Array(await response.arrayBuffer());
+export async function readWithProgress(answer: Answer, label: string | undefined): Promise<Uint8Array> {
+  const length = Number(answer.headers.get("content-length"));
+  if (!label || !showBars() || !(length > 0)) return answer.bytes();
   const bar = progressBar(label, length);
-  const parts: Uint8Array[] = [];
-  let received = 0;
-  const reader = response.body.getReader();
   try {
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      parts.push(read.value);
-      received += read.value.byteLength;
-      bar.update(received);
-    }
+    return await answer.bytes((received) => bar.update(received));
   } finally {
     bar.stop();
   }
-  return Buffer.concat(parts);
 }

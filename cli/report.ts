@@ -1,4 +1,5 @@
 import type { AnalysisReport } from "../server/analysis/engine/report";
+import { groupedDigits } from "../server/text/grouped-digits";
 import { renderTable } from "./output";
 
 type Section = AnalysisReport["sections"][number];
@@ -7,7 +8,7 @@ const MAX_ROWS = 40;
 
 function figure(value: number | string | null | undefined, unit?: string): string {
   if (value === null || value === undefined) return "";
-  const shown = typeof value === "number" ? Number(value.toFixed(2)).toLocaleString("en") : value;
+  const shown = typeof value === "number" ? groupedDigits(Number(value.toFixed(2))) : value;
   return unit ? `${shown} ${unit}` : String(shown);
 }
 

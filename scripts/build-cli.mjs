@@ -42,6 +42,8 @@ const SHARED_MODULES = new Set([
   "i18n/locales.ts",
   "server/parts/contents-tree.ts",
   "server/releases/schedule.ts",
+  // a number with its thousands grouped, without ICU (decision 0527)
+  "server/text/grouped-digits.ts",
   "server/text/storable-text.ts",
   "server/text/stored-text.ts",
   "server/text/text-rules.ts",

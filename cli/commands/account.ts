@@ -6,6 +6,7 @@ import { backMatterSchema, updateBackMatterInput, type AlsoByEntryInput, type Ba
 import { bookSchema } from "../../server/books/schemas";
 import { jobSchema } from "../../server/jobs/schemas";
 import { changePasswordInput, deleteOwnAccountInput, endedSignInsSchema } from "../../server/users/schemas";
+import { groupedDigits } from "../../server/text/grouped-digits";
 import { context } from "../context";
 import { checkInput, CliError } from "../errors";
 import { writeOutput } from "../files";
@@ -56,7 +57,7 @@ export function registerAccount(program: Command): void {
       printResult(
         json,
         { file: where, name: file.name, bytes: file.bytes.byteLength, mediaType: file.mediaType, job: file.jobId, ...summary },
-        `Wrote ${where} (${file.bytes.byteLength.toLocaleString("en")} bytes): ${plural(summary.books, "book")}, ${plural(summary.chapters, "chapter")}, ${plural(summary.revisions, "revision")}.`,
+        `Wrote ${where} (${groupedDigits(file.bytes.byteLength)} bytes): ${plural(summary.books, "book")}, ${plural(summary.chapters, "chapter")}, ${plural(summary.revisions, "revision")}.`,
       );
     });
 

@@ -3,6 +3,7 @@ import { nextLink, type ApiClient } from "../client";
 import { context } from "../context";
 import { CliError } from "../errors";
 import { readLocalFile } from "../files";
+import type { Answer } from "../http";
 import { linkPath } from "../jobs";
 import { printJson } from "../output";
 import { readStdin } from "../stdin";
@@ -116,16 +117,16 @@ function withQuery(path: string, fields: [string, FieldValue][]): string {
   return `${path}${path.includes("?") ? "&" : "?"}${query.toString()}`;
 }
 
-function printHead(response: Response): void {
+function printHead(response: Answer): void {
   const lines = [`HTTP/1.1 ${response.status} ${response.statusText}`, ...[...response.headers].map(([name, value]) => `${name}: ${value}`)];
   process.stdout.write(`${lines.join("\n")}\n\n`);
 }
 
-const isJson = (response: Response) => /^application\/([\w.+-]*\+)?json\b/i.test(response.headers.get("content-type") ?? "");
+const isJson = (response: Answer) => /^application\/([\w.+-]*\+)?json\b/i.test(response.headers.get("content-type") ?? "");
 
 /** The body as the server gave it: JSON (through --jq when given) or the bytes themselves. */
-async function printBody(response: Response, filtered: boolean): Promise<void> {
-  const bytes = new Uint8Array(await response.arrayBuffer());
+async function printBody(response: Answer, filtered: boolean): Promise<void> {
+  const bytes = await response.bytes();
   if (bytes.byteLength === 0) return;
   if (isJson(response)) {
     let value: unknown;
@@ -143,9 +144,8 @@ async function printBody(response: Response, filtered: boolean): Promise<void> {
 }
 
 /** The line a refused request ends with: the envelope's msg, and the status. */
-async function failureLine(response: Response): Promise<string> {
-  const copy = response.clone();
-  const body = (await copy.json().catch(() => null)) as { msg?: unknown } | null;
+async function failureLine(response: Answer): Promise<string> {
+  const body = (await response.json().catch(() => null)) as { msg?: unknown } | null;
   const message = typeof body?.msg === "string" ? body.msg : response.statusText || "the server refused the request";
   return `${message} (HTTP ${response.status})`;
 }

@@ -8,6 +8,7 @@ import { context } from "../context";
 import { jsonFields } from "../json-output";
 import { checkInput, CliError } from "../errors";
 import { makeFolder, readLocalFile, writeLocalFile } from "../files";
+import type { FormField } from "../multipart";
 import { printRecord, printResult } from "../output";
 import { pageOptions, printListing, readListing, type PageOptions } from "../paging";
 import { readStdin } from "../stdin";
@@ -78,12 +79,7 @@ export function registerChapters(program: Command): void {
       const content = bytes.toString("utf8");
       checkInput(uploadChapterInput, { content, ...(options.title !== undefined && { title: options.title }) });
       const name = fromStdin ? "chapter.md" : path.basename(file);
-      const form = () => {
-        const data = new FormData();
-        data.set("file", new Blob([new Uint8Array(bytes)], { type: "text/markdown" }), name);
-        if (options.title !== undefined) data.set("title", options.title);
-        return data;
-      };
+      const form: FormField[] = [{ name: "file", file: bytes, fileName: name, type: "text/markdown" }, ...(options.title === undefined ? [] : [{ name: "title", text: options.title }])];
       const chapter = await client.data("POST", chaptersPath(bookId), { form, progress: "uploading" }, chapterSchema);
       printResult(json, { ...chapter, content: undefined }, `Uploaded chapter ${chapter.position}, "${chapter.title}" (${chapter.id}), ${chapter.wordCount} words.`);
     });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fieldCheck } from "../errors";
+import { groupedDigits } from "../text/grouped-digits";
 
 /**
  * The back-matter pages a book may print after its last chapter, in the order they print
@@ -29,7 +30,7 @@ function typedText(what: string, max: number, lines: boolean) {
       (text) => !(lines ? CONTROL_BUT_LINES : CONTROL).test(text),
       lines ? fieldCheck("controlCharacter", `${what} must not hold a control character (a line break and a tab are fine)`) : fieldCheck("oneLine", `${what} must be one line without control characters`),
     )
-    .max(max, `${what} can be at most ${max.toLocaleString("en")} characters`);
+    .max(max, `${what} can be at most ${groupedDigits(max)} characters`);
 }
 
 /** A page's text: Markdown as a chapter's; blank is null ("not set"). */

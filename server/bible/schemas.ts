@@ -6,6 +6,7 @@ import { bookIdParams } from "../books/schemas";
 import { defineCollection } from "../collections";
 import { storedPictureSchema } from "../pictures/schemas";
 import { storedText } from "../text/stored-text";
+import { groupedDigits } from "../text/grouped-digits";
 
 /** What a book's bible may hold (docs/api.md states them; a use case past one answers 422 bible_limit). */
 export const BIBLE_LIMITS = {
@@ -305,7 +306,7 @@ export const chapterMentionsSchema = z
     version: z.int().describe("the chapter version the spans were found in"),
     complete: z
       .boolean()
-      .describe(`false when the chapter has more mentions than it marks: every entry keeps its first, and the chapter its earliest ${BIBLE_LIMITS.marksPerChapter.toLocaleString("en")}; counts are always exact`),
+      .describe(`false when the chapter has more mentions than it marks: every entry keeps its first, and the chapter its earliest ${groupedDigits(BIBLE_LIMITS.marksPerChapter)}; counts are always exact`),
     entries: z.array(
       z.object({
         entryId: z.string(),

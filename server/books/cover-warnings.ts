@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { groupedDigits } from "../text/grouped-digits";
 
 /**
  * What the e-book stores ask of a cover (issue 37 item 4, decision 0485). A cover below them is
@@ -32,7 +33,7 @@ export const coverWarningSchema = z
   .meta({ id: "CoverWarning" });
 export type CoverWarning = z.infer<typeof coverWarningSchema>;
 
-const px = (n: number) => n.toLocaleString("en");
+const px = (n: number) => groupedDigits(n);
 
 /** The warnings for a cover of this size in pixels; none when it meets what the stores ask. */
 export function coverWarnings(width: number, height: number): CoverWarning[] {

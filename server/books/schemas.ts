@@ -10,6 +10,7 @@ import { storedText } from "../text/stored-text";
 import { asCountRule, asParagraphIndent, COUNT_RULES, PARAGRAPH_INDENTS } from "../text/text-rules";
 import { THEMES, type ThemeId } from "../convert/engine/export-options";
 import { CONFORMANCE_LEVELS, type AccessibilityClaim } from "../convert/engine/accessibility-claim";
+import { groupedDigits } from "../text/grouped-digits";
 
 export const BOOK_STATUSES = ["planning", "drafting", "revising", "finished"] as const;
 
@@ -118,7 +119,7 @@ const writable = {
 function publishing() {
   const text = (max: number, what: string) =>
     storedText()
-      .max(max, `${what} can be at most ${max.toLocaleString("en")} characters`)
+      .max(max, `${what} can be at most ${groupedDigits(max)} characters`)
       .transform((value) => (value.trim() === "" ? null : value))
       .nullable();
   return {

@@ -4,10 +4,11 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpRequest } from "../../cli/http";
+import { multipartBody } from "../../cli/multipart";
 
 /**
- * The CLI's HTTP exchange (cli/http.ts, decision 0523) against real servers on loopback: what
- * fetch did for the CLI, it still does.
+ * The CLI's HTTP exchange (cli/http.ts, decisions 0523 and 0527) against real servers on loopback:
+ * what fetch did for the CLI, it still does.
  */
 interface Seen {
   method: string;
@@ -19,6 +20,10 @@ interface Seen {
 }
 
 const seen: Seen[] = [];
+// More than a loopback socket's buffers hold: the server finishes sending only once the CLI reads.
+const LARGE_BYTES = 16 * 1024 * 1024;
+let largeSent: () => void;
+const largeFinished = new Promise<void>((resolve) => (largeSent = resolve));
 
 function serve(handle: (request: http.IncomingMessage, response: http.ServerResponse, body: string) => void): Promise<{ server: http.Server; base: string }> {
   const server = http.createServer((request, response) => {
@@ -55,8 +60,11 @@ beforeAll(async () => {
       response.end(`${request.method} ${body}`);
     } else if (path === "/empty") {
       response.writeHead(204).end();
+    } else if (path === "/large") {
+      response.on("finish", largeSent);
+      response.end(Buffer.alloc(LARGE_BYTES, "a"));
     } else if (path === "/links") {
-      response.writeHead(200, [["link", '</a>; rel="next"'], ["x-many", "one"], ["x-many", "two"]]).end("{}");
+      response.writeHead(200, [["link", '</a>; rel="next"'], ["X-Many", "one"], ["x-many", "two"], ["Set-Cookie", "a=1"], ["set-cookie", "b=2"]]).end("{}");
     } else if (path === "/slow") {
       setTimeout(() => response.end("late"), 2_000);
     } else response.writeHead(404, "Nothing Here").end();
@@ -73,15 +81,25 @@ afterAll(() => {
 const get = (path: string, headers: Record<string, string> = {}) => httpRequest(new URL(`${main.base}${path}`), { method: "GET", headers });
 
 describe("the CLI's HTTP exchange", () => {
-  it("answers a Response with the status, its text and every header as sent", async () => {
+  it("answers with the status, its text and every header as sent, read as fetch's Response reads them", async () => {
     const missing = await get("/nowhere");
     expect([missing.status, missing.statusText, missing.ok]).toEqual([404, "Nothing Here", false]);
     const links = await get("/links");
-    expect(links.headers.get("link")).toBe('</a>; rel="next"');
+    expect(links.headers.get("Link")).toBe('</a>; rel="next"');
     expect(links.headers.get("x-many")).toBe("one, two");
+    expect(links.headers.get("x-none")).toBeNull();
+    const asFetch = new Headers([["link", '</a>; rel="next"'], ["X-Many", "one"], ["x-many", "two"], ["Set-Cookie", "a=1"], ["set-cookie", "b=2"]]);
+    expect([...links.headers].filter(([name]) => name !== "date" && name !== "connection" && name !== "keep-alive" && name !== "transfer-encoding")).toEqual([...asFetch]);
+    // Read twice (inkstone api reads a refusal's message, then prints its body): the same both times.
     expect(await links.json()).toEqual({});
+    expect(await links.text()).toBe("{}");
     const empty = await get("/empty");
-    expect([empty.status, empty.body]).toEqual([204, null]);
+    expect([empty.status, (await empty.bytes()).byteLength]).toEqual([204, 0]);
+  });
+
+  it("reads an answer that nobody asks for, so that its connection never holds the command open", async () => {
+    await get("/large");
+    await largeFinished;
   });
 
   it("decodes a gzip or brotli answer", async () => {
@@ -129,5 +147,30 @@ describe("the CLI's HTTP exchange", () => {
     const closed = await serve(() => {});
     closed.server.close();
     await expect(httpRequest(new URL(`${closed.base}/`), { method: "GET", headers: {} })).rejects.toMatchObject({ code: "ECONNREFUSED" });
+  });
+});
+
+describe("the CLI's multipart body", () => {
+  it("is byte for byte what fetch sends for the same FormData, but for the boundary", async () => {
+    const file = new Uint8Array([0, 1, 2, 255, 13, 10]);
+    const ours = multipartBody([
+      { name: "file", file, fileName: 'a "quoted"\r\nname.md', type: "text/markdown" },
+      { name: "bare", file, fileName: "no-type.bin" },
+      { name: "title", text: "two\nlines\r\nand\rthree" },
+      { name: 'odd "name"\n', text: "Zoë" },
+    ]);
+    const form = new FormData();
+    form.append("file", new Blob([file], { type: "text/markdown" }), 'a "quoted"\r\nname.md');
+    form.append("bare", new Blob([file]), "no-type.bin");
+    form.append("title", "two\nlines\r\nand\rthree");
+    form.append('odd "name"\n', "Zoë");
+    const theirs = new Response(form);
+    const boundaryOf = (contentType: string) => /^multipart\/form-data; boundary=(.+)$/.exec(contentType)![1]!;
+    const ourBoundary = boundaryOf(ours.contentType);
+    const theirBoundary = boundaryOf(theirs.headers.get("content-type")!);
+    const theirBytes = Buffer.from(await theirs.arrayBuffer());
+    expect(Buffer.from(ours.bytes).toString("latin1").replaceAll(ourBoundary, "BOUNDARY")).toBe(theirBytes.toString("latin1").replaceAll(theirBoundary, "BOUNDARY"));
+    // A boundary of its own each time, as fetch's.
+    expect(boundaryOf(multipartBody([]).contentType)).not.toBe(ourBoundary);
   });
 });
