@@ -37,8 +37,8 @@ export const PDF_FONTS = [
 
 /**
  * The compile runs in a child process that the pool can kill (./typst-process.ts): Typst is native
- * code, which terminating a worker thread does not stop. The child reads the fonts each time (a
- * quarter of a second, the CJK ones are 30 MB) and keeps no memo of layouts between books.
+ * code, which terminating a worker thread does not stop. The child is kept between jobs, its fonts
+ * read once and Typst's memo bounded to its last few compiles (decision 0528).
  */
 export async function writePdf(model: DocumentModel, options: WriteOptions = {}): Promise<WrittenDocument> {
   // turbopackIgnore: a path built at run time makes `next build` trace the whole project.

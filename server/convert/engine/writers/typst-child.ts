@@ -6,16 +6,19 @@ import { convertToPdfx } from "./pdfx";
 import { renderPages } from "./preview-pages";
 
 /**
- * A process of its own that typesets one PDF with Typst (see ./typst-process.ts, which starts it).
- * Typst is native code: neither a deadline nor terminating the worker thread that called it can
- * stop a compile (terminating waited 68 s for one here), so it runs where it can be killed. The
- * compile runs in a thread of this process, and its main thread watches stdin: when the caller's
- * end closes (its worker thread was stopped, or the server died), this process kills itself at once,
- * and Ghostscript with it when it is making the PDF/X variant (./pdfx.ts).
+ * A process of its own that typesets PDFs with Typst, one job after another (see ./typst-process.ts,
+ * which starts it and keeps it between jobs). Typst is native code: neither a deadline nor
+ * terminating the worker thread that called it can stop a compile (terminating waited 68 s for one
+ * here), so it runs where it can be killed. The compiles run in a thread of this process, which
+ * keeps its compiler (the fonts read once, Typst's memo of shaped text) from job to job; its main
+ * thread watches stdin: when the caller's end closes (its worker thread was stopped, the server
+ * died, or the caller retired this process), this process kills itself at once, and Ghostscript
+ * with it when it is making the PDF/X variant (./pdfx.ts).
  *
- * Protocol: stdin carries the job's byte length, a newline, then the job as JSON (TypesetJob), and
- * stays open; stdout gets a line of JSON (TypesetResult's pages and gutter), then the PDF; a
- * failure is a message on stderr and exit code 1.
+ * Protocol, for each job: stdin carries the job's byte length, a newline, then the job as JSON
+ * (TypesetJob), and stays open; stdout gets a line of JSON (TypesetResult's pages and gutter, and
+ * the byte length of what follows), then the PDF, or a line `{"error": …}` when Typst refused the
+ * source. Anything else ends the process with a message on stderr.
  */
 
 export interface TypesetJob {
@@ -57,13 +60,10 @@ function compileOnce(compiler: NodeCompiler, source: string, inputs: Record<stri
  * asks for while that is wider. The gutter only grows, so this ends (at most once per band); a
  * count that a wider gutter brings back under its band keeps the wider gutter, since a printer
  * refuses a gutter too narrow and never one too wide (decision 0490). One compiler serves every
- * pass: the fonts are read once and Typst's memo of shaped text carries over.
+ * pass, and every job of the process: the fonts are read once and Typst's memo of shaped text
+ * carries over.
  */
-function typeset(job: TypesetJob, fonts: string): TypesetResult {
-  // A native module: loaded at run time from node_modules, never bundled.
-  const load = process.getBuiltinModule("node:module").createRequire(import.meta.url);
-  const { NodeCompiler: Compiler } = load("@myriaddreamin/typst-ts-node-compiler") as typeof import("@myriaddreamin/typst-ts-node-compiler");
-  const compiler: NodeCompiler = Compiler.create({ fontArgs: [{ fontPaths: [fonts] }] });
+function typeset(job: TypesetJob, compiler: NodeCompiler): TypesetResult {
   const render = (document: NodeTypstDocument) => new Uint8Array(compiler.pdf(document, { creationTimestamp: 0 }));
   if (!job.gutter) {
     const document = compileOnce(compiler, job.source, {});
@@ -78,22 +78,35 @@ function typeset(job: TypesetJob, fonts: string): TypesetResult {
   }
 }
 
-function readJob(onJob: (job: TypesetJob) => void): void {
+/** What the typesetting thread answers for a job. */
+type Typeset = { result: TypesetResult } | { error: string };
+
+/**
+ * Typst's memo keeps what the last this many compiles used: enough for a book's passes and the
+ * next job's shared fonts and styles, while a process that typesets many books stays bounded.
+ */
+const MEMO_COMPILES = 10;
+
+/** Calls `onJob` with each job stdin brings, in order. */
+function readJobs(onJob: (job: TypesetJob) => void): void {
   let buffered = Buffer.alloc(0);
   let length: number | undefined;
-  const onData = (chunk: Buffer) => {
+  process.stdin.on("data", (chunk: Buffer) => {
     buffered = Buffer.concat([buffered, chunk]);
-    if (length === undefined) {
-      const newline = buffered.indexOf(10);
-      if (newline < 0) return;
-      length = Number(buffered.subarray(0, newline).toString("ascii"));
-      buffered = buffered.subarray(newline + 1);
+    for (;;) {
+      if (length === undefined) {
+        const newline = buffered.indexOf(10);
+        if (newline < 0) return;
+        length = Number(buffered.subarray(0, newline).toString("ascii"));
+        buffered = buffered.subarray(newline + 1);
+      }
+      if (buffered.byteLength < length) return;
+      const job = JSON.parse(buffered.subarray(0, length).toString("utf8")) as TypesetJob;
+      buffered = buffered.subarray(length);
+      length = undefined;
+      onJob(job);
     }
-    if (buffered.byteLength < length) return;
-    process.stdin.off("data", onData);
-    onJob(JSON.parse(buffered.subarray(0, length).toString("utf8")) as TypesetJob);
-  };
-  process.stdin.on("data", onData);
+  });
 }
 
 if (isMainThread) {
@@ -105,31 +118,53 @@ if (isMainThread) {
     process.kill(process.pid, "SIGKILL");
   };
   process.stdin.on("end", killSelf).on("close", killSelf).on("error", killSelf);
-  readJob((job) => {
-    process.stdin.resume();
-    const typesetter = new Worker(new URL(import.meta.url), { workerData: { job, fontDir } });
-    const fail = (error: Error) => {
-      process.stderr.write(String(error.message || error));
-      process.exit(1);
-    };
-    typesetter.once("message", async ({ pdf, pages, gutter, passes }: TypesetResult) => {
-      try {
-        if (job.previewPages) {
-          // A preview sends its images alone, each's length in the header line: the PDF is not wanted.
-          const images = await renderPages(pdf, job.previewPages, (tool) => (ghostscript = tool));
-          process.stdout.write(`${JSON.stringify({ pages, gutter, passes, previewLengths: images.map((image) => image.byteLength) })}\n`);
-          process.stdout.write(Buffer.concat(images), () => process.exit(0));
-          return;
-        }
-        const bytes = job.pdfx ? await convertToPdfx(pdf, (gs) => (ghostscript = gs)) : pdf;
-        process.stdout.write(`${JSON.stringify({ pages, gutter, passes })}\n`);
-        process.stdout.write(bytes, () => process.exit(0));
-      } catch (error) {
-        fail(error as Error);
-      }
+  const fail = (error: Error) => {
+    process.stderr.write(String(error.message || error));
+    process.exit(1);
+  };
+  const typesetter = new Worker(new URL(import.meta.url), { workerData: { fontDir } });
+  typesetter.on("error", fail);
+  const answers: ((typeset: Typeset) => void)[] = [];
+  typesetter.on("message", (typeset: Typeset) => answers.shift()?.(typeset));
+  const send = (head: object, body: Uint8Array) =>
+    new Promise<void>((resolve) => {
+      process.stdout.write(`${JSON.stringify({ ...head, bytes: body.byteLength })}\n`);
+      process.stdout.write(body, () => resolve());
     });
-    typesetter.once("error", fail);
+
+  async function run(job: TypesetJob): Promise<void> {
+    const typeset = await new Promise<Typeset>((resolve) => {
+      answers.push(resolve);
+      typesetter.postMessage(job);
+    });
+    if ("error" in typeset) return send({ error: typeset.error }, new Uint8Array());
+    const { pdf, pages, gutter, passes } = typeset.result;
+    if (job.previewPages) {
+      // A preview sends its images alone, each's length in the header line: the PDF is not wanted.
+      const images = await renderPages(pdf, job.previewPages, (tool) => (ghostscript = tool));
+      return send({ pages, gutter, passes, previewLengths: images.map((image) => image.byteLength) }, Buffer.concat(images));
+    }
+    return send({ pages, gutter, passes }, job.pdfx ? await convertToPdfx(pdf, (gs) => (ghostscript = gs)) : pdf);
+  }
+
+  // One job at a time, in the order they came (the caller sends the next only after an answer).
+  let queue = Promise.resolve();
+  readJobs((job) => {
+    queue = queue.then(() => run(job)).catch(fail);
   });
 } else {
-  parentPort!.postMessage(typeset(workerData.job as TypesetJob, workerData.fontDir as string));
+  // A native module: loaded at run time from node_modules, never bundled.
+  const load = process.getBuiltinModule("node:module").createRequire(import.meta.url);
+  const { NodeCompiler: Compiler } = load("@myriaddreamin/typst-ts-node-compiler") as typeof import("@myriaddreamin/typst-ts-node-compiler");
+  const compiler: NodeCompiler = Compiler.create({ fontArgs: [{ fontPaths: [workerData.fontDir as string] }] });
+  parentPort!.on("message", (job: TypesetJob) => {
+    let answer: Typeset;
+    try {
+      answer = { result: typeset(job, compiler) };
+    } catch (error) {
+      answer = { error: (error as Error).message };
+    }
+    compiler.evictCache(MEMO_COMPILES);
+    parentPort!.postMessage(answer);
+  });
 }
