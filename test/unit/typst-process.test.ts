@@ -1,11 +1,11 @@
 // @module-tag shared
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { FONT_DIR } from "@/server/convert/engine/writers/pdf";
-import { TypesetTimeout, typesetInChild } from "@/server/convert/engine/writers/typst-process";
+import { TypesetTimeout, typesetInChild, waitingTypesetterPid } from "@/server/convert/engine/writers/typst-process";
 
 /**
  * The typesetting child is kept between jobs (decision 0528): one child serves job after job, a
@@ -13,60 +13,54 @@ import { TypesetTimeout, typesetInChild } from "@/server/convert/engine/writers/
  * minute without one, and a child waiting for a job never keeps its process from ending.
  */
 
-/** The pids of this process's typesetting children, from /proc (every thread's children). */
-function typesetters(): number[] {
-  const pids = readdirSync("/proc/self/task").flatMap((task) => readFileSync(`/proc/self/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
-  return pids.filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("typst-child");
-    } catch {
-      return false;
-    }
-  });
-}
-
 const page = (text: string) => ({ source: `#set page(width: 3in, height: 3in)\n${text}` });
 
 describe("the typesetting child", () => {
   it("typesets job after job, and a source Typst refuses does not end it", async () => {
     expect((await typesetInChild(page("One."), FONT_DIR)).pages).toBe(1);
-    const [first] = typesetters();
-    expect(typesetters()).toEqual([first]);
+    const first = waitingTypesetterPid();
+    expect(first).toBeGreaterThan(0);
     await expect(typesetInChild(page("#let x = "), FONT_DIR)).rejects.toThrow(/Typst could not typeset the document: .*expected expression/);
+    expect(waitingTypesetterPid()).toBe(first);
     expect((await typesetInChild(page("Two."), FONT_DIR)).pages).toBe(1);
-    expect(typesetters()).toEqual([first]);
+    expect(waitingTypesetterPid()).toBe(first);
   });
 
   it("is never used again once stopped, and is retired after its share of jobs", async () => {
     await typesetInChild(page("Warm."), FONT_DIR);
-    const [warm] = typesetters();
+    const warm = waitingTypesetterPid();
     const caller = new AbortController();
     const stopped = typesetInChild(page("Stopped."), FONT_DIR, { signal: caller.signal });
     caller.abort();
     await expect(stopped).rejects.toBeInstanceOf(TypesetTimeout);
-    const seen = new Set<number>();
+    expect(waitingTypesetterPid()).toBeUndefined();
+    const waiting: (number | undefined)[] = [];
     for (let job = 1; job <= 21; job++) {
       expect((await typesetInChild(page(`Job ${job}.`), FONT_DIR)).pages).toBe(1);
-      seen.add(typesetters()[0]!);
+      waiting.push(waitingTypesetterPid());
     }
-    expect(seen.has(warm!)).toBe(false);
-    // Twenty jobs a child: the twenty-first went to another.
-    expect(seen.size).toBe(2);
+    expect(waiting).not.toContain(warm);
+    // Twenty jobs a child: retired after its twentieth, and the twenty-first starts another.
+    expect(new Set(waiting.slice(0, 19)).size).toBe(1);
+    expect(waiting[19]).toBeUndefined();
+    expect(waiting[20]).toBeGreaterThan(0);
+    expect(waiting[20]).not.toBe(waiting[0]);
   });
 
   it("is retired after half a minute without a job", async () => {
     await typesetInChild(page("Before the wait."), FONT_DIR);
-    const [waited] = typesetters();
+    const waited = waitingTypesetterPid();
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
       await typesetInChild(page("Sets the wait's clock going."), FONT_DIR);
-      expect(typesetters()).toEqual([waited]);
+      expect(waitingTypesetterPid()).toBe(waited);
       vi.advanceTimersByTime(30_000);
+      expect(waitingTypesetterPid()).toBeUndefined();
     } finally {
       vi.useRealTimers();
     }
     await typesetInChild(page("After the wait."), FONT_DIR);
-    expect(typesetters()).not.toContain(waited);
+    expect(waitingTypesetterPid()).not.toBe(waited);
   });
 
   it("waits without keeping its process alive", () => {

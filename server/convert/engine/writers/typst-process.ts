@@ -43,6 +43,11 @@ interface Typesetter {
  */
 let waiting: Typesetter | undefined;
 
+/** The pid of the child waiting for this thread's next job: which child a job left behind, for the tests. */
+export function waitingTypesetterPid(): number | undefined {
+  return waiting?.child.pid;
+}
+
 function startTypesetter(fontDir: string): Typesetter {
   const child = spawn(process.execPath, [CHILD_FILE, fontDir], { stdio: ["pipe", "pipe", "pipe"] });
   const typesetter: Typesetter = { child, fontDir, jobs: 0, exited: false, said: "" };
