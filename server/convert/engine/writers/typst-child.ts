@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import type { NodeCompiler, NodeTypstDocument } from "@myriaddreamin/typst-ts-node-compiler";
 import type { ChildProcess } from "node:child_process";
@@ -41,6 +42,15 @@ export interface TypesetResult {
   /** with `previewPages`: the pages as PNG images (and `pdf` empty) */
   previewImages?: Uint8Array[];
 }
+
+/** A job's outcome as its answer's line says it: `error` when Typst refused the source. */
+type TypesetOutcome = { error: string } | (Omit<TypesetResult, "pdf" | "previewImages"> & { previewLengths?: number[] });
+
+/**
+ * The line that answers a job on stdout: `bytes` of body follow it (the PDF, or the preview's
+ * images one after the other, each's length in `previewLengths`; none after an error).
+ */
+export type TypesetHeader = TypesetOutcome & { bytes: number };
 
 const [fontDir] = process.argv.slice(2);
 
@@ -124,19 +134,17 @@ if (isMainThread) {
   };
   const typesetter = new Worker(new URL(import.meta.url), { workerData: { fontDir } });
   typesetter.on("error", fail);
-  const answers: ((typeset: Typeset) => void)[] = [];
-  typesetter.on("message", (typeset: Typeset) => answers.shift()?.(typeset));
-  const send = (head: object, body: Uint8Array) =>
+  const send = (outcome: TypesetOutcome, body: Uint8Array) =>
     new Promise<void>((resolve) => {
-      process.stdout.write(`${JSON.stringify({ ...head, bytes: body.byteLength })}\n`);
+      const header: TypesetHeader = { ...outcome, bytes: body.byteLength };
+      process.stdout.write(`${JSON.stringify(header)}\n`);
       process.stdout.write(body, () => resolve());
     });
 
   async function run(job: TypesetJob): Promise<void> {
-    const typeset = await new Promise<Typeset>((resolve) => {
-      answers.push(resolve);
-      typesetter.postMessage(job);
-    });
+    const answered = once(typesetter, "message");
+    typesetter.postMessage(job);
+    const [typeset] = (await answered) as [Typeset];
     if ("error" in typeset) return send({ error: typeset.error }, new Uint8Array());
     const { pdf, pages, gutter, passes } = typeset.result;
     if (job.previewPages) {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import path from "node:path";
-import type { TypesetJob, TypesetResult } from "./typst-child";
+import type { TypesetHeader, TypesetJob, TypesetResult } from "./typst-child";
 
 /** Where scripts/build-worker.mjs puts the bundled ./typst-child.ts (relative to the app's root). */
 // turbopackIgnore: a path built at run time makes `next build` trace the whole project.
@@ -110,7 +110,7 @@ export function typesetInChild(job: TypesetJob, fontDir: string, options: { time
     typesetter.jobs++;
     // The header line, then the body in parts, joined once it is all there (a book's PDF is megabytes).
     let head = Buffer.alloc(0);
-    let header: (Omit<TypesetResult, "pdf"> & { bytes: number; error?: string; previewLengths?: number[] }) | undefined;
+    let header: TypesetHeader | undefined;
     const parts: Buffer[] = [];
     let received = 0;
     let stopped = false;
@@ -136,7 +136,7 @@ export function typesetInChild(job: TypesetJob, fontDir: string, options: { time
         head = Buffer.concat([head, chunk]);
         const newline = head.indexOf(10);
         if (newline < 0) return;
-        header = JSON.parse(head.subarray(0, newline).toString("utf8")) as NonNullable<typeof header>;
+        header = JSON.parse(head.subarray(0, newline).toString("utf8")) as TypesetHeader;
         chunk = head.subarray(newline + 1);
       }
       parts.push(chunk);
@@ -144,8 +144,8 @@ export function typesetInChild(job: TypesetJob, fontDir: string, options: { time
       if (received < header.bytes || stopped) return;
       settle();
       release(typesetter);
-      const { bytes, error, previewLengths, ...result } = header;
-      if (error !== undefined) return reject(new Error(`Typst could not typeset the document: ${error}`));
+      if ("error" in header) return reject(new Error(`Typst could not typeset the document: ${header.error}`));
+      const { bytes, previewLengths, ...result } = header;
       const body = Buffer.concat(parts, received).subarray(0, bytes);
       if (!previewLengths) return resolve({ ...result, pdf: new Uint8Array(body) });
       // A preview's body is its images, one after the other.
