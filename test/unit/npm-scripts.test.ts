@@ -16,6 +16,13 @@ const projects = (config.test?.projects ?? []).map((project) => (project as { te
 const suiteOf = (project: string) => project.replace(/-.*/, "");
 const suiteNames = [...new Set(projects.map(suiteOf))];
 const projectsOf = (suite: string) => projects.filter((project) => suiteOf(project) === suite);
+/** The projects a vitest run's `--project` arguments leave of those it would run: named ones, less any named with `!`. */
+function projectsPicked(args: string[], candidates: string[]): string[] {
+  const filters = args.filter((_, i) => args[i - 1] === "--project");
+  const wanted = filters.filter((filter) => !filter.startsWith("!"));
+  const excluded = filters.filter((filter) => filter.startsWith("!")).map((filter) => filter.slice(1));
+  return candidates.filter((project) => (wanted.length === 0 || wanted.includes(project)) && !excluded.includes(project));
+}
 // unit-shared never takes a clock-bound file (vitest.config.ts): the run without them is all of it.
 const clockless = (project: string) => project === "unit-shared";
 
@@ -42,9 +49,10 @@ describe("npm scripts", () => {
   it("npm test runs each vitest project's files, clock-bound or not, on SQLite and on PostgreSQL", () => {
     const runs = STAGES.flat(2).flatMap((suite) => {
       const clock = suite.env?.INKSTONE_TEST_CLOCK ?? "all";
-      if (suite.script === "test:postgres") return projects.map((project) => `postgres ${project} ${clock}`);
-      const named = [...(suite.script.startsWith("test:") ? projectsOf(suite.script.slice("test:".length)) : []), ...(suite.args ?? []).filter((_, i, args) => args[i - 1] === "--project")];
-      return named.filter((project) => projects.includes(project)).map((project) => `sqlite ${project} ${clock}`);
+      const engine = suite.script === "test:postgres" ? "postgres" : "sqlite";
+      const every = suite.script === "test:postgres" || suite.script === "test:vitest";
+      const candidates = every ? projects : suite.script.startsWith("test:") ? projectsOf(suite.script.slice("test:".length)) : [];
+      return projectsPicked(suite.args ?? [], candidates).map((project) => `${engine} ${project} ${clock}`);
     });
     const covered = (engine: string, project: string) =>
       runs.includes(`${engine} ${project} all`) || (runs.includes(`${engine} ${project} skip`) && (clockless(project) || runs.includes(`${engine} ${project} only`)));
