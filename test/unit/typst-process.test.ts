@@ -1,6 +1,6 @@
 // @module-tag shared
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
@@ -24,6 +24,15 @@ describe("the typesetting child", () => {
     expect(waitingTypesetterPid()).toBe(first);
     expect((await typesetInChild(page("Two."), FONT_DIR)).pages).toBe(1);
     expect(waitingTypesetterPid()).toBe(first);
+  });
+
+  it("takes a job of many pipe reads whole, and the next after it", async () => {
+    // A book's source reaches the child in many reads of its stdin (a 20 MB one in about 300).
+    const comment = `// ${"a".repeat(4 * 1024 * 1024)}\n`;
+    expect((await typesetInChild(page(`${comment}Long.`), FONT_DIR)).pages).toBe(1);
+    const child = waitingTypesetterPid();
+    expect((await typesetInChild(page("#pagebreak()\nShort."), FONT_DIR)).pages).toBe(2);
+    expect(waitingTypesetterPid()).toBe(child);
   });
 
   it("is never used again once stopped, and is retired after its share of jobs", async () => {
@@ -65,14 +74,18 @@ describe("the typesetting child", () => {
 
   it("waits without keeping its process alive", () => {
     const folder = mkdtempSync(path.join(tmpdir(), "inkstone-typst-exit-"));
-    const script = path.join(folder, "typeset-once.ts");
-    writeFileSync(
-      script,
-      `import { typesetInChild } from ${JSON.stringify(path.resolve("server/convert/engine/writers/typst-process.ts"))};\n` +
-        `const { pages } = await typesetInChild({ source: "One page." }, ${JSON.stringify(FONT_DIR)});\nconsole.log(pages);\n`,
-    );
-    // A limit, not a speed target: a process held open by its waiting child would never end.
-    const run = spawnSync(process.execPath, [path.resolve("node_modules/jiti/lib/jiti-cli.mjs"), script], { encoding: "utf8", timeout: 30_000 });
-    expect([run.status, run.stdout.trim(), run.stderr]).toEqual([0, "1", ""]);
+    try {
+      const script = path.join(folder, "typeset-once.ts");
+      writeFileSync(
+        script,
+        `import { typesetInChild } from ${JSON.stringify(path.resolve("server/convert/engine/writers/typst-process.ts"))};\n` +
+          `const { pages } = await typesetInChild({ source: "One page." }, ${JSON.stringify(FONT_DIR)});\nconsole.log(pages);\n`,
+      );
+      // A limit, not a speed target: a process held open by its waiting child would never end.
+      const run = spawnSync(process.execPath, [path.resolve("node_modules/jiti/lib/jiti-cli.mjs"), script], { encoding: "utf8", timeout: 30_000 });
+      expect([run.status, run.stdout.trim(), run.stderr]).toEqual([0, "1", ""]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

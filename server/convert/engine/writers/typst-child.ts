@@ -97,22 +97,34 @@ type Typeset = { result: TypesetResult } | { error: string };
  */
 const MEMO_COMPILES = 10;
 
-/** Calls `onJob` with each job stdin brings, in order. */
+/**
+ * Calls `onJob` with each job stdin brings, in order. A job's parts are joined once it has all
+ * arrived: joining at every part copied a 20 MB book's source about 300 times.
+ */
 function readJobs(onJob: (job: TypesetJob) => void): void {
-  let buffered = Buffer.alloc(0);
+  let parts: Buffer[] = [];
+  let held = 0;
   let length: number | undefined;
+  const joined = () => Buffer.concat(parts, held);
   process.stdin.on("data", (chunk: Buffer) => {
-    buffered = Buffer.concat([buffered, chunk]);
+    parts.push(chunk);
+    held += chunk.byteLength;
     for (;;) {
       if (length === undefined) {
+        // The length line is a few bytes at the front of a job.
+        const buffered = joined();
         const newline = buffered.indexOf(10);
+        parts = [buffered];
         if (newline < 0) return;
         length = Number(buffered.subarray(0, newline).toString("ascii"));
-        buffered = buffered.subarray(newline + 1);
+        parts = [buffered.subarray(newline + 1)];
+        held -= newline + 1;
       }
-      if (buffered.byteLength < length) return;
+      if (held < length) return;
+      const buffered = joined();
       const job = JSON.parse(buffered.subarray(0, length).toString("utf8")) as TypesetJob;
-      buffered = buffered.subarray(length);
+      parts = [buffered.subarray(length)];
+      held -= length;
       length = undefined;
       onJob(job);
     }
