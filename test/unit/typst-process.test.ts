@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { FONT_DIR } from "@/server/convert/engine/writers/pdf";
 import { TypesetTimeout, typesetInChild, waitingTypesetterPid } from "@/server/convert/engine/writers/typst-process";
 
@@ -16,6 +16,16 @@ import { TypesetTimeout, typesetInChild, waitingTypesetterPid } from "@/server/c
 const page = (text: string) => ({ source: `#set page(width: 3in, height: 3in)\n${text}` });
 
 describe("the typesetting child", () => {
+  // Each test starts with no child waiting: this file shares its process, and a child another file
+  // left waiting may be near its twenty jobs (CI met it). A stopped job retires the one it took.
+  beforeEach(async () => {
+    const caller = new AbortController();
+    const stopped = typesetInChild(page("Retires the waiting child."), FONT_DIR, { signal: caller.signal });
+    caller.abort();
+    await expect(stopped).rejects.toBeInstanceOf(TypesetTimeout);
+    expect(waitingTypesetterPid()).toBeUndefined();
+  });
+
   it("typesets job after job, and a source Typst refuses does not end it", async () => {
     expect((await typesetInChild(page("One."), FONT_DIR)).pages).toBe(1);
     const first = waitingTypesetterPid();
